@@ -1,0 +1,33 @@
+import { DynamicModule, Module, Type } from '@nestjs/common';
+import { ThrottlerModule, ThrottlerStorage } from '@nestjs/throttler';
+import { Database, DatabaseModule } from '@lib/db';
+import { RATE_LIMIT_WINDOW_MS } from '@lib/http';
+import { CoreDeps, CoreModule } from './core.module';
+import { HealthController } from './health/health.controller';
+import { OAuthController } from './oauth/oauth.controller';
+
+export interface AppDeps extends CoreDeps {
+  db: Database;
+  rateLimitStorage: ThrottlerStorage;
+  /** Extra modules (tests mount probes of the cross-cutting behaviour here). */
+  extraModules?: Array<Type | DynamicModule>;
+}
+
+@Module({})
+export class AppModule {
+  static register(deps: AppDeps): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        DatabaseModule.forRoot(deps.db),
+        CoreModule.register(deps),
+        ThrottlerModule.forRoot({
+          throttlers: [{ name: 'default', ttl: RATE_LIMIT_WINDOW_MS, limit: deps.config.rateLimitDefaultPerMinute }],
+          storage: deps.rateLimitStorage,
+        }),
+        ...(deps.extraModules ?? []),
+      ],
+      controllers: [OAuthController, HealthController],
+    };
+  }
+}

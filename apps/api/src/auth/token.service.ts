@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import jwt from 'jsonwebtoken';
+import { ApiError, Clock } from '@lib/common';
+import { APP_CONFIG, AppConfig } from '@lib/config';
+
+export const JWT_SECRET = Symbol('JWT_SECRET');
+
+export interface AccessClaims {
+  sub: string;
+  /** The client's secret version when the token was issued; a rotation bumps it and so revokes the token. */
+  sv: number;
+}
+
+const AUDIENCE = 'partner-api';
+const ISSUER = 'embedded-insurance';
+
+/** HS256 JWT access tokens. Verification pins the algorithm, so `alg: none` and RS/HS confusion fail. */
+@Injectable()
+export class TokenService {
+  constructor(
+    @Inject(JWT_SECRET) private readonly secret: string,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly clock: Clock,
+  ) {}
+
+  issue(clientId: string, secretVersion: number): { access_token: string; token_type: 'Bearer'; expires_in: number } {
+    const iat = Math.floor(this.clock.now().getTime() / 1000);
+    const expiresIn = this.config.tokenTtlSeconds;
+    const token = jwt.sign({ sub: clientId, sv: secretVersion, iat, exp: iat + expiresIn, jti: randomUUID() }, this.secret, {
+      algorithm: 'HS256',
+      audience: AUDIENCE,
+      issuer: ISSUER,
+    });
+    return { access_token: token, token_type: 'Bearer', expires_in: expiresIn };
+  }
+
+  verify(token: string): AccessClaims {
+    let payload: jwt.JwtPayload | string;
+    try {
+      payload = jwt.verify(token, this.secret, {
+        algorithms: ['HS256'],
+        audience: AUDIENCE,
+        issuer: ISSUER,
+        clockTimestamp: Math.floor(this.clock.now().getTime() / 1000),
+      });
+    } catch (e) {
+      if (e instanceof jwt.TokenExpiredError) throw bearerError('TOKEN_EXPIRED');
+      throw bearerError('UNAUTHENTICATED', 'The access token is invalid.');
+    }
+    if (typeof payload === 'string' || typeof payload.sub !== 'string' || typeof payload.sv !== 'number') {
+      throw bearerError('UNAUTHENTICATED', 'The access token is invalid.');
+    }
+    return { sub: payload.sub, sv: payload.sv };
+  }
+}
+
+/** 401 with the RFC 6750 challenge. */
+export function bearerError(kind: 'UNAUTHENTICATED' | 'TOKEN_EXPIRED' | 'TOKEN_REVOKED', message?: string): ApiError {
+  const challenge = kind === 'UNAUTHENTICATED' && !message ? 'Bearer realm="partner-api"' : 'Bearer realm="partner-api", error="invalid_token"';
+  return new ApiError(kind, message, undefined, { 'WWW-Authenticate': challenge });
+}

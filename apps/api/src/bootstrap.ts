@@ -1,0 +1,135 @@
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { DynamicModule, Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import Redis from 'ioredis';
+import type { DestinationStream } from 'pino';
+import { Clock, SystemClock } from '@lib/common';
+import type { AppConfig } from '@lib/config';
+import { Database, openDatabase, readMigrations } from '@lib/db';
+import {
+  AllExceptionsFilter,
+  createLogger,
+  createValidationPipe,
+  HttpMetrics,
+  MemoryWindowStorage,
+  NestPinoLogger,
+  RedisWindowStorage,
+  requestIdFor,
+  RouteTable,
+} from '@lib/http';
+import { AppModule } from './app.module';
+import { setupOpenApi } from './openapi/openapi';
+
+export interface ApiOptions {
+  /** An already-open database; otherwise opened from the config (embedded under DATA_DIR by default). */
+  db?: Database;
+  clock?: Clock;
+  logStream?: DestinationStream;
+  extraModules?: Array<Type | DynamicModule>;
+}
+
+export interface Api {
+  app: NestFastifyApplication;
+  db: Database;
+  redis: Redis | null;
+  /** Stops accepting requests, lets in-flight ones finish, then closes the database and Redis. */
+  close(): Promise<void>;
+}
+
+/** Builds the whole API (not yet listening): database, Redis, logging, metrics, errors, OpenAPI. */
+export async function createApi(config: AppConfig, options: ApiOptions = {}): Promise<Api> {
+  const logger = createLogger(config.logLevel, options.logStream);
+  const clock = options.clock ?? new SystemClock();
+  const db = options.db ?? (await openConfiguredDatabase(config));
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl) : null;
+  const metrics = new HttpMetrics(!options.clock);
+  const routes = new RouteTable();
+
+  const adapter = new FastifyAdapter({
+    loggerInstance: logger,
+    genReqId: requestIdFor,
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+  });
+  const fastify = adapter.getInstance();
+  routes.attach(fastify);
+  metrics.attach(fastify);
+  fastify.addHook('onRequest', async (req, reply) => {
+    reply.header('X-Request-Id', req.id);
+  });
+
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule.register({
+      config,
+      clock,
+      db,
+      redis,
+      metrics,
+      jwtSecret: resolveJwtSecret(config),
+      rateLimitStorage: redis ? new RedisWindowStorage(redis, config.redisKeyPrefix, clock) : new MemoryWindowStorage(clock),
+      extraModules: options.extraModules,
+    }),
+    adapter,
+    { logger: new NestPinoLogger(logger.child({ context: 'nest' })), abortOnError: false },
+  );
+  app.useGlobalFilters(new AllExceptionsFilter(routes));
+  app.useGlobalPipes(createValidationPipe());
+  setupOpenApi(app, config);
+  await app.init();
+
+  let closed = false;
+  return {
+    app,
+    db,
+    redis,
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await app.close();
+      await db.close();
+      if (redis) await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+}
+
+async function openConfiguredDatabase(config: AppConfig): Promise<Database> {
+  if (!config.databaseUrl) {
+    return openDatabase({ pgliteDir: join(config.dataDir, 'db'), migrate: true });
+  }
+  const db = await openDatabase({ url: config.databaseUrl });
+  const applied = new Set((await db.sql.query<{ name: string }>('SELECT name FROM "_migrations"').catch(() => [])).map((r) => r.name));
+  const pending = readMigrations().filter((m) => !applied.has(m.name));
+  if (pending.length) {
+    await db.close();
+    throw new Error(`The PostgreSQL database has ${pending.length} pending migration(s) (${pending[0].name} first). Run: npm run db:migrate`);
+  }
+  return db;
+}
+
+async function connectRedis(url: string): Promise<Redis> {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2, enableOfflineQueue: false, connectTimeout: 3000 });
+  try {
+    await redis.connect();
+    await redis.ping();
+  } catch (e) {
+    redis.disconnect();
+    throw new Error(`Redis at ${url.replace(/\/\/[^@]*@/, '//***@')} is unreachable: ${(e as Error).message}`);
+  }
+  return redis;
+}
+
+/** JWT_SECRET, or in sandbox one generated once and kept under DATA_DIR so tokens survive restarts. */
+export function resolveJwtSecret(config: AppConfig): string {
+  if (config.jwtSecret) return config.jwtSecret;
+  if (config.env === 'production') throw new Error('JWT_SECRET is required in production');
+  const file = join(config.dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(config.dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,54 @@
+import { Injectable } from '@nestjs/common';
+import { PrismaService } from '@lib/db';
+import type { ApiClient } from '@lib/db/generated/prisma/client';
+
+export type { ApiClient };
+
+/** What the bearer-token guard needs on every request. */
+export interface ClientAuthState {
+  id: string;
+  name: string;
+  active: boolean;
+  secretVersion: number;
+  products: string[];
+}
+
+@Injectable()
+export class ApiClientRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  findById(id: string): Promise<ApiClient | null> {
+    return this.prisma.apiClient.findUnique({ where: { id } });
+  }
+
+  findAuthState(id: string): Promise<ClientAuthState | null> {
+    return this.prisma.apiClient.findUnique({
+      where: { id },
+      select: { id: true, name: true, active: true, secretVersion: true, products: true },
+    });
+  }
+
+  create(data: { id: string; name: string; secretHash: string; products: string[] }): Promise<ApiClient> {
+    return this.prisma.apiClient.create({ data });
+  }
+
+  /** Replaces the secret and bumps its version, which revokes every token issued before. */
+  rotateSecret(id: string, secretHash: string, at: Date): Promise<ApiClient> {
+    return this.prisma.apiClient.update({
+      where: { id },
+      data: { secretHash, secretVersion: { increment: 1 }, secretRotatedAt: at },
+    });
+  }
+
+  setProducts(id: string, products: string[]): Promise<ApiClient> {
+    return this.prisma.apiClient.update({ where: { id }, data: { products } });
+  }
+
+  setActive(id: string, active: boolean): Promise<ApiClient> {
+    return this.prisma.apiClient.update({ where: { id }, data: { active } });
+  }
+
+  list(): Promise<ApiClient[]> {
+    return this.prisma.apiClient.findMany({ orderBy: { createdAt: 'asc' } });
+  }
+}

@@ -1,0 +1,55 @@
+import { Global, Module, DynamicModule } from '@nestjs/common';
+import type Redis from 'ioredis';
+import { Clock } from '@lib/common';
+import { APP_CONFIG, AppConfig } from '@lib/config';
+import { HttpMetrics, IdempotencyInterceptor, IdempotencyRepository, ApiThrottlerGuard } from '@lib/http';
+import { JWT_SECRET, TokenService } from './auth/token.service';
+import { ClientAuthGuard } from './auth/client-auth.guard';
+import { ClientsModule } from './clients/clients.module';
+
+export const REDIS = Symbol('REDIS');
+
+export interface CoreDeps {
+  config: AppConfig;
+  clock: Clock;
+  jwtSecret: string;
+  redis: Redis | null;
+  metrics: HttpMetrics;
+}
+
+/** Process-wide services every module may inject: config, clock, Redis, metrics, tokens, guards. */
+@Global()
+@Module({})
+export class CoreModule {
+  static register(deps: CoreDeps): DynamicModule {
+    return {
+      module: CoreModule,
+      imports: [ClientsModule],
+      providers: [
+        { provide: APP_CONFIG, useValue: deps.config },
+        { provide: Clock, useValue: deps.clock },
+        { provide: JWT_SECRET, useValue: deps.jwtSecret },
+        { provide: REDIS, useValue: deps.redis },
+        { provide: HttpMetrics, useValue: deps.metrics },
+        TokenService,
+        ClientAuthGuard,
+        ApiThrottlerGuard,
+        IdempotencyRepository,
+        IdempotencyInterceptor,
+      ],
+      exports: [
+        APP_CONFIG,
+        Clock,
+        JWT_SECRET,
+        REDIS,
+        HttpMetrics,
+        TokenService,
+        ClientAuthGuard,
+        ApiThrottlerGuard,
+        IdempotencyRepository,
+        IdempotencyInterceptor,
+        ClientsModule,
+      ],
+    };
+  }
+}

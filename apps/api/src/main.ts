@@ -1,0 +1,55 @@
+import 'reflect-metadata';
+import { loadConfig, ConfigError } from '@lib/config';
+import { createApi } from './bootstrap';
+import { ApiClientRepository } from './clients/api-client.repository';
+import { ClientsService } from './clients/clients.service';
+import { ensureSandboxClient } from './sandbox/sandbox-client';
+
+async function main() {
+  const config = loadConfig();
+  const api = await createApi(config);
+  const { app } = api;
+  const log = app.getHttpAdapter().getInstance().log;
+
+  let shuttingDown = false;
+  const shutdown = async (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => process.exit(1), config.shutdownGraceMs).unref();
+    await api.close();
+    clearTimeout(force);
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const creds =
+    config.env === 'sandbox' ? await ensureSandboxClient(config, app.get(ClientsService), app.get(ApiClientRepository)) : undefined;
+
+  const lines = [
+    '',
+    `  Embedded Insurance API (${config.env}) on ${config.publicBaseUrl}`,
+    `  Database:   ${api.db.kind === 'pglite' ? `embedded PostgreSQL in ${config.dataDir}/db` : 'PostgreSQL (DATABASE_URL)'}`,
+    `  Rate limits: ${config.redisUrl ? 'shared in Redis (REDIS_URL)' : 'in this process'}`,
+    `  API docs:   ${config.publicBaseUrl}/docs   (OpenAPI: ${config.publicBaseUrl}/openapi.json)`,
+    `  Health:     ${config.publicBaseUrl}/health/ready   Metrics: ${config.publicBaseUrl}/metrics`,
+  ];
+  if (creds) {
+    lines.push(
+      '',
+      '  Sandbox client (enrolled in every product):',
+      `    client_id:     ${creds.client_id}`,
+      `    client_secret: ${creds.client_secret}`,
+      `  Get a token:  curl -s -X POST ${config.publicBaseUrl}/oauth/token -H 'Content-Type: application/json' \\`,
+      `                  -d '{"grant_type":"client_credentials","client_id":"${creds.client_id}","client_secret":"<secret>"}'`,
+    );
+  }
+  process.stdout.write(lines.join('\n') + '\n\n');
+}
+
+main().catch((e) => {
+  process.stderr.write(`${e instanceof ConfigError ? e.message : (e as Error).stack ?? String(e)}\n`);
+  process.exit(1);
+});

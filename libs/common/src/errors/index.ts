@@ -1,0 +1,3 @@
+export * from './api-error';
+export * from './error-body';
+export * from './error-codes';

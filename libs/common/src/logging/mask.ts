@@ -1,0 +1,20 @@
+/**
+ * Masks personal data in free text before it reaches a log line:
+ * Saudi IBANs, national/iqama ids and other 9+ digit runs, mobile numbers, emails and bearer tokens.
+ */
+const RULES: Array<[RegExp, (m: string) => string]> = [
+  [/\bSA\d{2}[0-9A-Z]{20}\b/gi, (m) => `${m.slice(0, 4)}${'*'.repeat(m.length - 7)}${m.slice(-3)}`],
+  [/[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}/gi, (m) => `${m[0]}***@${m.split('@')[1]}`],
+  [/\b(Bearer|Basic)\s+[A-Za-z0-9\-._~+/=]+/g, (m) => `${m.split(/\s+/)[0]} ***`],
+  [/\beyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g, () => 'eyJ***'],
+  [/\+?\d{9,}/g, (m) => `${'*'.repeat(m.length - 2)}${m.slice(-2)}`],
+];
+
+export function maskPii(text: string): string {
+  let out = text;
+  for (const [re, fn] of RULES) out = out.replace(re, fn);
+  return out;
+}
+
+/** Header and body keys whose values are never logged. */
+export const SECRET_KEYS = ['authorization', 'cookie', 'set-cookie', 'client_secret', 'password', 'otp', 'x-webhook-key'];

@@ -1,0 +1,26 @@
+import { daysBetween, formatDate, formatDateTime, formatDateTimeOffset, parseDate } from './formats';
+
+describe('date formats', () => {
+  const at = new Date('2026-11-22T10:15:30.123Z');
+
+  it('formats datetimes with six fractional digits and Z', () => {
+    expect(formatDateTime(at)).toBe('2026-11-22T10:15:30.123000Z');
+  });
+
+  it('formats the offset variant', () => {
+    expect(formatDateTimeOffset(at)).toBe('2026-11-22T10:15:30+00:00');
+  });
+
+  it('parses strict calendar dates only', () => {
+    expect(parseDate('2026-02-28')?.toISOString()).toBe('2026-02-28T00:00:00.000Z');
+    expect(parseDate('2026-02-30')).toBeNull();
+    expect(parseDate('2026-2-3')).toBeNull();
+    expect(parseDate('2026-13-01')).toBeNull();
+    expect(formatDate(parseDate('2024-02-29')!)).toBe('2024-02-29');
+  });
+
+  it('counts days between dates', () => {
+    expect(daysBetween(new Date('2026-11-22T23:59:00Z'), new Date('2026-11-23T00:01:00Z'))).toBe(1);
+    expect(daysBetween(new Date('2026-11-22T00:00:00Z'), new Date('2026-12-20T00:00:00Z'))).toBe(28);
+  });
+});

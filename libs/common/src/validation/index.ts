@@ -1,0 +1,3 @@
+export * from './z';
+export * from './issues';
+export * from './fields';

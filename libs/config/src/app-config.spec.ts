@@ -1,0 +1,31 @@
+import { ConfigError, loadConfig } from './app-config';
+
+describe('loadConfig', () => {
+  it('applies defaults for an empty environment', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ env: 'sandbox', port: 3000, dataDir: '.data', tokenTtlSeconds: 86_400 });
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.publicBaseUrl).toBe('http://localhost:3000');
+  });
+
+  it('names every bad variable', () => {
+    try {
+      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', APP_ENV: 'staging' });
+      throw new Error('expected a ConfigError');
+    } catch (e) {
+      expect(e).toBeInstanceOf(ConfigError);
+      const text = (e as ConfigError).problems.join('\n');
+      expect(text).toContain('PORT');
+      expect(text).toContain('DATABASE_URL');
+      expect(text).toContain('APP_ENV');
+    }
+  });
+
+  it('requires a JWT secret and PostgreSQL in production', () => {
+    expect(() => loadConfig({ APP_ENV: 'production' })).toThrow(/JWT_SECRET[\s\S]*DATABASE_URL/);
+  });
+
+  it('requires the sandbox client id and secret together', () => {
+    expect(() => loadConfig({ SANDBOX_CLIENT_ID: '6f1c1c3e-8f0e-4a53-9a55-2a1f3f3d7b11' })).toThrow(/SANDBOX_CLIENT_SECRET/);
+  });
+});

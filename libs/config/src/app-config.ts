@@ -1,0 +1,113 @@
+import { z } from 'zod';
+
+const port = z.coerce.number().int().min(0).max(65535);
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || protocols.some((p) => v.startsWith(p)), {
+      message: `must start with ${protocols.join(' or ')}`,
+    });
+
+const envSchema = z.object({
+  APP_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: port.default(3000),
+  PUBLIC_BASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('.data'),
+  DATABASE_URL: optionalUrl(['postgres://', 'postgresql://']),
+  REDIS_URL: optionalUrl(['redis://', 'rediss://']),
+  REDIS_KEY_PREFIX: z.string().default('ins:'),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(31_536_000).default(86_400),
+  SANDBOX_CLIENT_ID: z.string().uuid().optional(),
+  SANDBOX_CLIENT_SECRET: z.string().min(24, 'must be at least 24 characters').optional(),
+  SANDBOX_PORT: port.default(3100),
+  SANDBOX_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  RATE_LIMIT_DEFAULT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  IDEMPOTENCY_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+});
+
+export type AppEnv = z.output<typeof envSchema>;
+
+export interface AppConfig {
+  env: 'sandbox' | 'production';
+  host: string;
+  port: number;
+  publicBaseUrl: string;
+  dataDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  redisKeyPrefix: string;
+  jwtSecret?: string;
+  tokenTtlSeconds: number;
+  sandboxClient?: { id: string; secret: string };
+  sandboxPort: number;
+  sandboxUrl: string;
+  logLevel: AppEnv['LOG_LEVEL'];
+  bodyLimitBytes: number;
+  rateLimitDefaultPerMinute: number;
+  idempotencyTtlHours: number;
+  trustProxy: boolean;
+  shutdownGraceMs: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and validates the environment once; throws a ConfigError naming every bad variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  if (e.APP_ENV === 'production' && !e.JWT_SECRET) problems.push('JWT_SECRET: required when APP_ENV=production');
+  if (e.APP_ENV === 'production' && !e.DATABASE_URL) problems.push('DATABASE_URL: required when APP_ENV=production');
+  if (Boolean(e.SANDBOX_CLIENT_ID) !== Boolean(e.SANDBOX_CLIENT_SECRET)) {
+    problems.push('SANDBOX_CLIENT_ID / SANDBOX_CLIENT_SECRET: set both or neither');
+  }
+  if (problems.length) throw new ConfigError(problems);
+
+  return {
+    env: e.APP_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    jwtSecret: e.JWT_SECRET,
+    tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
+    sandboxClient:
+      e.SANDBOX_CLIENT_ID && e.SANDBOX_CLIENT_SECRET
+        ? { id: e.SANDBOX_CLIENT_ID, secret: e.SANDBOX_CLIENT_SECRET }
+        : undefined,
+    sandboxPort: e.SANDBOX_PORT,
+    sandboxUrl: (e.SANDBOX_URL ?? `http://127.0.0.1:${e.SANDBOX_PORT}`).replace(/\/$/, ''),
+    logLevel: e.LOG_LEVEL,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    rateLimitDefaultPerMinute: e.RATE_LIMIT_DEFAULT_PER_MINUTE,
+    idempotencyTtlHours: e.IDEMPOTENCY_TTL_HOURS,
+    trustProxy: e.TRUST_PROXY,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+  };
+}
+
+/** Injection token for the validated configuration. */
+export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -1,0 +1,143 @@
+import { mkdirSync, readFileSync, writeFileSync, rmSync, existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { Client, Pool } from 'pg';
+import { PrismaClient } from './generated/prisma/client';
+import { migrate } from './migrator';
+import { SqlTarget } from './sql-target';
+
+/** The Prisma client of the service; also the Nest injection token repositories ask for. */
+export class PrismaService extends PrismaClient {}
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  prisma: PrismaService;
+  sql: SqlTarget;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** postgresql://... ; when absent the embedded PGlite database is used. */
+  url?: string;
+  /** Folder of the embedded database ("memory://" for a throwaway one). */
+  pgliteDir?: string;
+  /** A PGlite data-dir dump (tar) to start from, used by tests to skip initdb and migrations. */
+  pgliteDumpFile?: string;
+  poolSize?: number;
+  /** Apply pending migrations on open (embedded default; `npm run db:migrate` for PostgreSQL). */
+  migrate?: boolean;
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  return opts.url ? openPostgres(opts.url, opts) : openPglite(opts);
+}
+
+async function openPostgres(url: string, opts: OpenOptions): Promise<Database> {
+  if (opts.migrate) await migratePostgres(url);
+  const pool = new Pool({ connectionString: url, max: opts.poolSize ?? 10 });
+  // Fail now, with the reason, rather than on the first request.
+  await pool.query('SELECT 1');
+  const prisma = new PrismaService({ adapter: new PrismaPg(pool) });
+  return {
+    kind: 'postgres',
+    prisma,
+    sql: {
+      query: async (sql, params) => (await pool.query(sql, params as unknown[])).rows,
+      exec: async (sql) => void (await pool.query(sql)),
+    },
+    close: async () => {
+      await prisma.$disconnect();
+      await pool.end().catch(() => undefined);
+    },
+  };
+}
+
+/** Applies migrations on one dedicated connection, holding an advisory lock so replicas never race. */
+export async function migratePostgres(url: string): Promise<string[]> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock(72710431)');
+    return await migrate({
+      query: async (sql, params) => (await client.query(sql, params as unknown[])).rows,
+      exec: async (sql) => void (await client.query(sql)),
+    });
+  } finally {
+    await client.query('SELECT pg_advisory_unlock(72710431)').catch(() => undefined);
+    await client.end();
+  }
+}
+
+async function openPglite(opts: OpenOptions): Promise<Database> {
+  const dir = opts.pgliteDir ?? 'memory://';
+  const release = dir.startsWith('memory://') ? () => undefined : lockDataDir(dir);
+  let pg: PGlite;
+  try {
+    pg = opts.pgliteDumpFile
+      ? new PGlite({ loadDataDir: new Blob([readFileSync(opts.pgliteDumpFile)]) })
+      : new PGlite(dir.startsWith('memory://') ? dir : resolve(dir));
+    await pg.waitReady;
+  } catch (e) {
+    release();
+    throw e;
+  }
+  const sql: SqlTarget = {
+    query: async (text, params) => (await pg.query(text, params as unknown[])).rows as never,
+    exec: async (text) => void (await pg.exec(text)),
+  };
+  if (opts.migrate) await migrate(sql);
+  const prisma = new PrismaService({ adapter: new PrismaPGlite(pg) });
+  return {
+    kind: 'pglite',
+    prisma,
+    sql,
+    close: async () => {
+      await prisma.$disconnect();
+      await pg.close();
+      release();
+    },
+  };
+}
+
+/**
+ * PGlite is single-process: a second process opening the same folder would corrupt it.
+ * A pid file refuses that with a clear message instead.
+ */
+function lockDataDir(dir: string): () => void {
+  mkdirSync(dir, { recursive: true });
+  const lock = join(dir, 'owner.pid');
+  if (existsSync(lock)) {
+    const pid = Number(readFileSync(lock, 'utf8'));
+    if (pid && pid !== process.pid && isAlive(pid)) {
+      throw new Error(
+        `The embedded database in ${resolve(dir)} is in use by process ${pid}. ` +
+          'Stop that process first (the embedded database serves one process at a time), or use PostgreSQL via DATABASE_URL.',
+      );
+    }
+  }
+  writeFileSync(lock, String(process.pid));
+  return () => rmSync(lock, { force: true });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Writes a dump of a migrated embedded database, for tests to start from. */
+export async function dumpMigratedPglite(file: string): Promise<void> {
+  const pg = new PGlite('memory://');
+  await migrate({
+    query: async (text, params) => (await pg.query(text, params as unknown[])).rows as never,
+    exec: async (text) => void (await pg.exec(text)),
+  });
+  const dump = await pg.dumpDataDir('none');
+  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  await pg.close();
+}

@@ -1,0 +1,6 @@
+export * from './database';
+export * from './database.module';
+export * from './migrator';
+export * from './sql-target';
+export * from './project-root';
+export { Prisma } from './generated/prisma/client';

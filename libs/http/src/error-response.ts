@@ -1,0 +1,62 @@
+import { HttpException } from '@nestjs/common';
+import { ThrottlerException } from '@nestjs/throttler';
+import type { FastifyReply } from 'fastify';
+import { ApiError, ErrorCodeName, errorBody } from '@lib/common';
+import { Prisma } from '@lib/db';
+
+const FASTIFY_CODES: Record<string, ErrorCodeName> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_REQ_FILE_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_FILES_LIMIT: 'PAYLOAD_TOO_LARGE',
+  FST_PARTS_LIMIT: 'PAYLOAD_TOO_LARGE',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'MALFORMED_REQUEST',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'MALFORMED_REQUEST',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'MALFORMED_REQUEST',
+};
+
+const HTTP_STATUS_KINDS: Record<number, ErrorCodeName> = {
+  400: 'MALFORMED_REQUEST',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  422: 'VALIDATION_FAILED',
+  429: 'RATE_LIMITED',
+};
+
+/** Maps anything thrown while serving a request to the ApiError it is answered with. */
+export function toApiError(err: unknown): ApiError {
+  if (err instanceof ApiError) return err;
+  if (err instanceof ThrottlerException) return new ApiError('RATE_LIMITED');
+  if (err instanceof HttpException) {
+    const kind = HTTP_STATUS_KINDS[err.getStatus()];
+    return kind ? new ApiError(kind) : new ApiError('INTERNAL');
+  }
+  if (err instanceof Prisma.PrismaClientKnownRequestError) {
+    if (err.code === 'P2002') return new ApiError('CONFLICT', 'A resource with these values already exists.');
+    if (err.code === 'P2025') return new ApiError('NOT_FOUND');
+    return new ApiError('INTERNAL');
+  }
+  const e = err as { code?: string; statusCode?: number; message?: string } | undefined;
+  if (e?.code && FASTIFY_CODES[e.code]) {
+    const kind = FASTIFY_CODES[e.code];
+    return new ApiError(kind, kind === 'MALFORMED_REQUEST' ? `The request body is not valid JSON: ${e.message}` : undefined);
+  }
+  if (err instanceof SyntaxError && e?.statusCode === 400) {
+    return new ApiError('MALFORMED_REQUEST', 'The request body is not valid JSON.');
+  }
+  if (typeof e?.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500 && HTTP_STATUS_KINDS[e.statusCode]) {
+    return new ApiError(HTTP_STATUS_KINDS[e.statusCode]);
+  }
+  return new ApiError('INTERNAL');
+}
+
+export function sendError(reply: FastifyReply, err: ApiError): void {
+  for (const [k, v] of Object.entries(err.headers)) reply.header(k, v);
+  reply.status(err.status).type('application/json; charset=utf-8').send(errorBody(err));
+}

@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { LoggerService } from '@nestjs/common';
+import pino, { DestinationStream, Logger, LoggerOptions } from 'pino';
+import { maskPii } from '@lib/common';
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Uses the caller's X-Request-Id when it is a sane token, otherwise a new UUID. */
+export function requestIdFor(req: IncomingMessage): string {
+  const given = req.headers['x-request-id'];
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+/**
+ * pino options: JSON lines, secrets redacted by key, personal data masked in every message and URL.
+ * Request and response bodies are never logged.
+ */
+export function loggerOptions(level: string): LoggerOptions {
+  return {
+    level,
+    base: undefined,
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.client_secret', '*.password', '*.otp'],
+      censor: '***',
+    },
+    serializers: {
+      req: (req: { id: string; method: string; url: string; ip?: string }) => ({ id: req.id, method: req.method, url: maskPii(req.url) }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      err: (err: Error & { code?: string }) => ({
+        type: err.name,
+        code: err.code,
+        message: maskPii(err.message ?? ''),
+        stack: err.stack ? maskPii(err.stack) : undefined,
+      }),
+    },
+    hooks: {
+      logMethod(args, method) {
+        method.apply(this, args.map((a) => (typeof a === 'string' ? maskPii(a) : a)) as Parameters<typeof method>);
+      },
+    },
+  };
+}
+
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  return destination ? pino(loggerOptions(level), destination) : pino(loggerOptions(level));
+}
+
+/** Nest's own log lines (bootstrap, lifecycle) through the same pino logger. */
+export class NestPinoLogger implements LoggerService {
+  constructor(private readonly logger: Logger) {}
+  log(message: unknown, context?: string) {
+    this.logger.info({ context }, String(message));
+  }
+  error(message: unknown, trace?: string, context?: string) {
+    this.logger.error({ context, trace: trace ? maskPii(trace) : undefined }, String(message));
+  }
+  warn(message: unknown, context?: string) {
+    this.logger.warn({ context }, String(message));
+  }
+  debug(message: unknown, context?: string) {
+    this.logger.debug({ context }, String(message));
+  }
+  verbose(message: unknown, context?: string) {
+    this.logger.trace({ context }, String(message));
+  }
+}
