@@ -1,12 +1,18 @@
 /** Unit tests live beside the code (*.spec.ts); e2e tests over HTTP under test/ (*.e2e-spec.ts). */
 const fs = require('node:fs');
 const swcrc = JSON.parse(fs.readFileSync(`${__dirname}/.swcrc`, 'utf8'));
-const transform = { '^.+\\.ts$': ['@swc/jest', { ...swcrc, swcrc: false, sourceMaps: 'inline' }] };
+// NestJS 12 and some of its dependencies ship ES modules only; test/support/esm-transformer.js compiles
+// those (and only those) node_modules files to CommonJS for Jest.
+const transform = {
+  '^.+\\.ts$': ['@swc/jest', { ...swcrc, swcrc: false, sourceMaps: 'inline' }],
+  '/node_modules/.+\\.m?js$': '<rootDir>/test/support/esm-transformer.js',
+};
+const transformIgnorePatterns = [];
 const moduleNameMapper = {
   '^@lib/([a-z-]+)$': '<rootDir>/libs/$1/src/index.ts',
   '^@lib/([a-z-]+)/(.*)$': '<rootDir>/libs/$1/src/$2',
 };
-const common = { rootDir: __dirname, transform, moduleNameMapper, testEnvironment: 'node' };
+const common = { rootDir: __dirname, transform, transformIgnorePatterns, moduleNameMapper, testEnvironment: 'node' };
 
 module.exports = {
   maxWorkers: process.env.JEST_WORKERS ? Number(process.env.JEST_WORKERS) : 2,
