@@ -123,7 +123,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     },
     request: (path, opts) => http(`${url}${path}`, opts),
     async close() {
-      await api.app.close();
+      await api.stop();
       if (owned) {
         await db.close();
         await owned.drop();

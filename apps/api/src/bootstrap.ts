@@ -35,7 +35,9 @@ export interface Api {
   app: NestFastifyApplication;
   db: Database;
   redis: Redis | null;
-  /** Stops accepting requests, lets in-flight ones finish, then closes the database and Redis. */
+  /** Stops accepting requests and lets in-flight ones finish. */
+  stop(): Promise<void>;
+  /** stop(), then closes the database and Redis. */
   close(): Promise<void>;
 }
 
@@ -74,26 +76,46 @@ export async function createApi(config: AppConfig, options: ApiOptions = {}): Pr
       extraModules: options.extraModules,
     }),
     adapter,
-    { logger: new NestPinoLogger(logger.child({ context: 'nest' })), abortOnError: false },
+    { logger: new NestPinoLogger(logger), abortOnError: false },
   );
   app.useGlobalFilters(new AllExceptionsFilter(routes));
   app.useGlobalPipes(createValidationPipe());
   setupOpenApi(app, config);
   await app.init();
 
+  let stopping: Promise<void> | undefined;
+  const stop = () => (stopping ??= closeGracefully(app, config.shutdownGraceMs));
   let closed = false;
   return {
     app,
     db,
     redis,
+    stop,
     close: async () => {
       if (closed) return;
       closed = true;
-      await app.close();
+      await stop();
       await db.close();
       if (redis) await redis.quit().catch(() => redis.disconnect());
     },
   };
+}
+
+/**
+ * Stops accepting connections, lets in-flight requests finish, and closes keep-alive sockets as soon
+ * as they go idle (Node closes only those idle at the moment close starts); after the grace period
+ * whatever is left is cut.
+ */
+async function closeGracefully(app: NestFastifyApplication, graceMs: number): Promise<void> {
+  const server = app.getHttpServer() as import('node:http').Server;
+  const sweep = setInterval(() => server.closeIdleConnections(), 50);
+  const cut = setTimeout(() => server.closeAllConnections(), graceMs);
+  try {
+    await app.close();
+  } finally {
+    clearInterval(sweep);
+    clearTimeout(cut);
+  }
 }
 
 async function openConfiguredDatabase(config: AppConfig): Promise<Database> {

@@ -5,3 +5,4 @@ export * from './pagination';
 export * from './logging';
 export * from './validation';
 export * from './products';
+export * from './saudi';

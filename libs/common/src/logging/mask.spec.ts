@@ -14,6 +14,12 @@ describe('maskPii', () => {
     expect(masked).toContain('/api/v1/car-comp/quote-requests');
   });
 
+  it('masks key=value secrets', () => {
+    const masked = maskPii('login failed password=hunter2 otp: 1234 {"client_secret":"abc"} token=xyz&page=2');
+    expect(masked).not.toMatch(/hunter2|1234|"abc"|xyz/);
+    expect(masked).toContain('page=2');
+  });
+
   it('leaves short numbers and ordinary text alone', () => {
     expect(maskPii('page=2 per_page=15 id=42')).toBe('page=2 per_page=15 id=42');
   });

@@ -3,6 +3,7 @@
  * Saudi IBANs, national/iqama ids and other 9+ digit runs, mobile numbers, emails and bearer tokens.
  */
 const RULES: Array<[RegExp, (m: string) => string]> = [
+  [/\b(password|passwd|secret|client_secret|token|access_token|otp|pin)(["']?\s*[=:]\s*["']?)[^\s&"',}]+/gi, (m) => m.replace(/([=:]\s*["']?)[^\s&"',}]+$/, '$1***')],
   [/\bSA\d{2}[0-9A-Z]{20}\b/gi, (m) => `${m.slice(0, 4)}${'*'.repeat(m.length - 7)}${m.slice(-3)}`],
   [/[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}/gi, (m) => `${m[0]}***@${m.split('@')[1]}`],
   [/\b(Bearer|Basic)\s+[A-Za-z0-9\-._~+/=]+/g, (m) => `${m.split(/\s+/)[0]} ***`],

@@ -1,0 +1,17 @@
+# Production image: the API on PostgreSQL + Redis (see docker-compose.yml).
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build
+
+FROM node:20-bookworm-slim
+WORKDIR /app
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
+COPY --from=build /app/package.json /app/package-lock.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+COPY --from=build /app/prisma ./prisma
+EXPOSE 3000
+CMD ["sh", "-c", "node dist/apps/api/src/cli/cli.js db:migrate && node dist/apps/api/src/main.js"]
