@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from '@lib/common';
+import { FAULT_MODES } from '../insurers/insurer-behaviour.store';
+import type { SandboxContext } from '../sandbox-context';
+import { parseOr422, SandboxHttpError } from '../sandbox-http';
+
+const behaviourPatchSchema = z
+  .strictObject({
+    latency_ms: z.number().int().min(0).max(600_000).optional(),
+    fault: z.enum(FAULT_MODES).optional(),
+  })
+  .refine((p) => p.latency_ms !== undefined || p.fault !== undefined, { message: 'Give latency_ms, fault or both.' });
+
+/** Test and demo controls. No auth: this is a simulator and must never be deployed as anything else. */
+export function registerControlRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+  app.get('/__control/insurers', async () => ({ insurers: ctx.behaviours.all() }));
+
+  app.put<{ Params: { code: string } }>('/__control/insurers/:code', async (request) => {
+    const patch = parseOr422(behaviourPatchSchema, request.body);
+    const next = ctx.behaviours.patch(request.params.code, patch);
+    if (!next) throw new SandboxHttpError(404, 'not_found', `Insurer "${request.params.code}" not found.`);
+    return { code: request.params.code, ...next };
+  });
+
+  /** Back to the start-up latencies and faults, with no registered vehicles or photos. */
+  app.post('/__control/reset', async () => {
+    ctx.behaviours.reset();
+    ctx.registry.clear();
+    ctx.photos.clear();
+    return { insurers: ctx.behaviours.all() };
+  });
+}

@@ -1,0 +1,17 @@
+import type { FastifyRequest } from 'fastify';
+import type { Clock } from '@lib/common';
+import type { InsurerBehaviourStore } from './insurers/insurer-behaviour.store';
+import type { PhotoStore } from './photos/photo.store';
+import type { VehicleRegistryStore } from './registry/vehicle-registry.store';
+
+/** What every route module needs: state lives per server instance so tests never share it. */
+export interface SandboxContext {
+  clock: Clock;
+  behaviours: InsurerBehaviourStore;
+  registry: VehicleRegistryStore;
+  photos: PhotoStore;
+  /** Aborted when the server closes, so sleeping and hanging routes let go. */
+  lifecycle: AbortSignal;
+  photoDownloadTimeoutMs: number;
+  baseUrl(request: FastifyRequest): string;
+}

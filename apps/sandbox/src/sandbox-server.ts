@@ -1,0 +1,68 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { SystemClock, type Clock } from '@lib/common';
+import { registerControlRoutes } from './control/control.routes';
+import { FAULT_MODES, InsurerBehaviourStore, parseFaults, profileLatency, type FaultMode, type InsurerBehaviour, type SandboxProfile } from './insurers/insurer-behaviour.store';
+import { INSURERS } from './insurers/insurer-catalogue.data';
+import { registerInsurerRoutes } from './insurers/insurers.routes';
+import { registerMotorQuoteRoutes } from './motor/motor-quote.routes';
+import { PhotoStore } from './photos/photo.store';
+import { registerPhotoRoutes } from './photos/photos.routes';
+import { registerVehicleRegistryRoutes } from './registry/vehicle-registry.routes';
+import { VehicleRegistryStore } from './registry/vehicle-registry.store';
+import type { SandboxContext } from './sandbox-context';
+import { installErrorHandling } from './sandbox-http';
+
+export interface SandboxServerOptions {
+  /** realistic: 500–3000 ms per insurer; fast: 0–20 ms. Default realistic. */
+  profile?: SandboxProfile;
+  /** Base of absolute URLs (logos, terms). Default: the scheme and Host of each request. */
+  publicUrl?: string;
+  /** Start-up faults, as in SANDBOX_FAULTS ("dune:timeout,palm:error") or as a map. */
+  faults?: string | Record<string, FaultMode>;
+  /** Start-up latency and fault per insurer; wins over profile and faults. */
+  insurers?: Record<string, Partial<InsurerBehaviour>>;
+  clock?: Clock;
+  /** Per photo download. Default 10 s. */
+  photoDownloadTimeoutMs?: number;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export const INSURER_CODES = INSURERS.map((i) => i.code);
+
+function initialBehaviours(options: SandboxServerOptions): Map<string, InsurerBehaviour> {
+  const profile = options.profile ?? 'realistic';
+  const faults = typeof options.faults === 'string' ? parseFaults(options.faults, INSURER_CODES) : (options.faults ?? {});
+  for (const [code, fault] of Object.entries({ ...faults, ...options.insurers })) {
+    if (!INSURER_CODES.includes(code)) throw new Error(`Unknown sandbox insurer "${code}".`);
+    if (typeof fault === 'string' && !(FAULT_MODES as readonly string[]).includes(fault)) throw new Error(`Unknown fault "${fault}" for "${code}".`);
+  }
+  return new Map(
+    INSURER_CODES.map((code) => [code, { latency_ms: profileLatency(code, profile), fault: faults[code] ?? 'none', ...options.insurers?.[code] }]),
+  );
+}
+
+/** The simulated insurers and registries as a Fastify app, not yet listening: in-process for tests, or its own process via main.ts. */
+export function createSandboxServer(options: SandboxServerOptions = {}): FastifyInstance {
+  const app = Fastify({ logger: options.logger ?? false, forceCloseConnections: true });
+  const lifecycle = new AbortController();
+  const publicUrl = options.publicUrl?.replace(/\/+$/, '');
+  const ctx: SandboxContext = {
+    clock: options.clock ?? new SystemClock(),
+    behaviours: new InsurerBehaviourStore(initialBehaviours(options)),
+    registry: new VehicleRegistryStore(),
+    photos: new PhotoStore(),
+    lifecycle: lifecycle.signal,
+    photoDownloadTimeoutMs: options.photoDownloadTimeoutMs ?? 10_000,
+    baseUrl: (request) => publicUrl ?? `${request.protocol}://${request.host}`,
+  };
+  // Wake sleeping and hanging routes before the server waits for open requests.
+  app.addHook('preClose', async () => lifecycle.abort());
+  installErrorHandling(app);
+  app.get('/health', async () => ({ status: 'ok' }));
+  registerInsurerRoutes(app, ctx);
+  registerMotorQuoteRoutes(app, ctx);
+  registerPhotoRoutes(app, ctx);
+  registerVehicleRegistryRoutes(app, ctx);
+  registerControlRoutes(app, ctx);
+  return app;
+}

@@ -1,0 +1,115 @@
+import type { ZodType } from 'zod';
+import { issuesToDetails } from '@lib/common';
+import { MotorProviderError } from './motor-provider.error';
+import type {
+  CustomsVehicle,
+  CustomsVehicleRegistration,
+  MotorCallOptions,
+  MotorInsurer,
+  MotorProvider,
+  MotorQuoteResult,
+  MotorRisk,
+  VehicleKey,
+  VehiclePhotoRegistration,
+  VehiclePhotoUrls,
+} from './motor-provider.port';
+import { fromWireInsurer, fromWireQuote, fromWireRegisteredVehicle, toWireQuoteRequest, toWireRegisterVehicle, toWireVehicleKey } from './sandbox-motor.mapper';
+import {
+  wireErrorSchema,
+  wireInsurersResponseSchema,
+  wirePhotoResponseSchema,
+  wireQuoteRequestSchema,
+  wireQuoteResponseSchema,
+  wireRegisteredVehicleSchema,
+} from './sandbox-motor.wire';
+
+export interface HttpMotorProviderOptions {
+  /** e.g. http://127.0.0.1:3100 */
+  baseUrl: string;
+  /** Per-call timeout when the caller gives none. */
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+}
+
+/** The motor port over the sandbox insurers' HTTP contract. Every answer is checked against the contract. */
+export class HttpMotorProvider implements MotorProvider {
+  private readonly baseUrl: string;
+  private readonly timeoutMs: number;
+  private readonly fetchFn: typeof fetch;
+
+  constructor(options: HttpMotorProviderOptions) {
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.timeoutMs = options.timeoutMs ?? 30_000;
+    this.fetchFn = options.fetch ?? fetch;
+  }
+
+  async listInsurers(options?: MotorCallOptions): Promise<MotorInsurer[]> {
+    const body = await this.call('GET', '/insurers', undefined, wireInsurersResponseSchema, options);
+    return body.insurers.map(fromWireInsurer);
+  }
+
+  async quote(insurerCode: string, risk: MotorRisk, options?: MotorCallOptions): Promise<MotorQuoteResult> {
+    const request = wireQuoteRequestSchema.safeParse(toWireQuoteRequest(risk));
+    // A risk the contract cannot carry is the caller's bug, not the insurer's failure.
+    if (!request.success) throw new MotorProviderError('rejected', 'The risk does not fit the quote contract.', issuesToDetails(request.error.issues));
+    const body = await this.call('POST', `/insurers/${encodeURIComponent(insurerCode)}/motor/quotes`, request.data, wireQuoteResponseSchema, options);
+    return fromWireQuote(body);
+  }
+
+  async registerCustomsVehicle(vehicle: CustomsVehicle, options?: MotorCallOptions): Promise<CustomsVehicleRegistration> {
+    const body = await this.call('POST', '/registry/vehicles', toWireRegisterVehicle(vehicle), wireRegisteredVehicleSchema, options);
+    return fromWireRegisteredVehicle(body);
+  }
+
+  async submitVehiclePhotos(insurerCode: string, vehicle: VehicleKey, photos: VehiclePhotoUrls, options?: MotorCallOptions): Promise<VehiclePhotoRegistration> {
+    const path = `/insurers/${encodeURIComponent(insurerCode)}/motor/photos`;
+    const body = await this.call('POST', path, { vehicle: toWireVehicleKey(vehicle), photos }, wirePhotoResponseSchema, options);
+    return { alreadyRegistered: body.status === 'already_registered', photos: body.photos };
+  }
+
+  private async call<T>(method: string, path: string, body: unknown, schema: ZodType<T>, options?: MotorCallOptions): Promise<T> {
+    const timeout = AbortSignal.timeout(options?.timeoutMs ?? this.timeoutMs);
+    const signal = options?.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    const what = `${method} ${path}`;
+    let status: number;
+    let text: string;
+    try {
+      const res = await this.fetchFn(`${this.baseUrl}${path}`, {
+        method,
+        signal,
+        headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      status = res.status;
+      text = await res.text();
+    } catch (err) {
+      if (signal.aborted) throw new MotorProviderError('timeout', `${what} gave no answer in time.`);
+      throw new MotorProviderError('unavailable', `${what} failed: ${(err as Error).message}`);
+    }
+    const json = parseJson(text);
+    if (status >= 500) throw new MotorProviderError('unavailable', `${what} answered HTTP ${status}.`, undefined, status);
+    if (status >= 400) throw rejection(what, status, json);
+    if (json === undefined) throw new MotorProviderError('bad_response', `${what} answered a body that is not JSON.`, undefined, status);
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) {
+      const details = issuesToDetails(parsed.error.issues);
+      const first = Object.entries(details)[0];
+      throw new MotorProviderError('bad_response', `${what} broke the contract${first ? ` at ${first[0]}: ${first[1][0]}` : ''}.`, details, status);
+    }
+    return parsed.data;
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function rejection(what: string, status: number, json: unknown): MotorProviderError {
+  const err = wireErrorSchema.safeParse(json);
+  const message = err.success ? err.data.message : `${what} answered HTTP ${status}.`;
+  return new MotorProviderError(status === 404 ? 'not_found' : 'rejected', message, err.success ? err.data.errors : undefined, status);
+}

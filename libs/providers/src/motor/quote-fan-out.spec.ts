@@ -1,0 +1,94 @@
+import { money } from '@lib/common';
+import { MotorProviderError } from './motor-provider.error';
+import type { MotorInsurer, MotorProvider, MotorQuoteResult, MotorRisk } from './motor-provider.port';
+import { allFailed, fanOutQuotes, type InsurerQuoteOutcome } from './quote-fan-out';
+
+const insurer = (code: string): MotorInsurer => ({ code, nameEn: code, nameAr: code, logoUrl: null, squareLogoUrl: null, products: ['TPL'] });
+const risk = {} as MotorRisk;
+const quoted: MotorQuoteResult = {
+  status: 'quoted',
+  offers: [
+    {
+      providerReference: 'r',
+      type: 'TPL',
+      productNameEn: 'TPL',
+      productNameAr: 'TPL',
+      fixType: '',
+      vehicleEstimatedValue: null,
+      validUntil: new Date(0),
+      prices: [{ providerReference: 'p', deductible: null, netPremium: money('900') }],
+      benefits: [],
+    },
+  ],
+};
+
+/** Behaviour per insurer code, so each test states what every insurer does. */
+function fakeProvider(behaviour: Record<string, () => Promise<MotorQuoteResult> | MotorQuoteResult>): MotorProvider {
+  return {
+    listInsurers: async () => [],
+    quote: (code) => Promise.resolve(behaviour[code]()),
+    registerCustomsVehicle: () => Promise.reject(new Error('unused')),
+    submitVehiclePhotos: () => Promise.reject(new Error('unused')),
+  } as MotorProvider;
+}
+
+const never = () => new Promise<MotorQuoteResult>(() => undefined);
+
+describe('fanOutQuotes', () => {
+  it('bounds a provider that ignores its abort signal by the insurer timeout', async () => {
+    const provider = fakeProvider({ a: () => quoted, b: never });
+    const started = Date.now();
+    const outcomes = await fanOutQuotes(provider, [insurer('a'), insurer('b')], risk, { perInsurerTimeoutMs: 100, deadlineMs: 5000 });
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(outcomes.map((o) => o.outcome)).toEqual(['ok', 'timeout']);
+    expect(outcomes[1].error).toMatch(/100 ms/);
+  });
+
+  it('stops everything still running at the deadline', async () => {
+    const provider = fakeProvider({ a: never, b: never });
+    const outcomes = await fanOutQuotes(provider, [insurer('a'), insurer('b')], risk, { perInsurerTimeoutMs: 5000, deadlineMs: 80 });
+    expect(outcomes.map((o) => [o.outcome, o.error])).toEqual([
+      ['timeout', 'Still running at the 80 ms deadline.'],
+      ['timeout', 'Still running at the 80 ms deadline.'],
+    ]);
+  });
+
+  it('survives a provider that throws synchronously or rejects, and keeps a provider timeout a timeout', async () => {
+    const provider = fakeProvider({
+      a: () => {
+        throw new Error('boom');
+      },
+      b: () => Promise.reject(new MotorProviderError('timeout', 'slow')),
+      c: () => ({ status: 'declined', reasonCode: 'value_above_cap', reason: 'too dear' }),
+    });
+    const outcomes = await fanOutQuotes(provider, [insurer('a'), insurer('b'), insurer('c')], risk, { perInsurerTimeoutMs: 500, deadlineMs: 500 });
+    expect(outcomes.map((o) => o.outcome)).toEqual(['error', 'timeout', 'declined']);
+    expect(outcomes[0].error).toBe('boom');
+    expect(outcomes[2].decline).toEqual({ code: 'value_above_cap', reason: 'too dear' });
+  });
+
+  it('passes each call an abort signal that fires when the insurer times out', async () => {
+    let seen: AbortSignal | undefined;
+    const provider: MotorProvider = {
+      ...fakeProvider({}),
+      quote: (_code, _risk, options) => {
+        seen = options?.signal;
+        return never();
+      },
+    };
+    await fanOutQuotes(provider, [insurer('a')], risk, { perInsurerTimeoutMs: 50, deadlineMs: 1000 });
+    expect(seen?.aborted).toBe(true);
+  });
+});
+
+describe('allFailed', () => {
+  const outcome = (kind: InsurerQuoteOutcome['outcome']): InsurerQuoteOutcome => ({ insurer: insurer(kind), outcome: kind, latency_ms: 1, offers: [] });
+
+  it('is true only when every insurer errored or timed out', () => {
+    expect(allFailed([outcome('error'), outcome('timeout')])).toBe(true);
+    expect(allFailed([outcome('error'), outcome('declined')])).toBe(false);
+    expect(allFailed([outcome('error'), outcome('ok')])).toBe(false);
+    expect(allFailed([outcome('declined')])).toBe(false);
+    expect(allFailed([])).toBe(false);
+  });
+});

@@ -1,0 +1,97 @@
+import { isMotorProviderError } from './motor-provider.error';
+import type { MotorInsurer, MotorOffer, MotorProvider, MotorQuoteResult, MotorRisk } from './motor-provider.port';
+
+export type QuoteOutcomeKind = 'ok' | 'declined' | 'timeout' | 'error';
+
+export interface InsurerQuoteOutcome {
+  insurer: MotorInsurer;
+  outcome: QuoteOutcomeKind;
+  latency_ms: number;
+  /** Empty unless the outcome is 'ok'. */
+  offers: MotorOffer[];
+  /** Set when the insurer declined the risk. */
+  decline?: { code: string; reason: string };
+  /** Set on 'timeout' and 'error': for logs and the console, never shown to a customer. */
+  error?: string;
+}
+
+export interface FanOutOptions {
+  /** How long one insurer may take. */
+  perInsurerTimeoutMs: number;
+  /** Bound for the whole fan-out: whoever is still running then counts as 'timeout'. */
+  deadlineMs: number;
+}
+
+type Limit = { limit: 'insurer' | 'deadline' };
+
+/**
+ * Asks every insurer at once and reports one outcome per insurer, in the order given. One insurer's
+ * failure or slowness never touches another's outcome, and this never throws because an insurer
+ * failed. The timers race the provider call, so even a provider that ignores its abort signal cannot
+ * hold the caller past the deadline.
+ */
+export async function fanOutQuotes(
+  provider: MotorProvider,
+  insurers: readonly MotorInsurer[],
+  risk: MotorRisk,
+  options: FanOutOptions,
+): Promise<InsurerQuoteOutcome[]> {
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), options.deadlineMs);
+  const started = performance.now();
+  try {
+    return await Promise.all(insurers.map((insurer) => quoteOne(provider, insurer, risk, options, deadline.signal, started)));
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function quoteOne(
+  provider: MotorProvider,
+  insurer: MotorInsurer,
+  risk: MotorRisk,
+  options: FanOutOptions,
+  deadline: AbortSignal,
+  started: number,
+): Promise<InsurerQuoteOutcome> {
+  const own = new AbortController();
+  const signal = AbortSignal.any([own.signal, deadline]);
+  let timer: NodeJS.Timeout | undefined;
+  let onDeadline: (() => void) | undefined;
+  const limit = new Promise<Limit>((resolve) => {
+    timer = setTimeout(() => resolve({ limit: 'insurer' }), options.perInsurerTimeoutMs);
+    onDeadline = () => resolve({ limit: 'deadline' });
+    if (deadline.aborted) onDeadline();
+    else deadline.addEventListener('abort', onDeadline, { once: true });
+  });
+  const latency = () => Math.round(performance.now() - started);
+  const base = { insurer, offers: [] as MotorOffer[] };
+  try {
+    const call = Promise.resolve().then(() => provider.quote(insurer.code, risk, { signal, timeoutMs: options.perInsurerTimeoutMs }));
+    const result: MotorQuoteResult | Limit = await Promise.race([call, limit]);
+    if ('limit' in result) {
+      own.abort();
+      const error = result.limit === 'insurer' ? `No answer within ${options.perInsurerTimeoutMs} ms.` : `Still running at the ${options.deadlineMs} ms deadline.`;
+      return { ...base, outcome: 'timeout', latency_ms: latency(), error };
+    }
+    if (result.status === 'declined') {
+      return { ...base, outcome: 'declined', latency_ms: latency(), decline: { code: result.reasonCode, reason: result.reason } };
+    }
+    return { ...base, outcome: 'ok', latency_ms: latency(), offers: result.offers };
+  } catch (err) {
+    const timedOut = isMotorProviderError(err) && err.failure === 'timeout';
+    return { ...base, outcome: timedOut ? 'timeout' : 'error', latency_ms: latency(), error: err instanceof Error ? err.message : String(err) };
+  } finally {
+    clearTimeout(timer);
+    if (onDeadline) deadline.removeEventListener('abort', onDeadline);
+  }
+}
+
+/**
+ * True when no insurer gave a usable answer (each errored or timed out): the API answers 502 then.
+ * Declines are answers, so a quote request every insurer declined is an empty list, not a failure.
+ * No insurers at all is not a provider failure either.
+ */
+export function allFailed(outcomes: readonly InsurerQuoteOutcome[]): boolean {
+  return outcomes.length > 0 && outcomes.every((o) => o.outcome === 'timeout' || o.outcome === 'error');
+}
