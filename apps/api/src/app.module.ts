@@ -5,6 +5,8 @@ import { RATE_LIMIT_WINDOW_MS } from '@lib/http';
 import { CoreDeps, CoreModule } from './core.module';
 import { HealthController } from './health/health.controller';
 import { OAuthController } from './oauth/oauth.controller';
+import { MotorModule } from './motor/motor.module';
+import { SandboxMessagesModule } from './sms/sandbox-messages.module';
 
 export interface AppDeps extends CoreDeps {
   db: Database;
@@ -25,6 +27,8 @@ export class AppModule {
           throttlers: [{ name: 'default', ttl: RATE_LIMIT_WINDOW_MS, limit: deps.config.rateLimitDefaultPerMinute }],
           storage: deps.rateLimitStorage,
         }),
+        MotorModule,
+        ...(deps.config.env === 'sandbox' ? [SandboxMessagesModule] : []),
         ...(deps.extraModules ?? []),
       ],
       controllers: [OAuthController, HealthController],

@@ -35,6 +35,8 @@ const envSchema = z.object({
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  MOTOR_INSURER_TIMEOUT_MS: z.coerce.number().int().min(100).max(110_000).default(20_000),
+  MOTOR_QUOTE_DEADLINE_MS: z.coerce.number().int().min(100).max(110_000).default(45_000),
 });
 
 export type AppEnv = z.output<typeof envSchema>;
@@ -59,6 +61,9 @@ export interface AppConfig {
   idempotencyTtlHours: number;
   trustProxy: boolean;
   shutdownGraceMs: number;
+  /** How long one insurer may take to quote, and the bound of the whole fan-out (well inside the spec's 2-minute client timeout). */
+  motorInsurerTimeoutMs: number;
+  motorQuoteDeadlineMs: number;
 }
 
 export class ConfigError extends Error {
@@ -106,6 +111,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     idempotencyTtlHours: e.IDEMPOTENCY_TTL_HOURS,
     trustProxy: e.TRUST_PROXY,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    motorInsurerTimeoutMs: e.MOTOR_INSURER_TIMEOUT_MS,
+    motorQuoteDeadlineMs: e.MOTOR_QUOTE_DEADLINE_MS,
   };
 }
 

@@ -1,0 +1,77 @@
+import { amountNumber, formatDateTime, formatDateTimeOffset } from '@lib/common';
+import type { QuoteRequestRow } from './quote-request.repository';
+
+type Row = QuoteRequestRow;
+type OfferRow = Row['offers'][number];
+
+/** The deprecated relative `company_logo` path of an absolute logo URL. */
+function relativeLogo(url: string): string {
+  if (!url) return '';
+  try {
+    return new URL(url).pathname.replace(/^\//, '');
+  } catch {
+    return '';
+  }
+}
+
+function presentOffer(o: OfferRow) {
+  return {
+    quote_reference_id: o.id,
+    company_name: o.companyName,
+    company_name_ar: o.companyNameAr,
+    company_logo_url: o.companyLogoUrl,
+    square_company_logo_url: o.squareCompanyLogoUrl,
+    company_logo: relativeLogo(o.companyLogoUrl),
+    type: o.type,
+    insurance_type_display: o.insuranceTypeDisplay,
+    insurance_type_display_ar: o.insuranceTypeDisplayAr,
+    fix_type: o.fixType,
+    vehicle_estimated_value: amountNumber(o.vehicleEstimatedValue.toString()),
+    quote_expiry_date: formatDateTimeOffset(o.expiresAt),
+    prices: o.prices.map((p) => ({
+      quote_price_id: p.id,
+      deductible: p.deductible === null ? null : amountNumber(p.deductible.toString()),
+      subtotal: amountNumber(p.subtotal.toString()),
+      vat_percentage: Number(p.vatPercentage.toString()),
+      vat: amountNumber(p.vat.toString()),
+      total: amountNumber(p.total.toString()),
+    })),
+    benefits: o.benefits.map((b) => ({
+      quote_benefit_id: b.id,
+      id: b.code,
+      name: b.name,
+      name_ar: b.nameAr,
+      amount: amountNumber(b.amount.toString()),
+      vat: amountNumber(b.vat.toString()),
+      url: b.url,
+    })),
+  };
+}
+
+/** The spec's quote request object: the request echoed, the offers, and nothing internal. */
+export function presentQuoteRequest(r: Row) {
+  const vehicle = r.customNumber
+    ? { custom_number: r.customNumber, maker_code: r.makerCode, model_code: r.modelCode, body_type_code: r.bodyTypeCode }
+    : { car_sequence_number: Number(r.carSequenceNumber) };
+  return {
+    id: r.id,
+    owner_id: r.ownerId,
+    email: r.email,
+    phone: r.phone,
+    birthdate: r.birthdate,
+    is_ownership_transfer: r.isOwnershipTransfer,
+    current_car_owner_id: r.currentCarOwnerId,
+    ...vehicle,
+    car_estimated_cost: amountNumber(r.carEstimatedCost.toString()),
+    car_model_year: r.carModelYear,
+    start_date: r.startDate,
+    drivers: r.drivers ?? null,
+    quotes: r.offers.map(presentOffer),
+    attachments: r.attachments ?? null,
+    client_id: r.clientId,
+    created_at: formatDateTime(r.createdAt),
+    updated_at: formatDateTime(r.updatedAt),
+  };
+}
+
+export type QuoteRequestResponse = ReturnType<typeof presentQuoteRequest>;

@@ -1,0 +1,126 @@
+import { daysBetween, digitString, formatDate, parseDate, z } from '@lib/common';
+import { parseHijriDate, personIdField, personIdKind, saudiMobileField } from '@lib/common/saudi';
+import { findBodyType, findMaker, findModel } from '@lib/vehicles';
+import { emailField } from '../motor-fields';
+
+const DRIVING_SHARES = [25, 50, 75, 100] as const;
+const MAX_AGE_YEARS = 120;
+
+/** An integer sent as a JSON number or a string of digits. */
+const code = (label: string) =>
+  z.union([z.number(), z.string().regex(/^\d+$/, `The ${label} must be an integer.`).transform(Number)]).pipe(z.number().int(`The ${label} must be an integer.`).positive());
+
+const driverSchema = z.strictObject({
+  owner_id: personIdField('owner id'),
+  birthdate: z.string(),
+  driving_percentage: z.union(DRIVING_SHARES.map((p) => z.literal(p)) as [z.ZodLiteral<25>, z.ZodLiteral<50>, z.ZodLiteral<75>, z.ZodLiteral<100>], {
+    error: 'The driving percentage must be one of 25, 50, 75, 100.',
+  }),
+});
+
+const baseSchema = z.strictObject({
+  otp: z.string().regex(/^\d{4}$/, 'The otp must be 4 digits.'),
+  owner_id: personIdField('owner id'),
+  email: emailField,
+  birthdate: z.string(),
+  phone: saudiMobileField('phone'),
+  car_sequence_number: digitString(/^\d{8,9}$/, 'The car sequence number must be 8 or 9 digits.').optional(),
+  custom_number: digitString(/^\d{6,10}$/, 'The custom number must be 6 to 10 digits.').optional(),
+  maker_code: code('maker code').optional(),
+  model_code: code('model code').optional(),
+  body_type_code: code('body type code').optional(),
+  is_ownership_transfer: z.boolean().default(false),
+  current_car_owner_id: personIdField('current car owner id').optional(),
+  car_estimated_cost: z
+    .number()
+    .positive('The car estimated cost must be greater than 0.')
+    .max(10_000_000, 'The car estimated cost may not be greater than 10000000.')
+    .refine((v) => Number.isInteger(Math.round(v * 100)) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'The car estimated cost may have at most 2 decimals.'),
+  car_model_year: z.number().int('The car model year must be an integer.').optional(),
+  start_date: z.string().optional(),
+  drivers: z.array(driverSchema).min(1, 'The drivers must have at least 1 item.').max(10, 'The drivers may not have more than 10 items.').optional(),
+});
+
+export type QuoteRequestInput = z.output<typeof baseSchema> & { car_model_year: number };
+
+/**
+ * Birthdate of a person id: Hijri (Umm al-Qura) for a national id (starting 1), Gregorian for an
+ * iqama (starting 2). Returns the Gregorian date, or a message.
+ */
+export function birthdateOf(personId: string, value: string, today: Date): { date: Date } | { error: string } {
+  const kind = personIdKind(personId);
+  const date = kind === 'national' ? parseHijriDate(value)?.gregorian ?? null : parseDate(value);
+  if (!date) {
+    return { error: kind === 'national' ? 'must be a valid Hijri (Umm al-Qura) date YYYY-MM-DD for a national id' : 'must be a valid Gregorian date YYYY-MM-DD for an iqama id' };
+  }
+  if (date >= today) return { error: 'must be in the past' };
+  if (today.getUTCFullYear() - date.getUTCFullYear() > MAX_AGE_YEARS) return { error: `may not be more than ${MAX_AGE_YEARS} years ago` };
+  return { date };
+}
+
+/** The request-quotes rules, including those that depend on today's date. */
+export function quoteRequestSchema(now: Date) {
+  const today = parseDate(formatDate(now))!;
+  const nextYear = today.getUTCFullYear() + 1;
+  return baseSchema
+    .superRefine((b, ctx) => {
+      const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
+
+      const birth = birthdateOf(b.owner_id, b.birthdate, today);
+      if ('error' in birth) issue(['birthdate'], `The birthdate ${birth.error}.`);
+
+      const hasSequence = b.car_sequence_number !== undefined;
+      const hasCustom = b.custom_number !== undefined;
+      if (hasSequence && hasCustom) issue(['custom_number'], 'Send either car_sequence_number or custom_number, not both.');
+      if (!hasSequence && !hasCustom) issue(['car_sequence_number'], 'The car sequence number field is required when custom number is not present.');
+      if (hasCustom) {
+        for (const f of ['maker_code', 'model_code', 'body_type_code'] as const) {
+          if (b[f] === undefined) issue([f], `The ${f.replace(/_/g, ' ')} field is required with a custom number.`);
+        }
+        if (b.maker_code !== undefined && !findMaker(b.maker_code)) issue(['maker_code'], 'The selected maker code is invalid.');
+        else if (b.maker_code !== undefined && b.model_code !== undefined && !findModel(b.maker_code, b.model_code)) {
+          issue(['model_code'], 'The model code does not belong to the maker code.');
+        }
+        if (b.body_type_code !== undefined && !findBodyType(b.body_type_code)) issue(['body_type_code'], 'The selected body type code is invalid.');
+      } else {
+        for (const f of ['maker_code', 'model_code', 'body_type_code'] as const) {
+          if (b[f] !== undefined) issue([f], `The ${f.replace(/_/g, ' ')} is only sent with a custom number.`);
+        }
+      }
+
+      if (b.is_ownership_transfer && !b.current_car_owner_id) issue(['current_car_owner_id'], 'The current car owner id field is required when is ownership transfer is true.');
+      if (!b.is_ownership_transfer && b.current_car_owner_id && b.current_car_owner_id !== b.owner_id) {
+        issue(['current_car_owner_id'], 'The current car owner id must equal the owner id when is ownership transfer is false.');
+      }
+
+      if (b.car_model_year !== undefined && (b.car_model_year < 1950 || b.car_model_year > nextYear)) {
+        issue(['car_model_year'], `The car model year must be between 1950 and ${nextYear}.`);
+      }
+
+      if (b.start_date !== undefined) {
+        const start = parseDate(b.start_date);
+        if (!start) issue(['start_date'], 'The start date must be a valid date YYYY-MM-DD.');
+        else {
+          const days = daysBetween(today, start);
+          if (days < 1 || days >= 28) issue(['start_date'], 'The start date must be after today and before 28 days from today.');
+        }
+      }
+
+      if (b.drivers) {
+        const sum = b.drivers.reduce((s, d) => s + d.driving_percentage, 0);
+        if (sum !== 100) issue(['drivers'], `The driving percentages must add up to 100 (they add up to ${sum}).`);
+        if (!b.drivers.some((d) => d.owner_id === b.owner_id)) issue(['drivers'], 'The owner must be one of the drivers.');
+        const seen = new Set<string>();
+        b.drivers.forEach((d, i) => {
+          if (seen.has(d.owner_id)) issue(['drivers', i, 'owner_id'], 'The same driver appears twice.');
+          seen.add(d.owner_id);
+          const db = birthdateOf(d.owner_id, d.birthdate, today);
+          if ('error' in db) issue(['drivers', i, 'birthdate'], `The birthdate ${db.error}.`);
+        });
+      }
+    })
+    .transform((b): QuoteRequestInput => ({ ...b, car_model_year: b.car_model_year ?? today.getUTCFullYear() }));
+}
+
+/** For the OpenAPI document only. */
+export const quoteRequestDocSchema = baseSchema;

@@ -1,0 +1,82 @@
+import { Body, Controller, Delete, Get, Headers, HttpCode, Inject, Param, Post, Query, Req } from '@nestjs/common';
+import { ApiBody, ApiCreatedResponse, ApiHeader, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { ApiError, Clock, intId, pageQueryShape, pageSkip, toPage, z } from '@lib/common';
+import { personIdField } from '@lib/common/saudi';
+import { APP_CONFIG, AppConfig } from '@lib/config';
+import { CurrentPartner, PartnerApi } from '../../auth/partner-api.decorator';
+import type { Partner } from '../../auth/partner';
+import { absoluteUrl } from '../../http/absolute-url';
+import { ApiErrors } from '../../openapi/api-errors.decorator';
+import { MOTOR_COMPARISON_PRODUCTS } from '../motor-products';
+import { presentQuoteRequest } from './quote-request.presenter';
+import { QuoteRequestRepository } from './quote-request.repository';
+import { quoteRequestDocSchema } from './quote-request.schema';
+import { QUOTE_REQUEST_EXAMPLE } from './quote-request.example';
+import { RequestQuotesUseCase } from './request-quotes.use-case';
+
+const listQuery = z.strictObject({ ...pageQueryShape, owner_id: personIdField('owner id').optional() });
+const idParam = z.strictObject({ id: intId });
+
+const notFound = () => ApiError.notFound('No quote request with this id.');
+
+@ApiTags('Motor price comparison')
+@PartnerApi(...MOTOR_COMPARISON_PRODUCTS)
+@Controller('api/v1/car-comp/quote-requests')
+export class QuoteRequestsController {
+  constructor(
+    private readonly requestQuotes: RequestQuotesUseCase,
+    private readonly repo: QuoteRequestRepository,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Post()
+  @ApiOperation({
+    summary: 'Request quotes from every insurer',
+    description:
+      'Checks the quote OTP, then asks every insurer in parallel and returns their offers (comprehensive and TPL together). ' +
+      'Allow at least 2 minutes for the call. `quotes` is empty when no insurer priced the vehicle and drivers; 502 only when every insurer failed. ' +
+      'Rules: `owner_id` 10 digits starting 1 (national id: `birthdate` is Hijri, Umm al-Qura) or 2 (iqama: Gregorian); `phone` 05 + 8 digits; ' +
+      '`car_sequence_number` (8 or 9 digits) or `custom_number` (6 to 10 digits; a changelog gives 1000000..9999999999) with `maker_code`, `model_code` (of that maker) and `body_type_code` from the lookups, never both; ' +
+      '`current_car_owner_id` required when `is_ownership_transfer`; `car_model_year` 1950..next year (default this year); `start_date` after today and before 28 days from today; ' +
+      '`drivers` with `driving_percentage` in 25/50/75/100 summing to 100, the owner among them. The email must not belong to another customer. ' +
+      'Id-like fields may be sent as strings or JSON integers. `Accept-Language: ar` asks insurers for Arabic content.',
+  })
+  @ApiHeader({ name: 'Accept-Language', required: false, description: '`ar` for Arabic-localised quote content.' })
+  @ApiBody({ schema: z.toJSONSchema(quoteRequestDocSchema, { target: 'openapi-3.0', io: 'input' }) as object })
+  @ApiCreatedResponse({ description: 'The quote request object.', schema: { type: 'object', example: QUOTE_REQUEST_EXAMPLE } })
+  @ApiErrors(422, 502)
+  create(@CurrentPartner() partner: Partner, @Body() body: unknown, @Headers('accept-language') language?: string) {
+    const locale = /^ar\b/i.test(language ?? '') ? 'ar' : 'en';
+    return this.requestQuotes.execute({ clientId: partner.clientId, body, locale });
+  }
+
+  @Get()
+  @ApiOperation({ summary: 'List quote requests', description: 'The calling client\'s quote requests, newest first, optionally for one `owner_id`.' })
+  @ApiOkResponse({ description: 'A page of quote request objects.' })
+  @ApiErrors(422)
+  async list(@CurrentPartner() partner: Partner, @Query({ schema: listQuery }) q: z.infer<typeof listQuery>, @Req() req: FastifyRequest) {
+    const [rows, total] = await this.repo.page(partner.clientId, { ownerId: q.owner_id }, pageSkip(q), q.per_page);
+    return toPage(rows.map(presentQuoteRequest), total, q, absoluteUrl(this.config.publicBaseUrl, req), { owner_id: q.owner_id, per_page: q.per_page });
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'Show a quote request' })
+  @ApiOkResponse({ description: 'The quote request object.', schema: { type: 'object', example: QUOTE_REQUEST_EXAMPLE } })
+  @ApiErrors(404)
+  async show(@CurrentPartner() partner: Partner, @Param({ schema: idParam }) p: z.infer<typeof idParam>) {
+    const row = await this.repo.findForClient(partner.clientId, p.id);
+    if (!row) throw notFound();
+    return presentQuoteRequest(row);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Delete a quote request', description: 'Answers 204; afterwards the quote request reads as 404 and its offers can no longer be issued.' })
+  @ApiNoContentResponse({ description: 'Deleted.' })
+  @ApiErrors(404)
+  async remove(@CurrentPartner() partner: Partner, @Param({ schema: idParam }) p: z.infer<typeof idParam>): Promise<void> {
+    if (!(await this.repo.softDelete(partner.clientId, p.id, this.clock.now()))) throw notFound();
+  }
+}
