@@ -6,9 +6,11 @@ cd "$(dirname "$0")/.."
 port=${SMOKE_PORT:-39187}
 data=$(mktemp -d)
 log="$data/start.log"
-PORT=$port DATA_DIR="$data" npm start >"$log" 2>&1 &
+sandbox_port=$((port + 1))
+# its own process group, so stopping it stops npm, the API and the sandbox insurers together
+PORT=$port SANDBOX_PORT=$sandbox_port DATA_DIR="$data" setsid npm start >"$log" 2>&1 &
 pid=$!
-cleanup() { kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; rm -rf "$data"; }
+cleanup() { kill -TERM -- "-$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; rm -rf "$data"; }
 trap cleanup EXIT
 
 for _ in $(seq 1 120); do
@@ -23,4 +25,15 @@ status=$(curl -s -o /dev/null -w '%{http_code}' -X POST "http://127.0.0.1:$port/
   -H 'Content-Type: application/json' -d "{\"grant_type\":\"client_credentials\",\"client_id\":\"$id\",\"client_secret\":\"$secret\"}")
 [ "$status" = 200 ] || { cat "$log"; echo "token request answered $status"; exit 1; }
 curl -fsS "http://127.0.0.1:$port/openapi.json" >/dev/null
-echo "npm start: ready, token issued, OpenAPI served"
+
+# A motor quote end to end through the sandbox insurers started with the API.
+token=$(curl -fsS -X POST "http://127.0.0.1:$port/oauth/token" -H 'Content-Type: application/json' \
+  -d "{\"client_id\":\"$id\",\"client_secret\":\"$secret\"}" | node -pe 'JSON.parse(require("fs").readFileSync(0)).access_token')
+api() { curl -fsS -H "Authorization: Bearer $token" -H 'Content-Type: application/json' "$@"; }
+api -X POST "http://127.0.0.1:$port/api/v1/car-comp/quote-otp" -d '{"owner_id":"1012345678","email":"smoke@example.com","phone":"0512345678"}'
+otp=$(api "http://127.0.0.1:$port/api/v1/sandbox/messages?phone=0512345678" | node -pe 'JSON.parse(require("fs").readFileSync(0)).data[0].text.match(/\d{4}/)[0]')
+offers=$(api -X POST "http://127.0.0.1:$port/api/v1/car-comp/quote-requests" \
+  -d "{\"otp\":\"$otp\",\"owner_id\":\"1012345678\",\"email\":\"smoke@example.com\",\"phone\":\"0512345678\",\"birthdate\":\"1405-03-10\",\"car_sequence_number\":\"123456789\",\"car_estimated_cost\":80000}" \
+  | node -pe 'JSON.parse(require("fs").readFileSync(0)).quotes.length')
+[ "$offers" -gt 0 ] || { cat "$log"; echo "no offers from the sandbox insurers"; exit 1; }
+echo "npm start: ready, token issued, OpenAPI served, $offers motor offers from the sandbox insurers"

@@ -4,10 +4,15 @@ import { createApi } from './bootstrap';
 import { ApiClientRepository } from './clients/api-client.repository';
 import { ClientsService } from './clients/clients.service';
 import { ensureSandboxClient } from './sandbox/sandbox-client';
+import { startSandboxProcess } from './sandbox/sandbox-process';
 
 async function main() {
   const config = loadConfig();
-  const api = await createApi(config);
+  const sandbox = config.startSandbox ? await startSandboxProcess(config, (m) => process.stderr.write(`${m}\n`)) : undefined;
+  const api = await createApi(config).catch((e) => {
+    sandbox?.kill('SIGTERM');
+    throw e;
+  });
   const { app } = api;
   const log = app.getHttpAdapter().getInstance().log;
 
@@ -18,6 +23,7 @@ async function main() {
     log.info({ signal }, 'shutting down: finishing in-flight requests');
     const force = setTimeout(() => process.exit(1), config.shutdownGraceMs).unref();
     await api.close();
+    sandbox?.kill('SIGTERM');
     clearTimeout(force);
     process.exit(0);
   };
@@ -35,6 +41,7 @@ async function main() {
     `  Rate limits: ${config.redisUrl ? 'shared in Redis (REDIS_URL)' : 'in this process'}`,
     `  API docs:   ${config.publicBaseUrl}/docs   (OpenAPI: ${config.publicBaseUrl}/openapi.json)`,
     `  Health:     ${config.publicBaseUrl}/health/ready   Metrics: ${config.publicBaseUrl}/metrics`,
+    `  Insurers:   ${config.sandboxUrl}${sandbox ? ' (sandbox insurers, started with the API)' : ''}`,
   ];
   if (creds) {
     lines.push(

@@ -26,6 +26,10 @@ const envSchema = z.object({
   SANDBOX_CLIENT_SECRET: z.string().min(24, 'must be at least 24 characters').optional(),
   SANDBOX_PORT: port.default(3100),
   SANDBOX_URL: z.string().url().optional(),
+  SANDBOX_START: z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   RATE_LIMIT_DEFAULT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
@@ -55,6 +59,8 @@ export interface AppConfig {
   sandboxClient?: { id: string; secret: string };
   sandboxPort: number;
   sandboxUrl: string;
+  /** npm start runs the sandbox insurers itself (sandbox mode, unless SANDBOX_URL points elsewhere). */
+  startSandbox: boolean;
   logLevel: AppEnv['LOG_LEVEL'];
   bodyLimitBytes: number;
   rateLimitDefaultPerMinute: number;
@@ -105,6 +111,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
         : undefined,
     sandboxPort: e.SANDBOX_PORT,
     sandboxUrl: (e.SANDBOX_URL ?? `http://127.0.0.1:${e.SANDBOX_PORT}`).replace(/\/$/, ''),
+    startSandbox: e.SANDBOX_START ?? (e.APP_ENV === 'sandbox' && !e.SANDBOX_URL),
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     rateLimitDefaultPerMinute: e.RATE_LIMIT_DEFAULT_PER_MINUTE,

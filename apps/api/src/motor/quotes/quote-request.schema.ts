@@ -66,7 +66,8 @@ export function quoteRequestSchema(now: Date) {
     .superRefine((b, ctx) => {
       const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
 
-      const birth = birthdateOf(b.owner_id, b.birthdate, today);
+      // the calendar of the birthdate follows the id; an invalid id is already reported
+      const birth = personIdKind(b.owner_id) ? birthdateOf(b.owner_id, b.birthdate, today) : { date: today };
       if ('error' in birth) issue(['birthdate'], `The birthdate ${birth.error}.`);
 
       const hasSequence = b.car_sequence_number !== undefined;
@@ -114,7 +115,7 @@ export function quoteRequestSchema(now: Date) {
         b.drivers.forEach((d, i) => {
           if (seen.has(d.owner_id)) issue(['drivers', i, 'owner_id'], 'The same driver appears twice.');
           seen.add(d.owner_id);
-          const db = birthdateOf(d.owner_id, d.birthdate, today);
+          const db = personIdKind(d.owner_id) ? birthdateOf(d.owner_id, d.birthdate, today) : { date: today };
           if ('error' in db) issue(['drivers', i, 'birthdate'], `The birthdate ${db.error}.`);
         });
       }

@@ -1,0 +1,210 @@
+import { http } from '../sandbox/sandbox-test-kit';
+import { MotorTestEnv, OWNER, quoteBody, quoteOtp, startMotorEnv } from '../support/motor-kit';
+
+const TOP_LEVEL_FIELDS = [
+  'attachments', 'birthdate', 'car_estimated_cost', 'car_model_year', 'car_sequence_number', 'client_id', 'created_at',
+  'current_car_owner_id', 'drivers', 'email', 'id', 'is_ownership_transfer', 'owner_id', 'phone', 'quotes', 'start_date', 'updated_at',
+];
+const OFFER_FIELDS = [
+  'benefits', 'company_logo', 'company_logo_url', 'company_name', 'company_name_ar', 'fix_type', 'insurance_type_display',
+  'insurance_type_display_ar', 'prices', 'quote_expiry_date', 'quote_reference_id', 'square_company_logo_url', 'type', 'vehicle_estimated_value',
+];
+
+describe('POST/GET/DELETE /api/v1/car-comp/quote-requests', () => {
+  let env: MotorTestEnv;
+  let token: string;
+  let clientId: string;
+  let otp: string;
+
+  beforeAll(async () => {
+    env = await startMotorEnv();
+    const p = await env.app.partner(['motor-comprehensive-comparison']);
+    token = p.token;
+    clientId = p.id;
+    otp = await quoteOtp(env.app, token);
+  });
+  afterAll(() => env.close());
+
+  const quote = (over: Record<string, unknown> = {}, opts: { headers?: Record<string, string>; token?: string } = {}) =>
+    env.app.request('/api/v1/car-comp/quote-requests', { token: opts.token ?? token, json: quoteBody(otp, over), headers: opts.headers });
+
+  it('returns the quote request object with offers from several insurers, exactly the documented fields', async () => {
+    const res = await quote({ start_date: '2026-11-30' });
+    expect(res.status).toBe(201);
+    const r = res.body;
+    expect(Object.keys(r).sort()).toEqual(TOP_LEVEL_FIELDS);
+    expect(r).toMatchObject({ owner_id: OWNER.owner_id, car_sequence_number: 123456789, current_car_owner_id: OWNER.owner_id, client_id: clientId, attachments: null, drivers: null, car_model_year: 2024 });
+    expect(r.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/);
+    expect(new Set(r.quotes.map((q: any) => q.company_name)).size).toBeGreaterThanOrEqual(5);
+    for (const q of r.quotes) {
+      expect(Object.keys(q).sort()).toEqual(OFFER_FIELDS);
+      expect(q.quote_expiry_date).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/);
+      expect(['Comprehensive', 'TPL', 'TPL +']).toContain(q.type);
+      for (const p of q.prices) {
+        expect(Math.round((p.subtotal + p.vat) * 100)).toBe(Math.round(p.total * 100));
+        expect(p.vat_percentage).toBe(15);
+        expect(Math.round(p.subtotal * 15)).toBe(Math.round(p.vat * 100)); // VAT is 15% of the subtotal, to the halala
+      }
+      if (q.type === 'Comprehensive') {
+        expect(['Agency', 'workshop']).toContain(q.fix_type);
+        expect(q.prices.length).toBeGreaterThan(1);
+        expect(q.prices.every((p: any) => typeof p.deductible === 'number')).toBe(true);
+      } else {
+        expect(q.fix_type).toBe('');
+        expect(q.prices).toHaveLength(1);
+        expect(q.prices[0].deductible).toBeNull();
+      }
+      for (const b of q.benefits) expect(b.amount === 0 ? b.vat === 0 : b.vat > 0).toBe(true);
+    }
+    const noLogo = r.quotes.find((q: any) => q.company_logo_url === '');
+    expect(noLogo?.square_company_logo_url).toBe('');
+    const withLogo = r.quotes.find((q: any) => q.company_logo_url !== '');
+    expect(withLogo.company_logo_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/logos\/.+-wide\.svg$/);
+    expect((await fetch(withLogo.company_logo_url)).status).toBe(200);
+  });
+
+  it('prices the same request the same way (deterministic sandbox)', async () => {
+    const a = (await quote()).body.quotes.map((q: any) => q.prices.map((p: any) => p.total));
+    const b = (await quote()).body.quotes.map((q: any) => q.prices.map((p: any) => p.total));
+    expect(a).toEqual(b);
+  });
+
+  it('records each insurer outcome and latency for operations', async () => {
+    const res = await quote();
+    const outcomes = await env.app.db.prisma.motorInsurerOutcome.findMany({ where: { quoteRequestId: res.body.id } });
+    expect(outcomes.length).toBe(9);
+    expect(outcomes.every((o) => o.outcome === 'ok' && o.latencyMs >= 0)).toBe(true);
+  });
+
+  describe('rules', () => {
+    const expectFields = async (over: Record<string, unknown>, fields: string[]) => {
+      const res = await quote(over);
+      expect(res.status).toBe(422);
+      expect(Object.keys(res.body.details).sort()).toEqual([...fields].sort());
+      return res.body.details;
+    };
+
+    it('Hijri birthdate for a national id, Gregorian for an iqama', async () => {
+      await expectFields({ birthdate: '1990-02-30' }, ['birthdate']);
+      await expectFields({ birthdate: '1445-13-01' }, ['birthdate']);
+      await expectFields({ birthdate: '1446-01-30' }, ['birthdate']); // Muharram 1446 has 29 days
+      expect((await quote({ birthdate: '1446-02-30' })).status).toBe(201);
+    });
+
+    it('sequence number xor custom number, with its codes', async () => {
+      await expectFields({ car_sequence_number: undefined }, ['car_sequence_number']);
+      await expectFields({ custom_number: '1234567' }, ['custom_number', 'maker_code', 'model_code', 'body_type_code']);
+      await expectFields({ car_sequence_number: '1234567' }, ['car_sequence_number']);
+      await expectFields({ car_sequence_number: undefined, custom_number: '12345', maker_code: 1, model_code: 1001, body_type_code: 1 }, ['custom_number']);
+      await expectFields({ car_sequence_number: undefined, custom_number: '1234567', maker_code: 1, model_code: 2001, body_type_code: 1 }, ['model_code']);
+      await expectFields({ maker_code: 1 }, ['maker_code']);
+    });
+
+    it('ownership transfer needs the current owner', async () => {
+      await expectFields({ is_ownership_transfer: true }, ['current_car_owner_id']);
+      const ok = await quote({ is_ownership_transfer: true, current_car_owner_id: 2033333333 });
+      expect(ok.status).toBe(201);
+      expect(ok.body.current_car_owner_id).toBe('2033333333');
+    });
+
+    it('model year 1950 to next year, start date after today and within 28 days', async () => {
+      await expectFields({ car_model_year: 1949 }, ['car_model_year']);
+      await expectFields({ car_model_year: 2028 }, ['car_model_year']);
+      expect((await quote({ car_model_year: 2027 })).status).toBe(201);
+      await expectFields({ start_date: '2026-11-22' }, ['start_date']);
+      await expectFields({ start_date: '2026-12-20' }, ['start_date']);
+      expect((await quote({ start_date: '2026-12-19' })).status).toBe(201);
+    });
+
+    it('drivers: shares of 25/50/75/100 summing to 100 with the owner among them', async () => {
+      const owner = { owner_id: OWNER.owner_id, birthdate: OWNER.birthdate };
+      const other = { owner_id: '2044444444', birthdate: '1992-04-01' };
+      await expectFields({ drivers: [{ ...owner, driving_percentage: 30 }, { ...other, driving_percentage: 70 }] }, ['drivers.0.driving_percentage', 'drivers.1.driving_percentage']);
+      await expectFields({ drivers: [{ ...owner, driving_percentage: 50 }, { ...other, driving_percentage: 25 }] }, ['drivers']);
+      await expectFields({ drivers: [{ ...other, driving_percentage: 100 }] }, ['drivers']);
+      const ok = await quote({ drivers: [{ ...owner, driving_percentage: 75 }, { ...other, driving_percentage: 25 }] });
+      expect(ok.status).toBe(201);
+      expect(ok.body.drivers).toHaveLength(2);
+    });
+
+    it('names every failing field at once and rejects unknown ones', async () => {
+      await expectFields({ owner_id: '123', phone: '0412345678', car_estimated_cost: -1, iban: 'x' }, ['owner_id', 'phone', 'car_estimated_cost', 'iban']);
+    });
+  });
+
+  it('registers a customs-card vehicle with the registry first, and again is fine', async () => {
+    const customs = { car_sequence_number: undefined, custom_number: '7654321', maker_code: 1, model_code: 1001, body_type_code: 1 };
+    const first = await quote(customs);
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ custom_number: '7654321', maker_code: 1, model_code: 1001, body_type_code: 1 });
+    expect(first.body.car_sequence_number).toBeUndefined();
+    expect((await http('GET', `${env.sandbox.baseUrl}/registry/vehicles/7654321`)).status).toBe(200);
+    expect((await quote(customs)).status).toBe(201);
+  });
+
+  describe('insurer faults', () => {
+    const setAll = (fault: string) =>
+      Promise.all(['dune', 'palm', 'oryx', 'compass', 'lantern', 'caravan', 'pearl', 'summit', 'naseem'].map((c) => http('PUT', `${env.sandbox.baseUrl}/__control/insurers/${c}`, { fault })));
+    afterEach(() => http('POST', `${env.sandbox.baseUrl}/__control/reset`));
+
+    it('returns the others when one insurer times out, within the per-insurer timeout', async () => {
+      await http('PUT', `${env.sandbox.baseUrl}/__control/insurers/dune`, { fault: 'timeout' });
+      await http('PUT', `${env.sandbox.baseUrl}/__control/insurers/palm`, { fault: 'error' });
+      const started = Date.now();
+      const res = await quote();
+      expect(Date.now() - started).toBeLessThan(2900);
+      expect(res.status).toBe(201);
+      const names = res.body.quotes.map((q: any) => q.company_name);
+      expect(names.length).toBeGreaterThan(0);
+      const outcomes = await env.app.db.prisma.motorInsurerOutcome.findMany({ where: { quoteRequestId: res.body.id } });
+      expect(outcomes.find((o) => o.insurerCode === 'dune')?.outcome).toBe('timeout');
+      expect(outcomes.find((o) => o.insurerCode === 'palm')?.outcome).toBe('error');
+    });
+
+    it('answers 502 when every insurer fails, and stores nothing', async () => {
+      await setAll('error');
+      const before = await env.app.db.prisma.motorQuoteRequest.count();
+      const res = await quote();
+      expect(res.status).toBe(502);
+      expect(res.body.code).toBe('50201');
+      expect(await env.app.db.prisma.motorQuoteRequest.count()).toBe(before);
+    });
+
+    it('answers 201 with empty quotes when every insurer declines', async () => {
+      const res = await quote({ car_model_year: 1960, car_estimated_cost: 9_000_000 });
+      expect(res.status).toBe(201);
+      expect(res.body.quotes).toEqual([]);
+    });
+  });
+
+  describe('reading and deleting', () => {
+    it('lists the client\'s own requests with the paginated envelope and the owner filter', async () => {
+      const res = await env.app.request('/api/v1/car-comp/quote-requests?per_page=2', { token });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ current_page: 1, per_page: 2, from: 1, to: 2 });
+      expect(res.body.data).toHaveLength(2);
+      expect(res.body.total).toBeGreaterThan(2);
+      expect(res.body.next_page_url).toContain('page=2');
+      const none = await env.app.request('/api/v1/car-comp/quote-requests?owner_id=2099999999', { token });
+      expect(none.body.total).toBe(0);
+      expect((await env.app.request('/api/v1/car-comp/quote-requests?per_page=500', { token })).status).toBe(422);
+    });
+
+    it('shows one, hides it from other clients, and deletes it', async () => {
+      const id = (await quote()).body.id;
+      const shown = await env.app.request(`/api/v1/car-comp/quote-requests/${id}`, { token });
+      expect(shown.status).toBe(200);
+      expect(shown.body.id).toBe(id);
+
+      const other = await env.app.partner(['motor-tpl-comparison']);
+      expect((await env.app.request(`/api/v1/car-comp/quote-requests/${id}`, { token: other.token })).status).toBe(404);
+      expect((await env.app.request(`/api/v1/car-comp/quote-requests/${id}`, { method: 'DELETE', token: other.token })).status).toBe(404);
+      expect((await env.app.request('/api/v1/car-comp/quote-requests', { token: other.token })).body.total).toBe(0);
+
+      const del = await env.app.request(`/api/v1/car-comp/quote-requests/${id}`, { method: 'DELETE', token });
+      expect(del.status).toBe(204);
+      expect((await env.app.request(`/api/v1/car-comp/quote-requests/${id}`, { token })).status).toBe(404);
+      expect((await env.app.request(`/api/v1/car-comp/quote-requests/abc`, { token })).status).toBe(422);
+    });
+  });
+});
