@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import { createServer } from 'node:net';
 import { DynamicModule, Type } from '@nestjs/common';
 import { Client } from 'pg';
 import { ManualClock, PRODUCT_CODES, ProductCode } from '../../libs/common/src';
@@ -69,6 +70,18 @@ export async function openTestDatabase(): Promise<{ db: Database; url?: string; 
   };
 }
 
+/** A port free right now, so the app knows its public address (links it returns) before it starts. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
 /** Starts the whole API on a random local port with its own database, a manual clock and captured logs. */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const owned = options.db ? undefined : await openTestDatabase();
@@ -81,8 +94,11 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       cb();
     },
   });
+  const port = await freePort();
   const config = loadConfig({
     APP_ENV: 'sandbox',
+    PORT: String(port),
+    PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
     LOG_LEVEL: 'info',
     DATA_DIR: mkdtempSync(join(process.env.TEST_TMP_DIR ?? tmpdir(), 'app-')),
     JWT_SECRET: 'test-secret-' + 'x'.repeat(40),
@@ -91,9 +107,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...options.env,
   });
   const api = await createApi(config, { db, clock, logStream, extraModules: options.extraModules });
-  await api.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = api.app.getHttpServer().address() as { port: number };
-  const url = `http://127.0.0.1:${address.port}`;
+  await api.app.listen({ port, host: '127.0.0.1' });
+  const url = config.publicBaseUrl;
 
   const app: TestApp = {
     url,

@@ -3,9 +3,11 @@ import { ThrottlerModule, ThrottlerStorage } from '@nestjs/throttler';
 import { Database, DatabaseModule } from '@lib/db';
 import { RATE_LIMIT_WINDOW_MS } from '@lib/http';
 import { CoreDeps, CoreModule } from './core.module';
+import { AdminModule } from './admin/admin.module';
 import { HealthController } from './health/health.controller';
 import { OAuthController } from './oauth/oauth.controller';
 import { MotorModule } from './motor/motor.module';
+import { FilesModule } from './files/files.module';
 import { SandboxMessagesModule } from './sms/sandbox-messages.module';
 
 export interface AppDeps extends CoreDeps {
@@ -28,6 +30,8 @@ export class AppModule {
           storage: deps.rateLimitStorage,
         }),
         MotorModule,
+        FilesModule,
+        AdminModule,
         ...(deps.config.env === 'sandbox' ? [SandboxMessagesModule] : []),
         ...(deps.extraModules ?? []),
       ],

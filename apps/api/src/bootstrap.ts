@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { DynamicModule, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import multipart from '@fastify/multipart';
 import Redis from 'ioredis';
 import type { DestinationStream } from 'pino';
 import { Clock, SystemClock } from '@lib/common';
@@ -22,6 +23,8 @@ import {
 } from '@lib/http';
 import { AppModule } from './app.module';
 import { setupOpenApi } from './openapi/openapi';
+import { refuseUnexpectedMultipart } from './files/multipart';
+import { serveConsole } from './admin/console/serve-console';
 
 export interface ApiOptions {
   /** An already-open database; otherwise opened from the config (embedded under DATA_DIR by default). */
@@ -78,9 +81,16 @@ export async function createApi(config: AppConfig, options: ApiOptions = {}): Pr
     adapter,
     { logger: new NestPinoLogger(logger), abortOnError: false },
   );
+  // multipart/form-data (vehicle photos): streamed, never buffered whole by the plugin. Routes tighten these per
+  // call; the defaults already stop a huge upload (a file busboy cuts at fileSize is refused as too large).
+  await app.register(multipart, {
+    limits: { fileSize: 3 * 1024 * 1024 + 1, files: 8, fields: 10, fieldSize: 64 * 1024, parts: 20, headerPairs: 100 },
+  });
+  refuseUnexpectedMultipart(fastify);
   app.useGlobalFilters(new AllExceptionsFilter(routes));
   app.useGlobalPipes(createValidationPipe());
   setupOpenApi(app, config);
+  serveConsole(fastify);
   await app.init();
 
   let stopping: Promise<void> | undefined;

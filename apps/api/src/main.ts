@@ -4,6 +4,8 @@ import { createApi } from './bootstrap';
 import { ApiClientRepository } from './clients/api-client.repository';
 import { ClientsService } from './clients/clients.service';
 import { ensureSandboxClient } from './sandbox/sandbox-client';
+import { ensureSandboxStaff } from './admin/staff/sandbox-staff';
+import { StaffService } from './admin/staff/staff.service';
 import { startSandboxProcess } from './sandbox/sandbox-process';
 
 async function main() {
@@ -33,6 +35,7 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const creds =
     config.env === 'sandbox' ? await ensureSandboxClient(config, app.get(ClientsService), app.get(ApiClientRepository)) : undefined;
+  const staff = await ensureSandboxStaff(config, app.get(StaffService));
 
   const lines = [
     '',
@@ -52,6 +55,11 @@ async function main() {
       `  Get a token:  curl -s -X POST ${config.publicBaseUrl}/oauth/token -H 'Content-Type: application/json' \\`,
       `                  -d '{"grant_type":"client_credentials","client_id":"${creds.client_id}","client_secret":"<secret>"}'`,
     );
+  }
+  lines.push('', `  Console:    ${config.publicBaseUrl}/admin`);
+  if (staff.length) {
+    lines.push('  Sandbox staff (sandbox only; passwords documented in README "Console"):');
+    for (const s of staff) lines.push(`    ${s.role.padEnd(16)} ${s.email.padEnd(30)} ${s.password}`);
   }
   process.stdout.write(lines.join('\n') + '\n\n');
 }

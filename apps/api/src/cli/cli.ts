@@ -8,6 +8,9 @@ import { ClientsService } from '../clients/clients.service';
 import { clientCommands } from './client-commands';
 import { CliCommand } from './cli-command';
 import { runCli } from './run-cli';
+import { AuditTrail } from '../admin/audit/audit-trail';
+import { StaffService } from '../admin/staff/staff.service';
+import { staffCommands, terminalPasswords } from '../admin/staff/staff-commands';
 
 /** `npm run cli -- <command>`: operator commands against the configured database. */
 async function main(): Promise<number> {
@@ -33,6 +36,7 @@ async function main(): Promise<number> {
     const repo = new ApiClientRepository(db.prisma);
     const commands: CliCommand[] = [
       ...clientCommands(new ClientsService(repo, new SystemClock()), repo),
+      ...staffCommands(new StaffService(db.prisma, new SystemClock(), new AuditTrail(db.prisma, new SystemClock())), terminalPasswords),
       { name: 'db:migrate', usage: 'db:migrate', run: async () => undefined },
     ];
     return await runCli(argv, commands, { out, err });

@@ -10,17 +10,33 @@ import { QuoteOtpController } from './otp/quote-otp.controller';
 import { QuoteRequestRepository } from './quotes/quote-request.repository';
 import { QuoteRequestsController } from './quotes/quote-requests.controller';
 import { RequestQuotesUseCase } from './quotes/request-quotes.use-case';
+import { IssueOtpController } from './issuance/issue-otp.controller';
+import { IssuePolicyUseCase } from './issuance/issue-policy.use-case';
+import { MotorPoliciesController } from './issuance/motor-policies.controller';
+import { MotorPolicyRepository } from './issuance/motor-policy.repository';
+import { SelectionRepository } from './issuance/selection.repository';
+import { PaymentRepository } from '../payments/payment.repository';
+import { FilesModule } from '../files/files.module';
+import { VehiclePhotosController } from './photos/vehicle-photos.controller';
+import { RegisterVehiclePhotosUseCase } from './photos/register-vehicle-photos.use-case';
+import { VehiclePhotoRepository } from './photos/vehicle-photo.repository';
 
 /** Motor price comparison: /api/v1/car-comp. */
 @Module({
-  imports: [OtpModule],
-  controllers: [QuoteOtpController, VehicleLookupsController, GuidelineTextsController, QuoteRequestsController],
+  imports: [OtpModule, FilesModule],
+  controllers: [QuoteOtpController, VehicleLookupsController, GuidelineTextsController, QuoteRequestsController, IssueOtpController, MotorPoliciesController, VehiclePhotosController],
   providers: [
     { provide: MOTOR_PROVIDER, inject: [APP_CONFIG], useFactory: (c: AppConfig) => new HttpMotorProvider({ baseUrl: c.sandboxUrl, timeoutMs: c.motorInsurerTimeoutMs }) },
     MotorInsurers,
     MotorCustomerRepository,
     QuoteRequestRepository,
     RequestQuotesUseCase,
+    SelectionRepository,
+    MotorPolicyRepository,
+    PaymentRepository,
+    IssuePolicyUseCase,
+    VehiclePhotoRepository,
+    RegisterVehiclePhotosUseCase,
   ],
 })
 export class MotorModule {}

@@ -8,8 +8,8 @@ export type { OtpCode };
 export class OtpRepository {
   constructor(private readonly prisma: PrismaService) {}
 
-  latestForPhone(clientId: string, phone: string): Promise<OtpCode | null> {
-    return this.prisma.otpCode.findFirst({ where: { clientId, phone }, orderBy: { createdAt: 'desc' } });
+  latestForPhone(clientId: string, purpose: string, phone: string): Promise<OtpCode | null> {
+    return this.prisma.otpCode.findFirst({ where: { clientId, purpose, phone }, orderBy: { createdAt: 'desc' } });
   }
 
   /** The newest code for this purpose and subject that a newer one has not replaced. */

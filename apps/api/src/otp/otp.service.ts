@@ -6,7 +6,7 @@ import { SmsSender } from '../sms/sms-sender';
 import { OtpRepository } from './otp.repository';
 
 export const OTP_MAX_ATTEMPTS = 5;
-/** One code per phone per minute, whatever it is for. */
+/** One code of a kind per phone per minute. */
 export const OTP_RESEND_INTERVAL_MS = 60_000;
 
 export interface IssueOtp {
@@ -48,7 +48,7 @@ export class OtpService {
 
   async issue(req: IssueOtp): Promise<{ expiresAt: Date }> {
     const now = this.clock.now();
-    const last = await this.repo.latestForPhone(req.clientId, req.phone);
+    const last = await this.repo.latestForPhone(req.clientId, req.purpose, req.phone);
     const wait = last ? last.createdAt.getTime() + OTP_RESEND_INTERVAL_MS - now.getTime() : 0;
     if (wait > 0) {
       const seconds = Math.ceil(wait / 1000);

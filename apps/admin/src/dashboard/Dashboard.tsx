@@ -1,0 +1,98 @@
+import { useEffect, useState } from 'react';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Grid from '@mui/material/Grid';
+import Typography from '@mui/material/Typography';
+import { Title, useDataProvider, useGetIdentity, useTranslate } from 'react-admin';
+import { Area, AreaChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { ConsoleDataProvider, DashboardData } from '../providers/dataProvider';
+import { useFormat } from '../common/format';
+
+const DAYS = 30;
+
+function Stat({ label, value, hint, testId }: { label: string; value: string; hint?: string; testId: string }) {
+  return (
+    <Card sx={{ height: '100%' }} data-testid={testId}>
+      <CardContent>
+        <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>{label}</Typography>
+        <Typography variant="h4" sx={{ fontWeight: 700, mt: 1 }}>{value}</Typography>
+        {hint && <Typography variant="caption" color="text.secondary">{hint}</Typography>}
+      </CardContent>
+    </Card>
+  );
+}
+
+export function Dashboard() {
+  const dp = useDataProvider<ConsoleDataProvider>();
+  const t = useTranslate();
+  const f = useFormat();
+  const { identity } = useGetIdentity();
+  const [data, setData] = useState<DashboardData | null>(null);
+  useEffect(() => {
+    dp.dashboard(DAYS).then(setData, () => setData(null));
+  }, [dp]);
+
+  const c = data?.counters ?? {};
+  const n = (k: string) => f.number(c[k] ?? 0);
+  const policies = Object.entries(data?.policies_by_status ?? {});
+  const chart = (data?.series.clients_created ?? []).map((p, i) => ({
+    day: f.day(p.date),
+    clients: Number(p.value),
+    quotes: Number(data?.series.quote_requests?.[i]?.value ?? 0),
+  }));
+  const rtl = f.locale === 'ar';
+
+  return (
+    <Box sx={{ mt: 2 }}>
+      <Title title={t('dashboard.title')} />
+      <Typography variant="h5" sx={{ fontWeight: 700 }}>{t('dashboard.welcome', { name: identity?.fullName ?? '' })}</Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>{t('dashboard.subtitle', { days: f.number(DAYS) })}</Typography>
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, sm: 6, lg: 2.4 }}><Stat testId="stat-clients" label={t('dashboard.clients')} value={n('clients_total')} hint={t('dashboard.clients_active', { count: n('clients_active') })} /></Grid>
+        <Grid size={{ xs: 12, sm: 6, lg: 2.4 }}><Stat testId="stat-quotes" label={t('dashboard.quote_requests')} value={n('quote_requests')} /></Grid>
+        <Grid size={{ xs: 12, sm: 6, lg: 2.4 }}><Stat testId="stat-policies" label={t('dashboard.policies')} value={n('policies_total')} /></Grid>
+        <Grid size={{ xs: 12, sm: 6, lg: 2.4 }}><Stat testId="stat-premium" label={t('dashboard.premium_volume')} value={f.money(data?.premium_volume ?? '0')} /></Grid>
+        <Grid size={{ xs: 12, sm: 6, lg: 2.4 }}><Stat testId="stat-payments" label={t('dashboard.payments_pending')} value={n('payments_pending')} /></Grid>
+        <Grid size={{ xs: 12, md: 8 }}>
+          <Card>
+            <CardContent>
+              <Typography variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>{t('dashboard.activity', { days: f.number(DAYS) })}</Typography>
+              <Box sx={{ height: 280 }} dir="ltr" data-testid="activity-chart">
+                <ResponsiveContainer width="100%" height="100%">
+                  <AreaChart data={chart} margin={{ top: 8, right: 16, left: 0, bottom: 0 }}>
+                    <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
+                    <XAxis dataKey="day" reversed={rtl} tick={{ fontSize: 12 }} interval="preserveStartEnd" minTickGap={24} />
+                    <YAxis allowDecimals={false} orientation={rtl ? 'right' : 'left'} tick={{ fontSize: 12 }} tickFormatter={(v: number) => f.number(v)} width={40} />
+                    <Tooltip formatter={(v) => f.number(Number(v))} />
+                    <Legend />
+                    <Area type="monotone" dataKey="clients" name={t('dashboard.clients_created')} stroke="#0b5cab" fill="#0b5cab" fillOpacity={0.15} isAnimationActive={false} />
+                    <Area type="monotone" dataKey="quotes" name={t('dashboard.quote_requests_series')} stroke="#0f9d76" fill="#0f9d76" fillOpacity={0.12} isAnimationActive={false} />
+                  </AreaChart>
+                </ResponsiveContainer>
+              </Box>
+            </CardContent>
+          </Card>
+        </Grid>
+        <Grid size={{ xs: 12, md: 4 }}>
+          <Card sx={{ height: '100%' }}>
+            <CardContent>
+              <Typography variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>{t('dashboard.policies_by_status')}</Typography>
+              {policies.length === 0 ? (
+                <Typography variant="body2" color="text.secondary">{t('dashboard.no_policies')}</Typography>
+              ) : (
+                policies.map(([status, count]) => (
+                  <Box key={status} sx={{ display: 'flex', justifyContent: 'space-between', py: 0.75, borderBottom: '1px solid #eef2f7' }}>
+                    <Chip size="small" label={status} />
+                    <Typography variant="body2" sx={{ fontWeight: 700 }}>{f.number(count)}</Typography>
+                  </Box>
+                ))
+              )}
+            </CardContent>
+          </Card>
+        </Grid>
+      </Grid>
+    </Box>
+  );
+}

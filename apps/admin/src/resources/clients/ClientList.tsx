@@ -1,0 +1,34 @@
+import { BooleanInput, CreateButton, DataTable, FilterButton, List, SearchInput, SelectInput, TopToolbar, usePermissions } from 'react-admin';
+import { can } from '@shared/permissions';
+import { PRODUCTS } from '@shared/products';
+import { DateTimeText, LtrText, ProductCount, StatusChip } from '../../common/fields';
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <BooleanInput key="active" source="active" />,
+  <SelectInput key="product" source="product" choices={PRODUCTS.map((p) => ({ id: p.code, name: p.name }))} />,
+];
+
+function Actions() {
+  const { permissions: role } = usePermissions<string>();
+  return (
+    <TopToolbar>
+      <FilterButton />
+      {can(role, 'create', 'clients') && <CreateButton />}
+    </TopToolbar>
+  );
+}
+
+export function ClientList() {
+  return (
+    <List filters={filters} actions={<Actions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
+      <DataTable rowClick="show" bulkActionButtons={false}>
+        <DataTable.Col source="name" />
+        <DataTable.Col source="active"><StatusChip source="active" /></DataTable.Col>
+        <DataTable.Col source="products" disableSort><ProductCount source="products" /></DataTable.Col>
+        <DataTable.Col source="contact_email" disableSort><LtrText source="contact_email" /></DataTable.Col>
+        <DataTable.Col source="created_at"><DateTimeText source="created_at" /></DataTable.Col>
+      </DataTable>
+    </List>
+  );
+}

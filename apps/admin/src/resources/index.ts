@@ -1,0 +1,6 @@
+import auditLog from './audit-log';
+import clients from './clients';
+import staff from './staff';
+
+/** Every console resource, in menu order. Permissions decide which are registered and shown. */
+export const RESOURCES = [clients, staff, auditLog];

@@ -1,0 +1,24 @@
+import { BooleanInput, DataTable, List, SearchInput, SelectInput, useTranslate } from 'react-admin';
+import { STAFF_ROLES } from '@shared/permissions';
+import { DateTimeText, LtrText, RoleChip, StatusChip } from '../../common/fields';
+
+export function useRoleChoices() {
+  const t = useTranslate();
+  return STAFF_ROLES.map((r) => ({ id: r, name: t(`app.role.${r}`) }));
+}
+
+export function StaffList() {
+  const roles = useRoleChoices();
+  const filters = [<SearchInput key="q" source="q" alwaysOn />, <SelectInput key="role" source="role" choices={roles} />, <BooleanInput key="active" source="active" />];
+  return (
+    <List filters={filters} sort={{ field: 'email', order: 'ASC' }} perPage={25}>
+      <DataTable rowClick="show" bulkActionButtons={false}>
+        <DataTable.Col source="name" />
+        <DataTable.Col source="email"><LtrText source="email" /></DataTable.Col>
+        <DataTable.Col source="role"><RoleChip source="role" /></DataTable.Col>
+        <DataTable.Col source="active"><StatusChip source="active" /></DataTable.Col>
+        <DataTable.Col source="last_login_at"><DateTimeText source="last_login_at" /></DataTable.Col>
+      </DataTable>
+    </List>
+  );
+}

@@ -1,0 +1,36 @@
+import { Module } from '@nestjs/common';
+import { AdminLoginController, AdminSessionController } from './auth/admin-auth.controller';
+import { AdminAuthGuard, AdminCsrfGuard } from './auth/admin-guards';
+import { StaffSessionService } from './auth/staff-session.service';
+import { AuditLogController } from './audit/audit-log.controller';
+import { AuditTrail } from './audit/audit-trail';
+import { AdminClientsController } from './clients/admin-clients.controller';
+import { AdminClientsService } from './clients/admin-clients.service';
+import { ClientsMetricsProvider } from './dashboard/clients-metrics.provider';
+import { DashboardController } from './dashboard/dashboard.controller';
+import { DashboardMetrics } from './dashboard/dashboard-metrics';
+import { DashboardService } from './dashboard/dashboard.service';
+import { StaffController } from './staff/staff.controller';
+import { StaffService } from './staff/staff.service';
+
+/**
+ * The back-office API under /admin/api: staff sign-in with a session cookie, permission-checked and
+ * audited actions on clients and staff, the audit log and the dashboard. Product modules add dashboard
+ * numbers by injecting DashboardMetrics (exported) and registering a provider.
+ */
+@Module({
+  controllers: [AdminLoginController, AdminSessionController, AdminClientsController, StaffController, AuditLogController, DashboardController],
+  providers: [
+    AuditTrail,
+    StaffService,
+    StaffSessionService,
+    AdminCsrfGuard,
+    AdminAuthGuard,
+    AdminClientsService,
+    DashboardMetrics,
+    DashboardService,
+    ClientsMetricsProvider,
+  ],
+  exports: [DashboardMetrics, AuditTrail, StaffService],
+})
+export class AdminModule {}

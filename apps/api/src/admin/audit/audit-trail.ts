@@ -1,0 +1,59 @@
+import { Injectable } from '@nestjs/common';
+import { Clock } from '@lib/common';
+import { Prisma, PrismaService } from '@lib/db';
+
+export type Tx = Prisma.TransactionClient;
+
+/** Who did it: a staff member in the console, or the operator CLI. */
+export interface AuditActor {
+  staffId: string | null;
+  email: string;
+  role: string;
+  requestId?: string;
+}
+
+export interface AuditChange {
+  action: string;
+  resource: string;
+  resourceId?: string | null;
+  /** Summaries of the record before and after; never secrets or hashes. */
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+}
+
+/**
+ * Runs a state change and writes its audit record in the same transaction: the change and its record
+ * commit together or not at all, and a change that throws leaves no record.
+ */
+@Injectable()
+export class AuditTrail {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly clock: Clock,
+  ) {}
+
+  async run<T>(actor: AuditActor, work: (tx: Tx) => Promise<{ result: T; audit: AuditChange }>): Promise<T> {
+    return this.prisma.$transaction(async (tx) => {
+      const { result, audit } = await work(tx);
+      await this.write(tx, actor, audit);
+      return result;
+    });
+  }
+
+  async write(tx: Tx, actor: AuditActor, change: AuditChange): Promise<void> {
+    await tx.auditLogEntry.create({
+      data: {
+        staffId: actor.staffId,
+        staffEmail: actor.email,
+        role: actor.role,
+        action: change.action,
+        resource: change.resource,
+        resourceId: change.resourceId ?? null,
+        before: (change.before ?? undefined) as Prisma.InputJsonValue | undefined,
+        after: (change.after ?? undefined) as Prisma.InputJsonValue | undefined,
+        requestId: actor.requestId ?? null,
+        createdAt: this.clock.now(),
+      },
+    });
+  }
+}

@@ -1,0 +1,21 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiHeader, ApiOkResponse, ApiQuery } from '@nestjs/swagger';
+import { MAX_RANGE } from './list-query';
+
+export const LIST_CONVENTION =
+  `Admin lists follow react-admin's simple REST convention: \`sort=["field","ASC"|"DESC"]\`, \`range=[first,last]\` ` +
+  `(inclusive, at most ${MAX_RANGE} rows, default [0,24]) and \`filter={...}\` as JSON query parameters; the answer is a JSON array ` +
+  'with `Content-Range: <resource> <first>-<last>/<total>`. Bad parameters answer 422 naming `sort`, `range` or `filter.<key>`.';
+
+/** Documents a list route's query parameters and Content-Range once for every resource. */
+export function ApiList(resource: string, sortable: readonly string[], filters: string) {
+  return applyDecorators(
+    ApiQuery({ name: 'sort', required: false, description: `JSON \`["field","ASC"|"DESC"]\`; fields: ${sortable.join(', ')}.`, example: `["${sortable[0]}","ASC"]` }),
+    ApiQuery({ name: 'range', required: false, description: `JSON \`[first,last]\`, inclusive, at most ${MAX_RANGE} rows.`, example: '[0,24]' }),
+    ApiQuery({ name: 'filter', required: false, description: `JSON object. Keys: ${filters}.`, example: '{}' }),
+    ApiOkResponse({
+      description: `A JSON array of ${resource}.`,
+      headers: { 'Content-Range': { description: `\`${resource} 0-24/319\``, schema: { type: 'string' } } },
+    }),
+  );
+}

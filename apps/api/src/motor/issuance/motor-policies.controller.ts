@@ -1,0 +1,78 @@
+import { Body, Controller, Get, Inject, Param, Post, Query, Req } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { ApiError, intId, pageQueryShape, pageSkip, toPage, z } from '@lib/common';
+import { APP_CONFIG, AppConfig } from '@lib/config';
+import { CurrentPartner, PartnerApi } from '../../auth/partner-api.decorator';
+import type { Partner } from '../../auth/partner';
+import { absoluteUrl } from '../../http/absolute-url';
+import { ApiErrors } from '../../openapi/api-errors.decorator';
+import { MOTOR_COMPARISON_PRODUCTS } from '../motor-products';
+import { IssuePolicyInput, issuePolicySchema, IssuePolicyUseCase } from './issue-policy.use-case';
+import { presentMotorPolicy } from './motor-policy.presenter';
+import { MotorPolicyRepository } from './motor-policy.repository';
+
+const listQuery = z.strictObject({
+  ...pageQueryShape,
+  status: z.coerce.number().int().pipe(z.union([z.literal(0), z.literal(1)], { error: 'The status must be 0 or 1.' })).optional(),
+  quote_request_id: intId.optional(),
+});
+const idParam = z.strictObject({ carPolicy: intId });
+
+const POLICY_EXAMPLE = {
+  id: 7,
+  meta_data: { extra_data: { order: 'A-1001' }, new_owner_id: '1012345678', previous_owner_id: '1012345678', quote_price_id: 'f5d52340-1c2b-4d3e-8f9a-0b1c2d3e4f5a', quote_request_id: 42, car_sequence_number: 123456789 },
+  provider_policy_id: null,
+  provider_policy: null,
+  created_at: '2026-11-22T09:05:00.000000Z',
+  status: 0,
+  payment_link: 'http://localhost:3000/pay/9b1d0f3e6a7c4b2d8e5f1a3c7b9d2e4f6a8c0b1d',
+  price: 6028.44,
+};
+
+@ApiTags('Motor price comparison')
+@PartnerApi(...MOTOR_COMPARISON_PRODUCTS)
+@Controller('api/v1/car-comp/policies')
+export class MotorPoliciesController {
+  constructor(
+    private readonly issue: IssuePolicyUseCase,
+    private readonly policies: MotorPolicyRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Post()
+  @ApiOperation({
+    summary: 'Issue a policy from the chosen offer and price',
+    description:
+      'Needs the issue OTP (15 minutes, single use). The three ids come from one quote response and the offer must not have lapsed. ' +
+      '`benefits` lists only paid benefits (`amount` > 0) of the same offer. `extra_data` (alias `extra_fields`) is a JSON object of at most 255 characters, ' +
+      'kept in `meta_data` and sent with webhooks. In `redirect_url`, the token `policyID` in the query string becomes the policy id after payment. ' +
+      '`iban` is no longer accepted here (send it to /issue-otp). Answers status 0 with `price` = price `total` + each chosen benefit\'s `amount` + `vat`, ' +
+      'and a `payment_link` to the hosted payment page (valid 24 hours or until the offer lapses). One policy per price: a second issuance is 409.',
+  })
+  @ApiCreatedResponse({ description: 'The motor policy object (status 0, pending payment).', schema: { type: 'object', example: POLICY_EXAMPLE } })
+  @ApiErrors(409, 422)
+  create(@CurrentPartner() partner: Partner, @Body({ schema: issuePolicySchema }) body: IssuePolicyInput) {
+    return this.issue.execute(partner.clientId, body);
+  }
+
+  @Get()
+  @ApiOperation({ summary: 'List motor policies', description: 'The calling client\'s policies, newest first; filters `status` (0 or 1) and `quote_request_id`.' })
+  @ApiOkResponse({ description: 'A page of motor policy objects.' })
+  @ApiErrors(422)
+  async list(@CurrentPartner() partner: Partner, @Query({ schema: listQuery }) q: z.infer<typeof listQuery>, @Req() req: FastifyRequest) {
+    const [rows, total] = await this.policies.page(partner.clientId, { status: q.status, quoteRequestId: q.quote_request_id }, pageSkip(q), q.per_page);
+    const data = rows.map((r) => presentMotorPolicy(r.policy, r.payment, this.config.publicBaseUrl, true));
+    return toPage(data, total, q, absoluteUrl(this.config.publicBaseUrl, req), { status: q.status, quote_request_id: q.quote_request_id, per_page: q.per_page });
+  }
+
+  @Get(':carPolicy')
+  @ApiOperation({ summary: 'Show a motor policy' })
+  @ApiOkResponse({ description: 'The motor policy object.', schema: { type: 'object', example: { ...POLICY_EXAMPLE, product_id: 2 } } })
+  @ApiErrors(404)
+  async show(@CurrentPartner() partner: Partner, @Param({ schema: idParam }) p: z.infer<typeof idParam>) {
+    const found = await this.policies.findForClient(partner.clientId, p.carPolicy);
+    if (!found) throw ApiError.notFound('No motor policy with this id.');
+    return presentMotorPolicy(found.policy, found.payment, this.config.publicBaseUrl, true);
+  }
+}

@@ -1,0 +1,34 @@
+import { amountNumber, formatDateTime, PRODUCT_CODES } from '@lib/common';
+import type { MotorPolicy, Payment } from '@lib/db/generated/prisma/client';
+import { paymentLink } from '../../payments/payment.repository';
+
+/** `product_id`: the product's position in the catalogue, stable (see PRODUCTS). */
+export function productId(code: string): number {
+  return PRODUCT_CODES.indexOf(code as (typeof PRODUCT_CODES)[number]) + 1;
+}
+
+/**
+ * The spec's motor policy object. `payment_link` and `price` are null once issued (status 1);
+ * `product_id` is present when the policy is shown again, not in the issuance response.
+ */
+export function presentMotorPolicy(p: MotorPolicy, payment: Payment | null, publicBaseUrl: string, shownAgain: boolean) {
+  const pending = p.status === 0;
+  return {
+    id: p.id,
+    meta_data: {
+      extra_data: p.extraData ?? null,
+      new_owner_id: p.ownerId,
+      previous_owner_id: p.previousOwnerId,
+      quote_price_id: p.priceId,
+      quote_request_id: p.quoteRequestId,
+      car_sequence_number: p.carSequenceNumber ? Number(p.carSequenceNumber) : null,
+    },
+    ...(shownAgain ? { product_id: productId(p.productCode) } : {}),
+    provider_policy_id: p.providerPolicyId,
+    provider_policy: p.providerPolicy,
+    created_at: formatDateTime(p.createdAt),
+    status: p.status,
+    payment_link: pending && payment ? paymentLink(publicBaseUrl, payment.linkToken) : null,
+    price: pending ? amountNumber(p.price.toString()) : null,
+  };
+}

@@ -1,0 +1,34 @@
+import { Injectable } from '@nestjs/common';
+import { ApiError, ErrorDetails } from '@lib/common';
+import { PrismaService } from '@lib/db';
+
+export interface SelectionIds {
+  quote_request_id: number;
+  quote_reference_id: string;
+  quote_price_id: string;
+}
+
+/**
+ * The offer and price a customer chose, checked to come from one quote response of this client:
+ * the price belongs to the offer, the offer to the request, and the offer has not lapsed.
+ * References that do not resolve are 422 on the field, alike for unknown ids and other clients' ids.
+ */
+@Injectable()
+export class SelectionRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  async load(clientId: string, ids: SelectionIds, now: Date) {
+    const request = await this.prisma.motorQuoteRequest.findFirst({ where: { id: ids.quote_request_id, clientId, deletedAt: null } });
+    if (!request) throw ApiError.field('quote_request_id', 'The selected quote request id is invalid.');
+    const offer = await this.prisma.motorOffer.findUnique({ where: { id: ids.quote_reference_id }, include: { benefits: true } });
+    const price = await this.prisma.motorOfferPrice.findUnique({ where: { id: ids.quote_price_id } });
+    const details: ErrorDetails = {};
+    if (!offer || offer.quoteRequestId !== request.id) details.quote_reference_id = ['The quote reference id does not belong to this quote request.'];
+    if (!price || (offer && price.offerId !== offer.id)) details.quote_price_id = ['The quote price id does not belong to the offer of the quote reference id.'];
+    if (Object.keys(details).length) throw ApiError.validation(details);
+    if (offer!.expiresAt <= now) throw ApiError.field('quote_reference_id', 'The offer has expired. Request new quotes.');
+    return { request, offer: offer!, price: price! };
+  }
+}
+
+export type Selection = Awaited<ReturnType<SelectionRepository['load']>>;

@@ -1,0 +1,49 @@
+import { ADMIN_ACTIONS, ADMIN_RESOURCES, can, STAFF_ROLES } from './permissions';
+
+describe('can(role, action, resource)', () => {
+  const table: Array<[string, string, string[]]> = [
+    ['read', 'dashboard', ['admin', 'operations', 'account_manager', 'claims_handler']],
+    ['read', 'clients', ['admin', 'operations', 'account_manager', 'claims_handler']],
+    ['read_pii', 'clients', ['admin', 'operations', 'account_manager']],
+    ['create', 'clients', ['admin', 'operations']],
+    ['update', 'clients', ['admin', 'operations', 'account_manager']],
+    ['enrol', 'clients', ['admin', 'operations', 'account_manager']],
+    ['rotate_secret', 'clients', ['admin', 'operations']],
+    ['deactivate', 'clients', ['admin', 'operations']],
+    ['activate', 'clients', ['admin', 'operations']],
+    ['read', 'staff', ['admin']],
+    ['read_pii', 'staff', ['admin']],
+    ['read_pii', 'audit-log', ['admin']],
+    ['create', 'staff', ['admin']],
+    ['update', 'staff', ['admin']],
+    ['deactivate', 'staff', ['admin']],
+    ['activate', 'staff', ['admin']],
+    ['read', 'audit-log', ['admin']],
+    ['create', 'audit-log', []],
+    ['update', 'audit-log', []],
+    ['rotate_secret', 'staff', []],
+  ];
+
+  it.each(table)('%s %s is allowed exactly to %j', (action, resource, allowed) => {
+    for (const role of STAFF_ROLES) expect([role, can(role, action, resource)]).toEqual([role, allowed.includes(role)]);
+  });
+
+  it('covers every action of every resource in the table above', () => {
+    for (const resource of ADMIN_RESOURCES) {
+      for (const action of ADMIN_ACTIONS) {
+        const granted = STAFF_ROLES.some((r) => can(r, action, resource));
+        const listed = table.some(([a, res]) => a === action && res === resource);
+        if (granted) expect(`${action} ${resource} listed: ${listed}`).toBe(`${action} ${resource} listed: true`);
+      }
+    }
+  });
+
+  it('refuses unknown roles, actions and resources', () => {
+    expect(can('root', 'read', 'clients')).toBe(false);
+    expect(can(undefined, 'read', 'clients')).toBe(false);
+    expect(can('admin', 'drop', 'clients')).toBe(false);
+    expect(can('admin', 'read', 'policies')).toBe(false);
+    expect(can('admin', 'read', '__proto__')).toBe(false);
+    expect(can('admin', 'constructor', 'clients')).toBe(false);
+  });
+});

@@ -1,0 +1,54 @@
+/**
+ * Who may do what in the back office. One pure function, used by the admin API guards and by the
+ * console (to hide what a role may not do); it imports nothing so the browser bundle can take it as is.
+ */
+export const STAFF_ROLES = ['admin', 'operations', 'account_manager', 'claims_handler'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const ADMIN_RESOURCES = ['clients', 'staff', 'audit-log', 'dashboard'] as const;
+export type AdminResource = (typeof ADMIN_RESOURCES)[number];
+
+/**
+ * `read` covers list and show; `read_pii` unmasks personal data (contact emails and phones) in what
+ * `read` returns; the other actions change state and are audited.
+ */
+export const ADMIN_ACTIONS = ['read', 'read_pii', 'create', 'update', 'rotate_secret', 'enrol', 'deactivate', 'activate'] as const;
+export type AdminAction = (typeof ADMIN_ACTIONS)[number];
+
+type Matrix = { [R in AdminResource]: Partial<Record<AdminAction, readonly StaffRole[]>> };
+
+const ALL = STAFF_ROLES;
+const OPS: readonly StaffRole[] = ['admin', 'operations'];
+
+/**
+ * The grants. Account managers look after partner relationships (read with contact details, change a
+ * client's products); claims handlers only need to know which client a case belongs to, so they read
+ * clients with contact details masked. Staff accounts and the audit trail are admin-only.
+ */
+const GRANTS: Matrix = {
+  dashboard: { read: ALL },
+  clients: {
+    read: ALL,
+    read_pii: ['admin', 'operations', 'account_manager'],
+    create: OPS,
+    update: ['admin', 'operations', 'account_manager'],
+    enrol: ['admin', 'operations', 'account_manager'],
+    rotate_secret: OPS,
+    deactivate: OPS,
+    activate: OPS,
+  },
+  staff: { read: ['admin'], read_pii: ['admin'], create: ['admin'], update: ['admin'], deactivate: ['admin'], activate: ['admin'] },
+  'audit-log': { read: ['admin'], read_pii: ['admin'] },
+};
+
+export function isStaffRole(value: unknown): value is StaffRole {
+  return typeof value === 'string' && (STAFF_ROLES as readonly string[]).includes(value);
+}
+
+/** Whether `role` may perform `action` on `resource`. Unknown roles, actions or resources: never. */
+export function can(role: string | null | undefined, action: string, resource: string): boolean {
+  if (!isStaffRole(role)) return false;
+  const grants = Object.hasOwn(GRANTS, resource) ? (GRANTS as Record<string, Partial<Record<string, readonly StaffRole[]>>>)[resource] : undefined;
+  const roles = grants && Object.hasOwn(grants, action) ? grants[action] : undefined;
+  return roles?.includes(role) ?? false;
+}
