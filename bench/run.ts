@@ -11,6 +11,7 @@
 import 'reflect-metadata';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { spawn } from 'node:child_process';
 import Fastify from 'fastify';
 import { Pool } from 'pg';
 import { startSandbox } from '../test/sandbox/sandbox-test-kit';
@@ -24,8 +25,26 @@ import { summary, throughput } from './load';
 const INSURER_LATENCIES: Record<string, number> = { dune: 100, palm: 150, oryx: 200, compass: 250, lantern: 300, caravan: 350, pearl: 380, summit: 400, naseem: 50 };
 const SLOWEST = Math.max(...Object.values(INSURER_LATENCIES));
 
+/** The sandbox insurers as their own process, as `npm start` runs them: their work does not share the API's event loop. */
+async function startSandboxProcess(): Promise<{ baseUrl: string; close(): Promise<void> }> {
+  const port = 39300 + Math.floor(Math.random() * 500);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [join(__dirname, '..', 'apps', 'sandbox', 'src', 'main.js')], {
+    env: { ...process.env, SANDBOX_PORT: String(port), SANDBOX_PROFILE: 'fast', SANDBOX_LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 100; i++) {
+    if ((await fetch(`${baseUrl}/insurers`).catch(() => null))?.ok) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  for (const [code, latency_ms] of Object.entries(INSURER_LATENCIES)) {
+    await http(`${baseUrl}/__control/insurers/${code}`, { method: 'PUT', json: { latency_ms, fault: 'none' } });
+  }
+  return { baseUrl, close: async () => void child.kill('SIGTERM') };
+}
+
 async function fanOutScenario() {
-  const sandbox = await startSandbox({ insurers: Object.fromEntries(Object.entries(INSURER_LATENCIES).map(([c, l]) => [c, { latency_ms: l, fault: 'none' as const }])) });
+  const sandbox = await startSandboxProcess();
   const app = await startTestApp({ env: { SANDBOX_URL: sandbox.baseUrl, LOG_LEVEL: 'warn', MOTOR_INSURER_TIMEOUT_MS: '2000', MOTOR_QUOTE_DEADLINE_MS: '2500', RATE_LIMIT_DEFAULT_PER_MINUTE: '100000' } });
   try {
     const p = await app.partner(['motor-comprehensive-comparison']);
@@ -33,7 +52,10 @@ async function fanOutScenario() {
     const one = async () => {
       const t = performance.now();
       const r = await app.request('/api/v1/car-comp/quote-requests', { token: p.token, json: quoteBody(otp) });
-      if (r.status !== 201) throw new Error(`quote ${r.status}: ${r.text.slice(0, 200)}`);
+      if (r.status !== 201) {
+        const failures = app.logs.filter((l) => Number(l.level) >= 50).slice(-3);
+        throw new Error(`quote ${r.status}: ${r.text.slice(0, 200)}\n${JSON.stringify(failures, null, 1).slice(0, 3000)}`);
+      }
       return performance.now() - t;
     };
     for (let i = 0; i < 3; i++) await one(); // warm-up

@@ -57,7 +57,7 @@ export async function openTestDatabase(): Promise<{ db: Database; url?: string; 
   await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${process.env.TEST_PG_TEMPLATE}"`);
   await admin.end();
   const url = withDatabase(base, name);
-  const db = await openDatabase({ url, poolSize: 5 });
+  const db = await openDatabase({ url });
   return {
     db,
     url,

@@ -40,6 +40,10 @@ export function toApiError(err: unknown): ApiError {
   if (err instanceof Prisma.PrismaClientKnownRequestError) {
     if (err.code === 'P2002') return new ApiError('CONFLICT', 'A resource with these values already exists.');
     if (err.code === 'P2025') return new ApiError('NOT_FOUND');
+    // no database connection or transaction slot in time: overload, worth a retry, never our 500
+    if (err.code === 'P2024' || err.code === 'P2028') {
+      return new ApiError('NOT_READY', 'The service is busy. Retry in a moment.', undefined, { 'Retry-After': '1' }, { retry_after_seconds: 1 });
+    }
     return new ApiError('INTERNAL');
   }
   const e = err as { code?: string; statusCode?: number; message?: string } | undefined;

@@ -26,7 +26,7 @@ export const ErrorCodes = {
   RATE_LIMITED: { code: '42901', status: 429, message: 'Too many requests.' },
   INTERNAL: { code: '50001', status: 500, message: 'Something went wrong on our side.' },
   PROVIDER_FAILED: { code: '50201', status: 502, message: 'An insurance provider failed to respond properly.' },
-  NOT_READY: { code: '50301', status: 503, message: 'The service is not ready.' },
+  NOT_READY: { code: '50301', status: 503, message: 'The service is not ready or too busy; retry shortly.' },
 } as const satisfies Record<string, { code: string; status: number; message: string }>;
 
 export type ErrorCodeName = keyof typeof ErrorCodes;

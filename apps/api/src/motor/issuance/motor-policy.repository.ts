@@ -9,7 +9,7 @@ export class MotorPolicyRepository {
   constructor(private readonly prisma: PrismaService) {}
 
   transaction<T>(fn: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
-    return this.prisma.$transaction(fn);
+    return this.prisma.$transaction(fn, { maxWait: 10_000, timeout: 15_000 });
   }
 
   create(tx: Prisma.TransactionClient, data: Prisma.MotorPolicyUncheckedCreateInput): Promise<MotorPolicy> {

@@ -9,7 +9,7 @@ import { MotorCustomerRepository } from '../customers/motor-customer.repository'
 import { MOTOR_PROVIDER, MotorInsurers } from '../motor-insurers';
 import { birthdateOf, QuoteRequestInput, quoteRequestSchema } from './quote-request.schema';
 import { presentQuoteRequest, QuoteRequestResponse } from './quote-request.presenter';
-import { QuoteRequestRepository } from './quote-request.repository';
+import { NewQuoteRequest, QuoteRequestRepository } from './quote-request.repository';
 
 export interface RequestQuotesCommand {
   clientId: string;
@@ -55,7 +55,7 @@ export class RequestQuotesUseCase {
       this.log.warn(`every insurer failed: ${outcomes.map((o) => `${o.insurer.code}=${o.outcome}`).join(', ')}`);
       throw new ApiError('PROVIDER_FAILED', 'No insurer answered the quote request. Try again shortly.');
     }
-    const row = await this.repo.create(toRow(cmd.clientId, input, cmd.locale, outcomes, now));
+    const row = await this.repo.create(toRows(cmd.clientId, input, cmd.locale, outcomes, now));
     return presentQuoteRequest(row);
   }
 
@@ -110,42 +110,45 @@ function toRisk(input: QuoteRequestInput, now: Date, locale: 'en' | 'ar'): Motor
   };
 }
 
-function toRow(clientId: string, input: QuoteRequestInput, locale: string, outcomes: InsurerQuoteOutcome[], now: Date): Prisma.MotorQuoteRequestUncheckedCreateInput {
-  let position = 0;
-  const offers = outcomes.flatMap((o) =>
-    o.offers.map((offer) => ({
-      id: randomUUID(),
-      position: position++,
-      insurerCode: o.insurer.code,
-      providerReference: offer.providerReference,
-      companyName: o.insurer.nameEn,
-      companyNameAr: o.insurer.nameAr || o.insurer.nameEn,
-      companyLogoUrl: o.insurer.logoUrl ?? '',
-      squareCompanyLogoUrl: o.insurer.squareLogoUrl ?? '',
-      type: offer.type,
-      insuranceTypeDisplay: offer.productNameEn,
-      insuranceTypeDisplayAr: offer.productNameAr || offer.productNameEn,
-      fixType: offer.type === 'Comprehensive' ? offer.fixType : '',
-      vehicleEstimatedValue: (offer.vehicleEstimatedValue ?? money(input.car_estimated_cost)).toFixed(2),
-      expiresAt: offer.validUntil,
-      prices: {
-        create: offer.prices.map((p, i) => {
-          const priced = withVat(p.netPremium);
-          return {
-            id: randomUUID(),
-            position: i,
-            providerReference: p.providerReference,
-            deductible: p.deductible === null ? null : p.deductible.toFixed(2),
-            subtotal: priced.subtotal.toFixed(2),
-            vatPercentage: priced.vatPercentage.toFixed(2),
-            vat: priced.vat.toFixed(2),
-            total: priced.total.toFixed(2),
-          };
-        }),
-      },
-      benefits: {
-        create: offer.benefits.map((b, i) => ({
+function toRows(clientId: string, input: QuoteRequestInput, locale: string, outcomes: InsurerQuoteOutcome[], now: Date): NewQuoteRequest {
+  const rows: NewQuoteRequest = { request: {} as NewQuoteRequest['request'], offers: [], prices: [], benefits: [], outcomes: [] };
+  for (const o of outcomes) {
+    for (const offer of o.offers) {
+      const offerId = randomUUID();
+      rows.offers.push({
+        id: offerId,
+        position: rows.offers.length,
+        insurerCode: o.insurer.code,
+        providerReference: offer.providerReference,
+        companyName: o.insurer.nameEn,
+        companyNameAr: o.insurer.nameAr || o.insurer.nameEn,
+        companyLogoUrl: o.insurer.logoUrl ?? '',
+        squareCompanyLogoUrl: o.insurer.squareLogoUrl ?? '',
+        type: offer.type,
+        insuranceTypeDisplay: offer.productNameEn,
+        insuranceTypeDisplayAr: offer.productNameAr || offer.productNameEn,
+        fixType: offer.type === 'Comprehensive' ? offer.fixType : '',
+        vehicleEstimatedValue: (offer.vehicleEstimatedValue ?? money(input.car_estimated_cost)).toFixed(2),
+        expiresAt: offer.validUntil,
+      });
+      offer.prices.forEach((p, i) => {
+        const priced = withVat(p.netPremium);
+        rows.prices.push({
           id: randomUUID(),
+          offerId,
+          position: i,
+          providerReference: p.providerReference,
+          deductible: p.deductible === null ? null : p.deductible.toFixed(2),
+          subtotal: priced.subtotal.toFixed(2),
+          vatPercentage: priced.vatPercentage.toFixed(2),
+          vat: priced.vat.toFixed(2),
+          total: priced.total.toFixed(2),
+        });
+      });
+      offer.benefits.forEach((b, i) => {
+        rows.benefits.push({
+          id: randomUUID(),
+          offerId,
           position: i,
           code: b.code,
           name: b.nameEn,
@@ -153,11 +156,18 @@ function toRow(clientId: string, input: QuoteRequestInput, locale: string, outco
           amount: money(b.amount).toFixed(2),
           vat: withVat(b.amount).vat.toFixed(2),
           url: b.url,
-        })),
-      },
-    })),
-  );
-  return {
+        });
+      });
+    }
+    rows.outcomes.push({
+      insurerCode: o.insurer.code,
+      outcome: o.outcome,
+      latencyMs: Math.round(o.latency_ms),
+      offerCount: o.offers.length,
+      detail: (o.decline ? `${o.decline.code}: ${o.decline.reason}` : o.error ?? null)?.slice(0, 500) ?? null,
+    });
+  }
+  rows.request = {
     clientId,
     ownerId: input.owner_id,
     email: input.email,
@@ -177,16 +187,6 @@ function toRow(clientId: string, input: QuoteRequestInput, locale: string, outco
     locale,
     createdAt: now,
     updatedAt: now,
-    offers: { create: offers },
-    outcomes: {
-      create: outcomes.map((o) => ({
-        insurerCode: o.insurer.code,
-        outcome: o.outcome,
-        latencyMs: Math.round(o.latency_ms),
-        offerCount: o.offers.length,
-        detail: (o.decline ? `${o.decline.code}: ${o.decline.reason}` : o.error ?? null)?.slice(0, 500) ?? null,
-      })),
-    },
   };
+  return rows;
 }
-
