@@ -20,6 +20,7 @@ import { OWNER, quoteBody, quoteOtp, latestCode } from '../test/support/motor-ki
 import { http } from '../test/support/http';
 import globalSetup from '../test/support/global-setup';
 import globalTeardown from '../test/support/global-teardown';
+import { projectRoot } from '../libs/db/src';
 import { summary, throughput } from './load';
 
 const INSURER_LATENCIES: Record<string, number> = { dune: 100, palm: 150, oryx: 200, compass: 250, lantern: 300, caravan: 350, pearl: 380, summit: 400, naseem: 50 };
@@ -143,7 +144,7 @@ async function main() {
   const fanOut = await fanOutScenario();
   const policyRead = await policyReadScenario().finally(() => globalTeardown());
   const result = { started, node: process.version, fan_out: fanOut, policy_read: policyRead };
-  const dir = join(__dirname, 'results');
+  const dir = join(projectRoot(), 'bench', 'results');
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'latest.json'), JSON.stringify(result, null, 2) + '\n');
   const md = [

@@ -1,5 +1,6 @@
 import { latestCode, MotorTestEnv, OWNER, quoteBody, quoteOtp, startMotorEnv } from '../support/motor-kit';
 import { makePhotoFiles, photoForm } from '../support/photo-files';
+import { signIn } from '../admin/admin-kit';
 
 const POLICY_FIELDS = ['created_at', 'id', 'meta_data', 'payment_link', 'price', 'provider_policy', 'provider_policy_id', 'status'];
 const IBAN = 'SA0380000000608010167519';
@@ -167,5 +168,36 @@ describe('issue OTP and policy issuance', () => {
       expect(res.status).toBe(422);
       expect(res.body.details.quote_reference_id[0]).toMatch(/expired/);
     });
+  });
+});
+
+describe('motor figures on the back-office dashboard', () => {
+  let env: MotorTestEnv;
+
+  beforeAll(async () => {
+    env = await startMotorEnv();
+  });
+  afterAll(() => env.close());
+
+  it('counts quote requests, policies by status, premium and pending payments', async () => {
+    const ops = await signIn(env.app, 'operations');
+    const before = (await ops.call('/admin/api/dashboard?days=7')).body;
+    expect(before.counters).toMatchObject({ quote_requests: 0, policies_total: 0, payments_pending: 0 });
+
+    const token = (await env.app.partner(['motor-tpl-comparison'])).token;
+    const otp = await quoteOtp(env.app, token);
+    const quote = (await env.app.request('/api/v1/car-comp/quote-requests', { token, json: quoteBody(otp) })).body;
+    const offer = quote.quotes.find((q: any) => q.type !== 'Comprehensive');
+    const sel = { quote_request_id: quote.id, quote_reference_id: offer.quote_reference_id, quote_price_id: offer.prices[0].quote_price_id };
+    env.app.clock.advance(61_000);
+    await env.app.request('/api/v1/car-comp/issue-otp', { token, json: { ...sel, owner_id: OWNER.owner_id, email: OWNER.email, phone: OWNER.phone, iban: IBAN } });
+    const code = await latestCode(env.app, token, OWNER.phone);
+    const policy = (await env.app.request('/api/v1/car-comp/policies', { token, json: { otp: code, ...sel } })).body;
+
+    const after = (await ops.call('/admin/api/dashboard?days=7')).body;
+    expect(after.counters).toMatchObject({ quote_requests: 1, policies_total: 1, payments_pending: 1 });
+    expect(after.policies_by_status).toEqual({ pending: 1 });
+    expect(after.premium_volume).toBe(policy.price.toFixed(2));
+    expect(after.series.quote_requests.at(-1)).toEqual({ date: '2026-11-22', value: 1 });
   });
 });

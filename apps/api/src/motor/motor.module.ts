@@ -16,6 +16,8 @@ import { MotorPoliciesController } from './issuance/motor-policies.controller';
 import { MotorPolicyRepository } from './issuance/motor-policy.repository';
 import { SelectionRepository } from './issuance/selection.repository';
 import { PaymentRepository } from '../payments/payment.repository';
+import { AdminModule } from '../admin/admin.module';
+import { MotorMetricsProvider } from './dashboard/motor-metrics.provider';
 import { FilesModule } from '../files/files.module';
 import { VehiclePhotosController } from './photos/vehicle-photos.controller';
 import { RegisterVehiclePhotosUseCase } from './photos/register-vehicle-photos.use-case';
@@ -23,7 +25,7 @@ import { VehiclePhotoRepository } from './photos/vehicle-photo.repository';
 
 /** Motor price comparison: /api/v1/car-comp. */
 @Module({
-  imports: [OtpModule, FilesModule],
+  imports: [AdminModule, OtpModule, FilesModule],
   controllers: [QuoteOtpController, VehicleLookupsController, GuidelineTextsController, QuoteRequestsController, IssueOtpController, MotorPoliciesController, VehiclePhotosController],
   providers: [
     { provide: MOTOR_PROVIDER, inject: [APP_CONFIG], useFactory: (c: AppConfig) => new HttpMotorProvider({ baseUrl: c.sandboxUrl, timeoutMs: c.motorInsurerTimeoutMs }) },
@@ -35,6 +37,7 @@ import { VehiclePhotoRepository } from './photos/vehicle-photo.repository';
     MotorPolicyRepository,
     PaymentRepository,
     IssuePolicyUseCase,
+    MotorMetricsProvider,
     VehiclePhotoRepository,
     RegisterVehiclePhotosUseCase,
   ],
