@@ -48,7 +48,7 @@ export interface Api {
 export async function createApi(config: AppConfig, options: ApiOptions = {}): Promise<Api> {
   const logger = createLogger(config.logLevel, options.logStream);
   const clock = options.clock ?? new SystemClock();
-  const db = options.db ?? (await openConfiguredDatabase(config));
+  const db = options.db ?? (await openConfiguredDatabase(config, (e) => logger.warn({ err: e }, 'an idle database connection was dropped; it will be replaced')));
   const redis = config.redisUrl ? await connectRedis(config.redisUrl) : null;
   const metrics = new HttpMetrics(!options.clock);
   const routes = new RouteTable();
@@ -128,11 +128,11 @@ async function closeGracefully(app: NestFastifyApplication, graceMs: number): Pr
   }
 }
 
-async function openConfiguredDatabase(config: AppConfig): Promise<Database> {
+async function openConfiguredDatabase(config: AppConfig, onIdleError: (e: Error) => void): Promise<Database> {
   if (!config.databaseUrl) {
     return openDatabase({ pgliteDir: join(config.dataDir, 'db'), migrate: true });
   }
-  const db = await openDatabase({ url: config.databaseUrl });
+  const db = await openDatabase({ url: config.databaseUrl, onIdleError });
   const applied = new Set((await db.sql.query<{ name: string }>('SELECT name FROM "_migrations"').catch(() => [])).map((r) => r.name));
   const pending = readMigrations().filter((m) => !applied.has(m.name));
   if (pending.length) {

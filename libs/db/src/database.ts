@@ -28,6 +28,8 @@ export interface OpenOptions {
   poolSize?: number;
   /** Apply pending migrations on open (embedded default; `npm run db:migrate` for PostgreSQL). */
   migrate?: boolean;
+  /** Told when an idle pooled connection fails (PostgreSQL only). */
+  onIdleError?: (e: Error) => void;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
@@ -37,6 +39,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 async function openPostgres(url: string, opts: OpenOptions): Promise<Database> {
   if (opts.migrate) await migratePostgres(url);
   const pool = new Pool({ connectionString: url, max: opts.poolSize ?? 10 });
+  // An idle connection the server drops (restart, failover) is removed by pg and replaced on demand;
+  // without a listener its error event would bring the whole process down.
+  pool.on('error', (e) => opts.onIdleError?.(e));
   // Fail now, with the reason, rather than on the first request.
   await pool.query('SELECT 1');
   const prisma = new PrismaService({ adapter: new PrismaPg(pool) });
