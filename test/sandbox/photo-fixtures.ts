@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 
 /** Deterministic noise so images neither compress to nothing nor differ between runs. */
-function noise(width: number, height: number, seed: number): Buffer {
+export function noise(width: number, height: number, seed: number): Buffer {
   const buf = Buffer.alloc(width * height * 3);
   let x = seed >>> 0;
   for (let i = 0; i < buf.length; i++) {
@@ -13,7 +13,7 @@ function noise(width: number, height: number, seed: number): Buffer {
   return buf;
 }
 
-const raw = (width: number, height: number, seed: number) => sharp(noise(width, height, seed), { raw: { width, height, channels: 3 } });
+export const raw = (width: number, height: number, seed: number) => sharp(noise(width, height, seed), { raw: { width, height, channels: 3 } });
 
 export interface PhotoFixtures {
   png: Buffer;

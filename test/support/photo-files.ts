@@ -1,20 +1,7 @@
-import sharp from 'sharp';
+import { noise, raw } from '../sandbox/photo-fixtures';
 
 export const PHOTO_PARTS = ['front', 'back', 'right', 'left', 'chassis'] as const;
 export type PhotoPart = (typeof PHOTO_PARTS)[number];
-
-/** Deterministic noise so images neither compress to nothing nor differ between runs. */
-function noise(width: number, height: number, seed: number): Buffer {
-  const buf = Buffer.alloc(width * height * 3);
-  let x = seed >>> 0;
-  for (let i = 0; i < buf.length; i++) {
-    x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
-    buf[i] = x >>> 24;
-  }
-  return buf;
-}
-
-const raw = (width: number, height: number, seed: number) => sharp(noise(width, height, seed), { raw: { width, height, channels: 3 } });
 
 export const pngPhoto = (seed: number) => raw(160, 120, seed).png().toBuffer();
 export const jpegPhoto = (seed: number) => raw(160, 120, seed).jpeg({ quality: 85 }).toBuffer();
