@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { isMotorProviderError } from './motor-provider.error';
 import type { MotorInsurer, MotorOffer, MotorProvider, MotorQuoteResult, MotorRisk } from './motor-provider.port';
 
@@ -37,6 +38,8 @@ export async function fanOutQuotes(
   options: FanOutOptions,
 ): Promise<InsurerQuoteOutcome[]> {
   const deadline = new AbortController();
+  // every insurer call and its timers listen to this one signal: that is by design, not a leak
+  setMaxListeners(Math.max(10, insurers.length * 3), deadline.signal);
   const timer = setTimeout(() => deadline.abort(), options.deadlineMs);
   const started = performance.now();
   try {
