@@ -43,9 +43,10 @@ describe('Idempotency-Key', () => {
 
   it('answers 409 to a concurrent duplicate while the first still runs', async () => {
     const before = probeCalls.things;
-    const slow = create('key-concurrent', { name: 'slow', owner_id: '1000000001' }, { query: '?delay_ms=400' });
-    await new Promise((r) => setTimeout(r, 100));
-    const dup = await create('key-concurrent', { name: 'slow', owner_id: '1000000001' }, { query: '?delay_ms=400' });
+    const slow = create('key-concurrent', { name: 'slow', owner_id: '1000000001' }, { query: '?delay_ms=2000' });
+    // wide margins: the first request must hold the key, under CI load too, when the duplicate arrives
+    await new Promise((r) => setTimeout(r, 600));
+    const dup = await create('key-concurrent', { name: 'slow', owner_id: '1000000001' }, { query: '?delay_ms=2000' });
     expect(dup.status).toBe(409);
     expect(dup.body.code).toBe('40901');
     expect((await slow).status).toBe(201);

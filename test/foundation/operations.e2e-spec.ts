@@ -67,8 +67,8 @@ describe('operations: health, metrics, OpenAPI, logs, shutdown', () => {
   it('finishes in-flight requests when shutting down', async () => {
     const other = await startTestApp({ extraModules: [ProbeModule] });
     const t = (await other.partner(['motor-tpl'])).token;
-    const inFlight = other.request('/api/v1/probe/things?delay_ms=500', { token: t, json: { name: 'late', owner_id: '1000000001' } });
-    await new Promise((r) => setTimeout(r, 150));
+    const inFlight = other.request('/api/v1/probe/things?delay_ms=2000', { token: t, json: { name: 'late', owner_id: '1000000001' } });
+    await new Promise((r) => setTimeout(r, 600)); // the request is inside the handler by then, even under load
     const closing = other.close();
     const res = await inFlight;
     await closing;

@@ -6,3 +6,4 @@ export * from './logging';
 export * from './validation';
 export * from './products';
 export * from './saudi';
+export * from './image-structure';

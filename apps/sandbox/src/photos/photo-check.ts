@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { hasImageEnd } from '@lib/common';
 
 export const MAX_PHOTO_BYTES = 3 * 1024 * 1024;
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png']);
@@ -55,6 +56,7 @@ async function inspect(bytes: Buffer): Promise<void> {
     throw new PhotoProblem('is not a readable JPEG or PNG image');
   }
   if (!format || !ACCEPTED_FORMATS.has(format)) throw new PhotoProblem(`is a ${format ?? 'unknown'} image; only JPEG or PNG is accepted`);
+  if (!hasImageEnd(bytes, format as 'jpeg' | 'png')) throw new PhotoProblem('is damaged or truncated and cannot be decoded');
   try {
     await sharp(bytes, { failOn: 'warning' }).stats();
   } catch {

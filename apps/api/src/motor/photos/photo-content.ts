@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { hasImageEnd } from '@lib/common';
 import type { StoredContentType } from '../../files/file-store';
 
 // libvips caches operations by input; with pooled buffers a cached verdict could belong to other bytes.
@@ -35,6 +36,7 @@ export async function inspectPhoto(bytes: Buffer): Promise<PhotoVerdict> {
     return { ok: false, problem: 'is not a readable JPEG or PNG image' };
   }
   if (format !== claimed) return { ok: false, problem: 'must be a JPEG or PNG image' };
+  if (!hasImageEnd(bytes, claimed)) return { ok: false, problem: 'is damaged or truncated and cannot be decoded' };
   try {
     await sharp(bytes, options).stats();
   } catch {
