@@ -1,5 +1,6 @@
 /**
  * npm run bench: the motor benchmarks of the platform, written to bench/results/latest.json and .md.
+ * The load comes from a separate process (bench/load-worker.ts), as a real client's would.
  *  1. Quote fan-out overhead: nine sandbox insurers at fixed latencies (slowest 400 ms), 20 concurrent
  *     quote requests; overhead = response time - slowest insurer latency (target p99 < 25 ms). Then one
  *     insurer hangs: no response may take longer than the configured deadline.
@@ -21,7 +22,8 @@ import { http } from '../test/support/http';
 import globalSetup from '../test/support/global-setup';
 import globalTeardown from '../test/support/global-teardown';
 import { projectRoot } from '../libs/db/src';
-import { summary, throughput } from './load';
+import { summary } from './load';
+import type { LoadPlan, LoadResult } from './load-worker';
 
 const INSURER_LATENCIES: Record<string, number> = { dune: 100, palm: 150, oryx: 200, compass: 250, lantern: 300, caravan: 350, pearl: 380, summit: 400, naseem: 50 };
 const SLOWEST = Math.max(...Object.values(INSURER_LATENCIES));
@@ -44,29 +46,46 @@ async function startSandboxProcess(): Promise<{ baseUrl: string; close(): Promis
   return { baseUrl, close: async () => void child.kill('SIGTERM') };
 }
 
+/** Runs a load plan in a separate process (bench/load-worker.ts) and returns what it measured. */
+function runLoad(plan: LoadPlan): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(__dirname, 'load-worker.js'), JSON.stringify(plan)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as LoadResult) : reject(new Error(`load worker exited ${code}`))));
+  });
+}
+
 async function fanOutScenario() {
   const sandbox = await startSandboxProcess();
-  const app = await startTestApp({ env: { SANDBOX_URL: sandbox.baseUrl, LOG_LEVEL: 'warn', MOTOR_INSURER_TIMEOUT_MS: '2000', MOTOR_QUOTE_DEADLINE_MS: '2500', RATE_LIMIT_DEFAULT_PER_MINUTE: '100000' } });
+  const app = await startTestApp({ env: { SANDBOX_URL: sandbox.baseUrl, LOG_LEVEL: 'warn', MOTOR_INSURER_TIMEOUT_MS: '2000', MOTOR_QUOTE_DEADLINE_MS: '2500', RATE_LIMIT_DEFAULT_PER_MINUTE: '100000' } }).catch(async (e) => {
+    await sandbox.close();
+    throw e;
+  });
   try {
     const p = await app.partner(['motor-comprehensive-comparison']);
     const otp = await quoteOtp(app, p.token);
-    const one = async () => {
-      const t = performance.now();
-      const r = await app.request('/api/v1/car-comp/quote-requests', { token: p.token, json: quoteBody(otp) });
-      if (r.status !== 201) {
-        const failures = app.logs.filter((l) => Number(l.level) >= 50).slice(-3);
-        throw new Error(`quote ${r.status}: ${r.text.slice(0, 200)}\n${JSON.stringify(failures, null, 1).slice(0, 3000)}`);
-      }
-      return performance.now() - t;
+    const quotePlan = (concurrency: number, rounds: number): LoadPlan => ({
+      url: `${app.url}/api/v1/car-comp/quote-requests`,
+      method: 'POST',
+      headers: { Authorization: `Bearer ${p.token}`, 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify(quoteBody(otp)),
+      expectStatus: 201,
+      mode: 'bursts',
+      concurrency,
+      rounds,
+    });
+    const checked = (r: LoadResult) => {
+      if (r.errors) throw new Error(`quote requests failed (${r.errors}): ${r.firstError}`);
+      return r.latenciesMs!;
     };
-    for (let i = 0; i < 3; i++) await one(); // warm-up
-    const times: number[] = [];
-    for (let round = 0; round < 5; round++) times.push(...(await Promise.all(Array.from({ length: 20 }, one))));
+    checked(await runLoad(quotePlan(1, 3))); // warm-up
+    const times = checked(await runLoad(quotePlan(20, 5)));
     const overhead = summary(times.map((t) => t - SLOWEST));
 
     await http(`${sandbox.baseUrl}/__control/insurers/summit`, { method: 'PUT', json: { fault: 'timeout' } });
-    const hung: number[] = [];
-    for (let round = 0; round < 2; round++) hung.push(...(await Promise.all(Array.from({ length: 10 }, one))));
+    const hung = checked(await runLoad(quotePlan(10, 2)));
     return {
       insurers: Object.keys(INSURER_LATENCIES).length,
       slowest_insurer_ms: SLOWEST,
@@ -114,14 +133,20 @@ async function policyReadScenario() {
     await bare.listen({ port: 0, host: '127.0.0.1' });
     const bareBase = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}`;
 
-    const api = () => fetch(`${app.url}/api/v1/car-comp/policies/${id}`, { headers: { Authorization: `Bearer ${p.token}` } }).then((r) => { if (r.status !== 200) throw new Error(String(r.status)); return r.arrayBuffer(); }).then(() => undefined);
-    const raw = () => fetch(`${bareBase}/policies/${id}`).then((r) => { if (r.status !== 200) throw new Error(String(r.status)); return r.arrayBuffer(); }).then(() => undefined);
-    await throughput(api, 10, 1000);
-    await throughput(raw, 10, 1000);
+    const plan = (url: string, headers: Record<string, string>): LoadPlan => ({ url, method: 'GET', headers, expectStatus: 200, mode: 'throughput', concurrency: 20, durationMs: 3000, maxRequests: 200_000 });
+    const apiPlan = plan(`${app.url}/api/v1/car-comp/policies/${id}`, { Authorization: `Bearer ${p.token}` });
+    const barePlan = plan(`${bareBase}/policies/${id}`, {});
+    const rps = async (pl: LoadPlan) => {
+      const r = await runLoad(pl);
+      if (r.errors) throw new Error(`reads failed (${r.errors}): ${r.firstError}`);
+      return r.rps!;
+    };
+    await rps({ ...apiPlan, durationMs: 1000 });
+    await rps({ ...barePlan, durationMs: 1000 });
     const results = { api: [] as number[], bare: [] as number[] };
     for (let round = 0; round < 3; round++) {
-      results.api.push((await throughput(api, 20, 3000, 200_000)).rps);
-      results.bare.push((await throughput(raw, 20, 3000, 200_000)).rps);
+      results.api.push(await rps(apiPlan));
+      results.bare.push(await rps(barePlan));
     }
     await barePool.end();
     const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];

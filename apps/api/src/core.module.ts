@@ -5,6 +5,7 @@ import { APP_CONFIG, AppConfig } from '@lib/config';
 import { HttpMetrics, IdempotencyInterceptor, IdempotencyRepository, ApiThrottlerGuard } from '@lib/http';
 import { JWT_SECRET, TokenService } from './auth/token.service';
 import { ClientAuthGuard } from './auth/client-auth.guard';
+import { ClientAuthStateRepository } from './auth/client-auth-state.repository';
 import { ClientsModule } from './clients/clients.module';
 
 export const REDIS = Symbol('REDIS');
@@ -32,6 +33,7 @@ export class CoreModule {
         { provide: REDIS, useValue: deps.redis },
         { provide: HttpMetrics, useValue: deps.metrics },
         TokenService,
+        ClientAuthStateRepository,
         ClientAuthGuard,
         ApiThrottlerGuard,
         IdempotencyRepository,
@@ -44,6 +46,7 @@ export class CoreModule {
         REDIS,
         HttpMetrics,
         TokenService,
+        ClientAuthStateRepository,
         ClientAuthGuard,
         ApiThrottlerGuard,
         IdempotencyRepository,

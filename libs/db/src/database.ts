@@ -3,10 +3,10 @@ import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaPg } from '@prisma/adapter-pg';
-import { Client, Pool } from 'pg';
+import { Client, Pool, PoolClient } from 'pg';
 import { PrismaClient } from './generated/prisma/client';
 import { migrate } from './migrator';
-import { SqlTarget } from './sql-target';
+import { SqlDatabase, SqlTarget } from './sql-target';
 
 /** The Prisma client of the service; also the Nest injection token repositories ask for. */
 export class PrismaService extends PrismaClient {}
@@ -14,7 +14,7 @@ export class PrismaService extends PrismaClient {}
 export interface Database {
   kind: 'pglite' | 'postgres';
   prisma: PrismaService;
-  sql: SqlTarget;
+  sql: SqlDatabase;
   close(): Promise<void>;
 }
 
@@ -51,12 +51,60 @@ async function openPostgres(url: string, opts: OpenOptions): Promise<Database> {
     sql: {
       query: async (sql, params) => (await pool.query(sql, params as unknown[])).rows,
       exec: async (sql) => void (await pool.query(sql)),
+      transaction: async (fn) => {
+        const client = await connectWithin(pool, CONNECT_WAIT_MS);
+        try {
+          await client.query('BEGIN');
+          const result = await fn({ query: async (sql, params) => (await client.query(sql, params as unknown[])).rows });
+          await client.query('COMMIT');
+          return result;
+        } catch (e) {
+          await client.query('ROLLBACK').catch(() => undefined);
+          throw e;
+        } finally {
+          client.release();
+        }
+      },
     },
     close: async () => {
       await prisma.$disconnect();
       await pool.end().catch(() => undefined);
     },
   };
+}
+
+/** How long a plain-SQL transaction waits for a pooled connection before answering busy (503). */
+const CONNECT_WAIT_MS = 10_000;
+
+/** Thrown when no connection is free in time: overload, worth a retry. */
+export class DatabaseBusyError extends Error {
+  constructor() {
+    super('No database connection was free in time.');
+    this.name = 'DatabaseBusyError';
+  }
+}
+
+async function connectWithin(pool: Pool, ms: number): Promise<PoolClient> {
+  let timer: NodeJS.Timeout | undefined;
+  let timedOut = false;
+  const connecting = pool.connect();
+  try {
+    return await Promise.race([
+      connecting,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          timedOut = true;
+          reject(new DatabaseBusyError());
+        }, ms);
+      }),
+    ]);
+  } catch (e) {
+    // A connection that arrives after we gave up goes straight back to the pool.
+    if (timedOut) void connecting.then((c) => c.release(), () => undefined);
+    throw e;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Applies migrations on one dedicated connection, holding an advisory lock so replicas never race. */
@@ -88,9 +136,10 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
     release();
     throw e;
   }
-  const sql: SqlTarget = {
+  const sql: SqlDatabase = {
     query: async (text, params) => (await pg.query(text, params as unknown[])).rows as never,
     exec: async (text) => void (await pg.exec(text)),
+    transaction: (fn) => pg.transaction((tx) => fn({ query: async (text, params) => (await tx.query(text, params as unknown[])).rows as never })),
   };
   if (opts.migrate) await migrate(sql);
   const prisma = new PrismaService({ adapter: new PrismaPGlite(pg) });

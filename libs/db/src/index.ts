@@ -4,3 +4,4 @@ export * from './migrator';
 export * from './sql-target';
 export * from './project-root';
 export { Prisma } from './generated/prisma/client';
+export * from './insert-many';

@@ -3,3 +3,20 @@ export interface SqlTarget {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   exec(sql: string): Promise<void>;
 }
+
+/** Parameterised statements on one connection. */
+export type SqlQuery = Pick<SqlTarget, 'query'>;
+
+/**
+ * Plain SQL beside the Prisma client, for the few hot writes where Prisma's per-call query compilation
+ * costs more than the statement (hundreds of rows in one quote request).
+ */
+export interface SqlDatabase extends SqlTarget {
+  /** Runs `fn` in one transaction on one connection: committed when it resolves, rolled back when it throws. */
+  transaction<T>(fn: (tx: SqlQuery) => Promise<T>): Promise<T>;
+}
+
+/** A unique-index violation (SQLSTATE 23505) from plain SQL, on PostgreSQL or PGlite. */
+export function isUniqueViolation(e: unknown): boolean {
+  return typeof e === 'object' && e !== null && (e as { code?: unknown }).code === '23505';
+}

@@ -1,4 +1,4 @@
-import { Prisma } from '@lib/db';
+import { DatabaseBusyError, Prisma } from '@lib/db';
 import { toApiError } from './error-response';
 
 describe('toApiError', () => {
@@ -10,6 +10,7 @@ describe('toApiError', () => {
       expect(e.status).toBe(503);
       expect(e.headers['Retry-After']).toBe('1');
     }
+    expect(toApiError(new DatabaseBusyError()).status).toBe(503);
   });
 
   it('maps unique violations to 409 and missing rows to 404, anything else to a bare 500', () => {

@@ -2,7 +2,7 @@ import { HttpException } from '@nestjs/common';
 import { ThrottlerException } from '@nestjs/throttler';
 import type { FastifyReply } from 'fastify';
 import { ApiError, ErrorCodeName, errorBody } from '@lib/common';
-import { Prisma } from '@lib/db';
+import { DatabaseBusyError, Prisma } from '@lib/db';
 
 const FASTIFY_CODES: Record<string, ErrorCodeName> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
@@ -29,6 +29,10 @@ const HTTP_STATUS_KINDS: Record<number, ErrorCodeName> = {
   429: 'RATE_LIMITED',
 };
 
+function busy(): ApiError {
+  return new ApiError('NOT_READY', 'The service is busy. Retry in a moment.', undefined, { 'Retry-After': '1' }, { retry_after_seconds: 1 });
+}
+
 /** Maps anything thrown while serving a request to the ApiError it is answered with. */
 export function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
@@ -41,11 +45,10 @@ export function toApiError(err: unknown): ApiError {
     if (err.code === 'P2002') return new ApiError('CONFLICT', 'A resource with these values already exists.');
     if (err.code === 'P2025') return new ApiError('NOT_FOUND');
     // no database connection or transaction slot in time: overload, worth a retry, never our 500
-    if (err.code === 'P2024' || err.code === 'P2028') {
-      return new ApiError('NOT_READY', 'The service is busy. Retry in a moment.', undefined, { 'Retry-After': '1' }, { retry_after_seconds: 1 });
-    }
+    if (err.code === 'P2024' || err.code === 'P2028') return busy();
     return new ApiError('INTERNAL');
   }
+  if (err instanceof DatabaseBusyError) return busy();
   const e = err as { code?: string; statusCode?: number; message?: string } | undefined;
   if (e?.code && FASTIFY_CODES[e.code]) {
     const kind = FASTIFY_CODES[e.code];

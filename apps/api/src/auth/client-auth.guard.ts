@@ -1,7 +1,7 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ApiError } from '@lib/common';
-import { ApiClientRepository } from '../clients/api-client.repository';
+import { ClientAuthStateRepository } from './client-auth-state.repository';
 import { PartnerRequest } from './partner';
 import { bearerError, TokenService } from './token.service';
 
@@ -17,7 +17,7 @@ const BEARER = /^Bearer\s+([A-Za-z0-9\-_]+\.[A-Za-z0-9\-_]*\.[A-Za-z0-9\-_]*)\s*
 export class ClientAuthGuard implements CanActivate {
   constructor(
     private readonly tokens: TokenService,
-    private readonly clients: ApiClientRepository,
+    private readonly clients: ClientAuthStateRepository,
     private readonly reflector: Reflector,
   ) {}
 
@@ -29,7 +29,7 @@ export class ClientAuthGuard implements CanActivate {
     if (!match) throw bearerError('UNAUTHENTICATED', 'The Authorization header must be "Bearer <access token>".');
 
     const claims = this.tokens.verify(match[1]);
-    const client = await this.clients.findAuthState(claims.sub);
+    const client = await this.clients.find(claims.sub);
     if (!client || !client.active || client.secretVersion !== claims.sv) throw bearerError('TOKEN_REVOKED');
 
     req.partner = { clientId: client.id, name: client.name, products: client.products };

@@ -4,28 +4,12 @@ import type { ApiClient } from '@lib/db/generated/prisma/client';
 
 export type { ApiClient };
 
-/** What the bearer-token guard needs on every request. */
-export interface ClientAuthState {
-  id: string;
-  name: string;
-  active: boolean;
-  secretVersion: number;
-  products: string[];
-}
-
 @Injectable()
 export class ApiClientRepository {
   constructor(private readonly prisma: PrismaService) {}
 
   findById(id: string): Promise<ApiClient | null> {
     return this.prisma.apiClient.findUnique({ where: { id } });
-  }
-
-  findAuthState(id: string): Promise<ClientAuthState | null> {
-    return this.prisma.apiClient.findUnique({
-      where: { id },
-      select: { id: true, name: true, active: true, secretVersion: true, products: true },
-    });
   }
 
   create(data: { id: string; name: string; secretHash: string; products: string[] }): Promise<ApiClient> {

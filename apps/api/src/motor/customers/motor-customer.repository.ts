@@ -1,6 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { ApiError } from '@lib/common';
-import { Prisma, PrismaService } from '@lib/db';
+import { Database, DATABASE, isUniqueViolation } from '@lib/db';
 
 export interface MotorCustomerDetails {
   clientId: string;
@@ -12,23 +12,24 @@ export interface MotorCustomerDetails {
 
 @Injectable()
 export class MotorCustomerRepository {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(@Inject(DATABASE) private readonly db: Database) {}
 
   /**
    * Records the customer's current contact details. An email address belongs to one customer (owner id)
    * of the client only: using another customer's address is refused.
    */
   async remember(c: MotorCustomerDetails): Promise<void> {
-    const holder = await this.prisma.motorCustomer.findUnique({ where: { clientId_email: { clientId: c.clientId, email: c.email } } });
-    if (holder && holder.ownerId !== c.ownerId) throw emailTaken();
     try {
-      await this.prisma.motorCustomer.upsert({
-        where: { clientId_ownerId: { clientId: c.clientId, ownerId: c.ownerId } },
-        create: { clientId: c.clientId, ownerId: c.ownerId, email: c.email, phone: c.phone, createdAt: c.at, updatedAt: c.at },
-        update: { email: c.email, phone: c.phone, updatedAt: c.at },
-      });
+      // One statement: a new owner id, or new details for a known one. Another owner's email breaks the
+      // (client_id, email) unique index, whichever way round, and is refused.
+      await this.db.sql.query(
+        `INSERT INTO motor_customers (client_id, owner_id, email, phone, created_at, updated_at)
+         VALUES ($1::uuid, $2, $3, $4, $5::timestamptz, $5::timestamptz)
+         ON CONFLICT (client_id, owner_id) DO UPDATE SET email = EXCLUDED.email, phone = EXCLUDED.phone, updated_at = EXCLUDED.updated_at`,
+        [c.clientId, c.ownerId, c.email, c.phone, c.at.toISOString()],
+      );
     } catch (e) {
-      if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002') throw emailTaken();
+      if (isUniqueViolation(e)) throw emailTaken();
       throw e;
     }
   }

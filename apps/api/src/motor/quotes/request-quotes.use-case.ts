@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ApiError, Clock, money, parseDate, validationError, withVat } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
-import { Prisma } from '@lib/db';
 import { allFailed, fanOutQuotes, InsurerQuoteOutcome, MotorProvider, MotorRisk, isMotorProviderError } from '@lib/providers';
 import { OtpService } from '../../otp/otp.service';
 import { MotorCustomerRepository } from '../customers/motor-customer.repository';
@@ -183,7 +182,7 @@ function toRows(clientId: string, input: QuoteRequestInput, locale: string, outc
     carEstimatedCost: money(input.car_estimated_cost).toFixed(2),
     carModelYear: input.car_model_year,
     startDate: input.start_date ?? null,
-    drivers: input.drivers ?? Prisma.DbNull,
+    drivers: input.drivers ?? null,
     locale,
     createdAt: now,
     updatedAt: now,
