@@ -2,6 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { Prisma, PrismaService } from '@lib/db';
 import type { MotorPolicy, Payment } from '@lib/db/generated/prisma/client';
 
+/** A payment whose link still works: pending, or its last card attempt failed (the customer may try again). */
+const OPEN_PAYMENT = ['pending', 'failed'];
+
 export type PolicyWithPayment = { policy: MotorPolicy; payment: Payment | null };
 
 @Injectable()
@@ -31,11 +34,11 @@ export class MotorPolicyRepository {
       this.prisma.motorPolicy.findMany({ where, orderBy: { id: 'desc' }, skip, take }),
       this.prisma.motorPolicy.count({ where }),
     ]);
-    const payments = await this.prisma.payment.findMany({ where: { policyType: 'motor', policyId: { in: policies.map((p) => p.id) }, status: 'pending' } });
+    const payments = await this.prisma.payment.findMany({ where: { policyType: 'motor', policyId: { in: policies.map((p) => p.id) }, status: { in: OPEN_PAYMENT } } });
     return [policies.map((policy) => ({ policy, payment: payments.find((p) => p.policyId === policy.id) ?? null })), total];
   }
 
   private pendingPayment(policyId: number): Promise<Payment | null> {
-    return this.prisma.payment.findFirst({ where: { policyType: 'motor', policyId, status: 'pending' }, orderBy: { createdAt: 'desc' } });
+    return this.prisma.payment.findFirst({ where: { policyType: 'motor', policyId, status: { in: OPEN_PAYMENT } }, orderBy: { createdAt: 'desc' } });
   }
 }
