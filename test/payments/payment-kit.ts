@@ -11,7 +11,8 @@ export interface IssuedPolicy {
 
 /** Quote, issue OTP and issue a motor TPL policy: a pending policy with its payment link. */
 export async function issueMotorPolicy(env: MotorTestEnv, token: string, quote: any, used: Set<string>, extra: Record<string, unknown> = {}) {
-  const offer = quote.quotes.find((q: any) => q.type !== 'Comprehensive' && !used.has(q.prices[0].quote_price_id));
+  const now = env.app.clock.now().getTime() + 120_000;
+  const offer = quote.quotes.find((q: any) => q.type !== 'Comprehensive' && !used.has(q.prices[0].quote_price_id) && Date.parse(q.quote_expiry_date) > now);
   if (!offer) throw new Error('no TPL offer left');
   used.add(offer.prices[0].quote_price_id);
   const sel = { quote_request_id: quote.id, quote_reference_id: offer.quote_reference_id, quote_price_id: offer.prices[0].quote_price_id };
