@@ -44,8 +44,12 @@ describe('payment records: GET /payments, the console, documents after a restart
     expect(paid.paid_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/);
     expect(failed).toMatchObject({ status: 'expired', failure_code: 'card_declined', payment_link: null });
     expect(pending).toMatchObject({ status: 'pending', payment_link: pendingPolicy.payment_link, paid_at: null, amount: pendingPolicy.price });
-    // the spec's index path answers the same
+    // the spec's index path answers the same; both are documented
     expect((await env.app.request('/payments', { token })).body.total).toBe(3);
+    const doc = (await env.app.request('/openapi.json')).body;
+    expect(doc.paths['/api/v1/payments'].get.tags).toEqual(['Payments']);
+    expect(Object.keys(doc.paths['/api/v1/payments'].get.responses)).toEqual(expect.arrayContaining(['200', '401', '422', '429']));
+    expect(doc.paths['/payments'].get).toBeDefined();
   });
 
   it('filters by status and creation date, pages, and refuses bad filters naming them', async () => {
