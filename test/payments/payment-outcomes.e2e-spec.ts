@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { SANDBOX_VENDOR_WEBHOOK_SECRET } from '../../libs/config/src';
 import { signVendorBody } from '../../libs/providers/src';
+import { PaymentReconciler } from '../../apps/api/src/payments/payment-reconciler';
 import { MotorTestEnv, startMotorEnv } from '../support/motor-kit';
 import { browse, CARDS, issueMotorPolicy, motorQuote, payWithCard } from './payment-kit';
 
@@ -130,6 +131,34 @@ describe('payment outcomes: declines, vendor errors, callbacks', () => {
     const recorded = await env.app.db.prisma.paymentCallback.findFirstOrThrow({ where: { paymentId: payment.id } });
     expect(recorded.outcome).toBe('already_paid');
     expect(activations(payment.id)).toBe(1);
+  });
+
+  it('an insurer failure at activation loses nothing: the callback asks to be retried and the reconciler finishes', async () => {
+    await vendorControl('hold');
+    const { policy } = await issue({ redirect_url: 'https://shop.example/done?id=policyID' });
+    const { insurerCode } = await env.app.db.prisma.motorPolicy.findUniqueOrThrow({ where: { id: policy.id } });
+    const fault = (f: string) => fetch(`${env.sandbox.baseUrl}/__control/insurers/${insurerCode}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ fault: f }) });
+    await fault('error');
+    try {
+      const paid = await payWithCard(policy.payment_link, CARDS.success);
+      const back = await browse(paid.submitted.location!);
+      expect(back.status).toBe(200);
+      expect(back.text).toContain('Confirming your payment');
+      expect(await sendCallback(paid.vendorPaymentId)).toEqual({ merchant_status: 502 });
+      expect(await paymentOf(policy.id)).toMatchObject({ status: 'pending', vendorReference: paid.vendorPaymentId });
+      expect((await show(policy.id)).status).toBe(0);
+      await fault('none');
+      const reconciler = env.app.api.app.get(PaymentReconciler);
+      await reconciler.sweep(); // too recent: the callback and the return still have their chance
+      expect((await show(policy.id)).status).toBe(0);
+      env.app.clock.advance(61_000);
+      expect(await reconciler.sweep()).toBeGreaterThanOrEqual(1);
+      expect(await show(policy.id)).toMatchObject({ status: 1, payment_link: null });
+      expect((await paymentOf(policy.id)).status).toBe('paid');
+      expect((await browse(paid.submitted.location!)).location).toBe(`https://shop.example/done?id=${policy.id}`);
+    } finally {
+      await fault('none');
+    }
   });
 
   it('a link past its expiry cannot be paid (injected clock)', async () => {

@@ -46,6 +46,7 @@ const envSchema = z.object({
   PAYMENT_VENDOR_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   PAYMENT_CALLBACK_TOLERANCE_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
   POLICY_DOCUMENTS_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  PAYMENT_RECONCILE_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
 });
 
 /**
@@ -88,6 +89,8 @@ export interface AppConfig {
   paymentCallbackToleranceSeconds: number;
   /** How often policy documents still to produce are looked for (0: only at boot and after activation). */
   policyDocumentsPollMs: number;
+  /** How often started but unsettled payments are checked with the vendor (0: never). */
+  paymentReconcileMs: number;
 }
 
 export class ConfigError extends Error {
@@ -150,6 +153,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     paymentCallbackToleranceSeconds: e.PAYMENT_CALLBACK_TOLERANCE_SECONDS,
     policyDocumentsPollMs: e.POLICY_DOCUMENTS_POLL_MS,
+    paymentReconcileMs: e.PAYMENT_RECONCILE_MS,
   };
 }
 

@@ -8,6 +8,7 @@ import { AdminPaymentsController } from './admin/admin-payments.controller';
 import { ApplyVendorOutcomeUseCase } from './apply-vendor-outcome.use-case';
 import { PayPageController } from './page/pay-page.controller';
 import { PayPageService } from './page/pay-page.service';
+import { PaymentReconciler } from './payment-reconciler';
 import { PaymentRepository } from './payment.repository';
 import { PAYMENT_VENDOR } from './payment-vendor.token';
 import { PaymentsController } from './payments.controller';
@@ -32,6 +33,7 @@ import { VENDOR_CALLBACK_PATH, VendorCallbackController } from './vendor-callbac
     ActivatePaymentUseCase,
     ApplyVendorOutcomeUseCase,
     PayPageService,
+    PaymentReconciler,
   ],
   exports: [PaymentRepository, PolicyActivators, ActivatePaymentUseCase],
 })

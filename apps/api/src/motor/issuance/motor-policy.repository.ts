@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { Clock } from '@lib/common';
 import { Prisma, PrismaService } from '@lib/db';
 import type { MotorPolicy, Payment } from '@lib/db/generated/prisma/client';
 
@@ -9,7 +10,10 @@ export type PolicyWithPayment = { policy: MotorPolicy; payment: Payment | null }
 
 @Injectable()
 export class MotorPolicyRepository {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly clock: Clock,
+  ) {}
 
   transaction<T>(fn: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
     return this.prisma.$transaction(fn, { maxWait: 10_000, timeout: 15_000 });
@@ -34,11 +38,11 @@ export class MotorPolicyRepository {
       this.prisma.motorPolicy.findMany({ where, orderBy: { id: 'desc' }, skip, take }),
       this.prisma.motorPolicy.count({ where }),
     ]);
-    const payments = await this.prisma.payment.findMany({ where: { policyType: 'motor', policyId: { in: policies.map((p) => p.id) }, status: { in: OPEN_PAYMENT } } });
+    const payments = await this.prisma.payment.findMany({ where: { policyType: 'motor', policyId: { in: policies.map((p) => p.id) }, status: { in: OPEN_PAYMENT }, expiresAt: { gt: this.clock.now() } } });
     return [policies.map((policy) => ({ policy, payment: payments.find((p) => p.policyId === policy.id) ?? null })), total];
   }
 
   private pendingPayment(policyId: number): Promise<Payment | null> {
-    return this.prisma.payment.findFirst({ where: { policyType: 'motor', policyId, status: { in: OPEN_PAYMENT } }, orderBy: { createdAt: 'desc' } });
+    return this.prisma.payment.findFirst({ where: { policyType: 'motor', policyId, status: { in: OPEN_PAYMENT }, expiresAt: { gt: this.clock.now() } }, orderBy: { createdAt: 'desc' } });
   }
 }
