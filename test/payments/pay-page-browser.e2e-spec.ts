@@ -23,7 +23,9 @@ describeBrowser('the payment page in a browser', () => {
     browser = await launchBrowser();
     page = await browser.context.newPage();
     page.on('pageerror', (e) => problems.push(e.message));
-    page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+    // Any failed request but the favicon the browser asks every origin for (the pages have none, on purpose).
+    page.on('response', (r) => r.status() >= 400 && !r.url().endsWith('/favicon.ico') && problems.push(`${r.status()} ${r.url()}`));
+    page.on('console', (m) => m.type() === 'error' && !m.text().startsWith('Failed to load resource') && problems.push(m.text()));
   }, 120_000);
   afterAll(async () => {
     await browser?.close();
