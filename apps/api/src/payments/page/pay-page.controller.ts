@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { z } from '@lib/common';
@@ -25,7 +25,6 @@ export class PayPageController {
   }
 
   @Post(':token/checkout')
-  @HttpCode(303)
   async checkout(@Param('token') token: string, @Body() body: unknown, @Headers('accept-language') accept: string | undefined, @Res() reply: FastifyReply) {
     const lang = pageLang(checkoutBody.parse(body ?? {}).lang, accept);
     return this.answer(reply, token, lang, await this.pages.checkout(token, lang));
