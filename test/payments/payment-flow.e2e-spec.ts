@@ -60,7 +60,7 @@ describe('hosted payment page, card vendor and activation', () => {
   });
 
   it('takes a successful card payment: activates once, redirects with the policy id, and stores the policy PDF', async () => {
-    const { policy } = await issue({ redirect_url: 'https://shop.example/thanks?policy=policyID&src=ins' });
+    const { policy, offer } = await issue({ redirect_url: 'https://shop.example/thanks?policy=policyID&src=ins' });
     const hops = await payWithCard(policy.payment_link, CARDS.success);
     expect(new URL(hops.checkout.location!).origin).toBe(env.sandbox.baseUrl);
     expect(hops.form.status).toBe(200);
@@ -104,7 +104,10 @@ describe('hosted payment page, card vendor and activation', () => {
     expect(text).toContain('123456789');
     expect(text).toContain(`SAR ${Number(policy.price).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
     expect(text).toContain('Motor Insurance Policy Schedule');
-    expect(text).toContain('الوثيقة');
+    // Arabic comes back in reading order, word for word: the words were shaped and placed right to left
+    expect(text).toContain('جدول وثيقة تأمين المركبات');
+    expect(text).toContain('رقم الوثيقة');
+    expect(text).toContain(offer.company_name_ar);
     execFileSync('pdftoppm', ['-r', '80', '-png', '-singlefile', '-f', '1', '-l', '1', join(dir, 'policy.pdf'), join(dir, 'policy-page')]);
     const png = readFileSync(join(dir, 'policy-page.png'));
     expect(png.subarray(1, 4).toString()).toBe('PNG');
