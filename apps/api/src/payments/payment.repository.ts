@@ -10,7 +10,8 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export interface PendingPayment {
   clientId: string;
-  policyType: 'motor';
+  /** The product family, as registered in PolicyActivators (`motor` today). */
+  policyType: string;
   policyId: number;
   amount: string;
   expiresAt: Date;
