@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ApiError, Clock, ErrorDetails, HOUR_MS, intId, money, sum, z } from '@lib/common';
+import { ApiError, Clock, ErrorDetails, intId, money, sum, z } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { Prisma, PrismaService } from '@lib/db';
 import { OtpService } from '../../otp/otp.service';
