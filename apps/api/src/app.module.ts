@@ -8,6 +8,7 @@ import { HealthController } from './health/health.controller';
 import { OAuthController } from './oauth/oauth.controller';
 import { MotorModule } from './motor/motor.module';
 import { FilesModule } from './files/files.module';
+import { PaymentsModule } from './payments/payments.module';
 import { SandboxMessagesModule } from './sms/sandbox-messages.module';
 
 export interface AppDeps extends CoreDeps {
@@ -30,6 +31,7 @@ export class AppModule {
           storage: deps.rateLimitStorage,
         }),
         MotorModule,
+        PaymentsModule,
         FilesModule,
         AdminModule,
         ...(deps.config.env === 'sandbox' ? [SandboxMessagesModule] : []),

@@ -2,6 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import type { Clock } from '@lib/common';
 import type { InsurerBehaviourStore } from './insurers/insurer-behaviour.store';
 import type { PhotoStore } from './photos/photo.store';
+import type { IssuedPolicyStore } from './policies/issued-policy.store';
+import type { VendorCallbacks } from './payments/vendor-callbacks';
+import type { VendorPaymentStore } from './payments/vendor-payment.store';
 import type { VehicleRegistryStore } from './registry/vehicle-registry.store';
 
 /** What every route module needs: state lives per server instance so tests never share it. */
@@ -10,6 +13,9 @@ export interface SandboxContext {
   behaviours: InsurerBehaviourStore;
   registry: VehicleRegistryStore;
   photos: PhotoStore;
+  policies: IssuedPolicyStore;
+  /** The card payment vendor: its merchant API key, payments, and signed callbacks. */
+  vendor: { apiKey: string; payments: VendorPaymentStore; callbacks: VendorCallbacks };
   /** Aborted when the server closes, so sleeping and hanging routes let go. */
   lifecycle: AbortSignal;
   photoDownloadTimeoutMs: number;

@@ -17,6 +17,13 @@ export function readSandboxEnv(env: NodeJS.ProcessEnv): SandboxEnv {
   return {
     port,
     host,
-    server: { profile, publicUrl, faults: env.SANDBOX_FAULTS ?? '', logger: { level: env.SANDBOX_LOG_LEVEL || 'info' } },
+    server: {
+      profile,
+      publicUrl,
+      faults: env.SANDBOX_FAULTS ?? '',
+      logger: { level: env.SANDBOX_LOG_LEVEL || 'info' },
+      // The same variables the API reads, so one .env configures both ends of the vendor contract.
+      vendor: { apiKey: env.PAYMENT_VENDOR_API_KEY || undefined, webhookSecret: env.PAYMENT_VENDOR_WEBHOOK_SECRET || undefined },
+    },
   };
 }

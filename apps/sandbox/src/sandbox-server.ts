@@ -1,10 +1,16 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { SystemClock, type Clock } from '@lib/common';
+import { SANDBOX_VENDOR_API_KEY, SANDBOX_VENDOR_WEBHOOK_SECRET } from '@lib/config';
 import { registerControlRoutes } from './control/control.routes';
 import { FAULT_MODES, InsurerBehaviourStore, parseFaults, profileLatency, type FaultMode, type InsurerBehaviour, type SandboxProfile } from './insurers/insurer-behaviour.store';
 import { INSURERS } from './insurers/insurer-catalogue.data';
 import { registerInsurerRoutes } from './insurers/insurers.routes';
 import { registerMotorQuoteRoutes } from './motor/motor-quote.routes';
+import { registerVendorRoutes } from './payments/vendor.routes';
+import { VendorCallbacks } from './payments/vendor-callbacks';
+import { VendorPaymentStore } from './payments/vendor-payment.store';
+import { IssuedPolicyStore } from './policies/issued-policy.store';
+import { registerMotorPolicyRoutes } from './policies/motor-policy.routes';
 import { PhotoStore } from './photos/photo.store';
 import { registerPhotoRoutes } from './photos/photos.routes';
 import { registerVehicleRegistryRoutes } from './registry/vehicle-registry.routes';
@@ -25,6 +31,8 @@ export interface SandboxServerOptions {
   /** Per photo download. Default 10 s. */
   photoDownloadTimeoutMs?: number;
   logger?: FastifyServerOptions['logger'];
+  /** The payment vendor's merchant API key and callback signing secret (default: the built-in sandbox pair). */
+  vendor?: { apiKey?: string; webhookSecret?: string };
 }
 
 export const INSURER_CODES = INSURERS.map((i) => i.code);
@@ -46,11 +54,19 @@ export function createSandboxServer(options: SandboxServerOptions = {}): Fastify
   const app = Fastify({ logger: options.logger ?? false, forceCloseConnections: true });
   const lifecycle = new AbortController();
   const publicUrl = options.publicUrl?.replace(/\/+$/, '');
+  const clock = options.clock ?? new SystemClock();
+  const webhookSecret = options.vendor?.webhookSecret ?? SANDBOX_VENDOR_WEBHOOK_SECRET;
   const ctx: SandboxContext = {
-    clock: options.clock ?? new SystemClock(),
+    clock,
     behaviours: new InsurerBehaviourStore(initialBehaviours(options)),
     registry: new VehicleRegistryStore(),
     photos: new PhotoStore(),
+    policies: new IssuedPolicyStore(),
+    vendor: {
+      apiKey: options.vendor?.apiKey ?? SANDBOX_VENDOR_API_KEY,
+      payments: new VendorPaymentStore(),
+      callbacks: new VendorCallbacks(() => webhookSecret, clock, lifecycle.signal),
+    },
     lifecycle: lifecycle.signal,
     photoDownloadTimeoutMs: options.photoDownloadTimeoutMs ?? 10_000,
     baseUrl: (request) => publicUrl ?? `${request.protocol}://${request.host}`,
@@ -62,6 +78,8 @@ export function createSandboxServer(options: SandboxServerOptions = {}): Fastify
   registerInsurerRoutes(app, ctx);
   registerMotorQuoteRoutes(app, ctx);
   registerPhotoRoutes(app, ctx);
+  registerMotorPolicyRoutes(app, ctx);
+  registerVendorRoutes(app, ctx);
   registerVehicleRegistryRoutes(app, ctx);
   registerControlRoutes(app, ctx);
   return app;

@@ -25,6 +25,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ APP_ENV: 'production' })).toThrow(/JWT_SECRET[\s\S]*DATABASE_URL/);
   });
 
+  it('uses the sandbox payment vendor by default and requires a real one in production', () => {
+    expect(loadConfig({ SANDBOX_PORT: '4210' }).paymentVendor).toMatchObject({ url: 'http://127.0.0.1:4210' });
+    expect(() => loadConfig({ APP_ENV: 'production', JWT_SECRET: 'x'.repeat(40), DATABASE_URL: 'postgresql://h/db' })).toThrow(
+      /PAYMENT_VENDOR_URL[\s\S]*PAYMENT_VENDOR_API_KEY[\s\S]*PAYMENT_VENDOR_WEBHOOK_SECRET/,
+    );
+    expect(() => loadConfig({ PAYMENT_VENDOR_WEBHOOK_SECRET: 'short' })).toThrow(/PAYMENT_VENDOR_WEBHOOK_SECRET/);
+  });
+
   it('requires the sandbox client id and secret together', () => {
     expect(() => loadConfig({ SANDBOX_CLIENT_ID: '6f1c1c3e-8f0e-4a53-9a55-2a1f3f3d7b11' })).toThrow(/SANDBOX_CLIENT_SECRET/);
   });

@@ -41,7 +41,20 @@ const envSchema = z.object({
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
   MOTOR_INSURER_TIMEOUT_MS: z.coerce.number().int().min(100).max(110_000).default(20_000),
   MOTOR_QUOTE_DEADLINE_MS: z.coerce.number().int().min(100).max(110_000).default(45_000),
+  PAYMENT_VENDOR_URL: z.string().url().optional(),
+  PAYMENT_VENDOR_API_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+  PAYMENT_VENDOR_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  PAYMENT_CALLBACK_TOLERANCE_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
+  POLICY_DOCUMENTS_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  PAYMENT_RECONCILE_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
 });
+
+/**
+ * The sandbox payment vendor's well-known credentials: sandbox only (production requires its own), so
+ * `npm start` and the sandbox service agree without any setup.
+ */
+export const SANDBOX_VENDOR_API_KEY = 'sandbox-vendor-api-key-not-secret';
+export const SANDBOX_VENDOR_WEBHOOK_SECRET = 'sandbox-vendor-webhook-secret-not-secret-at-all';
 
 export type AppEnv = z.output<typeof envSchema>;
 
@@ -70,6 +83,14 @@ export interface AppConfig {
   /** How long one insurer may take to quote, and the bound of the whole fan-out (well inside the spec's 2-minute client timeout). */
   motorInsurerTimeoutMs: number;
   motorQuoteDeadlineMs: number;
+  /** The card payment vendor (the sandbox vendor by default): base URL, API key, and the HMAC secret of its callbacks. */
+  paymentVendor: { url: string; apiKey: string; webhookSecret: string };
+  /** A vendor callback older or newer than this (its signed timestamp against our clock) is refused as a replay. */
+  paymentCallbackToleranceSeconds: number;
+  /** How often policy documents still to produce are looked for (0: only at boot and after activation). */
+  policyDocumentsPollMs: number;
+  /** How often started but unsettled payments are checked with the vendor (0: never). */
+  paymentReconcileMs: number;
 }
 
 export class ConfigError extends Error {
@@ -89,6 +110,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   const problems: string[] = [];
   if (e.APP_ENV === 'production' && !e.JWT_SECRET) problems.push('JWT_SECRET: required when APP_ENV=production');
   if (e.APP_ENV === 'production' && !e.DATABASE_URL) problems.push('DATABASE_URL: required when APP_ENV=production');
+  if (e.APP_ENV === 'production') {
+    for (const key of ['PAYMENT_VENDOR_URL', 'PAYMENT_VENDOR_API_KEY', 'PAYMENT_VENDOR_WEBHOOK_SECRET'] as const) {
+      if (!e[key]) problems.push(`${key}: required when APP_ENV=production`);
+    }
+  }
   if (Boolean(e.SANDBOX_CLIENT_ID) !== Boolean(e.SANDBOX_CLIENT_SECRET)) {
     problems.push('SANDBOX_CLIENT_ID / SANDBOX_CLIENT_SECRET: set both or neither');
   }
@@ -120,6 +146,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     motorInsurerTimeoutMs: e.MOTOR_INSURER_TIMEOUT_MS,
     motorQuoteDeadlineMs: e.MOTOR_QUOTE_DEADLINE_MS,
+    paymentVendor: {
+      url: (e.PAYMENT_VENDOR_URL ?? e.SANDBOX_URL ?? `http://127.0.0.1:${e.SANDBOX_PORT}`).replace(/\/$/, ''),
+      apiKey: e.PAYMENT_VENDOR_API_KEY ?? SANDBOX_VENDOR_API_KEY,
+      webhookSecret: e.PAYMENT_VENDOR_WEBHOOK_SECRET ?? SANDBOX_VENDOR_WEBHOOK_SECRET,
+    },
+    paymentCallbackToleranceSeconds: e.PAYMENT_CALLBACK_TOLERANCE_SECONDS,
+    policyDocumentsPollMs: e.POLICY_DOCUMENTS_POLL_MS,
+    paymentReconcileMs: e.PAYMENT_RECONCILE_MS,
   };
 }
 

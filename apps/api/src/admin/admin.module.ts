@@ -31,6 +31,7 @@ import { StaffService } from './staff/staff.service';
     DashboardService,
     ClientsMetricsProvider,
   ],
-  exports: [DashboardMetrics, AuditTrail, StaffService],
+  // The session service and guards let other modules declare their own admin controllers (@AdminApi).
+  exports: [DashboardMetrics, AuditTrail, StaffService, StaffSessionService, AdminCsrfGuard, AdminAuthGuard],
 })
 export class AdminModule {}

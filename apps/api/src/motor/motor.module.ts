@@ -15,7 +15,8 @@ import { IssuePolicyUseCase } from './issuance/issue-policy.use-case';
 import { MotorPoliciesController } from './issuance/motor-policies.controller';
 import { MotorPolicyRepository } from './issuance/motor-policy.repository';
 import { SelectionRepository } from './issuance/selection.repository';
-import { PaymentRepository } from '../payments/payment.repository';
+import { PaymentsModule } from '../payments/payments.module';
+import { MotorPolicyActivator } from './activation/motor-policy.activator';
 import { AdminModule } from '../admin/admin.module';
 import { MotorMetricsProvider } from './dashboard/motor-metrics.provider';
 import { FilesModule } from '../files/files.module';
@@ -25,7 +26,7 @@ import { VehiclePhotoRepository } from './photos/vehicle-photo.repository';
 
 /** Motor price comparison: /api/v1/car-comp. */
 @Module({
-  imports: [AdminModule, OtpModule, FilesModule],
+  imports: [AdminModule, OtpModule, FilesModule, PaymentsModule],
   controllers: [QuoteOtpController, VehicleLookupsController, GuidelineTextsController, QuoteRequestsController, IssueOtpController, MotorPoliciesController, VehiclePhotosController],
   providers: [
     { provide: MOTOR_PROVIDER, inject: [APP_CONFIG], useFactory: (c: AppConfig) => new HttpMotorProvider({ baseUrl: c.sandboxUrl, timeoutMs: c.motorInsurerTimeoutMs }) },
@@ -35,8 +36,8 @@ import { VehiclePhotoRepository } from './photos/vehicle-photo.repository';
     RequestQuotesUseCase,
     SelectionRepository,
     MotorPolicyRepository,
-    PaymentRepository,
     IssuePolicyUseCase,
+    MotorPolicyActivator,
     MotorMetricsProvider,
     VehiclePhotoRepository,
     RegisterVehiclePhotosUseCase,

@@ -1,19 +1,36 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { Prisma } from '@lib/db';
+import { Prisma, PrismaService } from '@lib/db';
+import type { Payment } from '@lib/db/generated/prisma/client';
+
+export type { Payment };
+
+export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'expired', 'refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export interface PendingPayment {
   clientId: string;
-  policyType: 'motor';
+  /** The product family, as registered in PolicyActivators (`motor` today). */
+  policyType: string;
   policyId: number;
   amount: string;
   expiresAt: Date;
   at: Date;
 }
 
+export interface PaymentFilter {
+  status?: PaymentStatus;
+  policyType?: string;
+  /** Inclusive bounds on created_at. */
+  from?: Date;
+  to?: Date;
+}
+
 /** Payments behind payment links. Written inside the caller's transaction so a policy never lacks one. */
 @Injectable()
 export class PaymentRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
   createPending(tx: Prisma.TransactionClient, p: PendingPayment) {
     return tx.payment.create({
       data: {
@@ -30,6 +47,75 @@ export class PaymentRepository {
         updatedAt: p.at,
       },
     });
+  }
+
+  transaction<T>(fn: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
+    return this.prisma.$transaction(fn, { maxWait: 10_000, timeout: 30_000 });
+  }
+
+  findByToken(token: string): Promise<Payment | null> {
+    return /^[\w-]{16,64}$/.test(token) ? this.prisma.payment.findUnique({ where: { linkToken: token } }) : Promise.resolve(null);
+  }
+
+  findById(id: string): Promise<Payment | null> {
+    return /^[0-9a-f-]{36}$/i.test(id) ? this.prisma.payment.findUnique({ where: { id } }) : Promise.resolve(null);
+  }
+
+  /**
+   * Locks the payment row for the rest of the transaction (SELECT ... FOR UPDATE): two callbacks, or a
+   * callback and the customer's return, for the same payment run one after the other, never together.
+   */
+  async lock(tx: Prisma.TransactionClient, id: string): Promise<Payment | null> {
+    await tx.$queryRaw`SELECT "id" FROM "payments" WHERE "id" = ${id}::uuid FOR UPDATE`;
+    return tx.payment.findUnique({ where: { id } });
+  }
+
+  update(tx: Prisma.TransactionClient | PrismaService, id: string, data: Prisma.PaymentUpdateInput): Promise<Payment> {
+    return tx.payment.update({ where: { id }, data });
+  }
+
+  /** Makes a vendor checkout the payment's current attempt, unless the payment was settled meanwhile. */
+  async startAttempt(id: string, vendorReference: string, at: Date): Promise<boolean> {
+    const { count } = await this.prisma.payment.updateMany({
+      where: { id, status: { in: ['pending', 'failed'] } },
+      data: { vendorReference, status: 'pending', failureCode: null, updatedAt: at },
+    });
+    return count === 1;
+  }
+
+  /** Pending or failed payments of a client past their link's expiry become expired (before listing them). */
+  async expireDue(clientId: string | null, now: Date): Promise<void> {
+    await this.prisma.payment.updateMany({
+      where: { ...(clientId ? { clientId } : {}), status: { in: ['pending', 'failed'] }, expiresAt: { lte: now } },
+      data: { status: 'expired', updatedAt: now },
+    });
+  }
+
+  /** A pending payment past its link's expiry becomes expired (once; a concurrent change wins). */
+  async expireIfDue(p: Payment, now: Date): Promise<Payment> {
+    if (p.status !== 'pending' && p.status !== 'failed') return p;
+    if (p.expiresAt.getTime() > now.getTime()) return p;
+    await this.prisma.payment.updateMany({ where: { id: p.id, status: p.status }, data: { status: 'expired', updatedAt: now } });
+    return (await this.prisma.payment.findUnique({ where: { id: p.id } }))!;
+  }
+
+  async page(clientId: string | null, filter: PaymentFilter, skip: number, take: number, orderBy: Prisma.PaymentOrderByWithRelationInput[] = [{ createdAt: 'desc' }, { id: 'desc' }]): Promise<[Payment[], number]> {
+    const where: Prisma.PaymentWhereInput = {
+      ...(clientId ? { clientId } : {}),
+      ...(filter.status ? { status: filter.status } : {}),
+      ...(filter.policyType ? { policyType: filter.policyType } : {}),
+      ...(filter.from || filter.to ? { createdAt: { ...(filter.from ? { gte: filter.from } : {}), ...(filter.to ? { lte: filter.to } : {}) } } : {}),
+    };
+    return this.prisma.$transaction([this.prisma.payment.findMany({ where, orderBy, skip, take }), this.prisma.payment.count({ where })]);
+  }
+
+  /** Records a verified callback event once; false when this event id was already seen (a replay). */
+  async recordCallback(eventId: string, vendorPaymentId: string, paymentId: string | null, outcome: string, at: Date): Promise<boolean> {
+    const inserted = await this.prisma.$executeRaw`
+      INSERT INTO "payment_callbacks" ("event_id", "vendor_payment_id", "payment_id", "outcome", "received_at")
+      VALUES (${eventId}, ${vendorPaymentId}, ${paymentId}::uuid, ${outcome}, ${at})
+      ON CONFLICT ("event_id") DO NOTHING`;
+    return inserted === 1;
   }
 }
 

@@ -27,6 +27,9 @@ export function registerControlRoutes(app: FastifyInstance, ctx: SandboxContext)
     ctx.behaviours.reset();
     ctx.registry.clear();
     ctx.photos.clear();
+    ctx.policies.clear();
+    ctx.vendor.payments.clear();
+    ctx.vendor.callbacks.mode = 'auto';
     return { insurers: ctx.behaviours.all() };
   });
 }

@@ -22,6 +22,8 @@ describe('can(role, action, resource)', () => {
     ['create', 'audit-log', []],
     ['update', 'audit-log', []],
     ['rotate_secret', 'staff', []],
+    ['read', 'payments', ['admin', 'operations', 'account_manager']],
+    ['update', 'payments', []],
   ];
 
   it.each(table)('%s %s is allowed exactly to %j', (action, resource, allowed) => {

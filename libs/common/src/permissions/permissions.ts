@@ -5,7 +5,7 @@
 export const STAFF_ROLES = ['admin', 'operations', 'account_manager', 'claims_handler'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
-export const ADMIN_RESOURCES = ['clients', 'staff', 'audit-log', 'dashboard'] as const;
+export const ADMIN_RESOURCES = ['clients', 'staff', 'audit-log', 'dashboard', 'payments'] as const;
 export type AdminResource = (typeof ADMIN_RESOURCES)[number];
 
 /**
@@ -39,6 +39,8 @@ const GRANTS: Matrix = {
   },
   staff: { read: ['admin'], read_pii: ['admin'], create: ['admin'], update: ['admin'], deactivate: ['admin'], activate: ['admin'] },
   'audit-log': { read: ['admin'], read_pii: ['admin'] },
+  // Payment records carry no personal data; claims handlers have no business with billing.
+  payments: { read: ['admin', 'operations', 'account_manager'] },
 };
 
 export function isStaffRole(value: unknown): value is StaffRole {

@@ -6,6 +6,8 @@ import type {
   CustomsVehicleRegistration,
   MotorCallOptions,
   MotorInsurer,
+  MotorIssuedPolicy,
+  MotorPolicyIssue,
   MotorProvider,
   MotorQuoteResult,
   MotorRisk,
@@ -17,6 +19,7 @@ import { fromWireInsurer, fromWireQuote, fromWireRegisteredVehicle, toWireQuoteR
 import {
   wireErrorSchema,
   wireInsurersResponseSchema,
+  wireIssuedPolicySchema,
   wirePhotoResponseSchema,
   wireQuoteRequestSchema,
   wireQuoteResponseSchema,
@@ -65,6 +68,21 @@ export class HttpMotorProvider implements MotorProvider {
     const path = `/insurers/${encodeURIComponent(insurerCode)}/motor/photos`;
     const body = await this.call('POST', path, { vehicle: toWireVehicleKey(vehicle), photos }, wirePhotoResponseSchema, options);
     return { alreadyRegistered: body.status === 'already_registered', photos: body.photos };
+  }
+
+  async issuePolicy(insurerCode: string, p: MotorPolicyIssue, options?: MotorCallOptions): Promise<MotorIssuedPolicy> {
+    const request = {
+      reference: p.reference,
+      payment_reference: p.paymentReference,
+      offer_reference: p.offerReference,
+      price_reference: p.priceReference,
+      owner_id: p.ownerId,
+      vehicle: toWireVehicleKey(p.vehicle),
+      start_date: p.startDate,
+      premium: p.premium.toFixed(2),
+    };
+    const body = await this.call('POST', `/insurers/${encodeURIComponent(insurerCode)}/motor/policies`, request, wireIssuedPolicySchema, options);
+    return { policyNumber: body.policy_number, startDate: body.start_date, endDate: body.end_date, issuedAt: new Date(body.issued_at), alreadyIssued: body.already_issued };
   }
 
   private async call<T>(method: string, path: string, body: unknown, schema: ZodType<T>, options?: MotorCallOptions): Promise<T> {

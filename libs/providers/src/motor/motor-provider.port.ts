@@ -97,6 +97,27 @@ export interface VehiclePhotoRegistration {
   photos: VehiclePhotoUrls;
 }
 
+/** What the insurer needs to issue a paid policy; `reference` makes the call idempotent. */
+export interface MotorPolicyIssue {
+  reference: string;
+  paymentReference: string;
+  offerReference: string;
+  priceReference: string;
+  ownerId: string;
+  vehicle: VehicleKey;
+  /** YYYY-MM-DD */
+  startDate: string;
+  premium: Money;
+}
+
+export interface MotorIssuedPolicy {
+  policyNumber: string;
+  startDate: string;
+  endDate: string;
+  issuedAt: Date;
+  alreadyIssued: boolean;
+}
+
 export interface MotorCallOptions {
   /** Aborts the call, e.g. at the fan-out deadline. */
   signal?: AbortSignal;
@@ -113,4 +134,5 @@ export interface MotorProvider {
   quote(insurerCode: string, risk: MotorRisk, options?: MotorCallOptions): Promise<MotorQuoteResult>;
   registerCustomsVehicle(vehicle: CustomsVehicle, options?: MotorCallOptions): Promise<CustomsVehicleRegistration>;
   submitVehiclePhotos(insurerCode: string, vehicle: VehicleKey, photos: VehiclePhotoUrls, options?: MotorCallOptions): Promise<VehiclePhotoRegistration>;
+  issuePolicy(insurerCode: string, policy: MotorPolicyIssue, options?: MotorCallOptions): Promise<MotorIssuedPolicy>;
 }

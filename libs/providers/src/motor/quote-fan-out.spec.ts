@@ -29,6 +29,7 @@ function fakeProvider(behaviour: Record<string, () => Promise<MotorQuoteResult> 
     quote: (code) => Promise.resolve(behaviour[code]()),
     registerCustomsVehicle: () => Promise.reject(new Error('unused')),
     submitVehiclePhotos: () => Promise.reject(new Error('unused')),
+    issuePolicy: () => Promise.reject(new Error('unused')),
   } as MotorProvider;
 }
 

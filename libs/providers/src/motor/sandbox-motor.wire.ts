@@ -154,6 +154,31 @@ export const wirePhotoResponseSchema = z.object({
   photos: z.object(photoUrlShape),
 });
 
+/**
+ * API -> insurer after payment: issue the policy. Idempotent by `reference` (our policy): a repeat
+ * answers the same policy number with `already_issued` true, so a retried activation never issues twice.
+ */
+export const wireIssuePolicyRequestSchema = z.strictObject({
+  reference: z.string().min(1).max(64),
+  payment_reference: z.string().min(1).max(64),
+  offer_reference: z.string().min(1).max(255),
+  price_reference: z.string().min(1).max(255),
+  owner_id: personId,
+  vehicle: wireVehicleKeySchema,
+  start_date: z.iso.date(),
+  /** What the customer paid, VAT and chosen benefits included. */
+  premium: amountIn,
+});
+
+export const wireIssuedPolicySchema = z.object({
+  policy_number: z.string().min(1).max(64),
+  reference: z.string(),
+  start_date: z.iso.date(),
+  end_date: z.iso.date(),
+  issued_at: z.iso.datetime({ offset: true }),
+  already_issued: z.boolean(),
+});
+
 /** The body of every sandbox error; `errors` names the failing fields on 422. */
 export const wireErrorSchema = z.object({
   error: z.string(),
@@ -173,6 +198,8 @@ export type WireVehicleKey = z.infer<typeof wireVehicleKeySchema>;
 export type WirePhotoRequest = z.infer<typeof wirePhotoRequestSchema>;
 export type WirePhotoResponse = z.infer<typeof wirePhotoResponseSchema>;
 export type WireError = z.infer<typeof wireErrorSchema>;
+export type WireIssuePolicyRequest = z.infer<typeof wireIssuePolicyRequestSchema>;
+export type WireIssuedPolicy = z.infer<typeof wireIssuedPolicySchema>;
 export type CoverType = (typeof COVER_TYPES)[number];
 export type FixType = (typeof FIX_TYPES)[number];
 export type PhotoPart = (typeof PHOTO_PARTS)[number];

@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ApiError, Clock, ErrorDetails, HOUR_MS, intId, money, sum, z } from '@lib/common';
+import { ApiError, Clock, ErrorDetails, intId, money, sum, z } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { Prisma, PrismaService } from '@lib/db';
 import { OtpService } from '../../otp/otp.service';
 import { PaymentRepository } from '../../payments/payment.repository';
+import { PAYMENT_LINK_PERIODS_MS } from '../../payments/payment-link-periods';
 import { issueSubject } from './issue-otp.controller';
 import { presentMotorPolicy } from './motor-policy.presenter';
 import { MotorPolicyRepository } from './motor-policy.repository';
@@ -11,7 +12,7 @@ import { Selection, SelectionRepository } from './selection.repository';
 
 const EXTRA_DATA_MAX = 255;
 /** A motor payment link lives 24 hours, or until the offer lapses if that is sooner. */
-export const MOTOR_PAYMENT_LINK_MS = 24 * HOUR_MS;
+export const MOTOR_PAYMENT_LINK_MS = PAYMENT_LINK_PERIODS_MS.motor;
 
 const extraData = z
   .record(z.string(), z.unknown(), { error: 'The extra data must be a JSON object.' })

@@ -1,6 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { Clock } from '@lib/common';
 import { Database, DATABASE, Prisma, PrismaService } from '@lib/db';
 import type { MotorPolicy, Payment } from '@lib/db/generated/prisma/client';
+
+/** A payment whose link still works: pending, or its last card attempt failed (the customer may try again). */
+const OPEN_PAYMENT = ['pending', 'failed'];
 
 export type PolicyWithPayment = { policy: MotorPolicy; payment: Payment | null };
 
@@ -9,6 +13,7 @@ const POLICY_COLUMNS = [
   'p.insurer_code AS "insurerCode"', 'p.product_code AS "productCode"', 'p.owner_id AS "ownerId"', 'p.previous_owner_id AS "previousOwnerId"',
   'p.car_sequence_number AS "carSequenceNumber"', 'p.custom_number AS "customNumber"', 'p.iban', 'p.benefits', 'p.extra_data AS "extraData"',
   'p.redirect_url AS "redirectUrl"', 'p.status', 'p.price', 'p.provider_policy_id AS "providerPolicyId"', 'p.provider_policy AS "providerPolicy"',
+  'p.start_date AS "startDate"', 'p.end_date AS "endDate"', 'p.purchased_at AS "purchasedAt"', 'p.documents_pending AS "documentsPending"',
   'p.created_at AS "createdAt"', 'p.updated_at AS "updatedAt"',
 ].join(', ');
 
@@ -24,6 +29,7 @@ export class MotorPolicyRepository {
   constructor(
     private readonly prisma: PrismaService,
     @Inject(DATABASE) private readonly db: Database,
+    private readonly clock: Clock,
   ) {}
 
   transaction<T>(fn: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
@@ -43,10 +49,10 @@ export class MotorPolicyRepository {
       `SELECT ${POLICY_COLUMNS}, ${PAYMENT_COLUMNS}
          FROM motor_policies p
          LEFT JOIN LATERAL (SELECT * FROM payments
-                             WHERE policy_type = 'motor' AND policy_id = p.id AND status = 'pending'
+                             WHERE policy_type = 'motor' AND policy_id = p.id AND status = ANY($3::text[]) AND expires_at > $4::timestamptz
                              ORDER BY created_at DESC LIMIT 1) pay ON true
         WHERE p.id = $1 AND p.client_id = $2::uuid`,
-      [id, clientId],
+      [id, clientId, OPEN_PAYMENT, this.clock.now().toISOString()],
     );
     if (!rows[0]) return null;
     const policy: Record<string, unknown> = {};
@@ -68,7 +74,7 @@ export class MotorPolicyRepository {
       this.prisma.motorPolicy.findMany({ where, orderBy: { id: 'desc' }, skip, take }),
       this.prisma.motorPolicy.count({ where }),
     ]);
-    const payments = await this.prisma.payment.findMany({ where: { policyType: 'motor', policyId: { in: policies.map((p) => p.id) }, status: 'pending' } });
+    const payments = await this.prisma.payment.findMany({ where: { policyType: 'motor', policyId: { in: policies.map((p) => p.id) }, status: { in: OPEN_PAYMENT }, expiresAt: { gt: this.clock.now() } } });
     return [policies.map((policy) => ({ policy, payment: payments.find((p) => p.policyId === policy.id) ?? null })), total];
   }
 }

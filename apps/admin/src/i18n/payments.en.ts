@@ -1,0 +1,26 @@
+/** The payments resource's words (console). */
+export const paymentsEn = {
+  name: 'Payment |||| Payments',
+  fields: {
+    id: 'Payment id',
+    status: 'Status',
+    amount: 'Amount',
+    currency: 'Currency',
+    policy_id: 'Policy',
+    client_id: 'Client id',
+    vendor_reference: 'Vendor reference',
+    failure_code: 'Failure',
+    payment_link: 'Payment link',
+    created_at: 'Created',
+    expires_at: 'Link expires',
+    paid_at: 'Paid',
+    q: 'Search',
+    date_from: 'Created from',
+    date_to: 'Created until',
+  },
+  status: { pending: 'Pending', paid: 'Paid', failed: 'Failed', expired: 'Expired', refunded: 'Refunded' },
+  policy_types: { motor: 'Motor' },
+  callbacks: 'Vendor callbacks',
+  no_callbacks: 'No callbacks received.',
+  callback: { event: 'Event', outcome: 'Outcome', received: 'Received' },
+};

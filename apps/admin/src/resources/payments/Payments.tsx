@@ -1,0 +1,89 @@
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { DataTable, DateInput, Labeled, List, SearchInput, SelectInput, Show, SimpleShowLayout, TextInput, useRecordContext, useTranslate } from 'react-admin';
+import { DateTimeText, LtrText, MonoText } from '../../common/fields';
+import { AmountText, PaymentStatusChip, PolicyRef } from './PaymentFields';
+
+const STATUSES = ['pending', 'paid', 'failed', 'expired', 'refunded'];
+
+function StatusFilter(props: { source: string; alwaysOn?: boolean }) {
+  const t = useTranslate();
+  return <SelectInput {...props} choices={STATUSES.map((s) => ({ id: s, name: t(`resources.payments.status.${s}`) }))} />;
+}
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <StatusFilter key="status" source="status" alwaysOn />,
+  <TextInput key="client_id" source="client_id" />,
+  <DateInput key="date_from" source="date_from" />,
+  <DateInput key="date_to" source="date_to" />,
+];
+
+export function PaymentList() {
+  return (
+    <List filters={filters} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
+      <DataTable rowClick="show" bulkActionButtons={false}>
+        <DataTable.Col source="created_at"><DateTimeText source="created_at" /></DataTable.Col>
+        <DataTable.Col source="status"><PaymentStatusChip source="status" /></DataTable.Col>
+        <DataTable.Col source="amount"><AmountText source="amount" /></DataTable.Col>
+        <DataTable.Col source="policy_id" disableSort><PolicyRef source="policy_id" /></DataTable.Col>
+        <DataTable.Col source="vendor_reference" disableSort><MonoText source="vendor_reference" /></DataTable.Col>
+        <DataTable.Col source="paid_at"><DateTimeText source="paid_at" /></DataTable.Col>
+      </DataTable>
+    </List>
+  );
+}
+
+/** The vendor callbacks received for the payment, oldest first. */
+function Callbacks() {
+  const record = useRecordContext();
+  const t = useTranslate();
+  const rows = (record?.callbacks ?? []) as Array<{ event_id: string; outcome: string; received_at: string }>;
+  if (!rows.length) return <Typography variant="body2" color="text.secondary">{t('resources.payments.no_callbacks')}</Typography>;
+  return (
+    <Table size="small" sx={{ maxWidth: 700 }}>
+      <TableHead>
+        <TableRow>
+          <TableCell>{t('resources.payments.callback.event')}</TableCell>
+          <TableCell>{t('resources.payments.callback.outcome')}</TableCell>
+          <TableCell>{t('resources.payments.callback.received')}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {rows.map((c) => (
+          <TableRow key={c.event_id}>
+            <TableCell dir="ltr" sx={{ fontFamily: 'ui-monospace, Menlo, monospace', fontSize: 12 }}>{c.event_id}</TableCell>
+            <TableCell>{c.outcome}</TableCell>
+            <TableCell dir="ltr">{c.received_at}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+export function PaymentShow() {
+  const t = useTranslate();
+  return (
+    <Show>
+      <SimpleShowLayout>
+        <Labeled source="id"><MonoText source="id" /></Labeled>
+        <Labeled source="status"><PaymentStatusChip source="status" /></Labeled>
+        <Labeled source="amount"><AmountText source="amount" /></Labeled>
+        <Labeled source="policy_id"><PolicyRef source="policy_id" /></Labeled>
+        <Labeled source="client_id"><MonoText source="client_id" /></Labeled>
+        <Labeled source="vendor_reference"><MonoText source="vendor_reference" /></Labeled>
+        <Labeled source="failure_code"><MonoText source="failure_code" /></Labeled>
+        <Labeled source="payment_link"><LtrText source="payment_link" /></Labeled>
+        <Labeled source="created_at"><DateTimeText source="created_at" /></Labeled>
+        <Labeled source="expires_at"><DateTimeText source="expires_at" /></Labeled>
+        <Labeled source="paid_at"><DateTimeText source="paid_at" /></Labeled>
+        <Labeled label={t('resources.payments.callbacks')}><Callbacks /></Labeled>
+      </SimpleShowLayout>
+    </Show>
+  );
+}

@@ -1,0 +1,92 @@
+import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { ApiError, Clock, parseDate, z } from '@lib/common';
+import { APP_CONFIG, AppConfig } from '@lib/config';
+import { Prisma, PrismaService } from '@lib/db';
+import { ApiErrors } from '../../openapi/api-errors.decorator';
+import { AdminApi, Allow } from '../../admin/auth/admin-api.decorator';
+import { ApiList, LIST_CONVENTION } from '../../admin/list/list-api.decorator';
+import { idFilter, idsOf, listQuerySchema, orderBy } from '../../admin/list/list-query';
+import { listResponse } from '../../admin/list/list-response';
+import { presentPayment } from '../payment.presenter';
+import { PAYMENT_STATUSES, PaymentRepository } from '../payment.repository';
+
+const SORTABLE = ['created_at', 'amount', 'status', 'paid_at', 'expires_at', 'id'] as const;
+const isoDay = z.string().refine((v) => parseDate(v) !== null, 'The date must be YYYY-MM-DD.');
+const listQuery = listQuerySchema({
+  sortable: SORTABLE,
+  defaultSort: ['created_at', 'DESC'],
+  filter: z.strictObject({
+    id: idFilter,
+    q: z.string().max(255).optional(),
+    status: z.enum(PAYMENT_STATUSES).optional(),
+    client_id: z.uuid().optional(),
+    policy_type: z.string().max(32).optional(),
+    date_from: isoDay.optional(),
+    date_to: isoDay.optional(),
+  }),
+});
+const idParam = z.strictObject({ id: z.uuid() });
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The console's view of every client's payments (read only: payments change by paying). */
+@AdminApi('payments')
+@Controller('admin/api/payments')
+export class AdminPaymentsController {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly payments: PaymentRepository,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Get()
+  @Allow('read')
+  @ApiOperation({ summary: 'List payments', description: `Every client's payment records. ${LIST_CONVENTION}` })
+  @ApiList('payments', SORTABLE, 'id, q (payment id, vendor reference or policy id), status, client_id, policy_type, date_from, date_to (YYYY-MM-DD, on created_at)')
+  async list(@Query({ schema: listQuery }) q: z.infer<typeof listQuery>, @Res({ passthrough: true }) reply: FastifyReply) {
+    await this.payments.expireDue(null, this.clock.now());
+    const f = q.filter;
+    const ids = idsOf(f.id)?.filter((i) => UUID.test(i));
+    const from = f.date_from ? parseDate(f.date_from)! : undefined;
+    const to = f.date_to ? new Date(parseDate(f.date_to)!.getTime() + 86_400_000 - 1) : undefined;
+    const where: Prisma.PaymentWhereInput = {
+      ...(ids ? { id: { in: ids } } : {}),
+      ...(f.status ? { status: f.status } : {}),
+      ...(f.client_id ? { clientId: f.client_id } : {}),
+      ...(f.policy_type ? { policyType: f.policy_type } : {}),
+      ...(from || to ? { createdAt: { ...(from ? { gte: from } : {}), ...(to ? { lte: to } : {}) } } : {}),
+      ...(f.q
+        ? {
+            OR: [
+              ...(UUID.test(f.q) ? [{ id: f.q }] : []),
+              { vendorReference: { contains: f.q, mode: 'insensitive' as const } },
+              ...(/^\d{1,9}$/.test(f.q) ? [{ policyId: Number(f.q) }] : []),
+            ],
+          }
+        : {}),
+    };
+    const [rows, total] = await Promise.all([
+      this.prisma.payment.findMany({ where, orderBy: orderBy(q.sort, { created_at: 'createdAt', paid_at: 'paidAt', expires_at: 'expiresAt' }), skip: q.skip, take: q.take }),
+      this.prisma.payment.count({ where }),
+    ]);
+    return listResponse(reply, 'payments', rows.map((p) => ({ ...presentPayment(p, this.config.publicBaseUrl), client_id: p.clientId })), total, q.skip);
+  }
+
+  @Get(':id')
+  @Allow('read')
+  @ApiOperation({ summary: 'Show a payment', description: 'With the vendor callbacks received for it.' })
+  @ApiOkResponse({ description: 'The payment.' })
+  @ApiErrors(404)
+  async show(@Param({ schema: idParam }) p: z.infer<typeof idParam>) {
+    const row = await this.prisma.payment.findUnique({ where: { id: p.id } });
+    if (!row) throw ApiError.notFound('No payment with this id.');
+    const callbacks = await this.prisma.paymentCallback.findMany({ where: { paymentId: row.id }, orderBy: { receivedAt: 'asc' } });
+    return {
+      ...presentPayment(row, this.config.publicBaseUrl),
+      client_id: row.clientId,
+      callbacks: callbacks.map((c) => ({ event_id: c.eventId, vendor_payment_id: c.vendorPaymentId, outcome: c.outcome, received_at: c.receivedAt.toISOString() })),
+    };
+  }
+}

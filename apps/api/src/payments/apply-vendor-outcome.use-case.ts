@@ -1,0 +1,58 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { amountString, Clock } from '@lib/common';
+import type { PaymentVendor, WireVendorPayment } from '@lib/providers';
+import { ActivatePaymentUseCase } from './activate-payment.use-case';
+import { Payment, PaymentRepository } from './payment.repository';
+import { PAYMENT_VENDOR } from './payment-vendor.token';
+
+export type AppliedOutcome =
+  | { kind: 'activated' | 'already_paid'; payment: Payment; redirectUrl: string | null }
+  | { kind: 'failed' | 'pending'; payment: Payment }
+  | { kind: 'unknown' };
+
+/**
+ * Acts on what the vendor itself says about a vendor payment, never on what a callback or a query
+ * string claims: a forged notice can at most make us ask the vendor. The vendor payment must be for
+ * this payment (reference), for its amount and currency.
+ */
+@Injectable()
+export class ApplyVendorOutcomeUseCase {
+  private readonly log = new Logger('VendorOutcome');
+
+  constructor(
+    @Inject(PAYMENT_VENDOR) private readonly vendor: PaymentVendor,
+    private readonly payments: PaymentRepository,
+    private readonly activate: ActivatePaymentUseCase,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(vendorPaymentId: string, expectedPaymentId?: string): Promise<AppliedOutcome> {
+    const vp = await this.vendor.getPayment(vendorPaymentId);
+    if (!vp) return { kind: 'unknown' };
+    const payment = await this.payments.findById(vp.reference);
+    if (!payment || (expectedPaymentId && payment.id !== expectedPaymentId) || !matches(payment, vp)) {
+      this.log.warn(`vendor payment ${vp.id} does not match a payment of ours; ignored`);
+      return { kind: 'unknown' };
+    }
+    if (vp.status === 'paid') {
+      const done = await this.activate.execute(payment.id, vp.id);
+      return { kind: done.activated ? 'activated' : 'already_paid', payment: done.payment, redirectUrl: done.redirectUrl };
+    }
+    if (vp.status === 'declined' || vp.status === 'failed') return { kind: 'failed', payment: await this.markFailed(payment.id, vp) };
+    return { kind: 'pending', payment };
+  }
+
+  /** Only the current attempt of a payment not paid yet may mark it failed (a late notice of an old attempt may not). */
+  private async markFailed(paymentId: string, vp: WireVendorPayment): Promise<Payment> {
+    return this.payments.transaction(async (tx) => {
+      const p = (await this.payments.lock(tx, paymentId))!;
+      if (p.status !== 'pending' || p.vendorReference !== vp.id) return p;
+      const now = this.clock.now();
+      return this.payments.update(tx, p.id, { status: 'failed', failureCode: vp.failure_code ?? vp.status, updatedAt: now });
+    });
+  }
+}
+
+function matches(p: Payment, vp: WireVendorPayment): boolean {
+  return vp.currency === p.currency && vp.amount === amountString(p.amount.toString());
+}

@@ -1,0 +1,12 @@
+import { HOUR_MS, MINUTE_MS } from '@lib/common';
+
+/**
+ * How long a payment link may be paid, per product family (README "Payments"). Each product module
+ * passes its own expiry to PaymentRepository.createPending; these are the documented values.
+ */
+export const PAYMENT_LINK_PERIODS_MS = {
+  /** 24 hours, or until the offer's quote_expiry_date if sooner (motor computes the minimum). */
+  motor: 24 * HOUR_MS,
+  /** The spec: a medical payment link expires 15 minutes after creation. */
+  medical: 15 * MINUTE_MS,
+} as const;

@@ -1,0 +1,63 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Clock } from '@lib/common';
+import { APP_CONFIG, AppConfig } from '@lib/config';
+import { PrismaService } from '@lib/db';
+import { ApplyVendorOutcomeUseCase } from './apply-vendor-outcome.use-case';
+
+/** Attempts younger than this are left to the customer's return and the vendor's callback. */
+const QUIET_MS = 60_000;
+
+/**
+ * The safety net behind callbacks: a payment whose checkout was started but never settled here (the
+ * vendor's callbacks all failed, the insurer was down when they came, the process restarted) is looked up
+ * at the vendor every PAYMENT_RECONCILE_MS and settled like a callback would have. Activation is
+ * idempotent and locked, so racing a late callback is harmless.
+ */
+@Injectable()
+export class PaymentReconciler implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly log = new Logger('PaymentReconciler');
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<number>;
+
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly outcome: ApplyVendorOutcomeUseCase,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (this.config.paymentReconcileMs > 0) {
+      this.timer = setInterval(() => void this.sweep(), this.config.paymentReconcileMs);
+      this.timer.unref();
+    }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.running;
+  }
+
+  /** Settles what the vendor knows about open attempts; answers how many were looked at. */
+  sweep(): Promise<number> {
+    this.running ??= this.run().finally(() => (this.running = undefined));
+    return this.running;
+  }
+
+  private async run(): Promise<number> {
+    const now = this.clock.now();
+    const open = await this.prisma.payment.findMany({
+      where: { status: 'pending', vendorReference: { not: null }, updatedAt: { lte: new Date(now.getTime() - QUIET_MS) } },
+      orderBy: { updatedAt: 'asc' },
+      take: 50,
+    });
+    for (const p of open) {
+      try {
+        await this.outcome.execute(p.vendorReference!, p.id);
+      } catch (err) {
+        this.log.warn(`reconciling payment ${p.id} failed (tried again later): ${(err as Error).message}`);
+      }
+    }
+    return open.length;
+  }
+}

@@ -1,0 +1,1 @@
+export const PAYMENT_VENDOR = Symbol('PAYMENT_VENDOR');

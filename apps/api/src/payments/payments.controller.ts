@@ -1,0 +1,65 @@
+import { Controller, Get, Inject, Query, Req } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { Clock, formatDate, pageQueryShape, pageSkip, parseDate, toPage, z } from '@lib/common';
+import { APP_CONFIG, AppConfig } from '@lib/config';
+import { RateLimit } from '@lib/http';
+import { CurrentPartner, PartnerApi } from '../auth/partner-api.decorator';
+import type { Partner } from '../auth/partner';
+import { absoluteUrl } from '../http/absolute-url';
+import { ApiErrors } from '../openapi/api-errors.decorator';
+import { PAYMENT_EXAMPLE, presentPayment } from './payment.presenter';
+import { PAYMENT_STATUSES, PaymentRepository } from './payment.repository';
+
+const day = (field: string) =>
+  z
+    .string()
+    .refine((v) => parseDate(v) !== null, `The ${field.replace('_', ' ')} must be a date (YYYY-MM-DD).`)
+    .transform((v) => parseDate(v)!);
+
+const listQuery = z
+  .strictObject({
+    ...pageQueryShape,
+    status: z.enum(PAYMENT_STATUSES, { error: `The status must be one of: ${PAYMENT_STATUSES.join(', ')}.` }).optional(),
+    date_from: day('date_from').optional(),
+    date_to: day('date_to').optional(),
+  })
+  .refine((q) => !q.date_from || !q.date_to || q.date_from <= q.date_to, { path: ['date_to'], message: 'The date to must be on or after the date from.' });
+
+/** The client's own payment records: GET /api/v1/payments, and the spec's index path GET /payments. */
+@ApiTags('Payments')
+@PartnerApi()
+@Controller()
+export class PaymentsController {
+  constructor(
+    private readonly payments: PaymentRepository,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Get(['api/v1/payments', 'payments'])
+  @RateLimit('GET /payments')
+  @ApiOperation({
+    summary: 'List payment records',
+    description:
+      'The calling client\'s payments behind payment links, newest first, in the paginator envelope. Filters: `status` ' +
+      '(pending, paid, failed, expired, refunded) and `date_from` / `date_to` (YYYY-MM-DD, inclusive, on `created_at` in UTC). ' +
+      '`failed` means the last card attempt failed (`failure_code`); the link still works until `expires_at`. A link past ' +
+      '`expires_at` is `expired`. `vendor_reference` is the payment vendor\'s id of the current attempt; card data never reaches the service. ' +
+      'Also served at `/payments`, the spec\'s index path. Rate limit: 120 requests per minute.',
+  })
+  @ApiOkResponse({ description: 'A page of payment records.', schema: { type: 'object', example: { current_page: 1, data: [PAYMENT_EXAMPLE], total: 1, per_page: 15 } } })
+  @ApiErrors(422)
+  async list(@CurrentPartner() partner: Partner, @Query({ schema: listQuery }) q: z.infer<typeof listQuery>, @Req() req: FastifyRequest) {
+    await this.payments.expireDue(partner.clientId, this.clock.now());
+    const to = q.date_to ? new Date(q.date_to.getTime() + 86_400_000 - 1) : undefined;
+    const [rows, total] = await this.payments.page(partner.clientId, { status: q.status, from: q.date_from, to }, pageSkip(q), q.per_page);
+    return toPage(
+      rows.map((p) => presentPayment(p, this.config.publicBaseUrl)),
+      total,
+      q,
+      absoluteUrl(this.config.publicBaseUrl, req),
+      { status: q.status, date_from: q.date_from && formatDate(q.date_from), date_to: q.date_to && formatDate(q.date_to), per_page: q.per_page },
+    );
+  }
+}

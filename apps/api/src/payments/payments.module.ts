@@ -1,0 +1,46 @@
+import { Module, OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { APP_CONFIG, AppConfig } from '@lib/config';
+import { HttpPaymentVendor } from '@lib/providers';
+import { AdminModule } from '../admin/admin.module';
+import { ActivatePaymentUseCase } from './activate-payment.use-case';
+import { AdminPaymentsController } from './admin/admin-payments.controller';
+import { ApplyVendorOutcomeUseCase } from './apply-vendor-outcome.use-case';
+import { PayPageController } from './page/pay-page.controller';
+import { PayPageService } from './page/pay-page.service';
+import { PaymentReconciler } from './payment-reconciler';
+import { PaymentRepository } from './payment.repository';
+import { PAYMENT_VENDOR } from './payment-vendor.token';
+import { PaymentsController } from './payments.controller';
+import { PolicyActivators } from './policy-activators';
+import { PolicyDocumentsWorker } from './policy-documents.worker';
+import { captureRawBody } from './vendor-callback/raw-body';
+import { VENDOR_CALLBACK_PATH, VendorCallbackController } from './vendor-callback/vendor-callback.controller';
+
+/**
+ * Payments: the hosted payment page, the card vendor (checkout, signed callbacks, verification),
+ * activation of paid policies through the product activators, policy documents after activation,
+ * and the payment records (partner GET /payments, console).
+ */
+@Module({
+  imports: [AdminModule],
+  controllers: [PaymentsController, PayPageController, VendorCallbackController, AdminPaymentsController],
+  providers: [
+    { provide: PAYMENT_VENDOR, inject: [APP_CONFIG], useFactory: (c: AppConfig) => new HttpPaymentVendor({ baseUrl: c.paymentVendor.url, apiKey: c.paymentVendor.apiKey }) },
+    PaymentRepository,
+    PolicyActivators,
+    PolicyDocumentsWorker,
+    ActivatePaymentUseCase,
+    ApplyVendorOutcomeUseCase,
+    PayPageService,
+    PaymentReconciler,
+  ],
+  exports: [PaymentRepository, PolicyActivators, ActivatePaymentUseCase],
+})
+export class PaymentsModule implements OnModuleInit {
+  constructor(private readonly adapterHost: HttpAdapterHost) {}
+
+  onModuleInit(): void {
+    captureRawBody(this.adapterHost.httpAdapter.getInstance(), VENDOR_CALLBACK_PATH);
+  }
+}

@@ -1,0 +1,73 @@
+import { Injectable } from '@nestjs/common';
+import type { Money } from '@lib/common';
+import type { Prisma } from '@lib/db';
+import type { Payment } from './payment.repository';
+
+/** What the payment page shows about the policy being paid for. */
+export interface PaidPolicyDescription {
+  productEn: string;
+  productAr: string;
+  insurerEn: string;
+  insurerAr: string;
+  /** Net of VAT, VAT, and the total charged (equal to the payment's amount). */
+  subtotal: Money;
+  vat: Money;
+  total: Money;
+  vatPercent: string;
+}
+
+export interface ActivationResult {
+  /** The partner's redirect URL with `policyID` substituted, or null when none was given. */
+  redirectUrl: string | null;
+  providerPolicyId: string;
+}
+
+/**
+ * One product family's side of payments. Registered by the product module at start-up; the payments
+ * module never imports product modules.
+ */
+export interface PolicyActivator {
+  describe(payment: Payment): Promise<PaidPolicyDescription | null>;
+  /**
+   * Moves the policy from pending to active, inside the payment's locked transaction: called at most
+   * once per payment. May call the insurer (idempotently, by the policy id), so a rolled-back attempt
+   * can be retried safely.
+   */
+  activate(tx: Prisma.TransactionClient, payment: Payment, at: Date): Promise<ActivationResult>;
+  /** The redirect after payment for an already active policy (a late or repeated customer return). */
+  redirectUrl(payment: Payment): Promise<string | null>;
+  /** Policies whose document is still to produce; and producing one (after activation commits). */
+  pendingDocuments(): Promise<number[]>;
+  produceDocuments(policyId: number): Promise<void>;
+}
+
+/** Product type (payments.policy_type) -> its activator. Motor registers now; property and medical later. */
+@Injectable()
+export class PolicyActivators {
+  private readonly byType = new Map<string, PolicyActivator>();
+
+  register(policyType: string, activator: PolicyActivator): void {
+    if (this.byType.has(policyType)) throw new Error(`A policy activator for "${policyType}" is already registered.`);
+    this.byType.set(policyType, activator);
+  }
+
+  get(policyType: string): PolicyActivator {
+    const activator = this.byType.get(policyType);
+    if (!activator) throw new Error(`No policy activator for "${policyType}".`);
+    return activator;
+  }
+
+  all(): Array<[string, PolicyActivator]> {
+    return [...this.byType.entries()];
+  }
+}
+
+/** `policyID` in the query string of the partner's redirect URL becomes the policy id (the spec's rule). */
+export function substitutePolicyId(redirectUrl: string, policyId: number | string): string {
+  const hash = redirectUrl.indexOf('#');
+  const base = hash >= 0 ? redirectUrl.slice(0, hash) : redirectUrl;
+  const fragment = hash >= 0 ? redirectUrl.slice(hash) : '';
+  const q = base.indexOf('?');
+  if (q < 0) return redirectUrl;
+  return `${base.slice(0, q)}?${base.slice(q + 1).split('policyID').join(encodeURIComponent(String(policyId)))}${fragment}`;
+}

@@ -1,0 +1,74 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { startTestApp, TestApp } from '../support/test-app';
+import { createStaff, PASSWORD } from '../admin/admin-kit';
+import { browserAvailable, ensureConsoleBuilt, launchBrowser, SCREENSHOTS } from './browser';
+
+const describeBrowser = browserAvailable() ? describe : describe.skip;
+
+describeBrowser('payments in the console', () => {
+  let app: TestApp;
+  let browser: Awaited<ReturnType<typeof launchBrowser>>;
+  let context: BrowserContext;
+  let page: Page;
+  const errors: string[] = [];
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    ensureConsoleBuilt();
+    app = await startTestApp({ env: { RATE_LIMIT_DEFAULT_PER_MINUTE: '1000' } });
+    const { id: clientId } = await app.createClient();
+    const at = app.clock.now();
+    const rows = [
+      { status: 'paid', amount: '1127.00', vendorReference: 'vp_console_paid_0001', paidAt: at, policyId: 11 },
+      { status: 'failed', amount: '2045.50', vendorReference: 'vp_console_failed_0002', failureCode: 'card_declined', policyId: 12 },
+      { status: 'pending', amount: '980.25', policyId: 13 },
+    ];
+    for (const r of rows) {
+      ids[r.status] = randomUUID();
+      await app.db.prisma.payment.create({
+        data: { id: ids[r.status], clientId, policyType: 'motor', currency: 'SAR', linkToken: randomBytes(24).toString('base64url'), expiresAt: new Date(at.getTime() + 86_400_000), createdAt: at, updatedAt: at, ...r },
+      });
+    }
+    await createStaff(app, 'operations', 'ops.payments@console.test');
+    browser = await launchBrowser();
+    context = browser.context;
+    page = await context.newPage();
+    page.on('pageerror', (e) => errors.push(e.message));
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  it('lists, filters and shows payments', async () => {
+    await page.goto(`${app.url}/admin/login`);
+    await page.locator('input[name=username]').fill('ops.payments@console.test');
+    await page.locator('input[name=password]').fill(PASSWORD);
+    await page.locator('button[type=submit]').click();
+    await page.getByTestId('identity').waitFor();
+
+    await page.goto(`${app.url}/admin/payments`);
+    await page.getByText('vp_console_paid_0001').waitFor();
+    await page.getByText('vp_console_failed_0002').waitFor();
+    expect(await page.getByTestId('payment-status').allInnerTexts()).toEqual(expect.arrayContaining(['Paid', 'Failed', 'Pending']));
+    await page.getByText('SAR 2,045.50').waitFor();
+    await page.screenshot({ path: join(SCREENSHOTS, 'payments-list.png'), fullPage: true });
+
+    await page.goto(`${app.url}/admin/payments?filter=${encodeURIComponent('{"status":"failed"}')}`);
+    await page.getByText('vp_console_failed_0002').waitFor();
+    await page.waitForTimeout(300);
+    expect(await page.getByText('vp_console_paid_0001').count()).toBe(0);
+
+    await page.getByText('vp_console_failed_0002').click();
+    await page.waitForURL(`**/admin/payments/${ids.failed}/show`);
+    await page.getByText('card_declined').waitFor();
+    await page.getByText('No callbacks received.').waitFor();
+    await page.screenshot({ path: join(SCREENSHOTS, 'payments-show.png'), fullPage: true });
+  });
+
+  it('raised no page errors', () => {
+    expect(errors).toEqual([]);
+  });
+});
