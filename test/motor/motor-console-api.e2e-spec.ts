@@ -79,6 +79,15 @@ describe('console API for motor: quote requests, policies, provider health', () 
       );
     });
 
+    it('is documented under the Admin tag with the list convention', async () => {
+      const doc = (await env.app.request('/openapi.json')).body;
+      for (const path of ['/admin/api/motor-quote-requests', '/admin/api/motor-quote-requests/{id}', '/admin/api/motor-policies', '/admin/api/motor-policies/{id}', '/admin/api/provider-health']) {
+        expect([path, doc.paths[path]?.get?.tags]).toEqual([path, ['Admin']]);
+      }
+      expect(JSON.stringify(doc.paths['/admin/api/motor-quote-requests'].get)).toContain('Content-Range');
+      expect(JSON.stringify(doc.paths['/admin/api/motor-quote-requests'].get)).toContain('no_offers');
+    });
+
     it('needs a session', async () => {
       expect((await env.app.request('/admin/api/motor-policies')).status).toBe(401);
       expect((await env.app.request('/admin/api/provider-health')).status).toBe(401);
@@ -128,6 +137,7 @@ describe('console API for motor: quote requests, policies, provider health', () 
       expect((await idsOf({ created_from: '2026-11-24' })).length).toBe(5);
       expect(await idsOf({ created_from: '2026-11-24', status: 'quoted', client_id: clientA })).toEqual([ids.quoted]);
       expect(await idsOf({ id: [String(ids.failed), String(ids.declined), 'x'] })).toEqual([ids.declined, ids.failed]);
+      expect(await idsOf({ id: [ids.quoted, ids.other] })).toEqual([ids.quoted, ids.other]); // getMany sends numbers
     });
 
     it('sorts, pages and counts with Content-Range', async () => {
@@ -233,6 +243,7 @@ describe('console API for motor: quote requests, policies, provider health', () 
       expect(await idsOf({ created_from: '2026-11-23' })).toEqual([pendingPolicy.id]);
       expect(await idsOf({ created_to: '2026-11-22' })).toEqual([issuedPolicy.id]);
       expect(await idsOf({ quote_request_id: ids.quoted })).toEqual([pendingPolicy.id]);
+      expect(await idsOf({ id: [pendingPolicy.id] })).toEqual([pendingPolicy.id]);
       const newest = await list(s.admin, { sort: ['created_at', 'DESC'], range: [0, 0] });
       expect(newest.headers.get('content-range')).toBe('motor-policies 0-0/2');
       expect(newest.body[0]).toMatchObject({ id: pendingPolicy.id, status: 'pending', status_code: 0, quote_request_id: ids.quoted });

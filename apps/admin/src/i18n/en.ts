@@ -1,4 +1,5 @@
 import englishMessages from 'ra-language-english';
+import { motorEn } from './motor.en';
 
 /** The console's own words. ar.ts must have exactly these keys (it is typed with ConsoleMessages). */
 export const en = {
@@ -37,6 +38,7 @@ export const en = {
     no_policies: 'No policies yet. Numbers appear here as product families go live.',
   },
   resources: {
+    ...motorEn,
     clients: {
       name: 'API client |||| API clients',
       fields: {

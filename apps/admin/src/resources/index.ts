@@ -1,6 +1,8 @@
 import auditLog from './audit-log';
 import clients from './clients';
+import motorPolicies from './motor-policies';
+import motorQuoteRequests from './motor-quote-requests';
 import staff from './staff';
 
 /** Every console resource, in menu order. Permissions decide which are registered and shown. */
-export const RESOURCES = [clients, staff, auditLog];
+export const RESOURCES = [clients, motorQuoteRequests, motorPolicies, staff, auditLog];

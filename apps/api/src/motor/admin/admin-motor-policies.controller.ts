@@ -8,6 +8,7 @@ import { ApiList, LIST_CONVENTION } from '../../admin/list/list-api.decorator';
 import { listQuerySchema, orderBy } from '../../admin/list/list-query';
 import { listResponse } from '../../admin/list/list-response';
 import { ApiErrors } from '../../openapi/api-errors.decorator';
+import { InsurerDirectory } from './insurer-directory';
 import { createdRange, createdRangeShape, numericIdFilter, numericIds, refineCreatedRange } from './motor-admin-filters';
 import { maskerFor, presentPolicyDetail, presentPolicySummary } from './motor-admin.presenter';
 import { POLICY_STATUS_NAMES, PolicyAdminRepository } from './policy-admin.repository';
@@ -34,7 +35,10 @@ const idParam = z.strictObject({ id: intId });
 @AdminApi(RESOURCE)
 @Controller('admin/api/motor-policies')
 export class AdminMotorPoliciesController {
-  constructor(private readonly repo: PolicyAdminRepository) {}
+  constructor(
+    private readonly repo: PolicyAdminRepository,
+    private readonly directory: InsurerDirectory,
+  ) {}
 
   @Get()
   @Allow('read')
@@ -46,14 +50,17 @@ export class AdminMotorPoliciesController {
   @ApiErrors(422)
   async list(@CurrentStaff() staff: Staff, @Query({ schema: listQuery }) q: z.infer<typeof listQuery>, @Res({ passthrough: true }) reply: FastifyReply) {
     const f = q.filter;
-    const { rows, total } = await this.repo.page(
-      { ids: numericIds(f.id), status: f.status, insurerCode: f.insurer_code, clientId: f.client_id, quoteRequestId: f.quote_request_id, ...createdRange(f) },
-      orderBy(q.sort, { created_at: 'createdAt', insurer_code: 'insurerCode' }),
-      q.skip,
-      q.take,
-    );
+    const [{ rows, total }, names] = await Promise.all([
+      this.repo.page(
+        { ids: numericIds(f.id), status: f.status, insurerCode: f.insurer_code, clientId: f.client_id, quoteRequestId: f.quote_request_id, ...createdRange(f) },
+        orderBy(q.sort, { created_at: 'createdAt', insurer_code: 'insurerCode' }),
+        q.skip,
+        q.take,
+      ),
+      this.directory.names(),
+    ]);
     const mask = maskerFor(staff.role, RESOURCE);
-    return listResponse(reply, RESOURCE, rows.map((r) => presentPolicySummary(r, mask)), total, q.skip);
+    return listResponse(reply, RESOURCE, rows.map((r) => presentPolicySummary(r, mask, names)), total, q.skip);
   }
 
   @Get(':id')
@@ -62,8 +69,8 @@ export class AdminMotorPoliciesController {
   @ApiOkResponse({ description: 'The policy with its payments.' })
   @ApiErrors(404, 422)
   async show(@CurrentStaff() staff: Staff, @Param({ schema: idParam }) p: z.infer<typeof idParam>) {
-    const found = await this.repo.find(p.id);
+    const [found, names] = await Promise.all([this.repo.find(p.id), this.directory.names()]);
     if (!found) throw ApiError.notFound(`No motor policy with id ${p.id}.`);
-    return presentPolicyDetail(found.policy, found.payments, maskerFor(staff.role, RESOURCE));
+    return presentPolicyDetail(found.policy, found.payments, maskerFor(staff.role, RESOURCE), names);
   }
 }

@@ -1,5 +1,5 @@
 import { parseDate, z } from '@lib/common';
-import { idFilter, idsOf } from '../../admin/list/list-query';
+import { MAX_RANGE } from '../../admin/list/list-query';
 
 const DAY_MS = 86_400_000;
 
@@ -28,9 +28,15 @@ export function createdRange(v: { created_from?: string; created_to?: string }):
   };
 }
 
-/** react-admin's getMany ids; ids that are not numbers match nothing rather than failing the page. */
-export const numericIdFilter = idFilter;
+const idValue = z.union([z.string().max(255), z.int()]);
 
-export function numericIds(value: string | string[] | undefined): number[] | undefined {
-  return idsOf(value)?.filter((i) => /^\d{1,9}$/.test(i)).map(Number);
+/**
+ * react-admin's getMany ids (`{"id":[1,2]}`: numbers, as these resources' ids are; strings accepted too).
+ * Ids that are not numbers match nothing rather than failing the page.
+ */
+export const numericIdFilter = z.union([idValue, z.array(idValue).max(MAX_RANGE)]).optional();
+
+export function numericIds(value: string | number | Array<string | number> | undefined): number[] | undefined {
+  if (value === undefined) return undefined;
+  return (Array.isArray(value) ? value : [value]).map(String).filter((i) => /^\d{1,9}$/.test(i)).map(Number);
 }

@@ -108,13 +108,15 @@ export function presentQuoteRequestDetail(r: QuoteRequestDetailRow, summary: Quo
   };
 }
 
-export function presentPolicySummary(p: PolicyWithClient, mask: Masker) {
+export function presentPolicySummary(p: PolicyWithClient, mask: Masker, names: Map<string, InsurerName>) {
   return {
     id: p.id,
     client_id: p.clientId,
     client_name: p.clientName,
     quote_request_id: p.quoteRequestId,
     insurer_code: p.insurerCode,
+    insurer_name: names.get(p.insurerCode)?.en ?? p.insurerCode,
+    insurer_name_ar: names.get(p.insurerCode)?.ar ?? p.insurerCode,
     product_code: p.productCode,
     owner_id: mask(p.ownerId),
     previous_owner_id: mask(p.previousOwnerId),
@@ -130,9 +132,9 @@ export function presentPolicySummary(p: PolicyWithClient, mask: Masker) {
   };
 }
 
-export function presentPolicyDetail(p: PolicyWithClient, payments: Payment[], mask: Masker) {
+export function presentPolicyDetail(p: PolicyWithClient, payments: Payment[], mask: Masker, names: Map<string, InsurerName>) {
   return {
-    ...presentPolicySummary(p, mask),
+    ...presentPolicySummary(p, mask, names),
     offer_id: p.offerId,
     quote_price_id: p.priceId,
     benefits: p.benefits,
