@@ -88,7 +88,7 @@ export class QuoteRequestAdminRepository {
     const withStatus = this.withStatus(filter);
     const statusWhere = filter.status ? Prisma.sql`WHERE status = ${filter.status}` : Prisma.empty;
     const [rows, count] = await Promise.all([
-      this.prisma.$queryRaw<QuoteRequestListRow[]>`${withStatus} SELECT * FROM s ${statusWhere} ORDER BY ${column} ${dir} NULLS LAST, id ${dir} LIMIT ${take} OFFSET ${skip}`,
+      this.prisma.$queryRaw<QuoteRequestListRow[]>`${withStatus} SELECT * FROM s ${statusWhere} ORDER BY ${column} ${dir}, id ${dir} LIMIT ${take} OFFSET ${skip}`,
       this.prisma.$queryRaw<Array<{ total: number }>>`${withStatus} SELECT count(*)::int AS total FROM s ${statusWhere}`,
     ]);
     return { rows, total: count[0]?.total ?? 0 };
