@@ -27,7 +27,7 @@ describeBrowser('the console\'s motor views in a browser', () => {
     await env.app.db.prisma.apiClient.update({ where: { id: partner.id }, data: { name: 'Gulf Motors Trading' } });
     quote = await withFaults(env, { dune: 'timeout', palm: 'error' }, () => requestQuote(env.app, partner.token));
     policy = await issueTplPolicy(env.app, partner.token, quote);
-    for (const role of ['admin', 'claims_handler'] as const) emails[role] = (await createStaff(env.app, role, `${role.replace('_', '.')}@motor-console.test`)).email;
+    for (const role of ['admin', 'account_manager', 'claims_handler'] as const) emails[role] = (await createStaff(env.app, role, `${role.replace('_', '.')}@motor-console.test`)).email;
     browser = await launchBrowser();
     context = browser.context;
     page = await context.newPage();
@@ -128,6 +128,15 @@ describeBrowser('the console\'s motor views in a browser', () => {
     await page.getByTestId('payments').waitFor();
     expect(await page.getByRole('link', { name: String(quote.id) }).count()).toBe(0);
     await shot('motor-06-policy-show-claims-handler');
+  });
+
+  it('account managers see the insured\'s ids and IBAN masked', async () => {
+    await signIn('account_manager');
+    await page.goto(`${env.app.url}/admin/motor-policies/${policy.id}/show`);
+    await page.getByText('SA03*****************519').waitFor();
+    expect(await page.getByText('1012345678').count()).toBe(0);
+    expect(await page.getByText('********78').count()).toBe(2);
+    await shot('motor-10-policy-show-account-manager');
   });
 
   it('speaks Arabic, right to left', async () => {
