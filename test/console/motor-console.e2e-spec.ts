@@ -120,6 +120,9 @@ describeBrowser('the console\'s motor views in a browser', () => {
     await link.click();
     await page.waitForURL(`**/admin/motor-quote-requests/${quote.id}/show`);
     await page.getByTestId('insurer-summary').waitFor();
+    // and back: the request lists the policies issued from it
+    await page.getByTestId('request-policies').getByText('Pending payment').waitFor();
+    expect(await page.getByTestId('request-policies').innerText()).toContain(policy.offer.company_name);
   });
 
   it('claims handlers see policies with the quote request as a plain id', async () => {

@@ -52,6 +52,7 @@ export const motorAr: MotorMessages = {
     cover: { comprehensive: 'شامل', tpl: 'ضد الغير', tplplus: 'ضد الغير بلس', agency: 'إصلاح في الوكالة', workshop: 'إصلاح في الورش' },
     answered: '%{answered} من %{total}',
     policies: 'الوثائق الصادرة من هذا الطلب',
+    no_policies: 'لم تصدر أي وثيقة من هذا الطلب.',
   },
   'motor-policies': {
     name: 'وثائق المركبات |||| وثيقة مركبات |||| وثائق المركبات |||| وثائق المركبات |||| وثائق المركبات |||| وثائق المركبات',

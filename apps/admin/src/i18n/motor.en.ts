@@ -49,6 +49,7 @@ export const motorEn = {
     cover: { comprehensive: 'Comprehensive', tpl: 'Third party', tplplus: 'Third party plus', agency: 'Agency repair', workshop: 'Workshop repair' },
     answered: '%{answered} of %{total}',
     policies: 'Policies from this request',
+    no_policies: 'No policy was issued from this request.',
   },
   'motor-policies': {
     name: 'Motor policy |||| Motor policies',

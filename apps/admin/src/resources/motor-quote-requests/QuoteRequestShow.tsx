@@ -7,6 +7,7 @@ import { DateTimeText, LtrText, MonoText } from '../../common/fields';
 import { useFormat } from '../../common/format';
 import { InsurerOffers } from './InsurerOffers';
 import { MoneyText, MotorStatusChip } from './motor-fields';
+import { RequestPolicies } from './RequestPolicies';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -52,6 +53,9 @@ export function QuoteRequestShow() {
             <Grid size={cell}><Labeled source="car_model_year"><TextField source="car_model_year" /></Labeled></Grid>
             <Grid size={cell}><Labeled source="car_estimated_cost"><MoneyText source="car_estimated_cost" /></Labeled></Grid>
           </Grid>
+        </Section>
+        <Section title={t(`${R}.policies`)}>
+          <RequestPolicies />
         </Section>
         <Section title={t(`${R}.sections.insurers`)}>
           <InsurerOffers />
