@@ -9,6 +9,7 @@ import { Title, useDataProvider, useGetIdentity, useTranslate } from 'react-admi
 import { Area, AreaChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { ConsoleDataProvider, DashboardData } from '../providers/dataProvider';
 import { useFormat } from '../common/format';
+import { ProviderHealthPanel } from './ProviderHealthPanel';
 
 const DAYS = 30;
 
@@ -84,7 +85,7 @@ export function Dashboard() {
               ) : (
                 policies.map(([status, count]) => (
                   <Box key={status} sx={{ display: 'flex', justifyContent: 'space-between', py: 0.75, borderBottom: '1px solid #eef2f7' }}>
-                    <Chip size="small" label={status} />
+                    <Chip size="small" label={t(`resources.motor-policies.status.${status}`, { _: status })} />
                     <Typography variant="body2" sx={{ fontWeight: 700 }}>{f.number(count)}</Typography>
                   </Box>
                 ))
@@ -92,6 +93,7 @@ export function Dashboard() {
             </CardContent>
           </Card>
         </Grid>
+        <Grid size={12}><ProviderHealthPanel days={7} /></Grid>
       </Grid>
     </Box>
   );

@@ -1,5 +1,6 @@
 import englishMessages from 'ra-language-english';
 import { paymentsEn } from './payments.en';
+import { motorEn } from './motor.en';
 
 /** The console's own words. ar.ts must have exactly these keys (it is typed with ConsoleMessages). */
 export const en = {
@@ -38,6 +39,7 @@ export const en = {
     no_policies: 'No policies yet. Numbers appear here as product families go live.',
   },
   resources: {
+    ...motorEn,
     clients: {
       name: 'API client |||| API clients',
       fields: {

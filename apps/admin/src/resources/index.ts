@@ -1,7 +1,9 @@
 import auditLog from './audit-log';
 import clients from './clients';
+import motorPolicies from './motor-policies';
+import motorQuoteRequests from './motor-quote-requests';
 import payments from './payments';
 import staff from './staff';
 
 /** Every console resource, in menu order. Permissions decide which are registered and shown. */
-export const RESOURCES = [clients, payments, staff, auditLog];
+export const RESOURCES = [clients, motorQuoteRequests, motorPolicies, payments, staff, auditLog];

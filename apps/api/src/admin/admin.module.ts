@@ -31,7 +31,7 @@ import { StaffService } from './staff/staff.service';
     DashboardService,
     ClientsMetricsProvider,
   ],
-  // The session service and guards let other modules declare their own admin controllers (@AdminApi).
-  exports: [DashboardMetrics, AuditTrail, StaffService, StaffSessionService, AdminCsrfGuard, AdminAuthGuard],
+  // The guards and their session service too: product modules host their own console controllers (@AdminApi).
+  exports: [DashboardMetrics, AuditTrail, StaffService, StaffSessionService, AdminAuthGuard, AdminCsrfGuard],
 })
 export class AdminModule {}

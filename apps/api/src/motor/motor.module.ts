@@ -23,11 +23,19 @@ import { FilesModule } from '../files/files.module';
 import { VehiclePhotosController } from './photos/vehicle-photos.controller';
 import { RegisterVehiclePhotosUseCase } from './photos/register-vehicle-photos.use-case';
 import { VehiclePhotoRepository } from './photos/vehicle-photo.repository';
+import { AdminMotorPoliciesController } from './admin/admin-motor-policies.controller';
+import { AdminMotorQuoteRequestsController } from './admin/admin-motor-quote-requests.controller';
+import { InsurerDirectory } from './admin/insurer-directory';
+import { PolicyAdminRepository } from './admin/policy-admin.repository';
+import { ProviderHealthController } from './admin/provider-health.controller';
+import { ProviderHealthService } from './admin/provider-health.service';
+import { QuoteRequestAdminRepository } from './admin/quote-request-admin.repository';
 
 /** Motor price comparison: /api/v1/car-comp. */
 @Module({
   imports: [AdminModule, OtpModule, FilesModule, PaymentsModule],
-  controllers: [QuoteOtpController, VehicleLookupsController, GuidelineTextsController, QuoteRequestsController, IssueOtpController, MotorPoliciesController, VehiclePhotosController],
+  controllers: [QuoteOtpController, VehicleLookupsController, GuidelineTextsController, QuoteRequestsController, IssueOtpController, MotorPoliciesController, VehiclePhotosController,
+    AdminMotorQuoteRequestsController, AdminMotorPoliciesController, ProviderHealthController],
   providers: [
     { provide: MOTOR_PROVIDER, inject: [APP_CONFIG], useFactory: (c: AppConfig) => new HttpMotorProvider({ baseUrl: c.sandboxUrl, timeoutMs: c.motorInsurerTimeoutMs }) },
     MotorInsurers,
@@ -41,6 +49,11 @@ import { VehiclePhotoRepository } from './photos/vehicle-photo.repository';
     MotorMetricsProvider,
     VehiclePhotoRepository,
     RegisterVehiclePhotosUseCase,
+    // the console's read-only views (admin/api/motor-*, provider-health)
+    QuoteRequestAdminRepository,
+    PolicyAdminRepository,
+    InsurerDirectory,
+    ProviderHealthService,
   ],
 })
 export class MotorModule {}

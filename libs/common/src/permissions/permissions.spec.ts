@@ -24,6 +24,13 @@ describe('can(role, action, resource)', () => {
     ['rotate_secret', 'staff', []],
     ['read', 'payments', ['admin', 'operations', 'account_manager']],
     ['update', 'payments', []],
+    ['read', 'motor-quote-requests', ['admin', 'operations', 'account_manager']],
+    ['read_pii', 'motor-quote-requests', ['admin', 'operations']],
+    ['update', 'motor-quote-requests', []],
+    ['read', 'motor-policies', ['admin', 'operations', 'account_manager', 'claims_handler']],
+    ['read_pii', 'motor-policies', ['admin', 'operations', 'claims_handler']],
+    ['update', 'motor-policies', []],
+    ['read', 'provider-health', ['admin', 'operations', 'account_manager']],
   ];
 
   it.each(table)('%s %s is allowed exactly to %j', (action, resource, allowed) => {

@@ -5,7 +5,7 @@
 export const STAFF_ROLES = ['admin', 'operations', 'account_manager', 'claims_handler'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
-export const ADMIN_RESOURCES = ['clients', 'staff', 'audit-log', 'dashboard', 'payments'] as const;
+export const ADMIN_RESOURCES = ['clients', 'staff', 'audit-log', 'dashboard', 'payments', 'motor-quote-requests', 'motor-policies', 'provider-health'] as const;
 export type AdminResource = (typeof ADMIN_RESOURCES)[number];
 
 /**
@@ -41,6 +41,12 @@ const GRANTS: Matrix = {
   'audit-log': { read: ['admin'], read_pii: ['admin'] },
   // Payment records carry no personal data; claims handlers have no business with billing.
   payments: { read: ['admin', 'operations', 'account_manager'] },
+  // Motor comparison. Operations and account managers follow partners' traffic and insurers' answers;
+  // customers' ids, emails, phones and IBANs are shown in full only to those who act on a customer's
+  // case: operations (support) and, for policies, claims handlers (who identify the insured and pay claims).
+  'motor-quote-requests': { read: ['admin', 'operations', 'account_manager'], read_pii: OPS },
+  'motor-policies': { read: ALL, read_pii: ['admin', 'operations', 'claims_handler'] },
+  'provider-health': { read: ['admin', 'operations', 'account_manager'] },
 };
 
 export function isStaffRole(value: unknown): value is StaffRole {

@@ -1,0 +1,60 @@
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import Grid from '@mui/material/Grid';
+import Typography from '@mui/material/Typography';
+import { Labeled, Show, TextField, useTranslate } from 'react-admin';
+import { DateTimeText, LtrText, MonoText } from '../../common/fields';
+import { InsurerName, MoneyText, MotorStatusChip } from '../motor-quote-requests/motor-fields';
+import { PolicyPayments } from './PolicyPayments';
+import { QuoteRequestLink } from './QuoteRequestLink';
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Box sx={{ mb: 3 }}>
+      <Typography variant="overline" color="text.secondary" sx={{ fontWeight: 700 }}>{title}</Typography>
+      <Divider sx={{ mb: 2 }} />
+      {children}
+    </Box>
+  );
+}
+
+const cell = { xs: 12, sm: 6, md: 3 };
+const P = 'resources.motor-policies';
+
+export function PolicyShow() {
+  const t = useTranslate();
+  return (
+    <Show>
+      <Box sx={{ p: 3 }}>
+        <Section title={t(`${P}.sections.policy`)}>
+          <Grid container spacing={2}>
+            <Grid size={cell}><Labeled source="id"><MonoText source="id" /></Labeled></Grid>
+            <Grid size={cell}><Labeled source="status"><MotorStatusChip source="status" resource="motor-policies" /></Labeled></Grid>
+            <Grid size={cell}><Labeled source="price"><MoneyText source="price" /></Labeled></Grid>
+            <Grid size={cell}><Labeled source="created_at"><DateTimeText source="created_at" /></Labeled></Grid>
+            <Grid size={cell}><Labeled source="client_name"><TextField source="client_name" emptyText="—" /></Labeled></Grid>
+            <Grid size={cell}><Labeled source="insurer_code"><InsurerName /></Labeled></Grid>
+            <Grid size={cell}><Labeled source="product_code"><MonoText source="product_code" /></Labeled></Grid>
+            <Grid size={cell}>
+              <Labeled source="quote_request_id">
+                <QuoteRequestLink source="quote_request_id" />
+              </Labeled>
+            </Grid>
+            <Grid size={cell}><Labeled source="provider_policy_id"><MonoText source="provider_policy_id" /></Labeled></Grid>
+          </Grid>
+        </Section>
+        <Section title={t(`${P}.sections.customer`)}>
+          <Grid container spacing={2}>
+            <Grid size={cell}><Labeled source="owner_id"><LtrText source="owner_id" /></Labeled></Grid>
+            <Grid size={cell}><Labeled source="previous_owner_id"><LtrText source="previous_owner_id" /></Labeled></Grid>
+            <Grid size={cell}><Labeled source="iban"><LtrText source="iban" /></Labeled></Grid>
+            <Grid size={cell}><Labeled source="car_sequence_number"><LtrText source="car_sequence_number" /></Labeled></Grid>
+          </Grid>
+        </Section>
+        <Section title={t(`${P}.sections.payments`)}>
+          <PolicyPayments />
+        </Section>
+      </Box>
+    </Show>
+  );
+}
