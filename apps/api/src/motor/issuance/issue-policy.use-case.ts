@@ -4,7 +4,7 @@ import { APP_CONFIG, AppConfig } from '@lib/config';
 import { Prisma, PrismaService } from '@lib/db';
 import { OtpService } from '../../otp/otp.service';
 import { PaymentRepository } from '../../payments/payment.repository';
-import { issueSubject } from './issue-otp.controller';
+import { issueSubject } from './send-issue-otp.use-case';
 import { presentMotorPolicy } from './motor-policy.presenter';
 import { MotorPolicyRepository } from './motor-policy.repository';
 import { Selection, SelectionRepository } from './selection.repository';
