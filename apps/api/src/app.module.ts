@@ -7,6 +7,7 @@ import { AdminModule } from './admin/admin.module';
 import { HealthController } from './health/health.controller';
 import { OAuthController } from './oauth/oauth.controller';
 import { MotorModule } from './motor/motor.module';
+import { EmbedModule } from './embed/embed.module';
 import { FilesModule } from './files/files.module';
 import { SandboxMessagesModule } from './sms/sandbox-messages.module';
 
@@ -30,6 +31,7 @@ export class AppModule {
           storage: deps.rateLimitStorage,
         }),
         MotorModule,
+        EmbedModule,
         FilesModule,
         AdminModule,
         ...(deps.config.env === 'sandbox' ? [SandboxMessagesModule] : []),

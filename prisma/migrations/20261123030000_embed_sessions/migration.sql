@@ -22,7 +22,7 @@ CREATE TABLE "embed_sessions" (
     "token_hash" CHAR(64) NOT NULL,
     "photos" JSONB,
     "photos_updated_at" TIMESTAMPTZ(6),
-    "policy_id" UUID,
+    "policy_id" INTEGER,
     "expires_at" TIMESTAMPTZ(6) NOT NULL,
     "first_opened_at" TIMESTAMPTZ(6),
     "created_at" TIMESTAMPTZ(6) NOT NULL,

@@ -31,6 +31,7 @@ import { StaffService } from './staff/staff.service';
     DashboardService,
     ClientsMetricsProvider,
   ],
-  exports: [DashboardMetrics, AuditTrail, StaffService],
+  // the guards (and the session service they need) let other modules' controllers use @AdminApi
+  exports: [DashboardMetrics, AuditTrail, StaffService, StaffSessionService, AdminCsrfGuard, AdminAuthGuard],
 })
 export class AdminModule {}
