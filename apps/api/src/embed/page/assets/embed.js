@@ -7,7 +7,7 @@
   var TEXTS = {
     en: {
       title: 'Compare car insurance offers',
-      subtitle: function (n) { return n === 1 ? '1 offer for your car' : n + ' offers for your car'; },
+      subtitle: function (n, f) { return n === 1 ? '1 offer for your car' : f + ' offers for your car'; },
       none: 'No insurer made an offer for this car. Please check the details with the page you came from.',
       show: 'Show',
       all: 'All',
@@ -19,7 +19,7 @@
       noDeductible: 'No deductible',
       included: 'Included',
       addons: 'Optional add-ons',
-      addonsPick: 'Pick a price of this offer to add these',
+      addonsCount: function (n) { return n === 1 ? '1 optional add-on: choose a price to see it' : n + ' optional add-ons: choose a price to see them'; },
       total: 'Total',
       totalNone: 'Choose a price',
       vatNote: 'including VAT',
@@ -61,7 +61,7 @@
     },
     ar: {
       title: 'قارن عروض تأمين السيارات',
-      subtitle: function (n) { return n === 1 ? 'عرض واحد لسيارتك' : 'عدد العروض لسيارتك: ' + n; },
+      subtitle: function (n, f) { return n === 1 ? 'عرض واحد لسيارتك' : 'عدد العروض لسيارتك: ' + f; },
       none: 'لم تقدّم أي شركة تأمين عرضًا لهذه السيارة. يرجى مراجعة البيانات في الصفحة السابقة.',
       show: 'عرض',
       all: 'الكل',
@@ -73,7 +73,7 @@
       noDeductible: 'بدون نسبة تحمل',
       included: 'مشمول',
       addons: 'إضافات اختيارية',
-      addonsPick: 'اختر سعرًا من هذا العرض لإضافتها',
+      addonsCount: function (n) { return 'إضافات اختيارية (' + count.format(n) + '): اختر سعرًا لعرضها'; },
       total: 'الإجمالي',
       totalNone: 'اختر سعرًا',
       vatNote: 'شامل ضريبة القيمة المضافة',
@@ -122,6 +122,7 @@
   var L = data.locale === 'ar' ? 'ar' : 'en';
   var T = TEXTS[L];
   var numbers = new Intl.NumberFormat(L === 'ar' ? 'ar-SA' : 'en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  var count = new Intl.NumberFormat(L === 'ar' ? 'ar-SA' : 'en-US');
   var halalas = function (amount) { return Math.round(Number(amount) * 100); };
   var money = function (h) { return T.sar(numbers.format(h / 100)); };
 
@@ -178,7 +179,7 @@
   // ---------- compare ----------
   function renderCompare() {
     var quotes = state.view.quotes;
-    var nodes = [heading(T.title), el('p', { class: 'muted', text: quotes.length ? T.subtitle(quotes.length) : T.none })];
+    var nodes = [heading(T.title), el('p', { class: 'muted', text: quotes.length ? T.subtitle(quotes.length, count.format(quotes.length)) : T.none })];
     var present = TYPE_ORDER.filter(function (t) { return quotes.some(function (q) { return q.type === t; }); });
     if (present.length > 1) {
       nodes.push(el('fieldset', { class: 'filters' }, el('legend', { text: T.show }),
@@ -192,7 +193,7 @@
       var group = quotes.filter(function (q) { return q.type === type; }).sort(function (a, b) { return minTotal(a) - minTotal(b); });
       var id = 'group-' + TYPE_ORDER.indexOf(type);
       nodes.push(el('section', { 'aria-labelledby': id, 'data-type': type },
-        el('h2', { id: id, text: T.types[type] + ' (' + group.length + ')' }),
+        el('h2', { id: id, text: T.types[type] + ' (' + count.format(group.length) + ')' }),
         group.map(renderOffer)));
     });
     nodes.push(renderSummary());
@@ -218,12 +219,13 @@
             el('span', { text: label }),
             el('span', { class: 'amount', text: money(halalas(p.total)) }));
         })),
-      included.length ? el('ul', { class: 'included', 'aria-label': T.included }, included.map(function (b) { return el('li', { text: benefitName(b) }); })) : null,
-      paid.length ? el('fieldset', null, el('legend', { text: T.addons }),
-        selected ? null : el('p', { class: 'hint', text: T.addonsPick }),
+      included.length ? el('p', { class: 'included' }, el('span', { class: 'sr-only', text: T.included + ': ' }), '✓ ' + included.map(benefitName).join(L === 'ar' ? '، ' : ', ')) : null,
+      // add-ons only for the chosen offer: a phone-length list stays readable
+      paid.length && !selected ? el('p', { class: 'hint', text: T.addonsCount(paid.length) }) : null,
+      paid.length && selected ? el('fieldset', null, el('legend', { text: T.addons }),
         paid.map(function (b) {
-          return el('label', { class: 'option' + (selected ? '' : ' disabled') },
-            el('input', { type: 'checkbox', value: b.quote_benefit_id, disabled: !selected, checked: selected && state.benefits[b.quote_benefit_id], onchange: function (e) { state.benefits[b.quote_benefit_id] = e.target.checked; updateSummary(); } }),
+          return el('label', { class: 'option' },
+            el('input', { type: 'checkbox', value: b.quote_benefit_id, checked: state.benefits[b.quote_benefit_id], onchange: function (e) { state.benefits[b.quote_benefit_id] = e.target.checked; updateSummary(); } }),
             el('span', { text: benefitName(b) }),
             el('span', { class: 'amount', text: '+ ' + money(halalas(b.amount) + halalas(b.vat)) }));
         })) : null);
@@ -451,7 +453,7 @@
   // ---------- done / expired ----------
   function renderDone(announce) {
     var policy = state.view.policy;
-    var nodes = [heading(T.doneTitle), el('p', { class: 'muted', text: T.policy(policy.id) })];
+    var nodes = [heading(T.doneTitle), el('p', { class: 'muted', id: 'policy-number', text: T.policy(count.format(policy.id).replace(/[,٬]/g, '')) })];
     if (policy.price !== null) nodes.push(el('p', { class: 'price', text: money(halalas(policy.price)) }));
     var actions = el('div', { class: 'actions' });
     if (policy.payment_link) {
@@ -479,13 +481,18 @@
   if (typeof ResizeObserver === 'function') {
     var last = 0;
     new ResizeObserver(function () {
-      var height = Math.ceil(document.documentElement.scrollHeight);
+      // the content's own height (the document's would never shrink below the frame's)
+      var height = Math.ceil(app.getBoundingClientRect().height);
       if (height !== last) { last = height; tell('resize', { height: height }); }
     }).observe(document.body);
   }
   if (data.state === 'expired') { tell('expired', {}); return; }
   if (data.state !== 'open') return;
   if (state.view.policy) renderDone(false);
-  else renderCompare();
+  else {
+    renderCompare();
+    // lets the partner (and our browser test) measure first render of the offers
+    if (window.performance && performance.mark) performance.mark('embed-offers-rendered');
+  }
   tell('ready', { offers: state.view.quotes.length });
 })();
