@@ -144,7 +144,7 @@ describe('embed sessions: partner API, page API and allowed sites', () => {
       expect((await api(`/${session.id}`)).body.first_opened_at).toBe(opened);
 
       expect((await http(`${env.app.url}/embed/${'A'.repeat(43)}`)).status).toBe(404);
-      expect((await http(`${env.app.url}/embed/${'A'.repeat(43)}/api/view`)).status).toBe(404);
+      expect((await http(`${env.app.url}/embed/${'A'.repeat(43)}/session`)).status).toBe(404);
 
       // the token never reaches the logs
       const token = session.embed_url.split('/').pop();
@@ -170,7 +170,7 @@ describe('embed sessions: partner API, page API and allowed sites', () => {
         expect(page.status).toBe(410);
         expect(inlineData(page.text)).toMatchObject({ state: 'expired', session_id: session.id });
         expect(page.headers.get('content-security-policy')).toContain('frame-ancestors https://shop.example.com');
-        const view = await env.app.request(`${base}/api/view`);
+        const view = await env.app.request(`${base}/session`);
         expect(view.status).toBe(410);
         expect(view.body.code).toBe('41001');
         expect((await api(`/${session.id}/photos`, { body: photoForm(undefined, await photos.set(1)) })).status).toBe(410);
@@ -183,10 +183,10 @@ describe('embed sessions: partner API, page API and allowed sites', () => {
       const session = (await openSession(env, partner.token, otp)).body;
       const base = pathOf(session.embed_url);
       let last = 0;
-      for (let i = 0; i < 61; i++) last = (await env.app.request(`${base}/api/view`)).status;
+      for (let i = 0; i < 61; i++) last = (await env.app.request(`${base}/session`)).status;
       expect(last).toBe(429);
       const fresh = (await openSession(env, partner.token, otp)).body;
-      expect((await env.app.request(`${pathOf(fresh.embed_url)}/api/view`)).status).toBe(200);
+      expect((await env.app.request(`${pathOf(fresh.embed_url)}/session`)).status).toBe(200);
     });
   });
 
@@ -235,24 +235,24 @@ describe('embed sessions: partner API, page API and allowed sites', () => {
     it('issues a TPL policy with add-ons and hands back the payment link, once per session', async () => {
       const session = (await openSession(env, partner.token, otp, { redirect_url: 'https://shop.example.com/done?p=policyID' })).body;
       const base = pathOf(session.embed_url);
-      const view = (await env.app.request(`${base}/api/view`)).body;
+      const view = (await env.app.request(`${base}/session`)).body;
       const offer = view.quotes.find((q: any) => q.type !== 'Comprehensive' && q.benefits.some((b: any) => b.amount > 0)) ?? view.quotes.find((q: any) => q.type !== 'Comprehensive');
       const paid = offer.benefits.filter((b: any) => b.amount > 0).slice(0, 1);
       const sel = { quote_reference_id: offer.quote_reference_id, quote_price_id: offer.prices[0].quote_price_id };
 
-      const badIban = await env.app.request(`${base}/api/issue-otp`, { json: { ...sel, iban: 'SA0380000000608010167510' } });
+      const badIban = await env.app.request(`${base}/issue-otp`, { json: { ...sel, iban: 'SA0380000000608010167510' } });
       expect(badIban.status).toBe(422);
       expect(Object.keys(badIban.body.details)).toEqual(['iban']);
-      const foreign = await env.app.request(`${base}/api/issue-otp`, { json: { ...sel, quote_request_id: 1, iban: IBAN } });
+      const foreign = await env.app.request(`${base}/issue-otp`, { json: { ...sel, quote_request_id: 1, iban: IBAN } });
       expect(foreign.status).toBe(422);
       expect(foreign.body.details).toHaveProperty('quote_request_id');
 
       env.app.clock.advance(61_000);
-      expect((await env.app.request(`${base}/api/issue-otp`, { json: { ...sel, iban: IBAN } })).status).toBe(204);
+      expect((await env.app.request(`${base}/issue-otp`, { json: { ...sel, iban: IBAN } })).status).toBe(204);
       const code = await newCode();
-      const wrong = await env.app.request(`${base}/api/policies`, { json: { ...sel, otp: code === '0000' ? '1111' : '0000' } });
+      const wrong = await env.app.request(`${base}/policies`, { json: { ...sel, otp: code === '0000' ? '1111' : '0000' } });
       expect(wrong.status).toBe(422);
-      const res = await env.app.request(`${base}/api/policies`, { json: { ...sel, otp: code, benefits: paid.map((b: any) => b.quote_benefit_id) } });
+      const res = await env.app.request(`${base}/policies`, { json: { ...sel, otp: code, benefits: paid.map((b: any) => b.quote_benefit_id) } });
       expect(res.status).toBe(201);
       expect(res.body.payment_link).toMatch(new RegExp(`^${env.app.url}/pay/`));
       const expected = Math.round(offer.prices[0].total * 100) + paid.reduce((s: number, b: any) => s + Math.round(b.amount * 100) + Math.round(b.vat * 100), 0);
@@ -262,11 +262,11 @@ describe('embed sessions: partner API, page API and allowed sites', () => {
       const stored = await env.app.db.prisma.motorPolicy.findUniqueOrThrow({ where: { id: res.body.id } });
       expect(stored).toMatchObject({ iban: IBAN, redirectUrl: 'https://shop.example.com/done?p=policyID', clientId: partner.id });
       expect((await api(`/${session.id}`)).body.policy_id).toBe(res.body.id);
-      expect((await env.app.request(`${base}/api/view`)).body.policy).toMatchObject({ id: res.body.id, payment_link: res.body.payment_link });
+      expect((await env.app.request(`${base}/session`)).body.policy).toMatchObject({ id: res.body.id, payment_link: res.body.payment_link });
 
       // one policy per session
       const other = view.quotes.find((q: any) => q.type !== 'Comprehensive' && q.quote_reference_id !== offer.quote_reference_id);
-      const again = await env.app.request(`${base}/api/issue-otp`, { json: { quote_reference_id: other.quote_reference_id, quote_price_id: other.prices[0].quote_price_id, iban: IBAN } });
+      const again = await env.app.request(`${base}/issue-otp`, { json: { quote_reference_id: other.quote_reference_id, quote_price_id: other.prices[0].quote_price_id, iban: IBAN } });
       expect(again.status).toBe(409);
       expect((await api(`/${session.id}/photos`, { body: photoForm(undefined, await photos.set(5)) })).status).toBe(409);
     });
@@ -274,28 +274,28 @@ describe('embed sessions: partner API, page API and allowed sites', () => {
     it('registers the stored photos with the insurer of the comprehensive quote picked, after the customer confirms them', async () => {
       const session = (await openSession(env, partner.token, otp)).body;
       const base = pathOf(session.embed_url);
-      const view = (await env.app.request(`${base}/api/view`)).body;
+      const view = (await env.app.request(`${base}/session`)).body;
       const offer = view.quotes.find((q: any) => q.type === 'Comprehensive');
       const sel = { quote_reference_id: offer.quote_reference_id, quote_price_id: offer.prices[0].quote_price_id, iban: IBAN };
 
-      const noPhotos = await env.app.request(`${base}/api/issue-otp`, { json: sel });
+      const noPhotos = await env.app.request(`${base}/issue-otp`, { json: sel });
       expect(noPhotos.status).toBe(422);
       expect(noPhotos.body.details.quote_price_id[0]).toMatch(/five vehicle photos/);
 
-      const upload = await env.app.request(`${base}/api/photos`, { body: photoForm(undefined, await photos.set(6)) });
+      const upload = await env.app.request(`${base}/photos`, { body: photoForm(undefined, await photos.set(6)) });
       expect(upload.status).toBe(200);
-      const unconfirmed = await env.app.request(`${base}/api/issue-otp`, { json: sel });
+      const unconfirmed = await env.app.request(`${base}/issue-otp`, { json: sel });
       expect(unconfirmed.status).toBe(422);
       expect(Object.keys(unconfirmed.body.details)).toEqual(['photos_confirmed']);
       expect(await env.app.db.prisma.motorPhotoRegistration.count({ where: { quoteRequestId: session.quote_request_id } })).toBe(0);
 
       env.app.clock.advance(61_000);
-      expect((await env.app.request(`${base}/api/issue-otp`, { json: { ...sel, photos_confirmed: true } })).status).toBe(204);
+      expect((await env.app.request(`${base}/issue-otp`, { json: { ...sel, photos_confirmed: true } })).status).toBe(204);
       const registrations = await env.app.db.prisma.motorPhotoRegistration.findMany({ where: { quoteRequestId: session.quote_request_id } });
       expect(registrations.map((r) => r.insurerCode)).toEqual([expect.any(String)]);
       expect(registrations[0].priceId).toBe(offer.prices[0].quote_price_id);
 
-      const res = await env.app.request(`${base}/api/policies`, { json: { quote_reference_id: sel.quote_reference_id, quote_price_id: sel.quote_price_id, otp: await newCode() } });
+      const res = await env.app.request(`${base}/policies`, { json: { quote_reference_id: sel.quote_reference_id, quote_price_id: sel.quote_price_id, otp: await newCode() } });
       expect(res.status).toBe(201);
       expect(res.body.status).toBe(0);
       const policy = await env.app.db.prisma.motorPolicy.findUniqueOrThrow({ where: { id: res.body.id } });

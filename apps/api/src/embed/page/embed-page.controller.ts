@@ -29,7 +29,7 @@ const MESSAGES = {
 const assetParam = z.strictObject({ name: z.enum(['embed.js', 'embed.css']) });
 
 /**
- * The embedded comparison page (/embed/<token>) and its own JSON endpoints (/embed/<token>/api/...),
+ * The embedded comparison page (/embed/<token>) and its own JSON endpoints (/embed/<token>/session, /photos, /issue-otp, /policies),
  * authenticated by the session token and scoped to that session's quote request.
  */
 @ApiExcludeController()
@@ -72,10 +72,10 @@ export class EmbedPageController {
     const view = await this.checkout.view(session);
     await this.checkout.markOpened(session);
     const logos = originsOf(view.quotes.flatMap((q) => [q.company_logo_url, q.square_company_logo_url]));
-    return this.html(reply, 200, locale, frameAncestor, logos, { state: 'open', ...base, api: `/embed/${token}/api`, view });
+    return this.html(reply, 200, locale, frameAncestor, logos, { state: 'open', ...base, api: `/embed/${token}`, view });
   }
 
-  @Get(':token/api/view')
+  @Get(':token/session')
   @UseGuards(EmbedSessionGuard, ApiThrottlerGuard)
   @Throttle({ default: { limit: EMBED_API_RATE_LIMIT, ttl: RATE_LIMIT_WINDOW_MS } })
   @Header('Cache-Control', 'no-store')
@@ -83,7 +83,7 @@ export class EmbedPageController {
     return this.checkout.view(session);
   }
 
-  @Post(':token/api/photos')
+  @Post(':token/photos')
   @HttpCode(200)
   @AcceptsMultipart()
   @UseGuards(EmbedSessionGuard, ApiThrottlerGuard, PhotoUploadGuard)
@@ -92,7 +92,7 @@ export class EmbedPageController {
     return this.storePhotos.execute(session, upload);
   }
 
-  @Post(':token/api/issue-otp')
+  @Post(':token/issue-otp')
   @HttpCode(204)
   @UseGuards(EmbedSessionGuard, ApiThrottlerGuard)
   @Throttle({ default: { limit: EMBED_API_RATE_LIMIT, ttl: RATE_LIMIT_WINDOW_MS } })
@@ -100,7 +100,7 @@ export class EmbedPageController {
     await this.checkout.sendCode(session, body);
   }
 
-  @Post(':token/api/policies')
+  @Post(':token/policies')
   @HttpCode(201)
   @UseGuards(EmbedSessionGuard, ApiThrottlerGuard)
   @Throttle({ default: { limit: EMBED_API_RATE_LIMIT, ttl: RATE_LIMIT_WINDOW_MS } })
