@@ -271,6 +271,24 @@ describe('embed sessions: partner API, page API and allowed sites', () => {
       expect((await api(`/${session.id}/photos`, { body: photoForm(undefined, await photos.set(5)) })).status).toBe(409);
     });
 
+    it('issues one policy per session even when two prices are confirmed at once', async () => {
+      const session = (await openSession(env, partner.token, otp)).body;
+      const base = pathOf(session.embed_url);
+      const tpl = (await env.app.request(`${base}/session`)).body.quotes.filter((q: any) => q.type !== 'Comprehensive').slice(0, 2);
+      const confirmations = [];
+      for (const offer of tpl) {
+        const sel = { quote_reference_id: offer.quote_reference_id, quote_price_id: offer.prices[0].quote_price_id };
+        env.app.clock.advance(61_000);
+        expect((await env.app.request(`${base}/issue-otp`, { json: { ...sel, iban: IBAN } })).status).toBe(204);
+        confirmations.push({ ...sel, otp: await newCode() });
+      }
+      const results = await Promise.all(confirmations.map((json) => env.app.request(`${base}/policies`, { json })));
+      expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+      const policies = await env.app.db.prisma.motorPolicy.findMany({ where: { quoteRequestId: session.quote_request_id } });
+      expect(policies).toHaveLength(1);
+      expect((await api(`/${session.id}`)).body.policy_id).toBe(policies[0].id);
+    });
+
     it('registers the stored photos with the insurer of the comprehensive quote picked, after the customer confirms them', async () => {
       const session = (await openSession(env, partner.token, otp)).body;
       const base = pathOf(session.embed_url);

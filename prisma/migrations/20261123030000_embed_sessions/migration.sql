@@ -23,6 +23,7 @@ CREATE TABLE "embed_sessions" (
     "photos" JSONB,
     "photos_updated_at" TIMESTAMPTZ(6),
     "policy_id" INTEGER,
+    "issuing_since" TIMESTAMPTZ(6),
     "expires_at" TIMESTAMPTZ(6) NOT NULL,
     "first_opened_at" TIMESTAMPTZ(6),
     "created_at" TIMESTAMPTZ(6) NOT NULL,

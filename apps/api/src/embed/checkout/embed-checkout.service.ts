@@ -29,6 +29,9 @@ export const issueSchema = z.strictObject({
   benefits: z.array(z.uuid('Each benefit must be a valid UUID.')).max(50).optional(),
 });
 
+/** An issuance claim older than this belongs to a request that died; another may take over. */
+const ISSUANCE_CLAIM_MS = 60_000;
+
 /** What a session's page shows: the offers, where the code goes (masked), the stored photos, the policy once issued. */
 export type EmbedView = Awaited<ReturnType<EmbedCheckoutService['view']>>;
 
@@ -93,17 +96,27 @@ export class EmbedCheckoutService {
 
   async issue(session: EmbedSession, body: z.infer<typeof issueSchema>) {
     this.assertActive(session);
-    const policy = await this.issuePolicy.execute(session.clientId, {
-      otp: body.otp,
-      quote_request_id: session.quoteRequestId,
-      quote_reference_id: body.quote_reference_id,
-      quote_price_id: body.quote_price_id,
-      benefits: body.benefits,
-      redirect_url: session.redirectUrl ?? undefined,
-      extra_data: { embed_session_id: session.id },
-    });
-    await this.sessions.attachPolicy(session.id, policy.id);
-    return policy;
+    const now = this.clock.now();
+    // two prices confirmed at once must not give the session two policies
+    if (!(await this.sessions.claimIssuance(session.id, now, new Date(now.getTime() - ISSUANCE_CLAIM_MS)))) {
+      throw new ApiError('CONFLICT', 'A policy is being issued or was already issued in this session.');
+    }
+    let policyId: number | null = null;
+    try {
+      const policy = await this.issuePolicy.execute(session.clientId, {
+        otp: body.otp,
+        quote_request_id: session.quoteRequestId,
+        quote_reference_id: body.quote_reference_id,
+        quote_price_id: body.quote_price_id,
+        benefits: body.benefits,
+        redirect_url: session.redirectUrl ?? undefined,
+        extra_data: { embed_session_id: session.id },
+      });
+      policyId = policy.id;
+      return policy;
+    } finally {
+      await this.sessions.releaseIssuance(session.id, policyId);
+    }
   }
 
   private assertActive(session: EmbedSession): void {

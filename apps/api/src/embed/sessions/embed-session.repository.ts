@@ -52,9 +52,20 @@ export class EmbedSessionRepository {
     return new Set(rows.flatMap((r) => Object.values((r.photos ?? {}) as Record<string, string>)));
   }
 
-  /** Records the session's policy; false when the session already had one. */
-  async attachPolicy(id: string, policyId: number): Promise<boolean> {
-    const { count } = await this.prisma.embedSession.updateMany({ where: { id, policyId: null }, data: { policyId } });
+  /**
+   * Claims the session for one issuance: false while another is running (claims older than `staleBefore`
+   * are taken over: their request died) or once a policy exists.
+   */
+  async claimIssuance(id: string, at: Date, staleBefore: Date): Promise<boolean> {
+    const { count } = await this.prisma.embedSession.updateMany({
+      where: { id, policyId: null, OR: [{ issuingSince: null }, { issuingSince: { lt: staleBefore } }] },
+      data: { issuingSince: at },
+    });
     return count === 1;
+  }
+
+  /** Ends the claim, recording the policy when one was issued. */
+  async releaseIssuance(id: string, policyId: number | null): Promise<void> {
+    await this.prisma.embedSession.update({ where: { id }, data: { issuingSince: null, ...(policyId !== null ? { policyId } : {}) } });
   }
 }
