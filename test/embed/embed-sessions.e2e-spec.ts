@@ -312,6 +312,10 @@ describe('embed sessions: partner API, page API and allowed sites', () => {
       const registrations = await env.app.db.prisma.motorPhotoRegistration.findMany({ where: { quoteRequestId: session.quote_request_id } });
       expect(registrations.map((r) => r.insurerCode)).toEqual([expect.any(String)]);
       expect(registrations[0].priceId).toBe(offer.prices[0].quote_price_id);
+      // a new code for the same pick does not send the same photos again
+      env.app.clock.advance(61_000);
+      expect((await env.app.request(`${base}/issue-otp`, { json: { ...sel, photos_confirmed: true } })).status).toBe(204);
+      expect(await env.app.db.prisma.motorPhotoRegistration.count({ where: { quoteRequestId: session.quote_request_id } })).toBe(1);
 
       const res = await env.app.request(`${base}/policies`, { json: { quote_reference_id: sel.quote_reference_id, quote_price_id: sel.quote_price_id, otp: await newCode() } });
       expect(res.status).toBe(201);

@@ -80,7 +80,9 @@ export class EmbedCheckoutService {
       const stored = sessionPhotos(session);
       if (stored) {
         if (body.photos_confirmed !== true) throw ApiError.field('photos_confirmed', 'Confirm that the five photos are of this vehicle.');
-        await this.photos.registerStored(session.clientId, request.id, body.quote_price_id, stored);
+        // once per insurer and photo set: a new code for the same pick does not send the photos again
+        const done = session.photosUpdatedAt && (await this.sessions.registeredSince(request.id, offer.insurerCode, session.photosUpdatedAt));
+        if (!done) await this.photos.registerStored(session.clientId, request.id, body.quote_price_id, stored);
       }
     }
     await this.sendIssueOtp.execute({

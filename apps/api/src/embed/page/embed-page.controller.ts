@@ -26,8 +26,6 @@ const MESSAGES = {
   missing: { en: 'This page does not exist.', ar: 'هذه الصفحة غير موجودة.' },
 } as const;
 
-const assetParam = z.strictObject({ name: z.enum(['embed.js', 'embed.css']) });
-
 /**
  * The embedded comparison page (/embed/<token>) and its own JSON endpoints (/embed/<token>/session, /photos, /issue-otp, /policies),
  * authenticated by the session token and scoped to that session's quote request.
@@ -46,8 +44,9 @@ export class EmbedPageController {
   ) {}
 
   @Get('assets/:name')
-  asset(@Param({ schema: assetParam }) p: z.infer<typeof assetParam>, @Res() reply: FastifyReply) {
-    const asset = this.assets.get(p.name)!;
+  asset(@Param('name') name: string, @Res() reply: FastifyReply) {
+    const asset = this.assets.get(name);
+    if (!asset) throw new ApiError('ROUTE_NOT_FOUND');
     return reply
       .headers({ 'Content-Type': asset.type, 'Cache-Control': 'public, max-age=31536000, immutable', 'X-Content-Type-Options': 'nosniff' })
       .send(asset.body);
@@ -109,7 +108,6 @@ export class EmbedPageController {
   }
 
   private html(reply: FastifyReply, status: number, locale: 'en' | 'ar', frameAncestor: string | null, images: string[], data: Record<string, unknown>, message?: string) {
-    if (status >= 400 && !message) throw new ApiError('INTERNAL');
     return reply
       .status(status)
       .headers(pageHeaders(frameAncestor, images))

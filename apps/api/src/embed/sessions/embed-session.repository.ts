@@ -46,6 +46,11 @@ export class EmbedSessionRepository {
     });
   }
 
+  /** Whether the insurer checked photos for the quote request since `since` (the session's current set is registered). */
+  async registeredSince(quoteRequestId: number, insurerCode: string, since: Date): Promise<boolean> {
+    return (await this.prisma.motorPhotoRegistration.count({ where: { quoteRequestId, insurerCode, createdAt: { gte: since } } })) > 0;
+  }
+
   /** Photo URLs an insurer keeps for the quote request: those files must stay. */
   async registeredPhotoUrls(quoteRequestId: number): Promise<Set<string>> {
     const rows = await this.prisma.motorPhotoRegistration.findMany({ where: { quoteRequestId }, select: { photos: true } });
