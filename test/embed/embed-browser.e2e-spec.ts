@@ -34,6 +34,7 @@ describeBrowser('the embed page in a browser, framed by a partner site', () => {
     const admin = await signIn(env.app, 'operations');
     // registered: the partner site as http://localhost:<port>; the same server as http://127.0.0.1:<port> is another, unregistered origin
     await registerTarget(admin, partner.id, 'origin', `http://localhost:${site.port}`);
+    await registerTarget(admin, partner.id, 'app', 'acmeapp://insurance');
     photos = await makePhotoFiles();
     browser = await launchBrowser();
     context = browser.context;
@@ -234,6 +235,24 @@ describeBrowser('the embed page in a browser, framed by a partner site', () => {
     const policy = await env.app.db.prisma.motorPolicy.findUniqueOrThrow({ where: { id: message.policy.id } });
     expect(policy.productCode).toBe('motor-comprehensive-comparison');
     expect(errors).toEqual([]);
+  });
+
+  it('runs in a WebView (top level) and hands the policy back through the deep link', async () => {
+    const s = await session({ platform: 'webview', parent_origin: undefined, deep_link: 'acmeapp://insurance/done?order=7', locale: 'en' });
+    await page.goto(s.embed_url);
+    await page.locator('section[data-type=TPL] input[name=price]').first().check();
+    await page.locator('#continue').click();
+    await page.getByLabel('IBAN for refunds and claims').fill(IBAN);
+    env.app.clock.advance(61_000);
+    await page.locator('#send-code').click();
+    await page.getByLabel('Verification code').fill(await latestCode(env.app, partner.token, OWNER.phone));
+    await page.locator('#confirm').click();
+    const back = new URL((await page.locator('#back-to-app').getAttribute('href'))!);
+    expect(`${back.protocol}//${back.host}${back.pathname}`).toBe('acmeapp://insurance/done');
+    const policy = await env.app.db.prisma.motorPolicy.findFirstOrThrow({ where: { quoteRequestId: s.quote_request_id } });
+    expect(Object.fromEntries(back.searchParams)).toEqual({ order: '7', policy_id: String(policy.id), status: '0', payment_link: await page.locator('#pay').getAttribute('href') });
+    expect(await page.locator('#pay').getAttribute('target')).toBe('_self');
+    await shot('en-webview-done');
   });
 
   it('is blocked when framed by an origin that is not registered', async () => {

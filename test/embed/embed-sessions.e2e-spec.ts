@@ -149,6 +149,7 @@ describe('embed sessions: partner API, page API and allowed sites', () => {
       // the token never reaches the logs
       const token = session.embed_url.split('/').pop();
       expect(env.app.rawLogs()).not.toContain(token);
+      expect(env.app.rawLogs()).toContain('/embed/***');
     });
 
     it('stops framing on a site removed from the list', async () => {
