@@ -245,6 +245,8 @@ describeBrowser('the embed page in a browser, framed by a partner site', () => {
     await page.getByLabel('IBAN for refunds and claims').fill(IBAN);
     env.app.clock.advance(61_000);
     await page.locator('#send-code').click();
+    // the code is read once the OTP step shows, i.e. once it was sent
+    await page.getByLabel('Verification code').waitFor();
     await page.getByLabel('Verification code').fill(await latestCode(env.app, partner.token, OWNER.phone));
     await page.locator('#confirm').click();
     const back = new URL((await page.locator('#back-to-app').getAttribute('href'))!);
