@@ -162,6 +162,15 @@ describe('embed sessions: partner API, page API and allowed sites', () => {
       expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     });
 
+    it('shows nothing once the partner deleted the quote request', async () => {
+      const session = (await openSession(env, partner.token, otp)).body;
+      expect((await env.app.request(`/api/v1/car-comp/quote-requests/${session.quote_request_id}`, { method: 'DELETE', token: partner.token })).status).toBe(204);
+      const page = await http(session.embed_url);
+      expect(page.status).toBe(404);
+      expect(inlineData(page.text)).toEqual({ state: 'missing' });
+      expect((await env.app.request(`${pathOf(session.embed_url)}/session`)).status).toBe(404);
+    });
+
     it('answers 410 once the hour is over, on the page and its API', async () => {
       const session = (await openSession(env, partner.token, otp)).body;
       const base = pathOf(session.embed_url);

@@ -68,7 +68,12 @@ export class EmbedPageController {
     if (session.expiresAt.getTime() <= this.clock.now().getTime()) {
       return this.html(reply, 410, locale, frameAncestor, [], { state: 'expired', ...base }, MESSAGES.expired[locale]);
     }
-    const view = await this.checkout.view(session);
+    const view = await this.checkout.view(session).catch((e: unknown) => {
+      if (e instanceof ApiError && e.kind === 'NOT_FOUND') return null;
+      throw e;
+    });
+    // the partner deleted the quote request: the session has nothing left to show
+    if (!view) return this.html(reply, 404, locale, frameAncestor, [], { state: 'missing' }, MESSAGES.missing[locale]);
     await this.checkout.markOpened(session);
     const logos = originsOf(view.quotes.flatMap((q) => [q.company_logo_url, q.square_company_logo_url]));
     return this.html(reply, 200, locale, frameAncestor, logos, { state: 'open', ...base, api: `/embed/${token}`, view });
