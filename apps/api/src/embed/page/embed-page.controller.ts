@@ -60,18 +60,21 @@ export class EmbedPageController {
     if (!session) return this.html(reply, 404, 'en', null, [], { state: 'missing' }, MESSAGES.missing.en);
     const locale = session.locale === 'ar' ? 'ar' : 'en';
     const frameAncestor = session.platform === 'web' ? session.parentOrigin : null;
+    const expired = session.expiresAt.getTime() <= this.clock.now().getTime();
+    // independent reads together: this response is the page's first render
+    const [allowed, view] = await Promise.all([
+      frameAncestor ? this.targets.isRegistered(session.clientId, 'origin', frameAncestor) : true,
+      expired
+        ? null
+        : this.checkout.view(session).catch((e: unknown) => {
+            if (e instanceof ApiError && e.kind === 'NOT_FOUND') return null;
+            throw e;
+          }),
+    ]);
     // a site removed from the client's list stops framing its sessions at once
-    if (frameAncestor && !(await this.targets.isRegistered(session.clientId, 'origin', frameAncestor))) {
-      return this.html(reply, 403, locale, null, [], { state: 'refused' }, MESSAGES.refused[locale]);
-    }
+    if (!allowed) return this.html(reply, 403, locale, null, [], { state: 'refused' }, MESSAGES.refused[locale]);
     const base = { session_id: session.id, quote_request_id: session.quoteRequestId, parent_origin: frameAncestor, platform: session.platform, locale };
-    if (session.expiresAt.getTime() <= this.clock.now().getTime()) {
-      return this.html(reply, 410, locale, frameAncestor, [], { state: 'expired', ...base }, MESSAGES.expired[locale]);
-    }
-    const view = await this.checkout.view(session).catch((e: unknown) => {
-      if (e instanceof ApiError && e.kind === 'NOT_FOUND') return null;
-      throw e;
-    });
+    if (expired) return this.html(reply, 410, locale, frameAncestor, [], { state: 'expired', ...base }, MESSAGES.expired[locale]);
     // the partner deleted the quote request: the session has nothing left to show
     if (!view) return this.html(reply, 404, locale, frameAncestor, [], { state: 'missing' }, MESSAGES.missing[locale]);
     await this.checkout.markOpened(session);
