@@ -25,7 +25,7 @@ export function loggerOptions(level: string): LoggerOptions {
       censor: '***',
     },
     serializers: {
-      req: (req: { id: string; method: string; url: string; ip?: string }) => ({ id: req.id, method: req.method, url: maskPii(req.url) }),
+      req: (req: { id: string; method: string; url: string; ip?: string }) => ({ id: req.id, method: req.method, url: maskPii(redactCapabilities(req.url)) }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       err: (err: Error & { code?: string }) => ({
         type: err.name,
@@ -40,6 +40,11 @@ export function loggerOptions(level: string): LoggerOptions {
       },
     },
   };
+}
+
+/** Capability tokens in paths (embed session URLs) are as good as passwords: never logged. */
+export function redactCapabilities(url: string): string {
+  return url.replace(/^\/embed\/[A-Za-z0-9_-]{16,}/, '/embed/***');
 }
 
 export function createLogger(level: string, destination?: DestinationStream): Logger {

@@ -3,9 +3,11 @@ import type { TranslationMessages } from 'react-admin';
 import type { ConsoleMessages } from './en';
 import { paymentsAr } from './payments.ar';
 import { motorAr } from './motor.ar';
+import { embedTargetsAr } from './embed-targets.ar';
 
 /** Arabic: the console's words (checked against en.ts by the type) and react-admin's own, written here. */
 export const ar: ConsoleMessages = {
+  embed_targets: embedTargetsAr,
   app: {
     title: 'لوحة التأمين',
     language: 'اللغة',

@@ -1,9 +1,11 @@
 import englishMessages from 'ra-language-english';
 import { paymentsEn } from './payments.en';
 import { motorEn } from './motor.en';
+import { embedTargetsEn } from './embed-targets.en';
 
 /** The console's own words. ar.ts must have exactly these keys (it is typed with ConsoleMessages). */
 export const en = {
+  embed_targets: embedTargetsEn,
   app: {
     title: 'Insurance Console',
     language: 'Language',

@@ -12,6 +12,7 @@ import { QuoteRequestsController } from './quotes/quote-requests.controller';
 import { RequestQuotesUseCase } from './quotes/request-quotes.use-case';
 import { IssueOtpController } from './issuance/issue-otp.controller';
 import { IssuePolicyUseCase } from './issuance/issue-policy.use-case';
+import { SendIssueOtpUseCase } from './issuance/send-issue-otp.use-case';
 import { MotorPoliciesController } from './issuance/motor-policies.controller';
 import { MotorPolicyRepository } from './issuance/motor-policy.repository';
 import { SelectionRepository } from './issuance/selection.repository';
@@ -54,6 +55,9 @@ import { QuoteRequestAdminRepository } from './admin/quote-request-admin.reposit
     PolicyAdminRepository,
     InsurerDirectory,
     ProviderHealthService,
+    SendIssueOtpUseCase,
   ],
+  // the embedded flow (EmbedModule) drives the same use-cases as the partner API
+  exports: [RequestQuotesUseCase, RegisterVehiclePhotosUseCase, SendIssueOtpUseCase, IssuePolicyUseCase, QuoteRequestRepository, SelectionRepository, MotorPolicyRepository, PaymentRepository],
 })
 export class MotorModule {}

@@ -8,6 +8,7 @@ const DESCRIPTIONS: Record<number, string> = {
   403: 'Authenticated, but the client is not enrolled in this product.',
   404: 'No such resource for this client.',
   409: 'An earlier request with the same Idempotency-Key is still running.',
+  410: 'The embed session has expired; post the same payload to POST /embed-sessions for a new one.',
   413: 'The request body is larger than the limit.',
   422: 'Validation failed; `details` names every failing field.',
   429: 'Rate limit exceeded; see `Retry-After` and `retry_after_seconds`.',

@@ -19,6 +19,7 @@ export const ErrorCodes = {
   METHOD_NOT_ALLOWED: { code: '40501', status: 405, message: 'Method not allowed for this endpoint.' },
   IDEMPOTENCY_IN_PROGRESS: { code: '40901', status: 409, message: 'A request with this Idempotency-Key is still being processed.' },
   CONFLICT: { code: '40902', status: 409, message: 'The request conflicts with the current state of the resource.' },
+  EMBED_SESSION_EXPIRED: { code: '41001', status: 410, message: 'This embed session has expired; the partner opens a new one.' },
   PAYLOAD_TOO_LARGE: { code: '41301', status: 413, message: 'The request body is too large.' },
   UNSUPPORTED_MEDIA_TYPE: { code: '41501', status: 415, message: 'Unsupported content type.' },
   VALIDATION_FAILED: { code: '42201', status: 422, message: 'The given data was invalid.' },

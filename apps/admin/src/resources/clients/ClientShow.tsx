@@ -7,6 +7,7 @@ import { can } from '@shared/permissions';
 import { DateTimeText, LtrText, MonoText, ProductChips, StatusChip } from '../../common/fields';
 import { useFormat } from '../../common/format';
 import { ActivationButton, ProductsButton, RotateSecretButton } from './ClientActions';
+import { EmbedTargetsPanel } from '../embed-targets';
 
 function Actions() {
   const { permissions: role } = usePermissions<string>();
@@ -58,6 +59,7 @@ export function ClientShow() {
           <Grid size={cell}><Labeled source="secret_rotated_at"><DateTimeText source="secret_rotated_at" /></Labeled></Grid>
           <Grid size={cell}><Labeled source="created_at"><DateTimeText source="created_at" /></Labeled></Grid>
         </Section>
+        <EmbedTargetsPanel />
       </Box>
     </Show>
   );

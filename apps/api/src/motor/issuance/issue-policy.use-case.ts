@@ -5,7 +5,7 @@ import { Prisma, PrismaService } from '@lib/db';
 import { OtpService } from '../../otp/otp.service';
 import { PaymentRepository } from '../../payments/payment.repository';
 import { PAYMENT_LINK_PERIODS_MS } from '../../payments/payment-link-periods';
-import { issueSubject } from './issue-otp.controller';
+import { issueSubject } from './send-issue-otp.use-case';
 import { presentMotorPolicy } from './motor-policy.presenter';
 import { MotorPolicyRepository } from './motor-policy.repository';
 import { Selection, SelectionRepository } from './selection.repository';

@@ -51,26 +51,60 @@ export class RegisterVehiclePhotosUseCase {
     const request = await this.quoteRequests.findForClient(cmd.clientId, cmd.quoteRequestId);
     if (!request) throw ApiError.notFound('No quote request with this id.');
     const now = this.clock.now();
-    const { offer, priceId, photos } = await this.validate(cmd.upload, request, now);
-
+    const { offer, priceId, photos } = await this.validate(cmd.upload, request, now, true);
     const saved = await this.save(cmd.clientId, photos);
+    return this.submit(cmd.clientId, request, offer!, priceId, saved, true);
+  }
+
+  /**
+   * The embedded flow's first half: checks the five photos by the same rules (no `quote_price_id`: no offer
+   * is chosen yet) and stores them. Nothing goes to an insurer until `registerStored`.
+   */
+  async checkAndStore(clientId: string, upload: MultipartUpload): Promise<Record<VehiclePhotoPart, SavedFile>> {
+    const { photos } = await this.validate(upload, null, this.clock.now(), false);
+    return this.save(clientId, photos);
+  }
+
+  /**
+   * The embedded flow's second half: registers a stored set with the insurer of the comprehensive offer
+   * the customer picked. The stored files stay whatever the insurer answers (their owner decides).
+   */
+  async registerStored(clientId: string, quoteRequestId: number, priceId: string, stored: Record<VehiclePhotoPart, { url: string }>): Promise<VehiclePhotosResponse> {
+    const request = await this.quoteRequests.findForClient(clientId, quoteRequestId);
+    if (!request) throw ApiError.notFound('No quote request with this id.');
+    const problems: string[] = [];
+    const offer = resolveOffer(request, priceId, this.clock.now(), (_f, m) => problems.push(m));
+    if (!offer) throw ApiError.field(PRICE_FIELD, problems[0] ?? 'The selected quote price id is invalid.');
+    return this.submit(clientId, request, offer, priceId, stored, false);
+  }
+
+  /** Has the offer's insurer download and check the photos, then records what it keeps. */
+  private async submit(
+    clientId: string,
+    request: QuoteRequestRow,
+    offer: Offer,
+    priceId: string,
+    saved: Record<VehiclePhotoPart, Pick<SavedFile, 'url'> & Partial<SavedFile>>,
+    discardUnkept: boolean,
+  ): Promise<VehiclePhotosResponse> {
     const urls = Object.fromEntries(PHOTO_PARTS.map((p) => [p, saved[p].url])) as VehiclePhotoUrls;
     const vehicle: VehicleKey = request.customNumber ? { customNumber: request.customNumber } : { sequenceNumber: request.carSequenceNumber! };
+    const ours = Object.values(saved).filter((f): f is SavedFile => Boolean(f.id && f.contentType));
     let result: VehiclePhotoRegistration;
     try {
       result = await this.provider.submitVehiclePhotos(offer.insurerCode, vehicle, urls, {
         timeoutMs: this.config.motorInsurerTimeoutMs + PHOTO_DOWNLOAD_ALLOWANCE_MS,
       });
     } catch (err) {
-      await this.files.discard(Object.values(saved));
+      if (discardUnkept) await this.files.discard(ours);
       throw this.insurerFailure(err, offer);
     }
     // Files the insurer did not keep (all five when it already held a set) are not kept either.
     const kept = new Set(Object.values(result.photos));
-    await this.files.discard(Object.values(saved).filter((f) => !kept.has(f.url)));
+    if (discardUnkept) await this.files.discard(ours.filter((f) => !kept.has(f.url)));
 
     await this.registrations.record({
-      clientId: cmd.clientId,
+      clientId,
       quoteRequestId: request.id,
       offerId: offer.id,
       priceId,
@@ -84,7 +118,7 @@ export class RegisterVehiclePhotosUseCase {
   }
 
   /** Every problem of the upload at once: the price, missing, repeated and unknown parts, size, content. */
-  private async validate(upload: MultipartUpload, request: QuoteRequestRow, now: Date) {
+  private async validate(upload: MultipartUpload, request: QuoteRequestRow | null, now: Date, withPrice: boolean) {
     const problems = new Map<string, string[]>();
     const add = (field: string, message: string) => problems.set(field, [...(problems.get(field) ?? []), message]);
     const seen = new Set<string>();
@@ -97,7 +131,7 @@ export class RegisterVehiclePhotosUseCase {
         continue;
       }
       seen.add(part.name);
-      if (part.name === PRICE_FIELD) {
+      if (part.name === PRICE_FIELD && withPrice) {
         if (part.type !== 'field') add(PRICE_FIELD, 'The quote price id must be a text field, not a file.');
         else if (part.truncated) add(PRICE_FIELD, 'The quote price id must be a valid UUID.');
         else priceValue = part.value;
@@ -109,19 +143,16 @@ export class RegisterVehiclePhotosUseCase {
         add(part.name, `The ${part.name} field is not allowed.`);
       }
     }
-    for (const name of [PRICE_FIELD, ...PHOTO_PARTS]) if (!seen.has(name)) add(name, `The ${label(name)} field is required.`);
+    for (const name of withPrice ? [PRICE_FIELD, ...PHOTO_PARTS] : PHOTO_PARTS) if (!seen.has(name)) add(name, `The ${label(name)} field is required.`);
 
     let offer: Offer | undefined;
     let priceId = '';
-    if (priceValue !== undefined) {
+    if (priceValue !== undefined && request) {
       const parsed = z.uuid().safeParse(priceValue.trim());
       if (!parsed.success) add(PRICE_FIELD, 'The quote price id must be a valid UUID.');
       else {
         priceId = parsed.data.toLowerCase();
-        offer = request.offers.find((o) => o.prices.some((p) => p.id === priceId));
-        if (!offer) add(PRICE_FIELD, 'The selected quote price id is not a price of this quote request.');
-        else if (offer.type !== 'Comprehensive') add(PRICE_FIELD, `Vehicle photos are for comprehensive cover only; this price belongs to a ${offer.type} offer.`);
-        else if (offer.expiresAt.getTime() <= now.getTime()) add(PRICE_FIELD, `The offer of this price expired at ${formatDateTime(offer.expiresAt)}; request quotes again.`);
+        offer = resolveOffer(request, priceId, now, add);
       }
     }
 
@@ -140,7 +171,7 @@ export class RegisterVehiclePhotosUseCase {
       const details: ErrorDetails = Object.fromEntries(keys.map((k) => [k, problems.get(k)!]));
       throw ApiError.validation(details);
     }
-    return { offer: offer!, priceId, photos: photos as Record<VehiclePhotoPart, CheckedPhoto> };
+    return { offer, priceId, photos: photos as Record<VehiclePhotoPart, CheckedPhoto> };
   }
 
   private async save(clientId: string, photos: Record<VehiclePhotoPart, CheckedPhoto>): Promise<Record<VehiclePhotoPart, SavedFile>> {
@@ -170,6 +201,16 @@ export class RegisterVehiclePhotosUseCase {
     const timedOut = isMotorProviderError(err) && err.failure === 'timeout';
     return new ApiError('PROVIDER_FAILED', `${offer.companyName} ${timedOut ? 'did not check the photos in time' : 'could not check the photos'}. Try again shortly.`);
   }
+}
+
+/** The comprehensive, unexpired offer of `priceId` in the request, or undefined after saying why not. */
+function resolveOffer(request: QuoteRequestRow, priceId: string, now: Date, add: (field: string, message: string) => void): Offer | undefined {
+  const offer = request.offers.find((o) => o.prices.some((p) => p.id === priceId));
+  if (!offer) add(PRICE_FIELD, 'The selected quote price id is not a price of this quote request.');
+  else if (offer.type !== 'Comprehensive') add(PRICE_FIELD, `Vehicle photos are for comprehensive cover only; this price belongs to a ${offer.type} offer.`);
+  else if (offer.expiresAt.getTime() <= now.getTime()) add(PRICE_FIELD, `The offer of this price expired at ${formatDateTime(offer.expiresAt)}; request quotes again.`);
+  else return offer;
+  return undefined;
 }
 
 function label(field: string): string {

@@ -1,0 +1,1 @@
+export { EmbedTargetsPanel } from './EmbedTargetsPanel';
