@@ -58,6 +58,6 @@ import { QuoteRequestAdminRepository } from './admin/quote-request-admin.reposit
     SendIssueOtpUseCase,
   ],
   // the embedded flow (EmbedModule) drives the same use-cases as the partner API
-  exports: [RequestQuotesUseCase, RegisterVehiclePhotosUseCase, SendIssueOtpUseCase, IssuePolicyUseCase, QuoteRequestRepository, SelectionRepository, MotorPolicyRepository, PaymentRepository],
+  exports: [RequestQuotesUseCase, RegisterVehiclePhotosUseCase, SendIssueOtpUseCase, IssuePolicyUseCase, QuoteRequestRepository, SelectionRepository, MotorPolicyRepository],
 })
 export class MotorModule {}
