@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Clock } from '@lib/common';
 import type { InsurerBehaviourStore } from './insurers/insurer-behaviour.store';
 import type { PhotoStore } from './photos/photo.store';
+import type { PropertyCancellationStore } from './property/property-cancellation.store';
 import type { VehicleRegistryStore } from './registry/vehicle-registry.store';
 
 /** What every route module needs: state lives per server instance so tests never share it. */
@@ -10,6 +11,7 @@ export interface SandboxContext {
   behaviours: InsurerBehaviourStore;
   registry: VehicleRegistryStore;
   photos: PhotoStore;
+  propertyCancellations: PropertyCancellationStore;
   /** Aborted when the server closes, so sleeping and hanging routes let go. */
   lifecycle: AbortSignal;
   photoDownloadTimeoutMs: number;

@@ -7,6 +7,8 @@ import { registerInsurerRoutes } from './insurers/insurers.routes';
 import { registerMotorQuoteRoutes } from './motor/motor-quote.routes';
 import { PhotoStore } from './photos/photo.store';
 import { registerPhotoRoutes } from './photos/photos.routes';
+import { PropertyCancellationStore } from './property/property-cancellation.store';
+import { registerPropertyRoutes } from './property/property.routes';
 import { registerVehicleRegistryRoutes } from './registry/vehicle-registry.routes';
 import { VehicleRegistryStore } from './registry/vehicle-registry.store';
 import type { SandboxContext } from './sandbox-context';
@@ -51,6 +53,7 @@ export function createSandboxServer(options: SandboxServerOptions = {}): Fastify
     behaviours: new InsurerBehaviourStore(initialBehaviours(options)),
     registry: new VehicleRegistryStore(),
     photos: new PhotoStore(),
+    propertyCancellations: new PropertyCancellationStore(),
     lifecycle: lifecycle.signal,
     photoDownloadTimeoutMs: options.photoDownloadTimeoutMs ?? 10_000,
     baseUrl: (request) => publicUrl ?? `${request.protocol}://${request.host}`,
@@ -63,6 +66,7 @@ export function createSandboxServer(options: SandboxServerOptions = {}): Fastify
   registerMotorQuoteRoutes(app, ctx);
   registerPhotoRoutes(app, ctx);
   registerVehicleRegistryRoutes(app, ctx);
+  registerPropertyRoutes(app, ctx);
   registerControlRoutes(app, ctx);
   return app;
 }

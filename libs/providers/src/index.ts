@@ -1,1 +1,2 @@
 export * from './motor';
+export * from './property';

@@ -22,11 +22,12 @@ export function registerControlRoutes(app: FastifyInstance, ctx: SandboxContext)
     return { code: request.params.code, ...next };
   });
 
-  /** Back to the start-up latencies and faults, with no registered vehicles or photos. */
+  /** Back to the start-up latencies and faults, with no registered vehicles, photos or property cancellations. */
   app.post('/__control/reset', async () => {
     ctx.behaviours.reset();
     ctx.registry.clear();
     ctx.photos.clear();
+    ctx.propertyCancellations.clear();
     return { insurers: ctx.behaviours.all() };
   });
 }
