@@ -7,6 +7,8 @@ import { AdminModule } from './admin/admin.module';
 import { HealthController } from './health/health.controller';
 import { OAuthController } from './oauth/oauth.controller';
 import { MotorModule } from './motor/motor.module';
+import { PropertyModule } from './property/property.module';
+import { ClaimsModule } from './claims/claims.module';
 import { FilesModule } from './files/files.module';
 import { SandboxMessagesModule } from './sms/sandbox-messages.module';
 
@@ -30,6 +32,8 @@ export class AppModule {
           storage: deps.rateLimitStorage,
         }),
         MotorModule,
+        PropertyModule,
+        ClaimsModule,
         FilesModule,
         AdminModule,
         ...(deps.config.env === 'sandbox' ? [SandboxMessagesModule] : []),

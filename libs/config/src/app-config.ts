@@ -41,6 +41,12 @@ const envSchema = z.object({
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
   MOTOR_INSURER_TIMEOUT_MS: z.coerce.number().int().min(100).max(110_000).default(20_000),
   MOTOR_QUOTE_DEADLINE_MS: z.coerce.number().int().min(100).max(110_000).default(45_000),
+  PROPERTY_ISSUANCE_PROVIDERS: z
+    .string()
+    .default('dune')
+    .transform((v) => v.split(',').map((c) => c.trim()).filter(Boolean))
+    .refine((codes) => codes.length > 0 && codes.every((c) => /^[a-z0-9_-]{1,32}$/.test(c)), 'must be a comma list of provider codes, e.g. dune'),
+  PROPERTY_INSURER_TIMEOUT_MS: z.coerce.number().int().min(100).max(110_000).default(20_000),
 });
 
 export type AppEnv = z.output<typeof envSchema>;
@@ -70,6 +76,10 @@ export interface AppConfig {
   /** How long one insurer may take to quote, and the bound of the whole fan-out (well inside the spec's 2-minute client timeout). */
   motorInsurerTimeoutMs: number;
   motorQuoteDeadlineMs: number;
+  /** The provider codes a property policy may be issued with (the spec allows one); prices still come from every insurer. */
+  propertyIssuanceProviders: string[];
+  /** How long one property insurer (or the address registry) may take. */
+  propertyInsurerTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -120,6 +130,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     motorInsurerTimeoutMs: e.MOTOR_INSURER_TIMEOUT_MS,
     motorQuoteDeadlineMs: e.MOTOR_QUOTE_DEADLINE_MS,
+    propertyIssuanceProviders: e.PROPERTY_ISSUANCE_PROVIDERS,
+    propertyInsurerTimeoutMs: e.PROPERTY_INSURER_TIMEOUT_MS,
   };
 }
 

@@ -8,7 +8,7 @@ import { APP_CONFIG, AppConfig } from '@lib/config';
 import { StoredFileRepository, StoredFileRow } from './stored-file.repository';
 
 /** The content types the store serves, with the extension of their public URL. */
-export const FILE_EXTENSIONS = { 'image/jpeg': 'jpg', 'image/png': 'png' } as const;
+export const FILE_EXTENSIONS = { 'image/jpeg': 'jpg', 'image/png': 'png', 'application/pdf': 'pdf' } as const;
 export type StoredContentType = keyof typeof FILE_EXTENSIONS;
 
 const CONTENT_TYPES: Record<string, StoredContentType> = Object.fromEntries(

@@ -15,12 +15,12 @@ export class FilesController {
   @ApiOperation({
     summary: 'Download a stored file',
     description:
-      'Serves a file the service stored, such as an uploaded vehicle photo, at the absolute URL it returned (`attachments`). ' +
+      'Serves a file the service stored, such as an uploaded vehicle photo or property document, at the absolute URL it returned (`attachments`). ' +
       'No `Authorization` header: the random id in the URL is what grants access, so insurers can download the photos. ' +
       'Share these URLs only with whom should see the file.',
   })
   @ApiParam({ name: 'name', description: '`<uuid>.<ext>` as in the returned URL, e.g. `3f0c1b8e-....jpg`.' })
-  @ApiProduces('image/jpeg', 'image/png')
+  @ApiProduces('image/jpeg', 'image/png', 'application/pdf')
   @ApiOkResponse({ description: 'The file, with its `Content-Type` and `X-Content-Type-Options: nosniff`.', schema: { type: 'string', format: 'binary' } })
   @ApiErrors(404)
   async download(@Param('name') name: string, @Res() reply: FastifyReply): Promise<void> {

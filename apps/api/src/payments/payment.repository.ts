@@ -4,7 +4,7 @@ import { Prisma } from '@lib/db';
 
 export interface PendingPayment {
   clientId: string;
-  policyType: 'motor';
+  policyType: 'motor' | 'property';
   policyId: number;
   amount: string;
   expiresAt: Date;

@@ -22,6 +22,15 @@ describe('can(role, action, resource)', () => {
     ['create', 'audit-log', []],
     ['update', 'audit-log', []],
     ['rotate_secret', 'staff', []],
+    ['read', 'property-policies', ['admin', 'operations', 'account_manager', 'claims_handler']],
+    ['read_pii', 'property-policies', ['admin', 'operations', 'claims_handler']],
+    ['check_status', 'property-policies', ['admin', 'operations', 'claims_handler']],
+    ['cancel', 'property-policies', ['admin', 'operations']],
+    ['read', 'claims', ['admin', 'operations', 'claims_handler']],
+    ['read_pii', 'claims', ['admin', 'operations', 'claims_handler']],
+    ['create', 'claims', ['admin', 'operations', 'claims_handler']],
+    ['transition', 'claims', ['admin', 'claims_handler']],
+    ['transition', 'property-policies', []],
   ];
 
   it.each(table)('%s %s is allowed exactly to %j', (action, resource, allowed) => {

@@ -14,7 +14,7 @@ export const MAX_PHOTO_PIXELS = 100_000_000;
 const JPEG_MAGIC = Buffer.from([0xff, 0xd8, 0xff]);
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-export type PhotoVerdict = { ok: true; contentType: StoredContentType } | { ok: false; problem: string };
+export type PhotoVerdict = { ok: true; contentType: Extract<StoredContentType, 'image/jpeg' | 'image/png'> } | { ok: false; problem: string };
 
 /**
  * Decides by content alone whether bytes are a readable JPEG or PNG: the magic bytes, what the decoder
