@@ -31,6 +31,7 @@ import { StaffService } from './staff/staff.service';
     DashboardService,
     ClientsMetricsProvider,
   ],
-  exports: [DashboardMetrics, AuditTrail, StaffService],
+  // the session service and guards let product modules host their own console controllers (@AdminApi)
+  exports: [DashboardMetrics, AuditTrail, StaffService, StaffSessionService, AdminAuthGuard, AdminCsrfGuard],
 })
 export class AdminModule {}
