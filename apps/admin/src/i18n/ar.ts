@@ -1,6 +1,8 @@
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
 import type { ConsoleMessages } from './en';
+import { propertyPoliciesAr } from './property-policies.ar';
+import { claimsAr } from './claims.ar';
 
 /** Arabic: the console's words (checked against en.ts by the type) and react-admin's own, written here. */
 export const ar: ConsoleMessages = {
@@ -33,6 +35,8 @@ export const ar: ConsoleMessages = {
     no_policies: 'لا توجد وثائق بعد. تظهر الأرقام هنا عند إطلاق المنتجات.',
   },
   resources: {
+    ...propertyPoliciesAr,
+    ...claimsAr,
     clients: {
       // Arabic has six plural forms (zero, one, two, few, many, other): the singular is form 1, lists use the others.
       name: 'العملاء |||| عميل |||| العملاء |||| العملاء |||| العملاء |||| العملاء',

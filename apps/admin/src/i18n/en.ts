@@ -1,4 +1,6 @@
 import englishMessages from 'ra-language-english';
+import { propertyPoliciesEn } from './property-policies.en';
+import { claimsEn } from './claims.en';
 
 /** The console's own words. ar.ts must have exactly these keys (it is typed with ConsoleMessages). */
 export const en = {
@@ -37,6 +39,8 @@ export const en = {
     no_policies: 'No policies yet. Numbers appear here as product families go live.',
   },
   resources: {
+    ...propertyPoliciesEn,
+    ...claimsEn,
     clients: {
       name: 'API client |||| API clients',
       fields: {

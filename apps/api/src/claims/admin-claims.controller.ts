@@ -36,12 +36,13 @@ const createBody = z.strictObject({
   incident_date: gregorianDateField('incident date'),
   description: z.string().trim().min(1, 'The description field is required.').max(2000),
   requested_amount: amountField('requested amount'),
-  note: z.string().trim().max(2000).optional(),
+  // react-admin sends an empty optional input as null
+  note: z.string().trim().max(2000).nullish(),
 });
 const transitionBody = z.strictObject({
   status: z.enum(CLAIM_STATUSES, { error: `The status must be one of: ${CLAIM_STATUSES.join(', ')}.` }),
-  note: z.string().trim().max(2000).optional(),
-  approved_amount: amountField('approved amount').optional(),
+  note: z.string().trim().max(2000).nullish(),
+  approved_amount: amountField('approved amount').nullish(),
 });
 const doc = (schema: z.ZodType) => z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'input', unrepresentable: 'any' }) as object;
 
@@ -104,7 +105,7 @@ export class AdminClaimsController {
         requestedAmount: body.requested_amount,
         documents: [],
         actor: actor.email,
-        note: body.note ?? 'Opened in the console on behalf of the customer.',
+        note: body.note || 'Opened in the console on behalf of the customer.',
       },
       (tx, c) => this.audit.write(tx, actor, { action: 'claims.create', resource: 'claims', resourceId: String(c.id), after: { product_family: c.productFamily, policy_id: c.policyId, status: c.status, requested_amount: c.requestedAmount.toString() } }),
     );
@@ -126,7 +127,7 @@ export class AdminClaimsController {
   async transition(@Actor() actor: AuditActor, @Param({ schema: idParam }) p: z.infer<typeof idParam>, @Body({ schema: transitionBody }) body: z.infer<typeof transitionBody>) {
     const claim = await this.claims.find(p.id);
     if (!claim) throw ApiError.notFound(`No claim with id ${p.id}.`);
-    const moved = await this.service.move(claim, { to: body.status, actor: actor.email, note: body.note ?? null, approvedAmount: body.approved_amount ?? null }, (tx, c) =>
+    const moved = await this.service.move(claim, { to: body.status, actor: actor.email, note: body.note || null, approvedAmount: body.approved_amount ?? null }, (tx, c) =>
       this.audit.write(tx, actor, {
         action: 'claims.transition',
         resource: 'claims',

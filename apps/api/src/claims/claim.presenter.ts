@@ -1,6 +1,7 @@
 import { amountNumber, formatDate, formatDateTime } from '@lib/common';
 import type { Claim, ClaimStatusChange } from '@lib/db/generated/prisma/client';
 import type { ClaimDocument } from './claims.service';
+import { CLAIM_TRANSITIONS, ClaimStatus } from './claim-status';
 
 const amount = (v: { toString(): string } | null) => (v === null ? null : amountNumber(v.toString()));
 
@@ -31,6 +32,8 @@ export function presentAdminClaim(c: Claim, history: ClaimStatusChange[], fileUr
     client_id: c.clientId,
     assignee_staff_id: c.assigneeStaffId,
     created_by: c.createdBy,
+    /** Where a handler may move it next (the console offers exactly these). */
+    next_statuses: CLAIM_TRANSITIONS[c.status as ClaimStatus] ?? [],
     status_history: history
       .filter((h) => h.claimId === c.id)
       .map((h) => ({ from: h.fromStatus, to: h.toStatus, note: h.note, actor: h.actor, at: formatDateTime(h.createdAt) })),
