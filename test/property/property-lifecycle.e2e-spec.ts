@@ -283,6 +283,13 @@ describe('property: activation, cancellation status, documents, cancellation and
       expect((await ops.call(`/admin/api/property-policies/${spare.id}/cancel`, { json: { reason: 'again' } })).status).toBe(400);
       expect(await env.app.db.prisma.auditLogEntry.count({ where: { action: 'property-policies.cancel' } })).toBe(1);
       expect((await ops.call(`/admin/api/property-policies/${spare.id}/cancellation-status`)).body).toEqual({ status: 'cancelled' });
+
+      // the dashboard: three policies, all cancelled; two were paid and keep their premium less the refunds
+      const rows = await env.app.db.prisma.propertyPolicy.findMany({ where: { activatedAt: { not: null } } });
+      const kept = rows.reduce((c, r) => c + Math.round(Number(r.price) * 100) - Math.round(Number(r.refundAmount) * 100), 0);
+      const dashboard = await ops.call('/admin/api/dashboard?days=7');
+      expect(dashboard.body.policies_by_status).toMatchObject({ cancelled: 3 });
+      expect(Math.round(Number(dashboard.body.premium_volume) * 100)).toBe(kept);
     });
   });
 });

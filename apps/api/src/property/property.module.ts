@@ -12,7 +12,9 @@ import { CancellationStatusService } from './cancellation/cancellation-status.se
 import { PropertyPaymentsLedger } from './cancellation/property-payments-ledger';
 import { PropertyClaimPolicies } from './claims/property-claim-policies';
 import { PropertyClaimsController } from './claims/property-claims.controller';
+import { PropertyMetricsProvider } from './dashboard/property-metrics.provider';
 import { PropertyDocumentsController } from './documents/property-documents.controller';
+import { PropertyDocumentRepository } from './documents/property-document.repository';
 import { IssuePropertyPolicyUseCase } from './policies/issue-property-policy.use-case';
 import { PropertyPoliciesController } from './policies/property-policies.controller';
 import { PropertyPolicyViews } from './policies/property-policy-views';
@@ -41,7 +43,9 @@ import { DocumentFiles } from './uploads/document-files';
     CancelPropertyPolicyUseCase,
     CancellationStatusService,
     DocumentFiles,
+    PropertyDocumentRepository,
     PropertyClaimPolicies,
+    PropertyMetricsProvider,
   ],
   exports: [PropertyPolicyRepository, PROPERTY_PROVIDER],
 })

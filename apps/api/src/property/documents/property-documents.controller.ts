@@ -1,8 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiError, Clock, z } from '@lib/common';
-import { PrismaService } from '@lib/db';
 import { CurrentPartner, PartnerApi } from '../../auth/partner-api.decorator';
 import type { Partner } from '../../auth/partner';
 import { AcceptsMultipart } from '../../files/multipart';
@@ -13,6 +11,7 @@ import { PropertyPolicyRepository } from '../policies/property-policy.repository
 import { PROPERTY_PRODUCTS, PROPERTY_STATUS } from '../property-products';
 import { DocumentFiles } from '../uploads/document-files';
 import { DocumentUpload, DocumentUploadGuard, UploadedDocuments } from '../uploads/document-upload.guard';
+import { PropertyDocumentRepository } from './property-document.repository';
 
 export const DOCUMENT_CATEGORIES = ['home', 'valuables', 'surroundings'] as const;
 const MAX_PER_UPLOAD = 5;
@@ -33,7 +32,7 @@ export class PropertyDocumentsController {
     private readonly policies: PropertyPolicyRepository,
     private readonly views: PropertyPolicyViews,
     private readonly documents: DocumentFiles,
-    private readonly prisma: PrismaService,
+    private readonly documentRows: PropertyDocumentRepository,
     private readonly clock: Clock,
   ) {}
 
@@ -71,15 +70,13 @@ export class PropertyDocumentsController {
     const category = upload.fields.category;
     if (!category) throw ApiError.field('category', 'The category field is required.');
     if (!(DOCUMENT_CATEGORIES as readonly string[]).includes(category)) throw ApiError.field('category', `The category must be one of: ${DOCUMENT_CATEGORIES.join(', ')}.`);
-    const existing = await this.prisma.propertyDocument.count({ where: { policyId: policy.id } });
+    const existing = await this.documentRows.countFor(policy.id);
     if (existing + upload.files.length > MAX_PER_POLICY) throw ApiError.field('documents', `A policy holds at most ${MAX_PER_POLICY} documents (it has ${existing}).`);
 
     const saved = await this.documents.checkAndSave({ clientId: partner.clientId, kind: `property-document/${category}`, field: 'documents', files: upload.files, min: 1, max: MAX_PER_UPLOAD });
     const now = this.clock.now();
     try {
-      await this.prisma.propertyDocument.createMany({
-        data: saved.map((f) => ({ id: randomUUID(), clientId: partner.clientId, policyId: policy.id, category, fileId: f.id, contentType: f.contentType, size: f.size, createdAt: now })),
-      });
+      await this.documentRows.addAll(saved.map((f) => ({ clientId: partner.clientId, policyId: policy.id, category, fileId: f.id, contentType: f.contentType, size: f.size, createdAt: now })));
     } catch (err) {
       await this.documents.discard(saved);
       throw err;
