@@ -1,3 +1,4 @@
+import { PropertyInsurerIssuance } from '../../apps/api/src/property/policies/property-insurer-issuance';
 import { signIn } from '../admin/admin-kit';
 import { MotorTestEnv, startMotorEnv } from '../support/motor-kit';
 import { jpegPhoto, makePhotoFiles, PhotoFiles } from '../support/photo-files';
@@ -43,6 +44,10 @@ describe('property: activation, cancellation status, documents, cancellation and
       expect(row).toMatchObject({ id: active.id, status: 1, providerPolicyId: issued.providerPolicyId });
       expect(row!.activatedAt).toEqual(env.app.clock.now());
       expect(issued.providerPolicyId).toMatch(/^DUNE-HP-\d{10}$/);
+      // the insurer answers the same policy for the same reference, so a retried activation is harmless
+      const issuance = env.app.api.app.get(PropertyInsurerIssuance, { strict: false });
+      expect(await issuance.issue(active.id)).toEqual(issued);
+      expect((await issuance.issue(pending.id)).providerPolicyId).not.toBe(issued.providerPolicyId);
 
       const repo = propertyRepository(env.app);
       const again = await repo.transaction((tx) => repo.activate(tx, active.id, { providerPolicyId: 'OTHER', at: env.app.clock.now() }));

@@ -275,5 +275,12 @@ describe('property: address lookup, prices, issuance, list and show', () => {
       expect((await env.app.request('/api/v1/property/policies', { token: other.token })).body.total).toBe(0);
       expect((await env.app.request('/api/v1/property/policies/99999', { token })).status).toBe(404);
     });
+
+    it('keeps the customer\'s personal data out of the logs', async () => {
+      await env.app.request('/api/v1/property/policies?nationality_id=1012345678', { token });
+      const logs = env.app.rawLogs();
+      expect(logs).toContain('/api/v1/property/policies');
+      for (const pii of ['1012345678', policyBody().iban, '+966512345678', 'sara@example.com', 'Sara Ahmed']) expect(logs).not.toContain(pii);
+    });
   });
 });

@@ -1,7 +1,5 @@
-import { PROPERTY_PROVIDER } from '../../apps/api/src/property/property-products';
+import { PropertyInsurerIssuance } from '../../apps/api/src/property/policies/property-insurer-issuance';
 import { PropertyPolicyRepository } from '../../apps/api/src/property/policies/property-policy.repository';
-import { money } from '../../libs/common/src';
-import type { BuildingType, PropertyCity, PropertyProvider } from '../../libs/providers/src';
 import type { TestApp } from './test-app';
 
 export const VALID_IBAN = 'SA0380000000608010167519';
@@ -61,23 +59,7 @@ export function propertyRepository(app: TestApp): PropertyPolicyRepository {
  */
 export async function activateAsPaid(app: TestApp, policyId: number) {
   const repo = propertyRepository(app);
-  const provider = app.api.app.get<PropertyProvider>(PROPERTY_PROVIDER, { strict: false });
-  const policy = (await repo.find(policyId))!;
-  const b = policy.buildingDetails as { building_type: BuildingType; building_age: number; apartment_size: number };
-  const issued = await provider.issue(policy.insurerCode, {
-    reference: `property-${policy.id}`,
-    risk: {
-      buildingType: b.building_type,
-      buildingAge: b.building_age,
-      apartmentSize: b.apartment_size,
-      city: policy.cityName as PropertyCity,
-      propertyCost: policy.propertyCost ? money(policy.propertyCost.toString()) : null,
-      contentsCost: policy.contentsCost ? money(policy.contentsCost.toString()) : null,
-    },
-    startDate: policy.startDate.toISOString().slice(0, 10),
-    endDate: policy.endDate.toISOString().slice(0, 10),
-    insuredId: policy.nationalityId,
-  });
+  const issued = await app.api.app.get(PropertyInsurerIssuance, { strict: false }).issue(policyId);
   const at = app.clock.now();
   return repo.transaction(async (tx) => {
     await tx.payment.updateMany({ where: { policyType: 'property', policyId, status: 'pending' }, data: { status: 'paid', paidAt: at, updatedAt: at } });

@@ -16,6 +16,7 @@ import { PropertyMetricsProvider } from './dashboard/property-metrics.provider';
 import { PropertyDocumentsController } from './documents/property-documents.controller';
 import { PropertyDocumentRepository } from './documents/property-document.repository';
 import { IssuePropertyPolicyUseCase } from './policies/issue-property-policy.use-case';
+import { PropertyInsurerIssuance } from './policies/property-insurer-issuance';
 import { PropertyPoliciesController } from './policies/property-policies.controller';
 import { PropertyPolicyViews } from './policies/property-policy-views';
 import { PropertyPolicyRepository } from './policies/property-policy.repository';
@@ -27,7 +28,7 @@ import { DocumentFiles } from './uploads/document-files';
 /**
  * Property insurance: /api/v1/property (address lookup, prices, policies, documents, cancellation, claims)
  * and the console's property policies. Payment activation is the payments module's: it calls
- * PropertyPolicyRepository.activate and setDocument (exported).
+ * PropertyInsurerIssuance.issue, then PropertyPolicyRepository.activate and setDocument (all exported).
  */
 @Module({
   imports: [AdminModule, FilesModule, ClaimsModule],
@@ -46,7 +47,8 @@ import { DocumentFiles } from './uploads/document-files';
     PropertyDocumentRepository,
     PropertyClaimPolicies,
     PropertyMetricsProvider,
+    PropertyInsurerIssuance,
   ],
-  exports: [PropertyPolicyRepository, PROPERTY_PROVIDER],
+  exports: [PropertyPolicyRepository, PropertyInsurerIssuance, PROPERTY_PROVIDER],
 })
 export class PropertyModule {}
