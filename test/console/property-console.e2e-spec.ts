@@ -15,12 +15,14 @@ describeBrowser('the property console in a browser', () => {
   let page: Page;
   let policyId: number;
   let claimId: number;
+  let handlerId: string;
   const errors: string[] = [];
 
   beforeAll(async () => {
     ensureConsoleBuilt();
     env = await startMotorEnv({ env: { RATE_LIMIT_DEFAULT_PER_MINUTE: '1000', TOKEN_TTL_SECONDS: '31536000' } });
-    for (const role of ['operations', 'claims_handler'] as const) await createStaff(env.app, role, `${role.replace('_', '.')}@property.test`);
+    await createStaff(env.app, 'operations', 'operations@property.test');
+    handlerId = (await createStaff(env.app, 'claims_handler', 'claims.handler@property.test')).id;
     const token = (await env.app.partner(['property-comparison'])).token;
     policyId = (await env.app.request('/api/v1/property/policies', { token, json: policyBody() })).body.id;
     await activateAsPaid(env.app, policyId);
@@ -56,6 +58,8 @@ describeBrowser('the property console in a browser', () => {
     await page.goto(`${env.app.url}/admin/claims/${claimId}/show`);
     await page.getByText('Bicycle stolen from the yard.').waitFor();
     expect(await page.getByTestId('claim-to-approved').count()).toBe(0);
+    await page.getByTestId('claim-assign').click();
+    await page.getByText('Unassign').waitFor();
     await page.getByTestId('claim-to-under_review').click();
     await page.getByTestId('claim-note').fill('Police report received.');
     await page.getByTestId('claim-confirm').click();
@@ -65,6 +69,7 @@ describeBrowser('the property console in a browser', () => {
     await shot('property-claim-under-review');
     const claim = await env.app.db.prisma.claim.findUniqueOrThrow({ where: { id: claimId } });
     expect(claim.status).toBe('under_review');
+    expect(claim.assigneeStaffId).toBe(handlerId);
     // the policy view has no cancel button for a claims handler
     await page.goto(`${env.app.url}/admin/property-policies/${policyId}/show`);
     await page.getByTestId('check-status').waitFor();

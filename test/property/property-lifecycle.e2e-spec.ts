@@ -167,6 +167,15 @@ describe('property: activation, cancellation status, documents, cancellation and
       expect(inbox.headers.get('content-range')).toBe('claims 0-0/1');
       expect((await move(ops, { status: 'under_review' })).status).toBe(403);
 
+      // handlers take claims; operations may not assign, and only claim handlers can be given one
+      const assign = (s: typeof handler, staff_id: string | null) => s.call(`/admin/api/claims/${claimId}/assign`, { json: { staff_id } });
+      expect((await assign(ops, handler.id)).status).toBe(403);
+      expect(Object.keys((await assign(handler, manager.id)).body.details)).toEqual(['staff_id']);
+      expect((await assign(handler, handler.id)).body.assignee_staff_id).toBe(handler.id);
+      const mine = await handler.call(`/admin/api/claims?filter=${encodeURIComponent(JSON.stringify({ assignee_staff_id: handler.id }))}`);
+      expect(mine.body.map((c: any) => c.id)).toEqual([claimId]);
+      expect(await env.app.db.prisma.auditLogEntry.count({ where: { action: 'claims.assign', resourceId: String(claimId) } })).toBe(1);
+
       expect((await move(handler, { status: 'approved' })).status).toBe(409);
       expect((await move(handler, { status: 'under_review', note: 'Photos look consistent.' })).body.claim_status).toBe('under_review');
       expect((await move(handler, { status: 'approved', approved_amount: '5000' })).status).toBe(422);
@@ -176,6 +185,7 @@ describe('property: activation, cancellation status, documents, cancellation and
       const paid = await move(handler, { status: 'paid' });
       expect(paid.body).toMatchObject({ claim_status: 'paid', paid_amount: 3900.25 });
       expect((await move(handler, { status: 'rejected', note: 'too late' })).status).toBe(409);
+      expect((await assign(handler, null)).status).toBe(409);
       expect(paid.body.status_history.map((h: any) => [h.from, h.to, h.actor])).toEqual([
         [null, 'submitted', 'client'],
         ['submitted', 'under_review', handler.email],

@@ -27,6 +27,8 @@ export const claimsAr: typeof claimsEn = {
     history: 'السجل',
     no_history: 'لا يوجد سجل.',
     actions: {
+      assign_to_me: 'إسنادها إليّ',
+      unassign: 'إلغاء الإسناد',
       move_to: 'نقل إلى %{status}',
       note: 'ملاحظة',
       approved_amount: 'المبلغ المعتمد (افتراضيًا كامل المطلوب)',

@@ -25,6 +25,8 @@ export const claimsEn = {
     history: 'History',
     no_history: 'No history.',
     actions: {
+      assign_to_me: 'Assign to me',
+      unassign: 'Unassign',
       move_to: 'Move to %{status}',
       note: 'Note',
       approved_amount: 'Approved amount (default: all requested)',

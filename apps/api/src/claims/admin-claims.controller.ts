@@ -26,6 +26,7 @@ const listQuery = listQuerySchema({
     status: z.enum(CLAIM_STATUSES).optional(),
     client_id: z.uuid().optional(),
     policy_id: z.int().positive().optional(),
+    assignee_staff_id: z.uuid().optional(),
   }),
 });
 const idParam = z.strictObject({ id: intId });
@@ -44,6 +45,7 @@ const transitionBody = z.strictObject({
   note: z.string().trim().max(2000).nullish(),
   approved_amount: amountField('approved amount').nullish(),
 });
+const assignBody = z.strictObject({ staff_id: z.uuid({ error: 'The staff id must be a staff member\'s id.' }).nullable() });
 const doc = (schema: z.ZodType) => z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'input', unrepresentable: 'any' }) as object;
 
 /** The claims inbox of the console, across every product family. */
@@ -62,12 +64,12 @@ export class AdminClaimsController {
   @Get()
   @Allow('read')
   @ApiOperation({ summary: 'List claims', description: `Every product family. ${LIST_CONVENTION}` })
-  @ApiList('claims', SORTABLE, 'id, product_family, status, client_id, policy_id')
+  @ApiList('claims', SORTABLE, 'id, product_family, status, client_id, policy_id, assignee_staff_id')
   async list(@Query({ schema: listQuery }) q: z.infer<typeof listQuery>, @Res({ passthrough: true }) reply: FastifyReply) {
     const f = q.filter;
     const ids = idsOf(f.id)?.map(Number).filter((n) => Number.isInteger(n) && n > 0);
     const [rows, total] = await this.claims.page(
-      { id: ids, productFamily: f.product_family, status: f.status, clientId: f.client_id, policyId: f.policy_id },
+      { id: ids, productFamily: f.product_family, status: f.status, clientId: f.client_id, policyId: f.policy_id, assigneeStaffId: f.assignee_staff_id },
       q.skip,
       q.take,
       orderBy(q.sort, { created_at: 'createdAt', updated_at: 'updatedAt', requested_amount: 'requestedAmount', incident_date: 'incidentDate' }) as never,
@@ -110,6 +112,22 @@ export class AdminClaimsController {
       (tx, c) => this.audit.write(tx, actor, { action: 'claims.create', resource: 'claims', resourceId: String(c.id), after: { product_family: c.productFamily, policy_id: c.policyId, status: c.status, requested_amount: c.requestedAmount.toString() } }),
     );
     return presentAdminClaim(claim, await this.claims.history([claim.id]), this.fileUrl);
+  }
+
+  @Post(':id/assign')
+  @HttpCode(200)
+  @Allow('update')
+  @ApiOperation({ summary: 'Assign a claim', description: '`staff_id` of an active staff member who may handle claims, or null to unassign. Closed claims (rejected, paid) are 409. Audited.' })
+  @ApiBody({ schema: doc(assignBody) })
+  @ApiOkResponse({ description: 'The claim.' })
+  @ApiErrors(404, 409, 422)
+  async assign(@Actor() actor: AuditActor, @Param({ schema: idParam }) p: z.infer<typeof idParam>, @Body({ schema: assignBody }) body: z.infer<typeof assignBody>) {
+    const claim = await this.claims.find(p.id);
+    if (!claim) throw ApiError.notFound(`No claim with id ${p.id}.`);
+    const updated = await this.service.assign(claim, body.staff_id, (tx, c) =>
+      this.audit.write(tx, actor, { action: 'claims.assign', resource: 'claims', resourceId: String(c.id), before: { assignee_staff_id: claim.assigneeStaffId }, after: { assignee_staff_id: c.assigneeStaffId } }),
+    );
+    return presentAdminClaim(updated, await this.claims.history([updated.id]), this.fileUrl);
   }
 
   @Post(':id/transition')

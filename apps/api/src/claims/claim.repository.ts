@@ -35,6 +35,16 @@ export class ClaimRepository {
     return count === 1 ? tx.claim.findUnique({ where: { id } }) : null;
   }
 
+  async setAssignee(tx: Prisma.TransactionClient, id: number, assigneeStaffId: string | null, at: Date): Promise<Claim> {
+    return tx.claim.update({ where: { id }, data: { assigneeStaffId, updatedAt: at } });
+  }
+
+  /** The role of an active staff member, to check who may be given a claim. */
+  async activeStaffRole(staffId: string): Promise<string | null> {
+    const staff = await this.prisma.staffUser.findFirst({ where: { id: staffId, active: true }, select: { role: true } });
+    return staff?.role ?? null;
+  }
+
   find(id: number): Promise<Claim | null> {
     return this.prisma.claim.findUnique({ where: { id } });
   }

@@ -6,6 +6,9 @@ import type { Claim } from '@lib/db/generated/prisma/client';
 import { ClaimablePolicy, ClaimPolicies } from './claim-policies';
 import { ClaimRepository } from './claim.repository';
 import { canMoveClaim, CLAIM_TRANSITIONS, ClaimStatus } from './claim-status';
+import { can } from '@lib/common/permissions';
+
+const canMoveClaimAnywhere = (status: string) => (CLAIM_TRANSITIONS[status as ClaimStatus] ?? []).length > 0;
 
 export interface ClaimDocument {
   file_id: string;
@@ -88,6 +91,20 @@ export class ClaimsService {
       await this.claims.addHistory(tx, { claimId: claim.id, fromStatus: null, toStatus: 'submitted', note: cmd.note ?? null, actor: cmd.actor, createdAt: now });
       await alsoInTx?.(tx, claim);
       return claim;
+    });
+  }
+
+  /** Gives the claim to a staff member who may work claims (or to no one); final claims stay as they are. */
+  async assign(claim: Claim, staffId: string | null, alsoInTx?: InTx): Promise<Claim> {
+    if (!canMoveClaimAnywhere(claim.status)) throw new ApiError('CONFLICT', `A ${claim.status} claim is closed and is not assigned any more.`);
+    if (staffId !== null) {
+      const role = await this.claims.activeStaffRole(staffId);
+      if (!role || !can(role, 'transition', 'claims')) throw ApiError.field('staff_id', 'The staff member does not exist, is inactive, or may not handle claims.');
+    }
+    return this.claims.transaction(async (tx) => {
+      const updated = await this.claims.setAssignee(tx, claim.id, staffId, this.clock.now());
+      await alsoInTx?.(tx, updated);
+      return updated;
     });
   }
 

@@ -31,6 +31,7 @@ describe('can(role, action, resource)', () => {
     ['create', 'claims', ['admin', 'operations', 'claims_handler']],
     ['transition', 'claims', ['admin', 'claims_handler']],
     ['transition', 'property-policies', []],
+    ['update', 'claims', ['admin', 'claims_handler']],
   ];
 
   it.each(table)('%s %s is allowed exactly to %j', (action, resource, allowed) => {

@@ -52,6 +52,8 @@ const GRANTS: Matrix = {
     read_pii: ['admin', 'operations', 'claims_handler'],
     create: ['admin', 'operations', 'claims_handler'],
     transition: ['admin', 'claims_handler'],
+    // who works a claim: handlers take claims, admins hand them out
+    update: ['admin', 'claims_handler'],
   },
 };
 

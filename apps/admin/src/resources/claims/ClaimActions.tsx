@@ -5,7 +5,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import MuiTextField from '@mui/material/TextField';
-import { useNotify, usePermissions, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { useGetIdentity, useNotify, usePermissions, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { can } from '@shared/permissions';
 import { API, httpClient } from '../../providers/httpClient';
 
@@ -61,4 +61,26 @@ export function TransitionButtons() {
       </Dialog>
     </>
   );
+}
+
+/** Takes the claim (or gives it back) for the signed-in handler. */
+export function AssignToMeButton() {
+  const record = useRecordContext();
+  const t = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const { permissions: role } = usePermissions<string>();
+  const { identity } = useGetIdentity();
+  if (!record || !identity || !can(role, 'update', 'claims') || !(record.next_statuses as string[] | undefined)?.length) return null;
+  const mine = record.assignee_staff_id === identity.id;
+  const run = async () => {
+    try {
+      await httpClient(`${API}/claims/${record.id}/assign`, { method: 'POST', body: JSON.stringify({ staff_id: mine ? null : identity.id }) });
+      notify(`${R}.actions.moved`, { type: 'success' });
+      refresh();
+    } catch (e) {
+      notify((e as Error).message || 'ra.notification.http_error', { type: 'error' });
+    }
+  };
+  return <Button onClick={run} data-testid="claim-assign">{t(mine ? `${R}.actions.unassign` : `${R}.actions.assign_to_me`)}</Button>;
 }

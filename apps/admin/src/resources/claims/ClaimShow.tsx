@@ -11,7 +11,7 @@ import { Labeled, Show, TextField, TopToolbar, useRecordContext, useTranslate } 
 import { DateTimeText, LtrText, MonoText } from '../../common/fields';
 import { useFormat } from '../../common/format';
 import { Money } from '../property-policies/PropertyPolicyFields';
-import { TransitionButtons } from './ClaimActions';
+import { AssignToMeButton, TransitionButtons } from './ClaimActions';
 import { ClaimStatusChip } from './ClaimFields';
 
 const R = 'resources.claims';
@@ -73,7 +73,7 @@ function Details() {
 
 export function ClaimShow() {
   return (
-    <Show actions={<TopToolbar sx={{ gap: 1 }}><TransitionButtons /></TopToolbar>}>
+    <Show actions={<TopToolbar sx={{ gap: 1 }}><AssignToMeButton /><TransitionButtons /></TopToolbar>}>
       <Details />
     </Show>
   );
