@@ -122,6 +122,8 @@ describe('property: address lookup, prices, issuance, list and show', () => {
           address: { unit_number: '12', city_name: 'Riyadh' },
         },
       });
+      expect(Object.keys(res.body.meta_data.address)).toEqual(Object.keys(policyBody().address));
+      expect(Object.keys(res.body.meta_data.personal_details)).toEqual(Object.keys(policyBody().personal_details));
       expect(res.body.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/);
       expect(res.body.payment_link).toMatch(new RegExp(`^${env.app.url}/pay/[\\w-]{32}$`));
       const payment = await env.app.db.prisma.payment.findFirstOrThrow({ where: { policyType: 'property', policyId: res.body.id } });

@@ -3,6 +3,16 @@ import type { Payment, PropertyDocument, PropertyPolicy } from '@lib/db/generate
 import { paymentLink } from '../../payments/payment.repository';
 import { PROPERTY_STATUS } from '../property-products';
 
+/** JSONB keeps keys in its own order: answer them in the spec's. */
+function ordered(value: unknown, keys: readonly string[]): Record<string, unknown> {
+  const o = (value ?? {}) as Record<string, unknown>;
+  return Object.fromEntries(keys.filter((k) => k in o).map((k) => [k, o[k]]));
+}
+
+const PERSONAL_KEYS = ['name', 'name_ar', 'gender', 'email', 'phone_number', 'birthdate', 'nationality', 'nationality_id'] as const;
+const BUILDING_KEYS = ['building_age', 'building_type', 'apartment_size'] as const;
+const ADDRESS_KEYS = ['street_name', 'building_number', 'district_name', 'city_name', 'additional_number', 'zip_code', 'unit_number'] as const;
+
 /** The redirect URL with the token `policyID` in its query string replaced by the policy id. */
 export function redirectUrlOf(template: string | null, policyId: number): string | null {
   if (!template) return null;
@@ -29,11 +39,11 @@ export function presentPropertyPolicy(
   return {
     id: p.id,
     meta_data: {
-      address: p.address,
+      address: ordered(p.address, ADDRESS_KEYS),
       property_cost: p.propertyCost === null ? null : amountNumber(p.propertyCost.toString()),
       contents_cost: p.contentsCost === null ? null : amountNumber(p.contentsCost.toString()),
-      building_details: p.buildingDetails,
-      personal_details: p.personalDetails,
+      building_details: ordered(p.buildingDetails, BUILDING_KEYS),
+      personal_details: ordered(p.personalDetails, PERSONAL_KEYS),
       insurance_provider: p.insurerCode,
       iban: p.iban,
       start_date: formatDate(p.startDate),
