@@ -200,6 +200,11 @@ describe('property: address lookup, prices, issuance, list and show', () => {
       expect(await env.app.db.prisma.propertyPolicy.count()).toBe(before);
     });
 
+    it('names every failing field at once, cross-field rules included', async () => {
+      const res = await issue(policyBody({ insurance_provider: 'palm', start_date: '2026-11-22', property_cost: null, contents_cost: null, iban: 'SA00', has_agreed_to_terms_and_conditions: 0 }));
+      expect(Object.keys(res.body.details).sort()).toEqual(['contents_cost', 'has_agreed_to_terms_and_conditions', 'iban', 'insurance_provider', 'property_cost', 'start_date']);
+    });
+
     it('needs property_cost or contents_cost', async () => {
       const res = await issue(policyBody({ property_cost: null, contents_cost: null }));
       expect(res.status).toBe(422);
