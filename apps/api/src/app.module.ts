@@ -9,6 +9,7 @@ import { OAuthController } from './oauth/oauth.controller';
 import { MotorModule } from './motor/motor.module';
 import { FilesModule } from './files/files.module';
 import { SandboxMessagesModule } from './sms/sandbox-messages.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 
 export interface AppDeps extends CoreDeps {
   db: Database;
@@ -32,6 +33,7 @@ export class AppModule {
         MotorModule,
         FilesModule,
         AdminModule,
+        WebhooksModule,
         ...(deps.config.env === 'sandbox' ? [SandboxMessagesModule] : []),
         ...(deps.extraModules ?? []),
       ],

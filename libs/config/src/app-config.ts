@@ -41,6 +41,16 @@ const envSchema = z.object({
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
   MOTOR_INSURER_TIMEOUT_MS: z.coerce.number().int().min(100).max(110_000).default(20_000),
   MOTOR_QUOTE_DEADLINE_MS: z.coerce.number().int().min(100).max(110_000).default(45_000),
+  WEBHOOK_SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  WEBHOOK_WORKER: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
+  WEBHOOK_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(600_000).default(1000),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(8),
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  WEBHOOK_BATCH_SIZE: z.coerce.number().int().min(1).max(100).default(10),
 });
 
 export type AppEnv = z.output<typeof envSchema>;
@@ -70,6 +80,18 @@ export interface AppConfig {
   /** How long one insurer may take to quote, and the bound of the whole fan-out (well inside the spec's 2-minute client timeout). */
   motorInsurerTimeoutMs: number;
   motorQuoteDeadlineMs: number;
+  webhooks: {
+    /** Key that seals endpoint secrets at rest; generated once under DATA_DIR in sandbox. */
+    secretKey?: string;
+    /** Whether this instance runs a delivery worker (every instance may; they never deliver one attempt twice). */
+    worker: boolean;
+    pollIntervalMs: number;
+    timeoutMs: number;
+    maxAttempts: number;
+    /** First retry delay; each later one is four times longer (capped at six hours), with ±20 % jitter. */
+    retryBaseMs: number;
+    batchSize: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -88,6 +110,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   const e = parsed.data;
   const problems: string[] = [];
   if (e.APP_ENV === 'production' && !e.JWT_SECRET) problems.push('JWT_SECRET: required when APP_ENV=production');
+  if (e.APP_ENV === 'production' && !e.WEBHOOK_SECRET_KEY) problems.push('WEBHOOK_SECRET_KEY: required when APP_ENV=production');
   if (e.APP_ENV === 'production' && !e.DATABASE_URL) problems.push('DATABASE_URL: required when APP_ENV=production');
   if (Boolean(e.SANDBOX_CLIENT_ID) !== Boolean(e.SANDBOX_CLIENT_SECRET)) {
     problems.push('SANDBOX_CLIENT_ID / SANDBOX_CLIENT_SECRET: set both or neither');
@@ -120,6 +143,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     motorInsurerTimeoutMs: e.MOTOR_INSURER_TIMEOUT_MS,
     motorQuoteDeadlineMs: e.MOTOR_QUOTE_DEADLINE_MS,
+    webhooks: {
+      secretKey: e.WEBHOOK_SECRET_KEY,
+      worker: e.WEBHOOK_WORKER,
+      pollIntervalMs: e.WEBHOOK_POLL_INTERVAL_MS,
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      maxAttempts: e.WEBHOOK_MAX_ATTEMPTS,
+      retryBaseMs: e.WEBHOOK_RETRY_BASE_MS,
+      batchSize: e.WEBHOOK_BATCH_SIZE,
+    },
   };
 }
 

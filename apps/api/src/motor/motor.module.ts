@@ -22,10 +22,11 @@ import { FilesModule } from '../files/files.module';
 import { VehiclePhotosController } from './photos/vehicle-photos.controller';
 import { RegisterVehiclePhotosUseCase } from './photos/register-vehicle-photos.use-case';
 import { VehiclePhotoRepository } from './photos/vehicle-photo.repository';
+import { WebhooksModule } from '../webhooks/webhooks.module';
 
 /** Motor price comparison: /api/v1/car-comp. */
 @Module({
-  imports: [AdminModule, OtpModule, FilesModule],
+  imports: [AdminModule, OtpModule, FilesModule, WebhooksModule],
   controllers: [QuoteOtpController, VehicleLookupsController, GuidelineTextsController, QuoteRequestsController, IssueOtpController, MotorPoliciesController, VehiclePhotosController],
   providers: [
     { provide: MOTOR_PROVIDER, inject: [APP_CONFIG], useFactory: (c: AppConfig) => new HttpMotorProvider({ baseUrl: c.sandboxUrl, timeoutMs: c.motorInsurerTimeoutMs }) },

@@ -22,6 +22,16 @@ describe('can(role, action, resource)', () => {
     ['create', 'audit-log', []],
     ['update', 'audit-log', []],
     ['rotate_secret', 'staff', []],
+    ['read', 'webhook-endpoints', ['admin', 'operations', 'account_manager']],
+    ['create', 'webhook-endpoints', ['admin', 'operations']],
+    ['update', 'webhook-endpoints', ['admin', 'operations']],
+    ['rotate_secret', 'webhook-endpoints', ['admin', 'operations']],
+    ['deactivate', 'webhook-endpoints', ['admin', 'operations']],
+    ['activate', 'webhook-endpoints', ['admin', 'operations']],
+    ['send_test', 'webhook-endpoints', ['admin', 'operations']],
+    ['read', 'webhook-deliveries', ['admin', 'operations', 'account_manager']],
+    ['resend', 'webhook-deliveries', ['admin', 'operations']],
+    ['resend', 'clients', []],
   ];
 
   it.each(table)('%s %s is allowed exactly to %j', (action, resource, allowed) => {
