@@ -31,6 +31,6 @@ import { StaffService } from './staff/staff.service';
     DashboardService,
     ClientsMetricsProvider,
   ],
-  exports: [DashboardMetrics, AuditTrail, StaffService],
+  exports: [DashboardMetrics, AuditTrail, StaffService, StaffSessionService, AdminAuthGuard, AdminCsrfGuard],
 })
 export class AdminModule {}

@@ -14,7 +14,7 @@ import { WebhookDeliveryRepository } from '../delivery/webhook-delivery.reposito
 import { WEBHOOK_EVENTS } from '../webhook-events';
 
 const STATUSES = ['pending', 'delivered', 'failed'] as const;
-const SORTABLE = ['created_at', 'next_attempt_at', 'status', 'attempts', 'id'] as const;
+const SORTABLE = ['created_at', 'next_attempt_at', 'status', 'attempt_count', 'id'] as const;
 const listQuery = listQuerySchema({
   sortable: SORTABLE,
   defaultSort: ['created_at', 'DESC'],
@@ -37,7 +37,7 @@ function presentDelivery(d: WebhookDelivery) {
     event_type: d.eventType,
     policy_id: d.policyId,
     status: d.status,
-    attempts: d.attempts,
+    attempt_count: d.attempts,
     next_attempt_at: d.status === 'pending' ? formatDateTime(d.nextAttemptAt) : null,
     in_flight: d.lockedUntil !== null,
     last_status_code: d.lastStatusCode,
@@ -88,7 +88,7 @@ export class AdminWebhookDeliveriesController {
       ...(f.policy_id !== undefined ? { policyId: f.policy_id } : {}),
     };
     const [rows, total] = await Promise.all([
-      this.prisma.webhookDelivery.findMany({ where, orderBy: orderBy(q.sort, { created_at: 'createdAt', next_attempt_at: 'nextAttemptAt' }), skip: q.skip, take: q.take }),
+      this.prisma.webhookDelivery.findMany({ where, orderBy: orderBy(q.sort, { created_at: 'createdAt', next_attempt_at: 'nextAttemptAt', attempt_count: 'attempts' }), skip: q.skip, take: q.take }),
       this.prisma.webhookDelivery.count({ where }),
     ]);
     return listResponse(reply, 'webhook-deliveries', rows.map(presentDelivery), total, q.skip);
@@ -125,7 +125,7 @@ export class AdminWebhookDeliveriesController {
       const after = await this.deliveries.resend(tx, row.id, now);
       return {
         result: after,
-        audit: { action: 'webhook-deliveries.resend', resource: 'webhook-deliveries', resourceId: row.id, before: { status: row.status, attempts: row.attempts }, after: { status: after.status } },
+        audit: { action: 'webhook-deliveries.resend', resource: 'webhook-deliveries', resourceId: row.id, before: { status: row.status, attempt_count: row.attempts }, after: { status: after.status } },
       };
     });
     return presentDelivery(d);

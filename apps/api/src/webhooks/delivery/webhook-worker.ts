@@ -52,11 +52,16 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
     this.schedule(0);
   }
 
-  /** Stops polling and waits for the batch in hand (at most one request timeout). */
+  /**
+   * Stops polling and waits for the batch in hand, at most one lease: whatever is still unfinished then is
+   * left to its lease, exactly as if this process had died.
+   */
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
-    await this.running;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.running, new Promise((resolve) => (timer = setTimeout(resolve, this.leaseMs)))]);
+    clearTimeout(timer);
   }
 
   private schedule(ms: number) {

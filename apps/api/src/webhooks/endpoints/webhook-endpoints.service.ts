@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ApiError, Clock, formatDateTime, formatNullableDateTime } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
-import { PrismaService } from '@lib/db';
+import { Prisma, PrismaService } from '@lib/db';
 import type { WebhookEndpoint } from '@lib/db/generated/prisma/client';
 import { AuditActor, AuditTrail } from '../../admin/audit/audit-trail';
 import { urlProblem } from '../delivery/url-safety';
@@ -49,8 +49,8 @@ export class WebhookEndpointsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async require(id: string): Promise<WebhookEndpoint> {
-    const e = await this.endpoints.find(id);
+  async require(id: string, db: Prisma.TransactionClient | PrismaService = this.prisma): Promise<WebhookEndpoint> {
+    const e = await this.endpoints.find(id, db);
     if (!e) throw ApiError.notFound(`No webhook endpoint with id ${id}.`);
     return e;
   }
@@ -74,7 +74,7 @@ export class WebhookEndpointsService {
   async update(actor: AuditActor, id: string, input: Partial<Omit<EndpointInput, 'client_id'>>) {
     if (input.url !== undefined) await this.checkUrl(input.url);
     return this.audit.run(actor, async (tx) => {
-      const before = await this.require(id);
+      const before = await this.require(id, tx);
       const after = await this.endpoints.update(tx, id, {
         ...(input.url !== undefined ? { url: input.url } : {}),
         ...(input.events !== undefined ? { events: unique(input.events) } : {}),
@@ -87,7 +87,7 @@ export class WebhookEndpointsService {
 
   async rotate(actor: AuditActor, id: string) {
     return this.audit.run(actor, async (tx) => {
-      const before = await this.require(id);
+      const before = await this.require(id, tx);
       const rotated = await this.endpoints.rotate(tx, before, this.clock.now());
       return { result: rotated, audit: { action: 'webhook-endpoints.rotate_secret', resource: 'webhook-endpoints', resourceId: id, before: summary(before), after: summary(rotated.endpoint) } };
     });
@@ -95,7 +95,7 @@ export class WebhookEndpointsService {
 
   async setActive(actor: AuditActor, id: string, active: boolean) {
     return this.audit.run(actor, async (tx) => {
-      const before = await this.require(id);
+      const before = await this.require(id, tx);
       const now = this.clock.now();
       const after = await this.endpoints.update(tx, id, { active, disabledAt: active ? null : now, updatedAt: now });
       return {
@@ -108,7 +108,7 @@ export class WebhookEndpointsService {
   /** A real event to this endpoint only: the client's latest motor policy as Show Policy returns it, or a sample. */
   async sendTest(actor: AuditActor, id: string, type: WebhookEventType) {
     return this.audit.run(actor, async (tx) => {
-      const endpoint = await this.require(id);
+      const endpoint = await this.require(id, tx);
       if (!endpoint.active) throw new ApiError('CONFLICT', 'The endpoint is disabled: enable it before sending a test event.');
       const policy = await samplePolicyFor(tx, endpoint.clientId, this.config.publicBaseUrl, this.clock.now());
       const deliveryId = await this.outbox.enqueueTo(tx, endpoint.id, { clientId: endpoint.clientId, type, policy });
