@@ -25,6 +25,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ APP_ENV: 'production' })).toThrow(/JWT_SECRET[\s\S]*DATABASE_URL/);
   });
 
+  it('requires a webhook secret key in production, and bounds the webhook worker settings', () => {
+    const prod = { APP_ENV: 'production', JWT_SECRET: 'j'.repeat(40), DATABASE_URL: 'postgresql://db/x' };
+    expect(() => loadConfig(prod)).toThrow(/WEBHOOK_SECRET_KEY: required/);
+    expect(loadConfig({ ...prod, WEBHOOK_SECRET_KEY: 'w'.repeat(40) }).webhooks).toMatchObject({ worker: true, pollIntervalMs: 1000, timeoutMs: 10_000, maxAttempts: 8 });
+    expect(() => loadConfig({ WEBHOOK_SECRET_KEY: 'short' })).toThrow(/WEBHOOK_SECRET_KEY/);
+    expect(() => loadConfig({ WEBHOOK_TIMEOUT_MS: '5' })).toThrow(/WEBHOOK_TIMEOUT_MS/);
+    expect(loadConfig({ WEBHOOK_WORKER: 'false' }).webhooks.worker).toBe(false);
+  });
+
   it('requires the sandbox client id and secret together', () => {
     expect(() => loadConfig({ SANDBOX_CLIENT_ID: '6f1c1c3e-8f0e-4a53-9a55-2a1f3f3d7b11' })).toThrow(/SANDBOX_CLIENT_SECRET/);
   });

@@ -1,4 +1,4 @@
-import { isForbiddenAddress, urlProblem } from './url-safety';
+import { guardedLookup, isForbiddenAddress, urlProblem } from './url-safety';
 
 describe('webhook URL safety (SSRF)', () => {
   it.each([
@@ -31,5 +31,18 @@ describe('webhook URL safety (SSRF)', () => {
     expect(await urlProblem('not a url', sandbox)).toMatch(/http or https/);
     expect(await urlProblem('https://user:pw@example.com/x', sandbox)).toMatch(/credentials/);
     expect(await urlProblem('https://example.com/x#y', sandbox)).toMatch(/fragment/);
+  });
+});
+
+describe('guardedLookup (connection time)', () => {
+  const lookup = (strict: boolean, host: string) =>
+    new Promise<{ err: NodeJS.ErrnoException | null; address: unknown }>((resolve) => guardedLookup({ strict })(host, {}, (err, address) => resolve({ err, address })));
+
+  it('refuses a name that resolves to loopback in production, so a re-pointed DNS name cannot reach the host', async () => {
+    const strict = await lookup(true, 'localhost');
+    expect(strict.err?.code).toBe('EFORBIDDENADDRESS');
+    const sandbox = await lookup(false, 'localhost');
+    expect(sandbox.err).toBeNull();
+    expect(isForbiddenAddress(String(sandbox.address))).toBe(true);
   });
 });

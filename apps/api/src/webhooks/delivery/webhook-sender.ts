@@ -22,6 +22,7 @@ export function sendWebhook(url: string, headers: Record<string, string>, body: 
   const elapsed = () => Math.round(performance.now() - started);
   return new Promise<SendResult>((resolve) => {
     let settled = false;
+    let timer: NodeJS.Timeout | undefined;
     const finish = (r: Omit<SendResult, 'durationMs'>) => {
       if (settled) return;
       settled = true;
@@ -59,7 +60,7 @@ export function sendWebhook(url: string, headers: Record<string, string>, body: 
         res.on('close', done);
       },
     );
-    const timer = setTimeout(() => {
+    timer = setTimeout(() => {
       finish({ statusCode: null, snippet: null, error: `Timed out after ${timeoutMs} ms.` });
       req.destroy();
     }, timeoutMs);

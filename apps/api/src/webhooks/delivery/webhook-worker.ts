@@ -81,8 +81,29 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
   async tick(): Promise<number> {
     const now = this.clock.now();
     const claimed = await this.deliveries.claim(this.id, now, new Date(now.getTime() + this.leaseMs), this.config.webhooks.batchSize);
-    await Promise.all(claimed.map((c) => this.deliver(c)));
+    await Promise.all(claimed.map((c) => this.deliverOrRelease(c)));
     return claimed.length;
+  }
+
+  /** An unexpected error (a bad sealed secret, a database hiccup) fails this attempt and schedules the next, rather than waiting for the lease. */
+  private async deliverOrRelease(c: Claimed): Promise<void> {
+    try {
+      await this.deliver(c);
+    } catch (e) {
+      this.log.error(`webhook delivery ${c.delivery.id} failed unexpectedly: ${(e as Error).message}`);
+      const finishedAt = this.clock.now();
+      await this.deliveries
+        .complete(c, {
+          outcome: 'failed',
+          statusCode: null,
+          durationMs: 0,
+          snippet: null,
+          error: 'Internal error while sending; retried later.',
+          finishedAt,
+          next: { status: 'pending', nextAttemptAt: new Date(finishedAt.getTime() + retryDelayMs(c.delivery.attempts, this.config.webhooks.retryBaseMs)) },
+        })
+        .catch(() => undefined);
+    }
   }
 
   private async deliver(c: Claimed): Promise<void> {
