@@ -90,6 +90,17 @@ describe('webhook delivery', () => {
     expect(verifyAsDocumented(endpoint.secret, req.headers, req.body)).toBe(true);
     expect(verifyAsDocumented(endpoint.secret, req.headers, req.body.replace('A-77', 'A-78'))).toBe(false);
 
+    // The recipe published in the API description, run as published (the receiver's clock is the test clock).
+    const doc = (await env.app.request('/openapi.json')).body;
+    const recipe = /```js\n([\s\S]*?)```/.exec(doc.info.description)![1];
+    const clockDate = { now: () => env.app.clock.now().getTime() };
+    const published = new Function('require', 'Date', `${recipe}; return verify;`)(require, clockDate) as (s: string, h: unknown, b: string) => boolean;
+    expect(published(endpoint.secret, req.headers, req.body)).toBe(true);
+    expect(published(endpoint.secret, req.headers, req.body.replace('A-77', 'A-78'))).toBe(false);
+    expect(published(endpoint.secret, { ...req.headers, 'webhook-id': 'other' }, req.body)).toBe(false);
+    expect(doc['x-webhooks']['policy.status_updated'].post.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/WebhookPolicyEnvelope');
+    expect(Object.keys(doc.components.schemas.WebhookPolicy.properties)).toEqual(expect.arrayContaining(Object.keys(shown)));
+
     const delivery = await waitStatus(String(req.headers['webhook-id']), 'delivered');
     expect(delivery).toMatchObject({ endpoint_id: endpoint.id, client_id: partner.id, event_type: 'policy.status_updated', policy_id: policy.id, attempt_count: 1, last_status_code: 200 });
     expect(delivery.payload).toEqual({ policy: shown });
