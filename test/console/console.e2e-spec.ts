@@ -9,9 +9,9 @@ const run = browserAvailable();
 const describeBrowser = run ? describe : describe.skip;
 
 const MENUS: Record<StaffRole, string[]> = {
-  admin: ['Dashboard', 'API clients', 'Staff', 'Audit log'],
-  operations: ['Dashboard', 'API clients'],
-  account_manager: ['Dashboard', 'API clients'],
+  admin: ['Dashboard', 'API clients', 'Webhooks', 'Deliveries', 'Staff', 'Audit log'],
+  operations: ['Dashboard', 'API clients', 'Webhooks', 'Deliveries'],
+  account_manager: ['Dashboard', 'API clients', 'Webhooks', 'Deliveries'],
   claims_handler: ['Dashboard', 'API clients'],
 };
 
@@ -168,7 +168,7 @@ describeBrowser('the console in a browser', () => {
     await page.getByRole('menuitem', { name: 'العربية' }).click();
     await page.waitForFunction(() => document.documentElement.dir === 'rtl');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('ar');
-    expect(await menu()).toEqual(['لوحة المعلومات', 'العملاء', 'الموظفون', 'سجل التدقيق']);
+    expect(await menu()).toEqual(['لوحة المعلومات', 'العملاء', 'الإشعارات (Webhooks)', 'عمليات الإرسال', 'الموظفون', 'سجل التدقيق']);
     await page.waitForTimeout(400);
     await shot('11-dashboard-arabic');
     await page.goto(`${app.url}/admin/clients`);

@@ -1,6 +1,7 @@
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
 import type { ConsoleMessages } from './en';
+import { webhooksAr } from './webhooks.ar';
 
 /** Arabic: the console's words (checked against en.ts by the type) and react-admin's own, written here. */
 export const ar: ConsoleMessages = {
@@ -116,6 +117,7 @@ export const ar: ConsoleMessages = {
       field: 'الحقل',
       no_change: 'لا توجد تغييرات مسجّلة.',
     },
+    ...webhooksAr,
   },
 };
 

@@ -1,4 +1,5 @@
 import englishMessages from 'ra-language-english';
+import { webhooksEn } from './webhooks.en';
 
 /** The console's own words. ar.ts must have exactly these keys (it is typed with ConsoleMessages). */
 export const en = {
@@ -119,6 +120,7 @@ export const en = {
       field: 'Field',
       no_change: 'No field changes recorded.',
     },
+    ...webhooksEn,
   },
 };
 
