@@ -109,4 +109,18 @@ describe('webhook workers on several instances', () => {
     expect((await handle.db.prisma.webhookDelivery.findUniqueOrThrow({ where: { id } })).status).toBe('delivered');
     expect(receiver.received.length).toBe(before + 1);
   });
+
+  it('an event is written with the change it reports: a rolled-back transaction leaves nothing to send', async () => {
+    const before = await handle.db.prisma.webhookDelivery.count();
+    const sent = receiver.received.length;
+    await expect(
+      handle.db.prisma.$transaction(async (tx) => {
+        await a.api.app.get(WebhookOutbox).enqueue(tx, { clientId, type: 'policy.status_updated', policy: { id: 4000, status: 0 } });
+        throw new Error('the state change failed');
+      }),
+    ).rejects.toThrow('the state change failed');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await handle.db.prisma.webhookDelivery.count()).toBe(before);
+    expect(receiver.received.length).toBe(sent);
+  });
 });

@@ -23,7 +23,7 @@ CREATE TABLE "webhook_deliveries" (
     "client_id" UUID NOT NULL,
     "event_type" VARCHAR(64) NOT NULL,
     "policy_id" INTEGER,
-    "payload" JSONB NOT NULL,
+    "body" TEXT NOT NULL,
     "status" VARCHAR(16) NOT NULL,
     "attempts" INTEGER NOT NULL,
     "next_attempt_at" TIMESTAMPTZ(6) NOT NULL,

@@ -23,6 +23,7 @@ import { VehiclePhotosController } from './photos/vehicle-photos.controller';
 import { RegisterVehiclePhotosUseCase } from './photos/register-vehicle-photos.use-case';
 import { VehiclePhotoRepository } from './photos/vehicle-photo.repository';
 import { WebhooksModule } from '../webhooks/webhooks.module';
+import { MotorPolicyEvents } from './issuance/motor-policy-events';
 
 /** Motor price comparison: /api/v1/car-comp. */
 @Module({
@@ -38,9 +39,11 @@ import { WebhooksModule } from '../webhooks/webhooks.module';
     MotorPolicyRepository,
     PaymentRepository,
     IssuePolicyUseCase,
+    MotorPolicyEvents,
     MotorMetricsProvider,
     VehiclePhotoRepository,
     RegisterVehiclePhotosUseCase,
   ],
+  exports: [MotorPolicyEvents],
 })
 export class MotorModule {}

@@ -34,7 +34,7 @@ export class WebhookOutbox {
         clientId: event.clientId,
         eventType: event.type,
         policyId: event.policy.id,
-        payload: envelope(event) as Prisma.InputJsonValue,
+        body: JSON.stringify(envelope(event)),
         status: 'pending',
         attempts: 0,
         nextAttemptAt: now,

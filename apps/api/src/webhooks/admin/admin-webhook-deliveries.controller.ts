@@ -103,7 +103,7 @@ export class AdminWebhookDeliveriesController {
     const d = await this.prisma.webhookDelivery.findUnique({ where: { id: p.id } });
     if (!d) throw ApiError.notFound(`No webhook delivery with id ${p.id}.`);
     const attempts = await this.prisma.webhookDeliveryAttempt.findMany({ where: { deliveryId: d.id }, orderBy: { number: 'asc' } });
-    return { ...presentDelivery(d), payload: d.payload, attempts: attempts.map(presentAttempt) };
+    return { ...presentDelivery(d), payload: JSON.parse(d.body) as unknown, attempts: attempts.map(presentAttempt) };
   }
 
   @Post(':id/resend')

@@ -122,7 +122,7 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
       return;
     }
     const { secret, staticKey } = this.endpoints.secretsOf(endpoint);
-    const body = JSON.stringify(delivery.payload);
+    const body = delivery.body;
     const timestamp = Math.floor(this.clock.now().getTime() / 1000);
     const headers = {
       'webhook-id': delivery.id,
