@@ -214,6 +214,22 @@ describe('webhook delivery', () => {
     expect((await ops.call('/admin/api/webhook-deliveries/00000000-0000-4000-8000-000000000000/resend', { method: 'POST' })).status).toBe(404);
   });
 
+  it('a pending delivery of an endpoint disabled meanwhile ends as failed without being sent', async () => {
+    receiver.reply({ status: 500 });
+    const id = await testEvent();
+    const pending = await eventually(async () => {
+      const d = await deliveryOf(id);
+      return d.attempt_count === 1 && d.status === 'pending' && !d.in_flight ? d : null;
+    });
+    expect((await ops.call(`/admin/api/webhook-endpoints/${endpoint.id}/deactivate`, { method: 'POST' })).status).toBe(200);
+    const before = receiver.received.length;
+    env.app.clock.set(pending.next_attempt_at);
+    const failed = await waitStatus(id, 'failed');
+    expect(failed.attempts.at(-1)).toMatchObject({ number: 2, outcome: 'failed', error: 'The endpoint is disabled.' });
+    expect(receiver.received.length).toBe(before);
+    expect((await ops.call(`/admin/api/webhook-endpoints/${endpoint.id}/activate`, { method: 'POST' })).body.active).toBe(true);
+  });
+
   it('rotating the secret signs later deliveries with the new one only', async () => {
     const rotated = await ops.call(`/admin/api/webhook-endpoints/${endpoint.id}/rotate-secret`, { method: 'POST' });
     expect(rotated.status).toBe(200);
