@@ -13,6 +13,7 @@ import { ClaimsModule } from './claims/claims.module';
 import { FilesModule } from './files/files.module';
 import { PaymentsModule } from './payments/payments.module';
 import { SandboxMessagesModule } from './sms/sandbox-messages.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 
 export interface AppDeps extends CoreDeps {
   db: Database;
@@ -40,6 +41,7 @@ export class AppModule {
         ClaimsModule,
         FilesModule,
         AdminModule,
+        WebhooksModule,
         ...(deps.config.env === 'sandbox' ? [SandboxMessagesModule] : []),
         ...(deps.extraModules ?? []),
       ],

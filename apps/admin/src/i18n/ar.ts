@@ -6,6 +6,7 @@ import { motorAr } from './motor.ar';
 import { embedTargetsAr } from './embed-targets.ar';
 import { propertyPoliciesAr } from './property-policies.ar';
 import { claimsAr } from './claims.ar';
+import { webhooksAr } from './webhooks.ar';
 
 /** Arabic: the console's words (checked against en.ts by the type) and react-admin's own, written here. */
 export const ar: ConsoleMessages = {
@@ -126,6 +127,7 @@ export const ar: ConsoleMessages = {
       no_change: 'لا توجد تغييرات مسجّلة.',
     },
     payments: paymentsAr,
+    ...webhooksAr,
   },
 };
 

@@ -4,6 +4,7 @@ import { motorEn } from './motor.en';
 import { embedTargetsEn } from './embed-targets.en';
 import { propertyPoliciesEn } from './property-policies.en';
 import { claimsEn } from './claims.en';
+import { webhooksEn } from './webhooks.en';
 
 /** The console's own words. ar.ts must have exactly these keys (it is typed with ConsoleMessages). */
 export const en = {
@@ -129,6 +130,7 @@ export const en = {
       no_change: 'No field changes recorded.',
     },
     payments: paymentsEn,
+    ...webhooksEn,
   },
 };
 

@@ -6,6 +6,8 @@ import motorPolicies from './motor-policies';
 import motorQuoteRequests from './motor-quote-requests';
 import payments from './payments';
 import staff from './staff';
+import webhookDeliveries from './webhook-deliveries';
+import webhookEndpoints from './webhook-endpoints';
 
 /** Every console resource, in menu order. Permissions decide which are registered and shown. */
-export const RESOURCES = [clients, motorQuoteRequests, motorPolicies, propertyPolicies, claims, payments, staff, auditLog];
+export const RESOURCES = [clients, motorQuoteRequests, motorPolicies, propertyPolicies, claims, payments, webhookEndpoints, webhookDeliveries, staff, auditLog];

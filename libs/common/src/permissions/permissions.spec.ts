@@ -41,6 +41,16 @@ describe('can(role, action, resource)', () => {
     ['transition', 'claims', ['admin', 'claims_handler']],
     ['transition', 'property-policies', []],
     ['update', 'claims', ['admin', 'claims_handler']],
+    ['read', 'webhook-endpoints', ['admin', 'operations', 'account_manager']],
+    ['create', 'webhook-endpoints', ['admin', 'operations']],
+    ['update', 'webhook-endpoints', ['admin', 'operations']],
+    ['rotate_secret', 'webhook-endpoints', ['admin', 'operations']],
+    ['deactivate', 'webhook-endpoints', ['admin', 'operations']],
+    ['activate', 'webhook-endpoints', ['admin', 'operations']],
+    ['send_test', 'webhook-endpoints', ['admin', 'operations']],
+    ['read', 'webhook-deliveries', ['admin', 'operations', 'account_manager']],
+    ['resend', 'webhook-deliveries', ['admin', 'operations']],
+    ['resend', 'clients', []],
   ];
 
   it.each(table)('%s %s is allowed exactly to %j', (action, resource, allowed) => {
