@@ -34,6 +34,7 @@ CREATE TABLE "webhook_deliveries" (
     "delivered_at" TIMESTAMPTZ(6),
     "created_at" TIMESTAMPTZ(6) NOT NULL,
     "updated_at" TIMESTAMPTZ(6) NOT NULL,
+    "seq" BIGSERIAL NOT NULL,
     CONSTRAINT "webhook_deliveries_pkey" PRIMARY KEY ("id"),
     CONSTRAINT "webhook_deliveries_endpoint_id_fkey" FOREIGN KEY ("endpoint_id") REFERENCES "webhook_endpoints"("id") ON DELETE RESTRICT
 );

@@ -6,6 +6,8 @@ import { ClaimsModule } from '../claims/claims.module';
 import { FilesModule } from '../files/files.module';
 import { PaymentsModule } from '../payments/payments.module';
 import { PropertyPolicyActivator } from './activation/property-policy.activator';
+import { PropertyPolicyEvents } from './events/property-policy-events';
+import { WebhooksModule } from '../webhooks/webhooks.module';
 import { AddressLookupController } from './address/address-lookup.controller';
 import { AdminPropertyPoliciesController } from './admin/admin-property-policies.controller';
 import { CancelPropertyPolicyUseCase } from './cancellation/cancel-property-policy.use-case';
@@ -31,7 +33,7 @@ import { DocumentFiles } from './uploads/document-files';
  * and the console's property policies. A paid payment activates the policy through PropertyPolicyActivator.
  */
 @Module({
-  imports: [AdminModule, FilesModule, ClaimsModule, PaymentsModule],
+  imports: [AdminModule, FilesModule, ClaimsModule, PaymentsModule, WebhooksModule],
   controllers: [AddressLookupController, PropertyPricesController, PropertyPoliciesController, PropertyDocumentsController, PropertyClaimsController, AdminPropertyPoliciesController],
   providers: [
     { provide: PROPERTY_PROVIDER, inject: [APP_CONFIG], useFactory: (c: AppConfig) => new HttpPropertyProvider({ baseUrl: c.sandboxUrl, timeoutMs: c.propertyInsurerTimeoutMs }) },
@@ -48,6 +50,7 @@ import { DocumentFiles } from './uploads/document-files';
     PropertyMetricsProvider,
     PropertyInsurerIssuance,
     PropertyPolicyActivator,
+    PropertyPolicyEvents,
   ],
   exports: [PropertyPolicyRepository, PropertyInsurerIssuance, PROPERTY_PROVIDER],
 })

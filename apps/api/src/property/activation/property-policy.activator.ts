@@ -4,6 +4,7 @@ import { Prisma, PrismaService } from '@lib/db';
 import type { PropertyProvider } from '@lib/providers';
 import type { Payment } from '../../payments/payment.repository';
 import { ActivationResult, PaidPolicyDescription, PolicyActivator, PolicyActivators } from '../../payments/policy-activators';
+import { PropertyPolicyEvents } from '../events/property-policy-events';
 import { PROPERTY_PROVIDER } from '../property-products';
 import { PropertyInsurerIssuance } from '../policies/property-insurer-issuance';
 import { redirectUrlOf } from '../policies/property-policy.presenter';
@@ -23,6 +24,7 @@ export class PropertyPolicyActivator implements PolicyActivator, OnModuleInit {
     private readonly prisma: PrismaService,
     private readonly policies: PropertyPolicyRepository,
     private readonly issuance: PropertyInsurerIssuance,
+    private readonly events: PropertyPolicyEvents,
     @Inject(PROPERTY_PROVIDER) private readonly provider: PropertyProvider,
   ) {}
 
@@ -53,7 +55,11 @@ export class PropertyPolicyActivator implements PolicyActivator, OnModuleInit {
     const active = await this.policies.activate(tx, policy.id, { providerPolicyId: issued.providerPolicyId, at });
     // Cancelled before the payment settled: its payment link was closed then, so this is not expected; the
     // policy stays cancelled and the payment is kept for refund.
-    if (active) await this.policies.setDocument(tx, policy.id, { providerPolicy: issued.documentUrl, at });
+    if (active) {
+      await this.events.statusUpdated(tx, active, null);
+      const documented = await this.policies.setDocument(tx, policy.id, { providerPolicy: issued.documentUrl, at });
+      await this.events.documentsUpdated(tx, documented!);
+    }
     return { providerPolicyId: issued.providerPolicyId, redirectUrl: redirectUrlOf(policy.redirectUrl, policy.id) };
   }
 

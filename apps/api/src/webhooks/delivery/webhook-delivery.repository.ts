@@ -40,7 +40,7 @@ export class WebhookDeliveryRepository {
         WHERE "id" IN (
           SELECT "id" FROM "webhook_deliveries"
           WHERE "status" = 'pending' AND "next_attempt_at" <= ${now} AND ("locked_until" IS NULL OR "locked_until" <= ${now})
-          ORDER BY "next_attempt_at", "id"
+          ORDER BY "next_attempt_at", "seq"
           LIMIT ${limit}
           FOR UPDATE SKIP LOCKED
         )
@@ -51,7 +51,7 @@ export class WebhookDeliveryRepository {
         where: { deliveryId: { in: ids }, outcome: 'in_flight' },
         data: { outcome: 'interrupted', error: 'The worker stopped before the attempt finished; retried after its lease lapsed.', finishedAt: now },
       });
-      const deliveries = await tx.webhookDelivery.findMany({ where: { id: { in: ids } }, orderBy: [{ nextAttemptAt: 'asc' }, { id: 'asc' }] });
+      const deliveries = await tx.webhookDelivery.findMany({ where: { id: { in: ids } }, orderBy: [{ nextAttemptAt: 'asc' }, { seq: 'asc' }] });
       const claimed: Claimed[] = [];
       for (const delivery of deliveries) {
         const attemptId = randomUUID();

@@ -77,11 +77,22 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
     this.timer.unref();
   }
 
-  /** One round: claim due rows and deliver them in parallel. Returns how many were claimed. */
+  /**
+   * One round: claim due rows and deliver them in parallel, except that the events of one policy to one
+   * endpoint go one after the other in the order they were written (status 1 before its documents).
+   * Returns how many were claimed.
+   */
   async tick(): Promise<number> {
     const now = this.clock.now();
     const claimed = await this.deliveries.claim(this.id, now, new Date(now.getTime() + this.leaseMs), this.config.webhooks.batchSize);
-    await Promise.all(claimed.map((c) => this.deliverOrRelease(c)));
+    const inOrder = new Map<string, Claimed[]>();
+    for (const c of claimed) {
+      const key = `${c.delivery.endpointId}:${c.delivery.policyId ?? c.delivery.id}`;
+      inOrder.set(key, [...(inOrder.get(key) ?? []), c]);
+    }
+    await Promise.all([...inOrder.values()].map(async (sequence) => {
+      for (const c of sequence) await this.deliverOrRelease(c);
+    }));
     return claimed.length;
   }
 
