@@ -11,6 +11,7 @@ import { EmbedModule } from './embed/embed.module';
 import { FilesModule } from './files/files.module';
 import { PaymentsModule } from './payments/payments.module';
 import { SandboxMessagesModule } from './sms/sandbox-messages.module';
+import { TplModule } from './tpl/tpl.module';
 
 export interface AppDeps extends CoreDeps {
   db: Database;
@@ -32,6 +33,7 @@ export class AppModule {
           storage: deps.rateLimitStorage,
         }),
         MotorModule,
+        TplModule,
         PaymentsModule,
         EmbedModule,
         FilesModule,

@@ -15,6 +15,9 @@ import { PhotoStore } from './photos/photo.store';
 import { registerPhotoRoutes } from './photos/photos.routes';
 import { registerVehicleRegistryRoutes } from './registry/vehicle-registry.routes';
 import { VehicleRegistryStore } from './registry/vehicle-registry.store';
+import { VehicleDocumentStore } from './registry/vehicle-document.store';
+import { registerVehicleDocumentRoutes } from './registry/vehicle-document.routes';
+import { registerTplInsurerRoutes, TplIssuedStore } from './tpl/tpl-insurer.routes';
 import type { SandboxContext } from './sandbox-context';
 import { installErrorHandling } from './sandbox-http';
 
@@ -60,6 +63,8 @@ export function createSandboxServer(options: SandboxServerOptions = {}): Fastify
     clock,
     behaviours: new InsurerBehaviourStore(initialBehaviours(options)),
     registry: new VehicleRegistryStore(),
+    documents: new VehicleDocumentStore(),
+    tplPolicies: new TplIssuedStore(),
     photos: new PhotoStore(),
     policies: new IssuedPolicyStore(),
     vendor: {
@@ -78,6 +83,8 @@ export function createSandboxServer(options: SandboxServerOptions = {}): Fastify
   registerInsurerRoutes(app, ctx);
   registerMotorQuoteRoutes(app, ctx);
   registerPhotoRoutes(app, ctx);
+  registerVehicleDocumentRoutes(app, ctx);
+  registerTplInsurerRoutes(app, ctx);
   registerMotorPolicyRoutes(app, ctx);
   registerVendorRoutes(app, ctx);
   registerVehicleRegistryRoutes(app, ctx);
