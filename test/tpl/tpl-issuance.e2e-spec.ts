@@ -155,6 +155,22 @@ describe('TPL motor v2: POST and GET /v2/car/policies', () => {
     expect((await env.app.request(`/v2/car/policies/${theirs.body.id}`, { token: mine.token })).status).toBe(404);
   });
 
+  it('documents every TPL v2 route in the OpenAPI, with the multipart fields and the statuses', async () => {
+    const doc = (await env.app.request('/openapi.json')).body;
+    const issueOp = doc.paths['/v2/car/policies'].post;
+    expect(Object.keys(issueOp.requestBody.content['multipart/form-data'].schema.properties).sort()).toEqual(
+      ['car_sequence_number', 'current_car_owner', 'email', 'extra_fields', 'istimarah', 'new_owner_id', 'vin'].sort(),
+    );
+    expect(issueOp.description).toContain('3 on hold');
+    expect(Object.keys(issueOp.responses)).toEqual(expect.arrayContaining(['201', '401', '403', '413', '415', '422', '429', '502']));
+    expect(doc.paths['/v2/car/policies'].get).toBeDefined();
+    expect(doc.paths['/v2/car/policies/{carPolicy}'].get).toBeDefined();
+    const cancelOp = doc.paths['/v2/car/policies/{carPolicy}/cancellation'].post;
+    expect(cancelOp.description).toContain('The cancellation document is incorrect');
+    expect(Object.keys(cancelOp.responses)).toEqual(expect.arrayContaining(['200', '400', '404', '409', '422']));
+    expect(doc.paths['/v2/clients/policies/cancellation'].post.requestBody.content['multipart/form-data'].schema.required).toEqual(['vin', 'email', 'cancellation_document']);
+  });
+
   it('403 for a client not enrolled in TPL motor', async () => {
     const motorOnly = await env.app.partner(['motor-comprehensive-comparison']);
     expect((await env.app.request('/v2/car/policies', { token: motorOnly.token })).status).toBe(403);
