@@ -8,6 +8,8 @@ import { HealthController } from './health/health.controller';
 import { OAuthController } from './oauth/oauth.controller';
 import { MotorModule } from './motor/motor.module';
 import { EmbedModule } from './embed/embed.module';
+import { PropertyModule } from './property/property.module';
+import { ClaimsModule } from './claims/claims.module';
 import { FilesModule } from './files/files.module';
 import { PaymentsModule } from './payments/payments.module';
 import { SandboxMessagesModule } from './sms/sandbox-messages.module';
@@ -36,6 +38,8 @@ export class AppModule {
         TplModule,
         PaymentsModule,
         EmbedModule,
+        PropertyModule,
+        ClaimsModule,
         FilesModule,
         AdminModule,
         ...(deps.config.env === 'sandbox' ? [SandboxMessagesModule] : []),

@@ -5,6 +5,7 @@ import type { PhotoStore } from './photos/photo.store';
 import type { IssuedPolicyStore } from './policies/issued-policy.store';
 import type { VendorCallbacks } from './payments/vendor-callbacks';
 import type { VendorPaymentStore } from './payments/vendor-payment.store';
+import type { PropertyCancellationStore } from './property/property-cancellation.store';
 import type { VehicleRegistryStore } from './registry/vehicle-registry.store';
 import type { VehicleDocumentStore } from './registry/vehicle-document.store';
 import type { TplIssuedStore } from './tpl/tpl-insurer.routes';
@@ -21,6 +22,7 @@ export interface SandboxContext {
   policies: IssuedPolicyStore;
   /** The card payment vendor: its merchant API key, payments, and signed callbacks. */
   vendor: { apiKey: string; payments: VendorPaymentStore; callbacks: VendorCallbacks };
+  propertyCancellations: PropertyCancellationStore;
   /** Aborted when the server closes, so sleeping and hanging routes let go. */
   lifecycle: AbortSignal;
   photoDownloadTimeoutMs: number;

@@ -13,6 +13,8 @@ import { IssuedPolicyStore } from './policies/issued-policy.store';
 import { registerMotorPolicyRoutes } from './policies/motor-policy.routes';
 import { PhotoStore } from './photos/photo.store';
 import { registerPhotoRoutes } from './photos/photos.routes';
+import { PropertyCancellationStore } from './property/property-cancellation.store';
+import { registerPropertyRoutes } from './property/property.routes';
 import { registerVehicleRegistryRoutes } from './registry/vehicle-registry.routes';
 import { VehicleRegistryStore } from './registry/vehicle-registry.store';
 import { VehicleDocumentStore } from './registry/vehicle-document.store';
@@ -72,6 +74,7 @@ export function createSandboxServer(options: SandboxServerOptions = {}): Fastify
       payments: new VendorPaymentStore(),
       callbacks: new VendorCallbacks(() => webhookSecret, clock, lifecycle.signal),
     },
+    propertyCancellations: new PropertyCancellationStore(),
     lifecycle: lifecycle.signal,
     photoDownloadTimeoutMs: options.photoDownloadTimeoutMs ?? 10_000,
     baseUrl: (request) => publicUrl ?? `${request.protocol}://${request.host}`,
@@ -88,6 +91,7 @@ export function createSandboxServer(options: SandboxServerOptions = {}): Fastify
   registerMotorPolicyRoutes(app, ctx);
   registerVendorRoutes(app, ctx);
   registerVehicleRegistryRoutes(app, ctx);
+  registerPropertyRoutes(app, ctx);
   registerControlRoutes(app, ctx);
   return app;
 }
