@@ -1,7 +1,11 @@
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { HttpTplProvider } from '@lib/providers';
+import { ClaimsModule } from '../claims/claims.module';
 import { FilesModule } from '../files/files.module';
+import { DocumentFiles } from '../property/uploads/document-files';
+import { TplClaimPolicies } from './claims/tpl-claim-policies';
+import { TplClaimsController } from './claims/tpl-claims.controller';
 import { PaymentsModule } from '../payments/payments.module';
 import { TplPolicyActivator } from './activation/tpl-policy.activator';
 import { CancelTplPolicyUseCase } from './cancellation/cancel-tpl-policy.use-case';
@@ -12,10 +16,10 @@ import { TPL_PROVIDER } from './tpl-provider.token';
 import { TplPolicyRepository } from './tpl-policy.repository';
 import { VehicleDocumentUploadGuard } from './upload/vehicle-document-upload.guard';
 
-/** TPL motor v2: /v2/car/policies and /v2/clients/policies/cancellation. */
+/** TPL motor v2: /v2/car/policies and /v2/clients/policies/cancellation, car claims. */
 @Module({
-  imports: [FilesModule, PaymentsModule],
-  controllers: [TplPoliciesController, TplCancellationController],
+  imports: [FilesModule, PaymentsModule, ClaimsModule],
+  controllers: [TplPoliciesController, TplCancellationController, TplClaimsController],
   providers: [
     { provide: TPL_PROVIDER, inject: [APP_CONFIG], useFactory: (c: AppConfig) => new HttpTplProvider({ baseUrl: c.sandboxUrl, timeoutMs: 10_000 }) },
     TplPolicyRepository,
@@ -23,6 +27,8 @@ import { VehicleDocumentUploadGuard } from './upload/vehicle-document-upload.gua
     CancelTplPolicyUseCase,
     TplPolicyActivator,
     VehicleDocumentUploadGuard,
+    TplClaimPolicies,
+    DocumentFiles,
   ],
   exports: [TplPolicyRepository, CancelTplPolicyUseCase],
 })
