@@ -24,6 +24,8 @@ CREATE TABLE "tpl_policies" (
     "cancellation_sha256" CHAR(64),
     "canceled_at" TIMESTAMPTZ(6),
     "refund_amount" DECIMAL(14,2),
+    "canceled_by" VARCHAR(255),
+    "cancellation_reason" VARCHAR(500),
     "created_at" TIMESTAMPTZ(6) NOT NULL,
     "updated_at" TIMESTAMPTZ(6) NOT NULL,
     CONSTRAINT "tpl_policies_pkey" PRIMARY KEY ("id")

@@ -1,7 +1,10 @@
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { HttpTplProvider } from '@lib/providers';
+import { AdminModule } from '../admin/admin.module';
 import { ClaimsModule } from '../claims/claims.module';
+import { AdminTplPoliciesController } from './admin/admin-tpl-policies.controller';
+import { TplPolicyAdminRepository } from './admin/tpl-policy-admin.repository';
 import { FilesModule } from '../files/files.module';
 import { DocumentFiles } from '../property/uploads/document-files';
 import { TplClaimPolicies } from './claims/tpl-claim-policies';
@@ -18,8 +21,8 @@ import { VehicleDocumentUploadGuard } from './upload/vehicle-document-upload.gua
 
 /** TPL motor v2: /v2/car/policies and /v2/clients/policies/cancellation, car claims. */
 @Module({
-  imports: [FilesModule, PaymentsModule, ClaimsModule],
-  controllers: [TplPoliciesController, TplCancellationController, TplClaimsController],
+  imports: [AdminModule, FilesModule, PaymentsModule, ClaimsModule],
+  controllers: [TplPoliciesController, TplCancellationController, TplClaimsController, AdminTplPoliciesController],
   providers: [
     { provide: TPL_PROVIDER, inject: [APP_CONFIG], useFactory: (c: AppConfig) => new HttpTplProvider({ baseUrl: c.sandboxUrl, timeoutMs: 10_000 }) },
     TplPolicyRepository,
@@ -29,6 +32,7 @@ import { VehicleDocumentUploadGuard } from './upload/vehicle-document-upload.gua
     VehicleDocumentUploadGuard,
     TplClaimPolicies,
     DocumentFiles,
+    TplPolicyAdminRepository,
   ],
   exports: [TplPolicyRepository, CancelTplPolicyUseCase],
 })

@@ -9,7 +9,7 @@ import { presentTplPolicy } from '../tpl-policy.presenter';
 import { TPL_STATUS, TplPolicyRepository } from '../tpl-policy.repository';
 import { inspectVehicleDocument } from '../upload/vehicle-document-content';
 import { collectParts, VehicleDocumentUpload } from '../upload/vehicle-document-upload.guard';
-import { PrismaService } from '@lib/db';
+import { Prisma } from '@lib/db';
 import { proRataRefund } from './pro-rata-refund';
 
 export const INCORRECT_DOCUMENT = 'The cancellation document is incorrect. Please upload a new one.';
@@ -29,7 +29,6 @@ export class CancelTplPolicyUseCase {
 
   constructor(
     private readonly policies: TplPolicyRepository,
-    private readonly prisma: PrismaService,
     private readonly files: FileStore,
     private readonly clock: Clock,
     @Inject(TPL_PROVIDER) private readonly provider: TplProvider,
@@ -72,21 +71,55 @@ export class CancelTplPolicyUseCase {
     const mismatch = documentMismatch(registered, policy);
     if (mismatch) throw new ApiError('VALIDATION_FAILED', INCORRECT_DOCUMENT, mismatch);
 
-    const now = this.clock.now();
-    const refund = proRataRefund(money(policy.price.toString()), policy.startDate!, policy.endDate!, formatDate(now));
     const saved = await this.files.save({ clientId, kind: 'tpl/cancellation-document', contentType: contentType.contentType, bytes: document.bytes });
-    // Only one cancellation wins: the row must still be issued when it is updated.
-    const { count } = await this.prisma.tplPolicy.updateMany({
-      where: { id: policy.id, status: TPL_STATUS.issued },
-      data: { status: TPL_STATUS.canceled, canceledAt: now, refundAmount: refund.toFixed(2), cancellationFileId: saved.id, cancellationSha256: document.sha256, updatedAt: now },
-    });
-    if (count === 0) {
+    try {
+      await this.finish(policy, { fileId: saved.id, sha256: document.sha256, by: 'client', reason: null });
+    } catch (err) {
       await this.files.discard([saved]);
-      throw new ApiError('ALREADY_CANCELED', 'Policy is already canceled.');
+      throw err;
     }
     const after = await this.policies.findForClient(clientId, policy.id);
     return presentTplPolicy(after!.policy, after!.payment, this.config.publicBaseUrl, this.files.urlOf({ id: policy.istimarahFileId, contentType: policy.istimarahType }));
   }
+
+  /**
+   * Cancels an issued policy with its pro-rata refund: only one cancellation wins (the row must still be
+   * issued when it is updated), and `alsoInTx` (the console's audit record) commits with it or not at all.
+   */
+  async finish(policy: TplPolicy, record: CancellationRecord, alsoInTx?: (tx: Prisma.TransactionClient, after: TplPolicy) => Promise<void>): Promise<TplPolicy> {
+    if (policy.status === TPL_STATUS.canceled) throw new ApiError('ALREADY_CANCELED', 'Policy is already canceled.');
+    if (policy.status !== TPL_STATUS.issued) throw new ApiError('CONFLICT', 'Only an issued policy (status 1) can be canceled; this one is not paid and issued yet.');
+    const now = this.clock.now();
+    const refund = proRataRefund(money(policy.price.toString()), policy.startDate!, policy.endDate!, formatDate(now));
+    return this.policies.transaction(async (tx) => {
+      const { count } = await tx.tplPolicy.updateMany({
+        where: { id: policy.id, status: TPL_STATUS.issued },
+        data: {
+          status: TPL_STATUS.canceled,
+          canceledAt: now,
+          refundAmount: refund.toFixed(2),
+          cancellationFileId: record.fileId,
+          cancellationSha256: record.sha256,
+          canceledBy: record.by,
+          cancellationReason: record.reason,
+          updatedAt: now,
+        },
+      });
+      if (count === 0) throw new ApiError('ALREADY_CANCELED', 'Policy is already canceled.');
+      const after = await tx.tplPolicy.findUniqueOrThrow({ where: { id: policy.id } });
+      await alsoInTx?.(tx, after);
+      return after;
+    });
+  }
+}
+
+/** What a cancellation records besides the status, the time and the refund. */
+export interface CancellationRecord {
+  fileId: string | null;
+  sha256: string | null;
+  /** `client`, or the staff email for a console cancellation. */
+  by: string;
+  reason: string | null;
 }
 
 /** The spec's 422 details: which of vin, car_sequence_number and owner_id the document fails on. */
