@@ -41,6 +41,10 @@ describe('can(role, action, resource)', () => {
     ['transition', 'claims', ['admin', 'claims_handler']],
     ['transition', 'property-policies', []],
     ['update', 'claims', ['admin', 'claims_handler']],
+    ['read', 'tpl-policies', ['admin', 'operations', 'account_manager', 'claims_handler']],
+    ['read_pii', 'tpl-policies', ['admin', 'operations', 'claims_handler']],
+    ['cancel', 'tpl-policies', ['admin', 'operations']],
+    ['update', 'tpl-policies', []],
   ];
 
   it.each(table)('%s %s is allowed exactly to %j', (action, resource, allowed) => {
