@@ -4,6 +4,7 @@ import { motorEn } from './motor.en';
 import { embedTargetsEn } from './embed-targets.en';
 import { propertyPoliciesEn } from './property-policies.en';
 import { claimsEn } from './claims.en';
+import { tplPoliciesEn } from './tpl-policies.en';
 
 /** The console's own words. ar.ts must have exactly these keys (it is typed with ConsoleMessages). */
 export const en = {
@@ -45,6 +46,7 @@ export const en = {
   resources: {
     ...motorEn,
     ...propertyPoliciesEn,
+    ...tplPoliciesEn,
     ...claimsEn,
     clients: {
       name: 'API client |||| API clients',
