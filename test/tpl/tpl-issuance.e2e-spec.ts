@@ -6,10 +6,13 @@ import { form, issueForm, nextVehicle, pdfDocument, registerDocument } from './t
 describe('TPL motor v2: POST and GET /v2/car/policies', () => {
   let env: MotorTestEnv;
   let token: string;
+  let client: { id: string; secret: string };
 
   beforeAll(async () => {
     env = await startMotorEnv();
-    token = (await env.app.partner(['motor-tpl'])).token;
+    const p = await env.app.partner(['motor-tpl']);
+    client = p;
+    token = p.token;
   });
   afterAll(() => env.close());
 
@@ -116,6 +119,20 @@ describe('TPL motor v2: POST and GET /v2/car/policies', () => {
     const other = await env.app.partner(['motor-tpl']);
     const theirs = await issue(await issueForm(env, v), other.token);
     expect(theirs.status).toBe(422);
+  });
+
+  it('a pending policy whose payment link lapsed unpaid no longer holds the VIN: it is closed when the VIN is issued again', async () => {
+    const v = nextVehicle();
+    const first = await issue(await issueForm(env, v));
+    env.app.clock.advance(23 * 3_600_000);
+    expect((await issue(await issueForm(env, v))).status).toBe(422);
+    env.app.clock.advance(2 * 3_600_000);
+    token = await env.app.token(client);
+    const again = await issue(await issueForm(env, v));
+    expect(again.status).toBe(201);
+    const old = await env.app.db.prisma.tplPolicy.findUniqueOrThrow({ where: { id: first.body.id } });
+    expect(old).toMatchObject({ status: 2, canceledBy: 'payment-lapsed' });
+    expect((await env.app.db.prisma.payment.findFirstOrThrow({ where: { policyType: 'tpl', policyId: first.body.id } })).status).toBe('expired');
   });
 
   it('puts the policy on hold (status 3, no payment) when the registry does not know the istimarah or it shows another owner', async () => {

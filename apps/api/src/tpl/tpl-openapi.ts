@@ -31,7 +31,8 @@ export const STATUS_DOC =
   '2 canceled, 3 on hold. The sandbox insurer puts a policy on hold when the vehicle registry does not know the istimarah (by its content) ' +
   'or it shows another VIN, sequence number or current owner: `meta_data.incorrect_info_message` says what to correct, no payment link is ' +
   'issued, and the policy does not count as active, so the partner issues again with the corrected details (the real service moves it back ' +
-  'to 0 itself; here a new issuance replaces that step).';
+  'to 0 itself; here a new issuance replaces that step). A pending policy whose payment link lapsed unpaid stops holding the VIN: ' +
+  'it is closed (status 2) when the same VIN is issued again.';
 
 const file = (d: string) => ({ type: 'string', format: 'binary', description: d });
 

@@ -25,6 +25,23 @@ export class TplPolicyRepository {
     return tx.tplPolicy.create({ data });
   }
 
+  /**
+   * A pending policy of the VIN whose payment link lapsed unpaid is closed (status 2, canceled_by
+   * `payment-lapsed`), so an abandoned checkout does not hold the vehicle forever. Only a row still pending
+   * with its payment still unpaid and past expiry is touched: a payment completing meanwhile wins.
+   */
+  async lapseUnpaid(vin: string, now: Date): Promise<void> {
+    const pending = await this.prisma.tplPolicy.findFirst({ where: { vin, status: 0 } });
+    if (!pending) return;
+    const payment = await this.paymentOf(pending.id);
+    if (!payment || payment.status === 'paid' || payment.expiresAt.getTime() > now.getTime()) return;
+    await this.prisma.$transaction(async (tx) => {
+      const { count } = await tx.payment.updateMany({ where: { id: payment.id, status: { in: ['pending', 'failed', 'expired'] } }, data: { status: 'expired', updatedAt: now } });
+      if (count === 0) return;
+      await tx.tplPolicy.updateMany({ where: { id: pending.id, status: 0 }, data: { status: 2, canceledAt: now, canceledBy: 'payment-lapsed', refundAmount: '0.00', updatedAt: now } });
+    });
+  }
+
   /** The active (pending or issued) policy of a VIN, whichever client holds it. */
   findActiveByVin(vin: string): Promise<TplPolicy | null> {
     return this.prisma.tplPolicy.findFirst({ where: { vin, status: { in: [0, 1] } } });

@@ -36,6 +36,7 @@ export class IssueTplPolicyUseCase {
 
   async execute(clientId: string, upload: VehicleDocumentUpload) {
     const { values, istimarah, contentType } = await this.validate(upload);
+    await this.policies.lapseUnpaid(values.vin, this.clock.now());
     const active = await this.policies.findActiveByVin(values.vin);
     if (active) throw ApiError.field('vin', 'The vin already has an active TPL policy (pending or issued).');
 
