@@ -36,6 +36,7 @@ describe('TPL motor v2: car claims', () => {
     const shown = await env.app.request(`/v2/car/policies/${id}/claims/${res.body.id}`, { token: client.token });
     expect(shown.status).toBe(200);
     expect(shown.body.id).toBe(res.body.id);
+    expect(await env.app.db.prisma.claim.findUniqueOrThrow({ where: { id: res.body.id } })).toMatchObject({ productFamily: 'motor-tpl', policyId: id });
     const listed = await env.app.request(`/v2/car/policies/${id}/claims`, { token: client.token });
     expect(listed.body.data.map((c: any) => c.id)).toEqual([res.body.id]);
 

@@ -5,7 +5,7 @@ import { ClaimablePolicy, ClaimPolicies } from '../../claims/claim-policies';
 
 /** Third-party liability: what the insured's car did to others. */
 export const TPL_CLAIM_TYPES = ['third_party_vehicle_damage', 'third_party_property_damage', 'third_party_bodily_injury', 'other'] as const;
-export const TPL_CLAIM_FAMILY = 'tpl';
+export const TPL_CLAIM_FAMILY = 'motor-tpl';
 
 /**
  * Tells the claims core about TPL v2 policies: cover runs from the start date through the end date, or up
