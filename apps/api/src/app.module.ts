@@ -14,6 +14,7 @@ import { FilesModule } from './files/files.module';
 import { PaymentsModule } from './payments/payments.module';
 import { SandboxMessagesModule } from './sms/sandbox-messages.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
+import { TplModule } from './tpl/tpl.module';
 
 export interface AppDeps extends CoreDeps {
   db: Database;
@@ -35,6 +36,7 @@ export class AppModule {
           storage: deps.rateLimitStorage,
         }),
         MotorModule,
+        TplModule,
         PaymentsModule,
         EmbedModule,
         PropertyModule,

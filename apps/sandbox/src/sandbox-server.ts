@@ -17,6 +17,9 @@ import { PropertyCancellationStore } from './property/property-cancellation.stor
 import { registerPropertyRoutes } from './property/property.routes';
 import { registerVehicleRegistryRoutes } from './registry/vehicle-registry.routes';
 import { VehicleRegistryStore } from './registry/vehicle-registry.store';
+import { VehicleDocumentStore } from './registry/vehicle-document.store';
+import { registerVehicleDocumentRoutes } from './registry/vehicle-document.routes';
+import { registerTplInsurerRoutes, TplIssuedStore } from './tpl/tpl-insurer.routes';
 import type { SandboxContext } from './sandbox-context';
 import { installErrorHandling } from './sandbox-http';
 
@@ -62,6 +65,8 @@ export function createSandboxServer(options: SandboxServerOptions = {}): Fastify
     clock,
     behaviours: new InsurerBehaviourStore(initialBehaviours(options)),
     registry: new VehicleRegistryStore(),
+    documents: new VehicleDocumentStore(),
+    tplPolicies: new TplIssuedStore(),
     photos: new PhotoStore(),
     policies: new IssuedPolicyStore(),
     vendor: {
@@ -81,6 +86,8 @@ export function createSandboxServer(options: SandboxServerOptions = {}): Fastify
   registerInsurerRoutes(app, ctx);
   registerMotorQuoteRoutes(app, ctx);
   registerPhotoRoutes(app, ctx);
+  registerVehicleDocumentRoutes(app, ctx);
+  registerTplInsurerRoutes(app, ctx);
   registerMotorPolicyRoutes(app, ctx);
   registerVendorRoutes(app, ctx);
   registerVehicleRegistryRoutes(app, ctx);

@@ -7,6 +7,7 @@ import { embedTargetsAr } from './embed-targets.ar';
 import { propertyPoliciesAr } from './property-policies.ar';
 import { claimsAr } from './claims.ar';
 import { webhooksAr } from './webhooks.ar';
+import { tplPoliciesAr } from './tpl-policies.ar';
 
 /** Arabic: the console's words (checked against en.ts by the type) and react-admin's own, written here. */
 export const ar: ConsoleMessages = {
@@ -42,6 +43,7 @@ export const ar: ConsoleMessages = {
   resources: {
     ...motorAr,
     ...propertyPoliciesAr,
+    ...tplPoliciesAr,
     ...claimsAr,
     clients: {
       // Arabic has six plural forms (zero, one, two, few, many, other): the singular is form 1, lists use the others.

@@ -5,6 +5,7 @@ import { embedTargetsEn } from './embed-targets.en';
 import { propertyPoliciesEn } from './property-policies.en';
 import { claimsEn } from './claims.en';
 import { webhooksEn } from './webhooks.en';
+import { tplPoliciesEn } from './tpl-policies.en';
 
 /** The console's own words. ar.ts must have exactly these keys (it is typed with ConsoleMessages). */
 export const en = {
@@ -46,6 +47,7 @@ export const en = {
   resources: {
     ...motorEn,
     ...propertyPoliciesEn,
+    ...tplPoliciesEn,
     ...claimsEn,
     clients: {
       name: 'API client |||| API clients',

@@ -51,6 +51,10 @@ describe('can(role, action, resource)', () => {
     ['read', 'webhook-deliveries', ['admin', 'operations', 'account_manager']],
     ['resend', 'webhook-deliveries', ['admin', 'operations']],
     ['resend', 'clients', []],
+    ['read', 'tpl-policies', ['admin', 'operations', 'account_manager', 'claims_handler']],
+    ['read_pii', 'tpl-policies', ['admin', 'operations', 'claims_handler']],
+    ['cancel', 'tpl-policies', ['admin', 'operations']],
+    ['update', 'tpl-policies', []],
   ];
 
   it.each(table)('%s %s is allowed exactly to %j', (action, resource, allowed) => {
