@@ -18,6 +18,11 @@ describe('webhook URLs in production', () => {
         DATABASE_URL: process.env.DATABASE_URL ?? 'postgresql://unused@127.0.0.1:1/unused',
         WEBHOOK_SECRET_KEY: 'production-webhook-key-'.padEnd(48, 'p'),
         WEBHOOK_POLL_INTERVAL_MS: '30',
+        // production also requires a real card vendor; never called here
+        PAYMENT_VENDOR_URL: 'https://vendor.invalid',
+        PAYMENT_VENDOR_API_KEY: 'production-vendor-key-0123',
+        PAYMENT_VENDOR_WEBHOOK_SECRET: 'production-vendor-secret-'.padEnd(40, 's'),
+        PAYMENT_RECONCILE_MS: '0',
       },
     });
     ops = await signIn(app, 'operations');
