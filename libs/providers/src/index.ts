@@ -1,2 +1,5 @@
 export * from './motor';
 export * from './payments';
+export * from './shared';
+export * from './life';
+export * from './horse';

@@ -9,4 +9,8 @@ export const PAYMENT_LINK_PERIODS_MS = {
   motor: 24 * HOUR_MS,
   /** The spec: a medical payment link expires 15 minutes after creation. */
   medical: 15 * MINUTE_MS,
+  /** The first life instalment: 24 hours, or until the offer's valid_until if sooner. */
+  life: 24 * HOUR_MS,
+  /** Horse: 24 hours. */
+  horse: 24 * HOUR_MS,
 } as const;
