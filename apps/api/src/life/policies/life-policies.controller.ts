@@ -35,7 +35,7 @@ const POLICY_EXAMPLE = {
   start_date: null,
   end_date: null,
   beneficiaries: [{ name: 'Sara Ahmed', national_id: '1098765432', relationship: 'spouse', share_percentage: 100 }],
-  iban_masked: 'SA03****************7519',
+  iban_masked: 'SA03*****************519',
   payment_link: 'http://localhost:3000/pay/9b1d0f3e6a7c4b2d8e5f1a3c7b9d2e4f6a8c0b1d',
   purchased_at: null,
   cancelled_at: null,
