@@ -8,6 +8,7 @@ import { HealthController } from './health/health.controller';
 import { OAuthController } from './oauth/oauth.controller';
 import { MotorModule } from './motor/motor.module';
 import { LifeModule } from './life/life.module';
+import { HorseModule } from './horse/horse.module';
 import { EmbedModule } from './embed/embed.module';
 import { FilesModule } from './files/files.module';
 import { PaymentsModule } from './payments/payments.module';
@@ -34,6 +35,7 @@ export class AppModule {
         }),
         MotorModule,
         LifeModule,
+        HorseModule,
         PaymentsModule,
         EmbedModule,
         FilesModule,

@@ -39,9 +39,3 @@ export type LifeOfferRequest = z.infer<typeof lifeOfferRequestSchema>;
 export const LIFE_MIN_AGE = 18;
 export const LIFE_MAX_AGE = 65;
 
-export function ageOn(dateOfBirth: Date, today: Date): number {
-  let age = today.getUTCFullYear() - dateOfBirth.getUTCFullYear();
-  const beforeBirthday = today.getUTCMonth() < dateOfBirth.getUTCMonth() || (today.getUTCMonth() === dateOfBirth.getUTCMonth() && today.getUTCDate() < dateOfBirth.getUTCDate());
-  if (beforeBirthday) age -= 1;
-  return age;
-}

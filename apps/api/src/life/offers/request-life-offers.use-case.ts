@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ApiError, Clock, parseDate } from '@lib/common';
+import { ageOn, ApiError, Clock, parseDate } from '@lib/common';
 import type { LifeProvider, WireLifeQuoteResponse } from '@lib/providers';
 import { LIFE_PROVIDER } from '../life-products';
-import { ageOn, LIFE_MAX_AGE, LIFE_MIN_AGE, type LifeOfferRequest } from './life-offer.schema';
+import { LIFE_MAX_AGE, LIFE_MIN_AGE, type LifeOfferRequest } from './life-offer.schema';
 import { LifeOfferRepository } from './life-offer.repository';
 import { presentLifeOffer } from './life-offer.presenter';
 
