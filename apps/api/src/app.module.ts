@@ -10,6 +10,8 @@ import { MotorModule } from './motor/motor.module';
 import { LifeModule } from './life/life.module';
 import { HorseModule } from './horse/horse.module';
 import { EmbedModule } from './embed/embed.module';
+import { PropertyModule } from './property/property.module';
+import { ClaimsModule } from './claims/claims.module';
 import { FilesModule } from './files/files.module';
 import { PaymentsModule } from './payments/payments.module';
 import { SandboxMessagesModule } from './sms/sandbox-messages.module';
@@ -38,6 +40,8 @@ export class AppModule {
         HorseModule,
         PaymentsModule,
         EmbedModule,
+        PropertyModule,
+        ClaimsModule,
         FilesModule,
         AdminModule,
         ...(deps.config.env === 'sandbox' ? [SandboxMessagesModule] : []),

@@ -16,6 +16,8 @@ import { IssuedPolicyStore } from './policies/issued-policy.store';
 import { registerMotorPolicyRoutes } from './policies/motor-policy.routes';
 import { PhotoStore } from './photos/photo.store';
 import { registerPhotoRoutes } from './photos/photos.routes';
+import { PropertyCancellationStore } from './property/property-cancellation.store';
+import { registerPropertyRoutes } from './property/property.routes';
 import { registerVehicleRegistryRoutes } from './registry/vehicle-registry.routes';
 import { VehicleRegistryStore } from './registry/vehicle-registry.store';
 import type { SandboxContext } from './sandbox-context';
@@ -70,6 +72,7 @@ export function createSandboxServer(options: SandboxServerOptions = {}): Fastify
       payments: new VendorPaymentStore(),
       callbacks: new VendorCallbacks(() => webhookSecret, clock, lifecycle.signal),
     },
+    propertyCancellations: new PropertyCancellationStore(),
     lifecycle: lifecycle.signal,
     photoDownloadTimeoutMs: options.photoDownloadTimeoutMs ?? 10_000,
     baseUrl: (request) => publicUrl ?? `${request.protocol}://${request.host}`,
@@ -87,6 +90,7 @@ export function createSandboxServer(options: SandboxServerOptions = {}): Fastify
   registerHorseRoutes(app, ctx, singleIssued);
   registerVendorRoutes(app, ctx);
   registerVehicleRegistryRoutes(app, ctx);
+  registerPropertyRoutes(app, ctx);
   registerControlRoutes(app, ctx);
   return app;
 }
