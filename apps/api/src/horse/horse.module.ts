@@ -2,6 +2,11 @@ import { Module } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { HttpHorseProvider } from '@lib/providers';
 import { FilesModule } from '../files/files.module';
+import { ClaimsModule } from '../claims/claims.module';
+import { ProductClaimIntake } from '../claims-intake/product-claim-intake';
+import { DocumentFiles } from '../property/uploads/document-files';
+import { HorseClaimPolicies } from './claims/horse-claim-policies';
+import { HorseClaimsController } from './claims/horse-claims.controller';
 import { PaymentsModule } from '../payments/payments.module';
 import { HorsePolicyActivator } from './activation/horse-policy.activator';
 import { CancelHorsePolicyUseCase } from './cancellation/cancel-horse-policy.use-case';
@@ -12,9 +17,12 @@ import { HorsePolicyRepository } from './policies/horse-policy.repository';
 
 /** Horse insurance: /api/v1/horse (policies, cancellation). */
 @Module({
-  imports: [FilesModule, PaymentsModule],
-  controllers: [HorsePoliciesController],
+  imports: [FilesModule, PaymentsModule, ClaimsModule],
+  controllers: [HorseClaimsController, HorsePoliciesController],
   providers: [
+    DocumentFiles,
+    ProductClaimIntake,
+    HorseClaimPolicies,
     { provide: HORSE_PROVIDER, inject: [APP_CONFIG], useFactory: (c: AppConfig) => new HttpHorseProvider({ baseUrl: c.sandboxUrl, timeoutMs: c.motorInsurerTimeoutMs }) },
     HorsePolicyRepository,
     CreateHorsePolicyUseCase,
