@@ -18,8 +18,8 @@ const OFFER_EXAMPLE = {
   annual_premium: 10002.12,
   policy_term_years: 20,
   benefits: { death: 300000, critical_illness: 120000, disability: 300000 },
-  projected_savings: { assumed_growth_rate_percent: 4, values: [{ year: 5, value: 50696.35 }, { year: 20, value: 278768.3 }] },
-  maturity_benefit: 278768.3,
+  projected_savings: { assumed_growth_rate_percent: 4, values: [{ year: 5, value: 50696.78 }, { year: 20, value: 278722.82 }] },
+  maturity_benefit: 278722.82,
   valid_until: '2026-11-23T09:00:00+00:00',
 };
 
