@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError, Clock, money, parseDate } from '@lib/common';
+import type { Prisma } from '@lib/db';
 import { FileStore } from '../../files/file-store';
 import { PaymentRepository } from '../../payments/payment.repository';
 import { inspectCancellationDocument } from '../../cancellation/cancellation-document';
@@ -19,7 +20,11 @@ export class CancelHorsePolicyUseCase {
     private readonly clock: Clock,
   ) {}
 
-  async execute(clientId: string, policyId: number, upload: CancellationUpload, publicBaseUrl: string) {
+  /**
+   * `clientId` null: staff in the console, for any client's policy. `alsoInTx` writes with the status change
+   * (the console's audit record), given the refund.
+   */
+  async execute(clientId: string | null, policyId: number, upload: CancellationUpload, publicBaseUrl: string, alsoInTx?: (tx: Prisma.TransactionClient, refundAmount: string) => Promise<void>) {
     const found = await this.policies.findForClient(clientId, policyId);
     if (!found) throw ApiError.notFound('No horse policy with this id.');
     const { policy } = found;
@@ -31,18 +36,20 @@ export class CancelHorsePolicyUseCase {
     if (doc?.bytes) {
       const verdict = await inspectCancellationDocument(doc.bytes);
       if (!verdict.ok) throw ApiError.field(CANCELLATION_PART, `The cancellation document ${verdict.problem}.`);
-      stored = await this.files.save({ clientId, kind: 'cancellation-document/horse', contentType: verdict.contentType, bytes: doc.bytes });
+      stored = await this.files.save({ clientId: policy.clientId, kind: 'cancellation-document/horse', contentType: verdict.contentType, bytes: doc.bytes });
     }
     const now = this.clock.now();
     const start = parseDate(policy.startDate!)!;
     const refund = cancellationRefund({ paid: money(policy.price.toString()), purchasedAt: policy.purchasedAt!, coolingOffDays: HORSE_COOLING_OFF_DAYS, periodStart: start, periodEnd: addMonths(start, 12), now });
-    const changed = await this.payments.transaction((tx) =>
-      this.policies.markCancelled(tx, policy.id, { cancelledAt: now, refundAmount: refund.amount.toFixed(2), cancellationDocument: stored?.url ?? null }),
-    );
+    const changed = await this.payments.transaction(async (tx) => {
+      const done = await this.policies.markCancelled(tx, policy.id, { cancelledAt: now, refundAmount: refund.amount.toFixed(2), cancellationDocument: stored?.url ?? null });
+      if (done) await alsoInTx?.(tx, refund.amount.toFixed(2));
+      return done;
+    });
     if (!changed) {
       if (stored) await this.files.discard([stored]);
       throw new ApiError('ALREADY_CANCELED');
     }
-    return presentHorsePolicy((await this.policies.findForClient(clientId, policyId))!, publicBaseUrl);
+    return presentHorsePolicy((await this.policies.findForClient(policy.clientId, policyId))!, publicBaseUrl);
   }
 }

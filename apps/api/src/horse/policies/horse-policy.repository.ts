@@ -19,8 +19,8 @@ export class HorsePolicyRepository {
     return tx.horsePolicy.create({ data });
   }
 
-  async findForClient(clientId: string, id: number): Promise<HorsePolicyView | null> {
-    const policy = await this.prisma.horsePolicy.findFirst({ where: { id, clientId } });
+  async findForClient(clientId: string | null, id: number): Promise<HorsePolicyView | null> {
+    const policy = await this.prisma.horsePolicy.findFirst({ where: { id, ...(clientId === null ? {} : { clientId }) } });
     if (!policy) return null;
     const payment = await this.prisma.payment.findFirst({ where: { policyType: 'horse', policyId: id, status: { in: OPEN_PAYMENT }, expiresAt: { gt: this.clock.now() } } });
     return { policy, payment };

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ApiError, Clock, money, parseDate } from '@lib/common';
+import type { Prisma } from '@lib/db';
 import { FileStore } from '../../files/file-store';
 import { PaymentRepository } from '../../payments/payment.repository';
 import { inspectCancellationDocument } from '../../cancellation/cancellation-document';
@@ -25,7 +26,11 @@ export class CancelLifePolicyUseCase {
     private readonly clock: Clock,
   ) {}
 
-  async execute(clientId: string, policyId: number, upload: CancellationUpload, publicBaseUrl: string) {
+  /**
+   * `clientId` null: staff in the console, for any client's policy. `alsoInTx` writes with the status change
+   * (the console's audit record), given the refund.
+   */
+  async execute(clientId: string | null, policyId: number, upload: CancellationUpload, publicBaseUrl: string, alsoInTx?: (tx: Prisma.TransactionClient, refundAmount: string) => Promise<void>) {
     const found = await this.policies.findForClient(clientId, policyId);
     if (!found) throw ApiError.notFound('No life policy with this id.');
     const { policy, offer } = found;
@@ -37,7 +42,7 @@ export class CancelLifePolicyUseCase {
     if (doc?.bytes) {
       const verdict = await inspectCancellationDocument(doc.bytes);
       if (!verdict.ok) throw ApiError.field(CANCELLATION_PART, `The cancellation document ${verdict.problem}.`);
-      stored = await this.files.save({ clientId, kind: 'cancellation-document/life', contentType: verdict.contentType, bytes: doc.bytes });
+      stored = await this.files.save({ clientId: policy.clientId, kind: 'cancellation-document/life', contentType: verdict.contentType, bytes: doc.bytes });
     }
     const now = this.clock.now();
     const start = parseDate(policy.startDate!)!;
@@ -49,14 +54,16 @@ export class CancelLifePolicyUseCase {
       periodEnd: addMonths(start, INSTALMENT_MONTHS[offer.premiumFrequency as keyof typeof INSTALMENT_MONTHS]),
       now,
     });
-    const changed = await this.payments.transaction((tx) =>
-      this.policies.markCancelled(tx, policy.id, { cancelledAt: now, refundAmount: refund.amount.toFixed(2), cancellationDocument: stored?.url ?? null }),
-    );
+    const changed = await this.payments.transaction(async (tx) => {
+      const done = await this.policies.markCancelled(tx, policy.id, { cancelledAt: now, refundAmount: refund.amount.toFixed(2), cancellationDocument: stored?.url ?? null });
+      if (done) await alsoInTx?.(tx, refund.amount.toFixed(2));
+      return done;
+    });
     if (!changed) {
       if (stored) await this.files.discard([stored]);
       throw new ApiError('ALREADY_CANCELED');
     }
     this.log.log(`life policy ${policy.id} cancelled (${refund.basis}, refund ${refund.amount.toFixed(2)})`);
-    return presentLifePolicy((await this.policies.findForClient(clientId, policyId))!, publicBaseUrl);
+    return presentLifePolicy((await this.policies.findForClient(policy.clientId, policyId))!, publicBaseUrl);
   }
 }

@@ -19,8 +19,8 @@ export class LifePolicyRepository {
     return tx.lifePolicy.create({ data });
   }
 
-  async findForClient(clientId: string, id: number): Promise<LifePolicyView | null> {
-    const policy = await this.prisma.lifePolicy.findFirst({ where: { id, clientId } });
+  async findForClient(clientId: string | null, id: number): Promise<LifePolicyView | null> {
+    const policy = await this.prisma.lifePolicy.findFirst({ where: { id, ...(clientId === null ? {} : { clientId }) } });
     return policy ? (await this.withDetails([policy]))[0] : null;
   }
 
