@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { HttpHorseProvider } from '@lib/providers';
 import { FilesModule } from '../files/files.module';
+import { AdminModule } from '../admin/admin.module';
+import { AdminHorsePoliciesController } from './admin/admin-horse-policies.controller';
 import { ClaimsModule } from '../claims/claims.module';
 import { ProductClaimIntake } from '../claims-intake/product-claim-intake';
 import { DocumentFiles } from '../property/uploads/document-files';
@@ -17,8 +19,8 @@ import { HorsePolicyRepository } from './policies/horse-policy.repository';
 
 /** Horse insurance: /api/v1/horse (policies, cancellation). */
 @Module({
-  imports: [FilesModule, PaymentsModule, ClaimsModule],
-  controllers: [HorseClaimsController, HorsePoliciesController],
+  imports: [AdminModule, FilesModule, PaymentsModule, ClaimsModule],
+  controllers: [AdminHorsePoliciesController, HorseClaimsController, HorsePoliciesController],
   providers: [
     DocumentFiles,
     ProductClaimIntake,

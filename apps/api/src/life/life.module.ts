@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { HttpLifeProvider } from '@lib/providers';
 import { FilesModule } from '../files/files.module';
+import { AdminModule } from '../admin/admin.module';
+import { AdminLifePoliciesController } from './admin/admin-life-policies.controller';
 import { ClaimsModule } from '../claims/claims.module';
 import { ProductClaimIntake } from '../claims-intake/product-claim-intake';
 import { DocumentFiles } from '../property/uploads/document-files';
@@ -20,8 +22,8 @@ import { LifePolicyRepository } from './policies/life-policy.repository';
 
 /** Life savings and protection: /api/v1/life-snp (offers, policies, cancellation). */
 @Module({
-  imports: [FilesModule, PaymentsModule, ClaimsModule],
-  controllers: [LifeClaimsController, LifeOffersController, LifePoliciesController],
+  imports: [AdminModule, FilesModule, PaymentsModule, ClaimsModule],
+  controllers: [AdminLifePoliciesController, LifeClaimsController, LifeOffersController, LifePoliciesController],
   providers: [
     DocumentFiles,
     ProductClaimIntake,

@@ -5,7 +5,7 @@
 export const STAFF_ROLES = ['admin', 'operations', 'account_manager', 'claims_handler'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
-export const ADMIN_RESOURCES = ['clients', 'staff', 'audit-log', 'dashboard', 'payments', 'motor-quote-requests', 'motor-policies', 'provider-health', 'property-policies', 'claims'] as const;
+export const ADMIN_RESOURCES = ['clients', 'staff', 'audit-log', 'dashboard', 'payments', 'motor-quote-requests', 'motor-policies', 'provider-health', 'property-policies', 'claims', 'life-policies', 'horse-policies'] as const;
 export type AdminResource = (typeof ADMIN_RESOURCES)[number];
 
 /**
@@ -54,6 +54,9 @@ const GRANTS: Matrix = {
     check_status: ['admin', 'operations', 'claims_handler'],
     cancel: OPS,
   },
+  // Life and horse policies as property: operations cancel (refunded as in the partner API); claims handlers see them in full.
+  'life-policies': { read: ALL, read_pii: ['admin', 'operations', 'claims_handler'], cancel: OPS },
+  'horse-policies': { read: ALL, read_pii: ['admin', 'operations', 'claims_handler'], cancel: OPS },
   // Claims are the claims handlers' work; operations may see them and open one for a customer who calls.
   claims: {
     read: ['admin', 'operations', 'claims_handler'],
