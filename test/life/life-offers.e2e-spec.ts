@@ -1,4 +1,5 @@
 import { MotorTestEnv, startMotorEnv } from '../support/motor-kit';
+import { control } from '../sandbox/sandbox-test-kit';
 import { offerBody } from './life-kit';
 
 describe('life savings and protection offers', () => {
@@ -84,6 +85,22 @@ describe('life savings and protection offers', () => {
     expect(res.status).toBe(422);
     expect(res.body.code).toBe('42201');
     expect(Object.keys(res.body.details)).toContain(field);
+  });
+
+  it('leaves out an insurer that fails or breaks the contract, and answers 502 when none answers', async () => {
+    await control(env.sandbox, 'palm', { fault: 'error' });
+    await control(env.sandbox, 'summit', { fault: 'malformed' });
+    try {
+      const res = await offers(offerBody());
+      expect(res.status).toBe(200);
+      expect(res.body.map((o: any) => o.insurer)).toEqual(['Lantern Mutual']);
+      await control(env.sandbox, 'lantern', { fault: 'error' });
+      const none = await offers(offerBody());
+      expect(none.status).toBe(502);
+      expect(none.body.code).toBe('50201');
+    } finally {
+      for (const code of ['palm', 'summit', 'lantern']) await control(env.sandbox, code, { fault: 'none' });
+    }
   });
 
   it('needs enrolment in life-snp', async () => {

@@ -152,6 +152,9 @@ describe('life policies: issuance, listing, cancellation', () => {
     expect(stranger.status).toBe(422);
     expect(Object.keys(stranger.body.details)).toEqual(['passport']);
     expect((await list()).body.find((p: any) => p.id === policy.id).status).toBe(1);
+    const oversize = await cancel(policy.id, cancellationForm({ cancellation_document: Buffer.concat([PDF, Buffer.alloc(5 * 1024 * 1024)]) }));
+    expect(oversize.status).toBe(422);
+    expect(oversize.body.details.cancellation_document[0]).toMatch(/5 MB/);
     const image = await cancel(policy.id, cancellationForm({ cancellation_document: (await photos.set(1)).front }));
     expect(image.status).toBe(200);
     expect(image.body.cancellation_document).toMatch(/\.jpg$/);
