@@ -7,6 +7,8 @@ import { AdminModule } from './admin/admin.module';
 import { HealthController } from './health/health.controller';
 import { OAuthController } from './oauth/oauth.controller';
 import { MotorModule } from './motor/motor.module';
+import { LifeModule } from './life/life.module';
+import { HorseModule } from './horse/horse.module';
 import { EmbedModule } from './embed/embed.module';
 import { PropertyModule } from './property/property.module';
 import { ClaimsModule } from './claims/claims.module';
@@ -37,6 +39,8 @@ export class AppModule {
         }),
         MotorModule,
         TplModule,
+        LifeModule,
+        HorseModule,
         PaymentsModule,
         EmbedModule,
         PropertyModule,

@@ -6,6 +6,9 @@ import { FAULT_MODES, InsurerBehaviourStore, parseFaults, profileLatency, type F
 import { INSURERS } from './insurers/insurer-catalogue.data';
 import { registerInsurerRoutes } from './insurers/insurers.routes';
 import { registerMotorQuoteRoutes } from './motor/motor-quote.routes';
+import { registerLifeRoutes } from './life/life.routes';
+import { SingleIssuedStore } from './life/single-issued.store';
+import { registerHorseRoutes } from './horse/horse.routes';
 import { registerVendorRoutes } from './payments/vendor.routes';
 import { VendorCallbacks } from './payments/vendor-callbacks';
 import { VendorPaymentStore } from './payments/vendor-payment.store';
@@ -89,6 +92,9 @@ export function createSandboxServer(options: SandboxServerOptions = {}): Fastify
   registerVehicleDocumentRoutes(app, ctx);
   registerTplInsurerRoutes(app, ctx);
   registerMotorPolicyRoutes(app, ctx);
+  const singleIssued = new SingleIssuedStore();
+  registerLifeRoutes(app, ctx, singleIssued);
+  registerHorseRoutes(app, ctx, singleIssued);
   registerVendorRoutes(app, ctx);
   registerVehicleRegistryRoutes(app, ctx);
   registerPropertyRoutes(app, ctx);

@@ -2,3 +2,6 @@ export * from './motor';
 export * from './payments';
 export * from './tpl';
 export * from './property';
+export * from './shared';
+export * from './life';
+export * from './horse';

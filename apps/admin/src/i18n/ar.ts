@@ -5,6 +5,7 @@ import { paymentsAr } from './payments.ar';
 import { motorAr } from './motor.ar';
 import { embedTargetsAr } from './embed-targets.ar';
 import { propertyPoliciesAr } from './property-policies.ar';
+import { lifePoliciesAr } from './life-policies.ar';
 import { claimsAr } from './claims.ar';
 import { webhooksAr } from './webhooks.ar';
 import { tplPoliciesAr } from './tpl-policies.ar';
@@ -44,6 +45,7 @@ export const ar: ConsoleMessages = {
     ...motorAr,
     ...propertyPoliciesAr,
     ...tplPoliciesAr,
+    ...lifePoliciesAr,
     ...claimsAr,
     clients: {
       // Arabic has six plural forms (zero, one, two, few, many, other): the singular is form 1, lists use the others.

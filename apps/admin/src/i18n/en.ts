@@ -3,6 +3,7 @@ import { paymentsEn } from './payments.en';
 import { motorEn } from './motor.en';
 import { embedTargetsEn } from './embed-targets.en';
 import { propertyPoliciesEn } from './property-policies.en';
+import { lifePoliciesEn } from './life-policies.en';
 import { claimsEn } from './claims.en';
 import { webhooksEn } from './webhooks.en';
 import { tplPoliciesEn } from './tpl-policies.en';
@@ -48,6 +49,7 @@ export const en = {
     ...motorEn,
     ...propertyPoliciesEn,
     ...tplPoliciesEn,
+    ...lifePoliciesEn,
     ...claimsEn,
     clients: {
       name: 'API client |||| API clients',

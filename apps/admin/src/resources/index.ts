@@ -2,6 +2,8 @@ import auditLog from './audit-log';
 import claims from './claims';
 import propertyPolicies from './property-policies';
 import tplPolicies from './tpl-policies';
+import lifePolicies from './life-policies';
+import horsePolicies from './horse-policies';
 import clients from './clients';
 import motorPolicies from './motor-policies';
 import motorQuoteRequests from './motor-quote-requests';
@@ -11,4 +13,4 @@ import webhookDeliveries from './webhook-deliveries';
 import webhookEndpoints from './webhook-endpoints';
 
 /** Every console resource, in menu order. Permissions decide which are registered and shown. */
-export const RESOURCES = [clients, motorQuoteRequests, motorPolicies, propertyPolicies, tplPolicies, claims, payments, webhookEndpoints, webhookDeliveries, staff, auditLog];
+export const RESOURCES = [clients, motorQuoteRequests, motorPolicies, propertyPolicies, tplPolicies, lifePolicies, horsePolicies, claims, payments, webhookEndpoints, webhookDeliveries, staff, auditLog];

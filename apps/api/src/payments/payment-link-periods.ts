@@ -11,4 +11,8 @@ export const PAYMENT_LINK_PERIODS_MS = {
   medical: 15 * MINUTE_MS,
   /** TPL v2: 24 hours (the flat price does not lapse). */
   tpl: 24 * HOUR_MS,
+  /** The first life instalment: 24 hours, or until the offer's valid_until if sooner. */
+  life: 24 * HOUR_MS,
+  /** Horse: 24 hours. */
+  horse: 24 * HOUR_MS,
 } as const;

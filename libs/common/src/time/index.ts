@@ -1,2 +1,3 @@
 export * from './clock';
 export * from './formats';
+export * from './age';

@@ -1,0 +1,30 @@
+import { DataTable, FilterButton, FunctionField, List, NumberField, SelectInput, TextInput, TopToolbar, useTranslate } from 'react-admin';
+import { DateTimeText, LtrText } from '../../common/fields';
+
+const R = 'resources.life-policies';
+
+function useFilters() {
+  const t = useTranslate();
+  return [
+    <SelectInput key="status" source="status" alwaysOn choices={[0, 1, 2].map((s) => ({ id: s, name: t(`${R}.status.${s}`) }))} />,
+    <TextInput key="client_id" source="client_id" />,
+    <TextInput key="insurer_code" source="insurer_code" />,
+  ];
+}
+
+export function LifePolicyList() {
+  const t = useTranslate();
+  return (
+    <List filters={useFilters()} actions={<TopToolbar><FilterButton /></TopToolbar>} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
+      <DataTable rowClick="show" bulkActionButtons={false}>
+        <DataTable.Col source="id" />
+        <DataTable.Col source="status"><FunctionField render={(r: { status: number }) => t(`${R}.status.${r.status}`)} /></DataTable.Col>
+        <DataTable.Col source="insurer" disableSort />
+        <DataTable.Col source="applicant_id" disableSort><LtrText source="applicant_id" /></DataTable.Col>
+        <DataTable.Col source="premium_amount" disableSort><NumberField source="premium_amount" options={{ minimumFractionDigits: 2 }} /></DataTable.Col>
+        <DataTable.Col source="premium_frequency" disableSort />
+        <DataTable.Col source="created_at"><DateTimeText source="created_at" /></DataTable.Col>
+      </DataTable>
+    </List>
+  );
+}

@@ -1,0 +1,101 @@
+import { Injectable } from '@nestjs/common';
+import Decimal from 'decimal.js';
+import { amountField, ApiError, validationError, z } from '@lib/common';
+import { gregorianDateField } from '@lib/common/saudi';
+import { presentClaim } from '../claims/claim.presenter';
+import { ClaimRepository } from '../claims/claim.repository';
+import { ClaimDocument, ClaimsService } from '../claims/claims.service';
+import { FileStore } from '../files/file-store';
+import { DocumentFiles } from '../property/uploads/document-files';
+import { DocumentUploadGuard, type DocumentUpload } from '../property/uploads/document-upload.guard';
+
+export const MAX_CLAIM_DOCUMENTS = 5;
+export const CLAIM_FIELDS = ['claim_type', 'incident_date', 'description', 'requested_amount'] as const;
+
+/** The multipart reader of a claim: the four fields and 0–5 files in `documents` (or `supporting_document`, the real service's name). */
+export const ClaimUploadGuard = DocumentUploadGuard({
+  fileFields: ['documents', 'supporting_document'],
+  fields: CLAIM_FIELDS,
+  maxFiles: MAX_CLAIM_DOCUMENTS,
+  describe: `the fields ${CLAIM_FIELDS.join(', ')} and 0 to ${MAX_CLAIM_DOCUMENTS} files in \`documents\` (or \`supporting_document\`)`,
+});
+
+export interface ClaimIntakeSpec {
+  family: string;
+  claimTypes: readonly string[];
+  /** The most that may be requested for a claim type on this policy (e.g. the benefit), or null for no limit. */
+  limitFor(policyId: number, claimType: string): Promise<{ amount: string; what: string } | null>;
+}
+
+/**
+ * A partner's claim on a life or horse policy, handed to the claims core (which owns statuses, cover
+ * dates and the console inbox). Same multipart contract and documents check as property claims.
+ */
+@Injectable()
+export class ProductClaimIntake {
+  constructor(
+    private readonly claimsService: ClaimsService,
+    private readonly claims: ClaimRepository,
+    private readonly documents: DocumentFiles,
+    private readonly files: FileStore,
+  ) {}
+
+  private fileUrl = (d: ClaimDocument) => this.files.urlOf({ id: d.file_id, contentType: d.content_type });
+
+  async open(spec: ClaimIntakeSpec, clientId: string, policyId: number, upload: DocumentUpload) {
+    await this.claimsService.policyFor(spec.family, policyId, clientId);
+    if (upload.unexpected.length) throw ApiError.validation(Object.fromEntries(upload.unexpected.map((n) => [n, [`The ${n} part is not allowed.`]])));
+    const schema = z.strictObject({
+      claim_type: z.enum(spec.claimTypes as [string, ...string[]], { error: `The claim type must be one of: ${spec.claimTypes.join(', ')}.` }),
+      incident_date: gregorianDateField('incident date'),
+      description: z.string({ error: 'The description field is required.' }).trim().min(1, 'The description field is required.').max(2000, 'The description may not be greater than 2000 characters.'),
+      requested_amount: amountField('requested amount'),
+    });
+    const parsed = schema.safeParse(upload.fields);
+    if (!parsed.success) throw validationError(parsed.error.issues);
+    const limit = await spec.limitFor(policyId, parsed.data.claim_type);
+    if (limit && new Decimal(parsed.data.requested_amount).greaterThan(limit.amount)) {
+      throw ApiError.field('requested_amount', `The requested amount may not be greater than ${limit.what} (${limit.amount} SAR).`);
+    }
+    const saved = await this.documents.checkAndSave({ clientId, kind: `claim-document/${spec.family}`, field: 'documents', files: upload.files, min: 0, max: MAX_CLAIM_DOCUMENTS });
+    try {
+      const claim = await this.claimsService.open({
+        productFamily: spec.family,
+        policyId,
+        clientId,
+        claimType: parsed.data.claim_type,
+        incidentDate: parsed.data.incident_date,
+        description: parsed.data.description,
+        requestedAmount: parsed.data.requested_amount,
+        documents: saved.map((f) => ({ file_id: f.id, content_type: f.contentType, size: f.size })),
+        actor: 'client',
+      });
+      return presentClaim(claim, await this.claims.history([claim.id]), this.fileUrl);
+    } catch (err) {
+      await this.documents.discard(saved);
+      throw err;
+    }
+  }
+
+  async show(family: string, clientId: string, policyId: number, claimId: number) {
+    const claim = await this.claims.findOne({ id: claimId, productFamily: family, policyId, clientId });
+    if (!claim) throw ApiError.notFound('No claim with this id on this policy.');
+    return presentClaim(claim, await this.claims.history([claim.id]), this.fileUrl);
+  }
+}
+
+export const CLAIM_BODY_SCHEMA = (types: readonly string[]) => ({
+  type: 'object',
+  required: [...CLAIM_FIELDS],
+  properties: {
+    claim_type: { type: 'string', enum: [...types] },
+    incident_date: { type: 'string', format: 'date' },
+    description: { type: 'string', maxLength: 2000 },
+    requested_amount: { type: 'string', example: '50000.00' },
+    documents: { type: 'array', items: { type: 'string', format: 'binary' }, maxItems: MAX_CLAIM_DOCUMENTS },
+  },
+});
+
+export const CLAIM_STATUSES_DOC =
+  'The claim starts `submitted`; claims handlers (console) move it to `under_review`, then `approved` (possibly for less) or `rejected` (with a note), and an approved claim to `paid`. ' +
+  '`claim_status` is that string (the claims core\'s statuses, shared by every product).';

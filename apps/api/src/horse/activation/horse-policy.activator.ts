@@ -1,0 +1,63 @@
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { ApiError, formatDate, money, VAT_PERCENT } from '@lib/common';
+import { Prisma, PrismaService } from '@lib/db';
+import { isInsurerCallError, type HorseProvider } from '@lib/providers';
+import type { Payment } from '../../payments/payment.repository';
+import { ActivationResult, PaidPolicyDescription, PolicyActivator, PolicyActivators } from '../../payments/policy-activators';
+import { HORSE_PROVIDER } from '../horse-products';
+
+/** Horse's side of payments: paying issues the policy with the insurer for one year from the payment day. */
+@Injectable()
+export class HorsePolicyActivator implements PolicyActivator, OnModuleInit {
+  constructor(
+    private readonly registry: PolicyActivators,
+    private readonly prisma: PrismaService,
+    @Inject(HORSE_PROVIDER) private readonly provider: HorseProvider,
+  ) {}
+
+  onModuleInit(): void {
+    this.registry.register('horse', this);
+  }
+
+  async describe(payment: Payment): Promise<PaidPolicyDescription | null> {
+    const policy = await this.prisma.horsePolicy.findUnique({ where: { id: payment.policyId } });
+    if (!policy) return null;
+    const name = (policy.horse as { name: string }).name;
+    return {
+      productEn: `Horse insurance: ${name}`,
+      productAr: `تأمين الخيل: ${name}`,
+      insurerEn: 'Caravan Shield Insurance',
+      insurerAr: 'درع القافلة للتأمين',
+      subtotal: money(policy.netPremium.toString()),
+      vat: money(policy.vat.toString()),
+      total: money(policy.price.toString()),
+      vatPercent: String(VAT_PERCENT),
+    };
+  }
+
+  async activate(tx: Prisma.TransactionClient, payment: Payment, at: Date): Promise<ActivationResult> {
+    const policy = await tx.horsePolicy.findUnique({ where: { id: payment.policyId } });
+    if (!policy) throw new Error(`horse policy ${payment.policyId} of payment ${payment.id} is missing`);
+    const start = formatDate(at);
+    let issued;
+    try {
+      issued = await this.provider.issue({ reference: `horse-policy-${policy.id}`, payment_reference: payment.id, start_date: start, premium: money(policy.price.toString()).toFixed(2) });
+    } catch (err) {
+      if (isInsurerCallError(err)) throw new ApiError('PROVIDER_FAILED', `The insurer did not issue the policy: ${err.message}`);
+      throw err;
+    }
+    const end = new Date(Date.UTC(at.getUTCFullYear() + 1, at.getUTCMonth(), at.getUTCDate() - 1));
+    await tx.horsePolicy.update({ where: { id: policy.id }, data: { status: 1, providerPolicyId: issued.policy_number, startDate: start, endDate: formatDate(end), purchasedAt: at, updatedAt: at } });
+    return { providerPolicyId: issued.policy_number, redirectUrl: null };
+  }
+
+  async redirectUrl(): Promise<string | null> {
+    return null;
+  }
+
+  async pendingDocuments(): Promise<number[]> {
+    return [];
+  }
+
+  async produceDocuments(): Promise<void> {}
+}

@@ -1,0 +1,55 @@
+import { Injectable } from '@nestjs/common';
+import { ApiError, Clock, money, parseDate } from '@lib/common';
+import type { Prisma } from '@lib/db';
+import { FileStore } from '../../files/file-store';
+import { PaymentRepository } from '../../payments/payment.repository';
+import { inspectCancellationDocument } from '../../cancellation/cancellation-document';
+import { addMonths, cancellationRefund } from '../../cancellation/cancellation-refund';
+import { CANCELLATION_PART, type CancellationUpload } from '../../cancellation/cancellation-upload.guard';
+import { HORSE_COOLING_OFF_DAYS } from '../horse-products';
+import { HorsePolicyRepository } from '../policies/horse-policy.repository';
+import { presentHorsePolicy } from '../policies/horse-policy.presenter';
+
+/** Cancels an active horse policy: everything back within the cooling-off period, then the unused days of the year (VAT included). */
+@Injectable()
+export class CancelHorsePolicyUseCase {
+  constructor(
+    private readonly policies: HorsePolicyRepository,
+    private readonly payments: PaymentRepository,
+    private readonly files: FileStore,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * `clientId` null: staff in the console, for any client's policy. `alsoInTx` writes with the status change
+   * (the console's audit record), given the refund.
+   */
+  async execute(clientId: string | null, policyId: number, upload: CancellationUpload, publicBaseUrl: string, alsoInTx?: (tx: Prisma.TransactionClient, refundAmount: string) => Promise<void>) {
+    const found = await this.policies.findForClient(clientId, policyId);
+    if (!found) throw ApiError.notFound('No horse policy with this id.');
+    const { policy } = found;
+    if (policy.status === 2) throw new ApiError('ALREADY_CANCELED');
+    if (policy.status !== 1) throw new ApiError('CONFLICT', 'The policy is not active yet (awaiting payment); an unpaid policy lapses with its payment link.');
+    const doc = upload.document;
+    if (doc?.tooLarge) throw ApiError.field(CANCELLATION_PART, 'The cancellation document must be at most 5 MB.');
+    let stored = null;
+    if (doc?.bytes) {
+      const verdict = await inspectCancellationDocument(doc.bytes);
+      if (!verdict.ok) throw ApiError.field(CANCELLATION_PART, `The cancellation document ${verdict.problem}.`);
+      stored = await this.files.save({ clientId: policy.clientId, kind: 'cancellation-document/horse', contentType: verdict.contentType, bytes: doc.bytes });
+    }
+    const now = this.clock.now();
+    const start = parseDate(policy.startDate!)!;
+    const refund = cancellationRefund({ paid: money(policy.price.toString()), purchasedAt: policy.purchasedAt!, coolingOffDays: HORSE_COOLING_OFF_DAYS, periodStart: start, periodEnd: addMonths(start, 12), now });
+    const changed = await this.payments.transaction(async (tx) => {
+      const done = await this.policies.markCancelled(tx, policy.id, { cancelledAt: now, refundAmount: refund.amount.toFixed(2), cancellationDocument: stored?.url ?? null });
+      if (done) await alsoInTx?.(tx, refund.amount.toFixed(2));
+      return done;
+    });
+    if (!changed) {
+      if (stored) await this.files.discard([stored]);
+      throw new ApiError('ALREADY_CANCELED');
+    }
+    return presentHorsePolicy((await this.policies.findForClient(policy.clientId, policyId))!, publicBaseUrl);
+  }
+}

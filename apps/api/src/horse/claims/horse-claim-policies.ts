@@ -1,0 +1,44 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import Decimal from 'decimal.js';
+import { amountString, formatDate, parseDate } from '@lib/common';
+import { PrismaService } from '@lib/db';
+import { ClaimablePolicy, ClaimPolicies } from '../../claims/claim-policies';
+import type { ClaimIntakeSpec } from '../../claims-intake/product-claim-intake';
+
+export const HORSE_CLAIM_TYPES = ['mortality', 'theft', 'vet_fees'] as const;
+/** Vet fees are covered up to this share of the horse's declared value per claim. */
+export const VET_FEES_LIMIT_PERCENT = 20;
+
+/** Horse policies for the claims core: cover for the policy year (or until cancellation); mortality and theft up to the declared value. */
+@Injectable()
+export class HorseClaimPolicies implements OnModuleInit, ClaimIntakeSpec {
+  readonly family = 'horse';
+  readonly claimTypes = HORSE_CLAIM_TYPES;
+
+  constructor(
+    private readonly registry: ClaimPolicies,
+    private readonly prisma: PrismaService,
+  ) {}
+
+  onModuleInit(): void {
+    this.registry.register({ family: this.family, claimTypes: HORSE_CLAIM_TYPES, find: (id) => this.find(id) });
+  }
+
+  async find(id: number): Promise<ClaimablePolicy | null> {
+    const p = await this.prisma.horsePolicy.findUnique({ where: { id } });
+    if (!p) return null;
+    if (!p.startDate || !p.endDate) return { id: p.id, clientId: p.clientId, coverFrom: new Date(0), coverUntil: new Date(0), refusal: 'The policy was never paid, so it has no cover to claim on.' };
+    const endExclusive = new Date(parseDate(p.endDate)!.getTime() + 86_400_000);
+    const cancelledOn = p.cancelledAt ? parseDate(formatDate(p.cancelledAt))! : null;
+    return { id: p.id, clientId: p.clientId, coverFrom: parseDate(p.startDate)!, coverUntil: cancelledOn && cancelledOn < endExclusive ? cancelledOn : endExclusive, refusal: null };
+  }
+
+  async limitFor(policyId: number, claimType: string) {
+    const p = await this.prisma.horsePolicy.findUnique({ where: { id: policyId }, select: { horse: true } });
+    if (!p) return null;
+    const value = new Decimal((p.horse as { value: number }).value);
+    return claimType === 'vet_fees'
+      ? { amount: amountString(value.times(VET_FEES_LIMIT_PERCENT).dividedBy(100)), what: `${VET_FEES_LIMIT_PERCENT} % of the horse's declared value` }
+      : { amount: amountString(value), what: "the horse's declared value" };
+  }
+}

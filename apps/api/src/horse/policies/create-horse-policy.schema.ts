@@ -1,0 +1,42 @@
+import { gregorianDateField, personIdField, saudiMobileField, z } from '@lib/common';
+import { HORSE_USES } from '@lib/providers';
+
+export const HORSE_SEXES = ['male', 'female', 'gelding'] as const;
+
+/**
+ * POST /api/v1/horse/policies. The real service's flat multipart form (with `proposer_name` listed as
+ * `owner_name` in its required list) becomes two JSON objects, `horse` and `owner`, as motor and property
+ * take JSON. A horse is identified by its microchip (15 digits, ISO 11784) or its passport number (UELN,
+ * 15 letters or digits), at least one.
+ */
+export const createHorsePolicySchema = z.strictObject({
+  horse: z
+    .strictObject({
+      name: z.string().trim().min(1, 'The horse name is required.').max(100, 'The horse name must be at most 100 characters.'),
+      breed: z.string().trim().min(2, 'The breed is required.').max(60, 'The breed must be at most 60 characters.'),
+      date_of_birth: gregorianDateField('date of birth'),
+      sex: z.enum(HORSE_SEXES, { error: `The sex must be one of ${HORSE_SEXES.join(', ')}.` }),
+      color: z.string().trim().min(1).max(40).optional(),
+      use: z.enum(HORSE_USES, { error: `The use must be one of ${HORSE_USES.join(', ')}.` }),
+      microchip_number: z.string().regex(/^\d{15}$/, 'The microchip number must be 15 digits.').optional(),
+      passport_number: z.string().regex(/^[A-Z0-9]{15}$/, 'The passport number must be a UELN: 15 capital letters or digits.').optional(),
+      value: z
+        .number({ error: 'The value must be a number.' })
+        .min(5000, 'The value must be at least 5000.')
+        .max(100_000_000, 'The value must be at most 100000000.')
+        .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'The value may have at most two decimals.'),
+    })
+    .superRefine((h, ctx) => {
+      if (!h.microchip_number && !h.passport_number) ctx.addIssue({ code: 'custom', path: ['microchip_number'], message: 'Send the microchip number or the passport number.' });
+    }),
+  owner: z.strictObject({
+    name: z.string().trim().min(1, 'The owner name is required.').max(100, 'The owner name must be at most 100 characters.'),
+    id: personIdField('owner id'),
+    email: z.email({ error: 'The owner email must be a valid email address.' }).max(255),
+    phone: saudiMobileField('owner phone'),
+  }),
+  declaration: z.literal(true, { error: 'The declaration must be true: the owner confirms the horse is healthy and the answers are true.' }),
+  extra_fields: z.record(z.string(), z.unknown()).optional(),
+});
+
+export type CreateHorsePolicyInput = z.infer<typeof createHorsePolicySchema>;

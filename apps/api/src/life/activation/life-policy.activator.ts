@@ -1,0 +1,76 @@
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { ApiError, formatDate, money } from '@lib/common';
+import { Prisma, PrismaService } from '@lib/db';
+import { isInsurerCallError, type LifeProvider } from '@lib/providers';
+import type { Payment } from '../../payments/payment.repository';
+import { ActivationResult, PaidPolicyDescription, PolicyActivator, PolicyActivators } from '../../payments/policy-activators';
+import { LIFE_PROVIDER } from '../life-products';
+
+/**
+ * Life's side of payments. Life premiums carry no VAT (life insurance is VAT-exempt in Saudi Arabia).
+ * Paying issues the policy with the insurer; cover runs from the payment day for the plan's term.
+ */
+@Injectable()
+export class LifePolicyActivator implements PolicyActivator, OnModuleInit {
+  constructor(
+    private readonly registry: PolicyActivators,
+    private readonly prisma: PrismaService,
+    @Inject(LIFE_PROVIDER) private readonly provider: LifeProvider,
+  ) {}
+
+  onModuleInit(): void {
+    this.registry.register('life', this);
+  }
+
+  async describe(payment: Payment): Promise<PaidPolicyDescription | null> {
+    const loaded = await this.load(this.prisma, payment.policyId);
+    if (!loaded) return null;
+    const { policy, offer } = loaded;
+    const total = money(policy.premium.toString());
+    return {
+      productEn: `Life savings and protection: ${offer.productName} (first ${offer.premiumFrequency.replace('_', '-')} premium)`,
+      productAr: `تأمين الحماية والادخار: ${offer.productName}`,
+      insurerEn: offer.insurerName,
+      insurerAr: offer.insurerNameAr,
+      subtotal: total,
+      vat: money(0),
+      total,
+      vatPercent: '0',
+    };
+  }
+
+  async activate(tx: Prisma.TransactionClient, payment: Payment, at: Date): Promise<ActivationResult> {
+    const loaded = await this.load(tx, payment.policyId);
+    if (!loaded) throw new Error(`life policy ${payment.policyId} of payment ${payment.id} is missing`);
+    const { policy, offer } = loaded;
+    const start = formatDate(at);
+    let issued;
+    try {
+      issued = await this.provider.issue(policy.insurerCode, { reference: `life-policy-${policy.id}`, payment_reference: payment.id, start_date: start, premium: money(policy.premium.toString()).toFixed(2) });
+    } catch (err) {
+      if (isInsurerCallError(err)) throw new ApiError('PROVIDER_FAILED', `The insurer did not issue the policy: ${err.message}`);
+      throw err;
+    }
+    const end = new Date(Date.UTC(at.getUTCFullYear() + offer.termYears, at.getUTCMonth(), at.getUTCDate() - 1));
+    await tx.lifePolicy.update({ where: { id: policy.id }, data: { status: 1, providerPolicyId: issued.policy_number, startDate: start, endDate: formatDate(end), purchasedAt: at, updatedAt: at } });
+    return { providerPolicyId: issued.policy_number, redirectUrl: null };
+  }
+
+  async redirectUrl(): Promise<string | null> {
+    return null;
+  }
+
+  /** No policy document yet: the insurer's schedule is not produced for life (README). */
+  async pendingDocuments(): Promise<number[]> {
+    return [];
+  }
+
+  async produceDocuments(): Promise<void> {}
+
+  private async load(db: Prisma.TransactionClient | PrismaService, policyId: number) {
+    const policy = await db.lifePolicy.findUnique({ where: { id: policyId } });
+    if (!policy) return null;
+    const offer = await db.lifeOffer.findUnique({ where: { id: policy.offerId } });
+    return offer ? { policy, offer } : null;
+  }
+}

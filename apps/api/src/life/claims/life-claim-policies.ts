@@ -1,0 +1,43 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { formatDate, parseDate } from '@lib/common';
+import { PrismaService } from '@lib/db';
+import { ClaimablePolicy, ClaimPolicies } from '../../claims/claim-policies';
+import type { ClaimIntakeSpec } from '../../claims-intake/product-claim-intake';
+
+export const LIFE_CLAIM_TYPES = ['death', 'critical_illness', 'disability'] as const;
+
+/**
+ * Life policies for the claims core: cover from the start date to the day after the end date, or to the
+ * cancellation day; an unpaid policy has no cover. A claim may ask at most the offer's benefit of its type.
+ */
+@Injectable()
+export class LifeClaimPolicies implements OnModuleInit, ClaimIntakeSpec {
+  readonly family = 'life';
+  readonly claimTypes = LIFE_CLAIM_TYPES;
+
+  constructor(
+    private readonly registry: ClaimPolicies,
+    private readonly prisma: PrismaService,
+  ) {}
+
+  onModuleInit(): void {
+    this.registry.register({ family: this.family, claimTypes: LIFE_CLAIM_TYPES, find: (id) => this.find(id) });
+  }
+
+  async find(id: number): Promise<ClaimablePolicy | null> {
+    const p = await this.prisma.lifePolicy.findUnique({ where: { id } });
+    if (!p) return null;
+    if (!p.startDate || !p.endDate) return { id: p.id, clientId: p.clientId, coverFrom: new Date(0), coverUntil: new Date(0), refusal: 'The policy was never paid, so it has no cover to claim on.' };
+    const end = parseDate(p.endDate)!;
+    const endExclusive = new Date(end.getTime() + 86_400_000);
+    const cancelledOn = p.cancelledAt ? parseDate(formatDate(p.cancelledAt))! : null;
+    return { id: p.id, clientId: p.clientId, coverFrom: parseDate(p.startDate)!, coverUntil: cancelledOn && cancelledOn < endExclusive ? cancelledOn : endExclusive, refusal: null };
+  }
+
+  async limitFor(policyId: number, claimType: string) {
+    const p = await this.prisma.lifePolicy.findUnique({ where: { id: policyId }, select: { offerId: true } });
+    const offer = p ? await this.prisma.lifeOffer.findUnique({ where: { id: p.offerId }, select: { benefits: true } }) : null;
+    const benefit = (offer?.benefits as Record<string, string> | undefined)?.[claimType];
+    return benefit ? { amount: benefit, what: `the policy's ${claimType.replace('_', ' ')} benefit` } : null;
+  }
+}

@@ -1,0 +1,69 @@
+import { Controller, Get, Param, Post, UseGuards } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { intId, z } from '@lib/common';
+import { CurrentPartner, PartnerApi } from '../../auth/partner-api.decorator';
+import type { Partner } from '../../auth/partner';
+import { AcceptsMultipart } from '../../files/multipart';
+import { ApiErrors } from '../../openapi/api-errors.decorator';
+import { UploadedDocuments, type DocumentUpload } from '../../property/uploads/document-upload.guard';
+import { CLAIM_BODY_SCHEMA, CLAIM_STATUSES_DOC, ClaimUploadGuard, MAX_CLAIM_DOCUMENTS, ProductClaimIntake } from '../../claims-intake/product-claim-intake';
+import { LIFE_PRODUCTS } from '../life-products';
+import { LIFE_CLAIM_TYPES, LifeClaimPolicies } from './life-claim-policies';
+
+const policyParam = z.strictObject({ policyId: intId });
+const claimParam = z.strictObject({ policyId: intId, claim: intId });
+
+const CLAIM_EXAMPLE = {
+  id: 9,
+  policy_id: 12,
+  claim_type: 'critical_illness',
+  incident_date: '2027-03-02',
+  description: 'Diagnosed with a covered critical illness.',
+  requested_amount: 120000,
+  approved_amount: null,
+  paid_amount: null,
+  claim_status: 'submitted',
+  documents: [{ url: 'http://localhost:3000/files/0b6f3c2e-7d1a-4c55-9a0e-1e4d5c6b7a80.pdf', content_type: 'application/pdf', size: 48211 }],
+  status_history: [{ status: 'submitted', at: '2027-03-05T08:12:00.000000Z' }],
+  created_at: '2027-03-05T08:12:00.000000Z',
+  updated_at: '2027-03-05T08:12:00.000000Z',
+};
+
+@ApiTags('Life savings and protection')
+@PartnerApi(...LIFE_PRODUCTS)
+@Controller('api/v1/life-snp/policies')
+export class LifeClaimsController {
+  constructor(
+    private readonly intake: ProductClaimIntake,
+    private readonly spec: LifeClaimPolicies,
+  ) {}
+
+  @Post(':policyId/claims')
+  @AcceptsMultipart()
+  @UseGuards(ClaimUploadGuard)
+  @ApiOperation({
+    summary: 'Submit a life claim',
+    description:
+      `multipart/form-data: \`claim_type\` (${LIFE_CLAIM_TYPES.join(', ')}; \`disability\` is the real service's \`total_permanent_disability\`), \`incident_date\` ` +
+      '(YYYY-MM-DD, not in the future, within the cover: from the start date to the end date, or before the cancellation day), `description`, ' +
+      '`requested_amount` (SAR, at most the policy\'s benefit of that type) and 0 to ' +
+      `${MAX_CLAIM_DOCUMENTS} files in \`documents\` (or \`supporting_document\`): JPEG or PNG up to 3 MB or PDF up to 5 MB, checked by content. ` +
+      'Only a paid policy has cover. Answers with `id` and the integer amounts as numbers, like property claims (the real service\'s `claim_id` is not used). ' +
+      CLAIM_STATUSES_DOC,
+  })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ schema: CLAIM_BODY_SCHEMA(LIFE_CLAIM_TYPES) })
+  @ApiCreatedResponse({ description: 'The claim.', schema: { type: 'object', example: CLAIM_EXAMPLE } })
+  @ApiErrors(404, 413, 415, 422)
+  create(@CurrentPartner() partner: Partner, @Param({ schema: policyParam }) p: z.infer<typeof policyParam>, @UploadedDocuments() upload: DocumentUpload) {
+    return this.intake.open(this.spec, partner.clientId, p.policyId, upload);
+  }
+
+  @Get(':policyId/claims/:claim')
+  @ApiOperation({ summary: 'Show a life claim', description: 'With its current `claim_status` and `status_history`.' })
+  @ApiOkResponse({ description: 'The claim.', schema: { type: 'object', example: CLAIM_EXAMPLE } })
+  @ApiErrors(404)
+  show(@CurrentPartner() partner: Partner, @Param({ schema: claimParam }) p: z.infer<typeof claimParam>) {
+    return this.intake.show('life', partner.clientId, p.policyId, p.claim);
+  }
+}

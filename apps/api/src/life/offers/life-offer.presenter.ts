@@ -1,0 +1,29 @@
+import { amountNumber, formatDateTimeOffset } from '@lib/common';
+import type { LifeOffer } from '@lib/db/generated/prisma/client';
+
+type Benefits = { death: string; critical_illness: string; disability: string };
+type Projected = Array<{ year: number; value: string }>;
+
+/** One offer as the partner sees it: amounts are JSON numbers with two decimals, `valid_until` an offset datetime as motor's quote_expiry_date. */
+export function presentLifeOffer(o: LifeOffer) {
+  const benefits = o.benefits as Benefits;
+  const projected = o.projectedValues as Projected;
+  return {
+    offer_id: o.id,
+    insurer: o.insurerName,
+    insurer_ar: o.insurerNameAr,
+    product_name: o.productName,
+    sum_assured: amountNumber(o.sumAssured.toString()),
+    premium: amountNumber(o.premium.toString()),
+    premium_frequency: o.premiumFrequency,
+    annual_premium: amountNumber(o.annualPremium.toString()),
+    policy_term_years: o.termYears,
+    benefits: { death: amountNumber(benefits.death), critical_illness: amountNumber(benefits.critical_illness), disability: amountNumber(benefits.disability) },
+    projected_savings: {
+      assumed_growth_rate_percent: amountNumber(o.growthRatePercent.toString()),
+      values: projected.map((p) => ({ year: p.year, value: amountNumber(p.value) })),
+    },
+    maturity_benefit: projected.length ? amountNumber(projected[projected.length - 1].value) : 0,
+    valid_until: formatDateTimeOffset(o.expiresAt),
+  };
+}

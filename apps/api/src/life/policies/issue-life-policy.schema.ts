@@ -1,0 +1,37 @@
+import { personIdField, saudiIbanField, z } from '@lib/common';
+
+export const RELATIONSHIPS = ['spouse', 'child', 'parent', 'sibling', 'other'] as const;
+
+/**
+ * POST /api/v1/life-snp/policies. The plan's terms (term, frequency, sum assured, premium, the applicant's
+ * date of birth, gender, smoker) are the offer's and are not sent again: the real service's duplicated
+ * fields could contradict the offer. `iban` is the payout account for refunds and claims, never charged.
+ */
+export const issueLifePolicySchema = z
+  .strictObject({
+    offer_id: z.uuid({ error: 'The offer id must be the offer_id of an offer.' }),
+    applicant_id: personIdField('applicant id'),
+    beneficiaries: z
+      .array(
+        z.strictObject({
+          name: z.string().trim().min(1, 'The beneficiary name is required.').max(100, 'The beneficiary name must be at most 100 characters.'),
+          national_id: personIdField('beneficiary national id'),
+          relationship: z.enum(RELATIONSHIPS, { error: `The relationship must be one of ${RELATIONSHIPS.join(', ')}.` }),
+          share_percentage: z.number().int('The share percentage must be a whole number.').min(1, 'The share percentage must be at least 1.').max(100, 'The share percentage must be at most 100.'),
+        }),
+      )
+      .min(1, 'At least one beneficiary is required.')
+      .max(10, 'At most 10 beneficiaries.'),
+    iban: saudiIbanField('iban'),
+    consent: z.literal(true, { error: 'The consent must be true: the applicant accepts the offer\'s terms.' }),
+    extra_fields: z.record(z.string(), z.unknown()).optional(),
+  })
+  .superRefine((v, ctx) => {
+    const total = v.beneficiaries.reduce((s, b) => s + b.share_percentage, 0);
+    if (total !== 100) ctx.addIssue({ code: 'custom', path: ['beneficiaries'], message: `The beneficiaries' share percentages must add up to 100 (they add up to ${total}).` });
+    const ids = v.beneficiaries.map((b) => b.national_id);
+    if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', path: ['beneficiaries'], message: 'A beneficiary may appear only once.' });
+    if (ids.includes(v.applicant_id)) ctx.addIssue({ code: 'custom', path: ['beneficiaries'], message: 'The applicant cannot be a beneficiary.' });
+  });
+
+export type IssueLifePolicyInput = z.infer<typeof issueLifePolicySchema>;

@@ -1,0 +1,54 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ApiError, Clock } from '@lib/common';
+import { APP_CONFIG, AppConfig } from '@lib/config';
+import { Prisma } from '@lib/db';
+import { PaymentRepository } from '../../payments/payment.repository';
+import { PAYMENT_LINK_PERIODS_MS } from '../../payments/payment-link-periods';
+import { LifeOfferRepository } from '../offers/life-offer.repository';
+import type { IssueLifePolicyInput } from './issue-life-policy.schema';
+import { LifePolicyRepository } from './life-policy.repository';
+import { presentLifePolicy } from './life-policy.presenter';
+
+/** Issues a pending life policy from an unexpired offer of the same client, with its first-instalment payment, in one transaction. */
+@Injectable()
+export class IssueLifePolicyUseCase {
+  constructor(
+    private readonly offers: LifeOfferRepository,
+    private readonly policies: LifePolicyRepository,
+    private readonly payments: PaymentRepository,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async execute(clientId: string, input: IssueLifePolicyInput) {
+    const offer = await this.offers.findForClient(clientId, input.offer_id);
+    if (!offer) throw ApiError.field('offer_id', 'No offer with this offer id.');
+    const now = this.clock.now();
+    if (offer.expiresAt <= now) throw ApiError.field('offer_id', 'The offer has expired; request new offers.');
+    if (offer.applicantId !== input.applicant_id) throw ApiError.field('applicant_id', 'The applicant id is not the one the offer was made for.');
+    try {
+      const { policy, payment } = await this.payments.transaction(async (tx) => {
+        const policy = await this.policies.create(tx, {
+          clientId,
+          offerId: offer.id,
+          insurerCode: offer.insurerCode,
+          applicantId: offer.applicantId,
+          beneficiaries: input.beneficiaries,
+          iban: input.iban,
+          status: 0,
+          premium: offer.premium,
+          extraData: input.extra_fields === undefined ? Prisma.DbNull : (input.extra_fields as Prisma.InputJsonValue),
+          createdAt: now,
+          updatedAt: now,
+        });
+        const expiresAt = new Date(Math.min(now.getTime() + PAYMENT_LINK_PERIODS_MS.life, offer.expiresAt.getTime()));
+        const payment = await this.payments.createPending(tx, { clientId, policyType: 'life', policyId: policy.id, amount: offer.premium.toFixed(2), expiresAt, at: now });
+        return { policy, payment };
+      });
+      return presentLifePolicy({ policy, offer, payment }, this.config.publicBaseUrl);
+    } catch (e) {
+      if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002') throw new ApiError('CONFLICT', 'A policy was already issued from this offer.');
+      throw e;
+    }
+  }
+}

@@ -1,0 +1,47 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Clock } from '@lib/common';
+import { Prisma, PrismaService } from '@lib/db';
+import type { LifeOffer, LifePolicy, Payment } from '@lib/db/generated/prisma/client';
+
+export type { LifePolicy };
+export type LifePolicyView = { policy: LifePolicy; offer: LifeOffer; payment: Payment | null };
+
+const OPEN_PAYMENT = ['pending', 'failed'];
+
+@Injectable()
+export class LifePolicyRepository {
+  constructor(
+    private readonly prisma: PrismaService,
+    @Inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  create(tx: Prisma.TransactionClient, data: Prisma.LifePolicyUncheckedCreateInput) {
+    return tx.lifePolicy.create({ data });
+  }
+
+  async findForClient(clientId: string | null, id: number): Promise<LifePolicyView | null> {
+    const policy = await this.prisma.lifePolicy.findFirst({ where: { id, ...(clientId === null ? {} : { clientId }) } });
+    return policy ? (await this.withDetails([policy]))[0] : null;
+  }
+
+  /** The client's policies, newest first (the bank channel's own; a plain array as in the real service). */
+  async listForClient(clientId: string, status?: number): Promise<LifePolicyView[]> {
+    const rows = await this.prisma.lifePolicy.findMany({ where: { clientId, ...(status === undefined ? {} : { status }) }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: 500 });
+    return this.withDetails(rows);
+  }
+
+  /** Moves an active policy to cancelled; false when it was not active any more (a concurrent or repeated cancellation). */
+  async markCancelled(tx: Prisma.TransactionClient, id: number, data: { cancelledAt: Date; refundAmount: string; cancellationDocument: string | null }): Promise<boolean> {
+    const { count } = await tx.lifePolicy.updateMany({ where: { id, status: 1 }, data: { status: 2, ...data, updatedAt: data.cancelledAt } });
+    return count === 1;
+  }
+
+  private async withDetails(policies: LifePolicy[]): Promise<LifePolicyView[]> {
+    const ids = policies.map((p) => p.id);
+    const [offers, payments] = await Promise.all([
+      this.prisma.lifeOffer.findMany({ where: { id: { in: policies.map((p) => p.offerId) } } }),
+      this.prisma.payment.findMany({ where: { policyType: 'life', policyId: { in: ids }, status: { in: OPEN_PAYMENT }, expiresAt: { gt: this.clock.now() } } }),
+    ]);
+    return policies.map((policy) => ({ policy, offer: offers.find((o) => o.id === policy.offerId)!, payment: payments.find((p) => p.policyId === policy.id) ?? null }));
+  }
+}

@@ -1,0 +1,85 @@
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { createStaff, PASSWORD } from '../admin/admin-kit';
+import { MotorTestEnv, startMotorEnv } from '../support/motor-kit';
+import { eventually, offerBody, payLink, policyBody } from '../life/life-kit';
+import { browserAvailable, ensureConsoleBuilt, launchBrowser, SCREENSHOTS } from './browser';
+
+const run = browserAvailable();
+const describeBrowser = run ? describe : describe.skip;
+
+describeBrowser('life and horse policies in the console', () => {
+  let env: MotorTestEnv;
+  let browser: Awaited<ReturnType<typeof launchBrowser>>;
+  let context: BrowserContext;
+  let page: Page;
+  let lifeId: number;
+  let horseId: number;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    ensureConsoleBuilt();
+    env = await startMotorEnv({ env: { RATE_LIMIT_DEFAULT_PER_MINUTE: '1000', TOKEN_TTL_SECONDS: '31536000' } });
+    await createStaff(env.app, 'operations', 'operations@life.test');
+    await createStaff(env.app, 'account_manager', 'manager@life.test');
+    const { token } = await env.app.partner(['life-snp', 'horse']);
+    const offer = (await env.app.request('/api/v1/life-snp/offers', { token, json: offerBody() })).body[0];
+    const life = (await env.app.request('/api/v1/life-snp/policies', { token, json: policyBody(offer.offer_id) })).body;
+    const horse = (
+      await env.app.request('/api/v1/horse/policies', {
+        token,
+        json: {
+          horse: { name: 'Desert Wind', breed: 'Arabian', date_of_birth: '2019-03-01', sex: 'male', use: 'racing', microchip_number: '682000000012345', value: 250000 },
+          owner: { name: 'Faisal Alharbi', id: '1012345678', email: 'owner@example.com', phone: '0512345678' },
+          declaration: true,
+        },
+      })
+    ).body;
+    [lifeId, horseId] = [life.id, horse.id];
+    await payLink(life.payment_link);
+    await payLink(horse.payment_link);
+    await eventually(async () => (await env.app.db.prisma.lifePolicy.count({ where: { id: lifeId, status: 1 } })) && (await env.app.db.prisma.horsePolicy.count({ where: { id: horseId, status: 1 } })));
+    browser = await launchBrowser();
+    context = browser.context;
+    page = await context.newPage();
+    page.on('pageerror', (e) => errors.push(e.message));
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await env?.close();
+  });
+
+  async function signIn(email: string) {
+    await context.clearCookies();
+    await page.goto(`${env.app.url}/admin/login`);
+    await page.locator('input[name=username]').fill(email);
+    await page.locator('input[name=password]').fill(PASSWORD);
+    await page.locator('button[type=submit]').click();
+    await page.getByTestId('identity').waitFor();
+  }
+
+  it('shows policies to an account manager without the cancel action', async () => {
+    await signIn('manager@life.test');
+    await page.goto(`${env.app.url}/admin/life-policies`);
+    await page.getByText('Summit Ridge Takaful').or(page.getByText('Lantern Mutual')).or(page.getByText('Palm Grove Takaful')).first().waitFor();
+    await page.goto(`${env.app.url}/admin/life-policies/${lifeId}/show`);
+    await page.getByTestId('policy-status').getByText('Active').waitFor();
+    expect(await page.getByTestId('cancel-policy').count()).toBe(0);
+  });
+
+  it('lets operations cancel a life and a horse policy with a reason', async () => {
+    await signIn('operations@life.test');
+    for (const [resource, id] of [['life-policies', lifeId], ['horse-policies', horseId]] as const) {
+      await page.goto(`${env.app.url}/admin/${resource}/${id}/show`);
+      await page.getByTestId('cancel-policy').click();
+      expect(await page.getByTestId('cancel-confirm').isDisabled()).toBe(true);
+      await page.getByTestId('cancel-reason').fill('Customer asked by phone.');
+      await page.getByTestId('cancel-confirm').click();
+      await page.getByTestId('cancel-policy').waitFor({ state: 'detached' });
+      await page.getByTestId('policy-status').getByText('Cancelled').waitFor();
+      await page.screenshot({ path: join(SCREENSHOTS, `${resource}-cancelled.png`), fullPage: true });
+    }
+    expect(await env.app.db.prisma.auditLogEntry.count({ where: { action: { in: ['life-policies.cancel', 'horse-policies.cancel'] } } })).toBe(2);
+    expect(errors).toEqual([]);
+  });
+});
