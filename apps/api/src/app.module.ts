@@ -7,6 +7,7 @@ import { AdminModule } from './admin/admin.module';
 import { HealthController } from './health/health.controller';
 import { OAuthController } from './oauth/oauth.controller';
 import { MotorModule } from './motor/motor.module';
+import { MedicalModule } from './medical/medical.module';
 import { EmbedModule } from './embed/embed.module';
 import { FilesModule } from './files/files.module';
 import { PaymentsModule } from './payments/payments.module';
@@ -32,6 +33,7 @@ export class AppModule {
           storage: deps.rateLimitStorage,
         }),
         MotorModule,
+        MedicalModule,
         PaymentsModule,
         EmbedModule,
         FilesModule,

@@ -6,6 +6,7 @@ import { FAULT_MODES, InsurerBehaviourStore, parseFaults, profileLatency, type F
 import { INSURERS } from './insurers/insurer-catalogue.data';
 import { registerInsurerRoutes } from './insurers/insurers.routes';
 import { registerMotorQuoteRoutes } from './motor/motor-quote.routes';
+import { registerMedicalRoutes } from './medical/medical.routes';
 import { registerVendorRoutes } from './payments/vendor.routes';
 import { VendorCallbacks } from './payments/vendor-callbacks';
 import { VendorPaymentStore } from './payments/vendor-payment.store';
@@ -79,6 +80,7 @@ export function createSandboxServer(options: SandboxServerOptions = {}): Fastify
   registerMotorQuoteRoutes(app, ctx);
   registerPhotoRoutes(app, ctx);
   registerMotorPolicyRoutes(app, ctx);
+  registerMedicalRoutes(app, ctx);
   registerVendorRoutes(app, ctx);
   registerVehicleRegistryRoutes(app, ctx);
   registerControlRoutes(app, ctx);

@@ -1,2 +1,3 @@
 export * from './motor';
 export * from './payments';
+export * from './medical';
