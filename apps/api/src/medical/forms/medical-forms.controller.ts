@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { ApiError, Clock, intId, z } from '@lib/common';
@@ -35,6 +35,7 @@ export class MedicalFormsController {
   }
 
   @Post('fill')
+  @HttpCode(200)
   @RateLimit('POST /medical/medical-forms/fill')
   @ApiOperation({
     summary: 'Fill health declarations',
