@@ -9,6 +9,8 @@ import { OAuthController } from './oauth/oauth.controller';
 import { MotorModule } from './motor/motor.module';
 import { MedicalModule } from './medical/medical.module';
 import { EmbedModule } from './embed/embed.module';
+import { PropertyModule } from './property/property.module';
+import { ClaimsModule } from './claims/claims.module';
 import { FilesModule } from './files/files.module';
 import { PaymentsModule } from './payments/payments.module';
 import { SandboxMessagesModule } from './sms/sandbox-messages.module';
@@ -36,6 +38,8 @@ export class AppModule {
         MedicalModule,
         PaymentsModule,
         EmbedModule,
+        PropertyModule,
+        ClaimsModule,
         FilesModule,
         AdminModule,
         ...(deps.config.env === 'sandbox' ? [SandboxMessagesModule] : []),

@@ -5,6 +5,7 @@ import type { PhotoStore } from './photos/photo.store';
 import type { IssuedPolicyStore } from './policies/issued-policy.store';
 import type { VendorCallbacks } from './payments/vendor-callbacks';
 import type { VendorPaymentStore } from './payments/vendor-payment.store';
+import type { PropertyCancellationStore } from './property/property-cancellation.store';
 import type { VehicleRegistryStore } from './registry/vehicle-registry.store';
 
 /** What every route module needs: state lives per server instance so tests never share it. */
@@ -16,6 +17,7 @@ export interface SandboxContext {
   policies: IssuedPolicyStore;
   /** The card payment vendor: its merchant API key, payments, and signed callbacks. */
   vendor: { apiKey: string; payments: VendorPaymentStore; callbacks: VendorCallbacks };
+  propertyCancellations: PropertyCancellationStore;
   /** Aborted when the server closes, so sleeping and hanging routes let go. */
   lifecycle: AbortSignal;
   photoDownloadTimeoutMs: number;

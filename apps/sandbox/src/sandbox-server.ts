@@ -14,6 +14,8 @@ import { IssuedPolicyStore } from './policies/issued-policy.store';
 import { registerMotorPolicyRoutes } from './policies/motor-policy.routes';
 import { PhotoStore } from './photos/photo.store';
 import { registerPhotoRoutes } from './photos/photos.routes';
+import { PropertyCancellationStore } from './property/property-cancellation.store';
+import { registerPropertyRoutes } from './property/property.routes';
 import { registerVehicleRegistryRoutes } from './registry/vehicle-registry.routes';
 import { VehicleRegistryStore } from './registry/vehicle-registry.store';
 import type { SandboxContext } from './sandbox-context';
@@ -68,6 +70,7 @@ export function createSandboxServer(options: SandboxServerOptions = {}): Fastify
       payments: new VendorPaymentStore(),
       callbacks: new VendorCallbacks(() => webhookSecret, clock, lifecycle.signal),
     },
+    propertyCancellations: new PropertyCancellationStore(),
     lifecycle: lifecycle.signal,
     photoDownloadTimeoutMs: options.photoDownloadTimeoutMs ?? 10_000,
     baseUrl: (request) => publicUrl ?? `${request.protocol}://${request.host}`,
@@ -83,6 +86,7 @@ export function createSandboxServer(options: SandboxServerOptions = {}): Fastify
   registerMedicalRoutes(app, ctx);
   registerVendorRoutes(app, ctx);
   registerVehicleRegistryRoutes(app, ctx);
+  registerPropertyRoutes(app, ctx);
   registerControlRoutes(app, ctx);
   return app;
 }

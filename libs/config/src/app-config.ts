@@ -47,6 +47,12 @@ const envSchema = z.object({
   PAYMENT_CALLBACK_TOLERANCE_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
   POLICY_DOCUMENTS_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   PAYMENT_RECONCILE_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+  PROPERTY_ISSUANCE_PROVIDERS: z
+    .string()
+    .default('dune')
+    .transform((v) => v.split(',').map((c) => c.trim()).filter(Boolean))
+    .refine((codes) => codes.length > 0 && codes.every((c) => /^[a-z0-9_-]{1,32}$/.test(c)), 'must be a comma list of provider codes, e.g. dune'),
+  PROPERTY_INSURER_TIMEOUT_MS: z.coerce.number().int().min(100).max(110_000).default(20_000),
 });
 
 /**
@@ -91,6 +97,10 @@ export interface AppConfig {
   policyDocumentsPollMs: number;
   /** How often started but unsettled payments are checked with the vendor (0: never). */
   paymentReconcileMs: number;
+  /** The provider codes a property policy may be issued with (the spec allows one); prices still come from every insurer. */
+  propertyIssuanceProviders: string[];
+  /** How long one property insurer (or the address registry) may take. */
+  propertyInsurerTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -154,6 +164,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     paymentCallbackToleranceSeconds: e.PAYMENT_CALLBACK_TOLERANCE_SECONDS,
     policyDocumentsPollMs: e.POLICY_DOCUMENTS_POLL_MS,
     paymentReconcileMs: e.PAYMENT_RECONCILE_MS,
+    propertyIssuanceProviders: e.PROPERTY_ISSUANCE_PROVIDERS,
+    propertyInsurerTimeoutMs: e.PROPERTY_INSURER_TIMEOUT_MS,
   };
 }
 

@@ -1,3 +1,4 @@
 export * from './motor';
 export * from './payments';
 export * from './medical';
+export * from './property';

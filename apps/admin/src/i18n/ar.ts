@@ -4,6 +4,8 @@ import type { ConsoleMessages } from './en';
 import { paymentsAr } from './payments.ar';
 import { motorAr } from './motor.ar';
 import { embedTargetsAr } from './embed-targets.ar';
+import { propertyPoliciesAr } from './property-policies.ar';
+import { claimsAr } from './claims.ar';
 
 /** Arabic: the console's words (checked against en.ts by the type) and react-admin's own, written here. */
 export const ar: ConsoleMessages = {
@@ -38,6 +40,8 @@ export const ar: ConsoleMessages = {
   },
   resources: {
     ...motorAr,
+    ...propertyPoliciesAr,
+    ...claimsAr,
     clients: {
       // Arabic has six plural forms (zero, one, two, few, many, other): the singular is form 1, lists use the others.
       name: 'العملاء |||| عميل |||| العملاء |||| العملاء |||| العملاء |||| العملاء',

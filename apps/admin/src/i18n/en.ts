@@ -2,6 +2,8 @@ import englishMessages from 'ra-language-english';
 import { paymentsEn } from './payments.en';
 import { motorEn } from './motor.en';
 import { embedTargetsEn } from './embed-targets.en';
+import { propertyPoliciesEn } from './property-policies.en';
+import { claimsEn } from './claims.en';
 
 /** The console's own words. ar.ts must have exactly these keys (it is typed with ConsoleMessages). */
 export const en = {
@@ -42,6 +44,8 @@ export const en = {
   },
   resources: {
     ...motorEn,
+    ...propertyPoliciesEn,
+    ...claimsEn,
     clients: {
       name: 'API client |||| API clients',
       fields: {

@@ -1,4 +1,6 @@
 import auditLog from './audit-log';
+import claims from './claims';
+import propertyPolicies from './property-policies';
 import clients from './clients';
 import motorPolicies from './motor-policies';
 import motorQuoteRequests from './motor-quote-requests';
@@ -6,4 +8,4 @@ import payments from './payments';
 import staff from './staff';
 
 /** Every console resource, in menu order. Permissions decide which are registered and shown. */
-export const RESOURCES = [clients, motorQuoteRequests, motorPolicies, payments, staff, auditLog];
+export const RESOURCES = [clients, motorQuoteRequests, motorPolicies, propertyPolicies, claims, payments, staff, auditLog];

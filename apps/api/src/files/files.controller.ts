@@ -15,7 +15,7 @@ export class FilesController {
   @ApiOperation({
     summary: 'Download a stored file',
     description:
-      'Serves a file the service stored, such as an uploaded vehicle photo or a policy document (PDF), at the absolute URL it returned (`attachments`). ' +
+      'Serves a file the service stored, such as an uploaded vehicle photo, a property document or a policy document (PDF), at the absolute URL it returned (`attachments`). ' +
       'No `Authorization` header: the random id in the URL is what grants access, so insurers can download the photos. ' +
       'Share these URLs only with whom should see the file.',
   })

@@ -22,7 +22,7 @@ export function registerControlRoutes(app: FastifyInstance, ctx: SandboxContext)
     return { code: request.params.code, ...next };
   });
 
-  /** Back to the start-up latencies and faults, with no registered vehicles or photos. */
+  /** Back to the start-up latencies and faults, with no registered vehicles, photos or property cancellations. */
   app.post('/__control/reset', async () => {
     ctx.behaviours.reset();
     ctx.registry.clear();
@@ -30,6 +30,7 @@ export function registerControlRoutes(app: FastifyInstance, ctx: SandboxContext)
     ctx.policies.clear();
     ctx.vendor.payments.clear();
     ctx.vendor.callbacks.mode = 'auto';
+    ctx.propertyCancellations.clear();
     return { insurers: ctx.behaviours.all() };
   });
 }

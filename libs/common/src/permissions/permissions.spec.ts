@@ -31,6 +31,16 @@ describe('can(role, action, resource)', () => {
     ['read_pii', 'motor-policies', ['admin', 'operations', 'claims_handler']],
     ['update', 'motor-policies', []],
     ['read', 'provider-health', ['admin', 'operations', 'account_manager']],
+    ['read', 'property-policies', ['admin', 'operations', 'account_manager', 'claims_handler']],
+    ['read_pii', 'property-policies', ['admin', 'operations', 'claims_handler']],
+    ['check_status', 'property-policies', ['admin', 'operations', 'claims_handler']],
+    ['cancel', 'property-policies', ['admin', 'operations']],
+    ['read', 'claims', ['admin', 'operations', 'claims_handler']],
+    ['read_pii', 'claims', ['admin', 'operations', 'claims_handler']],
+    ['create', 'claims', ['admin', 'operations', 'claims_handler']],
+    ['transition', 'claims', ['admin', 'claims_handler']],
+    ['transition', 'property-policies', []],
+    ['update', 'claims', ['admin', 'claims_handler']],
   ];
 
   it.each(table)('%s %s is allowed exactly to %j', (action, resource, allowed) => {

@@ -5,14 +5,14 @@
 export const STAFF_ROLES = ['admin', 'operations', 'account_manager', 'claims_handler'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
-export const ADMIN_RESOURCES = ['clients', 'staff', 'audit-log', 'dashboard', 'payments', 'motor-quote-requests', 'motor-policies', 'provider-health'] as const;
+export const ADMIN_RESOURCES = ['clients', 'staff', 'audit-log', 'dashboard', 'payments', 'motor-quote-requests', 'motor-policies', 'provider-health', 'property-policies', 'claims'] as const;
 export type AdminResource = (typeof ADMIN_RESOURCES)[number];
 
 /**
  * `read` covers list and show; `read_pii` unmasks personal data (contact emails and phones) in what
  * `read` returns; the other actions change state and are audited.
  */
-export const ADMIN_ACTIONS = ['read', 'read_pii', 'create', 'update', 'rotate_secret', 'enrol', 'deactivate', 'activate'] as const;
+export const ADMIN_ACTIONS = ['read', 'read_pii', 'create', 'update', 'rotate_secret', 'enrol', 'deactivate', 'activate', 'cancel', 'check_status', 'transition'] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 
 type Matrix = { [R in AdminResource]: Partial<Record<AdminAction, readonly StaffRole[]>> };
@@ -47,6 +47,22 @@ const GRANTS: Matrix = {
   'motor-quote-requests': { read: ['admin', 'operations', 'account_manager'], read_pii: OPS },
   'motor-policies': { read: ALL, read_pii: ['admin', 'operations', 'claims_handler'] },
   'provider-health': { read: ['admin', 'operations', 'account_manager'] },
+  // Operations run policies (and may cancel them); claims handlers see policies in full to assess claims.
+  'property-policies': {
+    read: ALL,
+    read_pii: ['admin', 'operations', 'claims_handler'],
+    check_status: ['admin', 'operations', 'claims_handler'],
+    cancel: OPS,
+  },
+  // Claims are the claims handlers' work; operations may see them and open one for a customer who calls.
+  claims: {
+    read: ['admin', 'operations', 'claims_handler'],
+    read_pii: ['admin', 'operations', 'claims_handler'],
+    create: ['admin', 'operations', 'claims_handler'],
+    transition: ['admin', 'claims_handler'],
+    // who works a claim: handlers take claims, admins hand them out
+    update: ['admin', 'claims_handler'],
+  },
 };
 
 export function isStaffRole(value: unknown): value is StaffRole {

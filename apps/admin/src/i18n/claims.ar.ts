@@ -1,0 +1,40 @@
+import type { claimsEn } from './claims.en';
+
+export const claimsAr: typeof claimsEn = {
+  claims: {
+    // Arabic has six plural forms: 0, 1, 2, 3-10, 11-99, 100+ (polyglot's order); menus ask for 2, which reads as the plural title
+    name: 'المطالبات |||| مطالبة |||| المطالبات |||| المطالبات |||| المطالبات |||| المطالبات',
+    fields: {
+      id: 'المطالبة',
+      product_family: 'المنتج',
+      policy_id: 'الوثيقة',
+      client_id: 'العميل',
+      claim_type: 'النوع',
+      incident_date: 'تاريخ الحادث',
+      description: 'الوصف',
+      requested_amount: 'المبلغ المطلوب',
+      approved_amount: 'المبلغ المعتمد',
+      paid_amount: 'المبلغ المدفوع',
+      claim_status: 'الحالة',
+      status: 'الحالة',
+      created_by: 'فتحها',
+      created_at: 'تاريخ الفتح',
+      updated_at: 'آخر تحديث',
+      note: 'ملاحظة',
+      documents: 'المستندات',
+    },
+    status: { submitted: 'مقدّمة', under_review: 'قيد المراجعة', approved: 'معتمدة', rejected: 'مرفوضة', paid: 'مدفوعة' },
+    history: 'السجل',
+    no_history: 'لا يوجد سجل.',
+    actions: {
+      assign_to_me: 'إسنادها إليّ',
+      unassign: 'إلغاء الإسناد',
+      move_to: 'نقل إلى %{status}',
+      note: 'ملاحظة',
+      approved_amount: 'المبلغ المعتمد (افتراضيًا كامل المطلوب)',
+      confirm: 'حفظ',
+      back: 'رجوع',
+      moved: 'تم تحديث المطالبة',
+    },
+  },
+};

@@ -1,0 +1,38 @@
+/** Console words for the claims inbox (hooked into en.ts under resources). */
+export const claimsEn = {
+  claims: {
+    name: 'Claim |||| Claims',
+    fields: {
+      id: 'Claim',
+      product_family: 'Product',
+      policy_id: 'Policy',
+      client_id: 'Client',
+      claim_type: 'Type',
+      incident_date: 'Incident date',
+      description: 'Description',
+      requested_amount: 'Requested',
+      approved_amount: 'Approved',
+      paid_amount: 'Paid',
+      claim_status: 'Status',
+      status: 'Status',
+      created_by: 'Opened by',
+      created_at: 'Opened',
+      updated_at: 'Updated',
+      note: 'Note',
+      documents: 'Documents',
+    },
+    status: { submitted: 'Submitted', under_review: 'Under review', approved: 'Approved', rejected: 'Rejected', paid: 'Paid' },
+    history: 'History',
+    no_history: 'No history.',
+    actions: {
+      assign_to_me: 'Assign to me',
+      unassign: 'Unassign',
+      move_to: 'Move to %{status}',
+      note: 'Note',
+      approved_amount: 'Approved amount (default: all requested)',
+      confirm: 'Save',
+      back: 'Back',
+      moved: 'Claim updated',
+    },
+  },
+};

@@ -1,0 +1,14 @@
+import Chip from '@mui/material/Chip';
+import { useRecordContext, useTranslate } from 'react-admin';
+
+type Props = { source?: string; label?: string; sortable?: boolean; sortBy?: string };
+
+const COLORS: Record<string, 'default' | 'info' | 'warning' | 'success' | 'error'> = { submitted: 'info', under_review: 'warning', approved: 'success', rejected: 'error', paid: 'default' };
+
+export function ClaimStatusChip(_: Props) {
+  const record = useRecordContext();
+  const t = useTranslate();
+  if (!record) return null;
+  const status = String(record.claim_status);
+  return <Chip size="small" color={COLORS[status] ?? 'default'} label={t(`resources.claims.status.${status}`, { _: status })} />;
+}

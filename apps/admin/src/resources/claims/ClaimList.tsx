@@ -1,0 +1,44 @@
+import { CreateButton, DataTable, FilterButton, List, NumberInput, SelectInput, TopToolbar, usePermissions, useRecordContext, useTranslate } from 'react-admin';
+import { can } from '@shared/permissions';
+import { DateTimeText } from '../../common/fields';
+import { Money } from '../property-policies/PropertyPolicyFields';
+import { ClaimStatusChip } from './ClaimFields';
+
+const STATUSES = ['submitted', 'under_review', 'approved', 'rejected', 'paid'];
+
+function Requested(_: { source?: string }) {
+  const record = useRecordContext();
+  return <Money value={record?.requested_amount} />;
+}
+
+function Actions() {
+  const { permissions: role } = usePermissions<string>();
+  return (
+    <TopToolbar>
+      <FilterButton />
+      {can(role, 'create', 'claims') && <CreateButton />}
+    </TopToolbar>
+  );
+}
+
+export function ClaimList() {
+  const t = useTranslate();
+  const filters = [
+    <SelectInput key="status" source="status" alwaysOn choices={STATUSES.map((s) => ({ id: s, name: t(`resources.claims.status.${s}`) }))} />,
+    <SelectInput key="product_family" source="product_family" choices={[{ id: 'property', name: 'property' }]} />,
+    <NumberInput key="policy_id" source="policy_id" />,
+  ];
+  return (
+    <List filters={filters} actions={<Actions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
+      <DataTable rowClick="show" bulkActionButtons={false}>
+        <DataTable.Col source="id" />
+        <DataTable.Col source="claim_status" disableSort><ClaimStatusChip /></DataTable.Col>
+        <DataTable.Col source="product_family" disableSort />
+        <DataTable.Col source="policy_id" disableSort />
+        <DataTable.Col source="claim_type" disableSort />
+        <DataTable.Col source="requested_amount"><Requested /></DataTable.Col>
+        <DataTable.Col source="created_at"><DateTimeText source="created_at" /></DataTable.Col>
+      </DataTable>
+    </List>
+  );
+}

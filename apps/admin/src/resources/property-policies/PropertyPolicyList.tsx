@@ -1,0 +1,31 @@
+import { DataTable, DateInput, FilterButton, List, SearchInput, SelectInput, TextInput, TopToolbar, useTranslate } from 'react-admin';
+import { DateTimeText, LtrText } from '../../common/fields';
+import { CustomerName, PolicyStatusChip, PriceField, StartDate } from './PropertyPolicyFields';
+
+function useFilters() {
+  const t = useTranslate();
+  return [
+    <SearchInput key="q" source="q" alwaysOn />,
+    <SelectInput key="status" source="status" choices={[0, 1, 2].map((s) => ({ id: s, name: t(`resources.property-policies.status.${s}`) }))} />,
+    <TextInput key="insurer_code" source="insurer_code" />,
+    <TextInput key="nationality_id" source="nationality_id" />,
+    <DateInput key="created_from" source="created_from" />,
+    <DateInput key="created_to" source="created_to" />,
+  ];
+}
+
+export function PropertyPolicyList() {
+  return (
+    <List filters={useFilters()} actions={<TopToolbar><FilterButton /></TopToolbar>} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
+      <DataTable rowClick="show" bulkActionButtons={false}>
+        <DataTable.Col source="id" />
+        <DataTable.Col source="status"><PolicyStatusChip /></DataTable.Col>
+        <DataTable.Col source="customer" disableSort><CustomerName /></DataTable.Col>
+        <DataTable.Col source="insurer_code" disableSort><LtrText source="insurer_code" /></DataTable.Col>
+        <DataTable.Col source="price"><PriceField /></DataTable.Col>
+        <DataTable.Col source="start_date"><StartDate /></DataTable.Col>
+        <DataTable.Col source="created_at"><DateTimeText source="created_at" /></DataTable.Col>
+      </DataTable>
+    </List>
+  );
+}

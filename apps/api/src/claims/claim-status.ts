@@ -1,0 +1,20 @@
+/** The life of a claim, the same for every product family. */
+export const CLAIM_STATUSES = ['submitted', 'under_review', 'approved', 'rejected', 'paid'] as const;
+export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
+
+/** Where each status may go next; rejected and paid are final. */
+export const CLAIM_TRANSITIONS: Record<ClaimStatus, readonly ClaimStatus[]> = {
+  submitted: ['under_review', 'rejected'],
+  under_review: ['approved', 'rejected'],
+  approved: ['paid'],
+  rejected: [],
+  paid: [],
+};
+
+export function canMoveClaim(from: string, to: string): boolean {
+  return (CLAIM_TRANSITIONS as Record<string, readonly string[]>)[from]?.includes(to) ?? false;
+}
+
+/** The product families that have claims (property now; the others reuse the same core). */
+export const CLAIM_FAMILIES = ['property', 'life', 'horse', 'motor-tpl', 'medical'] as const;
+export type ClaimFamily = (typeof CLAIM_FAMILIES)[number];

@@ -1,0 +1,77 @@
+import { Injectable } from '@nestjs/common';
+import { Prisma, PrismaService } from '@lib/db';
+import type { Claim, ClaimStatusChange } from '@lib/db/generated/prisma/client';
+
+export type ClaimRow = Claim;
+export type ClaimHistoryRow = ClaimStatusChange;
+
+export interface ClaimFilter {
+  productFamily?: string;
+  clientId?: string;
+  policyId?: number;
+  status?: string;
+  assigneeStaffId?: string;
+}
+
+@Injectable()
+export class ClaimRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  transaction<T>(fn: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
+    return this.prisma.$transaction(fn, { maxWait: 10_000, timeout: 15_000 });
+  }
+
+  create(tx: Prisma.TransactionClient, data: Prisma.ClaimUncheckedCreateInput): Promise<Claim> {
+    return tx.claim.create({ data });
+  }
+
+  addHistory(tx: Prisma.TransactionClient, data: Prisma.ClaimStatusChangeUncheckedCreateInput): Promise<ClaimStatusChange> {
+    return tx.claimStatusChange.create({ data });
+  }
+
+  /** Moves the claim only if it is still in `from` (two handlers at once: one wins). */
+  async move(tx: Prisma.TransactionClient, id: number, from: string, data: Prisma.ClaimUncheckedUpdateManyInput): Promise<Claim | null> {
+    const { count } = await tx.claim.updateMany({ where: { id, status: from }, data });
+    return count === 1 ? tx.claim.findUnique({ where: { id } }) : null;
+  }
+
+  async setAssignee(tx: Prisma.TransactionClient, id: number, assigneeStaffId: string | null, at: Date): Promise<Claim> {
+    return tx.claim.update({ where: { id }, data: { assigneeStaffId, updatedAt: at } });
+  }
+
+  /** The role of an active staff member, to check who may be given a claim. */
+  async activeStaffRole(staffId: string): Promise<string | null> {
+    const staff = await this.prisma.staffUser.findFirst({ where: { id: staffId, active: true }, select: { role: true } });
+    return staff?.role ?? null;
+  }
+
+  find(id: number): Promise<Claim | null> {
+    return this.prisma.claim.findUnique({ where: { id } });
+  }
+
+  findOne(where: { id: number } & ClaimFilter): Promise<Claim | null> {
+    return this.prisma.claim.findFirst({ where: whereOf(where) });
+  }
+
+  history(claimIds: number[]): Promise<ClaimStatusChange[]> {
+    if (!claimIds.length) return Promise.resolve([]);
+    return this.prisma.claimStatusChange.findMany({ where: { claimId: { in: claimIds } }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+  }
+
+  async page(filter: ClaimFilter & { id?: number[] }, skip: number, take: number, order: Prisma.ClaimOrderByWithRelationInput[] = [{ id: 'desc' }]): Promise<[Claim[], number]> {
+    const where = whereOf(filter);
+    const [rows, total] = await this.prisma.$transaction([this.prisma.claim.findMany({ where, orderBy: order, skip, take }), this.prisma.claim.count({ where })]);
+    return [rows, total];
+  }
+}
+
+function whereOf(f: ClaimFilter & { id?: number | number[] }): Prisma.ClaimWhereInput {
+  return {
+    ...(f.id !== undefined ? { id: Array.isArray(f.id) ? { in: f.id } : f.id } : {}),
+    ...(f.productFamily ? { productFamily: f.productFamily } : {}),
+    ...(f.clientId ? { clientId: f.clientId } : {}),
+    ...(f.policyId !== undefined ? { policyId: f.policyId } : {}),
+    ...(f.status ? { status: f.status } : {}),
+    ...(f.assigneeStaffId ? { assigneeStaffId: f.assigneeStaffId } : {}),
+  };
+}

@@ -1,0 +1,69 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { amountString, ApiError, Clock, formatDate, parseDate } from '@lib/common';
+import { APP_CONFIG, AppConfig } from '@lib/config';
+import { Prisma } from '@lib/db';
+import type { PropertyPolicy } from '@lib/db/generated/prisma/client';
+import type { PropertyProvider } from '@lib/providers';
+import { proRataRefund } from '../policies/policy-term';
+import { PropertyPolicyRepository } from '../policies/property-policy.repository';
+import { providerFailure } from '../property-insurer-errors';
+import { PROPERTY_PROVIDER, PROPERTY_STATUS } from '../property-products';
+import { PropertyPaymentsLedger } from './property-payments-ledger';
+
+export interface CancelPropertyPolicy {
+  policy: PropertyPolicy;
+  reason: string | null;
+  /** Who cancelled: `client` for the partner API, the staff email in the console. */
+  by: string;
+  /** Extra writes in the same transaction (the console's audit row). */
+  alsoInTx?: (tx: Prisma.TransactionClient, cancelled: PropertyPolicy) => Promise<void>;
+}
+
+/**
+ * Cancels a pending or active property policy. An active one is cancelled with its insurer first (a
+ * failing insurer is a 502 and nothing changes); then, in one transaction, the policy gets status 2 with
+ * the pro-rata refund of what was paid, and the payments follow (paid: refunded; pending: cancelled).
+ * A second cancellation is the spec's 400.
+ */
+@Injectable()
+export class CancelPropertyPolicyUseCase {
+  constructor(
+    private readonly policies: PropertyPolicyRepository,
+    private readonly ledger: PropertyPaymentsLedger,
+    private readonly clock: Clock,
+    @Inject(PROPERTY_PROVIDER) private readonly provider: PropertyProvider,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async execute(cmd: CancelPropertyPolicy): Promise<PropertyPolicy> {
+    const { policy } = cmd;
+    if (policy.status === PROPERTY_STATUS.cancelled) throw new ApiError('ALREADY_CANCELED');
+    const now = this.clock.now();
+    const today = parseDate(formatDate(now))!;
+    const paid = policy.status === PROPERTY_STATUS.active;
+    if (paid && policy.providerPolicyId) {
+      try {
+        await this.provider.cancel(policy.insurerCode, policy.providerPolicyId, { reason: cmd.reason, effectiveDate: formatDate(today) }, { timeoutMs: this.config.propertyInsurerTimeoutMs });
+      } catch (err) {
+        throw providerFailure(err, `The insurer ${policy.insurerCode}`);
+      }
+    }
+    const refund = paid ? proRataRefund(policy.price.toString(), policy.startDate, policy.endDate, today) : { amount: null, unusedDays: 0, termDays: 0 };
+    return this.policies.transaction(async (tx) => {
+      const cancelled = await this.policies.cancel(tx, policy.id, {
+        at: now,
+        reason: cmd.reason,
+        by: cmd.by,
+        refundAmount: refund.amount ? amountString(refund.amount) : '0.00',
+        unusedDays: refund.unusedDays,
+        termDays: refund.termDays,
+      });
+      // a concurrent cancellation won the race
+      if (!cancelled) throw new ApiError('ALREADY_CANCELED');
+      if (paid) await this.ledger.markRefunded(tx, policy.id, now);
+      else await this.ledger.cancelPending(tx, policy.id, now);
+      await cmd.alsoInTx?.(tx, cancelled);
+      return cancelled;
+    });
+  }
+}

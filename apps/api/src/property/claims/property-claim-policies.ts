@@ -1,0 +1,38 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { formatDate, parseDate } from '@lib/common';
+import { ClaimablePolicy, ClaimPolicies } from '../../claims/claim-policies';
+import { PropertyPolicyRepository } from '../policies/property-policy.repository';
+import { PROPERTY_STATUS } from '../property-products';
+
+export const PROPERTY_CLAIM_TYPES = ['fire', 'water_damage', 'theft', 'natural_disaster', 'accidental_damage', 'liability', 'other'] as const;
+
+/**
+ * Tells the claims core about property policies: cover runs from the start date to the end date, or to
+ * the day of cancellation; a policy never paid has no cover.
+ */
+@Injectable()
+export class PropertyClaimPolicies implements OnModuleInit {
+  constructor(
+    private readonly registry: ClaimPolicies,
+    private readonly policies: PropertyPolicyRepository,
+  ) {}
+
+  onModuleInit(): void {
+    this.registry.register({ family: 'property', claimTypes: PROPERTY_CLAIM_TYPES, find: (id) => this.find(id) });
+  }
+
+  async find(id: number): Promise<ClaimablePolicy | null> {
+    const p = await this.policies.find(id);
+    if (!p) return null;
+    const paid = p.activatedAt !== null;
+    const cancelledOn = p.canceledAt ? parseDate(formatDate(p.canceledAt))! : null;
+    const coverUntil = cancelledOn && cancelledOn < p.endDate ? cancelledOn : p.endDate;
+    return {
+      id: p.id,
+      clientId: p.clientId,
+      coverFrom: p.startDate,
+      coverUntil,
+      refusal: p.status === PROPERTY_STATUS.pending || (!paid && p.status === PROPERTY_STATUS.cancelled) ? 'The policy was never paid, so it has no cover to claim on.' : null,
+    };
+  }
+}

@@ -1,0 +1,54 @@
+import { Module } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from '@lib/config';
+import { HttpPropertyProvider } from '@lib/providers';
+import { AdminModule } from '../admin/admin.module';
+import { ClaimsModule } from '../claims/claims.module';
+import { FilesModule } from '../files/files.module';
+import { PaymentRepository } from '../payments/payment.repository';
+import { AddressLookupController } from './address/address-lookup.controller';
+import { AdminPropertyPoliciesController } from './admin/admin-property-policies.controller';
+import { CancelPropertyPolicyUseCase } from './cancellation/cancel-property-policy.use-case';
+import { CancellationStatusService } from './cancellation/cancellation-status.service';
+import { PropertyPaymentsLedger } from './cancellation/property-payments-ledger';
+import { PropertyClaimPolicies } from './claims/property-claim-policies';
+import { PropertyClaimsController } from './claims/property-claims.controller';
+import { PropertyMetricsProvider } from './dashboard/property-metrics.provider';
+import { PropertyDocumentsController } from './documents/property-documents.controller';
+import { PropertyDocumentRepository } from './documents/property-document.repository';
+import { IssuePropertyPolicyUseCase } from './policies/issue-property-policy.use-case';
+import { PropertyInsurerIssuance } from './policies/property-insurer-issuance';
+import { PropertyPoliciesController } from './policies/property-policies.controller';
+import { PropertyPolicyViews } from './policies/property-policy-views';
+import { PropertyPolicyRepository } from './policies/property-policy.repository';
+import { PropertyPricesController } from './prices/property-prices.controller';
+import { PropertyPricingService } from './prices/property-pricing.service';
+import { PROPERTY_PROVIDER } from './property-products';
+import { DocumentFiles } from './uploads/document-files';
+
+/**
+ * Property insurance: /api/v1/property (address lookup, prices, policies, documents, cancellation, claims)
+ * and the console's property policies. Payment activation is the payments module's: it calls
+ * PropertyInsurerIssuance.issue, then PropertyPolicyRepository.activate and setDocument (all exported).
+ */
+@Module({
+  imports: [AdminModule, FilesModule, ClaimsModule],
+  controllers: [AddressLookupController, PropertyPricesController, PropertyPoliciesController, PropertyDocumentsController, PropertyClaimsController, AdminPropertyPoliciesController],
+  providers: [
+    { provide: PROPERTY_PROVIDER, inject: [APP_CONFIG], useFactory: (c: AppConfig) => new HttpPropertyProvider({ baseUrl: c.sandboxUrl, timeoutMs: c.propertyInsurerTimeoutMs }) },
+    PropertyPolicyRepository,
+    PropertyPolicyViews,
+    PropertyPricingService,
+    IssuePropertyPolicyUseCase,
+    PaymentRepository,
+    PropertyPaymentsLedger,
+    CancelPropertyPolicyUseCase,
+    CancellationStatusService,
+    DocumentFiles,
+    PropertyDocumentRepository,
+    PropertyClaimPolicies,
+    PropertyMetricsProvider,
+    PropertyInsurerIssuance,
+  ],
+  exports: [PropertyPolicyRepository, PropertyInsurerIssuance, PROPERTY_PROVIDER],
+})
+export class PropertyModule {}

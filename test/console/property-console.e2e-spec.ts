@@ -1,0 +1,101 @@
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { createStaff, PASSWORD } from '../admin/admin-kit';
+import { MotorTestEnv, startMotorEnv } from '../support/motor-kit';
+import { activateAsPaid, policyBody } from '../support/property-kit';
+import { browserAvailable, ensureConsoleBuilt, launchBrowser, SCREENSHOTS } from './browser';
+
+const run = browserAvailable();
+const describeBrowser = run ? describe : describe.skip;
+
+describeBrowser('the property console in a browser', () => {
+  let env: MotorTestEnv;
+  let browser: Awaited<ReturnType<typeof launchBrowser>>;
+  let context: BrowserContext;
+  let page: Page;
+  let policyId: number;
+  let claimId: number;
+  let handlerId: string;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    ensureConsoleBuilt();
+    env = await startMotorEnv({ env: { RATE_LIMIT_DEFAULT_PER_MINUTE: '1000', TOKEN_TTL_SECONDS: '31536000' } });
+    await createStaff(env.app, 'operations', 'operations@property.test');
+    handlerId = (await createStaff(env.app, 'claims_handler', 'claims.handler@property.test')).id;
+    const token = (await env.app.partner(['property-comparison'])).token;
+    policyId = (await env.app.request('/api/v1/property/policies', { token, json: policyBody() })).body.id;
+    await activateAsPaid(env.app, policyId);
+    env.app.clock.set('2026-12-10T08:00:00.000Z');
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ claim_type: 'theft', incident_date: '2026-12-09', description: 'Bicycle stolen from the yard.', requested_amount: '1800' })) form.append(k, v);
+    claimId = (await env.app.request(`/api/v1/property/policies/${policyId}/claims`, { method: 'POST', token, body: form })).body.id;
+    browser = await launchBrowser();
+    context = browser.context;
+    page = await context.newPage();
+    page.on('pageerror', (e) => errors.push(e.message));
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await env?.close();
+  });
+
+  const shot = (name: string) => page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+
+  async function signIn(email: string) {
+    await context.clearCookies();
+    await page.goto(`${env.app.url}/admin/login`);
+    await page.locator('input[name=username]').fill(email);
+    await page.locator('input[name=password]').fill(PASSWORD);
+    await page.locator('button[type=submit]').click();
+    await page.getByTestId('identity').waitFor();
+  }
+
+  it('lets a claims handler move a claim through review', async () => {
+    await signIn('claims.handler@property.test');
+    await page.goto(`${env.app.url}/admin/claims`);
+    await page.getByText('Bicycle stolen', { exact: false }).or(page.locator('td', { hasText: 'theft' })).first().waitFor();
+    await page.goto(`${env.app.url}/admin/claims/${claimId}/show`);
+    await page.getByText('Bicycle stolen from the yard.').waitFor();
+    expect(await page.getByTestId('claim-to-approved').count()).toBe(0);
+    await page.getByTestId('claim-assign').click();
+    await page.getByText('Unassign').waitFor();
+    await page.getByTestId('claim-to-under_review').click();
+    await page.getByTestId('claim-note').fill('Police report received.');
+    await page.getByTestId('claim-confirm').click();
+    // after the refresh the next moves are offered and the note is in the history
+    await page.getByTestId('claim-to-approved').waitFor();
+    await page.locator('td', { hasText: 'Police report received.' }).waitFor();
+    await shot('property-claim-under-review');
+    const claim = await env.app.db.prisma.claim.findUniqueOrThrow({ where: { id: claimId } });
+    expect(claim.status).toBe('under_review');
+    expect(claim.assigneeStaffId).toBe(handlerId);
+    // the policy view has no cancel button for a claims handler
+    await page.goto(`${env.app.url}/admin/property-policies/${policyId}/show`);
+    await page.getByTestId('check-status').waitFor();
+    expect(await page.getByTestId('cancel-policy').count()).toBe(0);
+  });
+
+  it('lets operations check the status with the insurer and cancel with a reason', async () => {
+    await signIn('operations@property.test');
+    await page.goto(`${env.app.url}/admin/property-policies`);
+    await page.getByText('Sara Ahmed').first().waitFor();
+    await page.goto(`${env.app.url}/admin/property-policies/${policyId}/show`);
+    await page.getByText('Sara Ahmed', { exact: false }).first().waitFor();
+    await page.getByTestId('check-status').click();
+    await page.getByText('The insurer says: active').waitFor();
+    await page.getByTestId('cancel-policy').click();
+    expect(await page.getByTestId('cancel-confirm').isDisabled()).toBe(true);
+    await page.getByTestId('cancel-reason').fill('Customer sold the house.');
+    await page.getByTestId('cancel-confirm').click();
+    // the page refreshes: the cancel button goes and the cancellation section shows the reason
+    await page.getByTestId('cancel-policy').waitFor({ state: 'detached' });
+    await page.getByText('Cancelled by').waitFor();
+    await page.getByText('Customer sold the house.').waitFor();
+    await shot('property-policy-cancelled');
+    const row = await env.app.db.prisma.propertyPolicy.findUniqueOrThrow({ where: { id: policyId } });
+    expect(row.status).toBe(2);
+    expect(row.canceledBy).toBe('operations@property.test');
+    expect(errors).toEqual([]);
+  });
+});
