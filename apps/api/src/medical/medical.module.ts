@@ -1,7 +1,12 @@
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { HttpMedicalProvider } from '@lib/providers';
+import { ClaimsModule } from '../claims/claims.module';
+import { FilesModule } from '../files/files.module';
 import { PaymentsModule } from '../payments/payments.module';
+import { DocumentFiles } from '../property/uploads/document-files';
+import { MedicalClaimPolicies } from './claims/medical-claim-policies';
+import { MedicalClaimsController } from './claims/medical-claims.controller';
 import { MedicalBilling } from './billing/medical-billing';
 import { MedicalBillingController } from './billing/medical-billing.controller';
 import { MedicalPolicyActivator } from './billing/medical-policy.activator';
@@ -23,8 +28,8 @@ import { RequestMedicalQuotesUseCase } from './quotes/request-medical-quotes.use
 
 /** SME medical: /api/v1/medical (companies, employees, declarations, quotes, policies, payment link). */
 @Module({
-  imports: [PaymentsModule],
-  controllers: [MedicalCompaniesController, MedicalEmployeesController, MedicalCategoriesController, MedicalQuotesController, MedicalFormsController, MedicalPoliciesController, MedicalBillingController],
+  imports: [PaymentsModule, FilesModule, ClaimsModule],
+  controllers: [MedicalCompaniesController, MedicalEmployeesController, MedicalCategoriesController, MedicalQuotesController, MedicalFormsController, MedicalPoliciesController, MedicalBillingController, MedicalClaimsController],
   providers: [
     // insurer calls share motor's per-call timeout (MOTOR_INSURER_TIMEOUT_MS): one knob for every sandbox insurer
     { provide: MEDICAL_PROVIDER, inject: [APP_CONFIG], useFactory: (c: AppConfig) => new HttpMedicalProvider({ baseUrl: c.sandboxUrl, timeoutMs: c.motorInsurerTimeoutMs }) },
@@ -39,6 +44,9 @@ import { RequestMedicalQuotesUseCase } from './quotes/request-medical-quotes.use
     FillDeclarationsUseCase,
     MedicalBilling,
     MedicalPolicyActivator,
+    MedicalClaimPolicies,
+    // the property module's checked document uploads, reused for claim documents
+    DocumentFiles,
   ],
   exports: [MedicalCompanyRepository, MedicalEmployeeRepository, MedicalPolicyRepository, MedicalBilling],
 })
