@@ -1,6 +1,9 @@
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { HttpMedicalProvider } from '@lib/providers';
+import { AdminModule } from '../admin/admin.module';
+import { AdminMedicalCompaniesController } from './admin/admin-medical-companies.controller';
+import { AdminMedicalPoliciesController } from './admin/admin-medical-policies.controller';
 import { ClaimsModule } from '../claims/claims.module';
 import { FilesModule } from '../files/files.module';
 import { PaymentsModule } from '../payments/payments.module';
@@ -28,8 +31,8 @@ import { RequestMedicalQuotesUseCase } from './quotes/request-medical-quotes.use
 
 /** SME medical: /api/v1/medical (companies, employees, declarations, quotes, policies, payment link). */
 @Module({
-  imports: [PaymentsModule, FilesModule, ClaimsModule],
-  controllers: [MedicalCompaniesController, MedicalEmployeesController, MedicalCategoriesController, MedicalQuotesController, MedicalFormsController, MedicalPoliciesController, MedicalBillingController, MedicalClaimsController],
+  imports: [AdminModule, PaymentsModule, FilesModule, ClaimsModule],
+  controllers: [MedicalCompaniesController, MedicalEmployeesController, MedicalCategoriesController, MedicalQuotesController, MedicalFormsController, MedicalPoliciesController, MedicalBillingController, MedicalClaimsController, AdminMedicalCompaniesController, AdminMedicalPoliciesController],
   providers: [
     // insurer calls share motor's per-call timeout (MOTOR_INSURER_TIMEOUT_MS): one knob for every sandbox insurer
     { provide: MEDICAL_PROVIDER, inject: [APP_CONFIG], useFactory: (c: AppConfig) => new HttpMedicalProvider({ baseUrl: c.sandboxUrl, timeoutMs: c.motorInsurerTimeoutMs }) },

@@ -5,14 +5,14 @@
 export const STAFF_ROLES = ['admin', 'operations', 'account_manager', 'claims_handler'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
-export const ADMIN_RESOURCES = ['clients', 'staff', 'audit-log', 'dashboard', 'payments', 'motor-quote-requests', 'motor-policies', 'provider-health', 'property-policies', 'claims'] as const;
+export const ADMIN_RESOURCES = ['clients', 'staff', 'audit-log', 'dashboard', 'payments', 'motor-quote-requests', 'motor-policies', 'provider-health', 'property-policies', 'claims', 'medical-companies', 'medical-policies'] as const;
 export type AdminResource = (typeof ADMIN_RESOURCES)[number];
 
 /**
  * `read` covers list and show; `read_pii` unmasks personal data (contact emails and phones) in what
  * `read` returns; the other actions change state and are audited.
  */
-export const ADMIN_ACTIONS = ['read', 'read_pii', 'create', 'update', 'rotate_secret', 'enrol', 'deactivate', 'activate', 'cancel', 'check_status', 'transition'] as const;
+export const ADMIN_ACTIONS = ['read', 'read_pii', 'create', 'update', 'rotate_secret', 'enrol', 'deactivate', 'activate', 'cancel', 'check_status', 'transition', 'import_employees', 'payment_link'] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 
 type Matrix = { [R in AdminResource]: Partial<Record<AdminAction, readonly StaffRole[]>> };
@@ -63,6 +63,15 @@ const GRANTS: Matrix = {
     // who works a claim: handlers take claims, admins hand them out
     update: ['admin', 'claims_handler'],
   },
+  // SME medical is the account managers' daily tool: they keep companies' employee lists (ids and
+  // birthdates, so personal data) and send payment links; claims handlers read policies to assess claims.
+  'medical-companies': {
+    read: ['admin', 'operations', 'account_manager'],
+    read_pii: ['admin', 'operations', 'account_manager'],
+    import_employees: ['admin', 'operations', 'account_manager'],
+    payment_link: ['admin', 'operations', 'account_manager'],
+  },
+  'medical-policies': { read: ALL, read_pii: ['admin', 'operations', 'account_manager', 'claims_handler'] },
 };
 
 export function isStaffRole(value: unknown): value is StaffRole {

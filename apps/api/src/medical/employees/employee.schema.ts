@@ -22,6 +22,8 @@ const personShape = {
   iqama_id: idRule('iqama id', '2').optional(),
 };
 
+const identitySchema = z.object(personShape);
+
 const dependentSchema = z.strictObject({
   ...personShape,
   relationship: z.enum(DEPENDENT_RELATIONSHIPS, { error: 'The relationship must be spouse, child or parent.' }),
@@ -105,6 +107,9 @@ export function validateEmployeeList(body: unknown, now: Date): EmployeeListResu
     const parsed = employeeSchema.safeParse(raw);
     if (!parsed.success) {
       for (const [k, messages] of Object.entries(issuesToDetails(parsed.error.issues, prefix))) messages.forEach((m) => add(k, m, row));
+      // the identity rules still run when only other fields failed, so one answer names every problem of the row
+      const identity = identitySchema.safeParse(raw);
+      if (identity.success) checkPerson(identity.data as z.output<typeof employeeSchema>, today, (f, m) => { if (!details[`${prefix}.${f}`]) add(`${prefix}.${f}`, m, row); });
       return;
     }
     const e = parsed.data;
