@@ -5,6 +5,7 @@ import { paymentsAr } from './payments.ar';
 import { motorAr } from './motor.ar';
 import { embedTargetsAr } from './embed-targets.ar';
 import { propertyPoliciesAr } from './property-policies.ar';
+import { medicalAr } from './medical.ar';
 import { claimsAr } from './claims.ar';
 
 /** Arabic: the console's words (checked against en.ts by the type) and react-admin's own, written here. */
@@ -41,6 +42,7 @@ export const ar: ConsoleMessages = {
   resources: {
     ...motorAr,
     ...propertyPoliciesAr,
+    ...medicalAr,
     ...claimsAr,
     clients: {
       // Arabic has six plural forms (zero, one, two, few, many, other): the singular is form 1, lists use the others.

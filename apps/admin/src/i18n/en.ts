@@ -3,6 +3,7 @@ import { paymentsEn } from './payments.en';
 import { motorEn } from './motor.en';
 import { embedTargetsEn } from './embed-targets.en';
 import { propertyPoliciesEn } from './property-policies.en';
+import { medicalEn } from './medical.en';
 import { claimsEn } from './claims.en';
 
 /** The console's own words. ar.ts must have exactly these keys (it is typed with ConsoleMessages). */
@@ -45,6 +46,7 @@ export const en = {
   resources: {
     ...motorEn,
     ...propertyPoliciesEn,
+    ...medicalEn,
     ...claimsEn,
     clients: {
       name: 'API client |||| API clients',

@@ -1,6 +1,8 @@
 import auditLog from './audit-log';
 import claims from './claims';
 import propertyPolicies from './property-policies';
+import medicalCompanies from './medical-companies';
+import medicalPolicies from './medical-policies';
 import clients from './clients';
 import motorPolicies from './motor-policies';
 import motorQuoteRequests from './motor-quote-requests';
@@ -8,4 +10,4 @@ import payments from './payments';
 import staff from './staff';
 
 /** Every console resource, in menu order. Permissions decide which are registered and shown. */
-export const RESOURCES = [clients, motorQuoteRequests, motorPolicies, propertyPolicies, claims, payments, staff, auditLog];
+export const RESOURCES = [clients, motorQuoteRequests, motorPolicies, propertyPolicies, medicalCompanies, medicalPolicies, claims, payments, staff, auditLog];
