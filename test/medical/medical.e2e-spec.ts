@@ -1,5 +1,6 @@
 import { CARDS, browse, payWithCard } from '../payments/payment-kit';
 import { MotorTestEnv, startMotorEnv } from '../support/motor-kit';
+import { control } from '../sandbox/sandbox-test-kit';
 import { COMPANY, createCompany, NO_ANSWERS, pdfPages, putEmployees, RESIDENT, SAUDI } from './medical-kit';
 
 const M = '/api/v1/medical';
@@ -89,6 +90,32 @@ describe('SME medical partner API', () => {
       expect(q.quote_price_id).toMatch(/^[0-9a-f-]{36}$/);
     }
     expect((await get(`/quote-requests/${quote.body.id}`)).body.quotes).toEqual(quote.body.quotes);
+  });
+
+  it('answers with the insurers that priced when one fails, and 502 when none does', async () => {
+    const company = await createCompany(env.app, token, { commercial_registration_number: '7000000019' });
+    await putEmployees(env.app, token, company.id, [SAUDI]);
+    await control(env.sandbox, 'palm', { fault: 'error' });
+    try {
+      const partial = await post('/quote-requests', { company_id: company.id });
+      expect(partial.status).toBe(201);
+      expect(partial.body.quotes.map((q: any) => q.insurance_provider).sort()).toEqual(['dune', 'summit']);
+      expect(partial.body.failed_providers).toEqual([{ insurance_provider: 'palm', reason: 'unavailable' }]);
+      await control(env.sandbox, 'dune', { fault: 'error' });
+      await control(env.sandbox, 'summit', { fault: 'malformed' });
+      expect((await post('/quote-requests', { company_id: company.id })).status).toBe(502);
+    } finally {
+      for (const code of ['palm', 'dune', 'summit']) await control(env.sandbox, code, { fault: 'none' });
+    }
+  });
+
+  it('keeps the one-awaiting rule under concurrent issuance', async () => {
+    const company = await createCompany(env.app, token, { commercial_registration_number: '7000000020' });
+    await putEmployees(env.app, token, company.id, [SAUDI]);
+    const quote = (await post('/quote-requests', { company_id: company.id })).body;
+    const results = await Promise.all(quote.quotes.map((q: any) => post('/policies', { quote_request_id: quote.id, quote_price_id: q.quote_price_id })));
+    expect(results.map((r) => r.status)).toEqual([201, 201, 201]);
+    expect((await get(`/policies?company_id=${company.id}`)).body.filter((p: any) => p.status === 0)).toHaveLength(1);
   });
 
   it('keeps one policy awaiting payment per company: issuing again replaces it', async () => {

@@ -46,6 +46,7 @@ export class MedicalBilling {
     }
     const now = this.clock.now();
     const link = await this.policies.transaction(async (tx) => {
+      await this.policies.lockCompany(tx, company.id);
       const unissued = await this.policies.unissued(company.id, tx);
       if (!unissued.length) details.company_id = ['Nothing is owed: the company has no policy awaiting payment.'];
       if (Object.keys(details).length) return null;

@@ -10,6 +10,7 @@ export class CancelCompanyPoliciesUseCase {
 
   async cancelCompany(company: MedicalCompany, at: Date): Promise<void> {
     const changed = await this.policies.transaction(async (tx) => {
+      await this.policies.lockCompany(tx, company.id);
       const withdrawn = await this.policies.withdrawUnissued(tx, company.id, 'deleted', at);
       await this.policies.expireOpenPayments(tx, company.id, at);
       const { count } = await tx.medicalPolicy.updateMany({ where: { companyId: company.id, status: MEDICAL_STATUS.active, deletedAt: null }, data: { status: MEDICAL_STATUS.cancelled, cancelledAt: at, updatedAt: at } });
@@ -21,6 +22,7 @@ export class CancelCompanyPoliciesUseCase {
   async deletePolicy(policy: MedicalPolicy, at: Date): Promise<void> {
     if (policy.status === MEDICAL_STATUS.cancelled) throw new ApiError('ALREADY_CANCELED');
     await this.policies.transaction(async (tx) => {
+      await this.policies.lockCompany(tx, policy.companyId);
       if (policy.status === MEDICAL_STATUS.awaitingPayment) {
         await tx.medicalPolicy.update({ where: { id: policy.id }, data: { deletedAt: at, deletionReason: 'deleted', updatedAt: at } });
         await this.policies.expireOpenPayments(tx, policy.companyId, at);

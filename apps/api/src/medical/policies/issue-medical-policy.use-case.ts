@@ -43,6 +43,7 @@ export class IssueMedicalPolicyUseCase {
       throw ApiError.field('quote_request_id', 'The employee list changed after this quote; request new quotes.');
     }
     const policy = await this.policies.transaction(async (tx) => {
+      await this.policies.lockCompany(tx, company.id);
       await this.policies.withdrawUnissued(tx, company.id, 'replaced', now);
       await this.policies.expireOpenPayments(tx, company.id, now);
       return tx.medicalPolicy.create({

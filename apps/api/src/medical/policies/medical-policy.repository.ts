@@ -33,6 +33,14 @@ export class MedicalPolicyRepository {
     return db.medicalPolicy.findMany({ where: { paymentId, deletedAt: null }, orderBy: { id: 'asc' } });
   }
 
+  /**
+   * Serialises the company's money-changing steps (issuing, opening a link, cancelling): concurrent calls
+   * for one company run one after the other, so the one-awaiting-policy rule never meets a race.
+   */
+  async lockCompany(tx: Prisma.TransactionClient, companyId: number): Promise<void> {
+    await tx.$queryRaw`SELECT "id" FROM "medical_companies" WHERE "id" = ${companyId} FOR UPDATE`;
+  }
+
   /** Withdraws the company's unissued policies (replaced by a new one, or deleted). */
   async withdrawUnissued(tx: Prisma.TransactionClient, companyId: number, reason: 'replaced' | 'deleted', at: Date): Promise<number> {
     const { count } = await tx.medicalPolicy.updateMany({
