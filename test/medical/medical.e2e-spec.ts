@@ -139,6 +139,10 @@ describe('SME medical partner API', () => {
     const stale = await post('/policies', { quote_request_id: quote.id, quote_price_id: a.quote_price_id });
     expect(stale.status).toBe(422);
     expect(stale.body.details).toHaveProperty('quote_request_id');
+    // nor can the policy issued for the old list be paid
+    const link = await get(`/payment-link?company_id=${company.id}`);
+    expect(link.status).toBe(422);
+    expect(link.body.details.policy_ids[0]).toContain(`policy ${second.body.id}`);
   });
 
   it('refuses a payment link with 422 while a declaration is missing or nothing is owed; the link lasts 15 minutes', async () => {

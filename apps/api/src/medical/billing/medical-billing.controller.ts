@@ -35,7 +35,7 @@ export class MedicalBillingController {
     description:
       'A new link to the hosted payment page for all the company\'s policies awaiting payment, valid 15 minutes (`expires_at`); opening a new link retires the previous one. ' +
       'On payment every covered policy is issued with its insurer (status 1, `provider_policy_id`). 422 when any employee lacks a health declaration (`details.employees` names them) ' +
-      'and 422 when nothing is owed (`details.company_id`). Rate limit: 120 per minute.',
+      '422 when the employee list changed after a policy was issued (`details.policy_ids`), and 422 when nothing is owed (`details.company_id`). Rate limit: 120 per minute.',
   })
   @ApiOkResponse({
     description: 'The link.',

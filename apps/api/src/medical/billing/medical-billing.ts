@@ -6,6 +6,7 @@ import { paymentLink, PaymentRepository } from '../../payments/payment.repositor
 import { MedicalCompanyRepository } from '../companies/medical-company.repository';
 import { MedicalEmployeeRepository } from '../employees/medical-employee.repository';
 import { MedicalPolicyRepository } from '../policies/medical-policy.repository';
+import { employeeFingerprint } from '../quotes/employee-fingerprint';
 
 /**
  * What a company owes and the one payment link that settles it: one payment row (policy_type
@@ -49,6 +50,11 @@ export class MedicalBilling {
       await this.policies.lockCompany(tx, company.id);
       const unissued = await this.policies.unissued(company.id, tx);
       if (!unissued.length) details.company_id = ['Nothing is owed: the company has no policy awaiting payment.'];
+      // a policy priced for an earlier employee list would charge for the wrong people
+      const current = employeeFingerprint(staff);
+      const requests = await tx.medicalQuoteRequest.findMany({ where: { id: { in: unissued.map((p) => p.quoteRequestId) } } });
+      const stale = unissued.filter((p) => (requests.find((r) => r.id === p.quoteRequestId)?.employees as { fingerprint?: string } | undefined)?.fingerprint !== current);
+      if (stale.length) details.policy_ids = [`The employee list changed after policy ${stale.map((p) => p.id).join(', ')} was issued; request new quotes and issue again.`];
       if (Object.keys(details).length) return null;
       await this.policies.expireOpenPayments(tx, company.id, now);
       const amount = sum(unissued.map((p) => p.price.toString()));
