@@ -60,10 +60,13 @@ describeBrowser('the console\'s motor views in a browser', () => {
 
   it('shows the motor menu entries by permission', async () => {
     await signIn('claims_handler');
-    expect(await menu()).toEqual(['Dashboard', 'API clients', 'Motor policies']);
+    const handler = await menu();
+    expect(handler).toContain('Motor policies');
+    expect(handler).not.toContain('Quote requests');
     expect(await page.getByTestId('provider-health').count()).toBe(0);
     await signIn('admin');
-    expect(await menu()).toEqual(['Dashboard', 'API clients', 'Quote requests', 'Motor policies', 'Staff', 'Audit log']);
+    // the whole menu of each role is console.e2e-spec.ts's; here, the motor entries in their order
+    expect((await menu()).filter((m) => ['Quote requests', 'Motor policies'].includes(m))).toEqual(['Quote requests', 'Motor policies']);
   });
 
   it('shows the provider-health panel on the dashboard', async () => {
@@ -150,7 +153,7 @@ describeBrowser('the console\'s motor views in a browser', () => {
     await page.getByRole('menuitem', { name: 'العربية' }).click();
     await page.waitForFunction(() => document.documentElement.dir === 'rtl');
     await page.getByText('أداء شركات التأمين').waitFor();
-    expect(await menu()).toEqual(['لوحة المعلومات', 'العملاء', 'طلبات التسعير', 'وثائق المركبات', 'الموظفون', 'سجل التدقيق']);
+    expect(await menu()).toEqual(expect.arrayContaining(['طلبات التسعير', 'وثائق المركبات']));
     await page.waitForTimeout(400);
     await shot('motor-07-dashboard-arabic');
     await page.goto(`${env.app.url}/admin/motor-quote-requests/${quote.id}/show`);

@@ -38,9 +38,10 @@ describe('property: activation, cancellation status, documents, cancellation and
   const claim = (id: number, fields: Record<string, string>, files: Array<[string, Buffer, string]> = [], t = token) =>
     env.app.request(policyUrl(id, '/claims'), { method: 'POST', token: t, body: form(fields, files) });
 
-  describe('activation hooks for the payments module (PropertyPolicyRepository)', () => {
-    it('activates a pending policy once, with the insurer\'s policy id, then sets its document', async () => {
+  describe('activation by payment', () => {
+    it('a card payment activates the policy once, with the insurer\'s policy id and document', async () => {
       const { active: row, issued } = await activateAsPaid(env.app, active.id);
+      expect(await env.app.db.prisma.payment.count({ where: { policyType: 'property', policyId: active.id, status: 'paid' } })).toBe(1);
       expect(row).toMatchObject({ id: active.id, status: 1, providerPolicyId: issued.providerPolicyId });
       expect(row!.activatedAt).toEqual(env.app.clock.now());
       expect(issued.providerPolicyId).toMatch(/^DUNE-HP-\d{10}$/);

@@ -1,4 +1,4 @@
-import { PropertyInsurerIssuance } from '../../apps/api/src/property/policies/property-insurer-issuance';
+import { CARDS, payWithCard } from '../payments/payment-kit';
 import { PropertyPolicyRepository } from '../../apps/api/src/property/policies/property-policy.repository';
 import type { TestApp } from './test-app';
 
@@ -54,19 +54,19 @@ export function propertyRepository(app: TestApp): PropertyPolicyRepository {
 }
 
 /**
- * What the payments module does once the customer paid (its own issue wires it): the insurer issues its
- * policy, then the policy is activated and gets its document, in one transaction.
+ * The customer pays the policy's payment link with the sandbox vendor's succeeding test card; answers the
+ * policy row once the payment activated it (the insurer's policy id and document, as the insurer issued them).
  */
 export async function activateAsPaid(app: TestApp, policyId: number) {
-  const repo = propertyRepository(app);
-  const issued = await app.api.app.get(PropertyInsurerIssuance, { strict: false }).issue(policyId);
-  const at = app.clock.now();
-  return repo.transaction(async (tx) => {
-    await tx.payment.updateMany({ where: { policyType: 'property', policyId, status: 'pending' }, data: { status: 'paid', paidAt: at, updatedAt: at } });
-    const active = await repo.activate(tx, policyId, { providerPolicyId: issued.providerPolicyId, at });
-    await repo.setDocument(tx, policyId, { providerPolicy: issued.documentUrl, at });
-    return { active, issued };
-  });
+  const payment = await app.db.prisma.payment.findFirst({ where: { policyType: 'property', policyId, status: 'pending' } });
+  if (!payment) throw new Error(`property policy ${policyId} has no pending payment`);
+  const paid = await payWithCard(`${app.url}/pay/${payment.linkToken}`, CARDS.success);
+  for (let i = 0; i < 150; i++) {
+    const row = await propertyRepository(app).find(policyId);
+    if (row?.status === 1) return { active: row, issued: { providerPolicyId: row.providerPolicyId!, documentUrl: row.providerPolicy! }, paid };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`property policy ${policyId} was not activated by its payment`);
 }
 
 export async function setInsurerFault(sandboxUrl: string, code: string, fault: 'none' | 'error' | 'timeout' | 'malformed') {

@@ -14,6 +14,8 @@ import { ClaimsModule } from './claims/claims.module';
 import { FilesModule } from './files/files.module';
 import { PaymentsModule } from './payments/payments.module';
 import { SandboxMessagesModule } from './sms/sandbox-messages.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
+import { TplModule } from './tpl/tpl.module';
 
 export interface AppDeps extends CoreDeps {
   db: Database;
@@ -36,12 +38,14 @@ export class AppModule {
         }),
         MotorModule,
         MedicalModule,
+        TplModule,
         PaymentsModule,
         EmbedModule,
         PropertyModule,
         ClaimsModule,
         FilesModule,
         AdminModule,
+        WebhooksModule,
         ...(deps.config.env === 'sandbox' ? [SandboxMessagesModule] : []),
         ...(deps.extraModules ?? []),
       ],

@@ -7,12 +7,17 @@ import type { VendorCallbacks } from './payments/vendor-callbacks';
 import type { VendorPaymentStore } from './payments/vendor-payment.store';
 import type { PropertyCancellationStore } from './property/property-cancellation.store';
 import type { VehicleRegistryStore } from './registry/vehicle-registry.store';
+import type { VehicleDocumentStore } from './registry/vehicle-document.store';
+import type { TplIssuedStore } from './tpl/tpl-insurer.routes';
 
 /** What every route module needs: state lives per server instance so tests never share it. */
 export interface SandboxContext {
   clock: Clock;
   behaviours: InsurerBehaviourStore;
   registry: VehicleRegistryStore;
+  /** Vehicle documents by content hash (istimarah, post-transfer vehicle information documents). */
+  documents: VehicleDocumentStore;
+  tplPolicies: TplIssuedStore;
   photos: PhotoStore;
   policies: IssuedPolicyStore;
   /** The card payment vendor: its merchant API key, payments, and signed callbacks. */

@@ -18,6 +18,9 @@ import { PropertyCancellationStore } from './property/property-cancellation.stor
 import { registerPropertyRoutes } from './property/property.routes';
 import { registerVehicleRegistryRoutes } from './registry/vehicle-registry.routes';
 import { VehicleRegistryStore } from './registry/vehicle-registry.store';
+import { VehicleDocumentStore } from './registry/vehicle-document.store';
+import { registerVehicleDocumentRoutes } from './registry/vehicle-document.routes';
+import { registerTplInsurerRoutes, TplIssuedStore } from './tpl/tpl-insurer.routes';
 import type { SandboxContext } from './sandbox-context';
 import { installErrorHandling } from './sandbox-http';
 
@@ -63,6 +66,8 @@ export function createSandboxServer(options: SandboxServerOptions = {}): Fastify
     clock,
     behaviours: new InsurerBehaviourStore(initialBehaviours(options)),
     registry: new VehicleRegistryStore(),
+    documents: new VehicleDocumentStore(),
+    tplPolicies: new TplIssuedStore(),
     photos: new PhotoStore(),
     policies: new IssuedPolicyStore(),
     vendor: {
@@ -82,6 +87,8 @@ export function createSandboxServer(options: SandboxServerOptions = {}): Fastify
   registerInsurerRoutes(app, ctx);
   registerMotorQuoteRoutes(app, ctx);
   registerPhotoRoutes(app, ctx);
+  registerVehicleDocumentRoutes(app, ctx);
+  registerTplInsurerRoutes(app, ctx);
   registerMotorPolicyRoutes(app, ctx);
   registerMedicalRoutes(app, ctx);
   registerVendorRoutes(app, ctx);

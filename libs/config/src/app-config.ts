@@ -53,6 +53,16 @@ const envSchema = z.object({
     .transform((v) => v.split(',').map((c) => c.trim()).filter(Boolean))
     .refine((codes) => codes.length > 0 && codes.every((c) => /^[a-z0-9_-]{1,32}$/.test(c)), 'must be a comma list of provider codes, e.g. dune'),
   PROPERTY_INSURER_TIMEOUT_MS: z.coerce.number().int().min(100).max(110_000).default(20_000),
+  WEBHOOK_SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  WEBHOOK_WORKER: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
+  WEBHOOK_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(600_000).default(1000),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(8),
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  WEBHOOK_BATCH_SIZE: z.coerce.number().int().min(1).max(100).default(10),
 });
 
 /**
@@ -101,6 +111,18 @@ export interface AppConfig {
   propertyIssuanceProviders: string[];
   /** How long one property insurer (or the address registry) may take. */
   propertyInsurerTimeoutMs: number;
+  webhooks: {
+    /** Key that seals endpoint secrets at rest; generated once under DATA_DIR in sandbox. */
+    secretKey?: string;
+    /** Whether this instance runs a delivery worker (every instance may; they never deliver one attempt twice). */
+    worker: boolean;
+    pollIntervalMs: number;
+    timeoutMs: number;
+    maxAttempts: number;
+    /** First retry delay; each later one is four times longer (capped at six hours), with ±20 % jitter. */
+    retryBaseMs: number;
+    batchSize: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -119,6 +141,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   const e = parsed.data;
   const problems: string[] = [];
   if (e.APP_ENV === 'production' && !e.JWT_SECRET) problems.push('JWT_SECRET: required when APP_ENV=production');
+  if (e.APP_ENV === 'production' && !e.WEBHOOK_SECRET_KEY) problems.push('WEBHOOK_SECRET_KEY: required when APP_ENV=production');
   if (e.APP_ENV === 'production' && !e.DATABASE_URL) problems.push('DATABASE_URL: required when APP_ENV=production');
   if (e.APP_ENV === 'production') {
     for (const key of ['PAYMENT_VENDOR_URL', 'PAYMENT_VENDOR_API_KEY', 'PAYMENT_VENDOR_WEBHOOK_SECRET'] as const) {
@@ -166,6 +189,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     paymentReconcileMs: e.PAYMENT_RECONCILE_MS,
     propertyIssuanceProviders: e.PROPERTY_ISSUANCE_PROVIDERS,
     propertyInsurerTimeoutMs: e.PROPERTY_INSURER_TIMEOUT_MS,
+    webhooks: {
+      secretKey: e.WEBHOOK_SECRET_KEY,
+      worker: e.WEBHOOK_WORKER,
+      pollIntervalMs: e.WEBHOOK_POLL_INTERVAL_MS,
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      maxAttempts: e.WEBHOOK_MAX_ATTEMPTS,
+      retryBaseMs: e.WEBHOOK_RETRY_BASE_MS,
+      batchSize: e.WEBHOOK_BATCH_SIZE,
+    },
   };
 }
 

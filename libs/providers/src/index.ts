@@ -1,4 +1,5 @@
 export * from './motor';
 export * from './payments';
 export * from './medical';
+export * from './tpl';
 export * from './property';

@@ -7,6 +7,8 @@ import { embedTargetsAr } from './embed-targets.ar';
 import { propertyPoliciesAr } from './property-policies.ar';
 import { medicalAr } from './medical.ar';
 import { claimsAr } from './claims.ar';
+import { webhooksAr } from './webhooks.ar';
+import { tplPoliciesAr } from './tpl-policies.ar';
 
 /** Arabic: the console's words (checked against en.ts by the type) and react-admin's own, written here. */
 export const ar: ConsoleMessages = {
@@ -43,6 +45,7 @@ export const ar: ConsoleMessages = {
     ...motorAr,
     ...propertyPoliciesAr,
     ...medicalAr,
+    ...tplPoliciesAr,
     ...claimsAr,
     clients: {
       // Arabic has six plural forms (zero, one, two, few, many, other): the singular is form 1, lists use the others.
@@ -128,6 +131,7 @@ export const ar: ConsoleMessages = {
       no_change: 'لا توجد تغييرات مسجّلة.',
     },
     payments: paymentsAr,
+    ...webhooksAr,
   },
 };
 

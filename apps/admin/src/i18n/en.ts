@@ -5,6 +5,8 @@ import { embedTargetsEn } from './embed-targets.en';
 import { propertyPoliciesEn } from './property-policies.en';
 import { medicalEn } from './medical.en';
 import { claimsEn } from './claims.en';
+import { webhooksEn } from './webhooks.en';
+import { tplPoliciesEn } from './tpl-policies.en';
 
 /** The console's own words. ar.ts must have exactly these keys (it is typed with ConsoleMessages). */
 export const en = {
@@ -47,6 +49,7 @@ export const en = {
     ...motorEn,
     ...propertyPoliciesEn,
     ...medicalEn,
+    ...tplPoliciesEn,
     ...claimsEn,
     clients: {
       name: 'API client |||| API clients',
@@ -131,6 +134,7 @@ export const en = {
       no_change: 'No field changes recorded.',
     },
     payments: paymentsEn,
+    ...webhooksEn,
   },
 };
 

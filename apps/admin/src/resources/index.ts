@@ -3,11 +3,14 @@ import claims from './claims';
 import propertyPolicies from './property-policies';
 import medicalCompanies from './medical-companies';
 import medicalPolicies from './medical-policies';
+import tplPolicies from './tpl-policies';
 import clients from './clients';
 import motorPolicies from './motor-policies';
 import motorQuoteRequests from './motor-quote-requests';
 import payments from './payments';
 import staff from './staff';
+import webhookDeliveries from './webhook-deliveries';
+import webhookEndpoints from './webhook-endpoints';
 
 /** Every console resource, in menu order. Permissions decide which are registered and shown. */
-export const RESOURCES = [clients, motorQuoteRequests, motorPolicies, propertyPolicies, medicalCompanies, medicalPolicies, claims, payments, staff, auditLog];
+export const RESOURCES = [clients, motorQuoteRequests, motorPolicies, propertyPolicies, tplPolicies, medicalCompanies, medicalPolicies, claims, payments, webhookEndpoints, webhookDeliveries, staff, auditLog];

@@ -24,6 +24,8 @@ import { FilesModule } from '../files/files.module';
 import { VehiclePhotosController } from './photos/vehicle-photos.controller';
 import { RegisterVehiclePhotosUseCase } from './photos/register-vehicle-photos.use-case';
 import { VehiclePhotoRepository } from './photos/vehicle-photo.repository';
+import { WebhooksModule } from '../webhooks/webhooks.module';
+import { MotorPolicyEvents } from './issuance/motor-policy-events';
 import { AdminMotorPoliciesController } from './admin/admin-motor-policies.controller';
 import { AdminMotorQuoteRequestsController } from './admin/admin-motor-quote-requests.controller';
 import { InsurerDirectory } from './admin/insurer-directory';
@@ -34,7 +36,7 @@ import { QuoteRequestAdminRepository } from './admin/quote-request-admin.reposit
 
 /** Motor price comparison: /api/v1/car-comp. */
 @Module({
-  imports: [AdminModule, OtpModule, FilesModule, PaymentsModule],
+  imports: [AdminModule, OtpModule, FilesModule, PaymentsModule, WebhooksModule],
   controllers: [QuoteOtpController, VehicleLookupsController, GuidelineTextsController, QuoteRequestsController, IssueOtpController, MotorPoliciesController, VehiclePhotosController,
     AdminMotorQuoteRequestsController, AdminMotorPoliciesController, ProviderHealthController],
   providers: [
@@ -47,6 +49,7 @@ import { QuoteRequestAdminRepository } from './admin/quote-request-admin.reposit
     MotorPolicyRepository,
     IssuePolicyUseCase,
     MotorPolicyActivator,
+    MotorPolicyEvents,
     MotorMetricsProvider,
     VehiclePhotoRepository,
     RegisterVehiclePhotosUseCase,
@@ -58,6 +61,6 @@ import { QuoteRequestAdminRepository } from './admin/quote-request-admin.reposit
     SendIssueOtpUseCase,
   ],
   // the embedded flow (EmbedModule) drives the same use-cases as the partner API
-  exports: [RequestQuotesUseCase, RegisterVehiclePhotosUseCase, SendIssueOtpUseCase, IssuePolicyUseCase, QuoteRequestRepository, SelectionRepository, MotorPolicyRepository],
+  exports: [RequestQuotesUseCase, RegisterVehiclePhotosUseCase, SendIssueOtpUseCase, IssuePolicyUseCase, QuoteRequestRepository, SelectionRepository, MotorPolicyRepository, MotorPolicyEvents],
 })
 export class MotorModule {}

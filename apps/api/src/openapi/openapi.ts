@@ -3,6 +3,7 @@ import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { ErrorCodes } from '@lib/common';
 import type { AppConfig } from '@lib/config';
 import { SPEC_RATE_LIMITS } from '@lib/http';
+import { addWebhookDocs } from '../webhooks/webhooks.openapi';
 
 const errorSchema = {
   type: 'object',
@@ -80,6 +81,7 @@ export function buildOpenApi(app: NestFastifyApplication, config: AppConfig): Op
   document.components ??= {};
   document.components.schemas ??= {};
   document.components.schemas.Error = errorSchema as never;
+  addWebhookDocs(document);
   return document;
 }
 

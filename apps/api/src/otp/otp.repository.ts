@@ -1,23 +1,31 @@
-import { Injectable } from '@nestjs/common';
-import { PrismaService } from '@lib/db';
+import { Inject, Injectable } from '@nestjs/common';
+import { Database, DATABASE, PrismaService } from '@lib/db';
 import type { OtpCode } from '@lib/db/generated/prisma/client';
 
 export type { OtpCode };
 
 @Injectable()
 export class OtpRepository {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    @Inject(DATABASE) private readonly db: Database,
+  ) {}
 
   latestForPhone(clientId: string, purpose: string, phone: string): Promise<OtpCode | null> {
     return this.prisma.otpCode.findFirst({ where: { clientId, purpose, phone }, orderBy: { createdAt: 'desc' } });
   }
 
-  /** The newest code for this purpose and subject that a newer one has not replaced. */
-  current(clientId: string, purpose: string, subject: string): Promise<OtpCode | null> {
-    return this.prisma.otpCode.findFirst({
-      where: { clientId, purpose, subject, invalidatedAt: null },
-      orderBy: { createdAt: 'desc' },
-    });
+  /** The newest code for this purpose and subject that a newer one has not replaced (read on every quote request: plain SQL). */
+  async current(clientId: string, purpose: string, subject: string): Promise<OtpCode | null> {
+    const rows = await this.db.sql.query<OtpCode>(
+      `SELECT id, client_id AS "clientId", purpose, subject, phone, code_hash AS "codeHash", attempts, expires_at AS "expiresAt",
+              invalidated_at AS "invalidatedAt", consumed_at AS "consumedAt", created_at AS "createdAt"
+         FROM otp_codes
+        WHERE client_id = $1::uuid AND purpose = $2 AND subject = $3 AND invalidated_at IS NULL
+        ORDER BY created_at DESC LIMIT 1`,
+      [clientId, purpose, subject],
+    );
+    return rows[0] ?? null;
   }
 
   /** Replaces every earlier code of the subject with the new one, atomically. */

@@ -18,9 +18,8 @@ export interface ActivationOutcome {
  *
  *   BEGIN; SELECT ... FROM payments WHERE id = $1 FOR UPDATE;
  *     (already paid -> nothing to do)
- *     activator.activate(tx)   policy status 0 -> 1, insurer's policy id
+ *     activator.activate(tx)   policy status 0 -> 1, insurer's policy id, status webhook (outbox)
  *     payments.status = paid
- *     <- a transactional outbox write (policy status webhook) belongs here, in the same tx
  *   COMMIT; then the policy document is produced in the background.
  */
 @Injectable()

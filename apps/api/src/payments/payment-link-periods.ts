@@ -9,4 +9,6 @@ export const PAYMENT_LINK_PERIODS_MS = {
   motor: 24 * HOUR_MS,
   /** The spec: a medical payment link expires 15 minutes after creation. */
   medical: 15 * MINUTE_MS,
+  /** TPL v2: 24 hours (the flat price does not lapse). */
+  tpl: 24 * HOUR_MS,
 } as const;

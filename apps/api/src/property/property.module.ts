@@ -4,7 +4,10 @@ import { HttpPropertyProvider } from '@lib/providers';
 import { AdminModule } from '../admin/admin.module';
 import { ClaimsModule } from '../claims/claims.module';
 import { FilesModule } from '../files/files.module';
-import { PaymentRepository } from '../payments/payment.repository';
+import { PaymentsModule } from '../payments/payments.module';
+import { PropertyPolicyActivator } from './activation/property-policy.activator';
+import { PropertyPolicyEvents } from './events/property-policy-events';
+import { WebhooksModule } from '../webhooks/webhooks.module';
 import { AddressLookupController } from './address/address-lookup.controller';
 import { AdminPropertyPoliciesController } from './admin/admin-property-policies.controller';
 import { CancelPropertyPolicyUseCase } from './cancellation/cancel-property-policy.use-case';
@@ -27,11 +30,10 @@ import { DocumentFiles } from './uploads/document-files';
 
 /**
  * Property insurance: /api/v1/property (address lookup, prices, policies, documents, cancellation, claims)
- * and the console's property policies. Payment activation is the payments module's: it calls
- * PropertyInsurerIssuance.issue, then PropertyPolicyRepository.activate and setDocument (all exported).
+ * and the console's property policies. A paid payment activates the policy through PropertyPolicyActivator.
  */
 @Module({
-  imports: [AdminModule, FilesModule, ClaimsModule],
+  imports: [AdminModule, FilesModule, ClaimsModule, PaymentsModule, WebhooksModule],
   controllers: [AddressLookupController, PropertyPricesController, PropertyPoliciesController, PropertyDocumentsController, PropertyClaimsController, AdminPropertyPoliciesController],
   providers: [
     { provide: PROPERTY_PROVIDER, inject: [APP_CONFIG], useFactory: (c: AppConfig) => new HttpPropertyProvider({ baseUrl: c.sandboxUrl, timeoutMs: c.propertyInsurerTimeoutMs }) },
@@ -39,7 +41,6 @@ import { DocumentFiles } from './uploads/document-files';
     PropertyPolicyViews,
     PropertyPricingService,
     IssuePropertyPolicyUseCase,
-    PaymentRepository,
     PropertyPaymentsLedger,
     CancelPropertyPolicyUseCase,
     CancellationStatusService,
@@ -48,6 +49,8 @@ import { DocumentFiles } from './uploads/document-files';
     PropertyClaimPolicies,
     PropertyMetricsProvider,
     PropertyInsurerIssuance,
+    PropertyPolicyActivator,
+    PropertyPolicyEvents,
   ],
   exports: [PropertyPolicyRepository, PropertyInsurerIssuance, PROPERTY_PROVIDER],
 })

@@ -26,6 +26,8 @@ export function registerControlRoutes(app: FastifyInstance, ctx: SandboxContext)
   app.post('/__control/reset', async () => {
     ctx.behaviours.reset();
     ctx.registry.clear();
+    ctx.documents.clear();
+    ctx.tplPolicies.clear();
     ctx.photos.clear();
     ctx.policies.clear();
     ctx.vendor.payments.clear();

@@ -41,6 +41,20 @@ describe('can(role, action, resource)', () => {
     ['transition', 'claims', ['admin', 'claims_handler']],
     ['transition', 'property-policies', []],
     ['update', 'claims', ['admin', 'claims_handler']],
+    ['read', 'webhook-endpoints', ['admin', 'operations', 'account_manager']],
+    ['create', 'webhook-endpoints', ['admin', 'operations']],
+    ['update', 'webhook-endpoints', ['admin', 'operations']],
+    ['rotate_secret', 'webhook-endpoints', ['admin', 'operations']],
+    ['deactivate', 'webhook-endpoints', ['admin', 'operations']],
+    ['activate', 'webhook-endpoints', ['admin', 'operations']],
+    ['send_test', 'webhook-endpoints', ['admin', 'operations']],
+    ['read', 'webhook-deliveries', ['admin', 'operations', 'account_manager']],
+    ['resend', 'webhook-deliveries', ['admin', 'operations']],
+    ['resend', 'clients', []],
+    ['read', 'tpl-policies', ['admin', 'operations', 'account_manager', 'claims_handler']],
+    ['read_pii', 'tpl-policies', ['admin', 'operations', 'claims_handler']],
+    ['cancel', 'tpl-policies', ['admin', 'operations']],
+    ['update', 'tpl-policies', []],
   ];
 
   it.each(table)('%s %s is allowed exactly to %j', (action, resource, allowed) => {

@@ -5,14 +5,14 @@
 export const STAFF_ROLES = ['admin', 'operations', 'account_manager', 'claims_handler'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
-export const ADMIN_RESOURCES = ['clients', 'staff', 'audit-log', 'dashboard', 'payments', 'motor-quote-requests', 'motor-policies', 'provider-health', 'property-policies', 'claims', 'medical-companies', 'medical-policies'] as const;
+export const ADMIN_RESOURCES = ['clients', 'staff', 'audit-log', 'dashboard', 'payments', 'motor-quote-requests', 'motor-policies', 'provider-health', 'property-policies', 'claims', 'webhook-endpoints', 'webhook-deliveries', 'tpl-policies', 'medical-companies', 'medical-policies'] as const;
 export type AdminResource = (typeof ADMIN_RESOURCES)[number];
 
 /**
  * `read` covers list and show; `read_pii` unmasks personal data (contact emails and phones) in what
  * `read` returns; the other actions change state and are audited.
  */
-export const ADMIN_ACTIONS = ['read', 'read_pii', 'create', 'update', 'rotate_secret', 'enrol', 'deactivate', 'activate', 'cancel', 'check_status', 'transition', 'import_employees', 'payment_link'] as const;
+export const ADMIN_ACTIONS = ['read', 'read_pii', 'create', 'update', 'rotate_secret', 'enrol', 'deactivate', 'activate', 'cancel', 'check_status', 'transition', 'send_test', 'resend', 'import_employees', 'payment_link'] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 
 type Matrix = { [R in AdminResource]: Partial<Record<AdminAction, readonly StaffRole[]>> };
@@ -54,6 +54,8 @@ const GRANTS: Matrix = {
     check_status: ['admin', 'operations', 'claims_handler'],
     cancel: OPS,
   },
+  // TPL v2 as property: operations run and cancel policies; claims handlers see them in full for car claims.
+  'tpl-policies': { read: ALL, read_pii: ['admin', 'operations', 'claims_handler'], cancel: OPS },
   // Claims are the claims handlers' work; operations may see them and open one for a customer who calls.
   claims: {
     read: ['admin', 'operations', 'claims_handler'],
@@ -63,6 +65,18 @@ const GRANTS: Matrix = {
     // who works a claim: handlers take claims, admins hand them out
     update: ['admin', 'claims_handler'],
   },
+  // Webhooks are part of a client's technical integration: operations run them, account managers can see
+  // them to answer a partner's "did you send it?". Deliveries carry policy data, so claims handlers see neither.
+  'webhook-endpoints': {
+    read: ['admin', 'operations', 'account_manager'],
+    create: OPS,
+    update: OPS,
+    rotate_secret: OPS,
+    deactivate: OPS,
+    activate: OPS,
+    send_test: OPS,
+  },
+  'webhook-deliveries': { read: ['admin', 'operations', 'account_manager'], resend: OPS },
   // SME medical is the account managers' daily tool: they keep companies' employee lists (ids and
   // birthdates, so personal data) and send payment links; claims handlers read policies to assess claims.
   'medical-companies': {

@@ -3,6 +3,7 @@ import { can } from '@shared/permissions';
 import { DateTimeText } from '../../common/fields';
 import { Money } from '../property-policies/PropertyPolicyFields';
 import { ClaimStatusChip } from './ClaimFields';
+import { CLAIM_FAMILIES } from './claim-families';
 
 const STATUSES = ['submitted', 'under_review', 'approved', 'rejected', 'paid'];
 
@@ -25,7 +26,7 @@ export function ClaimList() {
   const t = useTranslate();
   const filters = [
     <SelectInput key="status" source="status" alwaysOn choices={STATUSES.map((s) => ({ id: s, name: t(`resources.claims.status.${s}`) }))} />,
-    <SelectInput key="product_family" source="product_family" choices={[{ id: 'property', name: 'property' }]} />,
+    <SelectInput key="product_family" source="product_family" choices={CLAIM_FAMILIES} />,
     <NumberInput key="policy_id" source="policy_id" />,
   ];
   return (

@@ -5,6 +5,7 @@ import { isMotorProviderError, MotorProvider } from '@lib/providers';
 import { FileStore } from '../../files/file-store';
 import type { Payment } from '../../payments/payment.repository';
 import { ActivationResult, PaidPolicyDescription, PolicyActivator, PolicyActivators, substitutePolicyId } from '../../payments/policy-activators';
+import { MotorPolicyEvents } from '../issuance/motor-policy-events';
 import { MOTOR_PROVIDER } from '../motor-insurers';
 import { MotorSchedule, renderMotorSchedule } from './motor-policy-document';
 
@@ -21,6 +22,7 @@ export class MotorPolicyActivator implements PolicyActivator, OnModuleInit {
     private readonly files: FileStore,
     private readonly clock: Clock,
     @Inject(MOTOR_PROVIDER) private readonly provider: MotorProvider,
+    private readonly events: MotorPolicyEvents,
   ) {}
 
   onModuleInit(): void {
@@ -69,10 +71,11 @@ export class MotorPolicyActivator implements PolicyActivator, OnModuleInit {
       if (isMotorProviderError(err)) throw new ApiError('PROVIDER_FAILED', `The insurer did not issue the policy: ${err.message}`);
       throw err;
     }
-    await tx.motorPolicy.update({
+    const active = await tx.motorPolicy.update({
       where: { id: policy.id },
       data: { status: 1, providerPolicyId: issued.policyNumber, startDate: issued.startDate, endDate: issued.endDate, purchasedAt: at, documentsPending: true, updatedAt: at },
     });
+    await this.events.statusUpdated(tx, active, null);
     return { providerPolicyId: issued.policyNumber, redirectUrl: policy.redirectUrl ? substitutePolicyId(policy.redirectUrl, policy.id) : null };
   }
 
@@ -92,13 +95,18 @@ export class MotorPolicyActivator implements PolicyActivator, OnModuleInit {
     if (!loaded || !loaded.policy.documentsPending || !loaded.policy.providerPolicyId) return;
     const bytes = await renderMotorSchedule(schedule(loaded, this.clock.now()));
     const file = await this.files.save({ clientId: loaded.policy.clientId, kind: 'policy-document/motor', contentType: 'application/pdf', bytes });
-    const { count } = await this.prisma.motorPolicy.updateMany({
-      where: { id: policyId, documentsPending: true },
-      data: { providerPolicy: file.url, documentsPending: false, updatedAt: this.clock.now() },
+    // The document reference and its webhook in one transaction: the event is sent exactly when the PDF is there.
+    const stored = await this.prisma.$transaction(async (tx) => {
+      const { count } = await tx.motorPolicy.updateMany({
+        where: { id: policyId, documentsPending: true },
+        data: { providerPolicy: file.url, documentsPending: false, updatedAt: this.clock.now() },
+      });
+      if (count === 0) return false;
+      await this.events.documentsUpdated(tx, (await tx.motorPolicy.findUnique({ where: { id: policyId } }))!);
+      return true;
     });
-    if (count === 0) await this.files.discard([file]);
+    if (!stored) await this.files.discard([file]);
     else this.log.log(`policy document of motor policy ${policyId} stored`);
-    // A policy documents webhook (outbox) would be written here, with the update above.
   }
 
   private async load(db: Prisma.TransactionClient | PrismaService, policyId: number) {

@@ -9,6 +9,7 @@ import { issueSubject } from './send-issue-otp.use-case';
 import { presentMotorPolicy } from './motor-policy.presenter';
 import { MotorPolicyRepository } from './motor-policy.repository';
 import { Selection, SelectionRepository } from './selection.repository';
+import { MotorPolicyEvents } from './motor-policy-events';
 
 const EXTRA_DATA_MAX = 255;
 /** A motor payment link lives 24 hours, or until the offer lapses if that is sooner. */
@@ -47,6 +48,7 @@ export class IssuePolicyUseCase {
     private readonly otp: OtpService,
     private readonly prisma: PrismaService,
     private readonly clock: Clock,
+    private readonly events: MotorPolicyEvents,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -87,6 +89,8 @@ export class IssuePolicyUseCase {
         });
         const expiresAt = new Date(Math.min(now.getTime() + MOTOR_PAYMENT_LINK_MS, offer.expiresAt.getTime()));
         const payment = await this.payments.createPending(tx, { clientId, policyType: 'motor', policyId: policy.id, amount: price.toFixed(2), expiresAt, at: now });
+        // The real service's first event: status 0 with the payment link, committed with the policy itself.
+        await this.events.statusUpdated(tx, policy, payment);
         return { policy, payment };
       });
       return presentMotorPolicy(policy, payment, this.config.publicBaseUrl, false);

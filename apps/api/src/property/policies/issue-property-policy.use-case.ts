@@ -8,6 +8,7 @@ import { propertyRisk } from '../property-risk';
 import { PropertyPricingService } from '../prices/property-pricing.service';
 import { termEnd } from './policy-term';
 import { issuePropertyPolicySchema } from './property-policy.schema';
+import { PropertyPolicyEvents } from '../events/property-policy-events';
 import { PropertyPolicyRepository, PROPERTY_PAYMENT_TYPE } from './property-policy.repository';
 
 /** A property payment link lives 24 hours. */
@@ -29,6 +30,7 @@ export class IssuePropertyPolicyUseCase {
   constructor(
     private readonly policies: PropertyPolicyRepository,
     private readonly payments: PaymentRepository,
+    private readonly events: PropertyPolicyEvents,
     private readonly pricing: PropertyPricingService,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -78,6 +80,7 @@ export class IssuePropertyPolicyUseCase {
         expiresAt: new Date(now.getTime() + PROPERTY_PAYMENT_LINK_MS),
         at: now,
       });
+      await this.events.statusUpdated(tx, policy, payment);
       return { policy, payment };
     });
   }

@@ -4,6 +4,7 @@ import { APP_CONFIG, AppConfig } from '@lib/config';
 import type { BuildingType, IssuedPropertyPolicy, PropertyCity, PropertyProvider } from '@lib/providers';
 import { providerFailure } from '../property-insurer-errors';
 import { PROPERTY_PROVIDER } from '../property-products';
+import type { PropertyPolicy } from '@lib/db/generated/prisma/client';
 import { PropertyPolicyRepository } from './property-policy.repository';
 
 /**
@@ -23,6 +24,11 @@ export class PropertyInsurerIssuance {
   async issue(policyId: number): Promise<IssuedPropertyPolicy> {
     const p = await this.policies.find(policyId);
     if (!p) throw ApiError.notFound('No property policy with this id.');
+    return this.issueFor(p);
+  }
+
+  /** The same for a policy row already loaded (inside the payment's transaction). */
+  async issueFor(p: PropertyPolicy): Promise<IssuedPropertyPolicy> {
     const b = p.buildingDetails as { building_type: BuildingType; building_age: number; apartment_size: number };
     try {
       return await this.provider.issue(

@@ -1,0 +1,28 @@
+import { DataTable, FilterButton, List, SearchInput, SelectInput, TextInput, TopToolbar, useTranslate } from 'react-admin';
+import { DateTimeText, LtrText } from '../../common/fields';
+import { MetaText, TplPriceField, TplStatusChip } from './TplPolicyFields';
+
+function useFilters() {
+  const t = useTranslate();
+  return [
+    <SearchInput key="q" source="q" alwaysOn />,
+    <SelectInput key="status" source="status" choices={[0, 1, 2, 3].map((s) => ({ id: s, name: t(`resources.tpl-policies.status.${s}`) }))} />,
+    <TextInput key="client_id" source="client_id" />,
+  ];
+}
+
+export function TplPolicyList() {
+  return (
+    <List filters={useFilters()} actions={<TopToolbar><FilterButton /></TopToolbar>} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
+      <DataTable rowClick="show" bulkActionButtons={false}>
+        <DataTable.Col source="id" />
+        <DataTable.Col source="status"><TplStatusChip /></DataTable.Col>
+        <DataTable.Col source="vin" disableSort><MetaText field="vin" /></DataTable.Col>
+        <DataTable.Col source="car_sequence_number" disableSort><MetaText field="car_sequence_number" /></DataTable.Col>
+        <DataTable.Col source="insurance_company_id" disableSort><LtrText source="insurance_company_id" /></DataTable.Col>
+        <DataTable.Col source="price"><TplPriceField /></DataTable.Col>
+        <DataTable.Col source="created_at"><DateTimeText source="created_at" /></DataTable.Col>
+      </DataTable>
+    </List>
+  );
+}

@@ -1,0 +1,32 @@
+import { AutocompleteInput, DataTable, List, ReferenceField, ReferenceInput, SelectInput, TextInput, useTranslate } from 'react-admin';
+import { DateTimeText, MonoText } from '../../common/fields';
+import { WEBHOOK_EVENTS } from '../webhook-endpoints/webhook-api';
+import { DeliveryStatusChip } from './DeliveryStatusChip';
+
+function useFilters() {
+  const t = useTranslate();
+  return [
+    <SelectInput key="status" source="status" alwaysOn choices={['pending', 'delivered', 'failed'].map((s) => ({ id: s, name: t(`resources.webhook-deliveries.status.${s}`) }))} />,
+    <SelectInput key="event_type" source="event_type" choices={WEBHOOK_EVENTS.map((e) => ({ id: e, name: t(`resources.webhook-endpoints.events.${e}`) }))} />,
+    <ReferenceInput key="client_id" source="client_id" reference="clients"><AutocompleteInput optionText="name" /></ReferenceInput>,
+    <TextInput key="endpoint_id" source="endpoint_id" />,
+    <TextInput key="policy_id" source="policy_id" parse={(v: string) => (/^\d+$/.test(v) ? Number(v) : undefined)} />,
+  ];
+}
+
+export function WebhookDeliveryList() {
+  return (
+    <List filters={useFilters()} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
+      <DataTable rowClick="show" bulkActionButtons={false}>
+        <DataTable.Col source="created_at"><DateTimeText source="created_at" /></DataTable.Col>
+        <DataTable.Col source="event_type" disableSort><MonoText source="event_type" /></DataTable.Col>
+        <DataTable.Col source="client_id" disableSort><ReferenceField source="client_id" reference="clients" link={false} /></DataTable.Col>
+        <DataTable.Col source="policy_id" disableSort />
+        <DataTable.Col source="status"><DeliveryStatusChip /></DataTable.Col>
+        <DataTable.Col source="attempt_count" />
+        <DataTable.Col source="last_status_code" disableSort />
+        <DataTable.Col source="next_attempt_at"><DateTimeText source="next_attempt_at" /></DataTable.Col>
+      </DataTable>
+    </List>
+  );
+}

@@ -1,0 +1,9 @@
+import { API, httpClient } from '../../providers/httpClient';
+
+/** The endpoint and delivery actions that are not CRUD; answers are JSON objects. */
+export async function webhookAction(path: string, body?: unknown): Promise<Record<string, unknown>> {
+  const { json } = await httpClient(`${API}/${path}`, { method: 'POST', ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+  return json as Record<string, unknown>;
+}
+
+export const WEBHOOK_EVENTS = ['policy.status_updated', 'policy.documents_updated'] as const;

@@ -1,0 +1,42 @@
+import { amountNumber, formatDateTime } from '@lib/common';
+import type { Payment, TplPolicy } from '@lib/db/generated/prisma/client';
+import { paymentLink } from '../payments/payment.repository';
+import { productId } from '../motor/issuance/motor-policy.presenter';
+import { TPL_PRODUCT } from './tpl-provider.token';
+
+const dt = (d: Date | null) => (d ? formatDateTime(d) : null);
+
+/**
+ * The TPL v2 policy object (the digest's fields). `provider_policy_id` is a string (the insurer's policy
+ * number) or null until issued; `price` stays on the policy in every state (unlike motor v1, where it is
+ * nulled once paid) because the cancellation refund is computed from it; `payment_link` only while pending.
+ */
+export function presentTplPolicy(p: TplPolicy, payment: Payment | null, publicBaseUrl: string, istimarahUrl: string | null) {
+  return {
+    id: p.id,
+    status: p.status,
+    meta_data: {
+      vin: p.vin,
+      email: p.email,
+      car_sequence_number: p.carSequenceNumber,
+      current_car_owner: p.currentCarOwner,
+      new_owner_id: p.newOwnerId,
+      istimarah: istimarahUrl,
+      extra_fields: p.extraFields ?? null,
+      ...(p.status === 3 ? { incorrect_info_message: p.holdReason } : {}),
+    },
+    product_id: productId(TPL_PRODUCT),
+    insurance_company_id: p.insurerCode,
+    provider_policy_id: p.providerPolicyId,
+    price: amountNumber(p.price.toString()),
+    payment_link: p.status === 0 && payment ? paymentLink(publicBaseUrl, payment.linkToken) : null,
+    start_date: p.startDate,
+    end_date: p.endDate,
+    refund_amount: p.refundAmount ? amountNumber(p.refundAmount.toString()) : null,
+    uploaded_at: formatDateTime(p.createdAt),
+    purchased_at: dt(p.purchasedAt),
+    canceled_at: dt(p.canceledAt),
+    created_at: formatDateTime(p.createdAt),
+    updated_at: formatDateTime(p.updatedAt),
+  };
+}

@@ -1,0 +1,17 @@
+/** The two events of the spec: a policy's status changed; its documents (policy, invoice) changed. */
+export const WEBHOOK_EVENTS = ['policy.status_updated', 'policy.documents_updated'] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
+
+/**
+ * What one event reports. `policy` is exactly the object Show Policy returns at that moment (including
+ * `meta_data.extra_data`); the body sent is the real service's envelope `{"policy": {...}}`.
+ */
+export interface WebhookEvent {
+  clientId: string;
+  type: WebhookEventType;
+  policy: { id: number } & Record<string, unknown>;
+}
+
+export function envelope(event: Pick<WebhookEvent, 'policy'>): { policy: Record<string, unknown> } {
+  return { policy: event.policy };
+}

@@ -1,0 +1,114 @@
+import type { OpenAPIObject } from '@nestjs/swagger';
+
+const policySchema = {
+  type: 'object',
+  description: 'The motor policy object exactly as `GET /api/v1/car-comp/policies/{carPolicy}` returns it when the event is queued.',
+  required: ['id', 'meta_data', 'status', 'created_at'],
+  properties: {
+    id: { type: 'integer' },
+    meta_data: {
+      type: 'object',
+      properties: {
+        extra_data: { type: 'object', nullable: true, description: 'The `extra_data` given at issuance, unchanged.' },
+        new_owner_id: { type: 'string' },
+        previous_owner_id: { type: 'string' },
+        quote_price_id: { type: 'string', format: 'uuid' },
+        quote_request_id: { type: 'integer' },
+        car_sequence_number: { type: 'integer', nullable: true },
+      },
+    },
+    product_id: { type: 'integer' },
+    provider_policy_id: { type: 'string', nullable: true, description: 'Set from status 1 on. Free text: store it as a string.' },
+    provider_policy: { type: 'string', nullable: true },
+    created_at: { type: 'string', example: '2026-11-22T09:05:00.000000Z' },
+    status: { type: 'integer', enum: [0, 1, 2], description: '0 pending payment, 1 issued, 2 cancelled.' },
+    payment_link: { type: 'string', nullable: true, description: 'Set while status is 0.' },
+    price: { type: 'number', nullable: true },
+  },
+};
+
+const envelopeSchema = {
+  type: 'object',
+  required: ['policy'],
+  properties: { policy: { $ref: '#/components/schemas/WebhookPolicy' } },
+  example: {
+    policy: {
+      id: 7,
+      meta_data: { extra_data: { order: 'A-1001' }, new_owner_id: '1012345678', previous_owner_id: '1012345678', quote_price_id: 'f5d52340-1c2b-4d3e-8f9a-0b1c2d3e4f5a', quote_request_id: 42, car_sequence_number: 123456789 },
+      product_id: 3,
+      provider_policy_id: null,
+      provider_policy: null,
+      created_at: '2026-11-22T09:05:00.000000Z',
+      status: 0,
+      payment_link: 'https://api.example.com/pay/9b1d0f3e6a7c4b2d8e5f1a3c7b9d2e4f6a8c0b1d',
+      price: 6028.44,
+    },
+  },
+};
+
+const headers = [
+  { name: 'webhook-id', in: 'header', required: true, schema: { type: 'string' }, description: 'The delivery id; the same on every retry and resend. Use it to drop duplicates.' },
+  { name: 'webhook-timestamp', in: 'header', required: true, schema: { type: 'string' }, description: 'Unix seconds when this attempt was signed. Refuse values more than 5 minutes from your clock.' },
+  { name: 'webhook-signature', in: 'header', required: true, schema: { type: 'string' }, description: '`v1,<base64 HMAC-SHA256>` of `{webhook-id}.{webhook-timestamp}.{raw body}` with the endpoint secret (see "Webhooks" above).' },
+  { name: 'webhook-event', in: 'header', required: true, schema: { type: 'string', enum: ['policy.status_updated', 'policy.documents_updated'] } },
+  { name: 'x-webhook-url', in: 'header', required: true, schema: { type: 'string' }, description: 'The endpoint\'s static key, as the real service sends it (for receivers that check only that).' },
+  { name: 'x-webhook-key', in: 'header', required: true, schema: { type: 'string' }, description: 'The same static key under the name some of the real service\'s docs use.' },
+];
+
+const event = (summary: string, description: string) => ({
+  post: {
+    summary,
+    description,
+    parameters: headers,
+    requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/WebhookPolicyEnvelope' } } } },
+    responses: {
+      '2XX': { description: 'Accepted. Anything else is a failed attempt.' },
+      '4XX': { description: 'Final: not retried (except 408 and 429).' },
+      '5XX': { description: 'Retried with backoff, as are timeouts and network errors.' },
+    },
+  },
+});
+
+export const WEBHOOKS_DESCRIPTION = `
+
+## Webhooks
+Register an endpoint (an https URL; in sandbox http and local addresses work too) for a client in the console or
+through the admin API (\`POST /admin/api/webhook-endpoints\`). The answer shows the endpoint's signing \`secret\`
+(\`whsec_...\`) and its static key once. Two events, each a \`POST\` with the JSON body \`{"policy": {...}}\` (the policy
+exactly as Show Policy returns it, \`meta_data.extra_data\` included):
+
+- \`policy.status_updated\`: status 0 with \`payment_link\` at issuance, then status 1 with \`provider_policy_id\` after payment;
+- \`policy.documents_updated\`: when the policy documents are attached.
+
+Every request carries \`webhook-id\`, \`webhook-timestamp\`, \`webhook-signature\` (Standard Webhooks) and the static key in
+\`x-webhook-url\` (alias \`x-webhook-key\`). Verify the signature over the raw body:
+
+\`\`\`js
+const crypto = require('node:crypto');
+function verify(secret, headers, rawBody) {
+  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
+  const signed = \`\${headers['webhook-id']}.\${headers['webhook-timestamp']}.\${rawBody}\`;
+  const expected = 'v1,' + crypto.createHmac('sha256', key).update(signed).digest('base64');
+  const fresh = Math.abs(Date.now() / 1000 - Number(headers['webhook-timestamp'])) <= 300;
+  return fresh && headers['webhook-signature'].split(' ').some((s) =>
+    s.length === expected.length && crypto.timingSafeEqual(Buffer.from(s), Buffer.from(expected)));
+}
+\`\`\`
+
+Answer 2xx within 10 seconds. A 4xx (other than 408 and 429) is final; a 5xx, a timeout or a network error is retried
+after about 1 min, 4 min, 16 min, 64 min, 4.3 h, then every 6 h (±20 % jitter), 8 attempts in all. Deliveries are at
+least once and may arrive out of order: deduplicate on \`webhook-id\` and trust the \`status\` in the body. The payloads
+are described under \`x-webhooks\` and the schema \`WebhookPolicyEnvelope\`.`;
+
+/** Describes the outgoing webhooks: payload schemas, the `x-webhooks` operations (OpenAPI 3.0 has no `webhooks`) and the verification recipe. */
+export function addWebhookDocs(document: OpenAPIObject): void {
+  document.info.description = (document.info.description ?? '') + WEBHOOKS_DESCRIPTION;
+  document.components ??= {};
+  document.components.schemas ??= {};
+  document.components.schemas.WebhookPolicy = policySchema as never;
+  document.components.schemas.WebhookPolicyEnvelope = envelopeSchema as never;
+  (document as unknown as Record<string, unknown>)['x-webhooks'] = {
+    'policy.status_updated': event('Policy status updated', 'Sent at issuance (status 0, with `payment_link`) and when the policy is issued after payment (status 1, with `provider_policy_id`).'),
+    'policy.documents_updated': event('Policy documents updated', 'Sent when the policy documents (`policy_url`, `invoice_url`) are attached.'),
+  };
+}

@@ -1,0 +1,70 @@
+import { signIn } from '../admin/admin-kit';
+import { CARDS, issueMotorPolicy, motorQuote, payWithCard } from '../payments/payment-kit';
+import { MotorTestEnv, startMotorEnv } from '../support/motor-kit';
+import { policyBody } from '../support/property-kit';
+import { eventually, WebhookReceiver } from './webhook-receiver';
+
+/**
+ * A purchase end to end, as a partner's webhook endpoint sees it: the real service's sequence of status 0
+ * with the payment link, status 1 with the insurer's policy id, then the documents, each carrying the policy
+ * as Show Policy answers it (with the `extra_data` given at issuance).
+ */
+describe('webhooks over a whole purchase', () => {
+  let env: MotorTestEnv;
+  let receiver: WebhookReceiver;
+  let partner: Awaited<ReturnType<MotorTestEnv['app']['partner']>>;
+
+  beforeAll(async () => {
+    env = await startMotorEnv({ env: { TOKEN_TTL_SECONDS: '31536000', WEBHOOK_POLL_INTERVAL_MS: '30', POLICY_DOCUMENTS_POLL_MS: '0' } });
+    receiver = await WebhookReceiver.start();
+    partner = await env.app.partner(['motor-tpl-comparison', 'property-multi']);
+    const ops = await signIn(env.app, 'operations');
+    expect((await ops.call('/admin/api/webhook-endpoints', { json: { client_id: partner.id, url: receiver.url } })).status).toBe(201);
+  });
+  afterAll(async () => {
+    await receiver?.close();
+    await env?.close();
+  });
+
+  /** The events about one policy of one product family (motor and property ids overlap), in the order they arrived. */
+  const eventsOf = (policyId: number, family: 'motor' | 'property') =>
+    receiver.received
+      .map((r) => ({ event: r.headers['webhook-event'], policy: JSON.parse(r.body).policy }))
+      .filter((e) => e.policy.id === policyId && ('insurance_provider' in e.policy.meta_data ? 'property' : 'motor') === family);
+
+  it('motor: status 0 with the payment link, status 1 with the provider policy id, then the document', async () => {
+    const quote = await motorQuote(env, partner.token);
+    const { policy } = await issueMotorPolicy(env, partner.token, quote, new Set(), { extra_data: { order: 'A-17' } });
+    await payWithCard(policy.payment_link, CARDS.success);
+    const events = await eventually(async () => (eventsOf(policy.id, 'motor').length >= 3 ? eventsOf(policy.id, 'motor') : null), 20_000, 'three motor events');
+
+    expect(events.map((e) => [e.event, e.policy.status])).toEqual([
+      ['policy.status_updated', 0],
+      ['policy.status_updated', 1],
+      ['policy.documents_updated', 1],
+    ]);
+    expect(events[0].policy).toMatchObject({ payment_link: policy.payment_link, price: policy.price, provider_policy_id: null });
+    expect(events[1].policy).toMatchObject({ payment_link: null, price: null, provider_policy_id: expect.any(String), provider_policy: null });
+    expect(events.every((e) => e.policy.meta_data.extra_data?.order === 'A-17')).toBe(true);
+    const shown = (await env.app.request(`/api/v1/car-comp/policies/${policy.id}`, { token: partner.token })).body;
+    expect(events[2].policy).toEqual(shown);
+    expect(shown.provider_policy).toMatch(/^http/);
+  });
+
+  it('property: the same sequence, with the insurer\'s document', async () => {
+    const issued = await env.app.request('/api/v1/property/policies', { token: partner.token, json: policyBody() });
+    expect(issued.status).toBe(201);
+    await payWithCard(issued.body.payment_link, CARDS.success);
+    const events = await eventually(async () => (eventsOf(issued.body.id, 'property').length >= 3 ? eventsOf(issued.body.id, 'property') : null), 20_000, 'three property events');
+
+    expect(events.map((e) => [e.event, e.policy.status])).toEqual([
+      ['policy.status_updated', 0],
+      ['policy.status_updated', 1],
+      ['policy.documents_updated', 1],
+    ]);
+    expect(events[0].policy.payment_link).toBe(issued.body.payment_link);
+    expect(events[1].policy.provider_policy_id).toMatch(/^DUNE-HP-/);
+    const shown = (await env.app.request(`/api/v1/property/policies/${issued.body.id}`, { token: partner.token })).body;
+    expect(events[2].policy).toEqual(shown);
+  });
+});
