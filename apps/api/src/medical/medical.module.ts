@@ -7,6 +7,8 @@ import { AdminMedicalPoliciesController } from './admin/admin-medical-policies.c
 import { ClaimsModule } from '../claims/claims.module';
 import { FilesModule } from '../files/files.module';
 import { PaymentsModule } from '../payments/payments.module';
+import { WebhooksModule } from '../webhooks/webhooks.module';
+import { MedicalPolicyEvents } from './events/medical-policy-events';
 import { DocumentFiles } from '../property/uploads/document-files';
 import { MedicalClaimPolicies } from './claims/medical-claim-policies';
 import { MedicalClaimsController } from './claims/medical-claims.controller';
@@ -31,7 +33,7 @@ import { RequestMedicalQuotesUseCase } from './quotes/request-medical-quotes.use
 
 /** SME medical: /api/v1/medical (companies, employees, declarations, quotes, policies, payment link). */
 @Module({
-  imports: [AdminModule, PaymentsModule, FilesModule, ClaimsModule],
+  imports: [AdminModule, PaymentsModule, FilesModule, ClaimsModule, WebhooksModule],
   controllers: [MedicalCompaniesController, MedicalEmployeesController, MedicalCategoriesController, MedicalQuotesController, MedicalFormsController, MedicalPoliciesController, MedicalBillingController, MedicalClaimsController, AdminMedicalCompaniesController, AdminMedicalPoliciesController],
   providers: [
     // insurer calls share motor's per-call timeout (MOTOR_INSURER_TIMEOUT_MS): one knob for every sandbox insurer
@@ -47,6 +49,7 @@ import { RequestMedicalQuotesUseCase } from './quotes/request-medical-quotes.use
     FillDeclarationsUseCase,
     MedicalBilling,
     MedicalPolicyActivator,
+    MedicalPolicyEvents,
     MedicalClaimPolicies,
     // the property module's checked document uploads, reused for claim documents
     DocumentFiles,

@@ -7,6 +7,7 @@ import { ActivationResult, PaidPolicyDescription, PolicyActivator, PolicyActivat
 import { MEDICAL_PROVIDER, MedicalInsurers } from '../medical-insurers';
 import type { StoredMedicalQuote } from '../quotes/medical-quote.repository';
 import { MEDICAL_STATUS } from '../policies/medical-policy.repository';
+import { MedicalPolicyEvents } from '../events/medical-policy-events';
 
 /**
  * Medical's side of payments. One medical payment (policy_id = company id) settles every policy that
@@ -18,6 +19,7 @@ export class MedicalPolicyActivator implements PolicyActivator, OnModuleInit {
     private readonly registry: PolicyActivators,
     private readonly prisma: PrismaService,
     private readonly insurers: MedicalInsurers,
+    private readonly events: MedicalPolicyEvents,
     @Inject(MEDICAL_PROVIDER) private readonly provider: MedicalProvider,
   ) {}
 
@@ -74,7 +76,8 @@ export class MedicalPolicyActivator implements PolicyActivator, OnModuleInit {
         if (isMotorProviderError(err)) throw new ApiError('PROVIDER_FAILED', `The insurer did not issue the medical policy: ${err.message}`);
         throw err;
       }
-      await tx.medicalPolicy.update({ where: { id: policy.id }, data: { status: MEDICAL_STATUS.active, providerPolicyId: issued.policyNumber, issuedAt: at, updatedAt: at } });
+      const active = await tx.medicalPolicy.update({ where: { id: policy.id }, data: { status: MEDICAL_STATUS.active, providerPolicyId: issued.policyNumber, issuedAt: at, updatedAt: at } });
+      await this.events.statusUpdated(tx, active);
       numbers.push(issued.policyNumber);
     }
     const first = policies[0];

@@ -8,6 +8,7 @@ import { employeeFingerprint } from '../quotes/employee-fingerprint';
 import { MedicalQuoteRepository, type StoredMedicalQuote } from '../quotes/medical-quote.repository';
 import { MEDICAL_STATUS, MedicalPolicyRepository } from './medical-policy.repository';
 import { presentMedicalPolicy } from './medical-policy.presenter';
+import { MedicalPolicyEvents } from '../events/medical-policy-events';
 
 export const issueSchema = z.strictObject({
   quote_request_id: z.string().uuid('The quote request id must be a uuid.'),
@@ -27,6 +28,7 @@ export class IssueMedicalPolicyUseCase {
     private readonly companies: MedicalCompanyRepository,
     private readonly employees: MedicalEmployeeRepository,
     private readonly policies: MedicalPolicyRepository,
+    private readonly events: MedicalPolicyEvents,
     private readonly clock: Clock,
   ) {}
 
@@ -46,7 +48,7 @@ export class IssueMedicalPolicyUseCase {
       await this.policies.lockCompany(tx, company.id);
       await this.policies.withdrawUnissued(tx, company.id, 'replaced', now);
       await this.policies.expireOpenPayments(tx, company.id, now);
-      return tx.medicalPolicy.create({
+      const created = await tx.medicalPolicy.create({
         data: {
           clientId,
           companyId: company.id,
@@ -63,6 +65,8 @@ export class IssueMedicalPolicyUseCase {
           updatedAt: now,
         },
       });
+      await this.events.statusUpdated(tx, created);
+      return created;
     });
     return presentMedicalPolicy(policy);
   }
