@@ -9,6 +9,7 @@ import { OAuthController } from './oauth/oauth.controller';
 import { MotorModule } from './motor/motor.module';
 import { LifeModule } from './life/life.module';
 import { HorseModule } from './horse/horse.module';
+import { MedicalModule } from './medical/medical.module';
 import { EmbedModule } from './embed/embed.module';
 import { PropertyModule } from './property/property.module';
 import { ClaimsModule } from './claims/claims.module';
@@ -38,6 +39,7 @@ export class AppModule {
           storage: deps.rateLimitStorage,
         }),
         MotorModule,
+        MedicalModule,
         TplModule,
         LifeModule,
         HorseModule,

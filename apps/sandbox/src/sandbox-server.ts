@@ -9,6 +9,7 @@ import { registerMotorQuoteRoutes } from './motor/motor-quote.routes';
 import { registerLifeRoutes } from './life/life.routes';
 import { SingleIssuedStore } from './life/single-issued.store';
 import { registerHorseRoutes } from './horse/horse.routes';
+import { registerMedicalRoutes } from './medical/medical.routes';
 import { registerVendorRoutes } from './payments/vendor.routes';
 import { VendorCallbacks } from './payments/vendor-callbacks';
 import { VendorPaymentStore } from './payments/vendor-payment.store';
@@ -95,6 +96,7 @@ export function createSandboxServer(options: SandboxServerOptions = {}): Fastify
   const singleIssued = new SingleIssuedStore();
   registerLifeRoutes(app, ctx, singleIssued);
   registerHorseRoutes(app, ctx, singleIssued);
+  registerMedicalRoutes(app, ctx);
   registerVendorRoutes(app, ctx);
   registerVehicleRegistryRoutes(app, ctx);
   registerPropertyRoutes(app, ctx);

@@ -1,5 +1,6 @@
 export * from './motor';
 export * from './payments';
+export * from './medical';
 export * from './tpl';
 export * from './property';
 export * from './shared';

@@ -6,6 +6,7 @@ import { motorAr } from './motor.ar';
 import { embedTargetsAr } from './embed-targets.ar';
 import { propertyPoliciesAr } from './property-policies.ar';
 import { lifePoliciesAr } from './life-policies.ar';
+import { medicalAr } from './medical.ar';
 import { claimsAr } from './claims.ar';
 import { webhooksAr } from './webhooks.ar';
 import { tplPoliciesAr } from './tpl-policies.ar';
@@ -44,6 +45,7 @@ export const ar: ConsoleMessages = {
   resources: {
     ...motorAr,
     ...propertyPoliciesAr,
+    ...medicalAr,
     ...tplPoliciesAr,
     ...lifePoliciesAr,
     ...claimsAr,

@@ -4,6 +4,7 @@ import { motorEn } from './motor.en';
 import { embedTargetsEn } from './embed-targets.en';
 import { propertyPoliciesEn } from './property-policies.en';
 import { lifePoliciesEn } from './life-policies.en';
+import { medicalEn } from './medical.en';
 import { claimsEn } from './claims.en';
 import { webhooksEn } from './webhooks.en';
 import { tplPoliciesEn } from './tpl-policies.en';
@@ -48,6 +49,7 @@ export const en = {
   resources: {
     ...motorEn,
     ...propertyPoliciesEn,
+    ...medicalEn,
     ...tplPoliciesEn,
     ...lifePoliciesEn,
     ...claimsEn,

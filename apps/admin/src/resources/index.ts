@@ -1,6 +1,8 @@
 import auditLog from './audit-log';
 import claims from './claims';
 import propertyPolicies from './property-policies';
+import medicalCompanies from './medical-companies';
+import medicalPolicies from './medical-policies';
 import tplPolicies from './tpl-policies';
 import lifePolicies from './life-policies';
 import horsePolicies from './horse-policies';
@@ -13,4 +15,4 @@ import webhookDeliveries from './webhook-deliveries';
 import webhookEndpoints from './webhook-endpoints';
 
 /** Every console resource, in menu order. Permissions decide which are registered and shown. */
-export const RESOURCES = [clients, motorQuoteRequests, motorPolicies, propertyPolicies, tplPolicies, lifePolicies, horsePolicies, claims, payments, webhookEndpoints, webhookDeliveries, staff, auditLog];
+export const RESOURCES = [clients, motorQuoteRequests, motorPolicies, propertyPolicies, tplPolicies, lifePolicies, horsePolicies, medicalCompanies, medicalPolicies, claims, payments, webhookEndpoints, webhookDeliveries, staff, auditLog];

@@ -5,14 +5,14 @@
 export const STAFF_ROLES = ['admin', 'operations', 'account_manager', 'claims_handler'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
-export const ADMIN_RESOURCES = ['clients', 'staff', 'audit-log', 'dashboard', 'payments', 'motor-quote-requests', 'motor-policies', 'provider-health', 'property-policies', 'claims', 'webhook-endpoints', 'webhook-deliveries', 'tpl-policies', 'life-policies', 'horse-policies'] as const;
+export const ADMIN_RESOURCES = ['clients', 'staff', 'audit-log', 'dashboard', 'payments', 'motor-quote-requests', 'motor-policies', 'provider-health', 'property-policies', 'claims', 'webhook-endpoints', 'webhook-deliveries', 'tpl-policies', 'life-policies', 'horse-policies', 'medical-companies', 'medical-policies'] as const;
 export type AdminResource = (typeof ADMIN_RESOURCES)[number];
 
 /**
  * `read` covers list and show; `read_pii` unmasks personal data (contact emails and phones) in what
  * `read` returns; the other actions change state and are audited.
  */
-export const ADMIN_ACTIONS = ['read', 'read_pii', 'create', 'update', 'rotate_secret', 'enrol', 'deactivate', 'activate', 'cancel', 'check_status', 'transition', 'send_test', 'resend'] as const;
+export const ADMIN_ACTIONS = ['read', 'read_pii', 'create', 'update', 'rotate_secret', 'enrol', 'deactivate', 'activate', 'cancel', 'check_status', 'transition', 'send_test', 'resend', 'import_employees', 'payment_link'] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 
 type Matrix = { [R in AdminResource]: Partial<Record<AdminAction, readonly StaffRole[]>> };
@@ -80,6 +80,15 @@ const GRANTS: Matrix = {
     send_test: OPS,
   },
   'webhook-deliveries': { read: ['admin', 'operations', 'account_manager'], resend: OPS },
+  // SME medical is the account managers' daily tool: they keep companies' employee lists (ids and
+  // birthdates, so personal data) and send payment links; claims handlers read policies to assess claims.
+  'medical-companies': {
+    read: ['admin', 'operations', 'account_manager'],
+    read_pii: ['admin', 'operations', 'account_manager'],
+    import_employees: ['admin', 'operations', 'account_manager'],
+    payment_link: ['admin', 'operations', 'account_manager'],
+  },
+  'medical-policies': { read: ALL, read_pii: ['admin', 'operations', 'account_manager', 'claims_handler'] },
 };
 
 export function isStaffRole(value: unknown): value is StaffRole {

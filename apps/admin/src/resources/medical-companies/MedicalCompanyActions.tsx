@@ -1,0 +1,158 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import MuiTextField from '@mui/material/TextField';
+import Link from '@mui/icons-material/LinkOutlined';
+import Download from '@mui/icons-material/PictureAsPdfOutlined';
+import Upload from '@mui/icons-material/UploadFileOutlined';
+import { HttpError, useNotify, usePermissions, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { can } from '@shared/permissions';
+import { API, httpClient } from '../../providers/httpClient';
+
+const R = 'resources.medical-companies';
+
+/** The API's 422 details are already sentences; they are shown as they are, one per line. */
+function reasonsOf(e: unknown): string[] {
+  const body = (e as HttpError).body as { message?: string; details?: Record<string, string[]> } | undefined;
+  const details = body?.details ? Object.values(body.details).flat() : [];
+  return details.length ? details : [body?.message ?? (e as Error).message];
+}
+
+/** Generates the company's payment link, or says in plain words why it cannot. */
+export function PaymentLinkButton() {
+  const record = useRecordContext();
+  const t = useTranslate();
+  const { permissions: role } = usePermissions<string>();
+  const [result, setResult] = useState<{ link?: string; expires?: string; amount?: string; reasons?: string[] } | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (!record || !can(role, 'payment_link', 'medical-companies')) return null;
+  const run = async () => {
+    setBusy(true);
+    try {
+      const { json } = await httpClient(`${API}/medical-companies/${record.id}/payment-link`, { method: 'POST' });
+      setResult({ link: json.payment_link, expires: json.expires_at, amount: json.amount });
+    } catch (e) {
+      setResult({ reasons: reasonsOf(e) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button startIcon={<Link />} disabled={busy} onClick={run} data-testid="payment-link">{t(`${R}.actions.payment_link`)}</Button>
+      <Dialog open={result !== null} onClose={() => setResult(null)} fullWidth maxWidth="sm">
+        <DialogTitle>{t(`${R}.actions.payment_link`)}</DialogTitle>
+        <DialogContent>
+          {result?.reasons ? (
+            <Alert severity="warning" data-testid="payment-link-reasons">
+              {t(`${R}.actions.payment_link_refused`)}
+              <ul>{result.reasons.map((r) => <li key={r}>{r}</li>)}</ul>
+            </Alert>
+          ) : (
+            <>
+              <DialogContentText sx={{ mb: 2 }}>{t(`${R}.actions.payment_link_ready`, { amount: result?.amount, expires: result?.expires })}</DialogContentText>
+              <MuiTextField fullWidth value={result?.link ?? ''} slotProps={{ htmlInput: { readOnly: true, dir: 'ltr', 'data-testid': 'payment-link-url' } }} />
+            </>
+          )}
+        </DialogContent>
+        <DialogActions><Button onClick={() => setResult(null)}>{t('ra.action.close')}</Button></DialogActions>
+      </Dialog>
+    </>
+  );
+}
+
+/** Downloads the pre-filled declaration forms (one page per employee). */
+export function DownloadFormsButton() {
+  const record = useRecordContext();
+  const t = useTranslate();
+  const notify = useNotify();
+  const { permissions: role } = usePermissions<string>();
+  if (!record || !can(role, 'read_pii', 'medical-companies')) return null;
+  const run = async () => {
+    const res = await fetch(`${API}/medical-companies/${record.id}/forms.pdf`, { credentials: 'same-origin' });
+    if (!res.ok) {
+      const body = await res.json().catch(() => ({}));
+      notify(body.message ?? 'ra.notification.http_error', { type: 'error' });
+      return;
+    }
+    const url = URL.createObjectURL(await res.blob());
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = `health-declarations-company-${record.id}.pdf`;
+    a.click();
+    URL.revokeObjectURL(url);
+  };
+  return <Button startIcon={<Download />} onClick={run} data-testid="download-forms">{t(`${R}.actions.download_forms`)}</Button>;
+}
+
+type Problem = { line: number; field: string; message: string };
+
+/** CSV import: preview first (every problem by line), then save the whole list or nothing. */
+export function ImportEmployeesButton() {
+  const record = useRecordContext();
+  const t = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const { permissions: role } = usePermissions<string>();
+  const [open, setOpen] = useState(false);
+  const [csv, setCsv] = useState('');
+  const [preview, setPreview] = useState<{ valid: boolean; employees: unknown[]; problems: Problem[] } | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (!record || !can(role, 'import_employees', 'medical-companies')) return null;
+  const call = async (step: 'preview' | 'import') => httpClient(`${API}/medical-companies/${record.id}/employees/${step}`, { method: 'POST', body: JSON.stringify({ csv }) });
+  const check = async () => {
+    setBusy(true);
+    try {
+      setPreview((await call('preview')).json);
+    } catch (e) {
+      notify(reasonsOf(e)[0], { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const save = async () => {
+    setBusy(true);
+    try {
+      const { json } = await call('import');
+      notify(t(`${R}.import.saved`, { count: json.saved }), { type: 'success' });
+      setOpen(false);
+      setPreview(null);
+      refresh();
+    } catch (e) {
+      notify(reasonsOf(e)[0], { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button startIcon={<Upload />} onClick={() => setOpen(true)} data-testid="import-employees">{t(`${R}.import.button`)}</Button>
+      <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="md">
+        <DialogTitle>{t(`${R}.import.title`)}</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>{t(`${R}.import.help`)}</DialogContentText>
+          <input type="file" accept=".csv,text/csv" data-testid="import-file" onChange={async (e) => { const f = e.target.files?.[0]; if (f) { setCsv(await f.text()); setPreview(null); } }} />
+          <MuiTextField fullWidth multiline minRows={4} maxRows={12} sx={{ mt: 2 }} value={csv} onChange={(e) => { setCsv(e.target.value); setPreview(null); }} slotProps={{ htmlInput: { dir: 'ltr', 'data-testid': 'import-csv' } }} />
+          {preview && (preview.valid ? (
+            <Alert severity="success" sx={{ mt: 2 }} data-testid="import-ok">{t(`${R}.import.valid`, { count: preview.employees.length })}</Alert>
+          ) : (
+            <Alert severity="error" sx={{ mt: 2 }} data-testid="import-problems">
+              {t(`${R}.import.invalid`, { count: preview.problems.length })}
+              <ul>{preview.problems.map((p, i) => <li key={i}>{t(`${R}.import.problem`, { line: p.line, field: p.field, message: p.message })}</li>)}</ul>
+            </Alert>
+          ))}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setOpen(false)}>{t('ra.action.cancel')}</Button>
+          <Button disabled={busy || !csv.trim()} onClick={check} data-testid="import-preview">{t(`${R}.import.preview`)}</Button>
+          <Button variant="contained" disabled={busy || !preview?.valid} onClick={save} data-testid="import-save">{t(`${R}.import.save`)}</Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}

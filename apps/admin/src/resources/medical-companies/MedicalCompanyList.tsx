@@ -1,0 +1,21 @@
+import { DataTable, List, SearchInput, TextField } from 'react-admin';
+import { DateTimeText, LtrText } from '../../common/fields';
+
+const filters = [<SearchInput key="q" source="q" alwaysOn />];
+
+export function MedicalCompanyList() {
+  return (
+    <List filters={filters} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
+      <DataTable rowClick="show" bulkActionButtons={false}>
+        <DataTable.Col source="id" />
+        <DataTable.Col source="name"><TextField source="name" /></DataTable.Col>
+        <DataTable.Col source="commercial_registration_number" disableSort><LtrText source="commercial_registration_number" /></DataTable.Col>
+        <DataTable.Col source="city" disableSort />
+        <DataTable.Col source="employee_count" disableSort />
+        <DataTable.Col source="undeclared_count" disableSort />
+        <DataTable.Col source="payment_due" disableSort><LtrText source="payment_due" /></DataTable.Col>
+        <DataTable.Col source="created_at"><DateTimeText source="created_at" /></DataTable.Col>
+      </DataTable>
+    </List>
+  );
+}

@@ -1,0 +1,123 @@
+/**
+ * The console's employee list import: one person per CSV line. A line with `relationship` (spouse,
+ * child, parent) and `employee_id` is a dependent of the employee with that national id or iqama.
+ */
+export const EMPLOYEE_CSV_COLUMNS = ['name', 'nationality_iso', 'nationality_id', 'iqama_id', 'date_of_birth', 'gender', 'email', 'mobile_number', 'category', 'is_married', 'relationship', 'employee_id'] as const;
+export const MAX_CSV_BYTES = 512 * 1024;
+
+export interface CsvProblem {
+  /** 1-based line of the CSV file (the header is line 1). */
+  line: number;
+  field: string;
+  message: string;
+}
+
+export interface ParsedCsv {
+  employees: Array<Record<string, unknown>>;
+  /** Per employee row: its line, and the lines of its dependents in order. */
+  lines: Array<{ line: number; dependents: number[] }>;
+  problems: CsvProblem[];
+}
+
+/** RFC 4180 fields: quotes around a field allow commas, line breaks and doubled quotes inside it. */
+export function parseCsvRecords(text: string): string[][] {
+  const records: string[][] = [];
+  let field = '';
+  let record: string[] = [];
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      record.push(field);
+      field = '';
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && text[i + 1] === '\n') i++;
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = '';
+    } else field += c;
+  }
+  if (field !== '' || record.length) {
+    record.push(field);
+    records.push(record);
+  }
+  return records;
+}
+
+export function parseEmployeeCsv(text: string): ParsedCsv {
+  const problems: CsvProblem[] = [];
+  const records = parseCsvRecords(text.replace(/^\uFEFF/, ''));
+  const header = (records[0] ?? []).map((h) => h.trim().toLowerCase());
+  const missing = ['name', 'nationality_iso', 'date_of_birth', 'gender'].filter((c) => !header.includes(c));
+  const unknown = header.filter((h) => h && !(EMPLOYEE_CSV_COLUMNS as readonly string[]).includes(h));
+  if (missing.length) problems.push({ line: 1, field: 'header', message: `Missing column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}.` });
+  if (unknown.length) problems.push({ line: 1, field: 'header', message: `Unknown column${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}. Allowed: ${EMPLOYEE_CSV_COLUMNS.join(', ')}.` });
+  if (problems.length) return { employees: [], lines: [], problems };
+
+  const employees: Array<Record<string, unknown>> = [];
+  const lines: ParsedCsv['lines'] = [];
+  const byId = new Map<string, number>();
+  const pendingDependents: Array<{ line: number; employeeId: string; person: Record<string, unknown> }> = [];
+  records.slice(1).forEach((values, k) => {
+    const line = k + 2;
+    if (values.every((v) => v.trim() === '')) return;
+    const row: Record<string, string> = {};
+    header.forEach((h, i) => {
+      const v = (values[i] ?? '').trim();
+      if (v !== '') row[h] = v;
+    });
+    const person: Record<string, unknown> = { name: row.name, nationality_iso: row.nationality_iso?.toUpperCase(), date_of_birth: row.date_of_birth, gender: row.gender?.toLowerCase() };
+    if (row.nationality_id) person.nationality_id = row.nationality_id;
+    if (row.iqama_id) person.iqama_id = row.iqama_id;
+    if (row.relationship) {
+      if (!row.employee_id) problems.push({ line, field: 'employee_id', message: 'A dependent needs the employee_id of the employee it belongs to.' });
+      else pendingDependents.push({ line, employeeId: row.employee_id, person: { ...person, relationship: row.relationship.toLowerCase() } });
+      return;
+    }
+    const married = row.is_married?.toLowerCase();
+    if (married && !['yes', 'no', 'true', 'false', '1', '0'].includes(married)) problems.push({ line, field: 'is_married', message: 'The is_married column must be yes or no.' });
+    employees.push({
+      ...person,
+      ...(row.email ? { email: row.email } : {}),
+      mobile_number: row.mobile_number,
+      category: row.category?.toLowerCase(),
+      is_married: ['yes', 'true', '1'].includes(married ?? ''),
+      dependents: [],
+    });
+    lines.push({ line, dependents: [] });
+    const id = row.nationality_id ?? row.iqama_id;
+    if (id) byId.set(id, employees.length - 1);
+  });
+  for (const d of pendingDependents) {
+    const owner = byId.get(d.employeeId);
+    if (owner === undefined) {
+      problems.push({ line: d.line, field: 'employee_id', message: `No employee in this file has the id ${d.employeeId}.` });
+      continue;
+    }
+    (employees[owner].dependents as unknown[]).push(d.person);
+    lines[owner].dependents.push(d.line);
+  }
+  if (!employees.length && !problems.length) problems.push({ line: 1, field: 'file', message: 'The file lists no employees.' });
+  return { employees, lines, problems };
+}
+
+/** `employees.3.dependents.1.date_of_birth` -> the CSV line of that person and the column. */
+export function problemsFromDetails(details: Record<string, string[]>, lines: ParsedCsv['lines']): CsvProblem[] {
+  const out: CsvProblem[] = [];
+  for (const [key, messages] of Object.entries(details)) {
+    const m = /^employees\.(\d+)(?:\.dependents\.(\d+))?(?:\.(.+))?$/.exec(key);
+    const row = m ? lines[Number(m[1])] : undefined;
+    const line = row ? (m![2] !== undefined ? (row.dependents[Number(m![2])] ?? row.line) : row.line) : 1;
+    const field = m ? (m[3] ?? (m[2] !== undefined ? 'dependent' : 'employee')) : key;
+    for (const message of messages) out.push({ line, field, message });
+  }
+  return out.sort((a, b) => a.line - b.line);
+}

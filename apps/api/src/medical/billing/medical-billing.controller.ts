@@ -1,0 +1,48 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { intId, z } from '@lib/common';
+import { RateLimit } from '@lib/http';
+import { CurrentPartner, PartnerApi } from '../../auth/partner-api.decorator';
+import type { Partner } from '../../auth/partner';
+import { ApiErrors } from '../../openapi/api-errors.decorator';
+import { MEDICAL_API, MEDICAL_PRODUCT } from '../medical-products';
+import { MedicalBilling } from './medical-billing';
+
+const companyQuery = z.strictObject({ company_id: intId });
+
+@ApiTags('SME medical')
+@PartnerApi(MEDICAL_PRODUCT)
+@Controller(MEDICAL_API)
+export class MedicalBillingController {
+  constructor(private readonly billing: MedicalBilling) {}
+
+  @Get('payment-due')
+  @RateLimit('GET /medical/payment-due')
+  @ApiOperation({
+    summary: 'What the company owes',
+    description: '`payment` is the sum of the premiums (VAT included, decimal string in SAR) of the company\'s policies awaiting payment; "0.00" when none. Rate limit: 120 per minute.',
+  })
+  @ApiOkResponse({ description: 'The amount due.', schema: { type: 'object', example: { company_id: 42, payment: '13800.00', vat: '1800.00', currency: 'SAR', policy_ids: [7] } } })
+  @ApiErrors(404, 422)
+  due(@CurrentPartner() partner: Partner, @Query({ schema: companyQuery }) q: z.infer<typeof companyQuery>) {
+    return this.billing.due(partner.clientId, q.company_id);
+  }
+
+  @Get('payment-link')
+  @RateLimit('GET /medical/payment-link')
+  @ApiOperation({
+    summary: 'One payment link for everything the company owes',
+    description:
+      'A new link to the hosted payment page for all the company\'s policies awaiting payment, valid 15 minutes (`expires_at`); opening a new link retires the previous one. ' +
+      'On payment every covered policy is issued with its insurer (status 1, `provider_policy_id`). 422 when any employee lacks a health declaration (`details.employees` names them) ' +
+      '422 when the employee list changed after a policy was issued (`details.policy_ids`), and 422 when nothing is owed (`details.company_id`). Rate limit: 120 per minute.',
+  })
+  @ApiOkResponse({
+    description: 'The link.',
+    schema: { type: 'object', example: { payment: 'http://localhost:3000/pay/9b1d0f3e6a7c4b2d8e5f1a3c7b9d2e4f', payment_link: 'http://localhost:3000/pay/9b1d0f3e6a7c4b2d8e5f1a3c7b9d2e4f', amount: '13800.00', currency: 'SAR', expires_at: '2026-11-22T09:20:00.000000Z', policy_ids: [7] } },
+  })
+  @ApiErrors(404, 422)
+  link(@CurrentPartner() partner: Partner, @Query({ schema: companyQuery }) q: z.infer<typeof companyQuery>) {
+    return this.billing.link(partner.clientId, q.company_id);
+  }
+}

@@ -1,0 +1,83 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ApiError, amountString, Clock, formatDateTime, sum, type ErrorDetails } from '@lib/common';
+import { APP_CONFIG, AppConfig } from '@lib/config';
+import { PAYMENT_LINK_PERIODS_MS } from '../../payments/payment-link-periods';
+import { paymentLink, PaymentRepository } from '../../payments/payment.repository';
+import { MedicalCompanyRepository } from '../companies/medical-company.repository';
+import { MedicalEmployeeRepository } from '../employees/medical-employee.repository';
+import { MedicalPolicyRepository } from '../policies/medical-policy.repository';
+import { employeeFingerprint } from '../quotes/employee-fingerprint';
+
+/**
+ * What a company owes and the one payment link that settles it: one payment row (policy_type
+ * `medical`, policy_id = the company id) for all the company's unissued policies, which point back at
+ * it through medical_policies.payment_id. Opening a new link retires the previous one.
+ */
+@Injectable()
+export class MedicalBilling {
+  constructor(
+    private readonly companies: MedicalCompanyRepository,
+    private readonly employees: MedicalEmployeeRepository,
+    private readonly policies: MedicalPolicyRepository,
+    private readonly payments: PaymentRepository,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async due(clientId: string, companyId: number) {
+    const company = await this.companies.require(clientId, companyId);
+    const unissued = await this.policies.unissued(company.id);
+    const total = sum(unissued.map((p) => p.price.toString()));
+    return {
+      company_id: company.id,
+      payment: amountString(total),
+      vat: amountString(sum(unissued.map((p) => p.vat.toString()))),
+      currency: 'SAR',
+      policy_ids: unissued.map((p) => p.id),
+    };
+  }
+
+  async link(clientId: string, companyId: number) {
+    const company = await this.companies.require(clientId, companyId);
+    const staff = await this.employees.list(company.id);
+    const details: ErrorDetails = {};
+    const undeclared = staff.filter((e) => !e.declaration);
+    if (undeclared.length) {
+      details.employees = [`Still to declare: ${undeclared.map((e) => e.name).join(', ')}. Fill their health declarations (POST /medical-forms/fill) first.`];
+    }
+    const now = this.clock.now();
+    const link = await this.policies.transaction(async (tx) => {
+      await this.policies.lockCompany(tx, company.id);
+      const unissued = await this.policies.unissued(company.id, tx);
+      if (!unissued.length) details.company_id = ['Nothing is owed: the company has no policy awaiting payment.'];
+      // a policy priced for an earlier employee list would charge for the wrong people
+      const current = employeeFingerprint(staff);
+      const requests = await tx.medicalQuoteRequest.findMany({ where: { id: { in: unissued.map((p) => p.quoteRequestId) } } });
+      const stale = unissued.filter((p) => (requests.find((r) => r.id === p.quoteRequestId)?.employees as { fingerprint?: string } | undefined)?.fingerprint !== current);
+      if (stale.length) details.policy_ids = [`The employee list changed after policy ${stale.map((p) => p.id).join(', ')} was issued; request new quotes and issue again.`];
+      if (Object.keys(details).length) return null;
+      await this.policies.expireOpenPayments(tx, company.id, now);
+      const amount = sum(unissued.map((p) => p.price.toString()));
+      const payment = await this.payments.createPending(tx, {
+        clientId,
+        policyType: 'medical',
+        policyId: company.id,
+        amount: amountString(amount),
+        expiresAt: new Date(now.getTime() + PAYMENT_LINK_PERIODS_MS.medical),
+        at: now,
+      });
+      await tx.medicalPolicy.updateMany({ where: { id: { in: unissued.map((p) => p.id) } }, data: { paymentId: payment.id, updatedAt: now } });
+      return { payment, ids: unissued.map((p) => p.id) };
+    });
+    if (!link) throw ApiError.validation(details);
+    const url = paymentLink(this.config.publicBaseUrl, link.payment.linkToken);
+    return {
+      payment: url,
+      payment_link: url,
+      amount: amountString(link.payment.amount.toString()),
+      currency: 'SAR',
+      expires_at: formatDateTime(link.payment.expiresAt),
+      policy_ids: link.ids,
+    };
+  }
+}

@@ -1,0 +1,39 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { formatDate, parseDate } from '@lib/common';
+import { PrismaService } from '@lib/db';
+import { ClaimablePolicy, ClaimPolicies } from '../../claims/claim-policies';
+import { MEDICAL_STATUS } from '../policies/medical-policy.repository';
+
+export const MEDICAL_CLAIM_TYPES = ['outpatient', 'inpatient', 'emergency', 'maternity', 'dental', 'optical', 'pharmacy', 'other'] as const;
+const COVER_DAYS = 365;
+
+/**
+ * Tells the claims core about medical policies: a year of cover from the day the policy was issued
+ * (paid), ending early on the day of cancellation; a policy never paid has no cover.
+ */
+@Injectable()
+export class MedicalClaimPolicies implements OnModuleInit {
+  constructor(
+    private readonly registry: ClaimPolicies,
+    private readonly prisma: PrismaService,
+  ) {}
+
+  onModuleInit(): void {
+    this.registry.register({ family: 'medical', claimTypes: MEDICAL_CLAIM_TYPES, find: (id) => this.find(id) });
+  }
+
+  async find(id: number): Promise<ClaimablePolicy | null> {
+    const p = await this.prisma.medicalPolicy.findFirst({ where: { id, deletedAt: null } });
+    if (!p) return null;
+    const from = p.issuedAt ? parseDate(formatDate(p.issuedAt))! : parseDate(formatDate(p.createdAt))!;
+    const end = new Date(from.getTime() + COVER_DAYS * 86_400_000);
+    const cancelledOn = p.cancelledAt ? parseDate(formatDate(p.cancelledAt))! : null;
+    return {
+      id: p.id,
+      clientId: p.clientId,
+      coverFrom: from,
+      coverUntil: cancelledOn && cancelledOn < end ? cancelledOn : end,
+      refusal: p.status === MEDICAL_STATUS.awaitingPayment || !p.issuedAt ? 'The policy was never paid, so it has no cover to claim on.' : null,
+    };
+  }
+}

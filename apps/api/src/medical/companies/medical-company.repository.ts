@@ -1,0 +1,53 @@
+import { Injectable } from '@nestjs/common';
+import { ApiError } from '@lib/common';
+import { Prisma, PrismaService } from '@lib/db';
+import type { MedicalCompany } from '@lib/db/generated/prisma/client';
+import type { CreateCompanyInput } from './company.schema';
+
+export type { MedicalCompany };
+
+@Injectable()
+export class MedicalCompanyRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  async create(clientId: string, c: CreateCompanyInput, at: Date): Promise<MedicalCompany> {
+    try {
+      return await this.prisma.medicalCompany.create({
+        data: {
+          clientId,
+          name: c.name,
+          nameAr: c.name_ar,
+          commercialRegistrationNumber: c.commercial_registration_number,
+          sponsorNumber: c.sponsor_number,
+          unifiedNationalNumber: c.unified_national_number,
+          emailAddress: c.email_address,
+          phoneNumber: c.phone_number,
+          city: c.city,
+          size: c.size,
+          createdAt: at,
+          updatedAt: at,
+        },
+      });
+    } catch (err) {
+      if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002') {
+        throw ApiError.field('commercial_registration_number', 'A company with this commercial registration number already exists.');
+      }
+      throw err;
+    }
+  }
+
+  list(clientId: string): Promise<MedicalCompany[]> {
+    return this.prisma.medicalCompany.findMany({ where: { clientId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+  }
+
+  findForClient(clientId: string, id: number): Promise<MedicalCompany | null> {
+    return this.prisma.medicalCompany.findFirst({ where: { id, clientId } });
+  }
+
+  /** The client's company or a 404 (another client's company is not found, never forbidden). */
+  async require(clientId: string, id: number): Promise<MedicalCompany> {
+    const found = await this.findForClient(clientId, id);
+    if (!found) throw ApiError.notFound('No medical company with this id.');
+    return found;
+  }
+}

@@ -1,0 +1,59 @@
+import { Injectable } from '@nestjs/common';
+import { ApiError, Clock, intId, issuesToDetails, z, type ErrorDetails } from '@lib/common';
+import { MedicalCompanyRepository } from '../companies/medical-company.repository';
+import { MedicalEmployeeRepository } from '../employees/medical-employee.repository';
+import { answersSchema, partialAnswersSchema, type DeclarationAnswers } from './medical-form.questions';
+
+export const fillSchema = z
+  .strictObject({
+    company_id: intId,
+    all_employees: partialAnswersSchema.optional(),
+    ids_or_emails: z
+      .array(z.strictObject({ id_or_email: z.union([z.string(), z.number().int()]).transform((v) => String(v).trim().toLowerCase()), answers: partialAnswersSchema }))
+      .max(1000)
+      .optional(),
+  })
+  .refine((b) => b.all_employees || b.ids_or_emails?.length, { path: ['all_employees'], message: 'Send all_employees answers, ids_or_emails entries, or both.' });
+export type FillInput = z.output<typeof fillSchema>;
+
+/**
+ * Health declarations: `all_employees` answers apply to every employee on the saved list, and an
+ * `ids_or_emails` entry (national id, iqama or email) overrides them question by question for one
+ * employee. Every resulting declaration must be complete; otherwise nothing is saved.
+ */
+@Injectable()
+export class FillDeclarationsUseCase {
+  constructor(
+    private readonly companies: MedicalCompanyRepository,
+    private readonly employees: MedicalEmployeeRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(clientId: string, input: FillInput) {
+    const company = await this.companies.require(clientId, input.company_id);
+    const staff = await this.employees.list(company.id);
+    if (!staff.length) throw ApiError.field('company_id', 'The company has no saved employees; PUT the employee list first.');
+    const details: ErrorDetails = {};
+    const overrides = new Map<number, { index: number; answers: DeclarationAnswers }>();
+    (input.ids_or_emails ?? []).forEach((entry, index) => {
+      const e = staff.find((s) => s.personId === entry.id_or_email || s.email === entry.id_or_email);
+      if (!e) details[`ids_or_emails.${index}.id_or_email`] = [`No employee of this company matches ${entry.id_or_email}.`];
+      else if (overrides.has(e.id)) details[`ids_or_emails.${index}.id_or_email`] = ['This employee is already listed.'];
+      else overrides.set(e.id, { index, answers: entry.answers as DeclarationAnswers });
+    });
+    const targets = input.all_employees ? staff : staff.filter((s) => overrides.has(s.id));
+    const result = new Map<number, object>();
+    for (const e of targets) {
+      const own = overrides.get(e.id);
+      const merged = { ...(input.all_employees ?? {}), ...(own?.answers ?? {}) };
+      const parsed = answersSchema.safeParse(merged);
+      if (parsed.success) result.set(e.id, parsed.data);
+      else Object.assign(details, issuesToDetails(parsed.error.issues, own ? `ids_or_emails.${own.index}.answers` : 'all_employees'));
+    }
+    if (Object.keys(details).length) throw ApiError.validation(details);
+    const at = this.clock.now();
+    await this.employees.saveDeclarations(company.id, result, at);
+    const pending = (await this.employees.list(company.id)).filter((e) => !e.declaration);
+    return { declared: result.size, pending_declarations: pending.map((e) => ({ id: e.id, name: e.name })) };
+  }
+}

@@ -1,0 +1,81 @@
+import { Body, Controller, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { ApiError, Clock, intId, z } from '@lib/common';
+import { RateLimit } from '@lib/http';
+import { CurrentPartner, PartnerApi } from '../../auth/partner-api.decorator';
+import type { Partner } from '../../auth/partner';
+import { ApiErrors } from '../../openapi/api-errors.decorator';
+import { MedicalCompanyRepository } from '../companies/medical-company.repository';
+import { MedicalEmployeeRepository } from '../employees/medical-employee.repository';
+import { MEDICAL_API, MEDICAL_PRODUCT } from '../medical-products';
+import { FillDeclarationsUseCase, FillInput, fillSchema } from './fill-declarations.use-case';
+import { renderMedicalForms } from './medical-form-document';
+import { presentQuestions, type DeclarationAnswers } from './medical-form.questions';
+
+const downloadQuery = z.strictObject({ company_id: intId.optional() });
+
+@ApiTags('SME medical')
+@PartnerApi(MEDICAL_PRODUCT)
+@Controller(`${MEDICAL_API}/medical-forms`)
+export class MedicalFormsController {
+  constructor(
+    private readonly fill: FillDeclarationsUseCase,
+    private readonly companies: MedicalCompanyRepository,
+    private readonly employees: MedicalEmployeeRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  @Get()
+  @RateLimit('GET /medical/medical-forms')
+  @ApiOperation({ summary: 'Health declaration questions', description: 'The twelve yes/no questions and the chronic conditions, in English and Arabic. Rate limit: 120 per minute.' })
+  @ApiOkResponse({ description: 'The questions.', schema: { type: 'object', example: presentQuestions() } })
+  questions() {
+    return presentQuestions();
+  }
+
+  @Post('fill')
+  @HttpCode(200)
+  @RateLimit('POST /medical/medical-forms/fill')
+  @ApiOperation({
+    summary: 'Fill health declarations',
+    description:
+      '`all_employees` answers apply to every employee of the company\'s saved list; each `ids_or_emails` entry (national id, iqama id or email) overrides them ' +
+      'question by question for one employee (and alone declares only that employee). Each employee\'s result must answer all twelve questions `yes`/`no` and ' +
+      '`chronic_disease` (options from GET /medical-forms; "None of the above" alone). All or nothing: 422 names every problem. Answers the count declared and who is still to declare. Rate limit: 60 per minute.',
+  })
+  @ApiOkResponse({ description: 'Declared count and pending employees.', schema: { type: 'object', example: { declared: 3, pending_declarations: [] } } })
+  @ApiErrors(404, 422)
+  fillForms(@CurrentPartner() partner: Partner, @Body({ schema: fillSchema }) body: FillInput) {
+    return this.fill.execute(partner.clientId, body);
+  }
+
+  @Get('download')
+  @RateLimit('GET /medical/medical-forms/download')
+  @ApiOperation({
+    summary: 'Download the health declaration form (PDF)',
+    description: 'With `company_id`: one page per employee on the saved list, pre-filled with their details and any answers given. Without it: one blank form. Rate limit: 120 per minute.',
+  })
+  @ApiProduces('application/pdf')
+  @ApiOkResponse({ description: 'A PDF file.' })
+  @ApiErrors(404, 422)
+  async download(@CurrentPartner() partner: Partner, @Query({ schema: downloadQuery }) q: z.infer<typeof downloadQuery>, @Res() reply: FastifyReply) {
+    const now = this.clock.now();
+    let pdf: Buffer;
+    let name = 'health-declaration-form.pdf';
+    if (q.company_id === undefined) {
+      pdf = await renderMedicalForms(null, [null], now);
+    } else {
+      const company = await this.companies.require(partner.clientId, q.company_id);
+      const staff = await this.employees.list(company.id);
+      if (!staff.length) throw ApiError.field('company_id', 'The company has no saved employees; PUT the employee list first.');
+      pdf = await renderMedicalForms(
+        { name: company.name, nameAr: company.nameAr, commercialRegistrationNumber: company.commercialRegistrationNumber },
+        staff.map((e) => ({ name: e.name, personId: e.personId, dateOfBirth: e.dateOfBirth, category: e.category, answers: (e.declaration as DeclarationAnswers | null) ?? null })),
+        now,
+      );
+      name = `health-declarations-company-${company.id}.pdf`;
+    }
+    return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${name}"`).send(pdf);
+  }
+}

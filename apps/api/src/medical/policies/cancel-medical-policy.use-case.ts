@@ -1,0 +1,39 @@
+import { Injectable } from '@nestjs/common';
+import { ApiError } from '@lib/common';
+import type { MedicalCompany } from '../companies/medical-company.repository';
+import { MEDICAL_STATUS, MedicalPolicyRepository, type MedicalPolicy } from './medical-policy.repository';
+import { MedicalPolicyEvents } from '../events/medical-policy-events';
+
+/** Ending cover: an active policy becomes cancelled (status 2); an unpaid one is withdrawn with its link. */
+@Injectable()
+export class CancelCompanyPoliciesUseCase {
+  constructor(
+    private readonly policies: MedicalPolicyRepository,
+    private readonly events: MedicalPolicyEvents,
+  ) {}
+
+  async cancelCompany(company: MedicalCompany, at: Date): Promise<void> {
+    const changed = await this.policies.transaction(async (tx) => {
+      await this.policies.lockCompany(tx, company.id);
+      const withdrawn = await this.policies.withdrawUnissued(tx, company.id, 'deleted', at);
+      await this.policies.expireOpenPayments(tx, company.id, at);
+      const active = await tx.medicalPolicy.findMany({ where: { companyId: company.id, status: MEDICAL_STATUS.active, deletedAt: null } });
+      for (const p of active) await this.events.statusUpdated(tx, await tx.medicalPolicy.update({ where: { id: p.id }, data: { status: MEDICAL_STATUS.cancelled, cancelledAt: at, updatedAt: at } }));
+      return withdrawn + active.length;
+    });
+    if (changed === 0) throw ApiError.field('company_id', 'The company has no active or unpaid medical policy to cancel.');
+  }
+
+  async deletePolicy(policy: MedicalPolicy, at: Date): Promise<void> {
+    if (policy.status === MEDICAL_STATUS.cancelled) throw new ApiError('ALREADY_CANCELED');
+    await this.policies.transaction(async (tx) => {
+      await this.policies.lockCompany(tx, policy.companyId);
+      if (policy.status === MEDICAL_STATUS.awaitingPayment) {
+        await tx.medicalPolicy.update({ where: { id: policy.id }, data: { deletedAt: at, deletionReason: 'deleted', updatedAt: at } });
+        await this.policies.expireOpenPayments(tx, policy.companyId, at);
+      } else {
+        await this.events.statusUpdated(tx, await tx.medicalPolicy.update({ where: { id: policy.id }, data: { status: MEDICAL_STATUS.cancelled, cancelledAt: at, updatedAt: at } }));
+      }
+    });
+  }
+}

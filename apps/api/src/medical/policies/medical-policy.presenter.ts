@@ -1,0 +1,40 @@
+import { amountString, formatDateTime, formatNullableDateTime } from '@lib/common';
+import type { MedicalPolicy } from './medical-policy.repository';
+
+export function presentMedicalPolicy(p: MedicalPolicy) {
+  return {
+    id: p.id,
+    company_id: p.companyId,
+    status: p.status,
+    insurance_provider: p.insuranceProvider,
+    subtotal: amountString(p.subtotal.toString()),
+    vat: amountString(p.vat.toString()),
+    price: amountString(p.price.toString()),
+    currency: 'SAR',
+    provider_policy_id: p.providerPolicyId,
+    redirect_url: p.redirectUrl,
+    meta_data: { company_id: p.companyId, insurance_provider: p.insuranceProvider, quote_request_id: p.quoteRequestId, quote_price_id: p.quotePriceId, insured: p.insured },
+    issued_at: formatNullableDateTime(p.issuedAt),
+    cancelled_at: formatNullableDateTime(p.cancelledAt),
+    created_at: formatDateTime(p.createdAt),
+    updated_at: formatDateTime(p.updatedAt),
+  };
+}
+
+export const MEDICAL_POLICY_EXAMPLE = {
+  id: 7,
+  company_id: 42,
+  status: 0,
+  insurance_provider: 'dune',
+  subtotal: '12000.00',
+  vat: '1800.00',
+  price: '13800.00',
+  currency: 'SAR',
+  provider_policy_id: null,
+  redirect_url: 'https://partner.example/medical/done?policy=policyID',
+  meta_data: { company_id: 42, insurance_provider: 'dune', quote_request_id: '0b7a3c1e-5d2f-4a8b-9c6d-1e2f3a4b5c6d', quote_price_id: 'f5d52340-1c2b-4d3e-8f9a-0b1c2d3e4f5a', insured: [{ name: 'Sara Al-Harbi', identifier: '1012345678', category: 'standard', price: '12000.00', dependents: [] }] },
+  issued_at: null,
+  cancelled_at: null,
+  created_at: '2026-11-22T09:05:00.000000Z',
+  updated_at: '2026-11-22T09:05:00.000000Z',
+};

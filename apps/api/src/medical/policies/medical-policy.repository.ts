@@ -1,0 +1,60 @@
+import { Injectable } from '@nestjs/common';
+import { Prisma, PrismaService } from '@lib/db';
+import type { MedicalPolicy } from '@lib/db/generated/prisma/client';
+
+export type { MedicalPolicy };
+
+export const MEDICAL_STATUS = { awaitingPayment: 0, active: 1, cancelled: 2 } as const;
+
+type Db = Prisma.TransactionClient | PrismaService;
+
+@Injectable()
+export class MedicalPolicyRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  transaction<T>(fn: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
+    return this.prisma.$transaction(fn, { maxWait: 10_000, timeout: 30_000 });
+  }
+
+  list(clientId: string, companyId?: number): Promise<MedicalPolicy[]> {
+    return this.prisma.medicalPolicy.findMany({ where: { clientId, deletedAt: null, ...(companyId ? { companyId } : {}) }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+  }
+
+  findForClient(clientId: string, id: number): Promise<MedicalPolicy | null> {
+    return this.prisma.medicalPolicy.findFirst({ where: { id, clientId, deletedAt: null } });
+  }
+
+  /** The company's policies not issued yet (at most one, by the partial unique index). */
+  unissued(companyId: number, db: Db = this.prisma): Promise<MedicalPolicy[]> {
+    return db.medicalPolicy.findMany({ where: { companyId, status: MEDICAL_STATUS.awaitingPayment, deletedAt: null }, orderBy: { id: 'asc' } });
+  }
+
+  bySettlingPayment(paymentId: string, db: Db = this.prisma): Promise<MedicalPolicy[]> {
+    return db.medicalPolicy.findMany({ where: { paymentId, deletedAt: null }, orderBy: { id: 'asc' } });
+  }
+
+  /**
+   * Serialises the company's money-changing steps (issuing, opening a link, cancelling): concurrent calls
+   * for one company run one after the other, so the one-awaiting-policy rule never meets a race.
+   */
+  async lockCompany(tx: Prisma.TransactionClient, companyId: number): Promise<void> {
+    await tx.$queryRaw`SELECT "id" FROM "medical_companies" WHERE "id" = ${companyId} FOR UPDATE`;
+  }
+
+  /** Withdraws the company's unissued policies (replaced by a new one, or deleted). */
+  async withdrawUnissued(tx: Prisma.TransactionClient, companyId: number, reason: 'replaced' | 'deleted', at: Date): Promise<number> {
+    const { count } = await tx.medicalPolicy.updateMany({
+      where: { companyId, status: MEDICAL_STATUS.awaitingPayment, deletedAt: null },
+      data: { deletedAt: at, deletionReason: reason, updatedAt: at },
+    });
+    return count;
+  }
+
+  /**
+   * Payment links of the company still payable stop being payable: they were for policies that are no
+   * longer owed (or for a different amount).
+   */
+  async expireOpenPayments(tx: Prisma.TransactionClient, companyId: number, at: Date): Promise<void> {
+    await tx.payment.updateMany({ where: { policyType: 'medical', policyId: companyId, status: { in: ['pending', 'failed'] } }, data: { status: 'expired', expiresAt: at, updatedAt: at } });
+  }
+}

@@ -1,0 +1,74 @@
+import { z } from '@lib/common';
+
+/** The sandbox medical insurers' HTTP contract (checked on both sides). Money is a decimal string, net of VAT. */
+export const MEDICAL_TIERS = ['basic', 'standard', 'premium', 'executive'] as const;
+export const MEDICAL_RELATIONSHIPS = ['employee', 'spouse', 'child', 'parent'] as const;
+export type MedicalTier = (typeof MEDICAL_TIERS)[number];
+export type MedicalRelationship = (typeof MEDICAL_RELATIONSHIPS)[number];
+
+const amount = z.string().regex(/^\d+\.\d{2}$/);
+
+export const wireMedicalPackageSchema = z.object({
+  category: z.enum(MEDICAL_TIERS),
+  name: z.string(),
+  name_ar: z.string(),
+  /** Yearly price per adult member, net of VAT. */
+  price: amount,
+  annual_limit: amount,
+  network: z.object({ name: z.string(), hospitals: z.number().int().nonnegative() }),
+});
+
+export const wireMedicalInsurerSchema = z.object({
+  code: z.string(),
+  name_en: z.string(),
+  name_ar: z.string(),
+  packages: z.array(wireMedicalPackageSchema),
+});
+export const wireMedicalInsurersSchema = z.object({ insurers: z.array(wireMedicalInsurerSchema) });
+
+export const wireMedicalQuoteRequestSchema = z.object({
+  company_cr: z.string().regex(/^7\d{9}$/),
+  members: z
+    .array(
+      z.object({
+        reference: z.string().min(1).max(64),
+        relationship: z.enum(MEDICAL_RELATIONSHIPS),
+        category: z.enum(MEDICAL_TIERS),
+        age: z.number().int().min(0).max(120),
+        gender: z.enum(['male', 'female']).optional(),
+      }),
+    )
+    .min(1),
+});
+
+export const wireMedicalQuoteSchema = z.object({
+  quote_reference: z.string(),
+  currency: z.literal('SAR'),
+  members: z.array(z.object({ reference: z.string(), price: amount })),
+  subtotal: amount,
+  valid_until: z.string(),
+});
+
+export const wireMedicalIssueRequestSchema = z.object({
+  reference: z.string().min(1).max(64),
+  quote_reference: z.string(),
+  company_cr: z.string().regex(/^7\d{9}$/),
+  members: z.number().int().positive(),
+  premium: amount,
+  payment_reference: z.string(),
+});
+
+export const wireMedicalIssuedSchema = z.object({
+  policy_number: z.string(),
+  issued_at: z.string(),
+  start_date: z.string(),
+  end_date: z.string(),
+  already_issued: z.boolean(),
+});
+
+export type WireMedicalQuoteRequest = z.infer<typeof wireMedicalQuoteRequestSchema>;
+export type WireMedicalQuote = z.infer<typeof wireMedicalQuoteSchema>;
+export type WireMedicalInsurer = z.infer<typeof wireMedicalInsurerSchema>;
+export type WireMedicalPackage = z.infer<typeof wireMedicalPackageSchema>;
+export type WireMedicalIssueRequest = z.infer<typeof wireMedicalIssueRequestSchema>;
+export type WireMedicalIssued = z.infer<typeof wireMedicalIssuedSchema>;
