@@ -166,6 +166,15 @@ describe('property: activation, cancellation status, documents, cancellation and
       const inbox = await ops.call('/admin/api/claims?filter={"status":"submitted"}');
       expect(inbox.body.map((c: any) => c.id)).toEqual([claimId]);
       expect(inbox.headers.get('content-range')).toBe('claims 0-0/1');
+      // age: opened just now, so not yet a day old; once it was opened three days ago, it is
+      const olderThan = (days: unknown) => ops.call(`/admin/api/claims?filter=${encodeURIComponent(JSON.stringify({ older_than_days: days }))}`);
+      expect((await olderThan(0)).body.map((c: any) => c.id)).toEqual([claimId]);
+      expect((await olderThan(1)).body).toEqual([]);
+      const openedAt = (await env.app.db.prisma.claim.findUniqueOrThrow({ where: { id: claimId } })).createdAt;
+      await env.app.db.prisma.claim.update({ where: { id: claimId }, data: { createdAt: new Date(openedAt.getTime() - 3 * 86_400_000) } });
+      expect((await olderThan(1)).body.map((c: any) => c.id)).toEqual([claimId]);
+      await env.app.db.prisma.claim.update({ where: { id: claimId }, data: { createdAt: openedAt } });
+      expect(Object.keys((await olderThan(1.5)).body.details)).toEqual(['filter.older_than_days']);
       expect((await move(ops, { status: 'under_review' })).status).toBe(403);
 
       // handlers take claims; operations may not assign, and only claim handlers can be given one

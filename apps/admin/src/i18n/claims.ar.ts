@@ -8,6 +8,7 @@ export const claimsAr: typeof claimsEn = {
       id: 'المطالبة',
       product_family: 'المنتج',
       policy_id: 'الوثيقة',
+      older_than_days: 'مفتوحة منذ (أيام) على الأقل',
       client_id: 'العميل',
       claim_type: 'النوع',
       incident_date: 'تاريخ الحادث',

@@ -6,6 +6,7 @@ export const claimsEn = {
       id: 'Claim',
       product_family: 'Product',
       policy_id: 'Policy',
+      older_than_days: 'Open at least (days)',
       client_id: 'Client',
       claim_type: 'Type',
       incident_date: 'Incident date',

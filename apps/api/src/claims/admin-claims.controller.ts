@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { amountField, ApiError, intId, z } from '@lib/common';
+import { amountField, ApiError, Clock, intId, z } from '@lib/common';
 import { gregorianDateField } from '@lib/common/saudi';
 import { ApiErrors } from '../openapi/api-errors.decorator';
 import { Actor, AdminApi, Allow } from '../admin/auth/admin-api.decorator';
@@ -27,6 +27,8 @@ const listQuery = listQuerySchema({
     client_id: z.uuid().optional(),
     policy_id: z.int().positive().optional(),
     assignee_staff_id: z.uuid().optional(),
+    /** Age: only claims opened at least this many days ago (0-3650). */
+    older_than_days: z.int({ error: 'The older_than_days filter must be a whole number of days.' }).min(0).max(3650).optional(),
   }),
 });
 const idParam = z.strictObject({ id: intId });
@@ -57,6 +59,7 @@ export class AdminClaimsController {
     private readonly service: ClaimsService,
     private readonly audit: AuditTrail,
     private readonly files: FileStore,
+    private readonly clock: Clock,
   ) {}
 
   private fileUrl = (d: ClaimDocument) => this.files.urlOf({ id: d.file_id, contentType: d.content_type });
@@ -64,12 +67,20 @@ export class AdminClaimsController {
   @Get()
   @Allow('read')
   @ApiOperation({ summary: 'List claims', description: `Every product family. ${LIST_CONVENTION}` })
-  @ApiList('claims', SORTABLE, 'id, product_family, status, client_id, policy_id, assignee_staff_id')
+  @ApiList('claims', SORTABLE, 'id, product_family, status, client_id, policy_id, assignee_staff_id, older_than_days')
   async list(@Query({ schema: listQuery }) q: z.infer<typeof listQuery>, @Res({ passthrough: true }) reply: FastifyReply) {
     const f = q.filter;
     const ids = idsOf(f.id)?.map(Number).filter((n) => Number.isInteger(n) && n > 0);
     const [rows, total] = await this.claims.page(
-      { id: ids, productFamily: f.product_family, status: f.status, clientId: f.client_id, policyId: f.policy_id, assigneeStaffId: f.assignee_staff_id },
+      {
+        id: ids,
+        productFamily: f.product_family,
+        status: f.status,
+        clientId: f.client_id,
+        policyId: f.policy_id,
+        assigneeStaffId: f.assignee_staff_id,
+        openedBefore: f.older_than_days === undefined ? undefined : new Date(this.clock.now().getTime() - f.older_than_days * 86_400_000),
+      },
       q.skip,
       q.take,
       orderBy(q.sort, { created_at: 'createdAt', updated_at: 'updatedAt', requested_amount: 'requestedAmount', incident_date: 'incidentDate' }) as never,

@@ -11,6 +11,8 @@ export interface ClaimFilter {
   policyId?: number;
   status?: string;
   assigneeStaffId?: string;
+  /** Opened at or before this instant (the inbox's age filter). */
+  openedBefore?: Date;
 }
 
 @Injectable()
@@ -73,5 +75,6 @@ function whereOf(f: ClaimFilter & { id?: number | number[] }): Prisma.ClaimWhere
     ...(f.policyId !== undefined ? { policyId: f.policyId } : {}),
     ...(f.status ? { status: f.status } : {}),
     ...(f.assigneeStaffId ? { assigneeStaffId: f.assigneeStaffId } : {}),
+    ...(f.openedBefore ? { createdAt: { lte: f.openedBefore } } : {}),
   };
 }

@@ -28,6 +28,7 @@ export function ClaimList() {
     <SelectInput key="status" source="status" alwaysOn choices={STATUSES.map((s) => ({ id: s, name: t(`resources.claims.status.${s}`) }))} />,
     <SelectInput key="product_family" source="product_family" choices={CLAIM_FAMILIES} />,
     <NumberInput key="policy_id" source="policy_id" />,
+    <NumberInput key="older_than_days" source="older_than_days" min={0} />,
   ];
   return (
     <List filters={filters} actions={<Actions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
