@@ -2,6 +2,8 @@ import { signIn } from '../admin/admin-kit';
 import { CARDS, issueMotorPolicy, motorQuote, payWithCard } from '../payments/payment-kit';
 import { MotorTestEnv, startMotorEnv } from '../support/motor-kit';
 import { policyBody } from '../support/property-kit';
+import { issueForm, nextVehicle } from '../tpl/tpl-kit';
+import { offerBody, policyBody as lifePolicyBody } from '../life/life-kit';
 import { eventually, WebhookReceiver } from './webhook-receiver';
 
 /**
@@ -17,7 +19,7 @@ describe('webhooks over a whole purchase', () => {
   beforeAll(async () => {
     env = await startMotorEnv({ env: { TOKEN_TTL_SECONDS: '31536000', WEBHOOK_POLL_INTERVAL_MS: '30', POLICY_DOCUMENTS_POLL_MS: '0' } });
     receiver = await WebhookReceiver.start();
-    partner = await env.app.partner(['motor-tpl-comparison', 'property-multi']);
+    partner = await env.app.partner(['motor-tpl-comparison', 'property-multi', 'motor-tpl', 'life-snp', 'horse']);
     const ops = await signIn(env.app, 'operations');
     expect((await ops.call('/admin/api/webhook-endpoints', { json: { client_id: partner.id, url: receiver.url } })).status).toBe(201);
   });
@@ -26,11 +28,13 @@ describe('webhooks over a whole purchase', () => {
     await env?.close();
   });
 
-  /** The events about one policy of one product family (motor and property ids overlap), in the order they arrived. */
-  const eventsOf = (policyId: number, family: 'motor' | 'property') =>
+  /** The events about one policy, told apart by a field only its family's policy object has (ids overlap across families). */
+  const eventsOf = (policyId: number, family: 'motor' | 'property' | 'tpl' | 'life' | 'horse') =>
     receiver.received
       .map((r) => ({ event: r.headers['webhook-event'], policy: JSON.parse(r.body).policy }))
-      .filter((e) => e.policy.id === policyId && ('insurance_provider' in e.policy.meta_data ? 'property' : 'motor') === family);
+      .filter((e) => e.policy.id === policyId && familyOf(e.policy) === family);
+  const familyOf = (p: any) =>
+    p.meta_data?.insurance_provider ? 'property' : p.meta_data?.vin ? 'tpl' : p.beneficiaries ? 'life' : p.horse ? 'horse' : 'motor';
 
   it('motor: status 0 with the payment link, status 1 with the provider policy id, then the document', async () => {
     const quote = await motorQuote(env, partner.token);
@@ -67,4 +71,30 @@ describe('webhooks over a whole purchase', () => {
     const shown = (await env.app.request(`/api/v1/property/policies/${issued.body.id}`, { token: partner.token })).body;
     expect(events[2].policy).toEqual(shown);
   });
+
+  it.each([
+    ['tpl', async () => (await env.app.request('/v2/car/policies', { method: 'POST', token: partner.token, body: await issueForm(env, nextVehicle()) })).body],
+    ['life', async () => {
+      const offer = (await env.app.request('/api/v1/life-snp/offers', { token: partner.token, json: offerBody() })).body[0];
+      return (await env.app.request('/api/v1/life-snp/policies', { token: partner.token, json: lifePolicyBody(offer.offer_id) })).body;
+    }],
+    ['horse', async () => (await env.app.request('/api/v1/horse/policies', { token: partner.token, json: HORSE })).body],
+  ] as const)('%s: status 0 with the payment link, then status 1 after payment', async (family, issue) => {
+    const policy = await issue();
+    expect(policy.payment_link).toMatch(/\/pay\//);
+    await payWithCard(policy.payment_link, CARDS.success);
+    const events = await eventually(async () => (eventsOf(policy.id, family).length >= 2 ? eventsOf(policy.id, family) : null), 20_000, `two ${family} events`);
+    expect(events.map((e) => [e.event, e.policy.status])).toEqual([
+      ['policy.status_updated', 0],
+      ['policy.status_updated', 1],
+    ]);
+    expect(events[0].policy.payment_link).toBe(policy.payment_link);
+    expect(events[1].policy.provider_policy_id).toEqual(expect.any(String));
+  });
 });
+
+const HORSE = {
+  horse: { name: 'Desert Wind', breed: 'Arabian', date_of_birth: '2019-03-01', sex: 'male', use: 'racing', microchip_number: '682000000012345', value: 250000 },
+  owner: { name: 'Faisal Alharbi', id: '1012345678', email: 'owner@example.com', phone: '0512345678' },
+  declaration: true,
+};

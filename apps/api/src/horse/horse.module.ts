@@ -1,3 +1,5 @@
+import { WebhooksModule } from '../webhooks/webhooks.module';
+import { HorsePolicyEvents } from './events/horse-policy-events';
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { HttpHorseProvider } from '@lib/providers';
@@ -19,9 +21,10 @@ import { HorsePolicyRepository } from './policies/horse-policy.repository';
 
 /** Horse insurance: /api/v1/horse (policies, cancellation). */
 @Module({
-  imports: [AdminModule, FilesModule, PaymentsModule, ClaimsModule],
+  imports: [AdminModule, FilesModule, PaymentsModule, ClaimsModule, WebhooksModule],
   controllers: [AdminHorsePoliciesController, HorseClaimsController, HorsePoliciesController],
   providers: [
+    HorsePolicyEvents,
     DocumentFiles,
     ProductClaimIntake,
     HorseClaimPolicies,

@@ -1,3 +1,5 @@
+import { WebhooksModule } from '../webhooks/webhooks.module';
+import { LifePolicyEvents } from './events/life-policy-events';
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { HttpLifeProvider } from '@lib/providers';
@@ -22,9 +24,10 @@ import { LifePolicyRepository } from './policies/life-policy.repository';
 
 /** Life savings and protection: /api/v1/life-snp (offers, policies, cancellation). */
 @Module({
-  imports: [AdminModule, FilesModule, PaymentsModule, ClaimsModule],
+  imports: [AdminModule, FilesModule, PaymentsModule, ClaimsModule, WebhooksModule],
   controllers: [AdminLifePoliciesController, LifeClaimsController, LifeOffersController, LifePoliciesController],
   providers: [
+    LifePolicyEvents,
     DocumentFiles,
     ProductClaimIntake,
     LifeClaimPolicies,

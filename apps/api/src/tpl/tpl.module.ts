@@ -1,3 +1,5 @@
+import { WebhooksModule } from '../webhooks/webhooks.module';
+import { TplPolicyEvents } from './events/tpl-policy-events';
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { HttpTplProvider } from '@lib/providers';
@@ -21,9 +23,10 @@ import { VehicleDocumentUploadGuard } from './upload/vehicle-document-upload.gua
 
 /** TPL motor v2: /v2/car/policies and /v2/clients/policies/cancellation, car claims. */
 @Module({
-  imports: [AdminModule, FilesModule, PaymentsModule, ClaimsModule],
+  imports: [AdminModule, FilesModule, PaymentsModule, ClaimsModule, WebhooksModule],
   controllers: [TplPoliciesController, TplCancellationController, TplClaimsController, AdminTplPoliciesController],
   providers: [
+    TplPolicyEvents,
     { provide: TPL_PROVIDER, inject: [APP_CONFIG], useFactory: (c: AppConfig) => new HttpTplProvider({ baseUrl: c.sandboxUrl, timeoutMs: 10_000 }) },
     TplPolicyRepository,
     IssueTplPolicyUseCase,

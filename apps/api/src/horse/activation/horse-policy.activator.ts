@@ -4,6 +4,7 @@ import { Prisma, PrismaService } from '@lib/db';
 import { isInsurerCallError, type HorseProvider } from '@lib/providers';
 import type { Payment } from '../../payments/payment.repository';
 import { ActivationResult, PaidPolicyDescription, PolicyActivator, PolicyActivators } from '../../payments/policy-activators';
+import { HorsePolicyEvents } from '../events/horse-policy-events';
 import { HORSE_PROVIDER } from '../horse-products';
 
 /** Horse's side of payments: paying issues the policy with the insurer for one year from the payment day. */
@@ -13,6 +14,7 @@ export class HorsePolicyActivator implements PolicyActivator, OnModuleInit {
     private readonly registry: PolicyActivators,
     private readonly prisma: PrismaService,
     @Inject(HORSE_PROVIDER) private readonly provider: HorseProvider,
+    private readonly events: HorsePolicyEvents,
   ) {}
 
   onModuleInit(): void {
@@ -47,7 +49,8 @@ export class HorsePolicyActivator implements PolicyActivator, OnModuleInit {
       throw err;
     }
     const end = new Date(Date.UTC(at.getUTCFullYear() + 1, at.getUTCMonth(), at.getUTCDate() - 1));
-    await tx.horsePolicy.update({ where: { id: policy.id }, data: { status: 1, providerPolicyId: issued.policy_number, startDate: start, endDate: formatDate(end), purchasedAt: at, updatedAt: at } });
+    const active = await tx.horsePolicy.update({ where: { id: policy.id }, data: { status: 1, providerPolicyId: issued.policy_number, startDate: start, endDate: formatDate(end), purchasedAt: at, updatedAt: at } });
+    await this.events.statusUpdated(tx, { policy: active, payment: null });
     return { providerPolicyId: issued.policy_number, redirectUrl: null };
   }
 

@@ -8,6 +8,7 @@ import { PAYMENT_LINK_PERIODS_MS } from '../../payments/payment-link-periods';
 import { HORSE_PROVIDER } from '../horse-products';
 import type { CreateHorsePolicyInput } from './create-horse-policy.schema';
 import { HorsePolicyRepository } from './horse-policy.repository';
+import { HorsePolicyEvents } from '../events/horse-policy-events';
 import { presentHorsePolicy } from './horse-policy.presenter';
 
 /** Prices the horse with the insurer, then writes the pending policy and its payment in one transaction. */
@@ -17,6 +18,7 @@ export class CreateHorsePolicyUseCase {
     @Inject(HORSE_PROVIDER) private readonly provider: HorseProvider,
     private readonly policies: HorsePolicyRepository,
     private readonly payments: PaymentRepository,
+    private readonly events: HorsePolicyEvents,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -51,6 +53,7 @@ export class CreateHorsePolicyUseCase {
         updatedAt: now,
       });
       const payment = await this.payments.createPending(tx, { clientId, policyType: 'horse', policyId: policy.id, amount: total.toFixed(2), expiresAt: new Date(now.getTime() + PAYMENT_LINK_PERIODS_MS.horse), at: now });
+      await this.events.statusUpdated(tx, { policy, payment });
       return { policy, payment };
     });
     return presentHorsePolicy({ policy, payment }, this.config.publicBaseUrl);

@@ -4,6 +4,7 @@ import { Prisma, PrismaService } from '@lib/db';
 import { isInsurerCallError, type LifeProvider } from '@lib/providers';
 import type { Payment } from '../../payments/payment.repository';
 import { ActivationResult, PaidPolicyDescription, PolicyActivator, PolicyActivators } from '../../payments/policy-activators';
+import { LifePolicyEvents } from '../events/life-policy-events';
 import { LIFE_PROVIDER } from '../life-products';
 
 /**
@@ -16,6 +17,7 @@ export class LifePolicyActivator implements PolicyActivator, OnModuleInit {
     private readonly registry: PolicyActivators,
     private readonly prisma: PrismaService,
     @Inject(LIFE_PROVIDER) private readonly provider: LifeProvider,
+    private readonly events: LifePolicyEvents,
   ) {}
 
   onModuleInit(): void {
@@ -52,7 +54,8 @@ export class LifePolicyActivator implements PolicyActivator, OnModuleInit {
       throw err;
     }
     const end = new Date(Date.UTC(at.getUTCFullYear() + offer.termYears, at.getUTCMonth(), at.getUTCDate() - 1));
-    await tx.lifePolicy.update({ where: { id: policy.id }, data: { status: 1, providerPolicyId: issued.policy_number, startDate: start, endDate: formatDate(end), purchasedAt: at, updatedAt: at } });
+    const active = await tx.lifePolicy.update({ where: { id: policy.id }, data: { status: 1, providerPolicyId: issued.policy_number, startDate: start, endDate: formatDate(end), purchasedAt: at, updatedAt: at } });
+    await this.events.statusUpdated(tx, { policy: active, offer, payment: null });
     return { providerPolicyId: issued.policy_number, redirectUrl: null };
   }
 

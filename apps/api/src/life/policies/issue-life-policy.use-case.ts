@@ -7,6 +7,7 @@ import { PAYMENT_LINK_PERIODS_MS } from '../../payments/payment-link-periods';
 import { LifeOfferRepository } from '../offers/life-offer.repository';
 import type { IssueLifePolicyInput } from './issue-life-policy.schema';
 import { LifePolicyRepository } from './life-policy.repository';
+import { LifePolicyEvents } from '../events/life-policy-events';
 import { presentLifePolicy } from './life-policy.presenter';
 
 /** Issues a pending life policy from an unexpired offer of the same client, with its first-instalment payment, in one transaction. */
@@ -16,6 +17,7 @@ export class IssueLifePolicyUseCase {
     private readonly offers: LifeOfferRepository,
     private readonly policies: LifePolicyRepository,
     private readonly payments: PaymentRepository,
+    private readonly events: LifePolicyEvents,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -43,6 +45,7 @@ export class IssueLifePolicyUseCase {
         });
         const expiresAt = new Date(Math.min(now.getTime() + PAYMENT_LINK_PERIODS_MS.life, offer.expiresAt.getTime()));
         const payment = await this.payments.createPending(tx, { clientId, policyType: 'life', policyId: policy.id, amount: offer.premium.toFixed(2), expiresAt, at: now });
+        await this.events.statusUpdated(tx, { policy, offer, payment });
         return { policy, payment };
       });
       return presentLifePolicy({ policy, offer, payment }, this.config.publicBaseUrl);

@@ -5,6 +5,7 @@ import type { TplProvider } from '@lib/providers';
 import type { Payment } from '../../payments/payment.repository';
 import { ActivationResult, PaidPolicyDescription, PolicyActivator, PolicyActivators } from '../../payments/policy-activators';
 import { TPL_PROVIDER } from '../tpl-provider.token';
+import { TplPolicyEvents } from '../events/tpl-policy-events';
 import { TPL_STATUS } from '../tpl-policy.repository';
 
 /** TPL v2's side of payments: on payment the sandbox insurer issues the policy and its number. */
@@ -14,6 +15,7 @@ export class TplPolicyActivator implements PolicyActivator, OnModuleInit {
     private readonly registry: PolicyActivators,
     private readonly prisma: PrismaService,
     @Inject(TPL_PROVIDER) private readonly provider: TplProvider,
+    private readonly events: TplPolicyEvents,
   ) {}
 
   onModuleInit(): void {
@@ -59,10 +61,11 @@ export class TplPolicyActivator implements PolicyActivator, OnModuleInit {
     } catch (err) {
       throw new ApiError('PROVIDER_FAILED', `The insurer did not issue the policy: ${(err as Error).message}`);
     }
-    await tx.tplPolicy.update({
+    const issuedPolicy = await tx.tplPolicy.update({
       where: { id: policy.id },
       data: { status: TPL_STATUS.issued, providerPolicyId: issued.policy_number, startDate: issued.start_date, endDate: issued.end_date, purchasedAt: at, updatedAt: at },
     });
+    await this.events.statusUpdated(tx, issuedPolicy, null);
     return { providerPolicyId: issued.policy_number, redirectUrl: null };
   }
 

@@ -7,6 +7,7 @@ import { FileStore, SavedFile } from '../../files/file-store';
 import { PaymentRepository } from '../../payments/payment.repository';
 import { PAYMENT_LINK_PERIODS_MS } from '../../payments/payment-link-periods';
 import { TPL_PROVIDER } from '../tpl-provider.token';
+import { TplPolicyEvents } from '../events/tpl-policy-events';
 import { presentTplPolicy } from '../tpl-policy.presenter';
 import { TPL_STATUS, TplPolicyRepository } from '../tpl-policy.repository';
 import { inspectVehicleDocument } from '../upload/vehicle-document-content';
@@ -28,6 +29,7 @@ export class IssueTplPolicyUseCase {
   constructor(
     private readonly policies: TplPolicyRepository,
     private readonly payments: PaymentRepository,
+    private readonly events: TplPolicyEvents,
     private readonly files: FileStore,
     private readonly clock: Clock,
     @Inject(TPL_PROVIDER) private readonly provider: TplProvider,
@@ -74,6 +76,7 @@ export class IssueTplPolicyUseCase {
               expiresAt: new Date(now.getTime() + PAYMENT_LINK_PERIODS_MS.tpl),
               at: now,
             });
+        await this.events.statusUpdated(tx, policy, payment);
         return { policy, payment };
       });
       return presentTplPolicy(policy, payment, this.config.publicBaseUrl, saved.url);
