@@ -2,8 +2,8 @@ import { signIn } from '../admin/admin-kit';
 import { CARDS, issueMotorPolicy, motorQuote, payWithCard } from '../payments/payment-kit';
 import { MotorTestEnv, startMotorEnv } from '../support/motor-kit';
 import { policyBody } from '../support/property-kit';
-import { issueForm, nextVehicle } from '../tpl/tpl-kit';
-import { offerBody, policyBody as lifePolicyBody } from '../life/life-kit';
+import { form, issueForm, nextVehicle, pdfDocument, registerDocument } from '../tpl/tpl-kit';
+import { cancellationForm, offerBody, policyBody as lifePolicyBody } from '../life/life-kit';
 import { eventually, WebhookReceiver } from './webhook-receiver';
 
 /**
@@ -70,23 +70,49 @@ describe('webhooks over a whole purchase', () => {
     expect(events[1].policy.provider_policy_id).toMatch(/^DUNE-HP-/);
     const shown = (await env.app.request(`/api/v1/property/policies/${issued.body.id}`, { token: partner.token })).body;
     expect(events[2].policy).toEqual(shown);
+
+    const cancelled = await env.app.request(`/api/v1/property/policies/${issued.body.id}/cancellation`, { token: partner.token, json: { reason: 'Sold the house' } });
+    expect(cancelled.status).toBe(200);
+    const after = await eventually(async () => (eventsOf(issued.body.id, 'property').length >= 4 ? eventsOf(issued.body.id, 'property') : null), 20_000, 'the cancellation event');
+    expect([after[3].event, after[3].policy.status, after[3].policy.canceled_at]).toEqual(['policy.status_updated', 2, cancelled.body.canceled_at]);
   });
 
-  it.each([
-    ['tpl', async () => (await env.app.request('/v2/car/policies', { method: 'POST', token: partner.token, body: await issueForm(env, nextVehicle()) })).body],
-    ['life', async () => {
+  /** Each family: issue a policy, and cancel it once paid (answering the cancellation's HTTP status). */
+  const families = {
+    tpl: async () => {
+      const v = nextVehicle();
+      const policy = (await env.app.request('/v2/car/policies', { method: 'POST', token: partner.token, body: await issueForm(env, v) })).body;
+      const cancel = async () => {
+        const bytes = pdfDocument(`transfer-${v.vin}`);
+        await registerDocument(env, bytes, { vin: v.vin, car_sequence_number: v.car_sequence_number, owner_id: v.new_owner_id, ownership_transfer_complete: true });
+        return (await env.app.request(`/v2/car/policies/${policy.id}/cancellation`, { method: 'POST', token: partner.token, body: form({}, { cancellation_document: { bytes } }) })).status;
+      };
+      return { policy, cancel };
+    },
+    life: async () => {
       const offer = (await env.app.request('/api/v1/life-snp/offers', { token: partner.token, json: offerBody() })).body[0];
-      return (await env.app.request('/api/v1/life-snp/policies', { token: partner.token, json: lifePolicyBody(offer.offer_id) })).body;
-    }],
-    ['horse', async () => (await env.app.request('/api/v1/horse/policies', { token: partner.token, json: HORSE })).body],
-  ] as const)('%s: status 0 with the payment link, then status 1 after payment', async (family, issue) => {
-    const policy = await issue();
+      const policy = (await env.app.request('/api/v1/life-snp/policies', { token: partner.token, json: lifePolicyBody(offer.offer_id) })).body;
+      const cancel = async () => (await env.app.request(`/api/v1/life-snp/policies/${policy.id}/cancellation`, { method: 'POST', token: partner.token, body: cancellationForm() })).status;
+      return { policy, cancel };
+    },
+    horse: async () => {
+      const policy = (await env.app.request('/api/v1/horse/policies', { token: partner.token, json: HORSE })).body;
+      const cancel = async () => (await env.app.request(`/api/v1/horse/policies/${policy.id}/cancellation`, { method: 'POST', token: partner.token, body: cancellationForm() })).status;
+      return { policy, cancel };
+    },
+  };
+
+  it.each(['tpl', 'life', 'horse'] as const)('%s: status 0 with the payment link, status 1 after payment, status 2 on cancellation', async (family) => {
+    const { policy, cancel } = await families[family]();
     expect(policy.payment_link).toMatch(/\/pay\//);
     await payWithCard(policy.payment_link, CARDS.success);
-    const events = await eventually(async () => (eventsOf(policy.id, family).length >= 2 ? eventsOf(policy.id, family) : null), 20_000, `two ${family} events`);
+    await eventually(async () => eventsOf(policy.id, family).length >= 2, 20_000, `two ${family} events`);
+    expect(await cancel()).toBe(200);
+    const events = await eventually(async () => (eventsOf(policy.id, family).length >= 3 ? eventsOf(policy.id, family) : null), 20_000, `three ${family} events`);
     expect(events.map((e) => [e.event, e.policy.status])).toEqual([
       ['policy.status_updated', 0],
       ['policy.status_updated', 1],
+      ['policy.status_updated', 2],
     ]);
     expect(events[0].policy.payment_link).toBe(policy.payment_link);
     expect(events[1].policy.provider_policy_id).toEqual(expect.any(String));

@@ -8,6 +8,7 @@ import { addMonths, cancellationRefund } from '../../cancellation/cancellation-r
 import { CANCELLATION_PART, type CancellationUpload } from '../../cancellation/cancellation-upload.guard';
 import { HORSE_COOLING_OFF_DAYS } from '../horse-products';
 import { HorsePolicyRepository } from '../policies/horse-policy.repository';
+import { HorsePolicyEvents } from '../events/horse-policy-events';
 import { presentHorsePolicy } from '../policies/horse-policy.presenter';
 
 /** Cancels an active horse policy: everything back within the cooling-off period, then the unused days of the year (VAT included). */
@@ -17,6 +18,7 @@ export class CancelHorsePolicyUseCase {
     private readonly policies: HorsePolicyRepository,
     private readonly payments: PaymentRepository,
     private readonly files: FileStore,
+    private readonly events: HorsePolicyEvents,
     private readonly clock: Clock,
   ) {}
 
@@ -43,7 +45,10 @@ export class CancelHorsePolicyUseCase {
     const refund = cancellationRefund({ paid: money(policy.price.toString()), purchasedAt: policy.purchasedAt!, coolingOffDays: HORSE_COOLING_OFF_DAYS, periodStart: start, periodEnd: addMonths(start, 12), now });
     const changed = await this.payments.transaction(async (tx) => {
       const done = await this.policies.markCancelled(tx, policy.id, { cancelledAt: now, refundAmount: refund.amount.toFixed(2), cancellationDocument: stored?.url ?? null });
-      if (done) await alsoInTx?.(tx, refund.amount.toFixed(2));
+      if (done) {
+        await this.events.statusUpdated(tx, { policy: await tx.horsePolicy.findUniqueOrThrow({ where: { id: policy.id } }), payment: null });
+        await alsoInTx?.(tx, refund.amount.toFixed(2));
+      }
       return done;
     });
     if (!changed) {

@@ -8,6 +8,7 @@ import { addMonths, cancellationRefund } from '../../cancellation/cancellation-r
 import { CANCELLATION_PART, type CancellationUpload } from '../../cancellation/cancellation-upload.guard';
 import { INSTALMENT_MONTHS, LIFE_COOLING_OFF_DAYS } from '../life-products';
 import { LifePolicyRepository } from '../policies/life-policy.repository';
+import { LifePolicyEvents } from '../events/life-policy-events';
 import { presentLifePolicy } from '../policies/life-policy.presenter';
 
 /**
@@ -23,6 +24,7 @@ export class CancelLifePolicyUseCase {
     private readonly policies: LifePolicyRepository,
     private readonly payments: PaymentRepository,
     private readonly files: FileStore,
+    private readonly events: LifePolicyEvents,
     private readonly clock: Clock,
   ) {}
 
@@ -56,7 +58,10 @@ export class CancelLifePolicyUseCase {
     });
     const changed = await this.payments.transaction(async (tx) => {
       const done = await this.policies.markCancelled(tx, policy.id, { cancelledAt: now, refundAmount: refund.amount.toFixed(2), cancellationDocument: stored?.url ?? null });
-      if (done) await alsoInTx?.(tx, refund.amount.toFixed(2));
+      if (done) {
+        await this.events.statusUpdated(tx, { policy: await tx.lifePolicy.findUniqueOrThrow({ where: { id: policy.id } }), offer, payment: null });
+        await alsoInTx?.(tx, refund.amount.toFixed(2));
+      }
       return done;
     });
     if (!changed) {

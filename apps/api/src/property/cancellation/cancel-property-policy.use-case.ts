@@ -8,6 +8,7 @@ import { proRataRefund } from '../policies/policy-term';
 import { PropertyPolicyRepository } from '../policies/property-policy.repository';
 import { providerFailure } from '../property-insurer-errors';
 import { PROPERTY_PROVIDER, PROPERTY_STATUS } from '../property-products';
+import { PropertyPolicyEvents } from '../events/property-policy-events';
 import { PropertyPaymentsLedger } from './property-payments-ledger';
 
 export interface CancelPropertyPolicy {
@@ -30,6 +31,7 @@ export class CancelPropertyPolicyUseCase {
   constructor(
     private readonly policies: PropertyPolicyRepository,
     private readonly ledger: PropertyPaymentsLedger,
+    private readonly events: PropertyPolicyEvents,
     private readonly clock: Clock,
     @Inject(PROPERTY_PROVIDER) private readonly provider: PropertyProvider,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -62,6 +64,7 @@ export class CancelPropertyPolicyUseCase {
       if (!cancelled) throw new ApiError('ALREADY_CANCELED');
       if (paid) await this.ledger.markRefunded(tx, policy.id, now);
       else await this.ledger.cancelPending(tx, policy.id, now);
+      await this.events.statusUpdated(tx, cancelled, null);
       await cmd.alsoInTx?.(tx, cancelled);
       return cancelled;
     });

@@ -10,6 +10,7 @@ import { TPL_STATUS, TplPolicyRepository } from '../tpl-policy.repository';
 import { inspectVehicleDocument } from '../upload/vehicle-document-content';
 import { collectParts, VehicleDocumentUpload } from '../upload/vehicle-document-upload.guard';
 import { Prisma } from '@lib/db';
+import { TplPolicyEvents } from '../events/tpl-policy-events';
 import { proRataRefund } from './pro-rata-refund';
 
 export const INCORRECT_DOCUMENT = 'The cancellation document is incorrect. Please upload a new one.';
@@ -30,6 +31,7 @@ export class CancelTplPolicyUseCase {
   constructor(
     private readonly policies: TplPolicyRepository,
     private readonly files: FileStore,
+    private readonly events: TplPolicyEvents,
     private readonly clock: Clock,
     @Inject(TPL_PROVIDER) private readonly provider: TplProvider,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -107,6 +109,7 @@ export class CancelTplPolicyUseCase {
       });
       if (count === 0) throw new ApiError('ALREADY_CANCELED', 'Policy is already canceled.');
       const after = await tx.tplPolicy.findUniqueOrThrow({ where: { id: policy.id } });
+      await this.events.statusUpdated(tx, after, null);
       await alsoInTx?.(tx, after);
       return after;
     });
