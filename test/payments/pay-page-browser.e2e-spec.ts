@@ -2,6 +2,8 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { browserAvailable, launchBrowser, SCREENSHOTS } from '../console/browser';
 import { MotorTestEnv, startMotorEnv } from '../support/motor-kit';
+import { signIn } from '../admin/admin-kit';
+import { eventually, WebhookReceiver } from '../webhooks/webhook-receiver';
 import { CARDS, issueMotorPolicy, motorQuote } from './payment-kit';
 
 const describeBrowser = browserAvailable() ? describe : describe.skip;
@@ -13,12 +15,17 @@ describeBrowser('the payment page in a browser', () => {
   let page: Page;
   let token: string;
   let quote: any;
+  let receiver: WebhookReceiver;
   const used = new Set<string>();
   const problems: string[] = [];
 
   beforeAll(async () => {
-    env = await startMotorEnv({ env: { POLICY_DOCUMENTS_POLL_MS: '0' } });
-    token = (await env.app.partner(['motor-tpl-comparison'])).token;
+    env = await startMotorEnv({ env: { POLICY_DOCUMENTS_POLL_MS: '0', WEBHOOK_POLL_INTERVAL_MS: '30' } });
+    const partner = await env.app.partner(['motor-tpl-comparison']);
+    token = partner.token;
+    receiver = await WebhookReceiver.start();
+    const ops = await signIn(env.app, 'operations');
+    expect((await ops.call('/admin/api/webhook-endpoints', { json: { client_id: partner.id, url: receiver.url } })).status).toBe(201);
     quote = await motorQuote(env, token);
     browser = await launchBrowser();
     page = await browser.context.newPage();
@@ -29,10 +36,11 @@ describeBrowser('the payment page in a browser', () => {
   }, 120_000);
   afterAll(async () => {
     await browser?.close();
+    await receiver?.close();
     await env?.close();
   });
 
-  it('pays in Arabic: styled right-to-left page, card typed on the vendor page, back to the partner with the policy id', async () => {
+  it('pays in Arabic: styled right-to-left page, card typed on the vendor page, back to the partner with the policy id, then the PDF and the webhooks', async () => {
     const { policy } = await issueMotorPolicy(env, token, quote, used, { redirect_url: `${env.app.url}/health/live?policy=policyID` });
     await page.goto(`${policy.payment_link}?lang=ar`);
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
@@ -52,6 +60,20 @@ describeBrowser('the payment page in a browser', () => {
     const shown = await env.app.request(`/api/v1/car-comp/policies/${policy.id}`, { token });
     expect(shown.body.status).toBe(1);
     expect(problems).toEqual([]);
+
+    // the policy document follows shortly, and the partner's endpoint hears status 0, status 1, then the document
+    const withPdf = await eventually(async () => {
+      const p = (await env.app.request(`/api/v1/car-comp/policies/${policy.id}`, { token })).body;
+      return p.provider_policy ? p : null;
+    }, 20_000, 'the policy PDF');
+    const pdf = await fetch(withPdf.provider_policy);
+    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    const events = await eventually(async () => {
+      const mine = receiver.received.map((r) => ({ event: r.headers['webhook-event'], policy: JSON.parse(r.body).policy })).filter((e) => e.policy.id === policy.id);
+      return mine.length >= 3 ? mine : null;
+    }, 20_000, 'three webhooks');
+    expect(events.map((e) => [e.event, e.policy.status])).toEqual([['policy.status_updated', 0], ['policy.status_updated', 1], ['policy.documents_updated', 1]]);
+    expect(events[2].policy.provider_policy).toBe(withPdf.provider_policy);
   });
 
   it('shows an English page with the decline and lets the customer try again', async () => {
