@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
-import { amountField, ApiError, validationError, z } from '@lib/common';
+import { amountField, ApiError, pageSkip, toPage, validationError, z } from '@lib/common';
 import { gregorianDateField } from '@lib/common/saudi';
 import { presentClaim } from '../claims/claim.presenter';
 import { ClaimRepository } from '../claims/claim.repository';
@@ -27,9 +27,14 @@ export interface ClaimIntakeSpec {
   limitFor(policyId: number, claimType: string): Promise<{ amount: string; what: string } | null>;
 }
 
+type PageQuery = { page: number; per_page: number };
+
+/** A product family's claims with no per-type ceiling beyond the claims core's own rules. */
+export const noClaimLimit = async (): Promise<null> => null;
+
 /**
- * A partner's claim on a life or horse policy, handed to the claims core (which owns statuses, cover
- * dates and the console inbox). Same multipart contract and documents check as property claims.
+ * A partner's claim on a policy of any family (property, TPL, medical, life, horse), handed to the claims
+ * core (which owns statuses, cover dates and the console inbox): one multipart contract and documents check.
  */
 @Injectable()
 export class ProductClaimIntake {
@@ -75,6 +80,14 @@ export class ProductClaimIntake {
       await this.documents.discard(saved);
       throw err;
     }
+  }
+
+  /** A policy's claims, newest first, in the paginator envelope (404 for another client's policy). */
+  async list(family: string, clientId: string, policyId: number, q: PageQuery, pageUrl: string) {
+    await this.claimsService.policyFor(family, policyId, clientId);
+    const [rows, total] = await this.claims.page({ productFamily: family, policyId, clientId }, pageSkip(q), q.per_page);
+    const history = await this.claims.history(rows.map((r) => r.id));
+    return toPage(rows.map((r) => presentClaim(r, history, this.fileUrl)), total, q, pageUrl, { per_page: q.per_page });
   }
 
   async show(family: string, clientId: string, policyId: number, claimId: number) {

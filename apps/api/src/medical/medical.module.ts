@@ -1,3 +1,4 @@
+import { ProductClaimIntake } from '../claims-intake/product-claim-intake';
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { HttpMedicalProvider } from '@lib/providers';
@@ -53,6 +54,7 @@ import { RequestMedicalQuotesUseCase } from './quotes/request-medical-quotes.use
     MedicalClaimPolicies,
     // the property module's checked document uploads, reused for claim documents
     DocumentFiles,
+    ProductClaimIntake,
   ],
   exports: [MedicalCompanyRepository, MedicalEmployeeRepository, MedicalPolicyRepository, MedicalBilling],
 })

@@ -1,3 +1,4 @@
+import { ProductClaimIntake } from '../claims-intake/product-claim-intake';
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { HttpPropertyProvider } from '@lib/providers';
@@ -45,6 +46,7 @@ import { DocumentFiles } from './uploads/document-files';
     CancelPropertyPolicyUseCase,
     CancellationStatusService,
     DocumentFiles,
+    ProductClaimIntake,
     PropertyDocumentRepository,
     PropertyClaimPolicies,
     PropertyMetricsProvider,

@@ -1,3 +1,4 @@
+import { ProductClaimIntake } from '../claims-intake/product-claim-intake';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { TplPolicyEvents } from './events/tpl-policy-events';
 import { Module } from '@nestjs/common';
@@ -35,6 +36,7 @@ import { VehicleDocumentUploadGuard } from './upload/vehicle-document-upload.gua
     VehicleDocumentUploadGuard,
     TplClaimPolicies,
     DocumentFiles,
+    ProductClaimIntake,
     TplPolicyAdminRepository,
   ],
   exports: [TplPolicyRepository, CancelTplPolicyUseCase],
