@@ -56,16 +56,16 @@ describeBrowser('the TPL policies console in a browser', () => {
     await page.goto(`${env.app.url}/admin/tpl-policies/${policyId}/show`);
     await page.getByText(vin).first().waitFor();
     expect(await page.getByText('buyer@example.com').count()).toBe(0);
-    expect(await page.getByTestId('cancel-tpl-policy').count()).toBe(0);
+    expect(await page.getByTestId('cancel-policy').count()).toBe(0);
   });
 
   it('operations cancel with a reason; the view shows the cancellation', async () => {
     await signIn('operations@tpl.test');
     await page.goto(`${env.app.url}/admin/tpl-policies/${policyId}/show`);
     await page.getByText('buyer@example.com').waitFor();
-    await page.getByTestId('cancel-tpl-policy').click();
-    await page.getByTestId('tpl-cancel-reason').fill('Transfer confirmed by phone.');
-    await page.getByTestId('tpl-cancel-confirm').click();
+    await page.getByTestId('cancel-policy').click();
+    await page.getByTestId('cancel-reason').fill('Transfer confirmed by phone.');
+    await page.getByTestId('cancel-confirm').click();
     await page.getByText('Transfer confirmed by phone.').waitFor();
     await page.screenshot({ path: join(SCREENSHOTS, 'tpl-policy-cancelled.png'), fullPage: true });
     const row = await env.app.db.prisma.tplPolicy.findUniqueOrThrow({ where: { id: policyId } });

@@ -1,6 +1,6 @@
 import { FunctionField, NumberField, Show, SimpleShowLayout, TextField, TopToolbar, useTranslate } from 'react-admin';
 import { DateTimeText, LtrText } from '../../common/fields';
-import { CancelWithReasonButton } from '../life-policies/CancelWithReasonButton';
+import { CancelWithReasonButton } from '../../common/CancelWithReasonButton';
 
 const R = 'resources.horse-policies';
 

@@ -1,6 +1,6 @@
 import { ArrayField, DataTable, FunctionField, NumberField, Show, SimpleShowLayout, TextField, TopToolbar, useTranslate } from 'react-admin';
 import { DateTimeText, LtrText } from '../../common/fields';
-import { CancelWithReasonButton } from './CancelWithReasonButton';
+import { CancelWithReasonButton } from '../../common/CancelWithReasonButton';
 
 const R = 'resources.life-policies';
 

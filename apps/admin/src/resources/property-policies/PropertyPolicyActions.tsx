@@ -1,14 +1,7 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import MuiTextField from '@mui/material/TextField';
 import Sync from '@mui/icons-material/SyncOutlined';
-import Cancel from '@mui/icons-material/CancelOutlined';
-import { useNotify, usePermissions, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { useNotify, usePermissions, useRecordContext, useTranslate } from 'react-admin';
 import { can } from '@shared/permissions';
 import { API, httpClient } from '../../providers/httpClient';
 
@@ -35,46 +28,4 @@ export function CheckStatusButton() {
     }
   };
   return <Button startIcon={<Sync />} disabled={busy} onClick={run} data-testid="check-status">{t(`${R}.actions.check_status`)}</Button>;
-}
-
-/** Cancels with a required reason; the API cancels with the insurer, refunds and audits. */
-export function CancelPolicyButton() {
-  const record = useRecordContext();
-  const t = useTranslate();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const { permissions: role } = usePermissions<string>();
-  const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  if (!record || Number(record.status) === 2 || !can(role, 'cancel', 'property-policies')) return null;
-  const run = async () => {
-    setBusy(true);
-    try {
-      await httpClient(`${API}/property-policies/${record.id}/cancel`, { method: 'POST', body: JSON.stringify({ reason }) });
-      notify(`${R}.actions.cancelled`, { type: 'success' });
-      setOpen(false);
-      refresh();
-    } catch (e) {
-      notify((e as Error).message || 'ra.notification.http_error', { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <>
-      <Button color="error" startIcon={<Cancel />} onClick={() => setOpen(true)} data-testid="cancel-policy">{t(`${R}.actions.cancel`)}</Button>
-      <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="sm">
-        <DialogTitle>{t(`${R}.actions.cancel_title`, { id: record.id })}</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>{t(`${R}.actions.cancel_help`)}</DialogContentText>
-          <MuiTextField autoFocus fullWidth multiline minRows={2} label={t(`${R}.actions.reason`)} value={reason} onChange={(e) => setReason(e.target.value)} slotProps={{ htmlInput: { maxLength: 500, 'data-testid': 'cancel-reason' } }} />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setOpen(false)}>{t(`${R}.actions.back`)}</Button>
-          <Button color="error" variant="contained" disabled={busy || !reason.trim()} onClick={run} data-testid="cancel-confirm">{t(`${R}.actions.confirm`)}</Button>
-        </DialogActions>
-      </Dialog>
-    </>
-  );
 }

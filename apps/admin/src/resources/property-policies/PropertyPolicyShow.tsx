@@ -10,7 +10,8 @@ import Typography from '@mui/material/Typography';
 import { Labeled, Show, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
 import { DateTimeText, LtrText, MonoText } from '../../common/fields';
 import { useFormat } from '../../common/format';
-import { CancelPolicyButton, CheckStatusButton } from './PropertyPolicyActions';
+import { CancelWithReasonButton } from '../../common/CancelWithReasonButton';
+import { CheckStatusButton } from './PropertyPolicyActions';
 import { Money, PolicyStatusChip, PriceField } from './PropertyPolicyFields';
 
 const R = 'resources.property-policies';
@@ -143,7 +144,7 @@ function Details() {
 
 export function PropertyPolicyShow() {
   return (
-    <Show actions={<TopToolbar sx={{ gap: 1 }}><CheckStatusButton /><CancelPolicyButton /></TopToolbar>}>
+    <Show actions={<TopToolbar sx={{ gap: 1 }}><CheckStatusButton /><CancelWithReasonButton resource="property-policies" cancellable={(status) => status !== 2} /></TopToolbar>}>
       <Details />
     </Show>
   );

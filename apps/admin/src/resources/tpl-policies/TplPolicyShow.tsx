@@ -5,7 +5,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Labeled, Show, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
 import { DateTimeText, LtrText, MonoText } from '../../common/fields';
-import { CancelTplPolicyButton } from './TplPolicyActions';
+import { CancelWithReasonButton } from '../../common/CancelWithReasonButton';
 import { MetaText, TplMoney, TplPriceField, TplStatusChip } from './TplPolicyFields';
 
 const R = 'resources.tpl-policies';
@@ -76,7 +76,7 @@ function Details() {
 
 export function TplPolicyShow() {
   return (
-    <Show actions={<TopToolbar><CancelTplPolicyButton /></TopToolbar>}>
+    <Show actions={<TopToolbar><CancelWithReasonButton resource="tpl-policies" /></TopToolbar>}>
       <Details />
     </Show>
   );

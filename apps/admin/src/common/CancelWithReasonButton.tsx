@@ -9,10 +9,18 @@ import MuiTextField from '@mui/material/TextField';
 import Cancel from '@mui/icons-material/CancelOutlined';
 import { useNotify, usePermissions, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { can } from '@shared/permissions';
-import { API, httpClient } from '../../providers/httpClient';
+import { API, httpClient } from '../providers/httpClient';
 
-/** Cancels an active policy with a required reason (the API refunds and audits); hidden from roles that may not. */
-export function CancelWithReasonButton({ resource }: { resource: 'life-policies' | 'horse-policies' }) {
+type CancellableResource = 'property-policies' | 'tpl-policies' | 'life-policies' | 'horse-policies';
+
+/** Active (1) policies may be cancelled; property also cancels an unpaid one (its payment link stops working). */
+const activeOnly = (status: number) => status === 1;
+
+/**
+ * Cancels a policy with a required reason through `POST /admin/api/<resource>/<id>/cancel` (the API refunds
+ * and audits); hidden from roles that may not, and for policies `cancellable` refuses.
+ */
+export function CancelWithReasonButton({ resource, cancellable = activeOnly }: { resource: CancellableResource; cancellable?: (status: number) => boolean }) {
   const record = useRecordContext();
   const t = useTranslate();
   const notify = useNotify();
@@ -22,7 +30,7 @@ export function CancelWithReasonButton({ resource }: { resource: 'life-policies'
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const R = `resources.${resource}`;
-  if (!record || Number(record.status) !== 1 || !can(role, 'cancel', resource)) return null;
+  if (!record || !cancellable(Number(record.status)) || !can(role, 'cancel', resource)) return null;
   const run = async () => {
     setBusy(true);
     try {
