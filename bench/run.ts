@@ -4,6 +4,7 @@
  *  1. Quote fan-out overhead: nine sandbox insurers at fixed latencies (slowest 400 ms), 20 concurrent
  *     quote requests; overhead = response time - slowest insurer latency (target p99 < 25 ms). Then one
  *     insurer hangs: no response may take longer than the configured deadline.
+ *     The same load against a bare handler making only the nine calls gives the machine's floor.
  *  2. Authenticated GET /api/v1/car-comp/policies/{id} throughput against a bare Fastify handler doing
  *     the same read with pg, in one run (target >= 50% of the bare handler).
  * Both run on PostgreSQL and Redis (DATABASE_URL / REDIS_URL, default the local ones).
@@ -22,6 +23,7 @@ import { http } from '../test/support/http';
 import globalSetup from '../test/support/global-setup';
 import globalTeardown from '../test/support/global-teardown';
 import { projectRoot } from '../libs/db/src';
+import { exchangeJson } from '../libs/providers/src/shared/json-http';
 import { summary } from './load';
 import type { LoadPlan, LoadResult } from './load-worker';
 
@@ -80,9 +82,19 @@ async function fanOutScenario() {
       if (r.errors) throw new Error(`quote requests failed (${r.errors}): ${r.firstError}`);
       return r.latenciesMs!;
     };
-    checked(await runLoad(quotePlan(1, 3))); // warm-up
+    // warm-up: connections opened and code compiled, as in a service that has been running
+    checked(await runLoad(quotePlan(1, 3)));
+    checked(await runLoad(quotePlan(20, 1)));
     const times = checked(await runLoad(quotePlan(20, 5)));
     const overhead = summary(times.map((t) => t - SLOWEST));
+
+    // The same load against a bare handler that only makes the nine insurer calls and parses their JSON:
+    // what the machine itself costs (loopback HTTP, the sandbox sharing the cores), without the service.
+    const bare = await startBareFanOut(sandbox.baseUrl);
+    const barePlan = (concurrency: number, rounds: number): LoadPlan => ({ ...quotePlan(concurrency, rounds), url: bare.url, headers: { 'Content-Type': 'application/json' }, expectStatus: 200 });
+    checked(await runLoad(barePlan(20, 1)));
+    const bareTimes = checked(await runLoad(barePlan(20, 5)));
+    await bare.close();
 
     await http(`${sandbox.baseUrl}/__control/insurers/summit`, { method: 'PUT', json: { fault: 'timeout' } });
     const hung = checked(await runLoad(quotePlan(10, 2)));
@@ -93,6 +105,7 @@ async function fanOutScenario() {
       overhead_ms: overhead,
       target: 'p99 overhead < 25 ms',
       met: overhead.p99 < 25,
+      bare_fan_out_overhead_ms: summary(bareTimes.map((t) => t - SLOWEST)),
       with_hung_insurer: { deadline_ms: 2500, insurer_timeout_ms: 2000, response_ms: summary(hung), met: Math.max(...hung) <= 2500 + 250 },
       database: app.db.kind,
     };
@@ -100,6 +113,30 @@ async function fanOutScenario() {
     await app.close();
     await sandbox.close();
   }
+}
+
+/** A Fastify handler that asks every sandbox insurer with the service's HTTP client and returns the parsed answers. */
+async function startBareFanOut(sandboxUrl: string): Promise<{ url: string; close(): Promise<void> }> {
+  const bare = Fastify({ logger: false });
+  let n = 0;
+  bare.post('/quotes', async () => {
+    const body = {
+      request_reference: `bare-${n++}`,
+      locale: 'en',
+      owner: { id: OWNER.owner_id, age: 40 },
+      drivers: [{ id: OWNER.owner_id, age: 40, driving_percentage: 100 }],
+      vehicle: { sequence_number: '123456789', model_year: 2024, estimated_value: '80000.00' },
+      is_ownership_transfer: false,
+      start_date: new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10),
+    };
+    const signal = AbortSignal.timeout(2500);
+    const answers = await Promise.all(
+      Object.keys(INSURER_LATENCIES).map(async (code) => JSON.parse((await exchangeJson(`${sandboxUrl}/insurers/${code}/motor/quotes`, { method: 'POST', body, signal })).text)),
+    );
+    return { quotes: answers.flatMap((a) => a.offers ?? []) };
+  });
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  return { url: `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/quotes`, close: () => bare.close() };
 }
 
 async function issuePolicy(app: TestApp, token: string): Promise<number> {
@@ -166,6 +203,14 @@ async function main() {
   process.env.DATABASE_URL ??= 'postgresql://postgres@127.0.0.1:5432/postgres';
   process.env.REDIS_URL ??= 'redis://127.0.0.1:6379/0';
   await globalSetup();
+  // `npm run bench -- fan-out` (or `policy-read`) runs one scenario and only prints it; a full run writes the results files.
+  const only = process.argv[2];
+  if (only) {
+    const one = only === 'fan-out' ? await fanOutScenario() : await policyReadScenario();
+    await globalTeardown();
+    process.stdout.write(`${JSON.stringify(one, null, 2)}\n`);
+    return;
+  }
   const fanOut = await fanOutScenario();
   const policyRead = await policyReadScenario().finally(() => globalTeardown());
   const result = { started, node: process.version, fan_out: fanOut, policy_read: policyRead };
@@ -177,6 +222,7 @@ async function main() {
     '',
     `## Quote fan-out overhead (${fanOut.insurers} insurers, slowest ${fanOut.slowest_insurer_ms} ms, ${fanOut.concurrency} concurrent, ${fanOut.database})`,
     `overhead ms: p50 ${fanOut.overhead_ms.p50}, p95 ${fanOut.overhead_ms.p95}, p99 ${fanOut.overhead_ms.p99}, max ${fanOut.overhead_ms.max} (target p99 < 25: ${fanOut.met ? 'met' : 'NOT met'})`,
+    `bare fan-out handler, same load (the machine's floor): p50 ${fanOut.bare_fan_out_overhead_ms.p50}, p95 ${fanOut.bare_fan_out_overhead_ms.p95}, p99 ${fanOut.bare_fan_out_overhead_ms.p99}, max ${fanOut.bare_fan_out_overhead_ms.max}`,
     `one insurer hung, deadline 2500 ms: response ms p50 ${fanOut.with_hung_insurer.response_ms.p50}, max ${fanOut.with_hung_insurer.response_ms.max} (${fanOut.with_hung_insurer.met ? 'within' : 'NOT within'} the deadline)`,
     '',
     `## GET /policies/{id}, ${policyRead.concurrency} concurrent, PostgreSQL`,

@@ -23,15 +23,17 @@ function abandon(reply: FastifyReply): true {
 }
 
 /**
- * Plays the insurer's configured latency and fault before a motor route does its work.
+ * Plays the insurer's configured latency and fault. The latency counts from the request's arrival, so
+ * work a route did before calling this is part of it rather than added to it.
  * Returns true when the reply was already dealt with and the route must not answer.
  */
 export async function simulateInsurer(behaviour: InsurerBehaviour, reply: FastifyReply, lifecycle: AbortSignal): Promise<boolean> {
-  if (behaviour.latency_ms > 0) {
+  const wait = Math.round(behaviour.latency_ms - reply.elapsedTime);
+  if (wait > 0) {
     const gone = new AbortController();
     reply.raw.once('close', () => gone.abort());
     try {
-      await delay(behaviour.latency_ms, undefined, { signal: AbortSignal.any([lifecycle, gone.signal]) });
+      await delay(wait, undefined, { signal: AbortSignal.any([lifecycle, gone.signal]) });
     } catch {
       return abandon(reply);
     }

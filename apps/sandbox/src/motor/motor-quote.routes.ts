@@ -19,12 +19,25 @@ function checkRisk(r: WireQuoteRequest): void {
   if (Object.keys(errors).length > 0) throw SandboxHttpError.validation(errors);
 }
 
+function settle<T>(work: () => T): { ok: true; value: T } | { ok: false; error: unknown } {
+  try {
+    return { ok: true, value: work() };
+  } catch (error) {
+    return { ok: false, error };
+  }
+}
+
 export function registerMotorQuoteRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   app.post<{ Params: { code: string } }>('/insurers/:code/motor/quotes', async (request, reply) => {
     const insurer = insurerOr404(request.params.code);
+    // Priced on arrival and answered when the insurer's latency is up, as a real insurer's clock runs.
+    const answer = settle(() => {
+      const risk = parseOr422(wireQuoteRequestSchema, request.body);
+      checkRisk(risk);
+      return JSON.stringify(presentQuote(priceMotorRisk(insurer, risk), { insurer, request: risk, now: ctx.clock.now(), baseUrl: ctx.baseUrl(request) }));
+    });
     if (await simulateInsurer(ctx.behaviours.get(insurer.code)!, reply, ctx.lifecycle)) return reply;
-    const risk = parseOr422(wireQuoteRequestSchema, request.body);
-    checkRisk(risk);
-    return presentQuote(priceMotorRisk(insurer, risk), { insurer, request: risk, now: ctx.clock.now(), baseUrl: ctx.baseUrl(request) });
+    if (!answer.ok) throw answer.error;
+    return reply.type('application/json; charset=utf-8').send(answer.value);
   });
 }

@@ -1,5 +1,6 @@
 import type { ZodType } from 'zod';
 import { issuesToDetails } from '@lib/common';
+import { exchangeJson, type RawAnswer } from '../shared/json-http';
 import { MotorProviderError } from './motor-provider.error';
 import type {
   CustomsVehicle,
@@ -31,19 +32,16 @@ export interface HttpMotorProviderOptions {
   baseUrl: string;
   /** Per-call timeout when the caller gives none. */
   timeoutMs?: number;
-  fetch?: typeof fetch;
 }
 
 /** The motor port over the sandbox insurers' HTTP contract. Every answer is checked against the contract. */
 export class HttpMotorProvider implements MotorProvider {
   private readonly baseUrl: string;
   private readonly timeoutMs: number;
-  private readonly fetchFn: typeof fetch;
 
   constructor(options: HttpMotorProviderOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.timeoutMs = options.timeoutMs ?? 30_000;
-    this.fetchFn = options.fetch ?? fetch;
   }
 
   async listInsurers(options?: MotorCallOptions): Promise<MotorInsurer[]> {
@@ -89,22 +87,15 @@ export class HttpMotorProvider implements MotorProvider {
     const timeout = AbortSignal.timeout(options?.timeoutMs ?? this.timeoutMs);
     const signal = options?.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
     const what = `${method} ${path}`;
-    let status: number;
-    let text: string;
+    let answer: RawAnswer;
     try {
-      const res = await this.fetchFn(`${this.baseUrl}${path}`, {
-        method,
-        signal,
-        headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      status = res.status;
-      text = await res.text();
+      answer = await exchangeJson(`${this.baseUrl}${path}`, { method, body, signal });
     } catch (err) {
       if (signal.aborted) throw new MotorProviderError('timeout', `${what} gave no answer in time.`);
       throw new MotorProviderError('unavailable', `${what} failed: ${(err as Error).message}`);
     }
-    const json = parseJson(text);
+    const { status } = answer;
+    const json = parseJson(answer.text);
     if (status >= 500) throw new MotorProviderError('unavailable', `${what} answered HTTP ${status}.`, undefined, status);
     if (status >= 400) throw rejection(what, status, json);
     if (json === undefined) throw new MotorProviderError('bad_response', `${what} answered a body that is not JSON.`, undefined, status);

@@ -54,6 +54,17 @@ describe('fanOutQuotes', () => {
     ]);
   });
 
+  it("stops every call still running when the caller's signal aborts", async () => {
+    const provider = fakeProvider({ a: () => quoted, b: never });
+    const caller = new AbortController();
+    const started = Date.now();
+    const pending = fanOutQuotes(provider, [insurer('a'), insurer('b')], risk, { perInsurerTimeoutMs: 5000, deadlineMs: 5000, signal: caller.signal });
+    setTimeout(() => caller.abort(), 30);
+    const outcomes = await pending;
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(outcomes.map((o) => o.outcome)).toEqual(['ok', 'timeout']);
+  });
+
   it('survives a provider that throws synchronously or rejects, and keeps a provider timeout a timeout', async () => {
     const provider = fakeProvider({
       a: () => {

@@ -21,6 +21,8 @@ export interface FanOutOptions {
   perInsurerTimeoutMs: number;
   /** Bound for the whole fan-out: whoever is still running then counts as 'timeout'. */
   deadlineMs: number;
+  /** Stops every call still running, as the deadline does (the caller no longer needs the answers). */
+  signal?: AbortSignal;
 }
 
 type Limit = { limit: 'insurer' | 'deadline' };
@@ -41,11 +43,15 @@ export async function fanOutQuotes(
   // every insurer call and its timers listen to this one signal: that is by design, not a leak
   setMaxListeners(Math.max(10, insurers.length * 3), deadline.signal);
   const timer = setTimeout(() => deadline.abort(), options.deadlineMs);
+  const stop = () => deadline.abort();
+  if (options.signal?.aborted) stop();
+  else options.signal?.addEventListener('abort', stop, { once: true });
   const started = performance.now();
   try {
     return await Promise.all(insurers.map((insurer) => quoteOne(provider, insurer, risk, options, deadline.signal, started)));
   } finally {
     clearTimeout(timer);
+    options.signal?.removeEventListener('abort', stop);
   }
 }
 

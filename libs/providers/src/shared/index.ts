@@ -1,1 +1,2 @@
 export * from './insurer-call';
+export * from './json-http';

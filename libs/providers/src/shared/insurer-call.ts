@@ -1,6 +1,7 @@
 import type { ZodType } from 'zod';
 import { z } from '@lib/common';
 import { issuesToDetails } from '@lib/common';
+import { exchangeJson, type RawAnswer } from './json-http';
 
 /** Why a call to a single-provider insurer (life, horse) failed: as for motor, minus not_found subtleties. */
 export type InsurerCallFailure = 'timeout' | 'unavailable' | 'bad_response' | 'rejected';
@@ -27,24 +28,17 @@ const errorSchema = z.object({ error: z.string(), message: z.string(), errors: z
 export async function insurerCall<T>(baseUrl: string, method: string, path: string, body: unknown, schema: ZodType<T>, timeoutMs: number): Promise<T> {
   const signal = AbortSignal.timeout(timeoutMs);
   const what = `${method} ${path}`;
-  let status: number;
-  let text: string;
+  let answer: RawAnswer;
   try {
-    const res = await fetch(`${baseUrl.replace(/\/+$/, '')}${path}`, {
-      method,
-      signal,
-      headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    status = res.status;
-    text = await res.text();
+    answer = await exchangeJson(`${baseUrl.replace(/\/+$/, '')}${path}`, { method, body, signal });
   } catch (err) {
     if (signal.aborted) throw new InsurerCallError('timeout', `${what} gave no answer in time.`);
     throw new InsurerCallError('unavailable', `${what} failed: ${(err as Error).message}`);
   }
+  const { status } = answer;
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = JSON.parse(answer.text);
   } catch {
     json = undefined;
   }

@@ -42,14 +42,24 @@ export class RequestQuotesUseCase {
     const input = parsed.data;
 
     await this.otp.verify({ clientId: cmd.clientId, purpose: 'motor-quote', subject: input.owner_id, code: input.otp, phone: input.phone, consume: false });
-    await this.customers.remember({ clientId: cmd.clientId, ownerId: input.owner_id, email: input.email, phone: input.phone, at: now });
     if (input.custom_number) await this.registerCustomsVehicle(input);
 
-    const risk = toRisk(input, now, cmd.locale);
-    const outcomes = await fanOutQuotes(this.provider, await this.insurers.list(), risk, {
+    // The customer's details are written while the insurers work (they never see the email); a refused
+    // email stops the fan-out and answers 422.
+    const cancel = new AbortController();
+    const fanOut = fanOutQuotes(this.provider, await this.insurers.list(), toRisk(input, now, cmd.locale), {
       perInsurerTimeoutMs: this.config.motorInsurerTimeoutMs,
       deadlineMs: this.config.motorQuoteDeadlineMs,
+      signal: cancel.signal,
     });
+    try {
+      await this.customers.remember({ clientId: cmd.clientId, ownerId: input.owner_id, email: input.email, phone: input.phone, at: now });
+    } catch (e) {
+      cancel.abort();
+      await fanOut;
+      throw e;
+    }
+    const outcomes = await fanOut;
     if (allFailed(outcomes)) {
       this.log.warn(`every insurer failed: ${outcomes.map((o) => `${o.insurer.code}=${o.outcome}`).join(', ')}`);
       throw new ApiError('PROVIDER_FAILED', 'No insurer answered the quote request. Try again shortly.');
