@@ -15,7 +15,19 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   prisma: PrismaService;
   sql: SqlDatabase;
+  /** LISTENs on a channel: see Listener. Resolves once listening; the function it returns stops. */
+  listen(channel: string, listener: Listener): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+/**
+ * Receives NOTIFY payloads. `lost` is called when notifications may have been missed (the listening
+ * connection failed), `listening` when they flow again (after the start and after each reconnection).
+ */
+export interface Listener {
+  message(payload: string): void;
+  listening(): void;
+  lost(): void;
 }
 
 export interface OpenOptions {
@@ -66,10 +78,52 @@ async function openPostgres(url: string, opts: OpenOptions): Promise<Database> {
         }
       },
     },
+    listen: (channel, listener) => listenPostgres(url, channel, listener),
     close: async () => {
       await prisma.$disconnect();
       await pool.end().catch(() => undefined);
     },
+  };
+}
+
+/** A dedicated connection LISTENing on `channel`, reconnected (every second) until stopped. */
+async function listenPostgres(url: string, channel: string, listener: Listener): Promise<() => Promise<void>> {
+  let stopped = false;
+  let current: Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const client = new Client({ connectionString: url });
+    const failed = () => {
+      if (current !== client) return;
+      current = undefined;
+      client.end().catch(() => undefined);
+      listener.lost();
+      if (!stopped) retry = setTimeout(() => void connect().catch(() => undefined), 1000);
+    };
+    client.on('error', failed);
+    client.on('end', failed);
+    client.on('notification', (n) => {
+      if (n.channel === channel && n.payload !== undefined) listener.message(n.payload);
+    });
+    current = client;
+    try {
+      await client.connect();
+      await client.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+    } catch (e) {
+      failed();
+      throw e;
+    }
+    if (stopped) return void (await client.end().catch(() => undefined));
+    listener.listening();
+  };
+  // Not listening yet is safe: listeners treat it as lost until `listening` comes.
+  await connect().catch(() => undefined);
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const client = current;
+    current = undefined;
+    await client?.end().catch(() => undefined);
   };
 }
 
@@ -147,6 +201,12 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
     kind: 'pglite',
     prisma,
     sql,
+    // One process owns the embedded database, so every change is made here and no notification is lost.
+    listen: async (channel, listener) => {
+      const stop = await pg.listen(channel, (payload) => listener.message(payload));
+      listener.listening();
+      return stop;
+    },
     close: async () => {
       await prisma.$disconnect();
       await pg.close();

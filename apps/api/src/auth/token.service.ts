@@ -15,6 +15,9 @@ export interface AccessClaims {
 const AUDIENCE = 'partner-api';
 const ISSUER = 'embedded-insurance';
 
+/** Verified tokens remembered at most (the memory is cleared when full). */
+const MAX_VERIFIED = 10_000;
+
 /** HS256 JWT access tokens. Verification pins the algorithm, so `alg: none` and RS/HS confusion fail. */
 @Injectable()
 export class TokenService {
@@ -23,6 +26,7 @@ export class TokenService {
    * public key on every call, which cost more CPU than the rest of an authenticated read.
    */
   private readonly key: KeyObject;
+  private readonly verified = new Map<string, { claims: AccessClaims; exp: number; nbf: number }>();
 
   constructor(
     @Inject(JWT_SECRET) secret: string,
@@ -43,7 +47,21 @@ export class TokenService {
     return { access_token: token, token_type: 'Bearer', expires_in: expiresIn };
   }
 
+  /**
+   * The claims of a valid token: a token seen before is not checked again (same string, same key, same
+   * answer), only its expiry against the clock; revocation is the guard's check on the client.
+   */
   verify(token: string): AccessClaims {
+    const now = Math.floor(this.clock.now().getTime() / 1000);
+    const known = this.verified.get(token);
+    if (known && now < known.exp && now >= known.nbf) return known.claims;
+    const { claims, exp, nbf } = this.verifyFully(token);
+    if (this.verified.size >= MAX_VERIFIED) this.verified.clear();
+    this.verified.set(token, { claims, exp, nbf });
+    return claims;
+  }
+
+  private verifyFully(token: string): { claims: AccessClaims; exp: number; nbf: number } {
     let payload: jwt.JwtPayload | string;
     try {
       payload = jwt.verify(token, this.key, {
@@ -56,10 +74,10 @@ export class TokenService {
       if (e instanceof jwt.TokenExpiredError) throw bearerError('TOKEN_EXPIRED');
       throw bearerError('UNAUTHENTICATED', 'The access token is invalid.');
     }
-    if (typeof payload === 'string' || typeof payload.sub !== 'string' || typeof payload.sv !== 'number') {
+    if (typeof payload === 'string' || typeof payload.sub !== 'string' || typeof payload.sv !== 'number' || typeof payload.exp !== 'number') {
       throw bearerError('UNAUTHENTICATED', 'The access token is invalid.');
     }
-    return { sub: payload.sub, sv: payload.sv };
+    return { claims: { sub: payload.sub, sv: payload.sv }, exp: payload.exp, nbf: payload.nbf ?? 0 };
   }
 }
 

@@ -43,6 +43,9 @@ export class MemoryWindowStorage implements ThrottlerStorage {
   }
 }
 
+/** Counts a hit and, on the window's first, sets the key's expiry: one atomic command per request. */
+const COUNT_HIT = "local hits = redis.call('INCR', KEYS[1]) if hits == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end return hits";
+
 export class RedisWindowStorage implements ThrottlerStorage {
   constructor(
     private readonly redis: Redis,
@@ -54,11 +57,7 @@ export class RedisWindowStorage implements ThrottlerStorage {
     const now = this.clock.now().getTime();
     const { start, secondsLeft } = windowOf(now, ttl);
     const k = `${this.prefix}rl:${key}:${start}`;
-    const [[incErr, hits], [expErr]] = (await this.redis.multi().incr(k).pexpire(k, ttl * 2).exec()) as [
-      [Error | null, number],
-      [Error | null, unknown],
-    ];
-    if (incErr || expErr) throw incErr ?? expErr;
+    const hits = Number(await this.redis.eval(COUNT_HIT, 1, k, ttl * 2));
     return record(hits, limit, secondsLeft);
   }
 }
