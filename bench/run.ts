@@ -14,6 +14,7 @@ import 'reflect-metadata';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
+import { setMaxListeners } from 'node:events';
 import Fastify from 'fastify';
 import { Pool } from 'pg';
 import { startSandbox } from '../test/sandbox/sandbox-test-kit';
@@ -130,6 +131,7 @@ async function startBareFanOut(sandboxUrl: string): Promise<{ url: string; close
       start_date: new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10),
     };
     const signal = AbortSignal.timeout(2500);
+    setMaxListeners(Object.keys(INSURER_LATENCIES).length * 2, signal);
     const answers = await Promise.all(
       Object.keys(INSURER_LATENCIES).map(async (code) => JSON.parse((await exchangeJson(`${sandboxUrl}/insurers/${code}/motor/quotes`, { method: 'POST', body, signal })).text)),
     );
