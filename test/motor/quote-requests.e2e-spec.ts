@@ -84,6 +84,19 @@ describe('POST/GET/DELETE /api/v1/car-comp/quote-requests', () => {
       return res.body.details;
     };
 
+    it("refuses another customer's email (the insurers are stopped) and stores nothing", async () => {
+      const other = { owner_id: '2055555555', email: 'second.owner@example.com', phone: '0555555555', birthdate: '1991-03-01' };
+      const code = await quoteOtp(env.app, token, other);
+      const res = await env.app.request('/api/v1/car-comp/quote-requests', {
+        token,
+        json: quoteBody(code, { owner_id: other.owner_id, phone: other.phone, birthdate: other.birthdate, email: OWNER.email }),
+      });
+      expect(res.status).toBe(422);
+      expect(Object.keys(res.body.details)).toEqual(['email']);
+      const listed = await env.app.request(`/api/v1/car-comp/quote-requests?owner_id=${other.owner_id}`, { token });
+      expect(listed.body.total).toBe(0);
+    });
+
     it('Hijri birthdate for a national id, Gregorian for an iqama', async () => {
       await expectFields({ birthdate: '1990-02-30' }, ['birthdate']);
       await expectFields({ birthdate: '1445-13-01' }, ['birthdate']);
