@@ -6,7 +6,8 @@
  *     insurer hangs: no response may take longer than the configured deadline.
  *     The same load against a bare handler making only the nine calls gives the machine's floor.
  *  2. Authenticated GET /api/v1/car-comp/policies/{id} throughput against a bare Fastify handler doing
- *     the same read with pg, in one run (target >= 50% of the bare handler).
+ *     the same read with pg (the repository's own statement: policy and open payment), in one run
+ *     (target >= 50% of the bare handler).
  * Both run on PostgreSQL and Redis (DATABASE_URL / REDIS_URL, default the local ones).
  * Requests go to 127.0.0.1 only; every loop is bounded in count and time.
  */
@@ -25,6 +26,7 @@ import globalSetup from '../test/support/global-setup';
 import globalTeardown from '../test/support/global-teardown';
 import { projectRoot } from '../libs/db/src';
 import { exchangeJson } from '../libs/providers/src/shared/json-http';
+import { SHOW_POLICY_SQL, showPolicyParams } from '../apps/api/src/motor/issuance/motor-policy.repository';
 import { summary } from './load';
 import type { LoadPlan, LoadResult } from './load-worker';
 
@@ -166,7 +168,7 @@ async function policyReadScenario() {
     bareUrl.pathname = `/${dbUrl}`;
     const barePool = new Pool({ connectionString: bareUrl.toString(), max: 10 });
     bare.get('/policies/:id', async (req) => {
-      const { rows } = await barePool.query('SELECT * FROM motor_policies WHERE id = $1 AND client_id = $2', [Number((req.params as { id: string }).id), p.id]);
+      const { rows } = await barePool.query(SHOW_POLICY_SQL, showPolicyParams(p.id, Number((req.params as { id: string }).id), new Date()));
       return rows[0];
     });
     await bare.listen({ port: 0, host: '127.0.0.1' });

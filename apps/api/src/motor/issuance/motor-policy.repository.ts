@@ -24,6 +24,18 @@ const PAYMENT_COLUMNS = [
   ['created_at', 'createdAt'], ['updated_at', 'updatedAt'],
 ].map(([column, key]) => `pay.${column} AS "pay.${key}"`).join(', ');
 
+/** Show Policy's one statement (exported for the benchmark's bare handler, which runs the same read). */
+export const SHOW_POLICY_SQL = `SELECT ${POLICY_COLUMNS}, ${PAYMENT_COLUMNS}
+   FROM motor_policies p
+   LEFT JOIN LATERAL (SELECT * FROM payments
+                       WHERE policy_type = 'motor' AND policy_id = p.id AND status = ANY($3::text[]) AND expires_at > $4::timestamptz
+                       ORDER BY created_at DESC LIMIT 1) pay ON true
+  WHERE p.id = $1 AND p.client_id = $2::uuid`;
+
+export function showPolicyParams(clientId: string, id: number, now: Date): unknown[] {
+  return [id, clientId, OPEN_PAYMENT, now.toISOString()];
+}
+
 @Injectable()
 export class MotorPolicyRepository {
   constructor(
@@ -45,15 +57,7 @@ export class MotorPolicyRepository {
    * frequent read; through Prisma it took two queries and several times the CPU).
    */
   async findForClient(clientId: string, id: number): Promise<PolicyWithPayment | null> {
-    const rows = await this.db.sql.query<Record<string, unknown>>(
-      `SELECT ${POLICY_COLUMNS}, ${PAYMENT_COLUMNS}
-         FROM motor_policies p
-         LEFT JOIN LATERAL (SELECT * FROM payments
-                             WHERE policy_type = 'motor' AND policy_id = p.id AND status = ANY($3::text[]) AND expires_at > $4::timestamptz
-                             ORDER BY created_at DESC LIMIT 1) pay ON true
-        WHERE p.id = $1 AND p.client_id = $2::uuid`,
-      [id, clientId, OPEN_PAYMENT, this.clock.now().toISOString()],
-    );
+    const rows = await this.db.sql.query<Record<string, unknown>>(SHOW_POLICY_SQL, showPolicyParams(clientId, id, this.clock.now()));
     if (!rows[0]) return null;
     const policy: Record<string, unknown> = {};
     const payment: Record<string, unknown> = {};
