@@ -1,7 +1,7 @@
 import type { ZodType } from 'zod';
 import { issuesToDetails } from '@lib/common';
 import { MotorProviderError } from '../motor/motor-provider.error';
-import { wireErrorSchema } from '../motor/sandbox-motor.wire';
+import { callContract } from '../shared/contract-call';
 import type { MedicalCallOptions, MedicalInsurer, MedicalIssue, MedicalIssued, MedicalMember, MedicalProvider, MedicalQuoteResult } from './medical-provider.port';
 import { wireMedicalInsurersSchema, wireMedicalIssuedSchema, wireMedicalQuoteRequestSchema, wireMedicalQuoteSchema } from './sandbox-medical.wire';
 
@@ -35,38 +35,10 @@ export class HttpMedicalProvider implements MedicalProvider {
     return { policyNumber: body.policy_number, issuedAt: new Date(body.issued_at), startDate: body.start_date, endDate: body.end_date, alreadyIssued: body.already_issued };
   }
 
-  private async call<T>(method: string, path: string, body: unknown, schema: ZodType<T>, options?: MedicalCallOptions): Promise<T> {
-    const timeout = AbortSignal.timeout(options?.timeoutMs ?? this.timeoutMs);
-    const signal = options?.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-    const what = `${method} ${path}`;
-    let status: number;
-    let text: string;
-    try {
-      const res = await fetch(`${this.baseUrl}${path}`, {
-        method,
-        signal,
-        headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      status = res.status;
-      text = await res.text();
-    } catch (err) {
-      if (signal.aborted) throw new MotorProviderError('timeout', `${what} gave no answer in time.`);
-      throw new MotorProviderError('unavailable', `${what} failed: ${(err as Error).message}`);
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
-    if (status >= 500) throw new MotorProviderError('unavailable', `${what} answered HTTP ${status}.`, undefined, status);
-    if (status >= 400) {
-      const err = wireErrorSchema.safeParse(json);
-      throw new MotorProviderError(status === 404 ? 'not_found' : 'rejected', err.success ? err.data.message : `${what} answered HTTP ${status}.`, err.success ? err.data.errors : undefined, status);
-    }
-    const parsed = schema.safeParse(json);
-    if (!parsed.success) throw new MotorProviderError('bad_response', `${what} broke the contract.`, issuesToDetails(parsed.error.issues), status);
-    return parsed.data;
+  private call<T>(method: string, path: string, body: unknown, schema: ZodType<T>, options?: MedicalCallOptions): Promise<T> {
+    return callContract(
+      { baseUrl: this.baseUrl, method, path, body, schema, timeoutMs: options?.timeoutMs ?? this.timeoutMs, signal: options?.signal },
+      (failure, message, details, status) => new MotorProviderError(failure, message, details, status),
+    );
   }
 }

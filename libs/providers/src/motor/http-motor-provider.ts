@@ -1,6 +1,6 @@
 import type { ZodType } from 'zod';
 import { issuesToDetails } from '@lib/common';
-import { exchangeJson, type RawAnswer } from '../shared/json-http';
+import { callContract } from '../shared/contract-call';
 import { MotorProviderError } from './motor-provider.error';
 import type {
   CustomsVehicle,
@@ -18,7 +18,6 @@ import type {
 } from './motor-provider.port';
 import { fromWireInsurer, fromWireQuote, fromWireRegisteredVehicle, toWireQuoteRequest, toWireRegisterVehicle, toWireVehicleKey } from './sandbox-motor.mapper';
 import {
-  wireErrorSchema,
   wireInsurersResponseSchema,
   wireIssuedPolicySchema,
   wirePhotoResponseSchema,
@@ -83,42 +82,10 @@ export class HttpMotorProvider implements MotorProvider {
     return { policyNumber: body.policy_number, startDate: body.start_date, endDate: body.end_date, issuedAt: new Date(body.issued_at), alreadyIssued: body.already_issued };
   }
 
-  private async call<T>(method: string, path: string, body: unknown, schema: ZodType<T>, options?: MotorCallOptions): Promise<T> {
-    const timeout = AbortSignal.timeout(options?.timeoutMs ?? this.timeoutMs);
-    const signal = options?.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-    const what = `${method} ${path}`;
-    let answer: RawAnswer;
-    try {
-      answer = await exchangeJson(`${this.baseUrl}${path}`, { method, body, signal });
-    } catch (err) {
-      if (signal.aborted) throw new MotorProviderError('timeout', `${what} gave no answer in time.`);
-      throw new MotorProviderError('unavailable', `${what} failed: ${(err as Error).message}`);
-    }
-    const { status } = answer;
-    const json = parseJson(answer.text);
-    if (status >= 500) throw new MotorProviderError('unavailable', `${what} answered HTTP ${status}.`, undefined, status);
-    if (status >= 400) throw rejection(what, status, json);
-    if (json === undefined) throw new MotorProviderError('bad_response', `${what} answered a body that is not JSON.`, undefined, status);
-    const parsed = schema.safeParse(json);
-    if (!parsed.success) {
-      const details = issuesToDetails(parsed.error.issues);
-      const first = Object.entries(details)[0];
-      throw new MotorProviderError('bad_response', `${what} broke the contract${first ? ` at ${first[0]}: ${first[1][0]}` : ''}.`, details, status);
-    }
-    return parsed.data;
+  private call<T>(method: string, path: string, body: unknown, schema: ZodType<T>, options?: MotorCallOptions): Promise<T> {
+    return callContract(
+      { baseUrl: this.baseUrl, method, path, body, schema, timeoutMs: options?.timeoutMs ?? this.timeoutMs, signal: options?.signal },
+      (failure, message, details, status) => new MotorProviderError(failure, message, details, status),
+    );
   }
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-function rejection(what: string, status: number, json: unknown): MotorProviderError {
-  const err = wireErrorSchema.safeParse(json);
-  const message = err.success ? err.data.message : `${what} answered HTTP ${status}.`;
-  return new MotorProviderError(status === 404 ? 'not_found' : 'rejected', message, err.success ? err.data.errors : undefined, status);
 }

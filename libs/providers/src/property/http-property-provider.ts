@@ -1,6 +1,6 @@
 import type { ZodType } from 'zod';
 import { amountString, money } from '@lib/common';
-import { wireErrorSchema } from '../motor/sandbox-motor.wire';
+import { callContract } from '../shared/contract-call';
 import { PropertyProviderError } from './property-provider.error';
 import type {
   IssuedPropertyPolicy,
@@ -26,7 +26,6 @@ import {
 export interface HttpPropertyProviderOptions {
   baseUrl: string;
   timeoutMs?: number;
-  fetch?: typeof fetch;
 }
 
 export function toWirePropertyRisk(r: PropertyRisk): WirePropertyRisk {
@@ -48,12 +47,10 @@ function fromWireStatus(w: WireCancellationStatus): ProviderCancellationStatus {
 export class HttpPropertyProvider implements PropertyProvider {
   private readonly baseUrl: string;
   private readonly timeoutMs: number;
-  private readonly fetchFn: typeof fetch;
 
   constructor(options: HttpPropertyProviderOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.timeoutMs = options.timeoutMs ?? 20_000;
-    this.fetchFn = options.fetch ?? fetch;
   }
 
   async listInsurers(options?: PropertyCallOptions): Promise<PropertyInsurer[]> {
@@ -92,39 +89,10 @@ export class HttpPropertyProvider implements PropertyProvider {
     return `/insurers/${encodeURIComponent(code)}/property`;
   }
 
-  private async call<T>(method: string, path: string, body: unknown, schema: ZodType<T>, options?: PropertyCallOptions): Promise<T> {
-    const timeout = AbortSignal.timeout(options?.timeoutMs ?? this.timeoutMs);
-    const signal = options?.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-    const what = `${method} ${path}`;
-    let status: number;
-    let text: string;
-    try {
-      const res = await this.fetchFn(`${this.baseUrl}${path}`, {
-        method,
-        signal,
-        headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      status = res.status;
-      text = await res.text();
-    } catch (err) {
-      if (signal.aborted) throw new PropertyProviderError('timeout', `${what} gave no answer in time.`);
-      throw new PropertyProviderError('unavailable', `${what} failed: ${(err as Error).message}`);
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
-    if (status >= 500) throw new PropertyProviderError('unavailable', `${what} answered HTTP ${status}.`, undefined, status);
-    if (status >= 400) {
-      const err = wireErrorSchema.safeParse(json);
-      const message = err.success ? err.data.message : `${what} answered HTTP ${status}.`;
-      throw new PropertyProviderError(status === 404 ? 'not_found' : 'rejected', message, err.success ? err.data.errors : undefined, status);
-    }
-    const parsed = schema.safeParse(json);
-    if (!parsed.success) throw new PropertyProviderError('bad_response', `${what} broke the contract.`, undefined, status);
-    return parsed.data;
+  private call<T>(method: string, path: string, body: unknown, schema: ZodType<T>, options?: PropertyCallOptions): Promise<T> {
+    return callContract(
+      { baseUrl: this.baseUrl, method, path, body, schema, timeoutMs: options?.timeoutMs ?? this.timeoutMs, signal: options?.signal },
+      (failure, message, details, status) => new PropertyProviderError(failure, message, failure === 'bad_response' ? undefined : details, status),
+    );
   }
 }

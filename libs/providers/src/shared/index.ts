@@ -1,2 +1,3 @@
 export * from './insurer-call';
 export * from './json-http';
+export * from './contract-call';

@@ -1,7 +1,5 @@
 import type { ZodType } from 'zod';
-import { z } from '@lib/common';
-import { issuesToDetails } from '@lib/common';
-import { exchangeJson, type RawAnswer } from './json-http';
+import { callContract } from './contract-call';
 
 /** Why a call to a single-provider insurer (life, horse) failed: as for motor, minus not_found subtleties. */
 export type InsurerCallFailure = 'timeout' | 'unavailable' | 'bad_response' | 'rejected';
@@ -22,35 +20,10 @@ export function isInsurerCallError(err: unknown): err is InsurerCallError {
   return err instanceof InsurerCallError;
 }
 
-const errorSchema = z.object({ error: z.string(), message: z.string(), errors: z.record(z.string(), z.array(z.string())).optional() });
-
 /** One JSON call to the sandbox insurers with a timeout; every answer is checked against the contract. */
-export async function insurerCall<T>(baseUrl: string, method: string, path: string, body: unknown, schema: ZodType<T>, timeoutMs: number): Promise<T> {
-  const signal = AbortSignal.timeout(timeoutMs);
-  const what = `${method} ${path}`;
-  let answer: RawAnswer;
-  try {
-    answer = await exchangeJson(`${baseUrl.replace(/\/+$/, '')}${path}`, { method, body, signal });
-  } catch (err) {
-    if (signal.aborted) throw new InsurerCallError('timeout', `${what} gave no answer in time.`);
-    throw new InsurerCallError('unavailable', `${what} failed: ${(err as Error).message}`);
-  }
-  const { status } = answer;
-  let json: unknown;
-  try {
-    json = JSON.parse(answer.text);
-  } catch {
-    json = undefined;
-  }
-  if (status >= 500) throw new InsurerCallError('unavailable', `${what} answered HTTP ${status}.`);
-  if (status >= 400) {
-    const err = errorSchema.safeParse(json);
-    throw new InsurerCallError('rejected', err.success ? err.data.message : `${what} answered HTTP ${status}.`, err.success ? err.data.errors : undefined);
-  }
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) {
-    const first = Object.entries(issuesToDetails(parsed.error.issues))[0];
-    throw new InsurerCallError('bad_response', `${what} broke the contract${first ? ` at ${first[0]}: ${first[1][0]}` : ''}.`);
-  }
-  return parsed.data;
+export function insurerCall<T>(baseUrl: string, method: string, path: string, body: unknown, schema: ZodType<T>, timeoutMs: number): Promise<T> {
+  return callContract({ baseUrl, method, path, body, schema, timeoutMs }, (failure, message, details) =>
+    // A 404 here is an insurer refusing the request, like any other 4xx.
+    new InsurerCallError(failure === 'not_found' ? 'rejected' : failure, message, failure === 'bad_response' ? undefined : details),
+  );
 }

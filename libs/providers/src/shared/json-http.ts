@@ -9,6 +9,8 @@ export interface JsonExchange {
   /** Serialised as JSON when given. */
   body?: unknown;
   signal: AbortSignal;
+  /** Extra request headers (an API key, say). */
+  headers?: Record<string, string>;
 }
 
 export interface RawAnswer {
@@ -21,8 +23,10 @@ export class AnswerTooLargeError extends Error {
 }
 
 // Kept-alive connections per insurer host: a quote fan-out reuses sockets instead of opening nine new ones.
-const httpAgent = new HttpAgent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64, scheduling: 'lifo' });
-const httpsAgent = new HttpsAgent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64, scheduling: 'lifo' });
+// Every socket a burst opened stays for the next (the insurer closes idle ones after its keep-alive timeout).
+const SOCKETS_PER_HOST = 256;
+const httpAgent = new HttpAgent({ keepAlive: true, maxSockets: SOCKETS_PER_HOST, maxFreeSockets: SOCKETS_PER_HOST, scheduling: 'lifo' });
+const httpsAgent = new HttpsAgent({ keepAlive: true, maxSockets: SOCKETS_PER_HOST, maxFreeSockets: SOCKETS_PER_HOST, scheduling: 'lifo' });
 
 /**
  * One JSON exchange with an insurer over node:http(s), the lean client: status and body text, or a
@@ -32,7 +36,7 @@ export function exchangeJson(url: string, exchange: JsonExchange): Promise<RawAn
   const target = new URL(url);
   const secure = target.protocol === 'https:';
   const payload = exchange.body === undefined ? undefined : Buffer.from(JSON.stringify(exchange.body));
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...exchange.headers };
   if (payload) {
     headers['content-type'] = 'application/json';
     headers['content-length'] = String(payload.length);

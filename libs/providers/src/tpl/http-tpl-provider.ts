@@ -1,4 +1,5 @@
 import type { ZodType } from 'zod';
+import { callContract, lookupContract, type ContractCall, type FailureFactory } from '../shared/contract-call';
 import { TplProvider, TplProviderError } from './tpl-provider.port';
 import { wireRegisteredDocumentSchema, wireTplIssuedSchema, wireTplPriceSchema, type WireTplIssueRequest } from './tpl-provider.wire';
 
@@ -17,40 +18,20 @@ export class HttpTplProvider implements TplProvider {
 
   findDocument(sha256: string) {
     if (!/^[0-9a-f]{64}$/.test(sha256)) return Promise.resolve(null);
-    return this.call('GET', `/registry/documents/${sha256}`, undefined, wireRegisteredDocumentSchema);
+    return lookupContract(this.contract('GET', `/registry/documents/${sha256}`, undefined, wireRegisteredDocumentSchema), tplError);
   }
 
   price() {
-    return this.call('GET', '/tpl/price', undefined, wireTplPriceSchema).then((r) => r!);
+    return callContract(this.contract('GET', '/tpl/price', undefined, wireTplPriceSchema), tplError);
   }
 
   issue(request: WireTplIssueRequest) {
-    return this.call('POST', '/tpl/policies', request, wireTplIssuedSchema).then((r) => r!);
+    return callContract(this.contract('POST', '/tpl/policies', request, wireTplIssuedSchema), tplError);
   }
 
-  private async call<T>(method: string, path: string, body: unknown, schema: ZodType<T>): Promise<T | null> {
-    let res: Response;
-    try {
-      res = await fetch(`${this.baseUrl}${path}`, {
-        method,
-        signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
-        headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-    } catch (err) {
-      throw new TplProviderError(`${method} ${path} failed: ${(err as Error).message}`);
-    }
-    const text = await res.text();
-    if (res.status === 404 && method === 'GET') return null;
-    if (res.status >= 300) throw new TplProviderError(`${method} ${path} answered HTTP ${res.status}.`, res.status);
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      throw new TplProviderError(`${method} ${path} answered a body that is not JSON.`, res.status);
-    }
-    const parsed = schema.safeParse(json);
-    if (!parsed.success) throw new TplProviderError(`${method} ${path} broke the contract.`, res.status);
-    return parsed.data;
+  private contract<T>(method: string, path: string, body: unknown, schema: ZodType<T>): ContractCall<T> {
+    return { baseUrl: this.baseUrl, method, path, body, schema, timeoutMs: this.options.timeoutMs ?? 10_000 };
   }
 }
+
+const tplError: FailureFactory = (_failure, message, _details, status) => new TplProviderError(message, status);
