@@ -6,8 +6,8 @@ import { presentClaim } from '../claims/claim.presenter';
 import { ClaimRepository } from '../claims/claim.repository';
 import { ClaimDocument, ClaimsService } from '../claims/claims.service';
 import { FileStore } from '../files/file-store';
-import { DocumentFiles } from '../property/uploads/document-files';
-import { DocumentUploadGuard, type DocumentUpload } from '../property/uploads/document-upload.guard';
+import { DocumentFiles } from '../files/documents/document-files';
+import { DocumentUploadGuard, type DocumentUpload } from '../files/documents/document-upload.guard';
 
 export const MAX_CLAIM_DOCUMENTS = 5;
 export const CLAIM_FIELDS = ['claim_type', 'incident_date', 'description', 'requested_amount'] as const;

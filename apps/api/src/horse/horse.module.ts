@@ -8,7 +8,7 @@ import { AdminModule } from '../admin/admin.module';
 import { AdminHorsePoliciesController } from './admin/admin-horse-policies.controller';
 import { ClaimsModule } from '../claims/claims.module';
 import { ProductClaimIntake } from '../claims-intake/product-claim-intake';
-import { DocumentFiles } from '../property/uploads/document-files';
+import { DocumentFiles } from '../files/documents/document-files';
 import { HorseClaimPolicies } from './claims/horse-claim-policies';
 import { HorseClaimsController } from './claims/horse-claims.controller';
 import { PaymentsModule } from '../payments/payments.module';

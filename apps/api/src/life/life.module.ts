@@ -8,7 +8,7 @@ import { AdminModule } from '../admin/admin.module';
 import { AdminLifePoliciesController } from './admin/admin-life-policies.controller';
 import { ClaimsModule } from '../claims/claims.module';
 import { ProductClaimIntake } from '../claims-intake/product-claim-intake';
-import { DocumentFiles } from '../property/uploads/document-files';
+import { DocumentFiles } from '../files/documents/document-files';
 import { LifeClaimPolicies } from './claims/life-claim-policies';
 import { LifeClaimsController } from './claims/life-claims.controller';
 import { PaymentsModule } from '../payments/payments.module';

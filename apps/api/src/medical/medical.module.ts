@@ -10,7 +10,7 @@ import { FilesModule } from '../files/files.module';
 import { PaymentsModule } from '../payments/payments.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { MedicalPolicyEvents } from './events/medical-policy-events';
-import { DocumentFiles } from '../property/uploads/document-files';
+import { DocumentFiles } from '../files/documents/document-files';
 import { MedicalClaimPolicies } from './claims/medical-claim-policies';
 import { MedicalClaimsController } from './claims/medical-claims.controller';
 import { MedicalBilling } from './billing/medical-billing';

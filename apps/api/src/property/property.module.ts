@@ -27,7 +27,7 @@ import { PropertyPolicyRepository } from './policies/property-policy.repository'
 import { PropertyPricesController } from './prices/property-prices.controller';
 import { PropertyPricingService } from './prices/property-pricing.service';
 import { PROPERTY_PROVIDER } from './property-products';
-import { DocumentFiles } from './uploads/document-files';
+import { DocumentFiles } from '../files/documents/document-files';
 
 /**
  * Property insurance: /api/v1/property (address lookup, prices, policies, documents, cancellation, claims)

@@ -9,7 +9,7 @@ import { ClaimsModule } from '../claims/claims.module';
 import { AdminTplPoliciesController } from './admin/admin-tpl-policies.controller';
 import { TplPolicyAdminRepository } from './admin/tpl-policy-admin.repository';
 import { FilesModule } from '../files/files.module';
-import { DocumentFiles } from '../property/uploads/document-files';
+import { DocumentFiles } from '../files/documents/document-files';
 import { TplClaimPolicies } from './claims/tpl-claim-policies';
 import { TplClaimsController } from './claims/tpl-claims.controller';
 import { PaymentsModule } from '../payments/payments.module';

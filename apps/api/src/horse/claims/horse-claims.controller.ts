@@ -5,7 +5,7 @@ import { CurrentPartner, PartnerApi } from '../../auth/partner-api.decorator';
 import type { Partner } from '../../auth/partner';
 import { AcceptsMultipart } from '../../files/multipart';
 import { ApiErrors } from '../../openapi/api-errors.decorator';
-import { UploadedDocuments, type DocumentUpload } from '../../property/uploads/document-upload.guard';
+import { UploadedDocuments, type DocumentUpload } from '../../files/documents/document-upload.guard';
 import { CLAIM_BODY_SCHEMA, CLAIM_STATUSES_DOC, ClaimUploadGuard, MAX_CLAIM_DOCUMENTS, ProductClaimIntake } from '../../claims-intake/product-claim-intake';
 import { HORSE_PRODUCTS } from '../horse-products';
 import { HORSE_CLAIM_TYPES, HorseClaimPolicies } from './horse-claim-policies';

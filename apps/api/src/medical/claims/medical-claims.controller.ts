@@ -12,7 +12,7 @@ import { absoluteUrl } from '../../http/absolute-url';
 import { ApiErrors } from '../../openapi/api-errors.decorator';
 import { RateLimit } from '@lib/http';
 import { MEDICAL_API, MEDICAL_PRODUCT } from '../medical-products';
-import { DocumentUpload, UploadedDocuments } from '../../property/uploads/document-upload.guard';
+import { DocumentUpload, UploadedDocuments } from '../../files/documents/document-upload.guard';
 import { MEDICAL_CLAIM_TYPES } from './medical-claim-policies';
 
 const policyParam = z.strictObject({ policyId: intId });

@@ -10,7 +10,7 @@ import { AcceptsMultipart } from '../../files/multipart';
 import { absoluteUrl } from '../../http/absolute-url';
 import { ApiErrors } from '../../openapi/api-errors.decorator';
 import { PROPERTY_PRODUCTS } from '../property-products';
-import { DocumentUpload, UploadedDocuments } from '../uploads/document-upload.guard';
+import { DocumentUpload, UploadedDocuments } from '../../files/documents/document-upload.guard';
 import { PROPERTY_CLAIM_TYPES } from './property-claim-policies';
 
 const policyParam = z.strictObject({ propertyPolicy: intId });

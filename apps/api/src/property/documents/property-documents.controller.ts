@@ -9,8 +9,8 @@ import { propertyPolicyParam, PROPERTY_POLICY_EXAMPLE } from '../policies/proper
 import { PropertyPolicyViews } from '../policies/property-policy-views';
 import { PropertyPolicyRepository } from '../policies/property-policy.repository';
 import { PROPERTY_PRODUCTS, PROPERTY_STATUS } from '../property-products';
-import { DocumentFiles } from '../uploads/document-files';
-import { DocumentUpload, DocumentUploadGuard, UploadedDocuments } from '../uploads/document-upload.guard';
+import { DocumentFiles } from '../../files/documents/document-files';
+import { DocumentUpload, DocumentUploadGuard, UploadedDocuments } from '../../files/documents/document-upload.guard';
 import { PropertyDocumentRepository } from './property-document.repository';
 
 export const DOCUMENT_CATEGORIES = ['home', 'valuables', 'surroundings'] as const;

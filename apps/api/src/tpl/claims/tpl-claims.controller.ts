@@ -10,7 +10,7 @@ import type { Partner } from '../../auth/partner';
 import { AcceptsMultipart } from '../../files/multipart';
 import { absoluteUrl } from '../../http/absolute-url';
 import { ApiErrors } from '../../openapi/api-errors.decorator';
-import { DocumentUpload, UploadedDocuments } from '../../property/uploads/document-upload.guard';
+import { DocumentUpload, UploadedDocuments } from '../../files/documents/document-upload.guard';
 import { TPL_PRODUCT } from '../tpl-provider.token';
 import { TPL_CLAIM_FAMILY, TPL_CLAIM_TYPES } from './tpl-claim-policies';
 

@@ -1,5 +1,5 @@
 import { inspectPhoto } from '../../motor/photos/photo-content';
-import type { StoredContentType } from '../../files/file-store';
+import type { StoredContentType } from '../file-store';
 
 /** Photos (JPEG or PNG) at most 3 MB, as vehicle photos; PDFs at most 5 MB. */
 export const MAX_IMAGE_BYTES = 3 * 1024 * 1024;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError, ErrorDetails } from '@lib/common';
-import { FileStore, SavedFile } from '../../files/file-store';
+import { FileStore, SavedFile } from '../file-store';
 import { inspectDocument } from './document-content';
 import type { UploadedFilePart } from './document-upload.guard';
 
