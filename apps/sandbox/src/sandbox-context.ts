@@ -21,7 +21,7 @@ export interface SandboxContext {
   photos: PhotoStore;
   policies: IssuedPolicyStore;
   /** The card payment vendor: its merchant API key, payments, and signed callbacks. */
-  vendor: { apiKey: string; payments: VendorPaymentStore; callbacks: VendorCallbacks };
+  vendor: { apiKey: string; payments: VendorPaymentStore; callbacks: VendorCallbacks; /** Test control: refunds answer 503. */ refundFault: boolean };
   propertyCancellations: PropertyCancellationStore;
   /** Aborted when the server closes, so sleeping and hanging routes let go. */
   lifecycle: AbortSignal;

@@ -77,6 +77,7 @@ export function createSandboxServer(options: SandboxServerOptions = {}): Fastify
       apiKey: options.vendor?.apiKey ?? SANDBOX_VENDOR_API_KEY,
       payments: new VendorPaymentStore(),
       callbacks: new VendorCallbacks(() => webhookSecret, clock, lifecycle.signal),
+      refundFault: false,
     },
     propertyCancellations: new PropertyCancellationStore(),
     lifecycle: lifecycle.signal,

@@ -47,6 +47,7 @@ const envSchema = z.object({
   PAYMENT_CALLBACK_TOLERANCE_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
   POLICY_DOCUMENTS_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   PAYMENT_RECONCILE_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+  REFUND_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
   PROPERTY_ISSUANCE_PROVIDERS: z
     .string()
     .default('dune')
@@ -107,6 +108,8 @@ export interface AppConfig {
   policyDocumentsPollMs: number;
   /** How often started but unsettled payments are checked with the vendor (0: never). */
   paymentReconcileMs: number;
+  /** How often refunds owed are paid out (0: only right after a cancellation). */
+  refundPollMs: number;
   /** The provider codes a property policy may be issued with (the spec allows one); prices still come from every insurer. */
   propertyIssuanceProviders: string[];
   /** How long one property insurer (or the address registry) may take. */
@@ -187,6 +190,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     paymentCallbackToleranceSeconds: e.PAYMENT_CALLBACK_TOLERANCE_SECONDS,
     policyDocumentsPollMs: e.POLICY_DOCUMENTS_POLL_MS,
     paymentReconcileMs: e.PAYMENT_RECONCILE_MS,
+    refundPollMs: e.REFUND_POLL_MS,
     propertyIssuanceProviders: e.PROPERTY_ISSUANCE_PROVIDERS,
     propertyInsurerTimeoutMs: e.PROPERTY_INSURER_TIMEOUT_MS,
     webhooks: {

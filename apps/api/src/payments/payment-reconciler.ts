@@ -1,8 +1,9 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Clock } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { PrismaService } from '@lib/db';
 import { ApplyVendorOutcomeUseCase } from './apply-vendor-outcome.use-case';
+import { PeriodicSweep } from './periodic-sweep';
 
 /** Attempts younger than this are left to the customer's return and the vendor's callback. */
 const QUIET_MS = 60_000;
@@ -14,37 +15,23 @@ const QUIET_MS = 60_000;
  * idempotent and locked, so racing a late callback is harmless.
  */
 @Injectable()
-export class PaymentReconciler implements OnApplicationBootstrap, OnApplicationShutdown {
+export class PaymentReconciler extends PeriodicSweep {
   private readonly log = new Logger('PaymentReconciler');
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<number>;
 
   constructor(
     private readonly prisma: PrismaService,
     private readonly outcome: ApplyVendorOutcomeUseCase,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    if (this.config.paymentReconcileMs > 0) {
-      this.timer = setInterval(() => void this.sweep(), this.config.paymentReconcileMs);
-      this.timer.unref();
-    }
+  ) {
+    super();
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
+  protected get intervalMs(): number {
+    return this.config.paymentReconcileMs;
   }
 
-  /** Settles what the vendor knows about open attempts; answers how many were looked at. */
-  sweep(): Promise<number> {
-    this.running ??= this.run().finally(() => (this.running = undefined));
-    return this.running;
-  }
-
-  private async run(): Promise<number> {
+  protected async run(): Promise<number> {
     const now = this.clock.now();
     const open = await this.prisma.payment.findMany({
       where: { status: 'pending', vendorReference: { not: null }, updatedAt: { lte: new Date(now.getTime() - QUIET_MS) } },

@@ -12,6 +12,7 @@ import { PaymentReconciler } from './payment-reconciler';
 import { PaymentRepository } from './payment.repository';
 import { PAYMENT_VENDOR } from './payment-vendor.token';
 import { PaymentsController } from './payments.controller';
+import { Refunds } from './refunds/refunds';
 import { PolicyActivators } from './policy-activators';
 import { PolicyDocumentsWorker } from './policy-documents.worker';
 import { captureRawBody } from './vendor-callback/raw-body';
@@ -34,8 +35,9 @@ import { VENDOR_CALLBACK_PATH, VendorCallbackController } from './vendor-callbac
     ApplyVendorOutcomeUseCase,
     PayPageService,
     PaymentReconciler,
+    Refunds,
   ],
-  exports: [PaymentRepository, PolicyActivators, ActivatePaymentUseCase],
+  exports: [PaymentRepository, PolicyActivators, ActivatePaymentUseCase, Refunds],
 })
 export class PaymentsModule implements OnModuleInit {
   constructor(private readonly adapterHost: HttpAdapterHost) {}

@@ -1,3 +1,5 @@
+import { REFUND_PAYOUT_DOC } from '../payments/refunds/refunds';
+
 /** OpenAPI pieces of the TPL v2 routes, kept out of the controllers. */
 export const TPL_POLICY_EXAMPLE = {
   id: 12,
@@ -74,5 +76,7 @@ export const CANCEL_DOC =
   '`{"code":"42201","message":"The cancellation document is incorrect. Please upload a new one.","details":{...}}` naming `vin`, ' +
   '`car_sequence_number` and/or `owner_id` (or `cancellation_document` when the registry does not know it). Only an issued policy (status 1) ' +
   'can be canceled: pending or on-hold is 409, already canceled is 400 `40010`. Answers 200 with the policy (status 2, `canceled_at`, and ' +
-  '`refund_amount`: the unused share of `price`, pro rata by day of cover). The real service writes `code` as a number in this 422; here it is ' +
+  '`refund_amount`: the unused share of `price`, pro rata by day of cover). ' +
+  REFUND_PAYOUT_DOC +
+  ' The real service writes `code` as a number in this 422; here it is ' +
   'the string "42201" like every other error.';

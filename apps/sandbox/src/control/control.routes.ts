@@ -31,6 +31,7 @@ export function registerControlRoutes(app: FastifyInstance, ctx: SandboxContext)
     ctx.photos.clear();
     ctx.policies.clear();
     ctx.vendor.payments.clear();
+    ctx.vendor.refundFault = false;
     ctx.vendor.callbacks.mode = 'auto';
     ctx.propertyCancellations.clear();
     return { insurers: ctx.behaviours.all() };

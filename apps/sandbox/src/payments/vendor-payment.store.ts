@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { WireCheckoutRequest, WireVendorPayment, VendorPaymentStatus } from '@lib/providers';
+import { amountString, money } from '@lib/common';
+import type { WireCheckoutRequest, WireRefund, WireRefundRequest, WireVendorPayment, VendorPaymentStatus } from '@lib/providers';
 
 export interface VendorPaymentRecord extends WireCheckoutRequest {
   id: string;
@@ -7,7 +8,10 @@ export interface VendorPaymentRecord extends WireCheckoutRequest {
   failure_code: string | null;
   created_at: string;
   updated_at: string;
+  refunds: WireRefund[];
 }
+
+export type RefundOutcome = { ok: true; refund: WireRefund; again: boolean } | { ok: false; code: 'not_paid' | 'over_refund'; message: string };
 
 /** The vendor's payments in memory. One open checkout per merchant reference: opening it again reuses it. */
 export class VendorPaymentStore {
@@ -23,6 +27,7 @@ export class VendorPaymentStore {
       failure_code: null,
       created_at: at.toISOString(),
       updated_at: at.toISOString(),
+      refunds: [],
     };
     this.payments.set(record.id, record);
     return record;
@@ -38,6 +43,30 @@ export class VendorPaymentStore {
     record.failure_code = failureCode;
     record.updated_at = at.toISOString();
     return record;
+  }
+
+  /** A refund of a paid payment, never more than was paid in all; the same reference answers the first refund again. */
+  refund(id: string, request: WireRefundRequest, at: Date): RefundOutcome {
+    const record = this.payments.get(id)!;
+    const earlier = record.refunds.find((r) => r.reference === request.reference);
+    if (earlier) return { ok: true, refund: earlier, again: true };
+    if (record.status !== 'paid') return { ok: false, code: 'not_paid', message: 'Only a paid payment can be refunded.' };
+    const refunded = record.refunds.reduce((sum, r) => sum.plus(money(r.amount)), money('0'));
+    if (refunded.plus(money(request.amount)).greaterThan(money(record.amount))) {
+      return { ok: false, code: 'over_refund', message: `At most ${amountString(money(record.amount).minus(refunded))} can still be refunded.` };
+    }
+    const refund: WireRefund = {
+      id: `vr_${randomBytes(12).toString('hex')}`,
+      payment_id: record.id,
+      reference: request.reference,
+      amount: request.amount,
+      currency: request.currency,
+      status: 'succeeded',
+      created_at: at.toISOString(),
+    };
+    record.refunds.push(refund);
+    record.updated_at = at.toISOString();
+    return { ok: true, refund, again: false };
   }
 
   clear(): void {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from '@lib/common';
-import { wireCheckoutRequestSchema } from '@lib/providers';
+import { wireCheckoutRequestSchema, wireRefundRequestSchema } from '@lib/providers';
 import type { SandboxContext } from '../sandbox-context';
 import { parseOr422, SandboxHttpError } from '../sandbox-http';
 import { cardFormPage, closedPage } from './card-form.page';
@@ -57,6 +57,21 @@ export function registerVendorRoutes(app: FastifyInstance, ctx: SandboxContext):
     return presentVendorPayment(paymentOr404(ctx, request.params.id));
   });
 
+  app.post<{ Params: { id: string } }>('/vendor/payments/:id/refunds', async (request, reply) => {
+    requireApiKey(ctx, request);
+    const payment = paymentOr404(ctx, request.params.id);
+    const input = parseOr422(wireRefundRequestSchema, request.body);
+    if (ctx.vendor.refundFault) throw new SandboxHttpError(503, 'unavailable', 'The vendor cannot take refunds right now.');
+    const outcome = ctx.vendor.payments.refund(payment.id, input, ctx.clock.now());
+    if (!outcome.ok) throw new SandboxHttpError(409, outcome.code, outcome.message);
+    return reply.status(outcome.again ? 200 : 201).send(outcome.refund);
+  });
+
+  app.get<{ Params: { id: string } }>('/vendor/payments/:id/refunds', async (request) => {
+    requireApiKey(ctx, request);
+    return { refunds: paymentOr404(ctx, request.params.id).refunds };
+  });
+
   app.get<{ Params: { id: string } }>('/vendor/checkout/:id', async (request, reply) => {
     const payment = paymentOr404(ctx, request.params.id);
     if (payment.status !== 'pending') return reply.redirect(returnUrl(payment), 303);
@@ -79,9 +94,10 @@ export function registerVendorRoutes(app: FastifyInstance, ctx: SandboxContext):
 
   /** Test controls: hold callbacks, then send them on demand (twice, concurrently, after the return...). */
   app.put('/__control/vendor', async (request) => {
-    const input = parseOr422(z.strictObject({ callbacks: z.enum(['auto', 'hold']) }), request.body);
-    ctx.vendor.callbacks.mode = input.callbacks;
-    return { callbacks: ctx.vendor.callbacks.mode };
+    const input = parseOr422(z.strictObject({ callbacks: z.enum(['auto', 'hold']).optional(), refunds: z.enum(['ok', 'unavailable']).optional() }), request.body);
+    if (input.callbacks) ctx.vendor.callbacks.mode = input.callbacks;
+    if (input.refunds) ctx.vendor.refundFault = input.refunds === 'unavailable';
+    return { callbacks: ctx.vendor.callbacks.mode, refunds: ctx.vendor.refundFault ? 'unavailable' : 'ok' };
   });
 
   app.post<{ Params: { id: string } }>('/__control/vendor/payments/:id/callback', async (request) => {

@@ -1,7 +1,7 @@
 import type { ZodType } from 'zod';
 import { callContract, lookupContract, type ContractCall, type FailureFactory } from '../shared/contract-call';
 import { PaymentVendor, PaymentVendorError } from './payment-vendor.port';
-import { wireCheckoutResponseSchema, wireVendorPaymentSchema, type WireCheckoutRequest } from './payment-vendor.wire';
+import { wireCheckoutResponseSchema, wireRefundSchema, wireVendorPaymentSchema, type WireCheckoutRequest, type WireRefundRequest } from './payment-vendor.wire';
 
 export interface HttpPaymentVendorOptions {
   baseUrl: string;
@@ -23,6 +23,10 @@ export class HttpPaymentVendor implements PaymentVendor {
 
   getPayment(vendorPaymentId: string) {
     return lookupContract(this.contract('GET', `/vendor/payments/${encodeURIComponent(vendorPaymentId)}`, undefined, wireVendorPaymentSchema), vendorError);
+  }
+
+  refund(vendorPaymentId: string, request: WireRefundRequest) {
+    return callContract(this.contract('POST', `/vendor/payments/${encodeURIComponent(vendorPaymentId)}/refunds`, request, wireRefundSchema), vendorError);
   }
 
   private contract<T>(method: string, path: string, body: unknown, schema: ZodType<T>): ContractCall<T> {

@@ -50,6 +50,25 @@ export const wireVendorCallbackSchema = z.strictObject({
   status: z.enum(VENDOR_PAYMENT_STATUSES),
 });
 
+/** API -> vendor: refund part or all of a paid payment; idempotent by `reference` (our refund's id). */
+export const wireRefundRequestSchema = z.strictObject({
+  reference: z.string().min(1).max(64),
+  amount,
+  currency: z.literal('SAR'),
+});
+
+export const wireRefundSchema = z.object({
+  id: z.string().min(1).max(64),
+  payment_id: z.string().min(1).max(64),
+  reference: z.string(),
+  amount,
+  currency: z.string(),
+  status: z.literal('succeeded'),
+  created_at: z.iso.datetime(),
+});
+
+export type WireRefundRequest = z.infer<typeof wireRefundRequestSchema>;
+export type WireRefund = z.infer<typeof wireRefundSchema>;
 export type WireCheckoutRequest = z.infer<typeof wireCheckoutRequestSchema>;
 export type WireCheckoutResponse = z.infer<typeof wireCheckoutResponseSchema>;
 export type WireVendorPayment = z.infer<typeof wireVendorPaymentSchema>;

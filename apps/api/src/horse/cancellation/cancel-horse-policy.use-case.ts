@@ -3,6 +3,7 @@ import { ApiError, Clock, money, parseDate } from '@lib/common';
 import type { Prisma } from '@lib/db';
 import { FileStore } from '../../files/file-store';
 import { PaymentRepository } from '../../payments/payment.repository';
+import { Refunds } from '../../payments/refunds/refunds';
 import { inspectCancellationDocument } from '../../cancellation/cancellation-document';
 import { addMonths, cancellationRefund } from '../../cancellation/cancellation-refund';
 import { CANCELLATION_PART, type CancellationUpload } from '../../cancellation/cancellation-upload.guard';
@@ -17,6 +18,7 @@ export class CancelHorsePolicyUseCase {
   constructor(
     private readonly policies: HorsePolicyRepository,
     private readonly payments: PaymentRepository,
+    private readonly refunds: Refunds,
     private readonly files: FileStore,
     private readonly events: HorsePolicyEvents,
     private readonly clock: Clock,
@@ -46,11 +48,13 @@ export class CancelHorsePolicyUseCase {
     const changed = await this.payments.transaction(async (tx) => {
       const done = await this.policies.markCancelled(tx, policy.id, { cancelledAt: now, refundAmount: refund.amount.toFixed(2), cancellationDocument: stored?.url ?? null });
       if (done) {
+        await this.refunds.owe(tx, { policyType: 'horse', policyId: policy.id, amount: refund.amount, at: now });
         await this.events.statusUpdated(tx, { policy: await tx.horsePolicy.findUniqueOrThrow({ where: { id: policy.id } }), payment: null });
         await alsoInTx?.(tx, refund.amount.toFixed(2));
       }
       return done;
     });
+    if (changed) this.refunds.kick();
     if (!changed) {
       if (stored) await this.files.discard([stored]);
       throw new ApiError('ALREADY_CANCELED');

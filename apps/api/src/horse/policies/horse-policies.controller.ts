@@ -13,6 +13,7 @@ import { CreateHorsePolicyInput, createHorsePolicySchema } from './create-horse-
 import { CreateHorsePolicyUseCase } from './create-horse-policy.use-case';
 import { HorsePolicyRepository } from './horse-policy.repository';
 import { presentHorsePolicy } from './horse-policy.presenter';
+import { REFUND_PAYOUT_DOC } from '../../payments/refunds/refunds';
 
 const idParam = z.strictObject({ horsePolicy: intId });
 
@@ -89,6 +90,8 @@ export class HorsePoliciesController {
   @ApiOperation({
     summary: 'Cancel a horse policy',
     description:
+      REFUND_PAYOUT_DOC +
+      ' ' +
       `Only an active policy (status 1); a pending one is 409; cancelling again is 400 (code 40010). Optional multipart part \`cancellation_document\` ` +
       `(PDF, JPEG or PNG, at most 5 MB, judged by content). Within ${HORSE_COOLING_OFF_DAYS} days (x 24 h) of payment the whole \`price\` is refunded; ` +
       'afterwards `price` x unused days / days of the policy year, rounded half-up to the halala. Answers 200 with the cancelled policy and its `refund_amount`.',

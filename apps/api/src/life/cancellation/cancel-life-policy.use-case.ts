@@ -3,6 +3,7 @@ import { ApiError, Clock, money, parseDate } from '@lib/common';
 import type { Prisma } from '@lib/db';
 import { FileStore } from '../../files/file-store';
 import { PaymentRepository } from '../../payments/payment.repository';
+import { Refunds } from '../../payments/refunds/refunds';
 import { inspectCancellationDocument } from '../../cancellation/cancellation-document';
 import { addMonths, cancellationRefund } from '../../cancellation/cancellation-refund';
 import { CANCELLATION_PART, type CancellationUpload } from '../../cancellation/cancellation-upload.guard';
@@ -23,6 +24,7 @@ export class CancelLifePolicyUseCase {
   constructor(
     private readonly policies: LifePolicyRepository,
     private readonly payments: PaymentRepository,
+    private readonly refunds: Refunds,
     private readonly files: FileStore,
     private readonly events: LifePolicyEvents,
     private readonly clock: Clock,
@@ -59,11 +61,13 @@ export class CancelLifePolicyUseCase {
     const changed = await this.payments.transaction(async (tx) => {
       const done = await this.policies.markCancelled(tx, policy.id, { cancelledAt: now, refundAmount: refund.amount.toFixed(2), cancellationDocument: stored?.url ?? null });
       if (done) {
+        await this.refunds.owe(tx, { policyType: 'life', policyId: policy.id, amount: refund.amount, at: now });
         await this.events.statusUpdated(tx, { policy: await tx.lifePolicy.findUniqueOrThrow({ where: { id: policy.id } }), offer, payment: null });
         await alsoInTx?.(tx, refund.amount.toFixed(2));
       }
       return done;
     });
+    if (changed) this.refunds.kick();
     if (!changed) {
       if (stored) await this.files.discard([stored]);
       throw new ApiError('ALREADY_CANCELED');

@@ -13,6 +13,7 @@ import { IssueLifePolicyInput, issueLifePolicySchema } from './issue-life-policy
 import { IssueLifePolicyUseCase } from './issue-life-policy.use-case';
 import { LifePolicyRepository } from './life-policy.repository';
 import { presentLifePolicy } from './life-policy.presenter';
+import { REFUND_PAYOUT_DOC } from '../../payments/refunds/refunds';
 
 const idParam = z.strictObject({ lifePolicy: intId });
 const listQuery = z.strictObject({
@@ -89,6 +90,8 @@ export class LifePoliciesController {
   @ApiOperation({
     summary: 'Cancel a life policy',
     description:
+      REFUND_PAYOUT_DOC +
+      ' ' +
       `Only an active policy (status 1) is cancelled; a pending one is 409 (its payment link simply lapses); cancelling again is 400 (code 40010). ` +
       `Optional multipart part \`cancellation_document\`: a PDF, JPEG or PNG of at most 5 MB, judged by content (a truncated PDF or a renamed text file is 422). ` +
       `Cooling-off: within ${LIFE_COOLING_OFF_DAYS} days (x 24 h) of payment the whole first instalment is refunded. After that the refund is pro-rata: ` +

@@ -5,10 +5,11 @@ import { Prisma } from '@lib/db';
 import type { PropertyPolicy } from '@lib/db/generated/prisma/client';
 import type { PropertyProvider } from '@lib/providers';
 import { proRataRefund } from '../policies/policy-term';
-import { PropertyPolicyRepository } from '../policies/property-policy.repository';
+import { PROPERTY_PAYMENT_TYPE, PropertyPolicyRepository } from '../policies/property-policy.repository';
 import { providerFailure } from '../property-insurer-errors';
 import { PROPERTY_PROVIDER, PROPERTY_STATUS } from '../property-products';
 import { PropertyPolicyEvents } from '../events/property-policy-events';
+import { Refunds } from '../../payments/refunds/refunds';
 import { PropertyPaymentsLedger } from './property-payments-ledger';
 
 export interface CancelPropertyPolicy {
@@ -32,6 +33,7 @@ export class CancelPropertyPolicyUseCase {
     private readonly policies: PropertyPolicyRepository,
     private readonly ledger: PropertyPaymentsLedger,
     private readonly events: PropertyPolicyEvents,
+    private readonly refunds: Refunds,
     private readonly clock: Clock,
     @Inject(PROPERTY_PROVIDER) private readonly provider: PropertyProvider,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -51,7 +53,7 @@ export class CancelPropertyPolicyUseCase {
       }
     }
     const refund = paid ? proRataRefund(policy.price.toString(), policy.startDate, policy.endDate, today) : { amount: null, unusedDays: 0, termDays: 0 };
-    return this.policies.transaction(async (tx) => {
+    const cancelled = await this.policies.transaction(async (tx) => {
       const cancelled = await this.policies.cancel(tx, policy.id, {
         at: now,
         reason: cmd.reason,
@@ -62,11 +64,14 @@ export class CancelPropertyPolicyUseCase {
       });
       // a concurrent cancellation won the race
       if (!cancelled) throw new ApiError('ALREADY_CANCELED');
+      if (paid && refund.amount) await this.refunds.owe(tx, { policyType: PROPERTY_PAYMENT_TYPE, policyId: policy.id, amount: refund.amount, at: now });
       if (paid) await this.ledger.markRefunded(tx, policy.id, now);
       else await this.ledger.cancelPending(tx, policy.id, now);
       await this.events.statusUpdated(tx, cancelled, null);
       await cmd.alsoInTx?.(tx, cancelled);
       return cancelled;
     });
+    this.refunds.kick();
+    return cancelled;
   }
 }

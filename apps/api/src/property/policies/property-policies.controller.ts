@@ -16,6 +16,7 @@ import { IssuePropertyPolicyUseCase } from './issue-property-policy.use-case';
 import { PropertyPolicyViews } from './property-policy-views';
 import { PropertyPolicyRepository } from './property-policy.repository';
 import { issuePropertyPolicyDocSchema } from './property-policy.schema';
+import { REFUND_PAYOUT_DOC } from '../../payments/refunds/refunds';
 
 const DAY_MS = 86_400_000;
 
@@ -148,7 +149,7 @@ export class PropertyPoliciesController {
     description:
       'Optional `reason` (at most 500 characters). An active policy is cancelled with its insurer first (an insurer that fails is 502 and nothing changes) ' +
       'and refunded pro rata: price x unused days / term days, rounded half-up to the halala, the cancellation day counting as unused ' +
-      '(before the start date everything is refunded); the refund is paid to the policy\'s IBAN. A policy not yet paid is cancelled with no refund ' +
+      '(before the start date everything is refunded). ' + REFUND_PAYOUT_DOC + ' A policy not yet paid is cancelled with no refund ' +
       'and its payment link stops working. Answers the policy with status 2, `canceled_at` and `cancellation` {reason, refund_amount, unused_days, term_days}. ' +
       'Cancelling a cancelled policy is 400 (code 40010).',
   })

@@ -12,6 +12,7 @@ import { collectParts, VehicleDocumentUpload } from '../upload/vehicle-document-
 import { Prisma } from '@lib/db';
 import { TplPolicyEvents } from '../events/tpl-policy-events';
 import { proRataRefund } from './pro-rata-refund';
+import { Refunds } from '../../payments/refunds/refunds';
 
 export const INCORRECT_DOCUMENT = 'The cancellation document is incorrect. Please upload a new one.';
 const DOC = 'cancellation_document';
@@ -21,8 +22,8 @@ export type CancelTarget = { kind: 'id'; id: number } | { kind: 'vin' };
 /**
  * Cancels an issued TPL v2 policy once the vehicle changed hands: the uploaded vehicle information
  * document must be one the vehicle registry knows (by content hash), show the policy's VIN and sequence
- * number, an owner other than the seller, and the transfer complete. The unused premium is recorded as
- * a pro-rata refund.
+ * number, an owner other than the seller, and the transfer complete. The unused premium is refunded pro rata
+ * (recorded with the cancellation, paid out through the card vendor).
  */
 @Injectable()
 export class CancelTplPolicyUseCase {
@@ -32,6 +33,7 @@ export class CancelTplPolicyUseCase {
     private readonly policies: TplPolicyRepository,
     private readonly files: FileStore,
     private readonly events: TplPolicyEvents,
+    private readonly refunds: Refunds,
     private readonly clock: Clock,
     @Inject(TPL_PROVIDER) private readonly provider: TplProvider,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -93,7 +95,7 @@ export class CancelTplPolicyUseCase {
     if (policy.status !== TPL_STATUS.issued) throw new ApiError('CONFLICT', 'Only an issued policy (status 1) can be canceled; this one is not paid and issued yet.');
     const now = this.clock.now();
     const refund = proRataRefund(money(policy.price.toString()), policy.startDate!, policy.endDate!, formatDate(now));
-    return this.policies.transaction(async (tx) => {
+    const cancelled = await this.policies.transaction(async (tx) => {
       const { count } = await tx.tplPolicy.updateMany({
         where: { id: policy.id, status: TPL_STATUS.issued },
         data: {
@@ -109,10 +111,13 @@ export class CancelTplPolicyUseCase {
       });
       if (count === 0) throw new ApiError('ALREADY_CANCELED', 'Policy is already canceled.');
       const after = await tx.tplPolicy.findUniqueOrThrow({ where: { id: policy.id } });
+      await this.refunds.owe(tx, { policyType: 'tpl', policyId: policy.id, amount: refund, at: now });
       await this.events.statusUpdated(tx, after, null);
       await alsoInTx?.(tx, after);
       return after;
     });
+    this.refunds.kick();
+    return cancelled;
   }
 }
 

@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { amountString, Clock, money, type Money } from '@lib/common';
+import { APP_CONFIG, AppConfig } from '@lib/config';
+import { Database, DATABASE, Prisma, PrismaService } from '@lib/db';
+import type { Refund } from '@lib/db/generated/prisma/client';
+import { PaymentVendor, PaymentVendorError } from '@lib/providers';
+import { PAYMENT_VENDOR } from '../payment-vendor.token';
+import { PeriodicSweep } from '../periodic-sweep';
+
+/** The refund's payout, as the cancellation operations describe it. */
+export const REFUND_PAYOUT_DOC =
+  'The refund goes back to the card that paid, through the card vendor, right after the cancellation (retried while the vendor is down).';
+
+/** Tries before a refund the vendor keeps failing is left to operations as `failed`. */
+export const MAX_REFUND_ATTEMPTS = 8;
+/** How long a worker holds a refund it is paying out before another may try it. */
+const LEASE_MS = 60_000;
+const BATCH = 20;
+
+/** Waits after the n-th failed try: 30 s, 1 min, 2 min ... at most an hour. */
+export function refundBackoffMs(attempts: number): number {
+  return Math.min(3_600_000, 30_000 * 2 ** Math.max(0, attempts - 1));
+}
+
+export interface OwedRefund {
+  policyType: string;
+  policyId: number;
+  amount: Money;
+  at: Date;
+}
+
+/**
+ * Refunds of cancelled policies, paid out through the card vendor. `owe` writes the refund in the
+ * cancellation's transaction (so a cancellation never commits without its refund, nor a refund without
+ * its cancellation); the worker then pays it with the refund's id as the vendor's idempotency
+ * reference, so a retry after a lost answer never pays twice. A vendor that is down is tried again with
+ * backoff; one that refuses (4xx) leaves the refund `failed` for operations, as does the last try.
+ */
+@Injectable()
+export class Refunds extends PeriodicSweep {
+  private readonly log = new Logger('Refunds');
+
+  constructor(
+    private readonly prisma: PrismaService,
+    @Inject(DATABASE) private readonly db: Database,
+    @Inject(PAYMENT_VENDOR) private readonly vendor: PaymentVendor,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    super();
+  }
+
+  protected get intervalMs(): number {
+    return this.config.refundPollMs;
+  }
+
+  /** Records the refund of the policy's paid payment; none when nothing is owed or nothing was paid. */
+  async owe(tx: Prisma.TransactionClient, owed: OwedRefund): Promise<Refund | null> {
+    if (!owed.amount.greaterThan(0)) return null;
+    const payment = await tx.payment.findFirst({
+      where: { policyType: owed.policyType, policyId: owed.policyId, status: { in: ['paid', 'refunded'] }, vendorReference: { not: null } },
+      orderBy: { paidAt: 'desc' },
+    });
+    if (!payment) return null;
+    const amount = money(owed.amount).greaterThan(payment.amount.toString()) ? money(payment.amount.toString()) : money(owed.amount);
+    return tx.refund.create({
+      data: {
+        id: randomUUID(),
+        clientId: payment.clientId,
+        paymentId: payment.id,
+        policyType: owed.policyType,
+        policyId: owed.policyId,
+        amount: amountString(amount),
+        currency: payment.currency,
+        status: 'pending',
+        nextAttemptAt: owed.at,
+        createdAt: owed.at,
+        updatedAt: owed.at,
+      },
+    });
+  }
+
+  /** Pays what is owed now instead of at the next tick (after a cancellation commits). */
+  kick(): void {
+    this.sweepQuietly();
+  }
+
+  protected async run(): Promise<number> {
+    const now = this.clock.now();
+    // Claimed with a lease: another worker (instance) skips these until it runs out.
+    const due = await this.db.sql.query<{ id: string; amount: string; currency: string; attempts: number; vendor_payment_id: string }>(
+      `UPDATE refunds r SET next_attempt_at = $2::timestamptz, updated_at = $1::timestamptz
+         FROM payments p
+        WHERE p.id = r.payment_id
+          AND r.id IN (SELECT id FROM refunds WHERE status = 'pending' AND next_attempt_at <= $1::timestamptz
+                        ORDER BY next_attempt_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
+        RETURNING r.id, r.amount::text AS amount, r.currency, r.attempts, p.vendor_reference AS vendor_payment_id`,
+      [now.toISOString(), new Date(now.getTime() + LEASE_MS).toISOString()],
+    );
+    for (const r of due) await this.payOut(r);
+    return due.length;
+  }
+
+  private async payOut(r: { id: string; amount: string; currency: string; attempts: number; vendor_payment_id: string }): Promise<void> {
+    const attempts = r.attempts + 1;
+    try {
+      const paid = await this.vendor.refund(r.vendor_payment_id, { reference: r.id, amount: amountString(money(r.amount)), currency: 'SAR' });
+      const at = this.clock.now();
+      await this.prisma.refund.update({ where: { id: r.id }, data: { status: 'succeeded', vendorRefundId: paid.id, attempts, refundedAt: at, lastError: null, updatedAt: at } });
+      this.log.log(`refund ${r.id} paid out (${r.amount} ${r.currency})`);
+    } catch (err) {
+      const at = this.clock.now();
+      const refused = err instanceof PaymentVendorError && err.status !== undefined && err.status >= 400 && err.status < 500;
+      const failed = refused || attempts >= MAX_REFUND_ATTEMPTS;
+      const lastError = (err as Error).message.slice(0, 500);
+      await this.prisma.refund.update({
+        where: { id: r.id },
+        data: { status: failed ? 'failed' : 'pending', attempts, lastError, nextAttemptAt: new Date(at.getTime() + refundBackoffMs(attempts)), updatedAt: at },
+      });
+      this.log.warn(`refund ${r.id} ${failed ? 'failed for good' : 'not paid yet, tried again later'}: ${lastError}`);
+    }
+  }
+}
