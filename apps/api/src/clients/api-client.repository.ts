@@ -12,8 +12,9 @@ export class ApiClientRepository {
     return this.prisma.apiClient.findUnique({ where: { id } });
   }
 
-  create(data: { id: string; name: string; secretHash: string; products: string[] }): Promise<ApiClient> {
-    return this.prisma.apiClient.create({ data });
+  /** Times from the service clock, like every other record (the dashboard counts clients by day on it). */
+  create(data: { id: string; name: string; secretHash: string; products: string[] }, at: Date): Promise<ApiClient> {
+    return this.prisma.apiClient.create({ data: { ...data, createdAt: at, updatedAt: at, secretRotatedAt: at } });
   }
 
   /** Replaces the secret and bumps its version, which revokes every token issued before. */

@@ -37,7 +37,7 @@ export class ClientsService {
       name: trimmed,
       secretHash: await hashSecret(secret),
       products,
-    });
+    }, this.clock.now());
     return { client, secret };
   }
 
