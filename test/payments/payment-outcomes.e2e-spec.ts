@@ -16,7 +16,12 @@ describe('payment outcomes: declines, vendor errors, callbacks', () => {
   const vendorControl = (callbacks: 'auto' | 'hold') => fetch(`${env.sandbox.baseUrl}/__control/vendor`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ callbacks }) });
   const sendCallback = (vendorPaymentId: string) =>
     fetch(`${env.sandbox.baseUrl}/__control/vendor/payments/${vendorPaymentId}/callback`, { method: 'POST' }).then((r) => r.json() as Promise<{ merchant_status: number }>);
-  const activations = (paymentId: string) => env.app.logs.filter((l) => typeof l.msg === 'string' && l.msg.startsWith(`payment ${paymentId} activated`)).length;
+  const activationLines = (paymentId: string) => env.app.logs.filter((l) => typeof l.msg === 'string' && l.msg.startsWith(`payment ${paymentId} activated`)).length;
+  /** How many times the payment was activated, once the log line of its activation is through the logger (written asynchronously). */
+  const activations = async (paymentId: string) => {
+    for (let i = 0; i < 40 && activationLines(paymentId) === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    return activationLines(paymentId);
+  };
   const nowSeconds = () => Math.floor(env.app.clock.now().getTime() / 1000);
   const postCallback = (body: object, signature?: string) =>
     env.app.request('/payments/vendor/callback', { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json', ...(signature ? { 'X-Vendor-Signature': signature } : {}) } });
@@ -103,7 +108,7 @@ describe('payment outcomes: declines, vendor errors, callbacks', () => {
     const answers = await Promise.all([1, 2, 3, 4].map(() => sendCallback(paid.vendorPaymentId)));
     expect(answers.map((a) => a.merchant_status)).toEqual([200, 200, 200, 200]);
     expect(await sendCallback(paid.vendorPaymentId)).toEqual({ merchant_status: 200 });
-    expect(activations(payment.id)).toBe(1);
+    expect(await activations(payment.id)).toBe(1);
     const shown = await show(policy.id);
     expect(shown).toMatchObject({ status: 1, payment_link: null, price: null });
     expect(await env.app.db.prisma.paymentCallback.count({ where: { paymentId: payment.id } })).toBe(5);
@@ -112,11 +117,11 @@ describe('payment outcomes: declines, vendor errors, callbacks', () => {
     const event = { event_id: 'evt_replayed_once', vendor_payment_id: paid.vendorPaymentId, reference: payment.id, status: 'paid' };
     expect((await signed(event)).body).toMatchObject({ duplicate: false, result: 'already_paid' });
     expect((await signed(event)).body).toMatchObject({ duplicate: true, result: 'already_paid' });
-    expect(activations(payment.id)).toBe(1);
+    expect(await activations(payment.id)).toBe(1);
 
     // and the customer coming back late is redirected without a second activation
     expect((await browse(paid.submitted.location!)).text).toContain('Payment received');
-    expect(activations(payment.id)).toBe(1);
+    expect(await activations(payment.id)).toBe(1);
     expect((await show(policy.id)).provider_policy_id).toBe(shown.provider_policy_id);
   });
 
@@ -130,7 +135,7 @@ describe('payment outcomes: declines, vendor errors, callbacks', () => {
     expect(await sendCallback(paid.vendorPaymentId)).toEqual({ merchant_status: 200 });
     const recorded = await env.app.db.prisma.paymentCallback.findFirstOrThrow({ where: { paymentId: payment.id } });
     expect(recorded.outcome).toBe('already_paid');
-    expect(activations(payment.id)).toBe(1);
+    expect(await activations(payment.id)).toBe(1);
   });
 
   it('an insurer failure at activation loses nothing: the callback asks to be retried and the reconciler finishes', async () => {

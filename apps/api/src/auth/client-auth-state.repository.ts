@@ -17,11 +17,12 @@ const MAX_AGE_MS = 60_000;
 const MAX_ENTRIES = 10_000;
 
 /**
- * Read on every authenticated request, so kept in memory, and still never stale: a trigger on api_clients
- * notifies every instance of each changed client in the changing transaction, and that client is
- * forgotten at once (a rotation or deactivation takes effect on the next request). While notifications
- * cannot be trusted (the listening connection is down) nothing is cached and every read goes to the
- * database. Plain SQL for the read: a fraction of the CPU of the same read through Prisma.
+ * Read on every authenticated request, so kept in memory: a trigger on api_clients notifies every
+ * instance of each changed client in the changing transaction, and the client is forgotten when the
+ * notification arrives, milliseconds after the commit (a rotation or deactivation takes effect then,
+ * whichever instance or process made it). While notifications cannot be trusted (the listening
+ * connection is down) nothing is cached and every read goes to the database. Plain SQL for the read:
+ * a fraction of the CPU of the same read through Prisma.
  */
 @Injectable()
 export class ClientAuthStateRepository implements OnModuleInit, OnApplicationShutdown {
