@@ -1,9 +1,9 @@
 import '@fastify/multipart';
-import { createHash } from 'node:crypto';
 import { CanActivate, createParamDecorator, ExecutionContext, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '@lib/common';
 import { MAX_CANCELLATION_DOCUMENT_BYTES } from './cancellation-document';
+import { multipartError, readFilePart } from '../files/multipart';
 
 export const CANCELLATION_PART = 'cancellation_document';
 
@@ -29,7 +29,7 @@ export class CancellationUploadGuard implements CanActivate {
       return true;
     }
     let document: CancellationUpload['document'] = null;
-    const hash = createHash('sha256');
+    let sha256 = '';
     try {
       const options = { limits: { fileSize: MAX_CANCELLATION_DOCUMENT_BYTES + 1, files: 2, fields: 2, parts: 4, fieldSize: 1024 }, throwFileSizeLimit: false } as Parameters<FastifyRequest['parts']>[0];
       for await (const part of req.parts(options)) {
@@ -37,24 +37,15 @@ export class CancellationUploadGuard implements CanActivate {
           if (part.type === 'file') for await (const _ of part.file) void _;
           throw ApiError.field(part.fieldname, `Only one file part, ${CANCELLATION_PART}, is accepted here; ${part.fieldname} is not.`);
         }
-        const chunks: Buffer[] = [];
-        let size = 0;
-        for await (const chunk of part.file) {
-          size += chunk.length;
-          hash.update(chunk);
-          chunks.push(chunk);
-        }
-        const tooLarge = part.file.truncated || size > MAX_CANCELLATION_DOCUMENT_BYTES;
-        document = { bytes: tooLarge ? null : Buffer.concat(chunks), size, tooLarge };
+        const file = await readFilePart(part.file, true, MAX_CANCELLATION_DOCUMENT_BYTES);
+        document = { bytes: file.bytes, size: file.size, tooLarge: file.tooLarge };
+        sha256 = file.sha256;
       }
     } catch (err) {
-      if (err instanceof ApiError) throw err;
-      const e = err as { code?: string; message?: string };
-      if (e.code === 'FST_FILES_LIMIT' || e.code === 'FST_PARTS_LIMIT' || e.code === 'FST_FIELDS_LIMIT') throw new ApiError('PAYLOAD_TOO_LARGE', `Send at most one file, ${CANCELLATION_PART}.`);
-      throw new ApiError('MALFORMED_REQUEST', `The multipart body could not be read${e.message ? `: ${e.message}` : ''}.`);
+      throw multipartError(err, `Send at most one file, ${CANCELLATION_PART}.`);
     }
     req[UPLOAD] = { document };
-    req.body = { multipart: document ? [document.size, hash.digest('hex')] : [] };
+    req.body = { multipart: document ? [document.size, sha256] : [] };
     return true;
   }
 }

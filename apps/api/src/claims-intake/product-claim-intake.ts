@@ -96,19 +96,3 @@ export class ProductClaimIntake {
     return presentClaim(claim, await this.claims.history([claim.id]), this.fileUrl);
   }
 }
-
-export const CLAIM_BODY_SCHEMA = (types: readonly string[]) => ({
-  type: 'object',
-  required: [...CLAIM_FIELDS],
-  properties: {
-    claim_type: { type: 'string', enum: [...types] },
-    incident_date: { type: 'string', format: 'date' },
-    description: { type: 'string', maxLength: 2000 },
-    requested_amount: { type: 'string', example: '50000.00' },
-    documents: { type: 'array', items: { type: 'string', format: 'binary' }, maxItems: MAX_CLAIM_DOCUMENTS },
-  },
-});
-
-export const CLAIM_STATUSES_DOC =
-  'The claim starts `submitted`; claims handlers (console) move it to `under_review`, then `approved` (possibly for less) or `rejected` (with a note), and an approved claim to `paid`. ' +
-  '`claim_status` is that string (the claims core\'s statuses, shared by every product).';

@@ -1,5 +1,7 @@
 import '@fastify/multipart';
+import { createHash } from 'node:crypto';
 import { RouteConfig } from '@nestjs/platform-fastify';
+import { ApiError } from '@lib/common';
 import type { FastifyInstance } from 'fastify';
 
 const ACCEPTS_MULTIPART = 'acceptsMultipart';
@@ -18,4 +20,43 @@ export function refuseUnexpectedMultipart(fastify: FastifyInstance): void {
       throw Object.assign(new Error('This endpoint does not take multipart/form-data.'), { code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE', statusCode: 415 });
     }
   });
+}
+
+/** One part of a multipart body as received. Bytes are only kept for expected files within the size limit. */
+export type UploadPart = { type: 'field'; name: string; value: string; truncated: boolean } | ({ type: 'file'; name: string } & ReadFile);
+
+/** One file part read to its end: hashed whole, its bytes held only when wanted and within `maxBytes`. */
+export interface ReadFile {
+  bytes: Buffer | null;
+  size: number;
+  sha256: string;
+  tooLarge: boolean;
+}
+
+/**
+ * Reads a file part's stream to its end (busboy cuts one byte past `maxBytes`, so an oversize file is
+ * `tooLarge` and never held whole). Unwanted files are still hashed and counted, so the Idempotency-Key
+ * fingerprint covers them.
+ */
+export async function readFilePart(file: AsyncIterable<Buffer> & { truncated: boolean }, keep: boolean, maxBytes: number): Promise<ReadFile> {
+  const hash = createHash('sha256');
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of file) {
+    size += chunk.length;
+    hash.update(chunk);
+    if (keep) chunks.push(chunk);
+  }
+  const tooLarge = file.truncated || size > maxBytes;
+  return { bytes: keep && !tooLarge ? Buffer.concat(chunks) : null, size, sha256: hash.digest('hex'), tooLarge };
+}
+
+/** What a failed multipart read answers: 413 naming what may be sent when a part limit was hit, else 400. */
+export function multipartError(err: unknown, tooManyParts: string): ApiError {
+  if (err instanceof ApiError) return err;
+  const e = err as { code?: string; statusCode?: number; message?: string };
+  if (e.code === 'FST_FILES_LIMIT' || e.code === 'FST_PARTS_LIMIT' || e.code === 'FST_FIELDS_LIMIT' || e.statusCode === 413) {
+    return new ApiError('PAYLOAD_TOO_LARGE', tooManyParts);
+  }
+  return new ApiError('MALFORMED_REQUEST', `The multipart body could not be read${e.message ? `: ${e.message}` : ''}.`);
 }

@@ -1,8 +1,8 @@
 import '@fastify/multipart';
-import { createHash } from 'node:crypto';
 import { CanActivate, createParamDecorator, ExecutionContext, Injectable, mixin, Type } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '@lib/common';
+import { multipartError, readFilePart } from '../multipart';
 import { MAX_DOCUMENT_BYTES } from './document-content';
 
 export interface UploadedFilePart {
@@ -80,26 +80,12 @@ async function read(req: FastifyRequest, spec: DocumentUploadSpec): Promise<Docu
         continue;
       }
       const keep = spec.fileFields.includes(part.fieldname) && upload.files.length < spec.maxFiles;
-      const hash = createHash('sha256');
-      const chunks: Buffer[] = [];
-      let size = 0;
-      for await (const chunk of part.file) {
-        size += chunk.length;
-        hash.update(chunk);
-        if (keep) chunks.push(chunk);
-      }
+      const file = await readFilePart(part.file, keep, MAX_DOCUMENT_BYTES);
       if (!spec.fileFields.includes(part.fieldname)) upload.unexpected.push(part.fieldname);
-      else {
-        const tooLarge = part.file.truncated || size > MAX_DOCUMENT_BYTES;
-        upload.files.push({ field: part.fieldname, bytes: keep && !tooLarge ? Buffer.concat(chunks) : null, size, sha256: hash.digest('hex') });
-      }
+      else upload.files.push({ field: part.fieldname, bytes: file.bytes, size: file.size, sha256: file.sha256 });
     }
   } catch (err) {
-    const e = err as { code?: string; statusCode?: number; message?: string };
-    if (e.code === 'FST_FILES_LIMIT' || e.code === 'FST_PARTS_LIMIT' || e.code === 'FST_FIELDS_LIMIT' || e.statusCode === 413) {
-      throw new ApiError('PAYLOAD_TOO_LARGE', `The upload has too many parts: ${spec.describe}.`);
-    }
-    throw new ApiError('MALFORMED_REQUEST', `The multipart body could not be read${e.message ? `: ${e.message}` : ''}.`);
+    throw multipartError(err, `The upload has too many parts: ${spec.describe}.`);
   }
   return upload;
 }

@@ -1,14 +1,14 @@
-import { Controller, Get, Param, Post, UseGuards } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Param, Post } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { intId, z } from '@lib/common';
 import { CurrentPartner, PartnerApi } from '../../auth/partner-api.decorator';
 import type { Partner } from '../../auth/partner';
-import { AcceptsMultipart } from '../../files/multipart';
 import { ApiErrors } from '../../openapi/api-errors.decorator';
 import { UploadedDocuments, type DocumentUpload } from '../../files/documents/document-upload.guard';
-import { CLAIM_BODY_SCHEMA, CLAIM_STATUSES_DOC, ClaimUploadGuard, MAX_CLAIM_DOCUMENTS, ProductClaimIntake } from '../../claims-intake/product-claim-intake';
+import { ProductClaimIntake } from '../../claims-intake/product-claim-intake';
 import { LIFE_PRODUCTS } from '../life-products';
 import { LIFE_CLAIM_TYPES, LifeClaimPolicies } from './life-claim-policies';
+import { ClaimIntakeRoute } from '../../claims-intake/claim-intake.route';
 
 const policyParam = z.strictObject({ policyId: intId });
 const claimParam = z.strictObject({ policyId: intId, claim: intId });
@@ -39,22 +39,12 @@ export class LifeClaimsController {
   ) {}
 
   @Post(':policyId/claims')
-  @AcceptsMultipart()
-  @UseGuards(ClaimUploadGuard)
-  @ApiOperation({
+  @ClaimIntakeRoute({
     summary: 'Submit a life claim',
-    description:
-      `multipart/form-data: \`claim_type\` (${LIFE_CLAIM_TYPES.join(', ')}; \`disability\` is the real service's \`total_permanent_disability\`), \`incident_date\` ` +
-      '(YYYY-MM-DD, not in the future, within the cover: from the start date to the end date, or before the cancellation day), `description`, ' +
-      '`requested_amount` (SAR, at most the policy\'s benefit of that type) and 0 to ' +
-      `${MAX_CLAIM_DOCUMENTS} files in \`documents\` (or \`supporting_document\`): JPEG or PNG up to 3 MB or PDF up to 5 MB, checked by content. ` +
-      'Only a paid policy has cover. Answers with `id` and the integer amounts as numbers, like property claims (the real service\'s `claim_id` is not used). ' +
-      CLAIM_STATUSES_DOC,
+    claimTypes: LIFE_CLAIM_TYPES,
+    rules: '`disability` is the real service\'s `total_permanent_disability`. The cover runs from the start date to the end date, or to before the cancellation day; `requested_amount` is at most the policy\'s benefit of that type. Answers with `id` and the amounts as numbers, like property claims (the real service\'s `claim_id` is not used).',
+    example: CLAIM_EXAMPLE,
   })
-  @ApiConsumes('multipart/form-data')
-  @ApiBody({ schema: CLAIM_BODY_SCHEMA(LIFE_CLAIM_TYPES) })
-  @ApiCreatedResponse({ description: 'The claim.', schema: { type: 'object', example: CLAIM_EXAMPLE } })
-  @ApiErrors(404, 413, 415, 422)
   create(@CurrentPartner() partner: Partner, @Param({ schema: policyParam }) p: z.infer<typeof policyParam>, @UploadedDocuments() upload: DocumentUpload) {
     return this.intake.open(this.spec, partner.clientId, p.policyId, upload);
   }

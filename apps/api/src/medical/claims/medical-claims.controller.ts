@@ -1,19 +1,19 @@
-import { ClaimIntakeSpec, CLAIM_FIELDS, ClaimUploadGuard, MAX_CLAIM_DOCUMENTS, noClaimLimit, ProductClaimIntake } from '../../claims-intake/product-claim-intake';
-import { Controller, Get, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
+import { ClaimIntakeSpec, noClaimLimit, ProductClaimIntake } from '../../claims-intake/product-claim-intake';
+import { Controller, Get, Param, Post, Query, Req } from '@nestjs/common';
 import { Inject } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { intId, pageQueryShape, z } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { CurrentPartner, PartnerApi } from '../../auth/partner-api.decorator';
 import type { Partner } from '../../auth/partner';
-import { AcceptsMultipart } from '../../files/multipart';
 import { absoluteUrl } from '../../http/absolute-url';
 import { ApiErrors } from '../../openapi/api-errors.decorator';
 import { RateLimit } from '@lib/http';
 import { MEDICAL_API, MEDICAL_PRODUCT } from '../medical-products';
 import { DocumentUpload, UploadedDocuments } from '../../files/documents/document-upload.guard';
 import { MEDICAL_CLAIM_TYPES } from './medical-claim-policies';
+import { ClaimIntakeRoute } from '../../claims-intake/claim-intake.route';
 
 const policyParam = z.strictObject({ policyId: intId });
 const claimParam = z.strictObject({ policyId: intId, claim: intId });
@@ -48,32 +48,12 @@ export class MedicalClaimsController {
 
   @Post(':policyId/claims')
   @RateLimit('POST /medical/policies/{policy}/claims')
-  @AcceptsMultipart()
-  @UseGuards(ClaimUploadGuard)
-  @ApiOperation({
+  @ClaimIntakeRoute({
     summary: 'Start a claim',
-    description:
-      `multipart/form-data: \`claim_type\` (${MEDICAL_CLAIM_TYPES.join(', ')}), \`incident_date\` (YYYY-MM-DD, not in the future, within the cover: a year from the day ` +
-      'the policy was paid and issued, ending early on the cancellation day), `description` (at most 2000 characters), `requested_amount` (SAR, at most 2 decimals) and 0 to ' +
-      `${MAX_CLAIM_DOCUMENTS} supporting files in \`documents\` (or \`supporting_document\`): JPEG or PNG up to 3 MB or PDF up to 5 MB, checked by content. ` +
-      'Name the insured member (employee or dependent, with their id) in `description`. Only a paid policy has cover. Rate limit: 30 per minute. The claim starts `submitted`; claims handlers move it to `under_review`, then `approved` or `rejected`, and an approved claim to `paid`.',
+    claimTypes: MEDICAL_CLAIM_TYPES,
+    rules: 'The cover runs a year from the day the policy was paid and issued, ending early on the cancellation day. Name the insured member (employee or dependent, with their id) in `description`. Rate limit: 30 per minute.',
+    example: CLAIM_EXAMPLE,
   })
-  @ApiConsumes('multipart/form-data')
-  @ApiBody({
-    schema: {
-      type: 'object',
-      required: [...CLAIM_FIELDS],
-      properties: {
-        claim_type: { type: 'string', enum: [...MEDICAL_CLAIM_TYPES] },
-        incident_date: { type: 'string', format: 'date' },
-        description: { type: 'string', maxLength: 2000 },
-        requested_amount: { type: 'string', example: '4200.00' },
-        documents: { type: 'array', items: { type: 'string', format: 'binary' }, maxItems: MAX_CLAIM_DOCUMENTS },
-      },
-    },
-  })
-  @ApiCreatedResponse({ description: 'The claim.', schema: { type: 'object', example: CLAIM_EXAMPLE } })
-  @ApiErrors(404, 413, 415, 422)
   async create(@CurrentPartner() partner: Partner, @Param({ schema: policyParam }) p: z.infer<typeof policyParam>, @UploadedDocuments() upload: DocumentUpload) {
     return this.intake.open(this.spec, partner.clientId, p.policyId, upload);
   }

@@ -1,15 +1,10 @@
 import '@fastify/multipart';
-import { createHash } from 'node:crypto';
 import { CanActivate, createParamDecorator, ExecutionContext, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '@lib/common';
 import { PHOTO_PARTS } from '@lib/providers';
+import { multipartError, readFilePart, type UploadPart } from '../../files/multipart';
 import { MAX_PHOTO_BYTES } from './photo-content';
-
-/** One part of the multipart body as received. Bytes are only kept for expected files within the size limit. */
-export type UploadPart =
-  | { type: 'field'; name: string; value: string; truncated: boolean }
-  | { type: 'file'; name: string; bytes: Buffer | null; size: number; sha256: string; tooLarge: boolean };
 
 export interface MultipartUpload {
   parts: UploadPart[];
@@ -82,32 +77,15 @@ async function readUpload(req: FastifyRequest): Promise<MultipartUpload> {
       // Only the first part of an expected name is kept; duplicates and strangers are read and dropped.
       const keep = KEPT_FILES.has(part.fieldname) && !kept.has(part.fieldname);
       if (keep) kept.add(part.fieldname);
-      const hash = createHash('sha256');
-      const chunks: Buffer[] = [];
-      let size = 0;
-      for await (const chunk of part.file) {
-        size += chunk.length;
-        hash.update(chunk);
-        if (keep) chunks.push(chunk);
-      }
-      const tooLarge = part.file.truncated || size > MAX_PHOTO_BYTES;
-      parts.push({ type: 'file', name: part.fieldname, bytes: keep && !tooLarge ? Buffer.concat(chunks) : null, size, sha256: hash.digest('hex'), tooLarge });
+      parts.push({ type: 'file', name: part.fieldname, ...(await readFilePart(part.file, keep, MAX_PHOTO_BYTES)) });
     }
   } catch (err) {
-    throw uploadError(err);
-  }
-  return { parts };
-}
-
-function uploadError(err: unknown): ApiError {
-  const e = err as { code?: string; statusCode?: number; message?: string };
-  if (e.code === 'FST_FILES_LIMIT' || e.code === 'FST_PARTS_LIMIT' || e.code === 'FST_FIELDS_LIMIT' || e.statusCode === 413) {
-    return new ApiError(
-      'PAYLOAD_TOO_LARGE',
+    throw multipartError(
+      err,
       `The upload has too many parts: send quote_price_id and the five files ${PHOTO_PARTS.join(', ')} (at most ${PHOTO_UPLOAD_LIMITS.files} files and ${PHOTO_UPLOAD_LIMITS.fields} fields).`,
     );
   }
-  return new ApiError('MALFORMED_REQUEST', `The multipart body could not be read${e.message ? `: ${e.message}` : ''}.`);
+  return { parts };
 }
 
 /** Everything that decides the outcome, in a stable order: names, field values, file sizes and hashes. */

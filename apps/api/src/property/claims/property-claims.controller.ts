@@ -1,17 +1,17 @@
-import { ClaimIntakeSpec, CLAIM_FIELDS, ClaimUploadGuard, MAX_CLAIM_DOCUMENTS, noClaimLimit, ProductClaimIntake } from '../../claims-intake/product-claim-intake';
-import { Controller, Get, Inject, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ClaimIntakeSpec, noClaimLimit, ProductClaimIntake } from '../../claims-intake/product-claim-intake';
+import { Controller, Get, Inject, Param, Post, Query, Req } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { intId, pageQueryShape, z } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { CurrentPartner, PartnerApi } from '../../auth/partner-api.decorator';
 import type { Partner } from '../../auth/partner';
-import { AcceptsMultipart } from '../../files/multipart';
 import { absoluteUrl } from '../../http/absolute-url';
 import { ApiErrors } from '../../openapi/api-errors.decorator';
 import { PROPERTY_PRODUCTS } from '../property-products';
 import { DocumentUpload, UploadedDocuments } from '../../files/documents/document-upload.guard';
 import { PROPERTY_CLAIM_TYPES } from './property-claim-policies';
+import { ClaimIntakeRoute } from '../../claims-intake/claim-intake.route';
 
 const policyParam = z.strictObject({ propertyPolicy: intId });
 const claimParam = z.strictObject({ propertyPolicy: intId, claim: intId });
@@ -45,32 +45,12 @@ export class PropertyClaimsController {
   private readonly spec: ClaimIntakeSpec = { family: 'property', claimTypes: PROPERTY_CLAIM_TYPES, limitFor: noClaimLimit };
 
   @Post(':propertyPolicy/claims')
-  @AcceptsMultipart()
-  @UseGuards(ClaimUploadGuard)
-  @ApiOperation({
+  @ClaimIntakeRoute({
     summary: 'Start a claim',
-    description:
-      `multipart/form-data: \`claim_type\` (${PROPERTY_CLAIM_TYPES.join(', ')}), \`incident_date\` (YYYY-MM-DD, not in the future, within the cover: from the start date ` +
-      'to before the end date or the cancellation day), `description` (at most 2000 characters), `requested_amount` (SAR, at most 2 decimals) and 0 to ' +
-      `${MAX_CLAIM_DOCUMENTS} supporting files in \`documents\` (or \`supporting_document\`): JPEG or PNG up to 3 MB or PDF up to 5 MB, checked by content. ` +
-      'Only a paid policy has cover. The claim starts `submitted`; claims handlers move it to `under_review`, then `approved` or `rejected`, and an approved claim to `paid`.',
+    claimTypes: PROPERTY_CLAIM_TYPES,
+    rules: 'The cover runs from the start date to before the end date or the cancellation day.',
+    example: CLAIM_EXAMPLE,
   })
-  @ApiConsumes('multipart/form-data')
-  @ApiBody({
-    schema: {
-      type: 'object',
-      required: [...CLAIM_FIELDS],
-      properties: {
-        claim_type: { type: 'string', enum: [...PROPERTY_CLAIM_TYPES] },
-        incident_date: { type: 'string', format: 'date' },
-        description: { type: 'string', maxLength: 2000 },
-        requested_amount: { type: 'string', example: '4200.00' },
-        documents: { type: 'array', items: { type: 'string', format: 'binary' }, maxItems: MAX_CLAIM_DOCUMENTS },
-      },
-    },
-  })
-  @ApiCreatedResponse({ description: 'The claim.', schema: { type: 'object', example: CLAIM_EXAMPLE } })
-  @ApiErrors(404, 413, 415, 422)
   async create(@CurrentPartner() partner: Partner, @Param({ schema: policyParam }) p: z.infer<typeof policyParam>, @UploadedDocuments() upload: DocumentUpload) {
     return this.intake.open(this.spec, partner.clientId, p.propertyPolicy, upload);
   }

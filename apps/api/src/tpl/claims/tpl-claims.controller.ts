@@ -1,18 +1,18 @@
-import { ClaimIntakeSpec, CLAIM_FIELDS, ClaimUploadGuard, MAX_CLAIM_DOCUMENTS, noClaimLimit, ProductClaimIntake } from '../../claims-intake/product-claim-intake';
-import { Controller, Get, Inject, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ClaimIntakeSpec, noClaimLimit, ProductClaimIntake } from '../../claims-intake/product-claim-intake';
+import { Controller, Get, Inject, Param, Post, Query, Req } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { intId, pageQueryShape, z } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { RateLimit } from '@lib/http';
 import { CurrentPartner, PartnerApi } from '../../auth/partner-api.decorator';
 import type { Partner } from '../../auth/partner';
-import { AcceptsMultipart } from '../../files/multipart';
 import { absoluteUrl } from '../../http/absolute-url';
 import { ApiErrors } from '../../openapi/api-errors.decorator';
 import { DocumentUpload, UploadedDocuments } from '../../files/documents/document-upload.guard';
 import { TPL_PRODUCT } from '../tpl-provider.token';
 import { TPL_CLAIM_FAMILY, TPL_CLAIM_TYPES } from './tpl-claim-policies';
+import { ClaimIntakeRoute } from '../../claims-intake/claim-intake.route';
 
 const policyParam = z.strictObject({ policy: intId });
 const claimParam = z.strictObject({ policy: intId, claim: intId });
@@ -48,32 +48,12 @@ export class TplClaimsController {
 
   @Post(':policy/claims')
   @RateLimit('POST /car/policies/{policy}/claims')
-  @AcceptsMultipart()
-  @UseGuards(ClaimUploadGuard)
-  @ApiOperation({
+  @ClaimIntakeRoute({
     summary: 'Start a car claim on a TPL policy',
-    description:
-      `multipart/form-data: \`claim_type\` (${TPL_CLAIM_TYPES.join(', ')}), \`incident_date\` (YYYY-MM-DD, not in the future, within the cover: ` +
-      'from the start date through the end date, or before the cancellation day), `description` (at most 2000 characters), `requested_amount` ' +
-      `(SAR, at most 2 decimals) and 0 to ${MAX_CLAIM_DOCUMENTS} files in \`documents\` (JPEG or PNG up to 3 MB, PDF up to 5 MB, checked by content). ` +
-      'Only an issued (paid) policy has cover. The claim starts `submitted`. Rate limit: 30 per minute (the spec\'s `/car/policies/{policy}/claims` row).',
+    claimTypes: TPL_CLAIM_TYPES,
+    rules: 'The cover runs from the start date through the end date, or to before the cancellation day. Rate limit: 30 per minute (the spec\'s `/car/policies/{policy}/claims` row).',
+    example: CLAIM_EXAMPLE,
   })
-  @ApiConsumes('multipart/form-data')
-  @ApiBody({
-    schema: {
-      type: 'object',
-      required: [...CLAIM_FIELDS],
-      properties: {
-        claim_type: { type: 'string', enum: [...TPL_CLAIM_TYPES] },
-        incident_date: { type: 'string', format: 'date' },
-        description: { type: 'string', maxLength: 2000 },
-        requested_amount: { type: 'string', example: '6500.00' },
-        documents: { type: 'array', items: { type: 'string', format: 'binary' }, maxItems: MAX_CLAIM_DOCUMENTS },
-      },
-    },
-  })
-  @ApiCreatedResponse({ description: 'The claim.', schema: { type: 'object', example: CLAIM_EXAMPLE } })
-  @ApiErrors(404, 413, 415, 422)
   async create(@CurrentPartner() partner: Partner, @Param({ schema: policyParam }) p: z.infer<typeof policyParam>, @UploadedDocuments() upload: DocumentUpload) {
     return this.intake.open(this.spec, partner.clientId, p.policy, upload);
   }

@@ -1,13 +1,9 @@
 import '@fastify/multipart';
-import { createHash } from 'node:crypto';
 import { CanActivate, createParamDecorator, ExecutionContext, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '@lib/common';
+import { multipartError, readFilePart, type UploadPart } from '../../files/multipart';
 import { MAX_VEHICLE_DOCUMENT_BYTES } from './vehicle-document-content';
-
-export type UploadPart =
-  | { type: 'field'; name: string; value: string; truncated: boolean }
-  | { type: 'file'; name: string; bytes: Buffer | null; size: number; sha256: string; tooLarge: boolean };
 
 export interface VehicleDocumentUpload {
   parts: UploadPart[];
@@ -68,23 +64,10 @@ async function readUpload(req: FastifyRequest): Promise<VehicleDocumentUpload> {
       }
       const keep = KEPT_FILES.has(part.fieldname) && !kept.has(part.fieldname);
       if (keep) kept.add(part.fieldname);
-      const hash = createHash('sha256');
-      const chunks: Buffer[] = [];
-      let size = 0;
-      for await (const chunk of part.file) {
-        size += chunk.length;
-        hash.update(chunk);
-        if (keep) chunks.push(chunk);
-      }
-      const tooLarge = part.file.truncated || size > MAX_VEHICLE_DOCUMENT_BYTES;
-      parts.push({ type: 'file', name: part.fieldname, bytes: keep && !tooLarge ? Buffer.concat(chunks) : null, size, sha256: hash.digest('hex'), tooLarge });
+      parts.push({ type: 'file', name: part.fieldname, ...(await readFilePart(part.file, keep, MAX_VEHICLE_DOCUMENT_BYTES)) });
     }
   } catch (err) {
-    const e = err as { code?: string; statusCode?: number; message?: string };
-    if (e.code === 'FST_FILES_LIMIT' || e.code === 'FST_PARTS_LIMIT' || e.code === 'FST_FIELDS_LIMIT' || e.statusCode === 413) {
-      throw new ApiError('PAYLOAD_TOO_LARGE', 'The upload has too many parts.');
-    }
-    throw new ApiError('MALFORMED_REQUEST', `The multipart body could not be read${e.message ? `: ${e.message}` : ''}.`);
+    throw multipartError(err, 'The upload has too many parts.');
   }
   return { parts };
 }

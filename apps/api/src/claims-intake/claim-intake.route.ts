@@ -1,0 +1,55 @@
+import { applyDecorators, UseGuards } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOperation } from '@nestjs/swagger';
+import { AcceptsMultipart } from '../files/multipart';
+import { ApiErrors } from '../openapi/api-errors.decorator';
+import { CLAIM_FIELDS, ClaimUploadGuard, MAX_CLAIM_DOCUMENTS } from './product-claim-intake';
+
+/** The documents part of every claim route's description. */
+export const CLAIM_DOCUMENTS_DOC =
+  `0 to ${MAX_CLAIM_DOCUMENTS} supporting files in \`documents\` (or \`supporting_document\`): JPEG or PNG up to 3 MB or PDF up to 5 MB, checked by content.`;
+
+export const CLAIM_STATUSES_DOC =
+  'The claim starts `submitted`; claims handlers (console) move it to `under_review`, then `approved` (possibly for less) or `rejected` (with a note), and an approved claim to `paid`. ' +
+  '`claim_status` is that string (the claims core\'s statuses, shared by every product).';
+
+export interface ClaimRouteDoc {
+  summary: string;
+  claimTypes: readonly string[];
+  /** What is particular to the product: the cover window, amount limits, rate limit. */
+  rules: string;
+  example: object;
+}
+
+/**
+ * A product's "open a claim" route: multipart read by the shared claim guard, and one OpenAPI
+ * description of the fields, documents and statuses, with the product's claim types and rules.
+ */
+export function ClaimIntakeRoute(doc: ClaimRouteDoc) {
+  return applyDecorators(
+    AcceptsMultipart(),
+    UseGuards(ClaimUploadGuard),
+    ApiOperation({
+      summary: doc.summary,
+      description:
+        `multipart/form-data: \`claim_type\` (${doc.claimTypes.join(', ')}), \`incident_date\` (YYYY-MM-DD, not in the future, within the cover), ` +
+        `\`description\` (at most 2000 characters), \`requested_amount\` (SAR, at most 2 decimals) and ${CLAIM_DOCUMENTS_DOC} ` +
+        `${doc.rules} Only a paid policy has cover. ${CLAIM_STATUSES_DOC}`,
+    }),
+    ApiConsumes('multipart/form-data'),
+    ApiBody({
+      schema: {
+        type: 'object',
+        required: [...CLAIM_FIELDS],
+        properties: {
+          claim_type: { type: 'string', enum: [...doc.claimTypes] },
+          incident_date: { type: 'string', format: 'date' },
+          description: { type: 'string', maxLength: 2000 },
+          requested_amount: { type: 'string', example: '4200.00' },
+          documents: { type: 'array', items: { type: 'string', format: 'binary' }, maxItems: MAX_CLAIM_DOCUMENTS },
+        },
+      },
+    }),
+    ApiCreatedResponse({ description: 'The claim.', schema: { type: 'object', example: doc.example } }),
+    ApiErrors(404, 413, 415, 422),
+  );
+}
