@@ -64,13 +64,15 @@ function parseJson(text: string): unknown {
   }
 }
 
+/** Marks a 404 inside lookupContract; never leaves it. */
+const ABSENT = new Error('absent');
+
 /** As callContract, but a 404 answers null: a lookup of something the other side does not know. */
 export async function lookupContract<T>(call: ContractCall<T>, fail: FailureFactory): Promise<T | null> {
-  const absent = new Error('absent');
   try {
-    return await callContract(call, (failure, message, details, status) => (failure === 'not_found' ? absent : fail(failure, message, details, status)));
+    return await callContract(call, (failure, message, details, status) => (failure === 'not_found' ? ABSENT : fail(failure, message, details, status)));
   } catch (e) {
-    if (e === absent) return null;
+    if (e === ABSENT) return null;
     throw e;
   }
 }
