@@ -27,7 +27,6 @@ export function browserAvailable(): boolean {
   if (existsSync(CHROMIUM)) return true;
   const message = `Chromium not found at ${CHROMIUM}: install it with  apt-get update && apt-get install -y --no-install-recommends chromium`;
   if (process.env.CI === 'true') throw new Error(message);
-  // eslint-disable-next-line no-console
   console.warn(`SKIPPING the console browser tests. ${message}`);
   return false;
 }

@@ -45,7 +45,6 @@ describeBrowser('the embed page in a browser, framed by a partner site', () => {
     page.on('console', (m) => consoleLines.push(`${m.type()}: ${m.text()}`));
   }, 180_000);
   afterAll(async () => {
-    // eslint-disable-next-line no-console
     if (Object.keys(timings).length) console.log(`embed first render (ms): ${JSON.stringify(timings)}; breakdown (ms from the frame's navigation start): ${JSON.stringify(breakdowns)}`);
     await browser?.close();
     await site?.close();

@@ -149,7 +149,7 @@ async function connectRedis(url: string): Promise<Redis> {
     await redis.ping();
   } catch (e) {
     redis.disconnect();
-    throw new Error(`Redis at ${url.replace(/\/\/[^@]*@/, '//***@')} is unreachable: ${(e as Error).message}`);
+    throw new Error(`Redis at ${url.replace(/\/\/[^@]*@/, '//***@')} is unreachable: ${(e as Error).message}`, { cause: e });
   }
   return redis;
 }

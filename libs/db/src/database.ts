@@ -6,7 +6,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { Client, Pool, PoolClient } from 'pg';
 import { PrismaClient } from './generated/prisma/client';
 import { migrate } from './migrator';
-import { SqlDatabase, SqlTarget } from './sql-target';
+import { SqlDatabase } from './sql-target';
 
 /** The Prisma client of the service; also the Nest injection token repositories ask for. */
 export class PrismaService extends PrismaClient {}

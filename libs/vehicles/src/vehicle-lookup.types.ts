@@ -5,13 +5,13 @@ export interface VehicleLookupItem {
   name_ar: string;
 }
 
-export interface VehicleMaker extends VehicleLookupItem {}
+export type VehicleMaker = VehicleLookupItem;
 
 export interface VehicleModel extends VehicleLookupItem {
   maker_code: number;
 }
 
-export interface VehicleBodyType extends VehicleLookupItem {}
+export type VehicleBodyType = VehicleLookupItem;
 
 /** `[sequence within the maker, English name, Arabic name]`: the model code is derived from both numbers. */
 export type ModelRow = readonly [number, string, string];

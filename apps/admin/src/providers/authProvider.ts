@@ -26,7 +26,7 @@ export const authProvider: AuthProvider = {
       me = json as Me;
     } catch (e) {
       const body = (e as { body?: { message?: string } }).body;
-      throw new Error(body?.message ?? 'ra.auth.sign_in_error');
+      throw new Error(body?.message ?? 'ra.auth.sign_in_error', { cause: e });
     }
   },
   async logout() {

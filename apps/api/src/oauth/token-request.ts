@@ -65,7 +65,7 @@ function parseBasic(header: string): { clientId: string; clientSecret: string } 
 
 /** Who a token request is counted as, for its rate limit: the client id it names, and the caller's address. */
 export function tokenRequestTracker(req: { headers: Record<string, unknown>; body?: unknown; ip: string }): string {
-  let clientId = '';
+  let clientId: string;
   try {
     const r = readTokenRequest(req.headers.authorization as string | undefined, req.body);
     clientId = r.clientId;

@@ -41,7 +41,7 @@ export class VendorCallbacks {
     const event: WireVendorCallback = { event_id: `evt_${randomBytes(10).toString('hex')}`, vendor_payment_id: payment.id, reference: payment.reference, status: payment.status };
     const body = JSON.stringify(event);
     for (let attempt = 0; ; attempt++) {
-      let status: number | null = null;
+      let status: number | null;
       try {
         const res = await fetch(payment.callback_url, {
           method: 'POST',

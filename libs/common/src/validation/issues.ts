@@ -15,7 +15,8 @@ export function issuesToDetails(issues: readonly StandardSchemaV1.Issue[], prefi
   const details: ErrorDetails = {};
   const add = (path: string[], message: string) => {
     const key = [prefix, ...path].filter(Boolean).join('.') || prefix || 'body';
-    (details[key] ??= []).includes(message) || details[key].push(message);
+    const messages = (details[key] ??= []);
+    if (!messages.includes(message)) messages.push(message);
   };
   for (const issue of issues as Issue[]) {
     const path = pathOf(issue);

@@ -1,0 +1,102 @@
+// The linter holds the architecture: what a rule here forbids is a design decision, not a style preference.
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+/** Product families of the partner API. A family never imports another: what two share moves to the core or libs. */
+const FAMILIES = ['motor', 'property', 'tpl', 'life', 'horse', 'medical'];
+/** Folders that belong to a family although they sit beside it (the motor embed page is motor's). */
+const FAMILY_OF = { embed: 'motor' };
+
+const familyRoot = (family) => `apps/api/src/${family}`;
+
+function crossFamilyRule(family) {
+  const others = FAMILIES.filter((f) => f !== family);
+  return {
+    files: [`${familyRoot(family)}/**/*.ts`, ...Object.entries(FAMILY_OF).filter(([, f]) => f === family).map(([dir]) => `apps/api/src/${dir}/**/*.ts`)],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: others.flatMap((f) => [`**/${f}/*`, `**/${f}/**`]),
+              message: `A product family never imports another (this is ${family}): move what both need to the policy core, the platform or libs/.`,
+            },
+          ],
+        },
+      ],
+    },
+  };
+}
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'libs/db/src/generated/**', 'apps/admin/dist/**', 'coverage/**', '**/*.js', '**/*.mjs', '**/*.cjs'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      // Async mistakes lose errors and money: every promise is awaited, returned or explicitly voided.
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/await-thenable': 'error',
+      // A new status or product must be handled everywhere a switch decides on it.
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
+      // A variable a closure reads before its one assignment (a timer set after its handler) stays `let`.
+      'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    // The console: hooks in render order only, effects with their real dependencies.
+    files: ['apps/admin/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  ...FAMILIES.map(crossFamilyRule),
+  {
+    // Controllers stay thin: they call a use case or service; queries live in repositories.
+    files: ['apps/api/src/**/*.controller.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'Identifier[name="PrismaService"]', message: 'No Prisma in controllers: put the query in a repository.' },
+        { selector: 'Identifier[name="SqlDatabase"]', message: 'No SQL in controllers: put the query in a repository.' },
+      ],
+    },
+  },
+  {
+    // Debt that the policy core move (issue 14) pays off: admin controllers that still query the database and
+    // families that import motor's shared helpers. Nothing may be added here; entries only leave.
+    files: [
+      'apps/api/src/admin/audit/audit-log.controller.ts',
+      'apps/api/src/admin/clients/admin-clients.controller.ts',
+      'apps/api/src/admin/staff/staff.controller.ts',
+      'apps/api/src/embed/targets/admin-embed-targets.controller.ts',
+      'apps/api/src/horse/admin/admin-horse-policies.controller.ts',
+      'apps/api/src/life/admin/admin-life-policies.controller.ts',
+      'apps/api/src/medical/admin/admin-medical-companies.controller.ts',
+      'apps/api/src/medical/admin/admin-medical-policies.controller.ts',
+      'apps/api/src/payments/admin/admin-payments.controller.ts',
+      'apps/api/src/webhooks/admin/admin-webhook-deliveries.controller.ts',
+      'apps/api/src/webhooks/admin/admin-webhook-endpoints.controller.ts',
+      'apps/api/src/medical/companies/company.schema.ts',
+      'apps/api/src/medical/employees/employee.schema.ts',
+      'apps/api/src/tpl/tpl-policy.presenter.ts',
+      'apps/api/src/tpl/upload/vehicle-document-content.ts',
+    ],
+    rules: { 'no-restricted-syntax': 'off', 'no-restricted-imports': 'off' },
+  },
+  {
+    // Tests, the CLI, the bench and the sandbox print and wire things up freely.
+    files: ['test/**/*.ts', 'bench/**/*.ts', 'apps/api/src/cli/**/*.ts', 'apps/sandbox/**/*.ts', '**/*.spec.ts', 'scripts/**'],
+    rules: { 'no-console': 'off' },
+  },
+);
