@@ -18,6 +18,7 @@ import { PaymentsModule } from './payments/payments.module';
 import { SandboxMessagesModule } from './sms/sandbox-messages.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { TplModule } from './tpl/tpl.module';
+import { TravelModule } from './travel/travel.module';
 
 export interface AppDeps extends CoreDeps {
   db: Database;
@@ -43,6 +44,7 @@ export class AppModule {
         TplModule,
         LifeModule,
         HorseModule,
+        TravelModule,
         PaymentsModule,
         EmbedModule,
         PropertyModule,

@@ -9,6 +9,7 @@ import { registerMotorQuoteRoutes } from './motor/motor-quote.routes';
 import { registerLifeRoutes } from './life/life.routes';
 import { SingleIssuedStore } from './life/single-issued.store';
 import { registerHorseRoutes } from './horse/horse.routes';
+import { registerTravelRoutes } from './travel/travel.routes';
 import { registerMedicalRoutes } from './medical/medical.routes';
 import { registerVendorRoutes } from './payments/vendor.routes';
 import { VendorCallbacks } from './payments/vendor-callbacks';
@@ -97,6 +98,7 @@ export function createSandboxServer(options: SandboxServerOptions = {}): Fastify
   const singleIssued = new SingleIssuedStore();
   registerLifeRoutes(app, ctx, singleIssued);
   registerHorseRoutes(app, ctx, singleIssued);
+  registerTravelRoutes(app, ctx, singleIssued);
   registerMedicalRoutes(app, ctx);
   registerVendorRoutes(app, ctx);
   registerVehicleRegistryRoutes(app, ctx);

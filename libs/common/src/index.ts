@@ -7,3 +7,4 @@ export * from './validation';
 export * from './products';
 export * from './saudi';
 export * from './image-structure';
+export * from './countries';

@@ -31,3 +31,8 @@ export function resolveProduct(input: string): ProductCode | null {
 export function productName(code: string): string {
   return PRODUCTS.find((p) => p.code === code)?.name ?? code;
 }
+
+/** `product_id` in policy objects: the product's position in the catalogue, stable. */
+export function productId(code: ProductCode): number {
+  return PRODUCT_CODES.indexOf(code) + 1;
+}

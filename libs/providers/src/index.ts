@@ -6,3 +6,4 @@ export * from './property';
 export * from './shared';
 export * from './life';
 export * from './horse';
+export * from './travel';

@@ -1,9 +1,2 @@
-import { z } from '@lib/common';
-
-/** An email address, compared case-insensitively: one address belongs to one customer. */
-export const emailField = z
-  .string()
-  .trim()
-  .max(255)
-  .pipe(z.email())
-  .transform((v) => v.toLowerCase());
+/** Moved to libs/common (several families use it); kept here so motor's imports stay as they are. */
+export { emailField } from '@lib/common';

@@ -15,4 +15,6 @@ export const PAYMENT_LINK_PERIODS_MS = {
   life: 24 * HOUR_MS,
   /** Horse: 24 hours. */
   horse: 24 * HOUR_MS,
+  /** Travel: 24 hours, or until the quote's expires_at if sooner. */
+  travel: 24 * HOUR_MS,
 } as const;

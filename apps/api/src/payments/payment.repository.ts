@@ -91,6 +91,12 @@ export class PaymentRepository {
     });
   }
 
+  /** A cancelled policy's open payment stops being payable now (its link answers 410). */
+  async retireOpen(tx: Prisma.TransactionClient, policyType: string, policyId: number, at: Date): Promise<number> {
+    const { count } = await tx.payment.updateMany({ where: { policyType, policyId, status: { in: ['pending', 'failed'] } }, data: { status: 'expired', expiresAt: at, updatedAt: at } });
+    return count;
+  }
+
   /** A pending payment past its link's expiry becomes expired (once; a concurrent change wins). */
   async expireIfDue(p: Payment, now: Date): Promise<Payment> {
     if (p.status !== 'pending' && p.status !== 'failed') return p;

@@ -1,8 +1,9 @@
 import type { WireSingleIssued, WireSingleIssueRequest } from '@lib/providers';
 
-/** Life and horse policies the sandbox insurers issued, keyed by the caller's reference: a repeat answers the same number. */
+/** Life, horse and travel policies the sandbox insurers issued, keyed by the caller's reference: a repeat answers the same number. */
 export class SingleIssuedStore {
   private readonly byReference = new Map<string, Omit<WireSingleIssued, 'already_issued'>>();
+  private readonly numbers = new Set<string>();
   private counter = 0;
 
   issueOnce(prefix: string, insurer: string, request: WireSingleIssueRequest, at: Date): WireSingleIssued {
@@ -12,6 +13,12 @@ export class SingleIssuedStore {
     this.counter += 1;
     const issued = { policy_number: `${prefix.toUpperCase()}-${insurer.toUpperCase()}-${String(700000 + this.counter)}`, issued_at: at.toISOString() };
     this.byReference.set(key, issued);
+    this.numbers.add(`${prefix}\u0000${insurer}\u0000${issued.policy_number}`);
     return { ...issued, already_issued: false };
+  }
+
+  /** Whether this insurer issued this policy number for this product. */
+  issuedNumber(prefix: string, insurer: string, policyNumber: string): boolean {
+    return this.numbers.has(`${prefix}\u0000${insurer}\u0000${policyNumber}`);
   }
 }

@@ -6,6 +6,7 @@
 export const ErrorCodes = {
   MALFORMED_REQUEST: { code: '40000', status: 400, message: 'The request is malformed.' },
   ALREADY_CANCELED: { code: '40010', status: 400, message: 'Policy is already canceled.' },
+  TRAVEL_DOCUMENTS_UPLOADED: { code: '40018', status: 400, message: 'Documents already uploaded' },
   OAUTH_INVALID_REQUEST: { code: '40030', status: 400, message: 'The token request is missing a parameter or is malformed.' },
   OAUTH_UNSUPPORTED_GRANT: { code: '40031', status: 400, message: 'Only the client_credentials grant is supported.' },
   UNAUTHENTICATED: { code: '40101', status: 401, message: 'Unauthenticated.' },

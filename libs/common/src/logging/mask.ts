@@ -19,3 +19,8 @@ export function maskPii(text: string): string {
 
 /** Header and body keys whose values are never logged. */
 export const SECRET_KEYS = ['authorization', 'cookie', 'set-cookie', 'client_secret', 'password', 'otp', 'x-webhook-key'];
+
+/** A personal value shown to staff without read_pii: its first and last two characters, the rest starred. */
+export function maskValue(v: string): string {
+  return v.length <= 4 ? '*'.repeat(v.length) : `${v.slice(0, 2)}${'*'.repeat(v.length - 4)}${v.slice(-2)}`;
+}

@@ -5,7 +5,7 @@
 export const STAFF_ROLES = ['admin', 'operations', 'account_manager', 'claims_handler'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
-export const ADMIN_RESOURCES = ['clients', 'staff', 'audit-log', 'dashboard', 'payments', 'motor-quote-requests', 'motor-policies', 'provider-health', 'property-policies', 'claims', 'webhook-endpoints', 'webhook-deliveries', 'tpl-policies', 'life-policies', 'horse-policies', 'medical-companies', 'medical-policies'] as const;
+export const ADMIN_RESOURCES = ['clients', 'staff', 'audit-log', 'dashboard', 'payments', 'motor-quote-requests', 'motor-policies', 'provider-health', 'property-policies', 'claims', 'webhook-endpoints', 'webhook-deliveries', 'tpl-policies', 'life-policies', 'horse-policies', 'medical-companies', 'medical-policies', 'travel-policies'] as const;
 export type AdminResource = (typeof ADMIN_RESOURCES)[number];
 
 /**
@@ -59,6 +59,7 @@ const GRANTS: Matrix = {
   // Life and horse policies as property: operations cancel (refunded as in the partner API); claims handlers see them in full.
   'life-policies': { read: ALL, read_pii: ['admin', 'operations', 'claims_handler'], cancel: OPS },
   'horse-policies': { read: ALL, read_pii: ['admin', 'operations', 'claims_handler'], cancel: OPS },
+  'travel-policies': { read: ALL, read_pii: ['admin', 'operations', 'claims_handler'], cancel: OPS },
   // Claims are the claims handlers' work; operations may see them and open one for a customer who calls.
   claims: {
     read: ['admin', 'operations', 'claims_handler'],

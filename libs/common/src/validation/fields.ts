@@ -19,3 +19,11 @@ export const looseBoolean = z.union([
   z.boolean(),
   z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes'),
 ]);
+
+/** An email address, compared case-insensitively: one address belongs to one customer. */
+export const emailField = z
+  .string()
+  .trim()
+  .max(255)
+  .pipe(z.email())
+  .transform((v) => v.toLowerCase());

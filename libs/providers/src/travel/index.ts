@@ -1,0 +1,3 @@
+export * from './travel-provider.wire';
+export * from './travel-provider.port';
+export * from './http-travel-provider';
