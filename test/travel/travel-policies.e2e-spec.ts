@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { MotorTestEnv, startMotorEnv } from '../support/motor-kit';
 import { browse } from '../payments/payment-kit';
 import { eventually, payLink, PDF } from '../life/life-kit';
-import { auditRows, signInEveryRole, type StaffSession } from '../admin/admin-kit';
+import { auditRows, signIn, signInEveryRole, type StaffSession } from '../admin/admin-kit';
 import type { StaffRole } from '../../libs/common/src/permissions';
 import { traveller, TRAVEL, travelPolicy, travelQuote } from './travel-kit';
 
@@ -183,6 +183,13 @@ describe('travel policies: purchase, payment, documents, cancellation, claims, c
       expect([after.status, Object.keys(after.body.details)]).toEqual([422, ['incident_date']]);
       const listed = await env.app.request(`${TRAVEL}/policies/${active.id}/claims`, { token });
       expect(listed.body.total).toBe(4);
+      // a claims handler files one in the console for a customer who called, and finds travel claims in the inbox
+      // (a fresh sign-in: ten days on, yesterday's session has ended)
+      const handler = await signIn(env.app, 'claims_handler');
+      const filed = await handler.call('/admin/api/claims', { json: { product_family: 'travel', policy_id: active.id, claim_type: 'trip_delay', incident_date: '2026-12-02', description: 'Flight delayed 9 hours (Sara Alqahtani).', requested_amount: '400' } });
+      expect([filed.status, filed.body.product_family]).toEqual([201, 'travel']);
+      const inbox = await handler.call(`/admin/api/claims?filter=${encodeURIComponent(JSON.stringify({ product_family: 'travel', policy_id: active.id }))}`);
+      expect(inbox.body).toHaveLength(5);
       const shown = await env.app.request(`${TRAVEL}/policies/${active.id}/claims/${res.body.id}`, { token });
       expect(shown.body.id).toBe(res.body.id);
     } finally {

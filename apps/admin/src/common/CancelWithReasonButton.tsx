@@ -11,7 +11,7 @@ import { useNotify, usePermissions, useRecordContext, useRefresh, useTranslate }
 import { can } from '@shared/permissions';
 import { API, httpClient } from '../providers/httpClient';
 
-type CancellableResource = 'property-policies' | 'tpl-policies' | 'life-policies' | 'horse-policies';
+type CancellableResource = 'property-policies' | 'tpl-policies' | 'life-policies' | 'horse-policies' | 'travel-policies';
 
 /** Active (1) policies may be cancelled; property also cancels an unpaid one (its payment link stops working). */
 const activeOnly = (status: number) => status === 1;

@@ -60,8 +60,9 @@ export function MonoText({ source }: Props) {
 }
 
 /** Left-to-right islands inside right-to-left pages: emails, phones, ids. */
+/** Left-to-right text (ids, emails, phones) inside a right-to-left page; `source` may be a path (`meta_data.email`). */
 export function LtrText({ source }: Props) {
   const record = useRecordContext();
-  const value = record?.[source];
+  const value = source.split('.').reduce<unknown>((v, key) => (v as Record<string, unknown> | undefined)?.[key], record);
   return <Typography variant="body2" component="span" dir="ltr" sx={{ unicodeBidi: 'isolate' }}>{value ? String(value) : '—'}</Typography>;
 }

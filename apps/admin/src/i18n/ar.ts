@@ -6,6 +6,7 @@ import { motorAr } from './motor.ar';
 import { embedTargetsAr } from './embed-targets.ar';
 import { propertyPoliciesAr } from './property-policies.ar';
 import { lifePoliciesAr } from './life-policies.ar';
+import { travelPoliciesAr } from './travel-policies.ar';
 import { medicalAr } from './medical.ar';
 import { claimsAr } from './claims.ar';
 import { webhooksAr } from './webhooks.ar';
@@ -48,6 +49,7 @@ export const ar: ConsoleMessages = {
     ...medicalAr,
     ...tplPoliciesAr,
     ...lifePoliciesAr,
+    ...travelPoliciesAr,
     ...claimsAr,
     clients: {
       // Arabic has six plural forms (zero, one, two, few, many, other): the singular is form 1, lists use the others.

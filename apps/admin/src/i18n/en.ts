@@ -4,6 +4,7 @@ import { motorEn } from './motor.en';
 import { embedTargetsEn } from './embed-targets.en';
 import { propertyPoliciesEn } from './property-policies.en';
 import { lifePoliciesEn } from './life-policies.en';
+import { travelPoliciesEn } from './travel-policies.en';
 import { medicalEn } from './medical.en';
 import { claimsEn } from './claims.en';
 import { webhooksEn } from './webhooks.en';
@@ -52,6 +53,7 @@ export const en = {
     ...medicalEn,
     ...tplPoliciesEn,
     ...lifePoliciesEn,
+    ...travelPoliciesEn,
     ...claimsEn,
     clients: {
       name: 'API client |||| API clients',

@@ -6,6 +6,7 @@ import medicalPolicies from './medical-policies';
 import tplPolicies from './tpl-policies';
 import lifePolicies from './life-policies';
 import horsePolicies from './horse-policies';
+import travelPolicies from './travel-policies';
 import clients from './clients';
 import motorPolicies from './motor-policies';
 import motorQuoteRequests from './motor-quote-requests';
@@ -15,4 +16,4 @@ import webhookDeliveries from './webhook-deliveries';
 import webhookEndpoints from './webhook-endpoints';
 
 /** Every console resource, in menu order. Permissions decide which are registered and shown. */
-export const RESOURCES = [clients, motorQuoteRequests, motorPolicies, propertyPolicies, tplPolicies, lifePolicies, horsePolicies, medicalCompanies, medicalPolicies, claims, payments, webhookEndpoints, webhookDeliveries, staff, auditLog];
+export const RESOURCES = [clients, motorQuoteRequests, motorPolicies, propertyPolicies, tplPolicies, lifePolicies, horsePolicies, travelPolicies, medicalCompanies, medicalPolicies, claims, payments, webhookEndpoints, webhookDeliveries, staff, auditLog];

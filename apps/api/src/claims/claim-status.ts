@@ -16,5 +16,5 @@ export function canMoveClaim(from: string, to: string): boolean {
 }
 
 /** The product families that have claims (property now; the others reuse the same core). */
-export const CLAIM_FAMILIES = ['property', 'life', 'horse', 'motor-tpl', 'medical'] as const;
+export const CLAIM_FAMILIES = ['property', 'life', 'horse', 'motor-tpl', 'medical', 'travel'] as const;
 export type ClaimFamily = (typeof CLAIM_FAMILIES)[number];

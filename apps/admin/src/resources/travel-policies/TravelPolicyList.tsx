@@ -1,0 +1,29 @@
+import { DataTable, FilterButton, FunctionField, List, NumberField, SelectInput, TextInput, TopToolbar, useTranslate } from 'react-admin';
+import { DateTimeText } from '../../common/fields';
+
+const R = 'resources.travel-policies';
+
+function useFilters() {
+  const t = useTranslate();
+  return [
+    <SelectInput key="status" source="status" alwaysOn choices={[0, 1, 2].map((s) => ({ id: s, name: t(`${R}.status.${s}`) }))} />,
+    <TextInput key="client_id" source="client_id" />,
+  ];
+}
+
+export function TravelPolicyList() {
+  const t = useTranslate();
+  return (
+    <List filters={useFilters()} actions={<TopToolbar><FilterButton /></TopToolbar>} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
+      <DataTable rowClick="show" bulkActionButtons={false}>
+        <DataTable.Col source="id" />
+        <DataTable.Col source="status"><FunctionField render={(r: { status: number }) => t(`${R}.status.${r.status}`)} /></DataTable.Col>
+        <DataTable.Col source="start_date" />
+        <DataTable.Col source="end_date" disableSort />
+        <DataTable.Col source="travellers" disableSort><FunctionField render={(r: { meta_data: { travellers: unknown[] } }) => r.meta_data.travellers.length} /></DataTable.Col>
+        <DataTable.Col source="price" disableSort><NumberField source="price" options={{ minimumFractionDigits: 2 }} /></DataTable.Col>
+        <DataTable.Col source="created_at"><DateTimeText source="created_at" /></DataTable.Col>
+      </DataTable>
+    </List>
+  );
+}
