@@ -43,6 +43,9 @@ describe('can(role, action, resource)', () => {
     ['read_pii', 'horse-policies', ['admin', 'operations', 'claims_handler']],
     ['cancel', 'horse-policies', ['admin', 'operations']],
     ['check_status', 'horse-policies', []],
+    ['read', 'travel-policies', ['admin', 'operations', 'account_manager', 'claims_handler']],
+    ['read_pii', 'travel-policies', ['admin', 'operations', 'claims_handler']],
+    ['cancel', 'travel-policies', ['admin', 'operations']],
     // account managers run SME medical day to day; claims handlers read medical policies for claims
     ['read', 'medical-companies', ['admin', 'operations', 'account_manager']],
     ['read_pii', 'medical-companies', ['admin', 'operations', 'account_manager']],
