@@ -68,4 +68,12 @@ describe('webhook URLs in production', () => {
     expect(delivery.attempts[0].error).toMatch(/^Refused/);
     expect(receiver.received.length).toBe(0);
   });
+
+  it('has none of the partner sandbox tools: they answer 404 in production', async () => {
+    const { token } = await app.partner();
+    for (const [method, path] of [['GET', '/api/v1/sandbox/insurers'], ['POST', '/api/v1/sandbox/vehicle-documents'], ['POST', '/api/v1/sandbox/payments/pay'], ['GET', '/api/v1/sandbox/webhook-endpoints'], ['GET', '/api/v1/sandbox/messages']]) {
+      const res = await app.request(path, { token, method, ...(method === 'POST' ? { json: {} } : {}) });
+      expect([path, res.status]).toEqual([path, 404]);
+    }
+  });
 });

@@ -16,6 +16,7 @@ import { ClaimsModule } from './claims/claims.module';
 import { FilesModule } from './files/files.module';
 import { PaymentsModule } from './payments/payments.module';
 import { SandboxMessagesModule } from './sms/sandbox-messages.module';
+import { SandboxToolsModule } from './sandbox/tools/sandbox-tools.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { TplModule } from './tpl/tpl.module';
 import { TravelModule } from './travel/travel.module';
@@ -52,7 +53,7 @@ export class AppModule {
         FilesModule,
         AdminModule,
         WebhooksModule,
-        ...(deps.config.env === 'sandbox' ? [SandboxMessagesModule] : []),
+        ...(deps.config.env === 'sandbox' ? [SandboxMessagesModule, SandboxToolsModule] : []),
         ...(deps.extraModules ?? []),
       ],
       controllers: [OAuthController, HealthController],

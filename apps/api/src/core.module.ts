@@ -7,6 +7,7 @@ import { JWT_SECRET, TokenService } from './auth/token.service';
 import { ClientAuthGuard } from './auth/client-auth.guard';
 import { ClientAuthStateRepository } from './auth/client-auth-state.repository';
 import { ClientsModule } from './clients/clients.module';
+import { SandboxScopeInterceptor } from './sandbox/sandbox-scope.interceptor';
 
 export const REDIS = Symbol('REDIS');
 
@@ -38,6 +39,7 @@ export class CoreModule {
         ApiThrottlerGuard,
         IdempotencyRepository,
         IdempotencyInterceptor,
+        SandboxScopeInterceptor,
       ],
       exports: [
         APP_CONFIG,
@@ -51,6 +53,7 @@ export class CoreModule {
         ApiThrottlerGuard,
         IdempotencyRepository,
         IdempotencyInterceptor,
+        SandboxScopeInterceptor,
         ClientsModule,
       ],
     };

@@ -5,17 +5,18 @@ import type { ProductCode } from '@lib/common';
 import { ClientAuthGuard, REQUIRED_PRODUCTS } from './client-auth.guard';
 import { Partner, PartnerRequest } from './partner';
 import { ApiErrors } from '../openapi/api-errors.decorator';
+import { SandboxScopeInterceptor } from '../sandbox/sandbox-scope.interceptor';
 
 /**
  * Marks a controller (or route) as partner API: bearer-token authentication, enrolment in one of
  * `products` (any of them suffices; none means any authenticated client), per-client rate limits
- * and Idempotency-Key handling on POST.
+ * and Idempotency-Key handling on POST; in sandbox mode, the partner's own insurer behaviour.
  */
 export function PartnerApi(...products: ProductCode[]) {
   return applyDecorators(
     SetMetadata(REQUIRED_PRODUCTS, products),
     UseGuards(ClientAuthGuard, ApiThrottlerGuard),
-    UseInterceptors(IdempotencyInterceptor),
+    UseInterceptors(SandboxScopeInterceptor, IdempotencyInterceptor),
     ApiBearerAuth('bearer'),
     ApiHeader({ name: 'X-Request-Id', required: false, description: 'Correlation id, echoed in the response.' }),
     ApiErrors(401, 403, 429),

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { amountString, Clock } from '@lib/common';
-import type { PaymentVendor, WireVendorPayment } from '@lib/providers';
+import { withSandboxScope, type PaymentVendor, type WireVendorPayment } from '@lib/providers';
+import { APP_CONFIG, AppConfig } from '@lib/config';
 import { ActivatePaymentUseCase } from './activate-payment.use-case';
 import { Payment, PaymentRepository } from './payment.repository';
 import { PAYMENT_VENDOR } from './payment-vendor.token';
@@ -24,6 +25,7 @@ export class ApplyVendorOutcomeUseCase {
     private readonly payments: PaymentRepository,
     private readonly activate: ActivatePaymentUseCase,
     private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async execute(vendorPaymentId: string, expectedPaymentId?: string): Promise<AppliedOutcome> {
@@ -35,7 +37,9 @@ export class ApplyVendorOutcomeUseCase {
       return { kind: 'unknown' };
     }
     if (vp.status === 'paid') {
-      const done = await this.activate.execute(payment.id, vp.id);
+      // The insurer issues in the payment's client's sandbox scope: the behaviour that client set applies to its activations too.
+      const activate = () => this.activate.execute(payment.id, vp.id);
+      const done = await (this.config.env === 'sandbox' ? withSandboxScope(payment.clientId, activate) : activate());
       return { kind: done.activated ? 'activated' : 'already_paid', payment: done.payment, redirectUrl: done.redirectUrl };
     }
     if (vp.status === 'declined' || vp.status === 'failed') return { kind: 'failed', payment: await this.markFailed(payment.id, vp) };

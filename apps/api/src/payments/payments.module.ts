@@ -37,7 +37,7 @@ import { VENDOR_CALLBACK_PATH, VendorCallbackController } from './vendor-callbac
     PaymentReconciler,
     Refunds,
   ],
-  exports: [PaymentRepository, PolicyActivators, ActivatePaymentUseCase, Refunds],
+  exports: [PaymentRepository, PolicyActivators, ActivatePaymentUseCase, Refunds, PayPageService],
 })
 export class PaymentsModule implements OnModuleInit {
   constructor(private readonly adapterHost: HttpAdapterHost) {}

@@ -7,6 +7,8 @@ import { WebhookWorker } from './delivery/webhook-worker';
 import { WebhookEndpointRepository } from './endpoints/webhook-endpoint.repository';
 import { WebhookEndpointsService } from './endpoints/webhook-endpoints.service';
 import { WebhookOutbox } from './webhook-outbox';
+import { ResendDeliveryUseCase } from './delivery/resend-delivery.use-case';
+import { PartnerWebhooks } from './partner/partner-webhooks.service';
 
 /**
  * Policy events to client endpoints: the outbox product modules write to (`WebhookOutbox.enqueue` inside
@@ -15,7 +17,7 @@ import { WebhookOutbox } from './webhook-outbox';
 @Module({
   imports: [AdminModule],
   controllers: [AdminWebhookEndpointsController, AdminWebhookDeliveriesController],
-  providers: [WebhookEndpointRepository, WebhookDeliveryRepository, WebhookOutbox, WebhookEndpointsService, WebhookWorker],
-  exports: [WebhookOutbox, WebhookWorker],
+  providers: [WebhookEndpointRepository, WebhookDeliveryRepository, WebhookOutbox, WebhookEndpointsService, WebhookWorker, ResendDeliveryUseCase, PartnerWebhooks],
+  exports: [WebhookOutbox, WebhookWorker, PartnerWebhooks],
 })
 export class WebhooksModule {}

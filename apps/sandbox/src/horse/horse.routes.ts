@@ -3,7 +3,7 @@ import Decimal from 'decimal.js';
 import { amountString } from '@lib/common';
 import { wireHorseQuoteRequestSchema, wireSingleIssueRequestSchema } from '@lib/providers';
 import { insurerOr404 } from '../insurers/insurer-or-404';
-import { simulateInsurer } from '../insurers/insurer-simulation';
+import { behaviourOf, DECLINED_ON_REQUEST, simulateInsurer } from '../insurers/insurer-simulation';
 import type { SandboxContext } from '../sandbox-context';
 import { parseOr422, SandboxHttpError } from '../sandbox-http';
 import type { SingleIssuedStore } from '../life/single-issued.store';
@@ -31,7 +31,7 @@ export function registerHorseRoutes(app: FastifyInstance, ctx: SandboxContext, i
 
   app.post<{ Params: { code: string } }>('/insurers/:code/horse/quotes', async (request, reply) => {
     const insurer = horseInsurer(request.params.code);
-    if (await simulateInsurer(ctx.behaviours.get(insurer.code)!, reply, ctx.lifecycle)) return reply;
+    if (await simulateInsurer(behaviourOf(ctx, request, insurer.code, 'horse'), reply, ctx.lifecycle, () => ({ status: 'declined', insurer: { code: insurer.code, name_en: insurer.nameEn, name_ar: insurer.nameAr }, reason: DECLINED_ON_REQUEST }))) return reply;
     const risk = parseOr422(wireHorseQuoteRequestSchema, request.body);
     const who = { code: insurer.code, name_en: insurer.nameEn, name_ar: insurer.nameAr };
     if (new Decimal(risk.value).greaterThan(MAX_VALUE)) return { status: 'declined', insurer: who, reason: `Horses valued above ${MAX_VALUE.toFixed(0)} SAR are not insured.` };
@@ -42,7 +42,7 @@ export function registerHorseRoutes(app: FastifyInstance, ctx: SandboxContext, i
 
   app.post<{ Params: { code: string } }>('/insurers/:code/horse/policies', async (request, reply) => {
     const insurer = horseInsurer(request.params.code);
-    if (await simulateInsurer(ctx.behaviours.get(insurer.code)!, reply, ctx.lifecycle)) return reply;
+    if (await simulateInsurer(behaviourOf(ctx, request, insurer.code, 'horse'), reply, ctx.lifecycle)) return reply;
     const input = parseOr422(wireSingleIssueRequestSchema, request.body);
     const result = issued.issueOnce('horse', insurer.code, input, ctx.clock.now());
     return reply.status(result.already_issued ? 200 : 201).send(result);

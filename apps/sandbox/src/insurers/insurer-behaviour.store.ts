@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 
-export const FAULT_MODES = ['none', 'timeout', 'error', 'malformed'] as const;
+/** `decline`: a quote is declined (an insurer's refusal to cover); on other routes the insurer refuses with 422. */
+export const FAULT_MODES = ['none', 'timeout', 'error', 'malformed', 'decline'] as const;
 export type FaultMode = (typeof FAULT_MODES)[number];
 export type SandboxProfile = 'realistic' | 'fast';
 
@@ -8,6 +9,13 @@ export interface InsurerBehaviour {
   latency_ms: number;
   fault: FaultMode;
 }
+
+/** The product families whose insurer routes a scope can set apart. */
+export const INSURER_FAMILIES = ['motor', 'property', 'medical', 'life', 'horse', 'travel'] as const;
+export type InsurerFamily = (typeof INSURER_FAMILIES)[number];
+
+/** Behaviour set for a scope (the API's calling client, in SANDBOX_SCOPE_HEADER) applies to its calls only. */
+export { SANDBOX_SCOPE_HEADER as SCOPE_HEADER } from '@lib/providers';
 
 /** Per-insurer latency that differs between insurers but never between runs. */
 export function profileLatency(code: string, profile: SandboxProfile): number {
@@ -27,9 +35,14 @@ export function parseFaults(spec: string, knownCodes: readonly string[]): Record
   return faults;
 }
 
-/** The run-time latency and fault of every insurer, resettable to the start-up settings. */
+/**
+ * The run-time latency and fault of every insurer, resettable to the start-up settings; and per scope (a
+ * partner in the sandbox), per insurer and optionally per family, what that scope alone sees.
+ */
 export class InsurerBehaviourStore {
   private current = new Map<string, InsurerBehaviour>();
+  /** scope -> `code` or `code:family` -> the settings that win over the shared ones. */
+  private scoped = new Map<string, Map<string, Partial<InsurerBehaviour>>>();
 
   constructor(private readonly initial: ReadonlyMap<string, InsurerBehaviour>) {
     this.reset();
@@ -49,6 +62,34 @@ export class InsurerBehaviourStore {
 
   reset(): void {
     this.current = new Map([...this.initial].map(([code, b]) => [code, { ...b }]));
+    this.scoped.clear();
+  }
+
+  /** What a call of `scope` to this insurer's `family` route meets: shared settings, then the scope's insurer-wide, then its family's. */
+  resolve(code: string, family: InsurerFamily, scope: string | undefined): InsurerBehaviour | null {
+    const shared = this.current.get(code);
+    if (!shared) return null;
+    const own = scope ? this.scoped.get(scope) : undefined;
+    return { ...shared, ...own?.get(code), ...own?.get(`${code}:${family}`) };
+  }
+
+  patchScoped(scope: string, code: string, family: InsurerFamily | null, patch: Partial<InsurerBehaviour>): Partial<InsurerBehaviour> | null {
+    if (!this.current.has(code)) return null;
+    const own = this.scoped.get(scope) ?? new Map<string, Partial<InsurerBehaviour>>();
+    const key = family ? `${code}:${family}` : code;
+    const next = { ...own.get(key), ...patch };
+    own.set(key, next);
+    this.scoped.set(scope, own);
+    return next;
+  }
+
+  /** The scope's settings, keyed `code` (every family) or `code:family`. */
+  scopeSettings(scope: string): Record<string, Partial<InsurerBehaviour>> {
+    return Object.fromEntries(this.scoped.get(scope) ?? []);
+  }
+
+  clearScope(scope: string): void {
+    this.scoped.delete(scope);
   }
 
   all(): Record<string, InsurerBehaviour> {

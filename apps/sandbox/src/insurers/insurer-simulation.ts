@@ -1,8 +1,9 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { ServerResponse } from 'node:http';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WireError } from '@lib/providers';
-import type { InsurerBehaviour } from './insurer-behaviour.store';
+import { SCOPE_HEADER, type InsurerBehaviour, type InsurerFamily } from './insurer-behaviour.store';
+import type { SandboxContext } from '../sandbox-context';
 
 /** A 200 whose body breaks the contract in several ways at once (unknown cover type, prices not a list). */
 export const MALFORMED_BODY = { status: 'quoted', offers: [{ type: 'Fully comprehensive', prices: 'call us', valid_until: 'tomorrow' }] };
@@ -25,9 +26,10 @@ function abandon(reply: FastifyReply): true {
 /**
  * Plays the insurer's configured latency and fault. The latency counts from the request's arrival, so
  * work a route did before calling this is part of it rather than added to it.
- * Returns true when the reply was already dealt with and the route must not answer.
+ * Returns true when the reply was already dealt with and the route must not answer. `declined` is the route's
+ * own "declined" answer (quotes); without one, a `decline` is the insurer refusing the request (422).
  */
-export async function simulateInsurer(behaviour: InsurerBehaviour, reply: FastifyReply, lifecycle: AbortSignal): Promise<boolean> {
+export async function simulateInsurer(behaviour: InsurerBehaviour, reply: FastifyReply, lifecycle: AbortSignal, declined?: () => unknown): Promise<boolean> {
   const wait = Math.round(behaviour.latency_ms - reply.elapsedTime);
   if (wait > 0) {
     const gone = new AbortController();
@@ -53,7 +55,21 @@ export async function simulateInsurer(behaviour: InsurerBehaviour, reply: Fastif
     case 'malformed':
       reply.status(200).send(MALFORMED_BODY);
       return true;
+    case 'decline': {
+      if (declined) reply.status(200).send(declined());
+      else reply.status(422).send({ error: 'declined', message: 'The insurer declines this request (sandbox behaviour).' } satisfies WireError);
+      return true;
+    }
     case 'none':
       return false;
   }
 }
+
+/** The insurer's behaviour for this request: the calling scope's own settings (header) over the shared ones. */
+export function behaviourOf(ctx: SandboxContext, request: FastifyRequest, code: string, family: InsurerFamily): InsurerBehaviour {
+  const scope = request.headers[SCOPE_HEADER];
+  return ctx.behaviours.resolve(code, family, typeof scope === 'string' && scope ? scope : undefined)!;
+}
+
+/** A quote declined on request, in the single-provider families' shape. */
+export const DECLINED_ON_REQUEST = 'Declined on request (sandbox insurer behaviour).';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import Decimal from 'decimal.js';
 import { MEDICAL_TIERS, wireMedicalIssueRequestSchema, wireMedicalQuoteRequestSchema, type WireMedicalIssued } from '@lib/providers';
-import { simulateInsurer } from '../insurers/insurer-simulation';
+import { behaviourOf, simulateInsurer } from '../insurers/insurer-simulation';
 import type { SandboxContext } from '../sandbox-context';
 import { parseOr422, SandboxHttpError } from '../sandbox-http';
 import { findMedicalInsurer, MEDICAL_INSURERS, medicalInsurerNames } from './medical-catalogue.data';
@@ -34,7 +34,7 @@ export function registerMedicalRoutes(app: FastifyInstance, ctx: SandboxContext)
 
   app.post<{ Params: { code: string } }>('/insurers/:code/medical/quotes', async (request, reply) => {
     const insurer = insurerOr404(request.params.code);
-    if (await simulateInsurer(ctx.behaviours.get(insurer.code)!, reply, ctx.lifecycle)) return reply;
+    if (await simulateInsurer(behaviourOf(ctx, request, insurer.code, 'medical'), reply, ctx.lifecycle)) return reply;
     const body = parseOr422(wireMedicalQuoteRequestSchema, request.body);
     const members = body.members.map((m) => ({ reference: m.reference, price: priceMember(insurer, m) }));
     const now = ctx.clock.now();
@@ -50,7 +50,7 @@ export function registerMedicalRoutes(app: FastifyInstance, ctx: SandboxContext)
 
   app.post<{ Params: { code: string } }>('/insurers/:code/medical/policies', async (request, reply) => {
     const insurer = insurerOr404(request.params.code);
-    if (await simulateInsurer(ctx.behaviours.get(insurer.code)!, reply, ctx.lifecycle)) return reply;
+    if (await simulateInsurer(behaviourOf(ctx, request, insurer.code, 'medical'), reply, ctx.lifecycle)) return reply;
     const body = parseOr422(wireMedicalIssueRequestSchema, request.body);
     const key = `${insurer.code}:${body.reference}`;
     const earlier = issued.get(key);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { wireQuoteRequestSchema, type WireQuoteRequest } from '@lib/providers';
 import { insurerOr404 } from '../insurers/insurer-or-404';
-import { simulateInsurer } from '../insurers/insurer-simulation';
+import { behaviourOf, DECLINED_ON_REQUEST, simulateInsurer } from '../insurers/insurer-simulation';
 import { vehicleCodeErrors } from '../registry/vehicle-codes';
 import type { SandboxContext } from '../sandbox-context';
 import { parseOr422, SandboxHttpError } from '../sandbox-http';
@@ -36,7 +36,7 @@ export function registerMotorQuoteRoutes(app: FastifyInstance, ctx: SandboxConte
       checkRisk(risk);
       return JSON.stringify(presentQuote(priceMotorRisk(insurer, risk), { insurer, request: risk, now: ctx.clock.now(), baseUrl: ctx.baseUrl(request) }));
     });
-    if (await simulateInsurer(ctx.behaviours.get(insurer.code)!, reply, ctx.lifecycle)) return reply;
+    if (await simulateInsurer(behaviourOf(ctx, request, insurer.code, 'motor'), reply, ctx.lifecycle, () => ({ status: 'declined', insurer: insurer.code, reason_code: 'declined_on_request', reason: DECLINED_ON_REQUEST }))) return reply;
     if (!answer.ok) throw answer.error;
     return reply.type('application/json; charset=utf-8').send(answer.value);
   });

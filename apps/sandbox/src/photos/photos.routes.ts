@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { PHOTO_PARTS, wirePhotoRequestSchema, type WirePhotoResponse, type WireVehicleKey } from '@lib/providers';
 import { insurerOr404 } from '../insurers/insurer-or-404';
-import { simulateInsurer } from '../insurers/insurer-simulation';
+import { behaviourOf, simulateInsurer } from '../insurers/insurer-simulation';
 import type { SandboxContext } from '../sandbox-context';
 import { parseOr422, SandboxHttpError } from '../sandbox-http';
 import { checkPhoto, PhotoProblem } from './photo-check';
@@ -13,7 +13,7 @@ function vehicleKey(v: WireVehicleKey): string {
 export function registerPhotoRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   app.post<{ Params: { code: string } }>('/insurers/:code/motor/photos', async (request, reply) => {
     const insurer = insurerOr404(request.params.code);
-    if (await simulateInsurer(ctx.behaviours.get(insurer.code)!, reply, ctx.lifecycle)) return reply;
+    if (await simulateInsurer(behaviourOf(ctx, request, insurer.code, 'motor'), reply, ctx.lifecycle)) return reply;
     const input = parseOr422(wirePhotoRequestSchema, request.body);
 
     // Every photo is checked, even for a vehicle that already has a set: an unreadable photo is always refused.

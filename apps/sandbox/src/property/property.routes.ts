@@ -10,7 +10,7 @@ import {
   type WirePropertyIssued,
   type WirePropertyPrice,
 } from '@lib/providers';
-import { simulateInsurer } from '../insurers/insurer-simulation';
+import { behaviourOf, simulateInsurer } from '../insurers/insurer-simulation';
 import type { SandboxContext } from '../sandbox-context';
 import { parseOr422, SandboxHttpError } from '../sandbox-http';
 import { findNationalAddress } from './national-address.data';
@@ -70,7 +70,7 @@ export function registerPropertyRoutes(app: FastifyInstance, ctx: SandboxContext
 
   app.post<{ Params: { code: string } }>('/insurers/:code/property/prices', async (request, reply) => {
     const insurer = insurerOr404(request.params.code);
-    if (await simulateInsurer(ctx.behaviours.get(insurer.code)!, reply, ctx.lifecycle)) return reply;
+    if (await simulateInsurer(behaviourOf(ctx, request, insurer.code, 'property'), reply, ctx.lifecycle)) return reply;
     const risk = parseOr422(wirePropertyRiskSchema, request.body);
     const names = propertyInsurerNames(insurer.code);
     const body: WirePropertyPrice = {
@@ -86,7 +86,7 @@ export function registerPropertyRoutes(app: FastifyInstance, ctx: SandboxContext
 
   app.post<{ Params: { code: string } }>('/insurers/:code/property/policies', async (request, reply) => {
     const insurer = insurerOr404(request.params.code);
-    if (await simulateInsurer(ctx.behaviours.get(insurer.code)!, reply, ctx.lifecycle)) return reply;
+    if (await simulateInsurer(behaviourOf(ctx, request, insurer.code, 'property'), reply, ctx.lifecycle)) return reply;
     const input = parseOr422(wirePropertyIssueRequestSchema, request.body);
     if (input.end_date <= input.start_date) throw SandboxHttpError.validation({ end_date: ['The end date must be after the start date.'] });
     const id = providerPolicyId(insurer, input.reference);
@@ -102,7 +102,7 @@ export function registerPropertyRoutes(app: FastifyInstance, ctx: SandboxContext
 
   app.get<{ Params: { code: string; id: string } }>('/insurers/:code/property/policies/:id/cancellation-status', async (request, reply) => {
     const insurer = insurerOr404(request.params.code);
-    if (await simulateInsurer(ctx.behaviours.get(insurer.code)!, reply, ctx.lifecycle)) return reply;
+    if (await simulateInsurer(behaviourOf(ctx, request, insurer.code, 'property'), reply, ctx.lifecycle)) return reply;
     const id = policyIdOr404(insurer, request.params.id);
     const cancelled = ctx.propertyCancellations.get(id);
     const body: WireCancellationStatus = { provider_policy_id: id, status: cancelled ? 'cancelled' : 'active', cancelled_at: cancelled ? formatDateTimeOffset(cancelled.at) : null };
@@ -111,7 +111,7 @@ export function registerPropertyRoutes(app: FastifyInstance, ctx: SandboxContext
 
   app.post<{ Params: { code: string; id: string } }>('/insurers/:code/property/policies/:id/cancellation', async (request, reply) => {
     const insurer = insurerOr404(request.params.code);
-    if (await simulateInsurer(ctx.behaviours.get(insurer.code)!, reply, ctx.lifecycle)) return reply;
+    if (await simulateInsurer(behaviourOf(ctx, request, insurer.code, 'property'), reply, ctx.lifecycle)) return reply;
     const id = policyIdOr404(insurer, request.params.id);
     const input = parseOr422(wireCancelRequestSchema, request.body);
     const entry = ctx.propertyCancellations.cancel(id, ctx.clock.now(), input.reason);

@@ -1,5 +1,7 @@
+import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { wireRegisterDocumentRequestSchema } from '@lib/providers';
+import { wireIssueDocumentRequestSchema, wireRegisterDocumentRequestSchema } from '@lib/providers';
+import { renderVehicleDocument } from './vehicle-document.pdf';
 import type { SandboxContext } from '../sandbox-context';
 import { parseOr422, SandboxHttpError } from '../sandbox-http';
 
@@ -14,5 +16,15 @@ export function registerVehicleDocumentRoutes(app: FastifyInstance, ctx: Sandbox
   app.post('/__control/registry/documents', async (request, reply) => {
     const input = parseOr422(wireRegisterDocumentRequestSchema, request.body);
     return reply.status(201).send(ctx.documents.register(input, ctx.clock.now()));
+  });
+
+  /** Issues a document saying this (a PDF), registered under its hash: what a partner uploads as an istimarah or cancellation document. */
+  app.post('/registry/documents/issue', async (request, reply) => {
+    const input = parseOr422(wireIssueDocumentRequestSchema, request.body);
+    const now = ctx.clock.now();
+    const bytes = await renderVehicleDocument(input, `VID-${randomBytes(6).toString('hex').toUpperCase()}`, now);
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    ctx.documents.register({ ...input, sha256 }, now);
+    return reply.status(201).type('application/pdf').header('x-document-sha256', sha256).send(bytes);
   });
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { wireSingleIssueRequestSchema, wireTravelCancelRequestSchema, wireTravelQuoteRequestSchema, TRAVEL_INSURER_CODE } from '@lib/providers';
 import { insurerOr404 } from '../insurers/insurer-or-404';
-import { simulateInsurer } from '../insurers/insurer-simulation';
+import { behaviourOf, DECLINED_ON_REQUEST, simulateInsurer } from '../insurers/insurer-simulation';
 import type { SandboxContext } from '../sandbox-context';
 import { parseOr422, SandboxHttpError } from '../sandbox-http';
 import type { SingleIssuedStore } from '../life/single-issued.store';
@@ -20,7 +20,7 @@ export function registerTravelRoutes(app: FastifyInstance, ctx: SandboxContext, 
 
   app.post<{ Params: { code: string } }>('/insurers/:code/travel/quotes', async (request, reply) => {
     const insurer = travelInsurer(request.params.code);
-    if (await simulateInsurer(ctx.behaviours.get(insurer.code)!, reply, ctx.lifecycle)) return reply;
+    if (await simulateInsurer(behaviourOf(ctx, request, insurer.code, 'travel'), reply, ctx.lifecycle, () => ({ status: 'declined', insurer: { code: insurer.code, name_en: insurer.nameEn, name_ar: insurer.nameAr }, reason: DECLINED_ON_REQUEST }))) return reply;
     const trip = parseOr422(wireTravelQuoteRequestSchema, request.body);
     const who = { code: insurer.code, name_en: insurer.nameEn, name_ar: insurer.nameAr };
     const priced = priceTrip(trip);
@@ -30,7 +30,7 @@ export function registerTravelRoutes(app: FastifyInstance, ctx: SandboxContext, 
 
   app.post<{ Params: { code: string } }>('/insurers/:code/travel/policies', async (request, reply) => {
     const insurer = travelInsurer(request.params.code);
-    if (await simulateInsurer(ctx.behaviours.get(insurer.code)!, reply, ctx.lifecycle)) return reply;
+    if (await simulateInsurer(behaviourOf(ctx, request, insurer.code, 'travel'), reply, ctx.lifecycle)) return reply;
     const input = parseOr422(wireSingleIssueRequestSchema, request.body);
     const result = issued.issueOnce('travel', insurer.code, input, ctx.clock.now());
     return reply.status(result.already_issued ? 200 : 201).send(result);
@@ -38,7 +38,7 @@ export function registerTravelRoutes(app: FastifyInstance, ctx: SandboxContext, 
 
   app.post<{ Params: { code: string; policyNumber: string } }>('/insurers/:code/travel/policies/:policyNumber/cancellation', async (request, reply) => {
     const insurer = travelInsurer(request.params.code);
-    if (await simulateInsurer(ctx.behaviours.get(insurer.code)!, reply, ctx.lifecycle)) return reply;
+    if (await simulateInsurer(behaviourOf(ctx, request, insurer.code, 'travel'), reply, ctx.lifecycle)) return reply;
     const input = parseOr422(wireTravelCancelRequestSchema, request.body);
     const number = request.params.policyNumber;
     if (!issued.issuedNumber('travel', insurer.code, number)) throw new SandboxHttpError(404, 'not_found', `No travel policy ${number}.`);

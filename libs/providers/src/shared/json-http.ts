@@ -1,5 +1,6 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { sandboxScopeHeaders } from './sandbox-scope';
 
 /** An insurer's answer larger than this is refused rather than buffered. */
 export const MAX_ANSWER_BYTES = 5 * 1024 * 1024;
@@ -36,7 +37,7 @@ export function exchangeJson(url: string, exchange: JsonExchange): Promise<RawAn
   const target = new URL(url);
   const secure = target.protocol === 'https:';
   const payload = exchange.body === undefined ? undefined : Buffer.from(JSON.stringify(exchange.body));
-  const headers: Record<string, string> = { accept: 'application/json', ...exchange.headers };
+  const headers: Record<string, string> = { accept: 'application/json', ...sandboxScopeHeaders(), ...exchange.headers };
   if (payload) {
     headers['content-type'] = 'application/json';
     headers['content-length'] = String(payload.length);

@@ -51,3 +51,7 @@ export const wireTplIssuedSchema = z.object({
   already_issued: z.boolean(),
 });
 export type WireTplIssued = z.infer<typeof wireTplIssuedSchema>;
+
+/** Asks the sandbox vehicle registry to issue a vehicle information document (a PDF it then knows by its hash). */
+export const wireIssueDocumentRequestSchema = wireRegisterDocumentRequestSchema.omit({ sha256: true });
+export type WireIssueDocumentRequest = z.infer<typeof wireIssueDocumentRequestSchema>;

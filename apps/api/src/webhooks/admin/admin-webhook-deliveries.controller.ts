@@ -1,16 +1,17 @@
 import { Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { ApiError, Clock, formatDateTime, formatNullableDateTime, z } from '@lib/common';
+import { ApiError, z } from '@lib/common';
 import { PrismaService } from '@lib/db';
-import type { WebhookDelivery, WebhookDeliveryAttempt } from '@lib/db/generated/prisma/client';
 import { ApiErrors } from '../../openapi/api-errors.decorator';
 import { Actor, AdminApi, Allow } from '../../admin/auth/admin-api.decorator';
-import { AuditActor, AuditTrail } from '../../admin/audit/audit-trail';
+import type { AuditActor } from '../../admin/audit/audit-trail';
 import { ApiList, LIST_CONVENTION } from '../../admin/list/list-api.decorator';
 import { idFilter, idsOf, listQuerySchema, orderBy } from '../../admin/list/list-query';
 import { listResponse } from '../../admin/list/list-response';
 import { WebhookDeliveryRepository } from '../delivery/webhook-delivery.repository';
+import { presentDelivery, presentDeliveryWithAttempts } from '../delivery/delivery.presenter';
+import { ResendDeliveryUseCase } from '../delivery/resend-delivery.use-case';
 import { WEBHOOK_EVENTS } from '../webhook-events';
 
 const STATUSES = ['pending', 'delivered', 'failed'] as const;
@@ -29,47 +30,13 @@ const listQuery = listQuerySchema({
 });
 const idParam = z.strictObject({ id: z.uuid() });
 
-function presentDelivery(d: WebhookDelivery) {
-  return {
-    id: d.id,
-    endpoint_id: d.endpointId,
-    client_id: d.clientId,
-    event_type: d.eventType,
-    policy_id: d.policyId,
-    status: d.status,
-    attempt_count: d.attempts,
-    next_attempt_at: d.status === 'pending' ? formatDateTime(d.nextAttemptAt) : null,
-    in_flight: d.lockedUntil !== null,
-    last_status_code: d.lastStatusCode,
-    last_error: d.lastError,
-    delivered_at: formatNullableDateTime(d.deliveredAt),
-    created_at: formatDateTime(d.createdAt),
-    updated_at: formatDateTime(d.updatedAt),
-  };
-}
-
-function presentAttempt(a: WebhookDeliveryAttempt) {
-  return {
-    number: a.number,
-    outcome: a.outcome,
-    status_code: a.statusCode,
-    duration_ms: a.durationMs,
-    response_snippet: a.responseSnippet,
-    error: a.error,
-    worker: a.worker,
-    started_at: formatDateTime(a.startedAt),
-    finished_at: formatNullableDateTime(a.finishedAt),
-  };
-}
-
 @AdminApi('webhook-deliveries')
 @Controller('admin/api/webhook-deliveries')
 export class AdminWebhookDeliveriesController {
   constructor(
     private readonly prisma: PrismaService,
     private readonly deliveries: WebhookDeliveryRepository,
-    private readonly audit: AuditTrail,
-    private readonly clock: Clock,
+    private readonly resendDelivery: ResendDeliveryUseCase,
   ) {}
 
   @Get()
@@ -100,10 +67,9 @@ export class AdminWebhookDeliveriesController {
   @ApiOkResponse({ description: 'The delivery, `payload` (the body sent) and `attempts` (oldest first).' })
   @ApiErrors(404)
   async show(@Param({ schema: idParam }) p: z.infer<typeof idParam>) {
-    const d = await this.prisma.webhookDelivery.findUnique({ where: { id: p.id } });
-    if (!d) throw ApiError.notFound(`No webhook delivery with id ${p.id}.`);
-    const attempts = await this.prisma.webhookDeliveryAttempt.findMany({ where: { deliveryId: d.id }, orderBy: { number: 'asc' } });
-    return { ...presentDelivery(d), payload: JSON.parse(d.body) as unknown, attempts: attempts.map(presentAttempt) };
+    const found = await this.deliveries.findWithAttempts(p.id, null);
+    if (!found) throw ApiError.notFound(`No webhook delivery with id ${p.id}.`);
+    return presentDeliveryWithAttempts(found);
   }
 
   @Post(':id/resend')
@@ -116,18 +82,6 @@ export class AdminWebhookDeliveriesController {
   @ApiOkResponse({ description: 'The delivery.' })
   @ApiErrors(404, 409)
   async resend(@Actor() actor: AuditActor, @Param({ schema: idParam }) p: z.infer<typeof idParam>) {
-    const d = await this.audit.run(actor, async (tx) => {
-      const now = this.clock.now();
-      const [before] = await tx.$queryRaw<Array<{ id: string }>>`SELECT "id" FROM "webhook_deliveries" WHERE "id" = ${p.id}::uuid FOR UPDATE`;
-      const row = before ? await tx.webhookDelivery.findUnique({ where: { id: before.id } }) : null;
-      if (!row) throw ApiError.notFound(`No webhook delivery with id ${p.id}.`);
-      if (row.lockedUntil && row.lockedUntil > now) throw new ApiError('CONFLICT', 'An attempt of this delivery is in flight; try again when it has finished.');
-      const after = await this.deliveries.resend(tx, row.id, now);
-      return {
-        result: after,
-        audit: { action: 'webhook-deliveries.resend', resource: 'webhook-deliveries', resourceId: row.id, before: { status: row.status, attempt_count: row.attempts }, after: { status: after.status } },
-      };
-    });
-    return presentDelivery(d);
+    return presentDelivery(await this.resendDelivery.execute(actor, p.id, null));
   }
 }

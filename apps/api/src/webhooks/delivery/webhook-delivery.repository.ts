@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { Prisma, PrismaService } from '@lib/db';
-import type { WebhookDelivery } from '@lib/db/generated/prisma/client';
+import type { WebhookDelivery, WebhookDeliveryAttempt } from '@lib/db/generated/prisma/client';
 
 export interface Claimed {
   delivery: WebhookDelivery;
@@ -91,8 +91,34 @@ export class WebhookDeliveryRepository {
     });
   }
 
-  /** Staff resend: the same delivery (same webhook-id, so receivers can deduplicate) is due again now. */
+  /** A resend: the same delivery (same webhook-id, so receivers can deduplicate) is due again now. */
   resend(tx: Prisma.TransactionClient, id: string, now: Date) {
     return tx.webhookDelivery.update({ where: { id }, data: { status: 'pending', nextAttemptAt: now, lockedUntil: null, claimToken: null, updatedAt: now } });
+  }
+
+  /** The delivery under a row lock (a resend waits for, or refuses, an attempt in flight); a client sees only its own. */
+  async lockForResend(tx: Prisma.TransactionClient, id: string, clientId: string | null): Promise<WebhookDelivery | null> {
+    if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+    const [row] = await tx.$queryRaw<Array<{ id: string }>>`SELECT "id" FROM "webhook_deliveries" WHERE "id" = ${id}::uuid FOR UPDATE`;
+    const d = row ? await tx.webhookDelivery.findUnique({ where: { id: row.id } }) : null;
+    return d && (clientId === null || d.clientId === clientId) ? d : null;
+  }
+
+  /** A client's deliveries, newest first, with how many attempts each made (two queries whatever the page). */
+  async pageForClient(clientId: string, f: { endpointId?: string; status?: string }, skip: number, take: number): Promise<[WebhookDelivery[], number]> {
+    const where: Prisma.WebhookDeliveryWhereInput = { clientId, ...(f.endpointId ? { endpointId: f.endpointId } : {}), ...(f.status ? { status: f.status } : {}) };
+    return Promise.all([
+      this.prisma.webhookDelivery.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip, take }),
+      this.prisma.webhookDelivery.count({ where }),
+    ]);
+  }
+
+  /** One delivery with every attempt, oldest first; another client's is null. */
+  async findWithAttempts(id: string, clientId: string | null): Promise<{ delivery: WebhookDelivery; attempts: WebhookDeliveryAttempt[] } | null> {
+    if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+    const delivery = await this.prisma.webhookDelivery.findUnique({ where: { id } });
+    if (!delivery || (clientId !== null && delivery.clientId !== clientId)) return null;
+    const attempts = await this.prisma.webhookDeliveryAttempt.findMany({ where: { deliveryId: id }, orderBy: { number: 'asc' } });
+    return { delivery, attempts };
   }
 }

@@ -25,6 +25,11 @@ export class WebhookEndpointRepository {
     this.box = new SecretBox(resolveWebhookSecretKey(config));
   }
 
+  /** A client's endpoints, newest first. */
+  listForClient(clientId: string): Promise<WebhookEndpoint[]> {
+    return this.prisma.webhookEndpoint.findMany({ where: { clientId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+  }
+
   find(id: string, db: Db = this.prisma): Promise<WebhookEndpoint | null> {
     return /^[0-9a-f-]{36}$/i.test(id) ? db.webhookEndpoint.findUnique({ where: { id } }) : Promise.resolve(null);
   }

@@ -1,0 +1,150 @@
+import { MotorTestEnv, quoteBody, quoteOtp, startMotorEnv } from '../support/motor-kit';
+import { eventually, WebhookReceiver } from '../webhooks/webhook-receiver';
+import { form, nextVehicle } from '../tpl/tpl-kit';
+
+/** The partner-facing sandbox tools, driven only through the public API with a partner's own token. */
+describe('sandbox tools a partner automates with', () => {
+  let env: MotorTestEnv;
+  let token: string;
+  let other: string;
+  const api = (path: string, opts: Parameters<MotorTestEnv['app']['request']>[1] = {}, t = token) => env.app.request(path, { token: t, ...opts });
+
+  beforeAll(async () => {
+    env = await startMotorEnv({ env: { TOKEN_TTL_SECONDS: '31536000', RATE_LIMIT_DEFAULT_PER_MINUTE: '1000', WEBHOOK_POLL_INTERVAL_MS: '30' } });
+    token = (await env.app.partner()).token;
+    other = (await env.app.partner()).token;
+  });
+  afterAll(() => env.close());
+
+  async function vehicleDocument(says: { vin: string; car_sequence_number: string; owner_id: string; ownership_transfer_complete: boolean }) {
+    const res = await fetch(`${env.app.url}/api/v1/sandbox/vehicle-documents`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(says) });
+    expect(res.status).toBe(201);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    return Buffer.from(await res.arrayBuffer());
+  }
+
+  it('a TPL policy issued, paid and cancelled by a partner: registry documents and a payment without a browser', async () => {
+    const v = nextVehicle();
+    const istimarah = await vehicleDocument({ vin: v.vin, car_sequence_number: v.car_sequence_number, owner_id: v.current_car_owner, ownership_transfer_complete: false });
+    expect(istimarah.subarray(0, 5).toString()).toBe('%PDF-');
+    const issued = await api('/v2/car/policies', {
+      method: 'POST',
+      body: form({ email: 'buyer@example.com', vin: v.vin, car_sequence_number: v.car_sequence_number, current_car_owner: v.current_car_owner, new_owner_id: v.new_owner_id }, { istimarah: { bytes: istimarah, name: 'istimarah.pdf', type: 'application/pdf' } }),
+    });
+    expect(issued.status).toBe(201);
+    expect(issued.body.status).toBe(0);
+
+    const declined = await api('/api/v1/sandbox/payments/pay', { json: { payment_link: issued.body.payment_link, outcome: 'card_declined' } });
+    expect(declined.status).toBe(200);
+    expect(declined.body.payment).toMatchObject({ status: 'failed', failure_code: 'card_declined', policy_type: 'tpl' });
+    const paid = await api('/api/v1/sandbox/payments/pay', { json: { payment_link: issued.body.payment_link } });
+    expect(paid.body).toMatchObject({ outcome: 'paid', payment: { status: 'paid' } });
+    const active = await eventually(async () => {
+      const p = (await api(`/v2/car/policies/${issued.body.id}`)).body;
+      return p.status === 1 ? p : null;
+    });
+    expect(active.provider_policy_id).toBeTruthy();
+
+    const transferred = await vehicleDocument({ vin: v.vin, car_sequence_number: v.car_sequence_number, owner_id: v.new_owner_id, ownership_transfer_complete: true });
+    const cancelled = await api(`/v2/car/policies/${issued.body.id}/cancellation`, { method: 'POST', body: form({}, { cancellation_document: { bytes: transferred, name: 'after.pdf', type: 'application/pdf' } }) });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.status).toBe(2);
+  });
+
+  it('a payment of another client is 404 to the payment tool; one already paid is 409; a bad outcome is 422', async () => {
+    const v = nextVehicle();
+    const istimarah = await vehicleDocument({ vin: v.vin, car_sequence_number: v.car_sequence_number, owner_id: v.current_car_owner, ownership_transfer_complete: false });
+    const issued = await api('/v2/car/policies', { method: 'POST', body: form({ email: 'buyer@example.com', ...v }, { istimarah: { bytes: istimarah, name: 'i.pdf', type: 'application/pdf' } }) });
+    expect((await api('/api/v1/sandbox/payments/pay', { json: { payment_link: issued.body.payment_link } }, other)).status).toBe(404);
+    expect((await api('/api/v1/sandbox/payments/pay', { json: { payment_link: issued.body.payment_link, outcome: 'free' } })).status).toBe(422);
+    expect((await api('/api/v1/sandbox/payments/pay', { json: { payment_link: issued.body.payment_link } })).status).toBe(200);
+    const again = await api('/api/v1/sandbox/payments/pay', { json: { payment_link: issued.body.payment_link } });
+    expect(again.status).toBe(409);
+  });
+
+  it('insurer behaviour per client: an error and a decline for one partner only, per family, then restored', async () => {
+    const quoteFor = async (t: string) => {
+      const otp = await quoteOtp(env.app, t);
+      return env.app.request('/api/v1/car-comp/quote-requests', { token: t, json: quoteBody(otp) });
+    };
+    expect((await api('/api/v1/sandbox/insurers/dune', { method: 'PUT', json: { family: 'motor', fault: 'error' } })).status).toBe(200);
+    expect((await api('/api/v1/sandbox/insurers/palm', { method: 'PUT', json: { fault: 'decline' } })).status).toBe(200);
+    const mine = await api('/api/v1/sandbox/insurers');
+    expect(mine.body.mine).toEqual({ 'dune:motor': { fault: 'error' }, palm: { fault: 'decline' } });
+
+    const outcomes = async (t: string) => {
+      const res = await quoteFor(t);
+      expect(res.status).toBe(201);
+      const rows = await env.app.db.prisma.motorInsurerOutcome.findMany({ where: { quoteRequestId: res.body.id } });
+      return Object.fromEntries(rows.map((r) => [r.insurerCode, r.outcome]));
+    };
+    const affected = await outcomes(token);
+    expect([affected.dune, affected.palm]).toEqual(['error', 'declined']);
+    const untouched = await outcomes(other);
+    expect([untouched.dune, untouched.palm]).toEqual(['ok', 'ok']);
+
+    // family-scoped: the horse insurer declines for this partner's horse policies only
+    expect((await api('/api/v1/sandbox/insurers/caravan', { method: 'PUT', json: { family: 'horse', fault: 'decline' } })).status).toBe(200);
+    const horse = { horse: { name: 'Desert Wind', breed: 'Arabian', date_of_birth: '2019-03-01', sex: 'male', use: 'racing', microchip_number: '682000000012345', value: 250000 }, owner: { name: 'Faisal Alharbi', id: '1012345678', email: 'owner@example.com', phone: '0512345678' }, declaration: true };
+    const refused = await api('/api/v1/horse/policies', { json: horse });
+    expect(refused.status).toBe(422);
+    expect(refused.body.details.horse[0]).toMatch(/declines/);
+    expect((await api('/api/v1/horse/policies', { json: horse }, other)).status).toBe(201);
+
+    expect((await api('/api/v1/sandbox/insurers', { method: 'DELETE' })).body).toEqual({ mine: {} });
+    expect((await api('/api/v1/horse/policies', { json: horse })).status).toBe(201);
+    expect((await api('/api/v1/sandbox/insurers/nobody', { method: 'PUT', json: { fault: 'error' } })).status).toBe(404);
+    expect((await api('/api/v1/sandbox/insurers/dune', { method: 'PUT', json: { fault: 'explode' } })).status).toBe(422);
+    expect((await api('/api/v1/sandbox/insurers/dune', { method: 'PUT', json: {} })).status).toBe(422);
+  });
+
+  it('webhooks of the partner\'s own: register, test (signed, received), deliveries with attempts, replay with the same webhook-id, rotate; another client sees none of it', async () => {
+    const receiver = await WebhookReceiver.start();
+    try {
+      const created = await api('/api/v1/sandbox/webhook-endpoints', { json: { url: receiver.url, description: 'CI receiver' } });
+      expect(created.status).toBe(201);
+      expect(created.body.secret).toMatch(/^whsec_/);
+      const id = created.body.id as string;
+      expect((await api('/api/v1/sandbox/webhook-endpoints')).body.map((e: any) => e.id)).toContain(id);
+      expect((await api(`/api/v1/sandbox/webhook-endpoints/${id}`, {}, other)).status).toBe(404);
+      expect((await api('/api/v1/sandbox/webhook-endpoints', {}, other)).body).toEqual([]);
+
+      const test = await api(`/api/v1/sandbox/webhook-endpoints/${id}/test`, { json: { event: 'policy.status_updated' } });
+      expect(test.status).toBe(202);
+      await eventually(() => receiver.received.length >= 1);
+      const first = receiver.received[0];
+      expect(first.headers['webhook-signature']).toMatch(/^v1,/);
+      const deliveries = await eventually(async () => {
+        const page = (await api(`/api/v1/sandbox/webhook-deliveries?endpoint_id=${id}`)).body;
+        return page.data?.[0]?.status === 'delivered' ? page : null;
+      });
+      const deliveryId = deliveries.data[0].id as string;
+      const shown = await api(`/api/v1/sandbox/webhook-deliveries/${deliveryId}`);
+      expect(shown.body.attempts).toHaveLength(1);
+      expect(shown.body.attempts[0]).toMatchObject({ outcome: 'delivered', status_code: 200 });
+      expect((await api(`/api/v1/sandbox/webhook-deliveries/${deliveryId}`, {}, other)).status).toBe(404);
+      expect((await api(`/api/v1/sandbox/webhook-deliveries/${deliveryId}/replay`, { method: 'POST' }, other)).status).toBe(404);
+
+      expect((await api(`/api/v1/sandbox/webhook-deliveries/${deliveryId}/replay`, { method: 'POST' })).status).toBe(200);
+      await eventually(() => receiver.received.length >= 2);
+      expect(receiver.received[1].headers['webhook-id']).toBe(first.headers['webhook-id']);
+      await eventually(async () => ((await api(`/api/v1/sandbox/webhook-deliveries/${deliveryId}`)).body.attempts.length === 2 ? true : null));
+
+      const rotated = await api(`/api/v1/sandbox/webhook-endpoints/${id}/rotate-secret`, { method: 'POST' });
+      expect(rotated.body.secret_version).toBe(2);
+      expect(rotated.body.secret).not.toBe(created.body.secret);
+      const disabled = await api(`/api/v1/sandbox/webhook-endpoints/${id}`, { method: 'PUT', json: { active: false } });
+      expect(disabled.body.active).toBe(false);
+      const audit = await env.app.db.prisma.auditLogEntry.findMany({ where: { resourceId: id } });
+      expect(audit.map((a) => [a.action, a.role])).toEqual(expect.arrayContaining([['webhook-endpoints.create', 'client'], ['webhook-endpoints.rotate_secret', 'client']]));
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('the vehicle document tool names bad fields', async () => {
+    const res = await api('/api/v1/sandbox/vehicle-documents', { json: { vin: 'short', car_sequence_number: '12', owner_id: 'x', ownership_transfer_complete: 'yes' } });
+    expect(res.status).toBe(422);
+    expect(Object.keys(res.body.details).sort()).toEqual(['car_sequence_number', 'owner_id', 'ownership_transfer_complete', 'vin']);
+  });
+});
