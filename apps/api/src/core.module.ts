@@ -2,13 +2,16 @@ import { Global, Module, DynamicModule } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { Clock } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
-import { HttpMetrics, IdempotencyInterceptor, IdempotencyRepository, ApiThrottlerGuard } from '@lib/http';
+import type { ThrottlerStorage } from '@nestjs/throttler';
+import { HttpMetrics, IdempotencyInterceptor, IdempotencyRepository, ApiThrottlerGuard, WindowCounter } from '@lib/http';
 import { JWT_SECRET, TokenService } from './auth/token.service';
 import { ClientAuthGuard } from './auth/client-auth.guard';
 import { ClientAuthStateRepository } from './auth/client-auth-state.repository';
 import { ClientsModule } from './clients/clients.module';
 
 export const REDIS = Symbol('REDIS');
+/** The rate-limit windows (in process, or shared in Redis), for limits that count only some requests. */
+export const WINDOW_COUNTER = Symbol('WINDOW_COUNTER');
 
 export interface CoreDeps {
   config: AppConfig;
@@ -16,6 +19,7 @@ export interface CoreDeps {
   jwtSecret: string;
   redis: Redis | null;
   metrics: HttpMetrics;
+  rateLimitStorage: ThrottlerStorage & WindowCounter;
 }
 
 /** Process-wide services every module may inject: config, clock, Redis, metrics, tokens, guards. */
@@ -32,6 +36,7 @@ export class CoreModule {
         { provide: JWT_SECRET, useValue: deps.jwtSecret },
         { provide: REDIS, useValue: deps.redis },
         { provide: HttpMetrics, useValue: deps.metrics },
+        { provide: WINDOW_COUNTER, useValue: deps.rateLimitStorage },
         TokenService,
         ClientAuthStateRepository,
         ClientAuthGuard,
@@ -45,6 +50,7 @@ export class CoreModule {
         JWT_SECRET,
         REDIS,
         HttpMetrics,
+        WINDOW_COUNTER,
         TokenService,
         ClientAuthStateRepository,
         ClientAuthGuard,
