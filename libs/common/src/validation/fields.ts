@@ -23,7 +23,7 @@ export function wholeNumber(min: number, max: number) {
   const message = (iss: { path?: PropertyKey[]; input?: unknown }) =>
     `The ${fieldLabel(iss.path)} ${iss.input === undefined ? 'field is required' : 'must be a whole number written in digits'}.`;
   return z
-    .union([z.int(), z.string().regex(/^\d{1,16}$/, { error: message })], { error: message })
+    .union([z.int().min(min).max(max), z.string().regex(/^\d{1,16}$/, { error: message })], { error: message })
     .transform(Number)
     .pipe(z.int().min(min).max(max));
 }
