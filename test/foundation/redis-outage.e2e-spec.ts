@@ -1,18 +1,6 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { ProbeModule } from '../support/probe.module';
-import { startTestApp, TestApp } from '../support/test-app';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
+import { freePort, startTestApp, TestApp } from '../support/test-app';
 
 /** A Redis of this test's own on a spare port: started, stopped (SIGSTOP), killed, as the test needs. */
 async function startRedis(port: number): Promise<ChildProcess> {

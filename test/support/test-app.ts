@@ -71,7 +71,7 @@ export async function openTestDatabase(options: { onIdleError?: (e: Error) => vo
 }
 
 /** A port free right now, so the app knows its public address (links it returns) before it starts. */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.once('error', reject);
