@@ -58,7 +58,8 @@ describeBrowser('payments in the console', () => {
 
     await page.goto(`${app.url}/admin/payments?filter=${encodeURIComponent('{"status":"failed"}')}`);
     await page.getByText('vp_console_failed_0002').waitFor();
-    await page.waitForTimeout(300);
+    // the filtered list is the one on screen: a single row (a list still showing every payment would never get there)
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=payment-status]').length === 1);
     expect(await page.getByText('vp_console_paid_0001').count()).toBe(0);
 
     await page.getByText('vp_console_failed_0002').click();

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startTestApp, TestApp } from '../support/test-app';
 import { createStaff, PASSWORD } from '../admin/admin-kit';
-import { WebhookReceiver } from '../webhooks/webhook-receiver';
+import { LOCAL_RECEIVERS_ENV, WebhookReceiver } from '../webhooks/webhook-receiver';
 import { browserAvailable, ensureConsoleBuilt, launchBrowser, SCREENSHOTS } from './browser';
 
 const describeBrowser = browserAvailable() ? describe : describe.skip;
@@ -17,7 +17,7 @@ describeBrowser('webhooks in the console', () => {
 
   beforeAll(async () => {
     ensureConsoleBuilt();
-    app = await startTestApp({ env: { RATE_LIMIT_DEFAULT_PER_MINUTE: '1000', WEBHOOK_POLL_INTERVAL_MS: '50' } });
+    app = await startTestApp({ env: { RATE_LIMIT_DEFAULT_PER_MINUTE: '1000', WEBHOOK_POLL_INTERVAL_MS: '50', ...LOCAL_RECEIVERS_ENV } });
     await createStaff(app, 'operations', 'ops@webhooks.test');
     receiver = await WebhookReceiver.start();
     browser = await launchBrowser();

@@ -64,7 +64,7 @@ describeBrowser('the embed page in a browser, framed by a partner site', () => {
   };
   const received = () => page.evaluate(() => (window as unknown as { received: any[] }).received);
   const waitForMessage = async (type: string) => {
-    await page.waitForFunction((t) => (window as unknown as { received: any[] }).received.some((m) => m.type === t), type, { timeout: 15_000 });
+    await page.waitForFunction((t) => (window as unknown as { received: any[] }).received.some((m) => m.type === t), type, { timeout: 45_000 });
     return (await received()).find((m: any) => m.type === type);
   };
 
@@ -280,9 +280,10 @@ describeBrowser('the embed page in a browser, framed by a partner site', () => {
   it('is blocked when framed by an origin that is not registered', async () => {
     const s = await session({ locale: 'en' });
     consoleLines.length = 0;
+    // the browser reports the refused framing on the console: once it has, the frame will never render
+    const refused = page.waitForEvent('console', { predicate: (m) => /frame-ancestors/.test(m.text()), timeout: 45_000 });
     await page.goto(site.pageUrl('127.0.0.1', s.embed_url));
-    await page.waitForFunction(() => document.readyState === 'complete');
-    await page.waitForTimeout(500);
+    await refused;
     const frame = page.frames().find((f) => f !== page.mainFrame());
     const rendered = frame ? await frame.locator('article.offer').count().catch(() => 0) : 0;
     expect(rendered).toBe(0);

@@ -1,6 +1,8 @@
+import { createHmac } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { ClientsService } from '../../apps/api/src/clients/clients.service';
 import { ProbeModule } from '../support/probe.module';
+import { untilStatus } from '../support/http';
 import { startTestApp, TestApp } from '../support/test-app';
 
 describe('bearer authentication and product enrolment', () => {
@@ -78,10 +80,49 @@ describe('bearer authentication and product enrolment', () => {
     expect((await ping({ Authorization: `Bearer ${after}` })).status).toBe(200);
   });
 
-  it('refuses tokens of a deactivated client', async () => {
+  it('refuses tokens of a deactivated client, and they stay revoked when it is activated again', async () => {
+    const clients = app.api.app.get(ClientsService);
     const p = await app.partner(['motor-tpl']);
-    await app.api.app.get(ClientsService).setActive(p.id, false);
+    await clients.setActive(p.id, false);
     expect401(await ping({ Authorization: `Bearer ${p.token}` }), '40103');
+    await clients.setActive(p.id, true);
+    const after = await app.token(p);
+    // the activation reaches the auth cache with its notification; then the new token works and the old one does not
+    expect(await untilStatus(() => ping({ Authorization: `Bearer ${after}` }), 200)).toBe(200);
+    expect401(await ping({ Authorization: `Bearer ${p.token}` }), '40103');
+  });
+
+  it('answers 401, never 500, to a correctly signed token whose claims are not what this service issues', async () => {
+    const key = app.config.jwtSecret!;
+    const now = Math.floor(app.clock.now().getTime() / 1000);
+    const good = { sub: partner.id, sv: 1, iat: now, exp: now + 600 };
+    // signed by hand: jsonwebtoken itself refuses to sign some of these shapes
+    const sign = (payload: unknown) => {
+      const part = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+      const body = `${part({ alg: 'HS256', typ: 'JWT' })}.${part(payload)}`;
+      return `${body}.${createHmac('sha256', key).update(body).digest('base64url')}`;
+    };
+    const claims = (over: Record<string, unknown>) => ({ ...good, aud: 'partner-api', iss: 'embedded-insurance', ...over });
+    expect((await ping({ Authorization: `Bearer ${sign(claims({}))}` })).status).toBe(200);
+    for (const [name, payload] of [
+      ['sub not a UUID', claims({ sub: 'not-a-uuid' })],
+      ['sub with SQL', claims({ sub: "x' OR '1'='1" })],
+      ['sub a number', claims({ sub: 42 })],
+      ['sub missing', claims({ sub: undefined })],
+      ['sv a string', claims({ sv: '1' })],
+      ['sv negative', claims({ sv: -1 })],
+      ['sv fractional', claims({ sv: 1.5 })],
+      ['exp missing', claims({ exp: undefined })],
+      ['exp a string', claims({ exp: String(now + 600) })],
+      ['nbf a string', claims({ nbf: 'soon' })],
+      ['iat an object', claims({ iat: { at: now } })],
+      ['another audience', claims({ aud: 'someone-else' })],
+      ['an array payload', [good]],
+      ['a string payload', 'hello'],
+    ] as const) {
+      const res = await ping({ Authorization: `Bearer ${sign(payload)}` });
+      expect([name, res.status, res.body.code]).toEqual([name, 401, '40101']);
+    }
   });
 
   it('answers 403 when the client is not enrolled in the product', async () => {

@@ -1,4 +1,4 @@
-import { ProbeModule, probeCalls } from '../support/probe.module';
+import { ProbeModule, probeCalls, probeGates } from '../support/probe.module';
 import { startTestApp, TestApp } from '../support/test-app';
 
 describe('Idempotency-Key', () => {
@@ -26,12 +26,29 @@ describe('Idempotency-Key', () => {
     expect(probeCalls.things).toBe(before + 1);
   });
 
-  it('replays a stored validation failure too', async () => {
+  it('does not use up a key on a refused request: the corrected body runs with it, once', async () => {
+    const before = probeCalls.things;
     const first = await create('key-invalid', { name: 'x', owner_id: 'bad' });
     expect(first.status).toBe(422);
-    const again = await create('key-invalid', { name: 'x', owner_id: 'bad' });
-    expect(again.status).toBe(422);
-    expect(again.body.details).toEqual(first.body.details);
+    const same = await create('key-invalid', { name: 'x', owner_id: 'bad' });
+    expect(same.status).toBe(422);
+    expect(same.headers.get('idempotent-replayed')).toBeNull();
+    const corrected = await create('key-invalid', { name: 'x', owner_id: '1000000001' });
+    expect(corrected.status).toBe(201);
+    const retried = await create('key-invalid', { name: 'x', owner_id: '1000000001' });
+    expect(retried.headers.get('idempotent-replayed')).toBe('true');
+    expect(retried.body).toEqual(corrected.body);
+    expect(probeCalls.things).toBe(before + 1);
+    // a refused request left no row behind; the corrected one holds the key
+    const rows = await app.db.prisma.idempotencyKey.findMany({ where: { key: 'key-invalid' } });
+    expect(rows.map((r) => [r.state, r.responseStatus])).toEqual([['done', 201]]);
+  });
+
+  it('does not use up a key on a text value the service refuses (NUL)', async () => {
+    const bad = await create('key-nul', { name: 'x\u0000', owner_id: '1000000001' });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.details)).toEqual(['name']);
+    expect((await create('key-nul', { name: 'x', owner_id: '1000000001' })).status).toBe(201);
   });
 
   it('answers 422 when the same key comes with another body', async () => {
@@ -43,12 +60,12 @@ describe('Idempotency-Key', () => {
 
   it('answers 409 to a concurrent duplicate while the first still runs', async () => {
     const before = probeCalls.things;
-    const slow = create('key-concurrent', { name: 'slow', owner_id: '1000000001' }, { query: '?delay_ms=2000' });
-    // wide margins: the first request must hold the key, under CI load too, when the duplicate arrives
-    await new Promise((r) => setTimeout(r, 600));
-    const dup = await create('key-concurrent', { name: 'slow', owner_id: '1000000001' }, { query: '?delay_ms=2000' });
+    const slow = create('key-concurrent', { name: 'slow', owner_id: '1000000001' }, { query: '?gate=idempotency' });
+    await probeGates.entered('idempotency'); // the first request holds the key and waits inside its handler
+    const dup = await create('key-concurrent', { name: 'slow', owner_id: '1000000001' }, { query: '?gate=idempotency' });
     expect(dup.status).toBe(409);
     expect(dup.body.code).toBe('40901');
+    probeGates.open('idempotency');
     expect((await slow).status).toBe(201);
     expect(probeCalls.things).toBe(before + 1);
   });

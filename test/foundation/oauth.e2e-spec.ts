@@ -6,7 +6,8 @@ describe('POST /oauth/token (client credentials)', () => {
   let client: TestClient;
 
   beforeAll(async () => {
-    app = await startTestApp();
+    // behind a proxy: the caller's address comes from X-Forwarded-For, so attackers and clients can be told apart
+    app = await startTestApp({ env: { TRUST_PROXY: 'true' } });
     client = await app.createClient();
   });
   afterAll(() => app.close());
@@ -80,20 +81,60 @@ describe('POST /oauth/token (client credentials)', () => {
     expect(res.status).toBe(401);
   });
 
-  it('limits token requests to 10 a minute per client and address, then recovers', async () => {
+  const fromAddress = (address: string, creds: { client_id: string; client_secret: string }) =>
+    app.request('/oauth/token', { json: { grant_type: 'client_credentials', ...creds }, headers: { 'X-Forwarded-For': address } });
+  /** Starts a fresh one-minute window, so each limit test counts from zero. */
+  const nextWindow = () => app.clock.set(new Date(Math.ceil(app.clock.now().getTime() / 60_000) * 60_000 + 1000));
+
+  it("never locks the genuine client out with someone else's failures, from any number of addresses", async () => {
+    nextWindow();
+    const victim = await app.createClient();
+    for (let i = 0; i < 30; i++) {
+      const res = await fromAddress(`203.0.113.${i % 3}`, { client_id: victim.id, client_secret: `guess-${i}` });
+      expect([401, 429]).toContain(res.status);
+    }
+    const genuine = await fromAddress('198.51.100.7', { client_id: victim.id, client_secret: victim.secret });
+    expect(genuine.status).toBe(200);
+    expect(genuine.headers.get('ratelimit-limit')).toBe('10');
+    expect(genuine.headers.get('ratelimit-remaining')).toBe('9');
+  });
+
+  it('limits failed attempts per address across every client id: guessing from one address stops at 20 a minute', async () => {
+    nextWindow();
+    const clients = await Promise.all(Array.from({ length: 3 }, () => app.createClient()));
+    const statuses: number[] = [];
+    for (let i = 0; i < 25; i++) {
+      const id = i % 4 === 3 ? crypto.randomUUID() : clients[i % 3].id;
+      statuses.push((await fromAddress('203.0.113.50', { client_id: id, client_secret: `guess-${i}` })).status);
+    }
+    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(401));
+    expect(new Set(statuses.slice(20))).toEqual(new Set([429]));
+    // blocked before any secret is checked: the right secret from that address waits too
+    const blocked = await fromAddress('203.0.113.50', { client_id: clients[0].id, client_secret: clients[0].secret });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toMatchObject({ code: '42901', retry_after_seconds: 59 });
+    expect(blocked.headers.get('retry-after')).toBe('59');
+    // the clients themselves, from their own addresses, are not affected
+    for (const c of clients) expect((await fromAddress('198.51.100.8', { client_id: c.id, client_secret: c.secret })).status).toBe(200);
+
+    app.clock.advance(60_000);
+    expect((await fromAddress('203.0.113.50', { client_id: clients[0].id, client_secret: clients[0].secret })).status).toBe(200);
+  });
+
+  it('grants a client 10 tokens a minute (the spec), counted per client whatever the address, then recovers', async () => {
+    nextWindow();
     const c = await app.createClient();
-    const ask = () => app.request('/oauth/token', { json: { client_id: c.id, client_secret: 'wrong' } });
-    for (let i = 0; i < 10; i++) expect((await ask()).status).toBe(401);
-    const limited = await ask();
+    for (let i = 0; i < 10; i++) expect((await fromAddress(`198.51.100.${20 + i}`, { client_id: c.id, client_secret: c.secret })).status).toBe(200);
+    const limited = await fromAddress('198.51.100.99', { client_id: c.id, client_secret: c.secret });
     expect(limited.status).toBe(429);
     expect(limited.body).toMatchObject({ code: '42901', retry_after_seconds: expect.any(Number) });
     expect(Number(limited.headers.get('retry-after'))).toBe(limited.body.retry_after_seconds);
 
     // another client is counted separately
     const other = await app.createClient();
-    expect((await app.request('/oauth/token', { json: { client_id: other.id, client_secret: other.secret } })).status).toBe(200);
+    expect((await fromAddress('198.51.100.99', { client_id: other.id, client_secret: other.secret })).status).toBe(200);
 
     app.clock.advance(61_000);
-    expect((await app.request('/oauth/token', { json: { client_id: c.id, client_secret: c.secret } })).status).toBe(200);
+    expect((await fromAddress('198.51.100.99', { client_id: c.id, client_secret: c.secret })).status).toBe(200);
   });
 });

@@ -1,4 +1,4 @@
-import { ProbeModule } from '../support/probe.module';
+import { ProbeModule, probeGates } from '../support/probe.module';
 import { startTestApp, TestApp } from '../support/test-app';
 
 describe('operations: health, metrics, OpenAPI, logs, shutdown', () => {
@@ -67,9 +67,16 @@ describe('operations: health, metrics, OpenAPI, logs, shutdown', () => {
   it('finishes in-flight requests when shutting down', async () => {
     const other = await startTestApp({ extraModules: [ProbeModule] });
     const t = (await other.partner(['motor-tpl'])).token;
-    const inFlight = other.request('/api/v1/probe/things?delay_ms=2000', { token: t, json: { name: 'late', owner_id: '1000000001' } });
-    await new Promise((r) => setTimeout(r, 600)); // the request is inside the handler by then, even under load
+    const inFlight = other.request('/api/v1/probe/things?gate=shutdown', { token: t, json: { name: 'late', owner_id: '1000000001' } });
+    await probeGates.entered('shutdown'); // the request is inside its handler
     const closing = other.close();
+    // the server stops taking requests (refused, or 503 on a kept-alive connection) while that one is still running
+    for (;;) {
+      const probe = await fetch(`${other.url}/health/live`).catch(() => null);
+      if (!probe || probe.status === 503) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    probeGates.open('shutdown');
     const res = await inFlight;
     await closing;
     expect(res.status).toBe(201);

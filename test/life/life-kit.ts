@@ -44,7 +44,8 @@ export function cancellationForm(parts: Record<string, Buffer> = {}): FormData {
   return form;
 }
 
-export async function eventually<T>(check: () => Promise<T | null | undefined | false>, ms = 15_000): Promise<T> {
+/** Polls durable state until `check` finds it; the bound only turns a state that never comes into a failure. */
+export async function eventually<T>(check: () => Promise<T | null | undefined | false>, ms = 45_000): Promise<T> {
   const until = Date.now() + ms;
   for (;;) {
     const v = await check();

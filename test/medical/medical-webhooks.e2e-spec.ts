@@ -1,13 +1,14 @@
 import { signIn } from '../admin/admin-kit';
 import { MotorTestEnv, startMotorEnv } from '../support/motor-kit';
 import { paidMedicalPolicy } from './medical-kit';
+import { LOCAL_RECEIVERS_ENV } from '../webhooks/webhook-receiver';
 
 describe('SME medical webhook events', () => {
   let env: MotorTestEnv;
 
   beforeAll(async () => {
     // deliveries are only queued here: the worker's poll is far beyond the test
-    env = await startMotorEnv({ env: { TOKEN_TTL_SECONDS: '31536000', WEBHOOK_POLL_INTERVAL_MS: '600000' } });
+    env = await startMotorEnv({ env: { TOKEN_TTL_SECONDS: '31536000', WEBHOOK_POLL_INTERVAL_MS: '600000', ...LOCAL_RECEIVERS_ENV } });
   });
   afterAll(() => env.close());
 

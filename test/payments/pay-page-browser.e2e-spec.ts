@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { browserAvailable, launchBrowser, SCREENSHOTS } from '../console/browser';
 import { MotorTestEnv, startMotorEnv } from '../support/motor-kit';
 import { signIn } from '../admin/admin-kit';
-import { eventually, WebhookReceiver } from '../webhooks/webhook-receiver';
+import { eventually, LOCAL_RECEIVERS_ENV, WebhookReceiver } from '../webhooks/webhook-receiver';
 import { CARDS, issueMotorPolicy, motorQuote } from './payment-kit';
 
 const describeBrowser = browserAvailable() ? describe : describe.skip;
@@ -20,7 +20,7 @@ describeBrowser('the payment page in a browser', () => {
   const problems: string[] = [];
 
   beforeAll(async () => {
-    env = await startMotorEnv({ env: { POLICY_DOCUMENTS_POLL_MS: '0', WEBHOOK_POLL_INTERVAL_MS: '30' } });
+    env = await startMotorEnv({ env: { POLICY_DOCUMENTS_POLL_MS: '0', WEBHOOK_POLL_INTERVAL_MS: '30', ...LOCAL_RECEIVERS_ENV } });
     const partner = await env.app.partner(['motor-tpl-comparison']);
     token = partner.token;
     receiver = await WebhookReceiver.start();

@@ -185,6 +185,8 @@ describe('property: address lookup, prices, issuance, list and show', () => {
       ['start_date', '2026-11-22'],
       ['start_date', '2026-11-21'],
       ['start_date', '2026-13-01'],
+      ['start_date', '2027-11-23'],
+      ['start_date', '9999-12-31'],
       ['has_agreed_to_terms_and_conditions', false],
       ['has_agreed_to_terms_and_conditions', 'no'],
       ['has_agreed_to_terms_and_conditions', undefined],

@@ -29,14 +29,13 @@ describe('fanOutQuotes against the sandbox', () => {
   });
 
   it('cuts a slow insurer at its timeout without waiting for it', async () => {
-    await control(sandbox, 'dune', { latency_ms: 5000 });
+    // ten minutes: the fan-out returning at all (within the test's timeout) shows it did not wait for dune
+    await control(sandbox, 'dune', { latency_ms: 600_000 });
     const started = Date.now();
-    const outcomes = byCode(await fanOutQuotes(provider, insurers, motorRisk(), { perInsurerTimeoutMs: 400, deadlineMs: 8000 }));
-    const elapsed = Date.now() - started;
-    expect(elapsed).toBeGreaterThanOrEqual(380);
-    expect(elapsed).toBeLessThan(2000);
+    const outcomes = byCode(await fanOutQuotes(provider, insurers, motorRisk(), { perInsurerTimeoutMs: 400, deadlineMs: 600_000 }));
+    expect(Date.now() - started).toBeGreaterThanOrEqual(380);
     expect(outcomes.dune).toMatchObject({ outcome: 'timeout', offers: [] });
-    expect(outcomes.dune.latency_ms).toBeLessThan(2000);
+    expect(outcomes.dune.latency_ms).toBeGreaterThanOrEqual(380);
     for (const code of Object.keys(outcomes).filter((c) => c !== 'dune')) expect(outcomes[code].outcome).toBe('ok');
   });
 
@@ -77,12 +76,11 @@ describe('fanOutQuotes against the sandbox', () => {
   });
 
   it('ends at the overall deadline, marking insurers still running as timeout', async () => {
-    await control(sandbox, 'caravan', { latency_ms: 4000 });
+    // only the deadline can end caravan's ten minutes here: the per-insurer timeout is as long
+    await control(sandbox, 'caravan', { latency_ms: 600_000 });
     const started = Date.now();
-    const outcomes = byCode(await fanOutQuotes(provider, insurers, motorRisk(), { perInsurerTimeoutMs: 6000, deadlineMs: 500 }));
-    const elapsed = Date.now() - started;
-    expect(elapsed).toBeGreaterThanOrEqual(480);
-    expect(elapsed).toBeLessThan(2000);
+    const outcomes = byCode(await fanOutQuotes(provider, insurers, motorRisk(), { perInsurerTimeoutMs: 600_000, deadlineMs: 500 }));
+    expect(Date.now() - started).toBeGreaterThanOrEqual(480);
     expect(outcomes.caravan).toMatchObject({ outcome: 'timeout', error: expect.stringMatching(/deadline/) });
     expect(outcomes.dune.outcome).toBe('ok');
   });

@@ -62,16 +62,16 @@ describe('sandbox faults and latency', () => {
     expect((await control(sandbox, 'nobody', { fault: 'error' })).status).toBe(404);
   });
 
-  it('closes promptly even with a request hanging on a timeout fault', async () => {
+  it('closes even with a request hanging on a timeout fault', async () => {
     const other = await startSandbox({ faults: 'dune:timeout' });
+    const arrived = new Promise((r) => other.app.server.once('request', r));
     const hanging = postQuote(other, 'dune', quoteRequest()).then(
       () => 'answered',
       () => 'connection closed',
     );
-    await new Promise((r) => setTimeout(r, 100));
-    const started = Date.now();
+    await arrived; // the request is in the sandbox, which will never answer it
+    // a close that waited for it would never end (the test's timeout would fail it), whatever the machine's load
     await other.close();
-    expect(Date.now() - started).toBeLessThan(2000);
     expect(await hanging).toBe('connection closed');
   });
 

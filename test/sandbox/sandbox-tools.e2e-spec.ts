@@ -1,5 +1,5 @@
 import { MotorTestEnv, quoteBody, quoteOtp, startMotorEnv } from '../support/motor-kit';
-import { eventually, WebhookReceiver } from '../webhooks/webhook-receiver';
+import { eventually, LOCAL_RECEIVERS_ENV, WebhookReceiver } from '../webhooks/webhook-receiver';
 import { form, nextVehicle } from '../tpl/tpl-kit';
 
 /** The partner-facing sandbox tools, driven only through the public API with a partner's own token. */
@@ -10,7 +10,7 @@ describe('sandbox tools a partner automates with', () => {
   const api = (path: string, opts: Parameters<MotorTestEnv['app']['request']>[1] = {}, t = token) => env.app.request(path, { token: t, ...opts });
 
   beforeAll(async () => {
-    env = await startMotorEnv({ env: { TOKEN_TTL_SECONDS: '31536000', RATE_LIMIT_DEFAULT_PER_MINUTE: '1000', WEBHOOK_POLL_INTERVAL_MS: '30' } });
+    env = await startMotorEnv({ env: { TOKEN_TTL_SECONDS: '31536000', RATE_LIMIT_DEFAULT_PER_MINUTE: '1000', WEBHOOK_POLL_INTERVAL_MS: '30', ...LOCAL_RECEIVERS_ENV } });
     token = (await env.app.partner()).token;
     other = (await env.app.partner()).token;
   });
@@ -101,6 +101,10 @@ describe('sandbox tools a partner automates with', () => {
   it('webhooks of the partner\'s own: register, test (signed, received), deliveries with attempts, replay with the same webhook-id, rotate; another client sees none of it', async () => {
     const receiver = await WebhookReceiver.start();
     try {
+      for (const url of ['http://169.254.169.254/latest/meta-data', 'http://10.0.0.1/hooks', 'http://metadata.google.internal/x']) {
+        const refused = await api('/api/v1/sandbox/webhook-endpoints', { json: { url } });
+        expect([url, refused.status, Object.keys(refused.body.details ?? {})]).toEqual([url, 422, ['url']]);
+      }
       const created = await api('/api/v1/sandbox/webhook-endpoints', { json: { url: receiver.url, description: 'CI receiver' } });
       expect(created.status).toBe(201);
       expect(created.body.secret).toMatch(/^whsec_/);
@@ -111,7 +115,7 @@ describe('sandbox tools a partner automates with', () => {
 
       const test = await api(`/api/v1/sandbox/webhook-endpoints/${id}/test`, { json: { event: 'policy.status_updated' } });
       expect(test.status).toBe(202);
-      await eventually(() => receiver.received.length >= 1);
+      await eventually(async () => receiver.received.length >= 1);
       const first = receiver.received[0];
       expect(first.headers['webhook-signature']).toMatch(/^v1,/);
       const deliveries = await eventually(async () => {
@@ -126,7 +130,7 @@ describe('sandbox tools a partner automates with', () => {
       expect((await api(`/api/v1/sandbox/webhook-deliveries/${deliveryId}/replay`, { method: 'POST' }, other)).status).toBe(404);
 
       expect((await api(`/api/v1/sandbox/webhook-deliveries/${deliveryId}/replay`, { method: 'POST' })).status).toBe(200);
-      await eventually(() => receiver.received.length >= 2);
+      await eventually(async () => receiver.received.length >= 2);
       expect(receiver.received[1].headers['webhook-id']).toBe(first.headers['webhook-id']);
       await eventually(async () => ((await api(`/api/v1/sandbox/webhook-deliveries/${deliveryId}`)).body.attempts.length === 2 ? true : null));
 

@@ -33,3 +33,18 @@ export async function http<T = any>(url: string, opts: RequestOptions = {}): Pro
   if ((res.headers.get('content-type') ?? '').includes('json') && text) parsed = JSON.parse(text);
   return { status: res.status, headers: res.headers, body: parsed as T, text };
 }
+
+/**
+ * Repeats `call` until it answers `wanted`, for effects that are asynchronous by design (a client change reaches
+ * each instance's auth cache with its NOTIFY, milliseconds after the commit but not ordered before the next
+ * request). Waits on the answer, not on a delay, however long a busy machine takes; an effect that never comes
+ * returns the last status after 45 s, failing the test's assertion with it.
+ */
+export async function untilStatus(call: () => Promise<{ status: number }>, wanted: number): Promise<number> {
+  const deadline = Date.now() + 45_000;
+  for (;;) {
+    const status = (await call()).status;
+    if (status === wanted || Date.now() > deadline) return status;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

@@ -11,13 +11,51 @@ import type { Partner } from '../../apps/api/src/auth/partner';
  */
 export const probeCalls = { things: 0 };
 
+/**
+ * Named gates a probe request can be parked on (`?gate=name`) until the test opens them: the test knows the
+ * request is inside its handler (`entered`) and keeps it there as long as it needs, without guessing a delay.
+ */
+class ProbeGates {
+  private readonly gates = new Map<string, { entered: () => void; open: () => void; hasEntered: Promise<void>; isOpen: Promise<void> }>();
+
+  private gate(name: string) {
+    let g = this.gates.get(name);
+    if (!g) {
+      let entered!: () => void;
+      let open!: () => void;
+      const hasEntered = new Promise<void>((r) => (entered = r));
+      const isOpen = new Promise<void>((r) => (open = r));
+      g = { entered, open, hasEntered, isOpen };
+      this.gates.set(name, g);
+    }
+    return g;
+  }
+
+  /** Resolves once a request has reached the gate. */
+  entered(name: string): Promise<void> {
+    return this.gate(name).hasEntered;
+  }
+
+  open(name: string): void {
+    this.gate(name).open();
+  }
+
+  async pass(name: string): Promise<void> {
+    const g = this.gate(name);
+    g.entered();
+    await g.isOpen;
+  }
+}
+
+export const probeGates = new ProbeGates();
+
 const thingSchema = z.strictObject({
   name: z.string().min(1).max(50),
   owner_id: z.string().regex(/^[12]\d{9}$/, 'The owner id must be 10 digits starting with 1 or 2.'),
   drivers: z.array(z.strictObject({ driving_percentage: z.number().int().min(25) })).optional(),
 });
 
-const slowQuery = z.strictObject({ delay_ms: z.coerce.number().int().min(0).max(5000).default(0) });
+const slowQuery = z.strictObject({ delay_ms: z.coerce.number().int().min(0).max(5000).default(0), gate: z.string().max(50).optional() });
 
 @PartnerApi('motor-tpl')
 @Controller('api/v1/probe')
@@ -32,6 +70,7 @@ class ProbeController {
     probeCalls.things += 1;
     const n = probeCalls.things;
     if (q.delay_ms) await new Promise((r) => setTimeout(r, q.delay_ms));
+    if (q.gate) await probeGates.pass(q.gate);
     return { id: n, name: body.name };
   }
 

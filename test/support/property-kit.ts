@@ -61,7 +61,8 @@ export async function activateAsPaid(app: TestApp, policyId: number) {
   const payment = await app.db.prisma.payment.findFirst({ where: { policyType: 'property', policyId, status: 'pending' } });
   if (!payment) throw new Error(`property policy ${policyId} has no pending payment`);
   const paid = await payWithCard(`${app.url}/pay/${payment.linkToken}`, CARDS.success);
-  for (let i = 0; i < 150; i++) {
+  // activation follows the vendor's callback: wait for the row, however long a busy machine takes
+  for (const deadline = Date.now() + 45_000; Date.now() < deadline; ) {
     const row = await propertyRepository(app).find(policyId);
     if (row?.status === 1) return { active: row, issued: { providerPolicyId: row.providerPolicyId!, documentUrl: row.providerPolicy! }, paid };
     await new Promise((r) => setTimeout(r, 100));

@@ -45,7 +45,7 @@ export interface TestAppOptions {
 }
 
 /** A fresh database cloned from the migrated template: one per test file (or per call). */
-export async function openTestDatabase(): Promise<{ db: Database; url?: string; drop(): Promise<void> }> {
+export async function openTestDatabase(options: { onIdleError?: (e: Error) => void } = {}): Promise<{ db: Database; url?: string; drop(): Promise<void> }> {
   const base = process.env.DATABASE_URL;
   if (!base) {
     const db = await openDatabase({ pgliteDumpFile: process.env.TEST_PGLITE_DUMP });
@@ -57,7 +57,7 @@ export async function openTestDatabase(): Promise<{ db: Database; url?: string; 
   await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${process.env.TEST_PG_TEMPLATE}"`);
   await admin.end();
   const url = withDatabase(base, name);
-  const db = await openDatabase({ url });
+  const db = await openDatabase({ url, onIdleError: options.onIdleError });
   return {
     db,
     url,
@@ -71,7 +71,7 @@ export async function openTestDatabase(): Promise<{ db: Database; url?: string; 
 }
 
 /** A port free right now, so the app knows its public address (links it returns) before it starts. */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.once('error', reject);

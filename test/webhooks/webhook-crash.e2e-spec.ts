@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { http } from '../support/http';
 import { openTestDatabase } from '../support/test-app';
-import { eventually, WebhookReceiver } from './webhook-receiver';
+import { eventually, LOCAL_RECEIVERS_ENV, WebhookReceiver } from './webhook-receiver';
 
 const ROOT = resolve(__dirname, '../..');
 
@@ -56,6 +56,7 @@ describe('webhook delivery survives a crash of the worker', () => {
       JWT_SECRET: 'crash-test-secret-'.padEnd(48, 'x'),
       WEBHOOK_POLL_INTERVAL_MS: '50',
       WEBHOOK_TIMEOUT_MS: '1500',
+      ...LOCAL_RECEIVERS_ENV,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL, REDIS_KEY_PREFIX: `crash:${randomBytes(4).toString('hex')}:` } : {}),
     };

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { latestCode, MotorTestEnv, OWNER, quoteBody, quoteOtp, startMotorEnv } from '../support/motor-kit';
 import { auditRows, signIn, StaffSession } from '../admin/admin-kit';
-import { eventually, WebhookReceiver } from './webhook-receiver';
+import { eventually, LOCAL_RECEIVERS_ENV, WebhookReceiver } from './webhook-receiver';
 
 const IBAN = 'SA0380000000608010167519';
 
@@ -21,7 +21,7 @@ describe('webhook delivery', () => {
   let quote: any;
 
   beforeAll(async () => {
-    env = await startMotorEnv({ env: { TOKEN_TTL_SECONDS: '31536000', WEBHOOK_POLL_INTERVAL_MS: '30', WEBHOOK_TIMEOUT_MS: '1000', WEBHOOK_RETRY_BASE_MS: '60000', WEBHOOK_MAX_ATTEMPTS: '3' } });
+    env = await startMotorEnv({ env: { TOKEN_TTL_SECONDS: '31536000', WEBHOOK_POLL_INTERVAL_MS: '30', WEBHOOK_TIMEOUT_MS: '1000', WEBHOOK_RETRY_BASE_MS: '60000', WEBHOOK_MAX_ATTEMPTS: '3', ...LOCAL_RECEIVERS_ENV } });
     ops = await signIn(env.app, 'operations');
     receiver = await WebhookReceiver.start();
     partner = await env.app.partner(['motor-tpl-comparison']);

@@ -1,6 +1,7 @@
 import { can, STAFF_ROLES, StaffRole } from '../../libs/common/src/permissions';
 import { startTestApp, TestApp } from '../support/test-app';
 import { signInEveryRole, StaffSession } from '../admin/admin-kit';
+import { LOCAL_RECEIVERS_ENV } from './webhook-receiver';
 
 /** Every webhook admin route, each role: allowed exactly when can() says so, else 403 with no audit row and no change. */
 describe('webhook admin API permissions per role', () => {
@@ -9,7 +10,7 @@ describe('webhook admin API permissions per role', () => {
   let clientId: string;
 
   beforeAll(async () => {
-    app = await startTestApp({ env: { WEBHOOK_WORKER: 'false' } });
+    app = await startTestApp({ env: { WEBHOOK_WORKER: 'false', ...LOCAL_RECEIVERS_ENV } });
     sessions = await signInEveryRole(app);
     clientId = (await app.createClient(['motor-tpl'])).id;
   });

@@ -4,7 +4,7 @@ import { MotorTestEnv, startMotorEnv } from '../support/motor-kit';
 import { policyBody } from '../support/property-kit';
 import { form, issueForm, nextVehicle, pdfDocument, registerDocument } from '../tpl/tpl-kit';
 import { cancellationForm, offerBody, policyBody as lifePolicyBody } from '../life/life-kit';
-import { eventually, WebhookReceiver } from './webhook-receiver';
+import { eventually, LOCAL_RECEIVERS_ENV, WebhookReceiver } from './webhook-receiver';
 
 /**
  * A purchase end to end, as a partner's webhook endpoint sees it: the real service's sequence of status 0
@@ -17,7 +17,7 @@ describe('webhooks over a whole purchase', () => {
   let partner: Awaited<ReturnType<MotorTestEnv['app']['partner']>>;
 
   beforeAll(async () => {
-    env = await startMotorEnv({ env: { TOKEN_TTL_SECONDS: '31536000', WEBHOOK_POLL_INTERVAL_MS: '30', POLICY_DOCUMENTS_POLL_MS: '0' } });
+    env = await startMotorEnv({ env: { TOKEN_TTL_SECONDS: '31536000', WEBHOOK_POLL_INTERVAL_MS: '30', POLICY_DOCUMENTS_POLL_MS: '0', ...LOCAL_RECEIVERS_ENV } });
     receiver = await WebhookReceiver.start();
     partner = await env.app.partner(['motor-tpl-comparison', 'property-multi', 'motor-tpl', 'life-snp', 'horse']);
     const ops = await signIn(env.app, 'operations');

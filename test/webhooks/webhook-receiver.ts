@@ -7,8 +7,14 @@ export interface Received {
   at: number;
 }
 
+/**
+ * The configuration an app under test needs to call receivers on this machine: webhooks never reach loopback
+ * addresses unless WEBHOOK_ALLOW_LOOPBACK says so (sandbox refuses internal targets like production).
+ */
+export const LOCAL_RECEIVERS_ENV = { WEBHOOK_ALLOW_LOOPBACK: 'true' } as const;
+
 /** What the receiver answers to one request; `hang` never answers (until the receiver closes). */
-export type Reply = { status: number; body?: string; delayMs?: number } | 'hang';
+export type Reply = { status: number; body?: string; delayMs?: number; headers?: Record<string, string> } | 'hang';
 
 /**
  * A real HTTP server on 127.0.0.1 standing in for a client's webhook endpoint: records every request and
@@ -31,7 +37,7 @@ export class WebhookReceiver {
         r.waiters.splice(0).forEach((w) => w());
         const reply = r.replies.shift() ?? r.fallback;
         if (reply === 'hang') return;
-        setTimeout(() => res.writeHead(reply.status, { 'content-type': 'text/plain' }).end(reply.body ?? ''), reply.delayMs ?? 0);
+        setTimeout(() => res.writeHead(reply.status, { 'content-type': 'text/plain', ...reply.headers }).end(reply.body ?? ''), reply.delayMs ?? 0);
       });
     });
     await new Promise<void>((resolve) => r.server.listen(0, '127.0.0.1', resolve));

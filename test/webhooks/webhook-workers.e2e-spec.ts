@@ -4,7 +4,7 @@ import { WebhookOutbox } from '../../apps/api/src/webhooks/webhook-outbox';
 import { WebhookWorker } from '../../apps/api/src/webhooks/delivery/webhook-worker';
 import { WebhookDeliveryRepository } from '../../apps/api/src/webhooks/delivery/webhook-delivery.repository';
 import { WebhookEndpointRepository } from '../../apps/api/src/webhooks/endpoints/webhook-endpoint.repository';
-import { eventually, WebhookReceiver } from './webhook-receiver';
+import { eventually, LOCAL_RECEIVERS_ENV, WebhookReceiver } from './webhook-receiver';
 
 /** Two API instances on one database, each running a delivery worker, as several replicas would. */
 describe('webhook workers on several instances', () => {
@@ -14,7 +14,7 @@ describe('webhook workers on several instances', () => {
   let receiver: WebhookReceiver;
   let clientId: string;
   const clock = new ManualClock('2026-11-22T09:00:00.000Z');
-  const env = { WEBHOOK_POLL_INTERVAL_MS: '20', WEBHOOK_BATCH_SIZE: '3', WEBHOOK_TIMEOUT_MS: '2000', WEBHOOK_SECRET_KEY: 'shared-by-every-instance-'.padEnd(48, 'k') };
+  const env = { WEBHOOK_POLL_INTERVAL_MS: '20', WEBHOOK_BATCH_SIZE: '3', WEBHOOK_TIMEOUT_MS: '2000', WEBHOOK_SECRET_KEY: 'shared-by-every-instance-'.padEnd(48, 'k'), ...LOCAL_RECEIVERS_ENV };
 
   beforeAll(async () => {
     handle = await openTestDatabase();

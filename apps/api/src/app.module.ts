@@ -1,11 +1,12 @@
 import { DynamicModule, Module, Type } from '@nestjs/common';
-import { ThrottlerModule, ThrottlerStorage } from '@nestjs/throttler';
+import { ThrottlerModule } from '@nestjs/throttler';
 import { Database, DatabaseModule } from '@lib/db';
 import { RATE_LIMIT_WINDOW_MS } from '@lib/http';
 import { CoreDeps, CoreModule } from './core.module';
 import { AdminModule } from './admin/admin.module';
 import { HealthController } from './health/health.controller';
 import { OAuthController } from './oauth/oauth.controller';
+import { TokenAttempts } from './oauth/token-attempts';
 import { MotorModule } from './motor/motor.module';
 import { LifeModule } from './life/life.module';
 import { HorseModule } from './horse/horse.module';
@@ -23,7 +24,6 @@ import { TravelModule } from './travel/travel.module';
 
 export interface AppDeps extends CoreDeps {
   db: Database;
-  rateLimitStorage: ThrottlerStorage;
   /** Extra modules (tests mount probes of the cross-cutting behaviour here). */
   extraModules?: Array<Type | DynamicModule>;
 }
@@ -57,6 +57,7 @@ export class AppModule {
         ...(deps.extraModules ?? []),
       ],
       controllers: [OAuthController, HealthController],
+      providers: [TokenAttempts],
     };
   }
 }

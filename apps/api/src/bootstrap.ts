@@ -6,7 +6,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import multipart from '@fastify/multipart';
 import Redis from 'ioredis';
-import type { DestinationStream } from 'pino';
+import type { DestinationStream, Logger } from 'pino';
 import { Clock, SystemClock } from '@lib/common';
 import type { AppConfig } from '@lib/config';
 import { Database, openDatabase, readMigrations } from '@lib/db';
@@ -20,6 +20,7 @@ import {
   RedisWindowStorage,
   requestIdFor,
   RouteTable,
+  addSecurityHeaders,
 } from '@lib/http';
 import { AppModule } from './app.module';
 import { setupOpenApi } from './openapi/openapi';
@@ -49,7 +50,7 @@ export async function createApi(config: AppConfig, options: ApiOptions = {}): Pr
   const logger = createLogger(config.logLevel, options.logStream);
   const clock = options.clock ?? new SystemClock();
   const db = options.db ?? (await openConfiguredDatabase(config, (e) => logger.warn({ err: e }, 'an idle database connection was dropped; it will be replaced')));
-  const redis = config.redisUrl ? await connectRedis(config.redisUrl) : null;
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl, logger) : null;
   const metrics = new HttpMetrics(!options.clock);
   const routes = new RouteTable();
 
@@ -66,6 +67,7 @@ export async function createApi(config: AppConfig, options: ApiOptions = {}): Pr
   fastify.addHook('onRequest', async (req, reply) => {
     reply.header('X-Request-Id', req.id);
   });
+  addSecurityHeaders(fastify, { trustProxy: config.trustProxy });
 
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.register({
@@ -142,8 +144,13 @@ async function openConfiguredDatabase(config: AppConfig, onIdleError: (e: Error)
   return db;
 }
 
-async function connectRedis(url: string): Promise<Redis> {
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2, enableOfflineQueue: false, connectTimeout: 3000 });
+/**
+ * Redis for the shared rate limits. Once started, a Redis that goes away is reconnected in the background; a
+ * command meanwhile fails at once (no offline queue) or after REDIS_COMMAND_TIMEOUT_MS when Redis hangs, and
+ * the request answers 503 with Retry-After (see RedisWindowStorage), never waits on it.
+ */
+async function connectRedis(url: string, logger: Logger): Promise<Redis> {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 3000, commandTimeout: REDIS_COMMAND_TIMEOUT_MS });
   try {
     await redis.connect();
     await redis.ping();
@@ -151,8 +158,22 @@ async function connectRedis(url: string): Promise<Redis> {
     redis.disconnect();
     throw new Error(`Redis at ${url.replace(/\/\/[^@]*@/, '//***@')} is unreachable: ${(e as Error).message}`, { cause: e });
   }
+  // one line per outage, not one per reconnection attempt
+  let down = false;
+  redis.on('error', (e: Error) => {
+    if (down) return;
+    down = true;
+    logger.warn({ err: e }, 'Redis is unreachable: partner calls answer 503 until it is back');
+  });
+  redis.on('ready', () => {
+    if (down) logger.info('Redis is reachable again');
+    down = false;
+  });
   return redis;
 }
+
+/** How long one Redis command may take before the request gives up on it (503). */
+const REDIS_COMMAND_TIMEOUT_MS = 2000;
 
 /** JWT_SECRET, or in sandbox one generated once and kept under DATA_DIR so tokens survive restarts. */
 export function resolveJwtSecret(config: AppConfig): string {

@@ -2,7 +2,8 @@ import { Global, Module, DynamicModule } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { Clock } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
-import { HttpMetrics, IdempotencyInterceptor, IdempotencyRepository, ApiThrottlerGuard } from '@lib/http';
+import type { ThrottlerStorage } from '@nestjs/throttler';
+import { HttpMetrics, IdempotencyInterceptor, IdempotencyRepository, ApiThrottlerGuard, WindowCounter } from '@lib/http';
 import { JWT_SECRET, TokenService } from './auth/token.service';
 import { ClientAuthGuard } from './auth/client-auth.guard';
 import { ClientAuthStateRepository } from './auth/client-auth-state.repository';
@@ -10,6 +11,8 @@ import { ClientsModule } from './clients/clients.module';
 import { SandboxScopeInterceptor } from './sandbox/sandbox-scope.interceptor';
 
 export const REDIS = Symbol('REDIS');
+/** The rate-limit windows (in process, or shared in Redis), for limits that count only some requests. */
+export const WINDOW_COUNTER = Symbol('WINDOW_COUNTER');
 
 export interface CoreDeps {
   config: AppConfig;
@@ -17,6 +20,7 @@ export interface CoreDeps {
   jwtSecret: string;
   redis: Redis | null;
   metrics: HttpMetrics;
+  rateLimitStorage: ThrottlerStorage & WindowCounter;
 }
 
 /** Process-wide services every module may inject: config, clock, Redis, metrics, tokens, guards. */
@@ -33,6 +37,7 @@ export class CoreModule {
         { provide: JWT_SECRET, useValue: deps.jwtSecret },
         { provide: REDIS, useValue: deps.redis },
         { provide: HttpMetrics, useValue: deps.metrics },
+        { provide: WINDOW_COUNTER, useValue: deps.rateLimitStorage },
         TokenService,
         ClientAuthStateRepository,
         ClientAuthGuard,
@@ -47,6 +52,7 @@ export class CoreModule {
         JWT_SECRET,
         REDIS,
         HttpMetrics,
+        WINDOW_COUNTER,
         TokenService,
         ClientAuthStateRepository,
         ClientAuthGuard,

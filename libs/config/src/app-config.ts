@@ -33,7 +33,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   RATE_LIMIT_DEFAULT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  OAUTH_FAILED_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(20),
   IDEMPOTENCY_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+  METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'])
     .default('false')
@@ -64,6 +66,10 @@ const envSchema = z.object({
   WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(8),
   WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   WEBHOOK_BATCH_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  WEBHOOK_ALLOW_LOOPBACK: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
 });
 
 /**
@@ -94,8 +100,15 @@ export interface AppConfig {
   logLevel: AppEnv['LOG_LEVEL'];
   bodyLimitBytes: number;
   rateLimitDefaultPerMinute: number;
+  /** Failed token requests (wrong or unknown credentials) one address may make per minute, across every client id. */
+  oauthFailedAttemptsPerAddress: number;
   idempotencyTtlHours: number;
   trustProxy: boolean;
+  /**
+   * Bearer secret of GET /metrics. Set: the endpoint needs `Authorization: Bearer <it>`. Unset: the endpoint is
+   * open in sandbox and absent (404) in production, so personal-data-free but internal figures are never public.
+   */
+  metricsToken?: string;
   shutdownGraceMs: number;
   /** How long one insurer may take to quote, and the bound of the whole fan-out (well inside the spec's 2-minute client timeout). */
   motorInsurerTimeoutMs: number;
@@ -125,6 +138,8 @@ export interface AppConfig {
     /** First retry delay; each later one is four times longer (capped at six hours), with ±20 % jitter. */
     retryBaseMs: number;
     batchSize: number;
+    /** Endpoints on this machine's loopback may be registered and called (local receivers; never in production). */
+    allowLoopback: boolean;
   };
 }
 
@@ -151,6 +166,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       if (!e[key]) problems.push(`${key}: required when APP_ENV=production`);
     }
   }
+  if (e.APP_ENV === 'production' && e.WEBHOOK_ALLOW_LOOPBACK) problems.push('WEBHOOK_ALLOW_LOOPBACK: not allowed when APP_ENV=production');
   if (Boolean(e.SANDBOX_CLIENT_ID) !== Boolean(e.SANDBOX_CLIENT_SECRET)) {
     problems.push('SANDBOX_CLIENT_ID / SANDBOX_CLIENT_SECRET: set both or neither');
   }
@@ -177,8 +193,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     rateLimitDefaultPerMinute: e.RATE_LIMIT_DEFAULT_PER_MINUTE,
+    oauthFailedAttemptsPerAddress: e.OAUTH_FAILED_ATTEMPTS_PER_ADDRESS,
     idempotencyTtlHours: e.IDEMPOTENCY_TTL_HOURS,
     trustProxy: e.TRUST_PROXY,
+    metricsToken: e.METRICS_TOKEN,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     motorInsurerTimeoutMs: e.MOTOR_INSURER_TIMEOUT_MS,
     motorQuoteDeadlineMs: e.MOTOR_QUOTE_DEADLINE_MS,
@@ -201,6 +219,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       maxAttempts: e.WEBHOOK_MAX_ATTEMPTS,
       retryBaseMs: e.WEBHOOK_RETRY_BASE_MS,
       batchSize: e.WEBHOOK_BATCH_SIZE,
+      allowLoopback: e.WEBHOOK_ALLOW_LOOPBACK,
     },
   };
 }

@@ -10,3 +10,4 @@ export * from './idempotency/idempotency.interceptor';
 export * from './idempotency/replayed-response';
 export * from './metrics';
 export * from './logger';
+export * from './security-headers';

@@ -6,7 +6,8 @@ export interface ClientAuthState {
   id: string;
   name: string;
   active: boolean;
-  secretVersion: number;
+  /** Tokens must carry this version: a rotation or deactivation moves it on (see the migration's trigger). */
+  tokenVersion: number;
   products: string[];
 }
 
@@ -15,6 +16,8 @@ export const API_CLIENT_CHANGED = 'api_client_changed';
 /** A backstop only: changes are forgotten on their notification, not by age. */
 const MAX_AGE_MS = 60_000;
 const MAX_ENTRIES = 10_000;
+/** What PostgreSQL reads as a uuid; anything else is no client (and never reaches the `::uuid` cast). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Read on every authenticated request, so kept in memory: a trigger on api_clients notifies every
@@ -53,16 +56,22 @@ export class ClientAuthStateRepository implements OnModuleInit, OnApplicationShu
     });
   }
 
+  /** Whether this instance is receiving change notifications (and so may serve client state from memory). */
+  get listening(): boolean {
+    return this.trusted;
+  }
+
   async onApplicationShutdown(): Promise<void> {
     await this.stop?.().catch(() => undefined);
   }
 
   async find(id: string): Promise<ClientAuthState | null> {
+    if (!UUID.test(id)) return null;
     const hit = this.trusted ? this.cache.get(id) : undefined;
     if (hit && performance.now() - hit.at < MAX_AGE_MS) return hit.state;
     const generation = this.generation;
     const rows = await this.db.sql.query<ClientAuthState>(
-      'SELECT id, name, active, secret_version AS "secretVersion", products FROM api_clients WHERE id = $1::uuid',
+      'SELECT id, name, active, token_version AS "tokenVersion", products FROM api_clients WHERE id = $1::uuid',
       [id],
     );
     const state = rows[0] ?? null;

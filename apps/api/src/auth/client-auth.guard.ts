@@ -30,7 +30,7 @@ export class ClientAuthGuard implements CanActivate {
 
     const claims = this.tokens.verify(match[1]);
     const client = await this.clients.find(claims.sub);
-    if (!client || !client.active || client.secretVersion !== claims.sv) throw bearerError('TOKEN_REVOKED');
+    if (!client || !client.active || client.tokenVersion !== claims.sv) throw bearerError('TOKEN_REVOKED');
 
     req.partner = { clientId: client.id, name: client.name, products: client.products };
     req.principal = `client:${client.id}`;

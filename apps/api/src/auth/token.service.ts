@@ -1,19 +1,32 @@
 import { createSecretKey, KeyObject, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import jwt from 'jsonwebtoken';
-import { ApiError, Clock } from '@lib/common';
+import { ApiError, Clock, z } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 
 export const JWT_SECRET = Symbol('JWT_SECRET');
 
 export interface AccessClaims {
   sub: string;
-  /** The client's secret version when the token was issued; a rotation bumps it and so revokes the token. */
+  /** The client's token version when the token was issued; a rotation or deactivation moves it on and so revokes the token. */
   sv: number;
 }
 
 const AUDIENCE = 'partner-api';
 const ISSUER = 'embedded-insurance';
+
+/**
+ * The claims a token must carry, of the right types. Only this service signs tokens, but a token signed with a
+ * leaked or reused key, or by an older version, must still be a 401, never reach the database as a `sub` that
+ * is not a UUID (a 500 before).
+ */
+const claimsSchema = z.object({
+  sub: z.guid(),
+  sv: z.int().min(0),
+  exp: z.int(),
+  nbf: z.int().optional(),
+  iat: z.int().optional(),
+});
 
 /** Verified tokens remembered at most (the memory is cleared when full). */
 const MAX_VERIFIED = 10_000;
@@ -36,10 +49,10 @@ export class TokenService {
     this.key = createSecretKey(Buffer.from(secret, 'utf8'));
   }
 
-  issue(clientId: string, secretVersion: number): { access_token: string; token_type: 'Bearer'; expires_in: number } {
+  issue(clientId: string, tokenVersion: number): { access_token: string; token_type: 'Bearer'; expires_in: number } {
     const iat = Math.floor(this.clock.now().getTime() / 1000);
     const expiresIn = this.config.tokenTtlSeconds;
-    const token = jwt.sign({ sub: clientId, sv: secretVersion, iat, exp: iat + expiresIn, jti: randomUUID() }, this.key, {
+    const token = jwt.sign({ sub: clientId, sv: tokenVersion, iat, exp: iat + expiresIn, jti: randomUUID() }, this.key, {
       algorithm: 'HS256',
       audience: AUDIENCE,
       issuer: ISSUER,
@@ -74,10 +87,10 @@ export class TokenService {
       if (e instanceof jwt.TokenExpiredError) throw bearerError('TOKEN_EXPIRED');
       throw bearerError('UNAUTHENTICATED', 'The access token is invalid.');
     }
-    if (typeof payload === 'string' || typeof payload.sub !== 'string' || typeof payload.sv !== 'number' || typeof payload.exp !== 'number') {
-      throw bearerError('UNAUTHENTICATED', 'The access token is invalid.');
-    }
-    return { claims: { sub: payload.sub, sv: payload.sv }, exp: payload.exp, nbf: payload.nbf ?? 0 };
+    const claims = claimsSchema.safeParse(payload);
+    if (!claims.success) throw bearerError('UNAUTHENTICATED', 'The access token is invalid.');
+    const { sub, sv, exp, nbf } = claims.data;
+    return { claims: { sub, sv }, exp, nbf: nbf ?? 0 };
   }
 }
 

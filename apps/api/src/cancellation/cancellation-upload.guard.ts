@@ -3,7 +3,7 @@ import { CanActivate, createParamDecorator, ExecutionContext, Injectable } from 
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '@lib/common';
 import { MAX_CANCELLATION_DOCUMENT_BYTES } from './cancellation-document';
-import { multipartError, readFilePart } from '../files/multipart';
+import { assertCleanParts, multipartError, readFilePart } from '../files/multipart';
 
 export const CANCELLATION_PART = 'cancellation_document';
 
@@ -35,6 +35,7 @@ export class CancellationUploadGuard implements CanActivate {
       for await (const part of req.parts(options)) {
         if (part.type === 'field' || part.fieldname !== CANCELLATION_PART || document) {
           if (part.type === 'file') for await (const _ of part.file) void _;
+          assertCleanParts([{ name: part.fieldname }]);
           throw ApiError.field(part.fieldname, `Only one file part, ${CANCELLATION_PART}, is accepted here; ${part.fieldname} is not.`);
         }
         const file = await readFilePart(part.file, true, MAX_CANCELLATION_DOCUMENT_BYTES);

@@ -25,7 +25,7 @@ const listQuery = listQuerySchema({
     product_family: z.enum(CLAIM_FAMILIES).optional(),
     status: z.enum(CLAIM_STATUSES).optional(),
     client_id: z.uuid().optional(),
-    policy_id: z.int().positive().optional(),
+    policy_id: intId.optional(),
     assignee_staff_id: z.uuid().optional(),
     /** Age: only claims opened at least this many days ago (0-3650). */
     older_than_days: z.int({ error: 'The older_than_days filter must be a whole number of days.' }).min(0).max(3650).optional(),
@@ -34,7 +34,7 @@ const listQuery = listQuerySchema({
 const idParam = z.strictObject({ id: intId });
 const createBody = z.strictObject({
   product_family: z.enum(CLAIM_FAMILIES),
-  policy_id: z.int().positive(),
+  policy_id: intId,
   claim_type: z.string().trim().min(1).max(64),
   incident_date: gregorianDateField('incident date'),
   description: z.string().trim().min(1, 'The description field is required.').max(2000),

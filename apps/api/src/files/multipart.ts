@@ -1,7 +1,7 @@
 import '@fastify/multipart';
 import { createHash } from 'node:crypto';
 import { RouteConfig } from '@nestjs/platform-fastify';
-import { ApiError } from '@lib/common';
+import { ApiError, textIssues, textIssuesToDetails } from '@lib/common';
 import type { FastifyInstance } from 'fastify';
 
 const ACCEPTS_MULTIPART = 'acceptsMultipart';
@@ -59,4 +59,14 @@ export function multipartError(err: unknown, tooManyParts: string): ApiError {
     return new ApiError('PAYLOAD_TOO_LARGE', tooManyParts);
   }
   return new ApiError('MALFORMED_REQUEST', `The multipart body could not be read${e.message ? `: ${e.message}` : ''}.`);
+}
+
+/**
+ * Refuses, with a 422 naming the part, a multipart body whose part names or text values hold a character no
+ * text may hold (NUL, other controls, unpaired surrogates): the multipart counterpart of the validation pipe's
+ * check on JSON bodies. Call it once the body is read (file parts pass their name only).
+ */
+export function assertCleanParts(parts: ReadonlyArray<{ name: string; value?: string }>): void {
+  const issues = parts.flatMap((p) => textIssues({ [p.name]: p.value ?? '' }));
+  if (issues.length) throw ApiError.validation(textIssuesToDetails(issues));
 }

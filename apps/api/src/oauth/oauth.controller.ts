@@ -1,12 +1,11 @@
-import { Body, Controller, Headers, HttpCode, Post, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Headers, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Throttle } from '@nestjs/throttler';
-import type { FastifyReply } from 'fastify';
-import { ApiThrottlerGuard, RATE_LIMIT_WINDOW_MS, SPEC_RATE_LIMITS } from '@lib/http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ClientsService } from '../clients/clients.service';
 import { TokenService } from '../auth/token.service';
 import { ApiErrors } from '../openapi/api-errors.decorator';
-import { oauthError, readTokenRequest, tokenRequestTracker } from './token-request';
+import { TokenAttempts, TOKENS_PER_CLIENT } from './token-attempts';
+import { oauthError, readTokenRequest } from './token-request';
 import { tokenRequestSchema, tokenResponseSchema } from './token.schemas';
 
 @ApiTags('Authentication')
@@ -15,18 +14,11 @@ export class OAuthController {
   constructor(
     private readonly clients: ClientsService,
     private readonly tokens: TokenService,
+    private readonly attempts: TokenAttempts,
   ) {}
 
   @Post('token')
   @HttpCode(200)
-  @UseGuards(ApiThrottlerGuard)
-  @Throttle({
-    default: {
-      limit: SPEC_RATE_LIMITS['POST /oauth/token'],
-      ttl: RATE_LIMIT_WINDOW_MS,
-      getTracker: (req) => tokenRequestTracker(req as never),
-    },
-  })
   @ApiOperation({
     summary: 'Get an access token (OAuth 2.0 client credentials)',
     description:
@@ -34,7 +26,9 @@ export class OAuthController {
       'or as HTTP Basic (`Authorization: Basic base64(client_id:client_secret)`), one way only. The token is a JWT sent ' +
       'as `Authorization: Bearer <access_token>` on every other call. Rotating the client secret revokes every token ' +
       'issued before. Errors carry RFC 6749 `error` and `error_description` beside `code` and `message`. ' +
-      'Rate limit: 10 requests per minute per client id and address.',
+      `Limits (one-minute windows): ${TOKENS_PER_CLIENT} tokens per client, counting granted tokens only, so nobody else's failed ` +
+      'attempts can lock a client out; and failed attempts (wrong secret or unknown client id) per source address across every ' +
+      'client id (OAUTH_FAILED_ATTEMPTS_PER_ADDRESS, 20 by default), after which that address gets 429 until the minute ends.',
   })
   @ApiConsumes('application/json', 'application/x-www-form-urlencoded')
   @ApiBody({ schema: tokenRequestSchema })
@@ -43,12 +37,18 @@ export class OAuthController {
   async token(
     @Headers('authorization') authorization: string | undefined,
     @Body() body: unknown,
+    @Req() req: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
+    await this.attempts.admitAddress(req.ip);
     const request = readTokenRequest(authorization, body);
+    await this.attempts.admitClient(request.clientId);
     const client = await this.clients.authenticate(request.clientId, request.clientSecret);
-    if (!client) throw oauthError('invalid_client', 'Wrong credentials.', request.viaBasic);
-    reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache');
-    return this.tokens.issue(client.id, client.secretVersion);
+    if (!client) {
+      await this.attempts.failed(req.ip);
+      throw oauthError('invalid_client', 'Wrong credentials.', request.viaBasic);
+    }
+    reply.headers(await this.attempts.granted(client.id)).header('Cache-Control', 'no-store').header('Pragma', 'no-cache');
+    return this.tokens.issue(client.id, client.tokenVersion);
   }
 }

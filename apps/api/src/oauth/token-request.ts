@@ -62,15 +62,3 @@ function parseBasic(header: string): { clientId: string; clientSecret: string } 
     throw oauthError('invalid_client', 'Malformed HTTP Basic credentials.', true);
   }
 }
-
-/** Who a token request is counted as, for its rate limit: the client id it names, and the caller's address. */
-export function tokenRequestTracker(req: { headers: Record<string, unknown>; body?: unknown; ip: string }): string {
-  let clientId: string;
-  try {
-    const r = readTokenRequest(req.headers.authorization as string | undefined, req.body);
-    clientId = r.clientId;
-  } catch {
-    clientId = str((req.body as Record<string, unknown> | undefined)?.client_id) ?? '';
-  }
-  return `token:${clientId.slice(0, 64)}:${req.ip}`;
-}

@@ -44,9 +44,12 @@ function description(config: AppConfig): string {
 
 ## Conventions
 - JSON in and out. A 204 has no body. Unknown request fields are rejected with 422.
+- Text may hold any printable character, tabs and line breaks, but no other control character (NUL, escape, C1) and no unpaired UTF-16 surrogate: such a value or field name is a 422 naming the field, in bodies, query strings, paths and multipart fields alike.
+- Numeric ids are JSON integers or strings of decimal digits (\`42\` or \`"42"\`), 1 to 2147483647; anything else (\`true\`, \`"0x1"\`, \`" 1 "\`) is a 422.
+- Answers carry \`Cache-Control: no-store\` and \`X-Content-Type-Options: nosniff\`. A 503 (50301) comes with \`Retry-After\`: retry then.
 - Datetimes are ISO 8601 UTC with six fractional digits and \`Z\` (\`2026-11-22T10:15:30.123000Z\`); dates are \`YYYY-MM-DD\`; amounts are SAR with two decimals.
 - Lists use one envelope: \`current_page, data, first_page_url, from, last_page, last_page_url, links, next_page_url, path, per_page, prev_page_url, to, total\`; \`page\` starts at 1, \`per_page\` is 1 to 100 (default 15).
-- Send \`Idempotency-Key\` (1 to 255 visible ASCII characters) on any POST to make retries safe: the first request runs once; a retry with the same body gets the stored status and body (with \`Idempotent-Replayed: true\`); the same key with another body is 422 (42202); a retry while the first still runs is 409 (40901). Keys are kept ${config.idempotencyTtlHours} hours per client.
+- Send \`Idempotency-Key\` (1 to 255 visible ASCII characters) on any POST to make retries safe: the first request runs once; a retry with the same body gets the stored status and body (with \`Idempotent-Replayed: true\`); the same key with another body is 422 (42202); a retry while the first still runs is 409 (40901). Keys are kept ${config.idempotencyTtlHours} hours per client. Only a success is kept: a request answered with an error (a 422 for a bad field, a 404, a 5xx) changed nothing and does not use up its key, so the corrected request may be sent with the same key.
 - \`X-Request-Id\` is echoed on every response (yours when you send a sane one, else a new UUID); quote it to support.
 - Another client's resource is answered 404, never 403.
 
@@ -58,7 +61,7 @@ Every error has the same body: \`code\`, \`message\`, \`details\` (422), \`retry
 ${codes}
 
 ## Rate limits
-Counted per client and per route (the token endpoint per client id and address) in fixed one-minute windows.
+Counted per client and per route in fixed one-minute windows. The token endpoint counts granted tokens per client (so nobody else's failures lock a client out) and failed attempts per source address across every client id (${config.oauthFailedAttemptsPerAddress} a minute, then 429 for that address).
 Responses carry \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\`; a 429 adds \`Retry-After\`.
 Routes without a row below allow ${config.rateLimitDefaultPerMinute} requests per minute.
 

@@ -1,3 +1,4 @@
 export * from './z';
 export * from './issues';
 export * from './fields';
+export * from './text';

@@ -3,9 +3,8 @@ import { HTTP_CODE_METADATA } from '@nestjs/common/constants';
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { Observable, from, lastValueFrom } from 'rxjs';
-import { ApiError, Clock, errorBody } from '@lib/common';
+import { ApiError, Clock } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
-import { toApiError } from '../error-response';
 import { IdempotencyRepository } from './idempotency.repository';
 import { ReplayedResponse } from './replayed-response';
 
@@ -19,6 +18,9 @@ type IdempotentRequest = FastifyRequest & { principalClientId?: string };
  * `Idempotency-Key` on a POST of the partner API: the first request with a key runs once;
  * a retry with the same body gets the stored status and body; the same key with another body
  * is 422; a retry while the first still runs is 409. Keys live IDEMPOTENCY_TTL_HOURS (24 h).
+ * Only a success is kept: a request refused (4xx: validation, not found, conflict) changed nothing,
+ * and one that failed on our side (5xx) rolled back, so the key is released and may carry the
+ * corrected request.
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
@@ -59,9 +61,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
     try {
       result = await lastValueFrom(next.handle(), { defaultValue: undefined });
     } catch (err) {
-      const apiErr = toApiError(err);
-      if (apiErr.status >= 500) await this.repo.release(clientId, key);
-      else await this.repo.complete(clientId, key, apiErr.status, errorBody(apiErr));
+      await this.repo.release(clientId, key);
       throw err;
     }
     const status = Reflect.getMetadata(HTTP_CODE_METADATA, ctx.getHandler()) ?? 201;

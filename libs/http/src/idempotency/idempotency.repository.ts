@@ -68,7 +68,7 @@ export class IdempotencyRepository {
     });
   }
 
-  /** Forgets a claim whose request failed on our side, so a retry runs again. */
+  /** Forgets a claim whose request was refused or failed (it changed nothing), so the key may run again. */
   async release(clientId: string, key: string): Promise<void> {
     await this.prisma.idempotencyKey.deleteMany({ where: { clientId, key, state: 'running' } });
   }

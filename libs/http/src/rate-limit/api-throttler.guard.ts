@@ -25,18 +25,22 @@ export class ApiThrottlerGuard extends ThrottlerGuard {
   }
 
   protected override async throwThrottlingException(_ctx: ExecutionContext, detail: ThrottleDetail): Promise<void> {
-    const seconds = detail.timeToBlockExpire;
-    throw new ApiError(
-      'RATE_LIMITED',
-      `Too many requests. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
-      undefined,
-      {
-        'Retry-After': String(seconds),
-        'RateLimit-Limit': String(detail.limit),
-        'RateLimit-Remaining': '0',
-        'RateLimit-Reset': String(seconds),
-      },
-      { retry_after_seconds: seconds },
-    );
+    throw rateLimited(detail.timeToBlockExpire, detail.limit);
   }
+}
+
+/** The service's 429: `Retry-After`, the `RateLimit-*` headers and `retry_after_seconds`. */
+export function rateLimited(seconds: number, limit: number, message = `Too many requests. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`): ApiError {
+  return new ApiError(
+    'RATE_LIMITED',
+    message,
+    undefined,
+    {
+      'Retry-After': String(seconds),
+      'RateLimit-Limit': String(limit),
+      'RateLimit-Remaining': '0',
+      'RateLimit-Reset': String(seconds),
+    },
+    { retry_after_seconds: seconds },
+  );
 }

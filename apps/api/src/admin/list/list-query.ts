@@ -1,4 +1,4 @@
-import { z } from '@lib/common';
+import { textIssues, z } from '@lib/common';
 
 /**
  * The one list convention of the admin API, the one ra-data-simple-rest speaks:
@@ -33,12 +33,17 @@ function jsonParam<T extends z.ZodType>(name: string, example: string, schema: T
   return z
     .string()
     .transform((text, ctx) => {
+      let value: unknown;
       try {
-        return JSON.parse(text) as unknown;
+        value = JSON.parse(text);
       } catch {
         ctx.addIssue({ code: 'custom', message: `The ${name} must be JSON, e.g. ${example}.` });
         return z.NEVER;
       }
+      // JSON escapes (\u0000) decode to characters the raw query string was checked without
+      const unclean = textIssues(value);
+      for (const issue of unclean) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+      return unclean.length ? z.NEVER : value;
     })
     .pipe(schema);
 }

@@ -2,7 +2,7 @@ import '@fastify/multipart';
 import { CanActivate, createParamDecorator, ExecutionContext, Injectable, mixin, Type } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '@lib/common';
-import { multipartError, readFilePart } from '../multipart';
+import { assertCleanParts, multipartError, readFilePart } from '../multipart';
 import { MAX_DOCUMENT_BYTES } from './document-content';
 
 export interface UploadedFilePart {
@@ -62,6 +62,7 @@ export const UploadedDocuments = createParamDecorator((_: unknown, ctx: Executio
 
 async function read(req: FastifyRequest, spec: DocumentUploadSpec): Promise<DocumentUpload> {
   const upload: DocumentUpload = { fields: {}, files: [], unexpected: [] };
+  const names: Array<{ name: string; value?: string }> = [];
   const limits = {
     fileSize: MAX_DOCUMENT_BYTES + 1,
     files: spec.maxFiles + 2,
@@ -75,10 +76,12 @@ async function read(req: FastifyRequest, spec: DocumentUploadSpec): Promise<Docu
     const options = { limits, throwFileSizeLimit: false } as Parameters<FastifyRequest['parts']>[0];
     for await (const part of req.parts(options)) {
       if (part.type === 'field') {
+        names.push({ name: part.fieldname, value: String(part.value) });
         if (spec.fields.includes(part.fieldname) && !(part.fieldname in upload.fields)) upload.fields[part.fieldname] = String(part.value);
         else upload.unexpected.push(part.fieldname);
         continue;
       }
+      names.push({ name: part.fieldname });
       const keep = spec.fileFields.includes(part.fieldname) && upload.files.length < spec.maxFiles;
       const file = await readFilePart(part.file, keep, MAX_DOCUMENT_BYTES);
       if (!spec.fileFields.includes(part.fieldname)) upload.unexpected.push(part.fieldname);
@@ -87,5 +90,6 @@ async function read(req: FastifyRequest, spec: DocumentUploadSpec): Promise<Docu
   } catch (err) {
     throw multipartError(err, `The upload has too many parts: ${spec.describe}.`);
   }
+  assertCleanParts(names);
   return upload;
 }

@@ -1,6 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiError, z } from '@lib/common';
+import { ApiError, intId, z } from '@lib/common';
 import { findMaker, searchBodyTypes, searchMakers, searchModels } from '@lib/vehicles';
 import { PartnerApi } from '../../auth/partner-api.decorator';
 import { ApiErrors } from '../../openapi/api-errors.decorator';
@@ -10,7 +10,7 @@ const q = z.string().max(100, 'The q may not be greater than 100 characters.').o
 const searchQuery = z.strictObject({ q });
 const modelsQuery = z.strictObject({
   q,
-  maker_code: z.coerce.number({ error: 'The maker code field is required.' }).int().positive(),
+  maker_code: intId,
 });
 
 const lookupList = {

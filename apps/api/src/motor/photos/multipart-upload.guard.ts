@@ -3,7 +3,7 @@ import { CanActivate, createParamDecorator, ExecutionContext, Injectable } from 
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '@lib/common';
 import { PHOTO_PARTS } from '@lib/providers';
-import { multipartError, readFilePart, type UploadPart } from '../../files/multipart';
+import { assertCleanParts, multipartError, readFilePart, type UploadPart } from '../../files/multipart';
 import { MAX_PHOTO_BYTES } from './photo-content';
 
 export interface MultipartUpload {
@@ -85,6 +85,7 @@ async function readUpload(req: FastifyRequest): Promise<MultipartUpload> {
       `The upload has too many parts: send quote_price_id and the five files ${PHOTO_PARTS.join(', ')} (at most ${PHOTO_UPLOAD_LIMITS.files} files and ${PHOTO_UPLOAD_LIMITS.fields} fields).`,
     );
   }
+  assertCleanParts(parts.map((p) => (p.type === 'field' ? p : { name: p.name })));
   return { parts };
 }
 

@@ -86,7 +86,7 @@ export class PropertyPoliciesController {
       'integers of at least 0, `building_type` apartment, villa or private_accommodation. `address`: `street_name` and `district_name` at most 255, ' +
       '`building_number` at most 50, `additional_number`, `zip_code` and `unit_number` at most 20, `city_name` a supported city. ' +
       '`property_cost` and/or `contents_cost` (SAR, at least one). `iban` SA + 22 digits with valid check digits (for settlements and refunds; never charged). ' +
-      '`start_date` tomorrow or later (the policy runs one year from it). `has_agreed_to_terms_and_conditions` must be true, 1 or yes. ' +
+      '`start_date` tomorrow or later and at most 365 days ahead (the policy runs one year from it). `has_agreed_to_terms_and_conditions` must be true, 1 or yes. ' +
       'In `redirect_url` the token `policyID` in the query string becomes the policy id. The insurer prices the property during the call ' +
       '(an insurer that fails is 502, nothing is written). Answers status 0 with `price` (premium + 15% VAT) and a `payment_link` valid 24 hours; ' +
       'after payment the policy becomes status 1 with `provider_policy_id` and `provider_policy` (the PDF).',

@@ -67,6 +67,8 @@ const personalDetailsSchema = (today: Date) =>
 
 /** Laravel's "accepted" as the spec words it: true, 1 or yes. */
 const ACCEPTED = new Set<unknown>([true, 1, '1', 'yes', 'true']);
+/** How far ahead a policy may start (the spec says only "tomorrow or later"). */
+export const MAX_START_DAYS_AHEAD = 365;
 
 /**
  * Every rule, with those that depend on today and on the configured issuance providers. Each rule sits on
@@ -93,6 +95,8 @@ export function issuePropertyPolicySchema(now: Date, allowedProviders: readonly 
         const start = parseDate(v);
         if (!start) ctx.addIssue({ code: 'custom', message: 'The start date must be a valid date YYYY-MM-DD.' });
         else if (daysBetween(today, start) < 1) ctx.addIssue({ code: 'custom', message: 'The start date must be tomorrow or later.' });
+        // no insurer prices cover that starts years ahead (year 9999 ran the end date out of the calendar: a 500)
+        else if (daysBetween(today, start) > MAX_START_DAYS_AHEAD) ctx.addIssue({ code: 'custom', message: `The start date may be at most ${MAX_START_DAYS_AHEAD} days from today.` });
       }),
       has_agreed_to_terms_and_conditions: z.unknown().refine((v) => ACCEPTED.has(v), 'The has agreed to terms and conditions must be accepted (true, 1 or yes).'),
       redirect_url: z.url({ protocol: /^https?$/, error: 'The redirect url must be an http or https URL.' }).max(2048).optional(),

@@ -1,4 +1,4 @@
-import { ErrorDetails, isSaudiPersonId, vinProblem, z } from '@lib/common';
+import { ErrorDetails, isSaudiPersonId, textIssues, textIssuesToDetails, vinProblem, z } from '@lib/common';
 
 export const EXTRA_FIELDS_MAX = 255;
 export const ISSUE_FIELDS = ['email', 'vin', 'car_sequence_number', 'current_car_owner', 'new_owner_id', 'extra_fields'] as const;
@@ -41,7 +41,9 @@ export function checkIssueFields(values: Record<string, string>, details: ErrorD
     else {
       try {
         const parsed: unknown = JSON.parse(values.extra_fields);
+        const unclean = textIssuesToDetails(textIssues(parsed, ['extra_fields']));
         if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) add('extra_fields', 'The extra fields must be a JSON object.');
+        else if (Object.keys(unclean).length) Object.entries(unclean).forEach(([f, ms]) => ms.forEach((m) => add(f, m)));
         else extraFields = parsed as Record<string, unknown>;
       } catch {
         add('extra_fields', 'The extra fields must be a JSON object.');

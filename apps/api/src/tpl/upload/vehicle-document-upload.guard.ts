@@ -2,7 +2,7 @@ import '@fastify/multipart';
 import { CanActivate, createParamDecorator, ExecutionContext, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '@lib/common';
-import { multipartError, readFilePart, type UploadPart } from '../../files/multipart';
+import { assertCleanParts, multipartError, readFilePart, type UploadPart } from '../../files/multipart';
 import { MAX_VEHICLE_DOCUMENT_BYTES } from './vehicle-document-content';
 
 export interface VehicleDocumentUpload {
@@ -69,6 +69,7 @@ async function readUpload(req: FastifyRequest): Promise<VehicleDocumentUpload> {
   } catch (err) {
     throw multipartError(err, 'The upload has too many parts.');
   }
+  assertCleanParts(parts.map((p) => (p.type === 'field' ? p : { name: p.name })));
   return { parts };
 }
 

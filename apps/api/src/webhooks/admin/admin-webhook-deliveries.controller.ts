@@ -1,7 +1,7 @@
 import { Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { ApiError, z } from '@lib/common';
+import { ApiError, intId, z } from '@lib/common';
 import { PrismaService } from '@lib/db';
 import { ApiErrors } from '../../openapi/api-errors.decorator';
 import { Actor, AdminApi, Allow } from '../../admin/auth/admin-api.decorator';
@@ -25,7 +25,7 @@ const listQuery = listQuerySchema({
     client_id: z.uuid().optional(),
     status: z.enum(STATUSES, { error: `The status must be one of: ${STATUSES.join(', ')}.` }).optional(),
     event_type: z.enum(WEBHOOK_EVENTS).optional(),
-    policy_id: z.int().min(0).optional(),
+    policy_id: intId.optional(),
   }),
 });
 const idParam = z.strictObject({ id: z.uuid() });

@@ -1,7 +1,7 @@
 import { request as httpRequest, IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
-import { guardedLookup, isForbiddenAddress, UrlPolicy } from './url-safety';
+import { addressProblem, guardedLookup, portOf, UrlPolicy } from './url-safety';
 
 export interface SendResult {
   statusCode: number | null;
@@ -14,8 +14,10 @@ export interface SendResult {
 export const SNIPPET_BYTES = 1024;
 
 /**
- * One POST of a signed body. Never follows redirects (a 3xx is a failed attempt), reads at most SNIPPET_BYTES
- * of the answer, and gives up after `timeoutMs` in all (connect, send, answer).
+ * One POST of a signed body. The target is checked again here, against the address the connection really goes
+ * to (an IP literal at once, a name through guardedLookup), so nothing internal ever answers and no internal
+ * answer reaches the console's snippet. Never follows redirects (a 3xx is a failed attempt), reads at most
+ * SNIPPET_BYTES of the answer, and gives up after `timeoutMs` in all (connect, send, answer).
  */
 export function sendWebhook(url: string, headers: Record<string, string>, body: string, timeoutMs: number, policy: UrlPolicy): Promise<SendResult> {
   const started = performance.now();
@@ -31,7 +33,8 @@ export function sendWebhook(url: string, headers: Record<string, string>, body: 
     };
     const target = new URL(url);
     const host = target.hostname.replace(/^\[|\]$/g, '');
-    if (policy.strict && (target.protocol !== 'https:' || (isIP(host) && isForbiddenAddress(host)) || host === 'localhost' || host.endsWith('.localhost'))) {
+    const port = portOf(target);
+    if ((policy.httpsOnly && target.protocol !== 'https:') || (isIP(host) && addressProblem(host, port, policy))) {
       return finish({ statusCode: null, snippet: null, error: 'Refused: the url is not https or points at a private, loopback or link-local address.' });
     }
     const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
@@ -40,7 +43,7 @@ export function sendWebhook(url: string, headers: Record<string, string>, body: 
       {
         method: 'POST',
         headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'EmbeddedInsurance-Webhooks/1.0' },
-        lookup: guardedLookup(policy) as never,
+        lookup: guardedLookup(policy, port) as never,
         agent: false,
       },
       (res: IncomingMessage) => {

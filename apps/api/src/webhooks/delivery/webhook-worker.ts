@@ -8,7 +8,7 @@ import { retryDelayMs, verdictOf } from './retry-policy';
 import { Claimed, WebhookDeliveryRepository } from './webhook-delivery.repository';
 import { sendWebhook } from './webhook-sender';
 import { sign } from './webhook-signature';
-import type { UrlPolicy } from './url-safety';
+import { urlPolicyFor, type UrlPolicy } from './url-safety';
 
 /**
  * Delivers the outbox. Every instance may run one: claims are leased rows taken with SKIP LOCKED, so two
@@ -35,7 +35,7 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private get policy(): UrlPolicy {
-    return { strict: this.config.env === 'production' };
+    return urlPolicyFor(this.config);
   }
 
   onApplicationBootstrap(): void {

@@ -4,7 +4,7 @@ import { APP_CONFIG, AppConfig } from '@lib/config';
 import { Prisma, PrismaService } from '@lib/db';
 import type { WebhookEndpoint } from '@lib/db/generated/prisma/client';
 import { AuditActor, AuditTrail } from '../../admin/audit/audit-trail';
-import { urlProblem } from '../delivery/url-safety';
+import { urlPolicyFor, urlProblem } from '../delivery/url-safety';
 import { WebhookOutbox } from '../webhook-outbox';
 import { WebhookEventType } from '../webhook-events';
 import { samplePolicyFor } from './test-policy';
@@ -55,9 +55,9 @@ export class WebhookEndpointsService {
     return e;
   }
 
-  /** Production refuses http and private, loopback or link-local targets; sandbox accepts them for local receivers. */
+  /** Private, loopback and link-local targets are refused in sandbox as in production (loopback only where configured); production takes https only. */
   private async checkUrl(url: string) {
-    const problem = await urlProblem(url, { strict: this.config.env === 'production' });
+    const problem = await urlProblem(url, urlPolicyFor(this.config));
     if (problem) throw ApiError.field('url', problem);
   }
 
