@@ -4,7 +4,7 @@ import { startTestApp } from '../support/test-app';
 import { PolicyDocumentsWorker } from '../../apps/api/src/payments/policy-documents.worker';
 import { browse, CARDS, issueMotorPolicy, motorQuote, payWithCard } from './payment-kit';
 
-const PAYMENT_FIELDS = ['amount', 'created_at', 'currency', 'expires_at', 'failure_code', 'id', 'paid_at', 'payment_link', 'policy_id', 'policy_type', 'status', 'updated_at', 'vendor_reference'];
+const PAYMENT_FIELDS = ['amount', 'created_at', 'currency', 'expires_at', 'failure_code', 'id', 'paid_at', 'payment_link', 'policy_id', 'policy_type', 'refunded_amount', 'refunds', 'status', 'status_message', 'status_reason', 'updated_at', 'vendor_reference'];
 
 describe('payment records: GET /payments, the console, documents after a restart', () => {
   let env: MotorTestEnv;

@@ -1,26 +1,34 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { Clock } from '@lib/common';
+import { Clock, money, type Money } from '@lib/common';
 import { PolicyDocumentsWorker } from './policy-documents.worker';
 import { Payment, PaymentRepository } from './payment.repository';
+import type { PaymentStatusReason } from './payment-status-reasons';
 import { PolicyActivators } from './policy-activators';
+import { Refunds } from './refunds/refunds';
 
 export interface ActivationOutcome {
   payment: Payment;
-  /** True only for the one call that moved the policy to active. */
-  activated: boolean;
+  /** What became of the confirmed money: applied now, applied earlier, or given back. */
+  result: 'activated' | 'already_paid' | 'refunded';
   redirectUrl: string | null;
 }
 
 /**
- * A verified, paid vendor payment activates its policy exactly once. Everything happens in one
- * transaction holding the payment's row lock, so duplicate or concurrent callbacks and the customer's
- * return are serialised and only the first finds the payment unpaid:
+ * Money the vendor confirmed is applied to what it was for, or refunded in full: never kept for
+ * nothing. Everything happens in one transaction holding the payment's row lock, so duplicate or
+ * concurrent callbacks, the reconciler and the customer's return are serialised:
  *
  *   BEGIN; SELECT ... FROM payments WHERE id = $1 FOR UPDATE;
- *     (already paid -> nothing to do)
- *     activator.activate(tx)   policy status 0 -> 1, insurer's policy id, status webhook (outbox)
- *     payments.status = paid
- *   COMMIT; then the policy document is produced in the background.
+ *     this vendor payment already applied or refunded -> nothing to do
+ *     payment paid by another vendor payment (two tabs) -> refund this one (already_paid)
+ *     link withdrawn (cancelled) -> refund with the link's reason
+ *     family says it is no longer payable -> refund with its reason
+ *     otherwise activator.activate(tx): policy 0 -> 1, insurer's policy id, status webhook; payment paid
+ *   COMMIT; then the refund worker pays back, or the policy document is produced, in the background.
+ *
+ * A lapsed link (`expired`) whose checkout had started is still applied: the customer paid on the
+ * vendor's page in time, and the policy still waits for it. An insurer that fails to issue throws, so
+ * the vendor's retry or the reconciler tries again later.
  */
 @Injectable()
 export class ActivatePaymentUseCase {
@@ -30,23 +38,42 @@ export class ActivatePaymentUseCase {
     private readonly payments: PaymentRepository,
     private readonly activators: PolicyActivators,
     private readonly documents: PolicyDocumentsWorker,
+    private readonly refunds: Refunds,
     private readonly clock: Clock,
   ) {}
 
-  async execute(paymentId: string, vendorPaymentId: string): Promise<ActivationOutcome> {
-    const outcome = await this.payments.transaction(async (tx) => {
+  async execute(paymentId: string, vendorPaymentId: string, charged?: Money): Promise<ActivationOutcome> {
+    const outcome = await this.payments.transaction(async (tx): Promise<ActivationOutcome> => {
       const payment = await this.payments.lock(tx, paymentId);
       if (!payment) throw new Error(`payment ${paymentId} vanished`);
-      if (payment.status === 'paid' || payment.status === 'refunded') return { payment, activated: false, redirectUrl: null };
       const now = this.clock.now();
-      const result = await this.activators.get(payment.policyType).activate(tx, payment, now);
-      const paid = await this.payments.update(tx, payment.id, { status: 'paid', paidAt: now, vendorReference: vendorPaymentId, failureCode: null, updatedAt: now });
-      return { payment: paid, activated: true, redirectUrl: result.redirectUrl };
+      const refund = async (reason: PaymentStatusReason): Promise<ActivationOutcome> => {
+        await this.refunds.refundInFull(tx, payment, vendorPaymentId, charged ?? money(payment.amount.toString()), reason, now);
+        return { payment: (await this.payments.lock(tx, paymentId))!, result: 'refunded', redirectUrl: null };
+      };
+      if (await tx.refund.findUnique({ where: { vendorPaymentId } })) return { payment, result: 'refunded', redirectUrl: null };
+      if (charged && !charged.equals(payment.amount.toString())) return refund('amount_mismatch');
+      if (payment.status === 'paid') return payment.vendorReference === vendorPaymentId ? { payment, result: 'already_paid', redirectUrl: null } : refund('already_paid');
+      if (payment.status === 'refunded' || payment.status === 'cancelled') return refund((payment.statusReason as PaymentStatusReason | null) ?? 'not_payable');
+      const activator = this.activators.get(payment.policyType);
+      const verdict = await activator.payable(tx, payment);
+      if (!verdict.payable) return refund(verdict.reason);
+      const result = await activator.activate(tx, payment, now);
+      const paid = await this.payments.update(tx, payment.id, { status: 'paid', statusReason: null, paidAt: now, vendorReference: vendorPaymentId, failureCode: null, updatedAt: now });
+      return { payment: paid, result: 'activated', redirectUrl: result.redirectUrl };
     });
     // Outside the transaction: on the embedded database a query beside an open transaction waits for it.
-    if (!outcome.activated) return { ...outcome, redirectUrl: await this.activators.get(outcome.payment.policyType).redirectUrl(outcome.payment) };
-    this.log.log(`payment ${paymentId} activated ${outcome.payment.policyType} policy ${outcome.payment.policyId}`);
-    this.documents.schedule(outcome.payment.policyType, outcome.payment.policyId);
-    return outcome;
+    switch (outcome.result) {
+      case 'refunded':
+        this.log.warn(`payment ${paymentId}: vendor payment ${vendorPaymentId} refunded in full (${outcome.payment.statusReason ?? 'already_paid'})`);
+        this.refunds.kick();
+        return outcome;
+      case 'already_paid':
+        return { ...outcome, redirectUrl: await this.activators.get(outcome.payment.policyType).redirectUrl(outcome.payment) };
+      case 'activated':
+        this.log.log(`payment ${paymentId} activated ${outcome.payment.policyType} policy ${outcome.payment.policyId}`);
+        this.documents.schedule(outcome.payment.policyType, outcome.payment.policyId);
+        return outcome;
+    }
   }
 }

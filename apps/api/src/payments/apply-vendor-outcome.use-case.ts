@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { amountString, Clock } from '@lib/common';
+import { Clock, money } from '@lib/common';
 import { withSandboxScope, type PaymentVendor, type WireVendorPayment } from '@lib/providers';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { ActivatePaymentUseCase } from './activate-payment.use-case';
@@ -7,14 +7,14 @@ import { Payment, PaymentRepository } from './payment.repository';
 import { PAYMENT_VENDOR } from './payment-vendor.token';
 
 export type AppliedOutcome =
-  | { kind: 'activated' | 'already_paid'; payment: Payment; redirectUrl: string | null }
+  | { kind: 'activated' | 'already_paid' | 'refunded'; payment: Payment; redirectUrl: string | null }
   | { kind: 'failed' | 'pending'; payment: Payment }
   | { kind: 'unknown' };
 
 /**
  * Acts on what the vendor itself says about a vendor payment, never on what a callback or a query
  * string claims: a forged notice can at most make us ask the vendor. The vendor payment must be for
- * this payment (reference), for its amount and currency.
+ * this payment (reference) and in its currency; a paid amount other than the payment's is refunded.
  */
 @Injectable()
 export class ApplyVendorOutcomeUseCase {
@@ -32,15 +32,16 @@ export class ApplyVendorOutcomeUseCase {
     const vp = await this.vendor.getPayment(vendorPaymentId);
     if (!vp) return { kind: 'unknown' };
     const payment = await this.payments.findById(vp.reference);
-    if (!payment || (expectedPaymentId && payment.id !== expectedPaymentId) || !matches(payment, vp)) {
+    if (!payment || (expectedPaymentId && payment.id !== expectedPaymentId) || vp.currency !== payment.currency) {
       this.log.warn(`vendor payment ${vp.id} does not match a payment of ours; ignored`);
       return { kind: 'unknown' };
     }
     if (vp.status === 'paid') {
       // The insurer issues in the payment's client's sandbox scope: the behaviour that client set applies to its activations too.
-      const activate = () => this.activate.execute(payment.id, vp.id);
+      // A charge of another amount than the payment's is refunded in full, never applied.
+      const activate = () => this.activate.execute(payment.id, vp.id, money(vp.amount));
       const done = await (this.config.env === 'sandbox' ? withSandboxScope(payment.clientId, activate) : activate());
-      return { kind: done.activated ? 'activated' : 'already_paid', payment: done.payment, redirectUrl: done.redirectUrl };
+      return { kind: done.result, payment: done.payment, redirectUrl: done.redirectUrl };
     }
     if (vp.status === 'declined' || vp.status === 'failed') return { kind: 'failed', payment: await this.markFailed(payment.id, vp) };
     return { kind: 'pending', payment };
@@ -55,8 +56,4 @@ export class ApplyVendorOutcomeUseCase {
       return this.payments.update(tx, p.id, { status: 'failed', failureCode: vp.failure_code ?? vp.status, updatedAt: now });
     });
   }
-}
-
-function matches(p: Payment, vp: WireVendorPayment): boolean {
-  return vp.currency === p.currency && vp.amount === amountString(p.amount.toString());
 }

@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Clock } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
-import { PrismaService } from '@lib/db';
 import { ApplyVendorOutcomeUseCase } from './apply-vendor-outcome.use-case';
+import { PaymentRepository } from './payment.repository';
 import { PeriodicSweep } from './periodic-sweep';
 
 /** Attempts younger than this are left to the customer's return and the vendor's callback. */
@@ -19,7 +19,7 @@ export class PaymentReconciler extends PeriodicSweep {
   private readonly log = new Logger('PaymentReconciler');
 
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly payments: PaymentRepository,
     private readonly outcome: ApplyVendorOutcomeUseCase,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -33,11 +33,7 @@ export class PaymentReconciler extends PeriodicSweep {
 
   protected async run(): Promise<number> {
     const now = this.clock.now();
-    const open = await this.prisma.payment.findMany({
-      where: { status: 'pending', vendorReference: { not: null }, updatedAt: { lte: new Date(now.getTime() - QUIET_MS) } },
-      orderBy: { updatedAt: 'asc' },
-      take: 50,
-    });
+    const open = await this.payments.unsettledCheckouts(new Date(now.getTime() - QUIET_MS), now, 50);
     for (const p of open) {
       try {
         await this.outcome.execute(p.vendorReference!, p.id);

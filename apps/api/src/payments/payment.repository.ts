@@ -1,11 +1,17 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { Prisma, PrismaService } from '@lib/db';
-import type { Payment } from '@lib/db/generated/prisma/client';
+import type { Payment, Refund } from '@lib/db/generated/prisma/client';
+import type { PaymentStatusReason } from './payment-status-reasons';
 
-export type { Payment };
+export type { Payment, Refund };
 
-export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'expired', 'refunded'] as const;
+/**
+ * pending (link open), failed (the last card attempt failed; the link is still open), paid, expired
+ * (the link lapsed unpaid), cancelled (the link was withdrawn: `status_reason` says why), refunded
+ * (money given back, in part or in full: `status_reason` and the payment's refunds say why and how much).
+ */
+export const PAYMENT_STATUSES = ['pending', 'failed', 'paid', 'expired', 'cancelled', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export interface PendingPayment {
@@ -91,10 +97,38 @@ export class PaymentRepository {
     });
   }
 
-  /** A cancelled policy's open payment stops being payable now (its link answers 410). */
-  async retireOpen(tx: Prisma.TransactionClient, policyType: string, policyId: number, at: Date): Promise<number> {
-    const { count } = await tx.payment.updateMany({ where: { policyType, policyId, status: { in: ['pending', 'failed'] } }, data: { status: 'expired', expiresAt: at, updatedAt: at } });
+  /**
+   * Withdraws the open links of a policy (or of a medical company): they answer 410 saying why, and
+   * money confirmed on one of them later is refunded with that reason.
+   */
+  async retireOpen(tx: Prisma.TransactionClient, policyType: string, policyId: number, at: Date, reason: PaymentStatusReason): Promise<number> {
+    const { count } = await tx.payment.updateMany({
+      where: { policyType, policyId, status: { in: ['pending', 'failed', 'expired'] } },
+      data: { status: 'cancelled', statusReason: reason, updatedAt: at },
+    });
     return count;
+  }
+
+  /** Refunds of these payments, oldest first. */
+  refundsOf(paymentIds: string[]): Promise<Refund[]> {
+    return paymentIds.length ? this.prisma.refund.findMany({ where: { paymentId: { in: paymentIds } }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] }) : Promise.resolve([]);
+  }
+
+  /**
+   * Checkouts started but not settled here, quiet for a while: the reconciler asks the vendor about
+   * them. A lapsed link whose checkout started is still asked about for a day, since the customer may
+   * have paid on the vendor's page before it lapsed.
+   */
+  unsettledCheckouts(quietSince: Date, now: Date, take: number): Promise<Payment[]> {
+    return this.prisma.payment.findMany({
+      where: {
+        vendorReference: { not: null },
+        updatedAt: { lte: quietSince },
+        OR: [{ status: 'pending' }, { status: { in: ['expired', 'cancelled'] }, expiresAt: { gte: new Date(now.getTime() - 86_400_000) }, refunds: { none: {} } }],
+      },
+      orderBy: { updatedAt: 'asc' },
+      take,
+    });
   }
 
   /** A pending payment past its link's expiry becomes expired (once; a concurrent change wins). */

@@ -8,7 +8,8 @@ import { CurrentPartner, PartnerApi } from '../auth/partner-api.decorator';
 import type { Partner } from '../auth/partner';
 import { absoluteUrl } from '../http/absolute-url';
 import { ApiErrors } from '../openapi/api-errors.decorator';
-import { PAYMENT_EXAMPLE, presentPayment } from './payment.presenter';
+import { PAYMENT_EXAMPLE, presentPayments } from './payment.presenter';
+import { PAYMENT_STATUS_REASON_CODES } from './payment-status-reasons';
 import { PAYMENT_STATUSES, PaymentRepository } from './payment.repository';
 
 const day = (field: string) =>
@@ -43,9 +44,15 @@ export class PaymentsController {
     summary: 'List payment records',
     description:
       'The calling client\'s payments behind payment links, newest first, in the paginator envelope. Filters: `status` ' +
-      '(pending, paid, failed, expired, refunded) and `date_from` / `date_to` (YYYY-MM-DD, inclusive, on `created_at` in UTC). ' +
+      `(${PAYMENT_STATUSES.join(', ')}) and \`date_from\` / \`date_to\` (YYYY-MM-DD, inclusive, on \`created_at\` in UTC). ` +
       '`failed` means the last card attempt failed (`failure_code`); the link still works until `expires_at`. A link past ' +
-      '`expires_at` is `expired`. `vendor_reference` is the payment vendor\'s id of the current attempt; card data never reaches the service. ' +
+      '`expires_at` is `expired`. `cancelled`: the link was withdrawn before it was paid (the policy was cancelled, or a newer link replaced it; ' +
+      '`status_reason` says which). `refunded`: money was given back through the card vendor, after a cancellation or because a confirmed ' +
+      'payment could no longer be applied (paid after its policy was cancelled or replaced, paid twice, or a different amount); ' +
+      '`status_reason` and `status_message` say why, `refunds` list each refund (`pending` until the vendor pays it back, then `succeeded`; ' +
+      '`failed` is left to operations). Money the vendor confirmed is always either applied (`paid`) or refunded. Reason codes: ' +
+      `${PAYMENT_STATUS_REASON_CODES.join(', ')}. ` +
+      '`vendor_reference` is the payment vendor\'s id of the current attempt; card data never reaches the service. ' +
       'Also served at `/payments`, the spec\'s index path. Rate limit: 120 requests per minute.',
   })
   @ApiOkResponse({ description: 'A page of payment records.', schema: { type: 'object', example: { current_page: 1, data: [PAYMENT_EXAMPLE], total: 1, per_page: 15 } } })
@@ -55,7 +62,7 @@ export class PaymentsController {
     const to = q.date_to ? new Date(q.date_to.getTime() + 86_400_000 - 1) : undefined;
     const [rows, total] = await this.payments.page(partner.clientId, { status: q.status, from: q.date_from, to }, pageSkip(q), q.per_page);
     return toPage(
-      rows.map((p) => presentPayment(p, this.config.publicBaseUrl)),
+      presentPayments(rows, await this.payments.refundsOf(rows.map((p) => p.id)), this.config.publicBaseUrl),
       total,
       q,
       absoluteUrl(this.config.publicBaseUrl, req),

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Money } from '@lib/common';
 import type { Prisma } from '@lib/db';
 import type { Payment } from './payment.repository';
+import type { Payability } from './payment-status-reasons';
 
 /** What the payment page shows about the policy being paid for. */
 export interface PaidPolicyDescription {
@@ -28,6 +29,12 @@ export interface ActivationResult {
  */
 export interface PolicyActivator {
   describe(payment: Payment): Promise<PaidPolicyDescription | null>;
+  /**
+   * Whether money the vendor confirmed for this payment can still be applied to what it was for
+   * (still awaiting payment, unchanged), read inside the payment's locked transaction. When it cannot,
+   * the payment is refunded in full with the reason given.
+   */
+  payable(tx: Prisma.TransactionClient, payment: Payment): Promise<Payability>;
   /**
    * Moves the policy from pending to active, inside the payment's locked transaction: called at most
    * once per payment. May call the insurer (idempotently, by the policy id), so a rolled-back attempt

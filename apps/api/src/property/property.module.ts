@@ -13,7 +13,6 @@ import { AddressLookupController } from './address/address-lookup.controller';
 import { AdminPropertyPoliciesController } from './admin/admin-property-policies.controller';
 import { CancelPropertyPolicyUseCase } from './cancellation/cancel-property-policy.use-case';
 import { CancellationStatusService } from './cancellation/cancellation-status.service';
-import { PropertyPaymentsLedger } from './cancellation/property-payments-ledger';
 import { PropertyClaimPolicies } from './claims/property-claim-policies';
 import { PropertyClaimsController } from './claims/property-claims.controller';
 import { PropertyMetricsProvider } from './dashboard/property-metrics.provider';
@@ -42,7 +41,6 @@ import { DocumentFiles } from '../files/documents/document-files';
     PropertyPolicyViews,
     PropertyPricingService,
     IssuePropertyPolicyUseCase,
-    PropertyPaymentsLedger,
     CancelPropertyPolicyUseCase,
     CancellationStatusService,
     DocumentFiles,

@@ -8,6 +8,7 @@ const COLORS: Record<string, 'success' | 'warning' | 'error' | 'default' | 'info
   pending: 'warning',
   failed: 'error',
   expired: 'default',
+  cancelled: 'default',
   refunded: 'info',
 };
 

@@ -6,9 +6,10 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { DataTable, DateInput, Labeled, List, SearchInput, SelectInput, Show, SimpleShowLayout, TextInput, useRecordContext, useTranslate } from 'react-admin';
 import { DateTimeText, LtrText, MonoText } from '../../common/fields';
+import { useFormat } from '../../common/format';
 import { AmountText, PaymentStatusChip, PolicyRef } from './PaymentFields';
 
-const STATUSES = ['pending', 'paid', 'failed', 'expired', 'refunded'];
+const STATUSES = ['pending', 'failed', 'paid', 'expired', 'cancelled', 'refunded'];
 
 function StatusFilter(props: { source: string; alwaysOn?: boolean }) {
   const t = useTranslate();
@@ -66,6 +67,47 @@ function Callbacks() {
   );
 }
 
+/** Why the payment ended as it did, when its status alone does not say. */
+function StatusReason() {
+  const record = useRecordContext();
+  const t = useTranslate();
+  if (!record?.status_reason) return <Typography variant="body2">—</Typography>;
+  return <Typography variant="body2" data-testid="payment-status-reason">{t(`resources.payments.reasons.${String(record.status_reason)}`, { _: String(record.status_message ?? record.status_reason) })}</Typography>;
+}
+
+/** Each refund of the payment: how much, why, and whether the vendor paid it back yet. */
+function Refunds() {
+  const record = useRecordContext();
+  const t = useTranslate();
+  const f = useFormat();
+  const rows = (record?.refunds ?? []) as Array<{ id: string; amount: number; status: string; reason: string; created_at: string; refunded_at: string | null }>;
+  if (!rows.length) return <Typography variant="body2" color="text.secondary">{t('resources.payments.no_refunds')}</Typography>;
+  return (
+    <Table size="small" sx={{ maxWidth: 900 }} data-testid="payment-refunds">
+      <TableHead>
+        <TableRow>
+          <TableCell>{t('resources.payments.refund.amount')}</TableCell>
+          <TableCell>{t('resources.payments.refund.status')}</TableCell>
+          <TableCell>{t('resources.payments.refund.reason')}</TableCell>
+          <TableCell>{t('resources.payments.refund.created')}</TableCell>
+          <TableCell>{t('resources.payments.refund.refunded')}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {rows.map((r) => (
+          <TableRow key={r.id}>
+            <TableCell dir="ltr" sx={{ unicodeBidi: 'isolate', whiteSpace: 'nowrap' }}>{f.money(r.amount)}</TableCell>
+            <TableCell>{t(`resources.payments.refund_status.${r.status}`, { _: r.status })}</TableCell>
+            <TableCell>{t(`resources.payments.reasons.${r.reason}`, { _: r.reason })}</TableCell>
+            <TableCell>{f.dateTime(r.created_at)}</TableCell>
+            <TableCell>{r.refunded_at ? f.dateTime(r.refunded_at) : '—'}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
 export function PaymentShow() {
   const t = useTranslate();
   return (
@@ -73,7 +115,9 @@ export function PaymentShow() {
       <SimpleShowLayout>
         <Labeled source="id"><MonoText source="id" /></Labeled>
         <Labeled source="status"><PaymentStatusChip source="status" /></Labeled>
+        <Labeled source="status_reason"><StatusReason /></Labeled>
         <Labeled source="amount"><AmountText source="amount" /></Labeled>
+        <Labeled source="refunded_amount"><AmountText source="refunded_amount" /></Labeled>
         <Labeled source="policy_id"><PolicyRef source="policy_id" /></Labeled>
         <Labeled source="client_id"><MonoText source="client_id" /></Labeled>
         <Labeled source="vendor_reference"><MonoText source="vendor_reference" /></Labeled>
@@ -82,6 +126,7 @@ export function PaymentShow() {
         <Labeled source="created_at"><DateTimeText source="created_at" /></Labeled>
         <Labeled source="expires_at"><DateTimeText source="expires_at" /></Labeled>
         <Labeled source="paid_at"><DateTimeText source="paid_at" /></Labeled>
+        <Labeled label={t('resources.payments.refunds')}><Refunds /></Labeled>
         <Labeled label={t('resources.payments.callbacks')}><Callbacks /></Labeled>
       </SimpleShowLayout>
     </Show>

@@ -3,6 +3,7 @@ import { ApiError, formatDate, money, VAT_PERCENT } from '@lib/common';
 import { Prisma, PrismaService } from '@lib/db';
 import { isInsurerCallError, type HorseProvider } from '@lib/providers';
 import type { Payment } from '../../payments/payment.repository';
+import { payableByStatus, type Payability } from '../../payments/payment-status-reasons';
 import { ActivationResult, PaidPolicyDescription, PolicyActivator, PolicyActivators } from '../../payments/policy-activators';
 import { HorsePolicyEvents } from '../events/horse-policy-events';
 import { HORSE_PROVIDER } from '../horse-products';
@@ -35,6 +36,11 @@ export class HorsePolicyActivator implements PolicyActivator, OnModuleInit {
       total: money(policy.price.toString()),
       vatPercent: String(VAT_PERCENT),
     };
+  }
+
+  async payable(tx: Prisma.TransactionClient, payment: Payment): Promise<Payability> {
+    const policy = await tx.horsePolicy.findUnique({ where: { id: payment.policyId }, select: { status: true } });
+    return payableByStatus(policy?.status);
   }
 
   async activate(tx: Prisma.TransactionClient, payment: Payment, at: Date): Promise<ActivationResult> {

@@ -3,6 +3,7 @@ import { ApiError, formatDate, money } from '@lib/common';
 import { Prisma, PrismaService } from '@lib/db';
 import { isInsurerCallError, type LifeProvider } from '@lib/providers';
 import type { Payment } from '../../payments/payment.repository';
+import { payableByStatus, type Payability } from '../../payments/payment-status-reasons';
 import { ActivationResult, PaidPolicyDescription, PolicyActivator, PolicyActivators } from '../../payments/policy-activators';
 import { LifePolicyEvents } from '../events/life-policy-events';
 import { LIFE_PROVIDER } from '../life-products';
@@ -39,6 +40,11 @@ export class LifePolicyActivator implements PolicyActivator, OnModuleInit {
       total,
       vatPercent: '0',
     };
+  }
+
+  async payable(tx: Prisma.TransactionClient, payment: Payment): Promise<Payability> {
+    const policy = await tx.lifePolicy.findUnique({ where: { id: payment.policyId }, select: { status: true } });
+    return payableByStatus(policy?.status);
   }
 
   async activate(tx: Prisma.TransactionClient, payment: Payment, at: Date): Promise<ActivationResult> {

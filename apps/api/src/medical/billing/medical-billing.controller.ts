@@ -33,7 +33,9 @@ export class MedicalBillingController {
   @ApiOperation({
     summary: 'One payment link for everything the company owes',
     description:
-      'A new link to the hosted payment page for all the company\'s policies awaiting payment, valid 15 minutes (`expires_at`); opening a new link retires the previous one. ' +
+      'The link to the hosted payment page for all the company\'s policies awaiting payment, valid 15 minutes from creation (`expires_at`). Asking again while it is open ' +
+      'returns the same link (a customer may be paying it); once what is owed changed or the link lapsed, a new link is made and the old one withdrawn (`cancelled`, ' +
+      '`status_reason` `replaced`): money paid on it later is refunded in full. ' +
       'On payment every covered policy is issued with its insurer (status 1, `provider_policy_id`). 422 when any employee lacks a health declaration (`details.employees` names them) ' +
       '422 when the employee list changed after a policy was issued (`details.policy_ids`), and 422 when nothing is owed (`details.company_id`). Rate limit: 120 per minute.',
   })

@@ -11,7 +11,8 @@ import { employeeFingerprint } from '../quotes/employee-fingerprint';
 /**
  * What a company owes and the one payment link that settles it: one payment row (policy_type
  * `medical`, policy_id = the company id) for all the company's unissued policies, which point back at
- * it through medical_policies.payment_id. Opening a new link retires the previous one.
+ * it through medical_policies.payment_id. Reading the link again while it is open gives the same link;
+ * a new one (what is owed changed, or the old one lapsed) withdraws the previous one.
  */
 @Injectable()
 export class MedicalBilling {
@@ -56,8 +57,13 @@ export class MedicalBilling {
       const stale = unissued.filter((p) => (requests.find((r) => r.id === p.quoteRequestId)?.employees as { fingerprint?: string } | undefined)?.fingerprint !== current);
       if (stale.length) details.policy_ids = [`The employee list changed after policy ${stale.map((p) => p.id).join(', ')} was issued; request new quotes and issue again.`];
       if (Object.keys(details).length) return null;
-      await this.policies.expireOpenPayments(tx, company.id, now);
+      // The spec's link lives 15 minutes from creation: reading it again meanwhile gives the same link
+      // (a customer may be paying it right now), unless what is owed changed.
+      const open = await this.policies.openPayment(tx, company.id, now);
+      const ids = unissued.map((p) => p.id);
       const amount = sum(unissued.map((p) => p.price.toString()));
+      if (open && open.policyIds.join() === ids.join() && amount.equals(open.payment.amount.toString())) return { payment: open.payment, ids };
+      await this.policies.retireOpenPayments(tx, company.id, now, 'replaced');
       const payment = await this.payments.createPending(tx, {
         clientId,
         policyType: 'medical',

@@ -3,6 +3,7 @@ import { ApiError, amountString, money, sum, VAT_PERCENT } from '@lib/common';
 import { Prisma, PrismaService } from '@lib/db';
 import { isMotorProviderError, type MedicalProvider } from '@lib/providers';
 import type { Payment } from '../../payments/payment.repository';
+import type { Payability } from '../../payments/payment-status-reasons';
 import { ActivationResult, PaidPolicyDescription, PolicyActivator, PolicyActivators, substitutePolicyId } from '../../payments/policy-activators';
 import { MEDICAL_PROVIDER, MedicalInsurers } from '../medical-insurers';
 import type { StoredMedicalQuote } from '../quotes/medical-quote.repository';
@@ -44,6 +45,19 @@ export class MedicalPolicyActivator implements PolicyActivator, OnModuleInit {
       total: money(payment.amount.toString()),
       vatPercent: String(VAT_PERCENT),
     };
+  }
+
+  /**
+   * Payable while every policy the link was made for still awaits it at the same total: a cancelled
+   * policy or a new link (which moves the policies to itself) means the money no longer matches what
+   * is owed, and it goes back in full.
+   */
+  async payable(tx: Prisma.TransactionClient, payment: Payment): Promise<Payability> {
+    const policies = await tx.medicalPolicy.findMany({ where: { paymentId: payment.id, deletedAt: null } });
+    const awaiting = policies.filter((p) => p.status === MEDICAL_STATUS.awaitingPayment);
+    if (!awaiting.length) return { payable: false, reason: policies.length && policies.every((p) => p.status === MEDICAL_STATUS.active) ? 'already_paid' : 'replaced' };
+    if (awaiting.length !== policies.length || !sum(awaiting.map((p) => p.price.toString())).equals(payment.amount.toString())) return { payable: false, reason: 'policy_changed' };
+    return { payable: true };
   }
 
   async activate(tx: Prisma.TransactionClient, payment: Payment, at: Date): Promise<ActivationResult> {

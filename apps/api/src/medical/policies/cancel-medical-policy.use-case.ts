@@ -16,7 +16,7 @@ export class CancelCompanyPoliciesUseCase {
     const changed = await this.policies.transaction(async (tx) => {
       await this.policies.lockCompany(tx, company.id);
       const withdrawn = await this.policies.withdrawUnissued(tx, company.id, 'deleted', at);
-      await this.policies.expireOpenPayments(tx, company.id, at);
+      await this.policies.retireOpenPayments(tx, company.id, at, 'policy_cancelled');
       const active = await tx.medicalPolicy.findMany({ where: { companyId: company.id, status: MEDICAL_STATUS.active, deletedAt: null } });
       for (const p of active) await this.events.statusUpdated(tx, await tx.medicalPolicy.update({ where: { id: p.id }, data: { status: MEDICAL_STATUS.cancelled, cancelledAt: at, updatedAt: at } }));
       return withdrawn + active.length;
@@ -30,7 +30,7 @@ export class CancelCompanyPoliciesUseCase {
       await this.policies.lockCompany(tx, policy.companyId);
       if (policy.status === MEDICAL_STATUS.awaitingPayment) {
         await tx.medicalPolicy.update({ where: { id: policy.id }, data: { deletedAt: at, deletionReason: 'deleted', updatedAt: at } });
-        await this.policies.expireOpenPayments(tx, policy.companyId, at);
+        await this.policies.retireOpenPayments(tx, policy.companyId, at, 'policy_changed');
       } else {
         await this.events.statusUpdated(tx, await tx.medicalPolicy.update({ where: { id: policy.id }, data: { status: MEDICAL_STATUS.cancelled, cancelledAt: at, updatedAt: at } }));
       }

@@ -47,7 +47,7 @@ export class IssueMedicalPolicyUseCase {
     const policy = await this.policies.transaction(async (tx) => {
       await this.policies.lockCompany(tx, company.id);
       await this.policies.withdrawUnissued(tx, company.id, 'replaced', now);
-      await this.policies.expireOpenPayments(tx, company.id, now);
+      await this.policies.retireOpenPayments(tx, company.id, now, 'replaced');
       const created = await tx.medicalPolicy.create({
         data: {
           clientId,

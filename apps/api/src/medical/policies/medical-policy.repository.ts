@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Prisma, PrismaService } from '@lib/db';
-import type { MedicalPolicy } from '@lib/db/generated/prisma/client';
+import type { MedicalPolicy, Payment } from '@lib/db/generated/prisma/client';
+import type { PaymentStatusReason } from '../../payments/payment-status-reasons';
 
 export type { MedicalPolicy };
 
@@ -51,10 +52,18 @@ export class MedicalPolicyRepository {
   }
 
   /**
-   * Payment links of the company still payable stop being payable: they were for policies that are no
-   * longer owed (or for a different amount).
+   * The company's open payment links stop being payable, saying why: they were for policies that are
+   * no longer owed, or for a different amount. Money confirmed on one later is refunded with the reason.
    */
-  async expireOpenPayments(tx: Prisma.TransactionClient, companyId: number, at: Date): Promise<void> {
-    await tx.payment.updateMany({ where: { policyType: 'medical', policyId: companyId, status: { in: ['pending', 'failed'] } }, data: { status: 'expired', expiresAt: at, updatedAt: at } });
+  async retireOpenPayments(tx: Prisma.TransactionClient, companyId: number, at: Date, reason: PaymentStatusReason): Promise<void> {
+    await tx.payment.updateMany({ where: { policyType: 'medical', policyId: companyId, status: { in: ['pending', 'failed', 'expired'] } }, data: { status: 'cancelled', statusReason: reason, updatedAt: at } });
+  }
+
+  /** The company's link still open at `now`, with the ids of the policies it settles. */
+  async openPayment(tx: Prisma.TransactionClient, companyId: number, now: Date): Promise<{ payment: Payment; policyIds: number[] } | null> {
+    const payment = await tx.payment.findFirst({ where: { policyType: 'medical', policyId: companyId, status: { in: ['pending', 'failed'] }, expiresAt: { gt: now } }, orderBy: { createdAt: 'desc' } });
+    if (!payment) return null;
+    const covered = await tx.medicalPolicy.findMany({ where: { paymentId: payment.id, deletedAt: null }, select: { id: true }, orderBy: { id: 'asc' } });
+    return { payment, policyIds: covered.map((p) => p.id) };
   }
 }

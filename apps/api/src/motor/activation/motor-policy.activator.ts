@@ -4,6 +4,7 @@ import { Prisma, PrismaService } from '@lib/db';
 import { isMotorProviderError, MotorProvider } from '@lib/providers';
 import { FileStore } from '../../files/file-store';
 import type { Payment } from '../../payments/payment.repository';
+import { payableByStatus, type Payability } from '../../payments/payment-status-reasons';
 import { ActivationResult, PaidPolicyDescription, PolicyActivator, PolicyActivators, substitutePolicyId } from '../../payments/policy-activators';
 import { MotorPolicyEvents } from '../issuance/motor-policy-events';
 import { MOTOR_PROVIDER } from '../motor-insurers';
@@ -44,6 +45,11 @@ export class MotorPolicyActivator implements PolicyActivator, OnModuleInit {
       total: money(policy.price.toString()),
       vatPercent: money(price.vatPercentage.toString()).toString(),
     };
+  }
+
+  async payable(tx: Prisma.TransactionClient, payment: Payment): Promise<Payability> {
+    const policy = await tx.motorPolicy.findUnique({ where: { id: payment.policyId }, select: { status: true } });
+    return payableByStatus(policy?.status);
   }
 
   async activate(tx: Prisma.TransactionClient, payment: Payment, at: Date): Promise<ActivationResult> {

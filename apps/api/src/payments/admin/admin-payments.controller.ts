@@ -9,7 +9,7 @@ import { AdminApi, Allow } from '../../admin/auth/admin-api.decorator';
 import { ApiList, LIST_CONVENTION } from '../../admin/list/list-api.decorator';
 import { idFilter, idsOf, listQuerySchema, orderBy } from '../../admin/list/list-query';
 import { listResponse } from '../../admin/list/list-response';
-import { presentPayment } from '../payment.presenter';
+import { presentPayment, presentPayments } from '../payment.presenter';
 import { PAYMENT_STATUSES, PaymentRepository } from '../payment.repository';
 
 const SORTABLE = ['created_at', 'amount', 'status', 'paid_at', 'expires_at', 'id'] as const;
@@ -71,12 +71,13 @@ export class AdminPaymentsController {
       this.prisma.payment.findMany({ where, orderBy: orderBy(q.sort, { created_at: 'createdAt', paid_at: 'paidAt', expires_at: 'expiresAt' }), skip: q.skip, take: q.take }),
       this.prisma.payment.count({ where }),
     ]);
-    return listResponse(reply, 'payments', rows.map((p) => ({ ...presentPayment(p, this.config.publicBaseUrl), client_id: p.clientId })), total, q.skip);
+    const refunds = await this.payments.refundsOf(rows.map((p) => p.id));
+    return listResponse(reply, 'payments', presentPayments(rows, refunds, this.config.publicBaseUrl).map((p, i) => ({ ...p, client_id: rows[i].clientId })), total, q.skip);
   }
 
   @Get(':id')
   @Allow('read')
-  @ApiOperation({ summary: 'Show a payment', description: 'With the vendor callbacks received for it.' })
+  @ApiOperation({ summary: 'Show a payment', description: 'With its refunds (amount, reason, payout state) and the vendor callbacks received for it.' })
   @ApiOkResponse({ description: 'The payment.' })
   @ApiErrors(404)
   async show(@Param({ schema: idParam }) p: z.infer<typeof idParam>) {
@@ -84,7 +85,7 @@ export class AdminPaymentsController {
     if (!row) throw ApiError.notFound('No payment with this id.');
     const callbacks = await this.prisma.paymentCallback.findMany({ where: { paymentId: row.id }, orderBy: { receivedAt: 'asc' } });
     return {
-      ...presentPayment(row, this.config.publicBaseUrl),
+      ...presentPayment(row, this.config.publicBaseUrl, await this.payments.refundsOf([row.id])),
       client_id: row.clientId,
       callbacks: callbacks.map((c) => ({ event_id: c.eventId, vendor_payment_id: c.vendorPaymentId, outcome: c.outcome, received_at: c.receivedAt.toISOString() })),
     };

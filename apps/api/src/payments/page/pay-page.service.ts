@@ -71,6 +71,7 @@ export class PayPageService {
       try {
         const applied = await this.outcome.execute(vendorPaymentId, payment.id);
         if ((applied.kind === 'activated' || applied.kind === 'already_paid') && applied.redirectUrl) return { kind: 'redirect', location: applied.redirectUrl };
+        if (applied.kind === 'refunded') return page(200, { kind: 'refunded', reason: applied.payment.status === 'paid' ? 'already_paid' : applied.payment.statusReason });
         if (applied.kind === 'pending') return page(200, { kind: 'pending' });
       } catch (err) {
         this.log.warn(`confirming payment ${payment.id} failed: ${(err as Error).message}`);
@@ -97,7 +98,9 @@ export class PayPageService {
       case 'expired':
         return page(410, { kind: 'expired' });
       case 'refunded':
-        return page(200, { kind: 'refunded' });
+        return page(200, { kind: 'refunded', reason: payment.statusReason });
+      case 'cancelled':
+        return page(410, { kind: 'cancelled', reason: payment.statusReason });
     }
     const description = await this.activators.get(payment.policyType).describe(payment);
     if (!description) return page(404, { kind: 'not_found' });

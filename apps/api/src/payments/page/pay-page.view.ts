@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Money } from '@lib/common';
 import type { PaidPolicyDescription } from '../policy-activators';
+import { reasonText } from '../payment-status-reasons';
 import { PAY_PAGE_TEXT, PageLang } from './pay-page.i18n';
 
 export type PayPageState =
   | { kind: 'open'; description: PaidPolicyDescription; expiresAt: Date; failureCode?: string | null; unavailable?: boolean }
-  | { kind: 'paid' | 'expired' | 'not_found' | 'pending' | 'refunded' };
+  | { kind: 'cancelled' | 'refunded'; reason: string | null }
+  | { kind: 'paid' | 'expired' | 'not_found' | 'pending' };
 
 export interface RenderedPage {
   html: string;
@@ -69,7 +71,12 @@ export function renderPayPage(state: PayPageState, lang: PageLang, token: string
       body = `<p>${esc(t.not_found)}</p>`;
       break;
     case 'refunded':
-      body = `<p>${esc(t.refunded)}</p>`;
+      heading = t.refunded_title;
+      body = `<p data-testid="refunded">${esc(t.refunded)}</p><p data-testid="reason">${esc(reasonText(state.reason ?? 'not_payable', lang)!)}</p><p class="note">${esc(t.refund_note)}</p>`;
+      break;
+    case 'cancelled':
+      heading = t.cancelled_title;
+      body = `<p data-testid="reason">${esc(reasonText(state.reason ?? 'not_payable', lang)!)}</p><p>${esc(t.cancelled)}</p>`;
       break;
     case 'pending':
       heading = t.pending_title;

@@ -3,7 +3,8 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { amountString, Clock, money, type Money } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { Database, DATABASE, Prisma, PrismaService } from '@lib/db';
-import type { Refund } from '@lib/db/generated/prisma/client';
+import type { Payment, Refund } from '@lib/db/generated/prisma/client';
+import type { PaymentStatusReason } from '../payment-status-reasons';
 import { PaymentVendor, PaymentVendorError } from '@lib/providers';
 import { PAYMENT_VENDOR } from '../payment-vendor.token';
 import { PeriodicSweep } from '../periodic-sweep';
@@ -55,7 +56,10 @@ export class Refunds extends PeriodicSweep {
     return this.config.refundPollMs;
   }
 
-  /** Records the refund of the policy's paid payment; none when nothing is owed or nothing was paid. */
+  /**
+   * Records the refund of the policy's paid payment; none when nothing is owed or nothing was paid.
+   * The payment is then `refunded` (reason `policy_cancelled`), its refunds saying how much.
+   */
   async owe(tx: Prisma.TransactionClient, owed: OwedRefund): Promise<Refund | null> {
     if (!owed.amount.greaterThan(0)) return null;
     const payment = await tx.payment.findFirst({
@@ -64,21 +68,41 @@ export class Refunds extends PeriodicSweep {
     });
     if (!payment) return null;
     const amount = money(owed.amount).greaterThan(payment.amount.toString()) ? money(payment.amount.toString()) : money(owed.amount);
-    return tx.refund.create({
+    return this.record(tx, payment, payment.vendorReference!, amount, 'policy_cancelled', owed.at);
+  }
+
+  /**
+   * Gives back in full money the vendor confirmed that cannot be applied (the payment page's or a
+   * callback's outcome): one refund per vendor payment, so a repeated confirmation records nothing new.
+   */
+  async refundInFull(tx: Prisma.TransactionClient, payment: Payment, vendorPaymentId: string, amount: Money, reason: PaymentStatusReason, at: Date): Promise<Refund> {
+    const earlier = await tx.refund.findUnique({ where: { vendorPaymentId } });
+    return earlier ?? this.record(tx, payment, vendorPaymentId, amount, reason, at);
+  }
+
+  private async record(tx: Prisma.TransactionClient, payment: Payment, vendorPaymentId: string, amount: Money, reason: PaymentStatusReason, at: Date): Promise<Refund> {
+    const refund = await tx.refund.create({
       data: {
         id: randomUUID(),
         clientId: payment.clientId,
         paymentId: payment.id,
-        policyType: owed.policyType,
-        policyId: owed.policyId,
+        vendorPaymentId,
+        reason,
+        policyType: payment.policyType,
+        policyId: payment.policyId,
         amount: amountString(amount),
         currency: payment.currency,
         status: 'pending',
-        nextAttemptAt: owed.at,
-        createdAt: owed.at,
-        updatedAt: owed.at,
+        nextAttemptAt: at,
+        createdAt: at,
+        updatedAt: at,
       },
     });
+    // A second vendor payment of a link already paid leaves the payment paid: only the duplicate goes back.
+    if (reason !== 'already_paid' || payment.status !== 'paid') {
+      await tx.payment.update({ where: { id: payment.id }, data: { status: 'refunded', statusReason: reason, updatedAt: at } });
+    }
+    return refund;
   }
 
   /** Pays what is owed now instead of at the next tick (after a cancellation commits). */
@@ -91,11 +115,9 @@ export class Refunds extends PeriodicSweep {
     // Claimed with a lease: another worker (instance) skips these until it runs out.
     const due = await this.db.sql.query<{ id: string; amount: string; currency: string; attempts: number; vendor_payment_id: string }>(
       `UPDATE refunds r SET next_attempt_at = $2::timestamptz, updated_at = $1::timestamptz
-         FROM payments p
-        WHERE p.id = r.payment_id
-          AND r.id IN (SELECT id FROM refunds WHERE status = 'pending' AND next_attempt_at <= $1::timestamptz
+        WHERE r.id IN (SELECT id FROM refunds WHERE status = 'pending' AND next_attempt_at <= $1::timestamptz
                         ORDER BY next_attempt_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
-        RETURNING r.id, r.amount::text AS amount, r.currency, r.attempts, p.vendor_reference AS vendor_payment_id`,
+        RETURNING r.id, r.amount::text AS amount, r.currency, r.attempts, r.vendor_payment_id`,
       [now.toISOString(), new Date(now.getTime() + LEASE_MS).toISOString()],
     );
     for (const r of due) await this.payOut(r);

@@ -3,6 +3,7 @@ import { money } from '@lib/common';
 import { Prisma, PrismaService } from '@lib/db';
 import type { PropertyProvider } from '@lib/providers';
 import type { Payment } from '../../payments/payment.repository';
+import { payableByStatus, type Payability } from '../../payments/payment-status-reasons';
 import { ActivationResult, PaidPolicyDescription, PolicyActivator, PolicyActivators } from '../../payments/policy-activators';
 import { PropertyPolicyEvents } from '../events/property-policy-events';
 import { PROPERTY_PROVIDER } from '../property-products';
@@ -46,6 +47,11 @@ export class PropertyPolicyActivator implements PolicyActivator, OnModuleInit {
       total: money(p.price.toString()),
       vatPercent: '15',
     };
+  }
+
+  async payable(tx: Prisma.TransactionClient, payment: Payment): Promise<Payability> {
+    const policy = await tx.propertyPolicy.findUnique({ where: { id: payment.policyId }, select: { status: true } });
+    return payableByStatus(policy?.status);
   }
 
   async activate(tx: Prisma.TransactionClient, payment: Payment, at: Date): Promise<ActivationResult> {

@@ -10,7 +10,7 @@ import { providerFailure } from '../property-insurer-errors';
 import { PROPERTY_PROVIDER, PROPERTY_STATUS } from '../property-products';
 import { PropertyPolicyEvents } from '../events/property-policy-events';
 import { Refunds } from '../../payments/refunds/refunds';
-import { PropertyPaymentsLedger } from './property-payments-ledger';
+import { PaymentRepository } from '../../payments/payment.repository';
 
 export interface CancelPropertyPolicy {
   policy: PropertyPolicy;
@@ -24,14 +24,15 @@ export interface CancelPropertyPolicy {
 /**
  * Cancels a pending or active property policy. An active one is cancelled with its insurer first (a
  * failing insurer is a 502 and nothing changes); then, in one transaction, the policy gets status 2 with
- * the pro-rata refund of what was paid, and the payments follow (paid: refunded; pending: cancelled).
+ * the pro-rata refund of what was paid (owed on the payment, which becomes refunded), or its open link
+ * withdrawn (`cancelled`).
  * A second cancellation is the spec's 400.
  */
 @Injectable()
 export class CancelPropertyPolicyUseCase {
   constructor(
     private readonly policies: PropertyPolicyRepository,
-    private readonly ledger: PropertyPaymentsLedger,
+    private readonly payments: PaymentRepository,
     private readonly events: PropertyPolicyEvents,
     private readonly refunds: Refunds,
     private readonly clock: Clock,
@@ -65,8 +66,7 @@ export class CancelPropertyPolicyUseCase {
       // a concurrent cancellation won the race
       if (!cancelled) throw new ApiError('ALREADY_CANCELED');
       if (paid && refund.amount) await this.refunds.owe(tx, { policyType: PROPERTY_PAYMENT_TYPE, policyId: policy.id, amount: refund.amount, at: now });
-      if (paid) await this.ledger.markRefunded(tx, policy.id, now);
-      else await this.ledger.cancelPending(tx, policy.id, now);
+      if (!paid) await this.payments.retireOpen(tx, PROPERTY_PAYMENT_TYPE, policy.id, now, 'policy_cancelled');
       await this.events.statusUpdated(tx, cancelled, null);
       await cmd.alsoInTx?.(tx, cancelled);
       return cancelled;

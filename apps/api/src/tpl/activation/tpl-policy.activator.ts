@@ -3,6 +3,7 @@ import { ApiError, formatDate, money } from '@lib/common';
 import { Prisma, PrismaService } from '@lib/db';
 import type { TplProvider } from '@lib/providers';
 import type { Payment } from '../../payments/payment.repository';
+import { payableByStatus, type Payability } from '../../payments/payment-status-reasons';
 import { ActivationResult, PaidPolicyDescription, PolicyActivator, PolicyActivators } from '../../payments/policy-activators';
 import { TPL_PROVIDER } from '../tpl-provider.token';
 import { TplPolicyEvents } from '../events/tpl-policy-events';
@@ -44,6 +45,12 @@ export class TplPolicyActivator implements PolicyActivator, OnModuleInit {
       total,
       vatPercent: vatPercent.toString(),
     };
+  }
+
+  async payable(tx: Prisma.TransactionClient, payment: Payment): Promise<Payability> {
+    const policy = await tx.tplPolicy.findUnique({ where: { id: payment.policyId }, select: { status: true, canceledBy: true } });
+    if (policy?.status === TPL_STATUS.canceled && policy.canceledBy === 'payment-lapsed') return { payable: false, reason: 'lapsed' };
+    return payableByStatus(policy?.status);
   }
 
   async activate(tx: Prisma.TransactionClient, payment: Payment, at: Date): Promise<ActivationResult> {

@@ -3,6 +3,7 @@ import { ApiError, money, VAT_PERCENT } from '@lib/common';
 import { Prisma } from '@lib/db';
 import { isInsurerCallError, type TravelProvider } from '@lib/providers';
 import type { Payment } from '../../payments/payment.repository';
+import { payableByStatus, type Payability } from '../../payments/payment-status-reasons';
 import { ActivationResult, PaidPolicyDescription, PolicyActivator, PolicyActivators, substitutePolicyId } from '../../payments/policy-activators';
 import { TravelPolicyEvents } from '../events/travel-policy-events';
 import { TravelPolicyRepository } from '../policies/travel-policy.repository';
@@ -39,6 +40,11 @@ export class TravelPolicyActivator implements PolicyActivator, OnModuleInit {
       total: money(policy.price.toString()),
       vatPercent: String(VAT_PERCENT),
     };
+  }
+
+  async payable(tx: Prisma.TransactionClient, payment: Payment): Promise<Payability> {
+    const policy = await tx.travelPolicy.findUnique({ where: { id: payment.policyId }, select: { status: true } });
+    return payableByStatus(policy?.status);
   }
 
   async activate(tx: Prisma.TransactionClient, payment: Payment, at: Date): Promise<ActivationResult> {

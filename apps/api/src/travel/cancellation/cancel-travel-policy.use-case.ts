@@ -51,7 +51,7 @@ export class CancelTravelPolicyUseCase {
       const done = await this.policies.markCancelled(tx, policy.id, policy.status as 0 | 1, { cancelledAt: now, reason, refundAmount: refund?.toFixed(2) ?? null });
       if (!done) return false;
       if (refund) await this.refunds.owe(tx, { policyType: 'travel', policyId: policy.id, amount: refund, at: now });
-      else await this.payments.retireOpen(tx, 'travel', policy.id, now);
+      else await this.payments.retireOpen(tx, 'travel', policy.id, now, 'policy_cancelled');
       const cancelled = await this.policies.findForClient(null, policy.id, tx);
       await this.events.statusUpdated(tx, cancelled!);
       await alsoInTx?.(tx, { from: policy.status, refundAmount: refund?.toFixed(2) ?? null });
