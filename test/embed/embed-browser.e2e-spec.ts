@@ -239,7 +239,7 @@ describeBrowser('the embed page in a browser, framed by a partner site', () => {
     expect(await frame.locator('#photos_confirmed').isChecked()).toBe(true);
     const stored = (await env.app.request(`/api/v1/car-comp/embed-sessions/${s.id}`, { token: partner.token })).body.attachments;
     expect(stored.front).not.toBe(second.attachments.front);
-    expect((await fetch(second.attachments.front)).status).toBe(404);
+    expect((await fetch(second.attachments.front, { headers: { Authorization: `Bearer ${partner.token}` } })).status).toBe(404);
 
     env.app.clock.advance(61_000);
     await frame.locator('#send-code').click();

@@ -220,7 +220,7 @@ describe('embed sessions: partner API, page API and allowed sites', () => {
       expect(first.status).toBe(200);
       expect(first.body).toEqual({ id: session.id, quote_request_id: session.quote_request_id, attachments: expect.any(Object) });
       expect(Object.keys(first.body.attachments)).toEqual(['front', 'back', 'right', 'left', 'chassis']);
-      const firstFront = await http(first.body.attachments.front);
+      const firstFront = await http(first.body.attachments.front, { token: partner.token });
       expect(firstFront.status).toBe(200);
 
       const second = await api(`/${session.id}/photos`, { body: photoForm(undefined, await photos.set(4)) });
@@ -228,8 +228,9 @@ describe('embed sessions: partner API, page API and allowed sites', () => {
       expect(second.body.attachments.front).not.toBe(first.body.attachments.front);
       expect((await api(`/${session.id}`)).body.attachments).toEqual(second.body.attachments);
       // the replaced set is gone, the new one served
-      expect((await http(first.body.attachments.front)).status).toBe(404);
-      expect((await http(second.body.attachments.front)).status).toBe(200);
+      expect((await http(first.body.attachments.front, { token: partner.token })).status).toBe(404);
+      expect((await http(second.body.attachments.front, { token: partner.token })).status).toBe(200);
+      expect((await http(second.body.attachments.front)).status).toBe(401);
       expect(await env.app.db.prisma.storedFile.count({ where: { clientId: partner.id } })).toBe(5);
       // nothing went to an insurer
       expect(await env.app.db.prisma.motorPhotoRegistration.count({ where: { quoteRequestId: session.quote_request_id } })).toBe(0);

@@ -114,7 +114,8 @@ describe('life policies: issuance, listing, cancellation', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 2, refund_amount: policy.premium_amount });
     expect(res.body.cancellation_document).toMatch(new RegExp(`^${env.app.url}/files/[0-9a-f-]{36}\\.pdf$`));
-    expect((await fetch(res.body.cancellation_document)).status).toBe(200);
+    expect((await fetch(res.body.cancellation_document)).status).toBe(401);
+    expect((await fetch(res.body.cancellation_document, { headers: { Authorization: `Bearer ${token}` } })).status).toBe(200);
     const stored = await env.app.db.prisma.lifePolicy.findUniqueOrThrow({ where: { id: policy.id } });
     expect(stored.refundAmount!.toFixed(2)).toBe(policy.premium_amount.toFixed(2));
 

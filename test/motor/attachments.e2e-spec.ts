@@ -57,7 +57,9 @@ describe('POST /api/v1/car-comp/quote-requests/{id}/attachments', () => {
     for (const part of PHOTO_PARTS) {
       const url: string = res.body.attachments[part];
       expect(url).toMatch(new RegExp(`^${env.app.url}/files/[0-9a-f-]{36}\\.(jpg|png)$`));
-      const got = await fetch(url); // no bearer token: the insurer downloads these too
+      // private: the insurer downloaded them through signed URLs; the partner reads them with its token
+      expect((await fetch(url)).status).toBe(401);
+      const got = await fetch(url, { headers: { Authorization: `Bearer ${token}` } });
       expect(got.status).toBe(200);
       expect(got.headers.get('content-type')).toBe(part === 'back' || part === 'left' ? 'image/png' : 'image/jpeg');
       expect(url.endsWith(part === 'back' || part === 'left' ? '.png' : '.jpg')).toBe(true);
@@ -87,7 +89,7 @@ describe('POST /api/v1/car-comp/quote-requests/{id}/attachments', () => {
     expect(two.body).toEqual({ attachments: one.body.attachments, already_registered: true });
     expect(await storedFiles()).toBe(filesAfterFirst);
     for (const part of PHOTO_PARTS) {
-      const got = await fetch(one.body.attachments[part]);
+      const got = await fetch(one.body.attachments[part], { headers: { Authorization: `Bearer ${token}` } });
       expect(Buffer.from(await got.arrayBuffer()).equals(firstFiles[part])).toBe(true);
     }
     const shown = await env.app.request(`/api/v1/car-comp/quote-requests/${second.id}`, { token });
@@ -232,13 +234,13 @@ describe('POST /api/v1/car-comp/quote-requests/{id}/attachments', () => {
     expect(op.responses['200'].content['application/json'].schema.properties.attachments.required.sort()).toEqual([...PHOTO_PARTS].sort());
     const files = doc.paths['/files/{name}'].get;
     expect(files.tags).toEqual(['Files']);
-    expect(files.security).toBeUndefined();
-    expect(Object.keys(files.responses)).toEqual(expect.arrayContaining(['200', '404']));
+    expect(files.security).toEqual([{ bearer: [] }]);
+    expect(Object.keys(files.responses)).toEqual(expect.arrayContaining(['200', '401', '404']));
   });
 
   it('unknown file ids: 404 in the error shape', async () => {
     for (const name of ['0b6f3c2e-7d1a-4c55-9a0e-1e4d5c6b7a80.jpg', 'not-a-file.png', '..%2F..%2Fetc%2Fpasswd']) {
-      const res = await env.app.request(`/files/${name}`);
+      const res = await env.app.request(`/files/${name}`, { token });
       expect(res.status).toBe(404);
       expect(res.body).toMatchObject({ ...errorShape, code: '40401', status: 404 });
     }

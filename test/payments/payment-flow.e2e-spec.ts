@@ -88,7 +88,7 @@ describe('hosted payment page, card vendor and activation', () => {
       return p.provider_policy ? p : null;
     });
     expect(withDoc.provider_policy).toMatch(new RegExp(`^${env.app.url}/files/[0-9a-f-]{36}\\.pdf$`));
-    const pdf = await fetch(withDoc.provider_policy);
+    const pdf = await fetch(withDoc.provider_policy, { headers: { Authorization: `Bearer ${token}` } });
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     const bytes = Buffer.from(await pdf.arrayBuffer());

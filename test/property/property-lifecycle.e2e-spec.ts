@@ -95,7 +95,8 @@ describe('property: activation, cancellation status, documents, cancellation and
       expect(photo).toMatchObject({ category: 'home', content_type: 'image/jpeg' });
       expect(pdf).toMatchObject({ category: 'home', content_type: 'application/pdf' });
       expect(pdf.url).toMatch(/\.pdf$/);
-      const fetched = await fetch(pdf.url);
+      expect((await fetch(pdf.url)).status).toBe(401);
+      const fetched = await fetch(pdf.url, { headers: { Authorization: `Bearer ${token}` } });
       expect(fetched.headers.get('content-type')).toBe('application/pdf');
       expect(Buffer.from(await fetched.arrayBuffer())).toEqual(PDF);
       const more = await upload(active.id, form({ category: 'valuables' }, [['document', await jpegPhoto(2), 'image/jpeg']]));

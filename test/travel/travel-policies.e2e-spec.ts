@@ -72,13 +72,13 @@ describe('travel policies: purchase, payment, documents, cancellation, claims, c
     expect(active.provider_policy).toBe(active.policy_url);
     expect(active.invoice).toBe(active.invoice_url);
 
-    const certificate = pdfText(Buffer.from(await (await fetch(active.policy_url)).arrayBuffer()));
+    const certificate = pdfText(Buffer.from(await (await fetch(active.policy_url, { headers: { Authorization: `Bearer ${token}` } })).arrayBuffer()));
     expect(certificate).toContain(active.provider_policy_id);
     expect(certificate).toContain('Sara Alqahtani');
     expect(certificate).toContain('G12345678');
     expect(certificate).toContain('2026-12-08');
     expect(certificate).toContain('EUR 30,000');
-    const invoice = pdfText(Buffer.from(await (await fetch(active.invoice_url)).arrayBuffer()));
+    const invoice = pdfText(Buffer.from(await (await fetch(active.invoice_url, { headers: { Authorization: `Bearer ${token}` } })).arrayBuffer()));
     expect(invoice).toMatch(/Adult \(18 to 64\), 1 x 55\.00\s+55\.00/);
     expect(invoice).toMatch(/Policy fee\s+25\.00/);
     expect(invoice).toMatch(/VAT 15%\s+12\.00/);

@@ -36,6 +36,8 @@ const envSchema = z.object({
   OAUTH_FAILED_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(20),
   IDEMPOTENCY_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(24),
   METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
+  FILE_URL_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  FILE_URL_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(600),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'])
     .default('false')
@@ -109,6 +111,11 @@ export interface AppConfig {
    * open in sandbox and absent (404) in production, so personal-data-free but internal figures are never public.
    */
   metricsToken?: string;
+  /**
+   * Signed, expiring file URLs (vehicle photos for insurers): the HMAC key (derived from the JWT secret when
+   * unset) and how long a signed URL works.
+   */
+  fileUrls: { secret?: string; ttlSeconds: number };
   shutdownGraceMs: number;
   /** How long one insurer may take to quote, and the bound of the whole fan-out (well inside the spec's 2-minute client timeout). */
   motorInsurerTimeoutMs: number;
@@ -197,6 +204,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     idempotencyTtlHours: e.IDEMPOTENCY_TTL_HOURS,
     trustProxy: e.TRUST_PROXY,
     metricsToken: e.METRICS_TOKEN,
+    fileUrls: { secret: e.FILE_URL_SECRET, ttlSeconds: e.FILE_URL_TTL_SECONDS },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     motorInsurerTimeoutMs: e.MOTOR_INSURER_TIMEOUT_MS,
     motorQuoteDeadlineMs: e.MOTOR_QUOTE_DEADLINE_MS,

@@ -23,6 +23,16 @@ export class ClientAuthGuard implements CanActivate {
 
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
     const req = ctx.switchToHttp().getRequest<PartnerRequest>();
+    const client = await this.authenticate(req);
+    const required = this.reflector.getAllAndOverride<string[] | undefined>(REQUIRED_PRODUCTS, [ctx.getHandler(), ctx.getClass()]);
+    if (required?.length && !required.some((p) => client.products.includes(p))) {
+      throw new ApiError('PRODUCT_NOT_ENROLLED');
+    }
+    return true;
+  }
+
+  /** The bearer token's client, set on the request as its partner; 401 for a missing, bad or revoked token. */
+  async authenticate(req: PartnerRequest) {
     const header = req.headers.authorization;
     if (!header) throw bearerError('UNAUTHENTICATED');
     const match = BEARER.exec(header);
@@ -35,11 +45,6 @@ export class ClientAuthGuard implements CanActivate {
     req.partner = { clientId: client.id, name: client.name, products: client.products };
     req.principal = `client:${client.id}`;
     req.principalClientId = client.id;
-
-    const required = this.reflector.getAllAndOverride<string[] | undefined>(REQUIRED_PRODUCTS, [ctx.getHandler(), ctx.getClass()]);
-    if (required?.length && !required.some((p) => client.products.includes(p))) {
-      throw new ApiError('PRODUCT_NOT_ENROLLED');
-    }
-    return true;
+    return client;
   }
 }

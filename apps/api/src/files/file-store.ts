@@ -25,7 +25,7 @@ export interface SaveFile {
 }
 
 export interface SavedFile extends StoredFileRow {
-  /** Absolute, unguessable, public: `${PUBLIC_BASE_URL}/files/<id>.<ext>`. */
+  /** Absolute: `${PUBLIC_BASE_URL}/files/<id>.<ext>`, served to the owning client's token and to staff who may read it. */
   url: string;
 }
 
@@ -36,8 +36,8 @@ export interface OpenedFile {
 }
 
 /**
- * Files under DATA_DIR/files/<id>.<ext>, one StoredFile row each. The random id in the URL is the only
- * access control, so URLs are only ever handed to the client that uploaded the file and to insurers.
+ * Files under DATA_DIR/files/<id>.<ext>, one StoredFile row each (owner client and kind). Who may read
+ * one is decided where it is served (files.controller.ts, admin-files.controller.ts), never by the URL alone.
  */
 @Injectable()
 export class FileStore {
@@ -81,12 +81,16 @@ export class FileStore {
     return `${this.config.publicBaseUrl}/files/${fileName(row.id, row.contentType as StoredContentType)}`;
   }
 
-  /** The file behind a public name `<uuid>.<ext>`, or null when there is none (or the extension does not match). */
-  async open(publicName: string): Promise<OpenedFile | null> {
+  /** The row behind a public name `<uuid>.<ext>`, or null when there is none (or the extension does not match). */
+  async find(publicName: string): Promise<StoredFileRow | null> {
     const m = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([a-z]{3,4})$/.exec(publicName);
     if (!m || !CONTENT_TYPES[m[2]]) return null;
     const row = await this.repo.find(m[1]);
-    if (!row || row.contentType !== CONTENT_TYPES[m[2]]) return null;
+    return row && row.contentType === CONTENT_TYPES[m[2]] ? row : null;
+  }
+
+  /** The bytes of a stored file, or null when they are missing on disk. */
+  async open(row: StoredFileRow): Promise<OpenedFile | null> {
     const path = join(this.dir, fileName(row.id, row.contentType as StoredContentType));
     try {
       const info = await stat(path);

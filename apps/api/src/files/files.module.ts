@@ -1,12 +1,16 @@
 import { Module } from '@nestjs/common';
+import { AdminModule } from '../admin/admin.module';
+import { AdminFilesController } from './admin-files.controller';
 import { FileStore } from './file-store';
+import { FileUrlSigner } from './file-url-signer';
 import { FilesController } from './files.controller';
 import { StoredFileRepository } from './stored-file.repository';
 
-/** Stored files under DATA_DIR/files and their public download route. */
+/** Stored files under DATA_DIR/files and their private download routes (owner's token, signed URL, staff session). */
 @Module({
-  controllers: [FilesController],
-  providers: [StoredFileRepository, FileStore],
-  exports: [FileStore],
+  imports: [AdminModule],
+  controllers: [FilesController, AdminFilesController],
+  providers: [StoredFileRepository, FileStore, FileUrlSigner],
+  exports: [FileStore, FileUrlSigner],
 })
 export class FilesModule {}

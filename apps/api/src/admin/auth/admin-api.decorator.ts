@@ -1,4 +1,4 @@
-import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata, UseGuards } from '@nestjs/common';
+import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata, UseGuards, UseInterceptors } from '@nestjs/common';
 import { ApiHeader, ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import { ApiThrottlerGuard, RATE_LIMIT_WINDOW_MS } from '@lib/http';
@@ -7,18 +7,21 @@ import { ApiErrors } from '../../openapi/api-errors.decorator';
 import { AuditActor } from '../audit/audit-trail';
 import { ADMIN_ACTION, ADMIN_RESOURCE, AdminAuthGuard, AdminCsrfGuard } from './admin-guards';
 import { Staff, StaffRequest } from './staff-request';
+import { StaffFileUrlsInterceptor } from './staff-file-urls.interceptor';
 
 /** Requests per minute per staff member and route: a console page makes a handful of calls. */
 export const ADMIN_RATE_LIMIT = 300;
 
 /**
  * Marks a controller as admin API on `resource`: CSRF check, session cookie, the permission of each
- * route's @Allow(action), a per-staff rate limit; documented under the "Admin" tag.
+ * route's @Allow(action), a per-staff rate limit, stored-file URLs pointing at the staff download route;
+ * documented under the "Admin" tag.
  */
 export function AdminApi(resource: AdminResource) {
   return applyDecorators(
     SetMetadata(ADMIN_RESOURCE, resource),
     UseGuards(AdminCsrfGuard, AdminAuthGuard, ApiThrottlerGuard),
+    UseInterceptors(StaffFileUrlsInterceptor),
     Throttle({ default: { limit: ADMIN_RATE_LIMIT, ttl: RATE_LIMIT_WINDOW_MS } }),
     ApiTags('Admin'),
     ApiHeader({ name: 'X-Requested-With', required: false, description: 'Must be `XMLHttpRequest` on POST, PUT, PATCH and DELETE (CSRF protection).' }),

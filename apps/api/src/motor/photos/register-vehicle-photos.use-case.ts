@@ -3,6 +3,7 @@ import { ApiError, Clock, ErrorDetails, formatDateTime, z } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { isMotorProviderError, MotorProvider, PHOTO_PARTS, VehicleKey, VehiclePhotoPart, VehiclePhotoRegistration, VehiclePhotoUrls } from '@lib/providers';
 import { FileStore, SavedFile } from '../../files/file-store';
+import { FileUrlSigner, unsigned } from '../../files/file-url-signer';
 import { MOTOR_PROVIDER } from '../motor-insurers';
 import { QuoteRequestRepository, QuoteRequestRow } from '../quotes/quote-request.repository';
 import type { MultipartUpload } from './multipart-upload.guard';
@@ -42,6 +43,7 @@ export class RegisterVehiclePhotosUseCase {
     private readonly quoteRequests: QuoteRequestRepository,
     private readonly registrations: VehiclePhotoRepository,
     private readonly files: FileStore,
+    private readonly signer: FileUrlSigner,
     private readonly clock: Clock,
     @Inject(MOTOR_PROVIDER) private readonly provider: MotorProvider,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -87,7 +89,8 @@ export class RegisterVehiclePhotosUseCase {
     saved: Record<VehiclePhotoPart, Pick<SavedFile, 'url'> & Partial<SavedFile>>,
     discardUnkept: boolean,
   ): Promise<VehiclePhotosResponse> {
-    const urls = Object.fromEntries(PHOTO_PARTS.map((p) => [p, saved[p].url])) as VehiclePhotoUrls;
+    // The insurer downloads the photos without our credentials: signed URLs that expire in minutes.
+    const urls = Object.fromEntries(PHOTO_PARTS.map((p) => [p, this.signer.sign(unsigned(saved[p].url))])) as VehiclePhotoUrls;
     const vehicle: VehicleKey = request.customNumber ? { customNumber: request.customNumber } : { sequenceNumber: request.carSequenceNumber! };
     const ours = Object.values(saved).filter((f): f is SavedFile => Boolean(f.id && f.contentType));
     let result: VehiclePhotoRegistration;
@@ -100,7 +103,9 @@ export class RegisterVehiclePhotosUseCase {
       throw this.insurerFailure(err, offer);
     }
     // Files the insurer did not keep (all five when it already held a set) are not kept either.
-    const kept = new Set(Object.values(result.photos));
+    // What is kept and answered is the plain URL (the partner downloads it with its token), never a signature.
+    const photos = Object.fromEntries(Object.entries(result.photos).map(([p, url]) => [p, unsigned(url)])) as VehiclePhotoUrls;
+    const kept = new Set(Object.values(photos));
     if (discardUnkept) await this.files.discard(ours.filter((f) => !kept.has(f.url)));
 
     await this.registrations.record({
@@ -111,10 +116,10 @@ export class RegisterVehiclePhotosUseCase {
       insurerCode: offer.insurerCode,
       vehicleKey: 'customNumber' in vehicle ? `custom:${vehicle.customNumber}` : `seq:${vehicle.sequenceNumber}`,
       alreadyRegistered: result.alreadyRegistered,
-      photos: result.photos,
+      photos,
       at: this.clock.now(),
     });
-    return { attachments: pick(result.photos), already_registered: result.alreadyRegistered };
+    return { attachments: pick(photos), already_registered: result.alreadyRegistered };
   }
 
   /** Every problem of the upload at once: the price, missing, repeated and unknown parts, size, content. */

@@ -47,7 +47,7 @@ export class PropertyDocumentsController {
       'files in the part `documents` (repeat it; `document`, the real service\'s name, works too). Each file is a JPEG or PNG photo of at most 3 MB or a PDF ' +
       'of at most 5 MB, judged by its content (name and declared type are ignored; damaged or truncated files are refused, each named in the 422 as ' +
       `\`documents.<n>\`). At most ${MAX_PER_POLICY} documents per policy; none on a cancelled policy (400). Answers the policy with the documents in ` +
-      '`meta_data.documents`, each with an absolute, unguessable URL that needs no token.',
+      '`meta_data.documents`, each with an absolute URL, downloaded with the bearer token (another client gets 404).',
   })
   @ApiConsumes('multipart/form-data')
   @ApiBody({
