@@ -47,16 +47,16 @@ describe('horse claims through the claims core', () => {
   it('opens a vet fees claim with a document, rejected by a claims handler with a note', async () => {
     const res = await claim(active.id, fields(), [['documents', PDF, 'application/pdf']]);
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ claim_type: 'vet_fees', claim_status: 'submitted' });
+    expect(res.body).toMatchObject({ claim_type: 'vet_fees', status: 'submitted', claim_status: 0 });
     const handler = await signIn(env.app, 'claims_handler');
     const ops = await signIn(env.app, 'operations');
     const move = (s: typeof handler, body: object) => s.call(`/admin/api/claims/${res.body.id}/transition`, { json: body });
     expect((await move(ops, { status: 'under_review' })).status).toBe(403);
     expect((await move(handler, { status: 'under_review' })).status).toBe(200);
     expect((await move(handler, { status: 'rejected' })).status).toBe(422);
-    expect((await move(handler, { status: 'rejected', note: 'Pre-existing condition.' })).body.claim_status).toBe('rejected');
+    expect((await move(handler, { status: 'rejected', note: 'Pre-existing condition.' })).body.status).toBe('rejected');
     const other = await env.app.partner(['horse']);
     expect((await claim(active.id, fields(), [], other.token)).status).toBe(404);
-    expect((await env.app.request(`/api/v1/horse/policies/${active.id}/claims/${res.body.id}`, { token })).body.claim_status).toBe('rejected');
+    expect((await env.app.request(`/api/v1/horse/policies/${active.id}/claims/${res.body.id}`, { token })).body.status).toBe('rejected');
   });
 });

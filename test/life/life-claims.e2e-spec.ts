@@ -64,7 +64,7 @@ describe('life claims through the claims core', () => {
   it('opens a claim with documents, and moves it only by the roles allowed; the partner sees its status', async () => {
     const res = await claim(active.id, fields(), [['documents', PDF, 'application/pdf']]);
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ policy_id: active.id, claim_type: 'critical_illness', claim_status: 'submitted', requested_amount: 50000 });
+    expect(res.body).toMatchObject({ policy_id: active.id, claim_type: 'critical_illness', status: 'submitted', claim_status: 0, requested_amount: 50000 });
     expect(res.body.documents).toHaveLength(1);
     const id = res.body.id;
     // death pays up to the full sum assured
@@ -76,12 +76,12 @@ describe('life claims through the claims core', () => {
     expect((await move(ops, { status: 'under_review' })).status).toBe(403);
     expect((await move(manager, { status: 'under_review' })).status).toBe(403);
     expect((await move(handler, { status: 'paid' })).status).toBe(409);
-    expect((await move(handler, { status: 'under_review' })).body.claim_status).toBe('under_review');
-    expect((await move(handler, { status: 'approved', approved_amount: '45000.50' })).body).toMatchObject({ claim_status: 'approved', approved_amount: 45000.5 });
-    expect((await move(handler, { status: 'paid' })).body).toMatchObject({ claim_status: 'paid', paid_amount: 45000.5 });
+    expect((await move(handler, { status: 'under_review' })).body.status).toBe('under_review');
+    expect((await move(handler, { status: 'approved', approved_amount: '45000.50' })).body).toMatchObject({ status: 'approved', claim_status: 2, approved_amount: 45000.5 });
+    expect((await move(handler, { status: 'paid' })).body).toMatchObject({ status: 'paid', claim_status: 4, paid_amount: 45000.5 });
 
     const shown = await env.app.request(`/api/v1/life-snp/policies/${active.id}/claims/${id}`, { token });
-    expect(shown.body.claim_status).toBe('paid');
+    expect(shown.body.status).toBe('paid');
     const other = await env.app.partner(['life-snp']);
     expect((await env.app.request(`/api/v1/life-snp/policies/${active.id}/claims/${id}`, { token: other.token })).status).toBe(404);
   });

@@ -2,7 +2,7 @@ import { latestCode, MotorTestEnv, OWNER, quoteBody, quoteOtp, startMotorEnv } f
 import { makePhotoFiles, photoForm } from '../support/photo-files';
 import { signIn } from '../admin/admin-kit';
 
-const POLICY_FIELDS = ['created_at', 'id', 'meta_data', 'payment_link', 'price', 'provider_policy', 'provider_policy_id', 'status'];
+const POLICY_FIELDS = ['client_id', 'created_at', 'end_date', 'expiration_date', 'id', 'invoice_url', 'meta_data', 'payment_link', 'policy_url', 'price', 'provider_policy', 'provider_policy_id', 'purchased_at', 'start_date', 'status', 'updated_at', 'uploaded_at'];
 const IBAN = 'SA0380000000608010167519';
 
 describe('issue OTP and policy issuance', () => {

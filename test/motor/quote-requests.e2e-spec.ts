@@ -120,6 +120,16 @@ describe('POST/GET/DELETE /api/v1/car-comp/quote-requests', () => {
       expect(ok.body.current_car_owner_id).toBe('2033333333');
     });
 
+    it('the seller may be a company, by its unified number (the real service\'s own example)', async () => {
+      const ok = await quote({ is_ownership_transfer: true, current_car_owner_id: '7001234567' });
+      expect(ok.status).toBe(201);
+      expect(ok.body.current_car_owner_id).toBe('7001234567');
+      expect(ok.body.quotes.length).toBeGreaterThan(0);
+      await expectFields({ is_ownership_transfer: true, current_car_owner_id: '8001234567' }, ['current_car_owner_id']);
+      // the buyer stays a person
+      await expectFields({ owner_id: '7001234567' }, ['owner_id']);
+    });
+
     it('model year 1950 to next year, start date after today and within 28 days', async () => {
       await expectFields({ car_model_year: 1949 }, ['car_model_year']);
       await expectFields({ car_model_year: 2028 }, ['car_model_year']);

@@ -66,7 +66,7 @@ describeBrowser('the payment page in a browser', () => {
       const p = (await env.app.request(`/api/v1/car-comp/policies/${policy.id}`, { token })).body;
       return p.provider_policy ? p : null;
     }, 20_000, 'the policy PDF');
-    const pdf = await fetch(withPdf.provider_policy);
+    const pdf = await fetch(withPdf.provider_policy, { headers: { Authorization: `Bearer ${token}` } });
     expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
     const events = await eventually(async () => {
       const mine = receiver.received.map((r) => ({ event: r.headers['webhook-event'], policy: JSON.parse(r.body).policy })).filter((e) => e.policy.id === policy.id);

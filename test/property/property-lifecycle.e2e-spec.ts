@@ -146,7 +146,7 @@ describe('property: activation, cancellation status, documents, cancellation and
 
       const res = await claim(active.id, fields, [['documents', await jpegPhoto(4), 'image/jpeg'], ['supporting_document', PDF, 'application/pdf']]);
       expect(res.status).toBe(201);
-      expect(res.body).toMatchObject({ policy_id: active.id, claim_type: 'water_damage', incident_date: '2027-01-14', requested_amount: 4200.5, approved_amount: null, claim_status: 'submitted' });
+      expect(res.body).toMatchObject({ policy_id: active.id, claim_type: 'water_damage', incident_date: '2027-01-14', requested_amount: 4200.5, approved_amount: null, status: 'submitted', claim_status: 0 });
       expect(res.body.documents.map((d: any) => d.content_type)).toEqual(['image/jpeg', 'application/pdf']);
       expect(res.body.status_history).toEqual([{ status: 'submitted', at: '2027-01-15T08:00:00.000000Z' }]);
       claimId = res.body.id;
@@ -188,13 +188,13 @@ describe('property: activation, cancellation status, documents, cancellation and
       expect(await env.app.db.prisma.auditLogEntry.count({ where: { action: 'claims.assign', resourceId: String(claimId) } })).toBe(1);
 
       expect((await move(handler, { status: 'approved' })).status).toBe(409);
-      expect((await move(handler, { status: 'under_review', note: 'Photos look consistent.' })).body.claim_status).toBe('under_review');
+      expect((await move(handler, { status: 'under_review', note: 'Photos look consistent.' })).body.status).toBe('under_review');
       expect((await move(handler, { status: 'approved', approved_amount: '5000' })).status).toBe(422);
       expect((await move(handler, { status: 'rejected' })).body.details).toHaveProperty('note');
       const approved = await move(handler, { status: 'approved', approved_amount: '3900.25' });
-      expect(approved.body).toMatchObject({ claim_status: 'approved', approved_amount: 3900.25 });
+      expect(approved.body).toMatchObject({ status: 'approved', claim_status: 2, approved_amount: 3900.25 });
       const paid = await move(handler, { status: 'paid' });
-      expect(paid.body).toMatchObject({ claim_status: 'paid', paid_amount: 3900.25 });
+      expect(paid.body).toMatchObject({ status: 'paid', claim_status: 4, paid_amount: 3900.25 });
       expect((await move(handler, { status: 'rejected', note: 'too late' })).status).toBe(409);
       expect((await assign(handler, null)).status).toBe(409);
       expect(paid.body.status_history.map((h: any) => [h.from, h.to, h.actor])).toEqual([
@@ -222,10 +222,10 @@ describe('property: activation, cancellation status, documents, cancellation and
       expect(Object.keys((await handler.call('/admin/api/claims', { json: { ...body, claim_type: 'meteor' } })).body.details)).toEqual(['claim_type']);
       const res = await handler.call('/admin/api/claims', { json: body });
       expect(res.status).toBe(201);
-      expect(res.body).toMatchObject({ claim_status: 'submitted', created_by: handler.email, product_family: 'property', policy_id: spare.id });
+      expect(res.body).toMatchObject({ status: 'submitted', claim_status: 0, created_by: handler.email, product_family: 'property', policy_id: spare.id });
       expect(await env.app.db.prisma.auditLogEntry.count({ where: { action: 'claims.create', resourceId: String(res.body.id) } })).toBe(1);
       const rejected = await handler.call(`/admin/api/claims/${res.body.id}/transition`, { json: { status: 'rejected', note: 'No police report.' } });
-      expect(rejected.body.claim_status).toBe('rejected');
+      expect(rejected.body.status).toBe('rejected');
       expect((await handler.call(`/admin/api/claims/${res.body.id}/transition`, { json: { status: 'under_review' } })).status).toBe(409);
     });
   });

@@ -53,6 +53,10 @@ describe('webhooks over a whole purchase', () => {
     const shown = (await env.app.request(`/api/v1/car-comp/policies/${policy.id}`, { token: partner.token })).body;
     expect(events[2].policy).toEqual(shown);
     expect(shown.provider_policy).toMatch(/^http/);
+    // what the real service's webhook guide promises at each step
+    expect(events[0].policy).toMatchObject({ purchased_at: null, policy_url: null, invoice_url: null });
+    expect(events[1].policy).toMatchObject({ purchased_at: expect.stringMatching(/Z$/), start_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), expiration_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    expect(events[2].policy).toMatchObject({ policy_url: shown.provider_policy, invoice_url: expect.stringMatching(/\/files\/[0-9a-f-]{36}\.pdf$/) });
   });
 
   it('property: the same sequence, with the insurer\'s document', async () => {

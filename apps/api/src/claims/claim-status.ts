@@ -2,6 +2,12 @@
 export const CLAIM_STATUSES = ['submitted', 'under_review', 'approved', 'rejected', 'paid'] as const;
 export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
 
+/**
+ * The real service's integer `claim_status` for each of our statuses (its claim-status read documents
+ * 0 submitted, 1 being verified, 2 approved, 3 rejected, 4 payment sent): answered beside `status`.
+ */
+export const CLAIM_STATUS_CODES: Record<ClaimStatus, number> = { submitted: 0, under_review: 1, approved: 2, rejected: 3, paid: 4 };
+
 /** Where each status may go next; rejected and paid are final. */
 export const CLAIM_TRANSITIONS: Record<ClaimStatus, readonly ClaimStatus[]> = {
   submitted: ['under_review', 'rejected'],

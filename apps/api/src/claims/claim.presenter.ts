@@ -1,7 +1,7 @@
 import { amountNumber, formatDate, formatDateTime } from '@lib/common';
 import type { Claim, ClaimStatusChange } from '@lib/db/generated/prisma/client';
 import type { ClaimDocument } from './claims.service';
-import { CLAIM_TRANSITIONS, ClaimStatus } from './claim-status';
+import { CLAIM_STATUS_CODES, CLAIM_TRANSITIONS, ClaimStatus } from './claim-status';
 
 const amount = (v: { toString(): string } | null) => (v === null ? null : amountNumber(v.toString()));
 
@@ -9,6 +9,7 @@ const amount = (v: { toString(): string } | null) => (v === null ? null : amount
 export function presentClaim(c: Claim, history: ClaimStatusChange[], fileUrl: (d: ClaimDocument) => string) {
   return {
     id: c.id,
+    claim_id: c.id,
     policy_id: c.policyId,
     claim_type: c.claimType,
     incident_date: formatDate(c.incidentDate),
@@ -16,7 +17,8 @@ export function presentClaim(c: Claim, history: ClaimStatusChange[], fileUrl: (d
     requested_amount: amount(c.requestedAmount),
     approved_amount: amount(c.approvedAmount),
     paid_amount: amount(c.paidAmount),
-    claim_status: c.status,
+    status: c.status,
+    claim_status: CLAIM_STATUS_CODES[c.status as ClaimStatus] ?? 0,
     documents: (c.documents as unknown as ClaimDocument[]).map((d) => ({ url: fileUrl(d), content_type: d.content_type, size: d.size })),
     status_history: history.filter((h) => h.claimId === c.id).map((h) => ({ status: h.toStatus, at: formatDateTime(h.createdAt) })),
     created_at: formatDateTime(c.createdAt),

@@ -7,6 +7,7 @@ import type { AdminResource } from '@lib/common/permissions';
 const KIND_RESOURCES: Array<[prefix: string, resource: AdminResource]> = [
   ['vehicle-photo/', 'motor-policies'],
   ['policy-document/motor', 'motor-policies'],
+  ['policy-invoice/motor', 'motor-policies'],
   ['property-document/', 'property-policies'],
   ['claim-document/', 'claims'],
   ['tpl/', 'tpl-policies'],

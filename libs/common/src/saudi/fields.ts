@@ -18,6 +18,14 @@ export function personIdField(label: string) {
   return digitString(/^[12]\d{9}$/, `The ${label} must be 10 digits starting with 1 (national id) or 2 (iqama).`);
 }
 
+/**
+ * A person or a company: a vehicle may be sold by a company, named by its unified number (10 digits
+ * starting with 7), as the real service's own examples do for the current owner of a transfer.
+ */
+export function personOrCompanyIdField(label: string) {
+  return digitString(/^[127]\d{9}$/, `The ${label} must be 10 digits starting with 1 (national id), 2 (iqama) or 7 (a company's unified number).`);
+}
+
 /** A string only: as a JSON integer the leading 0 of 05... would be lost. */
 export function saudiMobileField(label = 'mobile') {
   return z.string().regex(/^05\d{8}$/, `The ${label} must be a Saudi mobile number: 10 digits starting with 05.`);

@@ -9,6 +9,6 @@ export function ClaimStatusChip(_: Props) {
   const record = useRecordContext();
   const t = useTranslate();
   if (!record) return null;
-  const status = String(record.claim_status);
+  const status = String(record.status);
   return <Chip size="small" color={COLORS[status] ?? 'default'} label={t(`resources.claims.status.${status}`, { _: status })} />;
 }

@@ -34,7 +34,7 @@ export function ClaimList() {
     <List filters={filters} actions={<Actions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
       <DataTable rowClick="show" bulkActionButtons={false}>
         <DataTable.Col source="id" />
-        <DataTable.Col source="claim_status" disableSort><ClaimStatusChip /></DataTable.Col>
+        <DataTable.Col source="status"><ClaimStatusChip /></DataTable.Col>
         <DataTable.Col source="product_family" disableSort />
         <DataTable.Col source="policy_id" disableSort />
         <DataTable.Col source="claim_type" disableSort />

@@ -27,7 +27,7 @@ function Details() {
   return (
     <Box sx={{ p: 3 }}>
       <Grid container spacing={2} sx={{ mb: 3 }}>
-        <Grid size={cell}><Labeled source="claim_status"><ClaimStatusChip /></Labeled></Grid>
+        <Grid size={cell}><Labeled source="status"><ClaimStatusChip /></Labeled></Grid>
         <Grid size={cell}><Labeled source="product_family"><TextField source="product_family" /></Labeled></Grid>
         <Grid size={cell}><Labeled source="policy_id"><TextField source="policy_id" /></Labeled></Grid>
         <Grid size={cell}><Labeled source="claim_type"><TextField source="claim_type" /></Labeled></Grid>

@@ -22,7 +22,8 @@ const CLAIM_EXAMPLE = {
   requested_amount: 18000,
   approved_amount: null,
   paid_amount: null,
-  claim_status: 'submitted',
+  status: 'submitted',
+  claim_status: 0,
   documents: [{ url: 'http://localhost:3000/files/0b6f3c2e-7d1a-4c55-9a0e-1e4d5c6b7a80.pdf', content_type: 'application/pdf', size: 48211 }],
   status_history: [{ status: 'submitted', at: '2027-03-05T08:12:00.000000Z' }],
   created_at: '2027-03-05T08:12:00.000000Z',
@@ -50,7 +51,7 @@ export class HorseClaimsController {
   }
 
   @Get(':policyId/claims/:claim')
-  @ApiOperation({ summary: 'Show a horse claim', description: 'With its current `claim_status` and `status_history`.' })
+  @ApiOperation({ summary: 'Show a horse claim', description: 'With its current `status` (and the integer `claim_status`) and `status_history`.' })
   @ApiOkResponse({ description: 'The claim.', schema: { type: 'object', example: CLAIM_EXAMPLE } })
   @ApiErrors(404)
   show(@CurrentPartner() partner: Partner, @Param({ schema: claimParam }) p: z.infer<typeof claimParam>) {

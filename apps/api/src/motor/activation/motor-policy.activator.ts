@@ -8,6 +8,7 @@ import { payableByStatus, type Payability } from '../../payments/payment-status-
 import { ActivationResult, PaidPolicyDescription, PolicyActivator, PolicyActivators, substitutePolicyId } from '../../payments/policy-activators';
 import { MotorPolicyEvents } from '../issuance/motor-policy-events';
 import { MOTOR_PROVIDER } from '../motor-insurers';
+import { renderTaxInvoice, type TaxInvoice } from '../../documents/tax-invoice';
 import { MotorSchedule, renderMotorSchedule } from './motor-policy-document';
 
 type StoredBenefit = { quote_benefit_id: string; id: string; amount: string; vat: string };
@@ -95,23 +96,25 @@ export class MotorPolicyActivator implements PolicyActivator, OnModuleInit {
     return rows.map((r) => r.id);
   }
 
-  /** Renders and stores the schedule, then references it from the policy (once: a concurrent producer's file is discarded). */
+  /** Renders and stores the schedule and the tax invoice, then references them from the policy (once: a concurrent producer's files are discarded). */
   async produceDocuments(policyId: number): Promise<void> {
     const loaded = await this.load(this.prisma, policyId);
     if (!loaded || !loaded.policy.documentsPending || !loaded.policy.providerPolicyId) return;
-    const bytes = await renderMotorSchedule(schedule(loaded, this.clock.now()));
+    const now = this.clock.now();
+    const [bytes, invoiceBytes] = await Promise.all([renderMotorSchedule(schedule(loaded, now)), renderTaxInvoice(invoice(loaded, now))]);
     const file = await this.files.save({ clientId: loaded.policy.clientId, kind: 'policy-document/motor', contentType: 'application/pdf', bytes });
+    const invoiceFile = await this.files.save({ clientId: loaded.policy.clientId, kind: 'policy-invoice/motor', contentType: 'application/pdf', bytes: invoiceBytes });
     // The document reference and its webhook in one transaction: the event is sent exactly when the PDF is there.
     const stored = await this.prisma.$transaction(async (tx) => {
       const { count } = await tx.motorPolicy.updateMany({
         where: { id: policyId, documentsPending: true },
-        data: { providerPolicy: file.url, documentsPending: false, updatedAt: this.clock.now() },
+        data: { providerPolicy: file.url, invoiceUrl: invoiceFile.url, documentsPending: false, updatedAt: this.clock.now() },
       });
       if (count === 0) return false;
       await this.events.documentsUpdated(tx, (await tx.motorPolicy.findUnique({ where: { id: policyId } }))!);
       return true;
     });
-    if (!stored) await this.files.discard([file]);
+    if (!stored) await this.files.discard([file, invoiceFile]);
     else this.log.log(`policy document of motor policy ${policyId} stored`);
   }
 
@@ -129,6 +132,30 @@ export class MotorPolicyActivator implements PolicyActivator, OnModuleInit {
 }
 
 type Loaded = NonNullable<Awaited<ReturnType<MotorPolicyActivator['load']>>>;
+
+/** The tax invoice: the price (net, VAT) and each paid benefit; the total is what the customer paid. */
+function invoice({ policy, offer, price }: Loaded, now: Date): TaxInvoice {
+  const chosen = policy.benefits as StoredBenefit[];
+  const benefitNames = new Map(offer.benefits.map((b) => [b.id, { en: b.name, ar: b.nameAr }]));
+  const subtotal = sum([price.subtotal.toString(), ...chosen.map((b) => b.amount)]);
+  const vat = sum([price.vat.toString(), ...chosen.map((b) => b.vat)]);
+  return {
+    insurerEn: offer.companyName,
+    insurerAr: offer.companyNameAr,
+    productEn: 'Motor insurance',
+    invoiceNumber: `INV-MOTOR-${policy.id}`,
+    policyNumber: policy.providerPolicyId!,
+    issuedAt: policy.purchasedAt ?? now,
+    lines: [
+      { en: `${offer.type} cover, ${offer.insuranceTypeDisplay}`, ar: offer.insuranceTypeDisplayAr, total: amountString(price.subtotal.toString()) },
+      ...chosen.map((b) => ({ en: benefitNames.get(b.quote_benefit_id)?.en ?? 'Benefit', ar: benefitNames.get(b.quote_benefit_id)?.ar ?? 'منفعة', total: amountString(b.amount) })),
+    ],
+    subtotal: amountString(subtotal),
+    vatPercent: Number(price.vatPercentage.toString()),
+    vat: amountString(vat),
+    total: amountString(policy.price.toString()),
+  };
+}
 
 const sar = (v: string | { toString(): string }) => `SAR ${Number(amountString(v.toString())).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
 

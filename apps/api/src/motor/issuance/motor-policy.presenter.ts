@@ -1,4 +1,4 @@
-import { amountNumber, formatDateTime, PRODUCT_CODES } from '@lib/common';
+import { amountNumber, formatDateTime, formatNullableDateTime, PRODUCT_CODES } from '@lib/common';
 import type { MotorPolicy, Payment } from '@lib/db/generated/prisma/client';
 import { paymentLink } from '../../payments/payment.repository';
 
@@ -9,7 +9,8 @@ export function productId(code: string): number {
 
 /**
  * The spec's motor policy object. `payment_link` and `price` are null once issued (status 1);
- * `product_id` is present when the policy is shown again, not in the issuance response.
+ * `product_id` is present when the policy is shown again, not in the issuance response. The real
+ * service's fields its webhook guide promises ride along: cover dates, purchase time and the documents.
  */
 export function presentMotorPolicy(p: MotorPolicy, payment: Payment | null, publicBaseUrl: string, shownAgain: boolean) {
   const pending = p.status === 0;
@@ -30,5 +31,14 @@ export function presentMotorPolicy(p: MotorPolicy, payment: Payment | null, publ
     status: p.status,
     payment_link: pending && payment ? paymentLink(publicBaseUrl, payment.linkToken) : null,
     price: pending ? amountNumber(p.price.toString()) : null,
+    client_id: p.clientId,
+    start_date: p.startDate,
+    end_date: p.endDate,
+    expiration_date: p.endDate,
+    purchased_at: formatNullableDateTime(p.purchasedAt),
+    uploaded_at: formatNullableDateTime(p.purchasedAt),
+    policy_url: p.providerPolicy,
+    invoice_url: p.invoiceUrl,
+    updated_at: formatDateTime(p.updatedAt),
   };
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Clock } from '@lib/common';
+import { amountNumber, amountString, Clock, sum, type PriceAggregates } from '@lib/common';
 import { Database, DATABASE, Prisma, PrismaService } from '@lib/db';
 import type { MotorPolicy, Payment } from '@lib/db/generated/prisma/client';
 
@@ -12,7 +12,7 @@ const POLICY_COLUMNS = [
   'p.id', 'p.client_id AS "clientId"', 'p.quote_request_id AS "quoteRequestId"', 'p.offer_id AS "offerId"', 'p.price_id AS "priceId"',
   'p.insurer_code AS "insurerCode"', 'p.product_code AS "productCode"', 'p.owner_id AS "ownerId"', 'p.previous_owner_id AS "previousOwnerId"',
   'p.car_sequence_number AS "carSequenceNumber"', 'p.custom_number AS "customNumber"', 'p.iban', 'p.benefits', 'p.extra_data AS "extraData"',
-  'p.redirect_url AS "redirectUrl"', 'p.status', 'p.price', 'p.provider_policy_id AS "providerPolicyId"', 'p.provider_policy AS "providerPolicy"',
+  'p.redirect_url AS "redirectUrl"', 'p.status', 'p.price', 'p.provider_policy_id AS "providerPolicyId"', 'p.provider_policy AS "providerPolicy"', 'p.invoice_url AS "invoiceUrl"',
   'p.start_date AS "startDate"', 'p.end_date AS "endDate"', 'p.purchased_at AS "purchasedAt"', 'p.documents_pending AS "documentsPending"',
   'p.created_at AS "createdAt"', 'p.updated_at AS "updatedAt"',
 ].join(', ');
@@ -68,12 +68,8 @@ export class MotorPolicyRepository {
     return { policy: policy as unknown as MotorPolicy, payment: payment.id ? (payment as unknown as Payment) : null };
   }
 
-  async page(clientId: string, filter: { status?: number; quoteRequestId?: number }, skip: number, take: number): Promise<[PolicyWithPayment[], number]> {
-    const where: Prisma.MotorPolicyWhereInput = {
-      clientId,
-      ...(filter.status !== undefined ? { status: filter.status } : {}),
-      ...(filter.quoteRequestId !== undefined ? { quoteRequestId: filter.quoteRequestId } : {}),
-    };
+  async page(clientId: string, filter: MotorPolicyFilter, skip: number, take: number): Promise<[PolicyWithPayment[], number]> {
+    const where = motorPolicyWhere(clientId, filter);
     const [policies, total] = await this.prisma.$transaction([
       this.prisma.motorPolicy.findMany({ where, orderBy: { id: 'desc' }, skip, take }),
       this.prisma.motorPolicy.count({ where }),
@@ -81,4 +77,65 @@ export class MotorPolicyRepository {
     const payments = await this.prisma.payment.findMany({ where: { policyType: 'motor', policyId: { in: policies.map((p) => p.id) }, status: { in: OPEN_PAYMENT }, expiresAt: { gt: this.clock.now() } } });
     return [policies.map((policy) => ({ policy, payment: payments.find((p) => p.policyId === policy.id) ?? null })), total];
   }
+
+  /** How many policies the filter matches and their total price, in all and per month (of the date the filter uses). */
+  async aggregates(clientId: string, filter: MotorPolicyFilter): Promise<PriceAggregates> {
+    const f = filter;
+    const dated = f.status === 1 ? Prisma.sql`"purchased_at"` : Prisma.sql`"created_at"`;
+    const conds = [Prisma.sql`"client_id" = ${clientId}::uuid`];
+    if (f.status !== undefined) conds.push(Prisma.sql`"status" = ${f.status}`);
+    if (f.quoteRequestId !== undefined) conds.push(Prisma.sql`"quote_request_id" = ${f.quoteRequestId}`);
+    if (f.priceId) conds.push(Prisma.sql`"price_id" = ${f.priceId}::uuid`);
+    if (f.providerPolicyId) conds.push(Prisma.sql`"provider_policy_id" = ${f.providerPolicyId}`);
+    if (f.carSequenceNumber) conds.push(Prisma.sql`"car_sequence_number" = ${f.carSequenceNumber}`);
+    if (f.newOwnerId) conds.push(Prisma.sql`"owner_id" = ${f.newOwnerId}`);
+    if (f.previousOwnerId) conds.push(Prisma.sql`"previous_owner_id" = ${f.previousOwnerId}`);
+    if (f.minPrice) conds.push(Prisma.sql`"price" >= ${f.minPrice}::numeric`);
+    if (f.maxPrice) conds.push(Prisma.sql`"price" <= ${f.maxPrice}::numeric`);
+    if (f.from) conds.push(Prisma.sql`${dated} >= ${f.from}::timestamptz`);
+    if (f.to) conds.push(Prisma.sql`${dated} <= ${f.to}::timestamptz`);
+    const rows = await this.prisma.$queryRaw<Array<{ month: string; count: bigint; total: string }>>`
+      SELECT to_char(${dated} AT TIME ZONE 'UTC', 'YYYY-MM') AS month, count(*) AS count, sum("price")::text AS total
+        FROM "motor_policies" WHERE ${Prisma.join(conds, ' AND ')} GROUP BY 1 ORDER BY 1`;
+    const byMonth = Object.fromEntries(rows.map((r) => [r.month, { count: Number(r.count), total_price: amountNumber(r.total) }]));
+    return {
+      total_count: rows.reduce((n, r) => n + Number(r.count), 0),
+      total_price: amountNumber(amountString(sum(rows.map((r) => r.total)))),
+      by_month: byMonth,
+    };
+  }
+}
+
+/**
+ * The real service's policy-list filters. The dates filter `created_at`, or the purchase (`uploaded_at`)
+ * when listing issued policies (`status=1`), as it documents.
+ */
+export interface MotorPolicyFilter {
+  status?: number;
+  quoteRequestId?: number;
+  priceId?: string;
+  providerPolicyId?: string;
+  carSequenceNumber?: string;
+  newOwnerId?: string;
+  previousOwnerId?: string;
+  minPrice?: string;
+  maxPrice?: string;
+  from?: Date;
+  to?: Date;
+}
+
+function motorPolicyWhere(clientId: string, f: MotorPolicyFilter): Prisma.MotorPolicyWhereInput {
+  const range = f.from || f.to ? { ...(f.from ? { gte: f.from } : {}), ...(f.to ? { lte: f.to } : {}) } : undefined;
+  return {
+    clientId,
+    ...(f.status !== undefined ? { status: f.status } : {}),
+    ...(f.quoteRequestId !== undefined ? { quoteRequestId: f.quoteRequestId } : {}),
+    ...(f.priceId ? { priceId: f.priceId } : {}),
+    ...(f.providerPolicyId ? { providerPolicyId: f.providerPolicyId } : {}),
+    ...(f.carSequenceNumber ? { carSequenceNumber: f.carSequenceNumber } : {}),
+    ...(f.newOwnerId ? { ownerId: f.newOwnerId } : {}),
+    ...(f.previousOwnerId ? { previousOwnerId: f.previousOwnerId } : {}),
+    ...(f.minPrice || f.maxPrice ? { price: { ...(f.minPrice ? { gte: f.minPrice } : {}), ...(f.maxPrice ? { lte: f.maxPrice } : {}) } } : {}),
+    ...(range ? (f.status === 1 ? { purchasedAt: range } : { createdAt: range }) : {}),
+  };
 }

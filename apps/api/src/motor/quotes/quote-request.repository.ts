@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { CountAggregates } from '@lib/common';
 import { BulkColumn, bulkRows, Database, DATABASE, insertTree, Prisma, PrismaService } from '@lib/db';
 
 export const QUOTE_REQUEST_INCLUDE = {
@@ -188,12 +189,26 @@ export class QuoteRequestRepository {
     return this.prisma.motorQuoteRequest.findFirst({ where: { id, clientId, deletedAt: null }, include: QUOTE_REQUEST_INCLUDE });
   }
 
-  async page(clientId: string, filter: { ownerId?: string }, skip: number, take: number): Promise<[QuoteRequestRow[], number]> {
-    const where: Prisma.MotorQuoteRequestWhereInput = { clientId, deletedAt: null, ...(filter.ownerId ? { ownerId: filter.ownerId } : {}) };
+  async page(clientId: string, filter: QuoteRequestFilter, skip: number, take: number): Promise<[QuoteRequestRow[], number]> {
+    const where = quoteRequestWhere(clientId, filter);
     return this.prisma.$transaction([
       this.prisma.motorQuoteRequest.findMany({ where, include: QUOTE_REQUEST_INCLUDE, orderBy: { id: 'desc' }, skip, take }),
       this.prisma.motorQuoteRequest.count({ where }),
     ]);
+  }
+
+  /** How many quote requests the filter matches, in all and per month of creation (UTC). */
+  async aggregates(clientId: string, filter: QuoteRequestFilter): Promise<CountAggregates> {
+    const rows = await this.prisma.$queryRaw<Array<{ month: string; count: bigint }>>`
+      SELECT to_char("created_at" AT TIME ZONE 'UTC', 'YYYY-MM') AS month, count(*) AS count
+        FROM "motor_quote_requests"
+       WHERE "client_id" = ${clientId}::uuid AND "deleted_at" IS NULL
+         AND (${filter.ownerId ?? null}::text IS NULL OR "owner_id" = ${filter.ownerId ?? null}::text)
+         AND (${filter.from ?? null}::timestamptz IS NULL OR "created_at" >= ${filter.from ?? null}::timestamptz)
+         AND (${filter.to ?? null}::timestamptz IS NULL OR "created_at" <= ${filter.to ?? null}::timestamptz)
+       GROUP BY 1 ORDER BY 1`;
+    const byMonth = Object.fromEntries(rows.map((r) => [r.month, Number(r.count)]));
+    return { total_count: Object.values(byMonth).reduce((a, b) => a + b, 0), by_month: byMonth };
   }
 
   async softDelete(clientId: string, id: number, at: Date): Promise<boolean> {
@@ -211,4 +226,20 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
     else groups.set(k, [item]);
   }
   return groups;
+}
+
+export interface QuoteRequestFilter {
+  ownerId?: string;
+  /** Inclusive bounds on created_at. */
+  from?: Date;
+  to?: Date;
+}
+
+function quoteRequestWhere(clientId: string, f: QuoteRequestFilter): Prisma.MotorQuoteRequestWhereInput {
+  return {
+    clientId,
+    deletedAt: null,
+    ...(f.ownerId ? { ownerId: f.ownerId } : {}),
+    ...(f.from || f.to ? { createdAt: { ...(f.from ? { gte: f.from } : {}), ...(f.to ? { lte: f.to } : {}) } } : {}),
+  };
 }

@@ -1,5 +1,5 @@
 import { daysBetween, digitString, formatDate, parseDate, z } from '@lib/common';
-import { parseHijriDate, personIdField, personIdKind, saudiMobileField } from '@lib/common/saudi';
+import { parseHijriDate, personIdField, personIdKind, personOrCompanyIdField, saudiMobileField } from '@lib/common/saudi';
 import { findBodyType, findMaker, findModel } from '@lib/vehicles';
 import { emailField } from '../motor-fields';
 
@@ -30,7 +30,7 @@ const baseSchema = z.strictObject({
   model_code: code('model code').optional(),
   body_type_code: code('body type code').optional(),
   is_ownership_transfer: z.boolean().default(false),
-  current_car_owner_id: personIdField('current car owner id').optional(),
+  current_car_owner_id: personOrCompanyIdField('current car owner id').optional(),
   car_estimated_cost: z
     .number()
     .positive('The car estimated cost must be greater than 0.')

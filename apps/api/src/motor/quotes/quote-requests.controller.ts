@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Headers, HttpCode, Inject, Param, Post, Query, Req } from '@nestjs/common';
 import { ApiBody, ApiCreatedResponse, ApiHeader, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { ApiError, Clock, intId, pageQueryShape, pageSkip, toPage, z } from '@lib/common';
+import { ApiError, Clock, DATE_RANGE_ORDER, dateRangeInOrder, dateRangeShape, dayBounds, formatDate, includeAggregatesField, intId, pageQueryShape, pageSkip, toPage, z } from '@lib/common';
 import { personIdField } from '@lib/common/saudi';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { CurrentPartner, PartnerApi } from '../../auth/partner-api.decorator';
@@ -15,7 +15,9 @@ import { quoteRequestDocSchema } from './quote-request.schema';
 import { QUOTE_REQUEST_EXAMPLE } from './quote-request.example';
 import { RequestQuotesUseCase } from './request-quotes.use-case';
 
-const listQuery = z.strictObject({ ...pageQueryShape, owner_id: personIdField('owner id').optional() });
+const listQuery = z
+  .strictObject({ ...pageQueryShape, owner_id: personIdField('owner id').optional(), ...dateRangeShape, include_aggregates: includeAggregatesField })
+  .refine(dateRangeInOrder, DATE_RANGE_ORDER);
 const idParam = z.strictObject({ id: intId });
 
 const notFound = () => ApiError.notFound('No quote request with this id.');
@@ -53,12 +55,25 @@ export class QuoteRequestsController {
   }
 
   @Get()
-  @ApiOperation({ summary: 'List quote requests', description: 'The calling client\'s quote requests, newest first, optionally for one `owner_id`.' })
+  @ApiOperation({
+    summary: 'List quote requests',
+    description:
+      'The calling client\'s quote requests, newest first, in the paginator envelope. Filters: `owner_id`, `date_from` and `date_to` (YYYY-MM-DD, inclusive, ' +
+      'on `created_at` in UTC). `include_aggregates=true` adds `aggregates`: `{total_count, by_month: {"YYYY-MM": count}}` over every request the filters match.',
+  })
   @ApiOkResponse({ description: 'A page of quote request objects.' })
   @ApiErrors(422)
   async list(@CurrentPartner() partner: Partner, @Query({ schema: listQuery }) q: z.infer<typeof listQuery>, @Req() req: FastifyRequest) {
-    const [rows, total] = await this.repo.page(partner.clientId, { ownerId: q.owner_id }, pageSkip(q), q.per_page);
-    return toPage(rows.map(presentQuoteRequest), total, q, absoluteUrl(this.config.publicBaseUrl, req), { owner_id: q.owner_id, per_page: q.per_page });
+    const filter = { ownerId: q.owner_id, ...dayBounds(q) };
+    const [rows, total] = await this.repo.page(partner.clientId, filter, pageSkip(q), q.per_page);
+    const page = toPage(rows.map(presentQuoteRequest), total, q, absoluteUrl(this.config.publicBaseUrl, req), {
+      owner_id: q.owner_id,
+      date_from: q.date_from && formatDate(q.date_from),
+      date_to: q.date_to && formatDate(q.date_to),
+      include_aggregates: q.include_aggregates || undefined,
+      per_page: q.per_page,
+    });
+    return q.include_aggregates ? { ...page, aggregates: await this.repo.aggregates(partner.clientId, filter) } : page;
   }
 
   @Get(':id')

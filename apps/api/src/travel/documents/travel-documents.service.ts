@@ -8,7 +8,8 @@ import { TravelPolicyRepository } from '../policies/travel-policy.repository';
 import type { TravelBill } from '../quotes/travel-bill';
 import type { TravellerInput } from '../quotes/travel-quote.schema';
 import { TRAVEL_INSURER_NAMES } from '../travel-products';
-import { renderTravelCertificate, renderTravelInvoice } from './travel-documents';
+import { renderTaxInvoice } from '../../documents/tax-invoice';
+import { renderTravelCertificate } from './travel-documents';
 
 const BAND_NAMES = { child: { en: 'Child (under 18)', ar: 'طفل أقل من 18 سنة' }, adult: { en: 'Adult (18 to 64)', ar: 'بالغ من 18 إلى 64 سنة' }, senior: { en: 'Senior (65 and over)', ar: 'من 65 سنة فأكثر' } };
 
@@ -46,7 +47,8 @@ export class TravelDocuments {
         travellers: quote.travellers as unknown as TravellerInput[],
         price: amountString(policy.price.toString()),
       }),
-      renderTravelInvoice({
+      renderTaxInvoice({
+        productEn: 'Travel insurance',
         insurerEn: TRAVEL_INSURER_NAMES.en,
         insurerAr: TRAVEL_INSURER_NAMES.ar,
         invoiceNumber: `INV-TRV-${String(policy.id).padStart(6, '0')}`,

@@ -1,6 +1,5 @@
 import { BilingualPdf } from '../../documents/bilingual-pdf';
-
-const MARGIN = 40;
+import { docHeader as header, docHeading as heading, docLabelled as labelled, DOC_MARGIN as MARGIN } from '../../documents/document-layout';
 
 export interface TravelCertificate {
   insurerEn: string;
@@ -16,18 +15,6 @@ export interface TravelCertificate {
   price: string;
 }
 
-export interface TravelInvoice {
-  insurerEn: string;
-  insurerAr: string;
-  invoiceNumber: string;
-  policyNumber: string;
-  issuedAt: Date;
-  lines: Array<{ en: string; ar: string; total: string }>;
-  subtotal: string;
-  vatPercent: number;
-  vat: string;
-  total: string;
-}
 
 /** What the certificate states as cover: the Schengen minimum for medical care and repatriation, and the trip benefits claims can be made under. */
 const COVER = [
@@ -35,32 +22,6 @@ const COVER = [
   { en: 'Trip delay over 6 hours', ar: 'تأخر الرحلة أكثر من 6 ساعات', value: 'SAR 1,000' },
   { en: 'Lost or delayed baggage', ar: 'فقدان الأمتعة أو تأخرها', value: 'SAR 2,500' },
 ];
-
-function header(pdf: BilingualPdf, insurerEn: string, insurerAr: string, titleEn: string, titleAr: string): number {
-  const right = pdf.width - MARGIN;
-  pdf.box(MARGIN, MARGIN, pdf.width - 2 * MARGIN, 58, '#0E7C86');
-  pdf.ltr(insurerEn, MARGIN + 12, MARGIN + 10, { bold: true, size: 14, color: '#ffffff' });
-  pdf.rtl(insurerAr, right - 12, MARGIN + 10, { bold: true, size: 14, color: '#ffffff' });
-  pdf.ltr(titleEn, MARGIN + 12, MARGIN + 34, { size: 10, color: '#ffffff' });
-  pdf.rtl(titleAr, right - 12, MARGIN + 34, { size: 10, color: '#ffffff' });
-  return MARGIN + 72;
-}
-
-function labelled(pdf: BilingualPdf, y: number, en: string, ar: string, value: string): number {
-  const mid = pdf.width / 2;
-  pdf.ltr(en, MARGIN, y, { color: '#5b6475' }, mid - MARGIN - 90);
-  pdf.ltrRight(value, mid + 90, y, { bold: true });
-  pdf.rtl(ar, pdf.width - MARGIN, y, { color: '#5b6475' });
-  return y + 16;
-}
-
-function heading(pdf: BilingualPdf, y: number, en: string, ar: string): number {
-  y += 6;
-  pdf.box(MARGIN, y - 3, pdf.width - 2 * MARGIN, 17, '#eef1f6');
-  pdf.ltr(en, MARGIN + 4, y, { bold: true, size: 10 });
-  pdf.rtl(ar, pdf.width - MARGIN - 4, y, { bold: true, size: 10 });
-  return y + 20;
-}
 
 /** The certificate a consulate asks for: who is insured, when, and the Schengen medical cover; English and Arabic. */
 export async function renderTravelCertificate(c: TravelCertificate): Promise<Buffer> {
@@ -95,23 +56,5 @@ export async function renderTravelCertificate(c: TravelCertificate): Promise<Buf
   pdf.ltr('Valid in every Schengen state for the period above. Issued on behalf of the insurer.', MARGIN, y, { size: 8, color: '#5b6475' });
   y += 12;
   pdf.rtl('سارية في جميع دول شنغن للمدة أعلاه، وصادرة نيابة عن شركة التأمين', pdf.width - MARGIN, y, { size: 8, color: '#5b6475' });
-  return pdf.end();
-}
-
-/** The tax invoice of the purchase: each age band, the insurer's fee, VAT at 15 % and the total paid. */
-export async function renderTravelInvoice(i: TravelInvoice): Promise<Buffer> {
-  const pdf = new BilingualPdf({ title: `Tax invoice ${i.invoiceNumber}`, author: i.insurerEn, subject: 'Travel insurance tax invoice' }, i.issuedAt);
-  let y = header(pdf, i.insurerEn, i.insurerAr, 'Tax Invoice', 'فاتورة ضريبية');
-  y = labelled(pdf, y, 'Invoice number', 'رقم الفاتورة', i.invoiceNumber);
-  y = labelled(pdf, y, 'Policy number', 'رقم الوثيقة', i.policyNumber);
-  y = labelled(pdf, y, 'Date', 'التاريخ', i.issuedAt.toISOString().slice(0, 10));
-  y = heading(pdf, y, 'Items', 'البنود');
-  for (const l of i.lines) y = labelled(pdf, y, l.en, l.ar, l.total);
-  y += 4;
-  pdf.rule(y);
-  y += 8;
-  y = labelled(pdf, y, 'Subtotal', 'المجموع قبل الضريبة', i.subtotal);
-  y = labelled(pdf, y, `VAT ${i.vatPercent}%`, `ضريبة القيمة المضافة ${i.vatPercent}`, i.vat);
-  labelled(pdf, y, 'Total paid, SAR', 'الإجمالي المدفوع بالريال', i.total);
   return pdf.end();
 }
