@@ -7,6 +7,8 @@ import { MotorTestEnv, startMotorEnv } from '../support/motor-kit';
 
 /** Every kind of file the service stores, as its writers name them. */
 const KINDS = [
+  'policy-invoice/motor',
+  'horse-document',
   'vehicle-photo/front',
   'policy-document/motor',
   'property-document/title_deed',

@@ -2,7 +2,7 @@ import { applyDecorators, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOperation } from '@nestjs/swagger';
 import { AcceptsMultipart } from '../files/multipart';
 import { ApiErrors } from '../openapi/api-errors.decorator';
-import { CLAIM_FIELDS, ClaimUploadGuard, MAX_CLAIM_DOCUMENTS } from './product-claim-intake';
+import { ClaimUploadGuard, DEFAULT_CLAIM_TYPE, MAX_CLAIM_DOCUMENTS } from './product-claim-intake';
 
 /** The documents part of every claim route's description. */
 export const CLAIM_DOCUMENTS_DOC =
@@ -32,7 +32,8 @@ export function ClaimIntakeRoute(doc: ClaimRouteDoc) {
     ApiOperation({
       summary: doc.summary,
       description:
-        `multipart/form-data: \`claim_type\` (${doc.claimTypes.join(', ')}), \`incident_date\` (YYYY-MM-DD, not in the future, within the cover), ` +
+        `multipart/form-data: \`claim_type\` (${doc.claimTypes.join(', ')}${doc.claimTypes.includes(DEFAULT_CLAIM_TYPE) ? '; `other` when left out' : ''}), ` +
+        `\`incident_date\` (YYYY-MM-DD, not in the future, within the cover; \`event_date\` is the same field under the real service's name; the filing day when neither is sent), ` +
         `\`description\` (at most 2000 characters), \`requested_amount\` (SAR, at most 2 decimals) and ${CLAIM_DOCUMENTS_DOC} ` +
         `${doc.rules} Only a paid policy has cover. ${CLAIM_STATUSES_DOC}`,
     }),
@@ -40,10 +41,11 @@ export function ClaimIntakeRoute(doc: ClaimRouteDoc) {
     ApiBody({
       schema: {
         type: 'object',
-        required: [...CLAIM_FIELDS],
+        required: doc.claimTypes.includes(DEFAULT_CLAIM_TYPE) ? ['description', 'requested_amount'] : ['claim_type', 'description', 'requested_amount'],
         properties: {
           claim_type: { type: 'string', enum: [...doc.claimTypes] },
           incident_date: { type: 'string', format: 'date' },
+          event_date: { type: 'string', format: 'date', description: 'The real service\'s name of `incident_date`.' },
           description: { type: 'string', maxLength: 2000 },
           requested_amount: { type: 'string', example: '4200.00' },
           documents: { type: 'array', items: { type: 'string', format: 'binary' }, maxItems: MAX_CLAIM_DOCUMENTS },

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
-import { amountField, ApiError, pageSkip, toPage, validationError, z } from '@lib/common';
+import { amountField, ApiError, Clock, formatDate, pageSkip, toPage, validationError, z } from '@lib/common';
 import { gregorianDateField } from '@lib/common/saudi';
 import { presentClaim } from '../claims/claim.presenter';
 import { ClaimRepository } from '../claims/claim.repository';
@@ -10,7 +10,10 @@ import { DocumentFiles } from '../files/documents/document-files';
 import { DocumentUploadGuard, type DocumentUpload } from '../files/documents/document-upload.guard';
 
 export const MAX_CLAIM_DOCUMENTS = 5;
-export const CLAIM_FIELDS = ['claim_type', 'incident_date', 'description', 'requested_amount'] as const;
+/** Our fields, and `event_date`: the real service's life claims name the incident date so. */
+export const CLAIM_FIELDS = ['claim_type', 'incident_date', 'event_date', 'description', 'requested_amount'] as const;
+/** What a claim is filed as when no type is sent (the real service's property, horse and medical claims have none). */
+export const DEFAULT_CLAIM_TYPE = 'other';
 
 /** The multipart reader of a claim: the four fields and 0–5 files in `documents` (or `supporting_document`, the real service's name). */
 export const ClaimUploadGuard = DocumentUploadGuard({
@@ -23,6 +26,8 @@ export const ClaimUploadGuard = DocumentUploadGuard({
 export interface ClaimIntakeSpec {
   family: string;
   claimTypes: readonly string[];
+  /** Other names accepted for a claim type (the real service's), stored as ours. */
+  claimTypeAliases?: Readonly<Record<string, string>>;
   /** The most that may be requested for a claim type on this policy (e.g. the benefit), or null for no limit. */
   limitFor(policyId: number, claimType: string): Promise<{ amount: string; what: string } | null>;
 }
@@ -43,6 +48,7 @@ export class ProductClaimIntake {
     private readonly claims: ClaimRepository,
     private readonly documents: DocumentFiles,
     private readonly files: FileStore,
+    private readonly clock: Clock,
   ) {}
 
   private fileUrl = (d: ClaimDocument) => this.files.urlOf({ id: d.file_id, contentType: d.content_type });
@@ -50,13 +56,7 @@ export class ProductClaimIntake {
   async open(spec: ClaimIntakeSpec, clientId: string, policyId: number, upload: DocumentUpload) {
     await this.claimsService.policyFor(spec.family, policyId, clientId);
     if (upload.unexpected.length) throw ApiError.validation(Object.fromEntries(upload.unexpected.map((n) => [n, [`The ${n} part is not allowed.`]])));
-    const schema = z.strictObject({
-      claim_type: z.enum(spec.claimTypes as [string, ...string[]], { error: `The claim type must be one of: ${spec.claimTypes.join(', ')}.` }),
-      incident_date: gregorianDateField('incident date'),
-      description: z.string({ error: 'The description field is required.' }).trim().min(1, 'The description field is required.').max(2000, 'The description may not be greater than 2000 characters.'),
-      requested_amount: amountField('requested amount'),
-    });
-    const parsed = schema.safeParse(upload.fields);
+    const parsed = this.schemaFor(spec).safeParse(upload.fields);
     if (!parsed.success) throw validationError(parsed.error.issues);
     const limit = await spec.limitFor(policyId, parsed.data.claim_type);
     if (limit && new Decimal(parsed.data.requested_amount).greaterThan(limit.amount)) {
@@ -80,6 +80,32 @@ export class ProductClaimIntake {
       await this.documents.discard(saved);
       throw err;
     }
+  }
+
+  /**
+   * The claim fields, read the way clients of either contract send them: `event_date` for `incident_date`
+   * (the filing day when neither is sent), no `claim_type` when the family has `other`, the real service's
+   * names of claim types.
+   */
+  private schemaFor(spec: ClaimIntakeSpec) {
+    const known = [...spec.claimTypes, ...Object.keys(spec.claimTypeAliases ?? {})];
+    const optionalType = spec.claimTypes.includes(DEFAULT_CLAIM_TYPE);
+    const typeField = z.enum(known as [string, ...string[]], { error: `The claim type must be one of: ${known.join(', ')}.` });
+    return z
+      .strictObject({
+        claim_type: optionalType ? typeField.default(DEFAULT_CLAIM_TYPE) : typeField,
+        incident_date: gregorianDateField('incident date').optional(),
+        event_date: gregorianDateField('event date').optional(),
+        description: z.string({ error: 'The description field is required.' }).trim().min(1, 'The description field is required.').max(2000, 'The description may not be greater than 2000 characters.'),
+        requested_amount: amountField('requested amount'),
+      })
+      .refine((c) => !c.incident_date || !c.event_date || c.incident_date === c.event_date, { path: ['event_date'], message: 'The event date must equal the incident date when both are sent.' })
+      .transform((c) => ({
+        claim_type: spec.claimTypeAliases?.[c.claim_type] ?? c.claim_type,
+        incident_date: c.incident_date ?? c.event_date ?? formatDate(this.clock.now()),
+        description: c.description,
+        requested_amount: c.requested_amount,
+      }));
   }
 
   /** A policy's claims, newest first, in the paginator envelope (404 for another client's policy). */

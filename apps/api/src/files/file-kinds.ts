@@ -12,6 +12,7 @@ const KIND_RESOURCES: Array<[prefix: string, resource: AdminResource]> = [
   ['claim-document/', 'claims'],
   ['tpl/', 'tpl-policies'],
   ['cancellation-document/horse', 'horse-policies'],
+  ['horse-document', 'horse-policies'],
   ['cancellation-document/life', 'life-policies'],
   ['travel-', 'travel-policies'],
 ];

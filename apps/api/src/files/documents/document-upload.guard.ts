@@ -27,6 +27,8 @@ export interface DocumentUploadSpec {
   maxFiles: number;
   /** Described in the 415 and 413 messages. */
   describe: string;
+  /** The route also takes JSON: a body that is not multipart passes untouched (and no upload is read). */
+  jsonToo?: boolean;
 }
 
 const UPLOAD = Symbol('documentUpload');
@@ -43,6 +45,7 @@ export function DocumentUploadGuard(spec: DocumentUploadSpec): Type<CanActivate>
     async canActivate(ctx: ExecutionContext): Promise<boolean> {
       const req = ctx.switchToHttp().getRequest<UploadRequest>();
       if (!req.isMultipart()) {
+        if (spec.jsonToo) return true;
         throw new ApiError('UNSUPPORTED_MEDIA_TYPE', `This endpoint takes multipart/form-data: ${spec.describe}; the request was ${req.headers['content-type'] ?? 'without a Content-Type'}.`);
       }
       const upload = await read(req, spec);
@@ -53,6 +56,9 @@ export function DocumentUploadGuard(spec: DocumentUploadSpec): Type<CanActivate>
   }
   return mixin(Guard);
 }
+
+/** The upload of a route that takes JSON too: undefined when the body was JSON. */
+export const UploadedDocumentsIfAny = createParamDecorator((_: unknown, ctx: ExecutionContext): DocumentUpload | undefined => ctx.switchToHttp().getRequest<UploadRequest>()[UPLOAD]);
 
 export const UploadedDocuments = createParamDecorator((_: unknown, ctx: ExecutionContext): DocumentUpload => {
   const upload = ctx.switchToHttp().getRequest<UploadRequest>()[UPLOAD];

@@ -46,7 +46,7 @@ export class AdminHorsePoliciesController {
     return {
       ...base,
       client_id: view.policy.clientId,
-      owner: pii ? owner : { name: mask(owner.name), id: mask(owner.id), email: mask(owner.email), phone: mask(owner.phone) },
+      owner: pii ? owner : { name: mask(owner.name), id: owner.id ? mask(owner.id) : null, email: mask(owner.email), phone: mask(owner.phone) },
     };
   }
 

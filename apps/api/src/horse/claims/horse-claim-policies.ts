@@ -5,7 +5,7 @@ import { PrismaService } from '@lib/db';
 import { ClaimablePolicy, ClaimPolicies } from '../../claims/claim-policies';
 import type { ClaimIntakeSpec } from '../../claims-intake/product-claim-intake';
 
-export const HORSE_CLAIM_TYPES = ['mortality', 'theft', 'vet_fees'] as const;
+export const HORSE_CLAIM_TYPES = ['mortality', 'theft', 'vet_fees', 'other'] as const;
 /** Vet fees are covered up to this share of the horse's declared value per claim. */
 export const VET_FEES_LIMIT_PERCENT = 20;
 

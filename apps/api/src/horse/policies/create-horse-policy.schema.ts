@@ -3,11 +3,29 @@ import { HORSE_USES } from '@lib/providers';
 
 export const HORSE_SEXES = ['male', 'female', 'gelding'] as const;
 
+/** The sum insured when none is sent (the real service's form has no value field); shown as `horse.value`. */
+export const DEFAULT_HORSE_VALUE = 50_000;
+
+const yesNoDetail = (label: string) => z.string().trim().max(1000, `The ${label} must be at most 1000 characters.`).optional();
+
+/** The horse's history, as the real service's form asks it: every answer optional. */
+const horseHistory = z.strictObject({
+  purchased: z.boolean({ error: 'The purchased field must be yes or no.' }).optional(),
+  purchase_date: gregorianDateField('purchase date').optional(),
+  purchase_place: z.string().trim().max(200, 'The purchase place must be at most 200 characters.').optional(),
+  did_participate: z.boolean({ error: 'The did participate field must be yes or no.' }).optional(),
+  participation_details: yesNoDetail('participation details'),
+  has_abortion: z.boolean({ error: 'The has abortion field must be yes or no.' }).optional(),
+  abortion_details: yesNoDetail('abortion details'),
+  has_embryo_transfers: z.boolean({ error: 'The has embryo transfers field must be yes or no.' }).optional(),
+  embryo_transfers_details: yesNoDetail('embryo transfers details'),
+  recipient_or_donor: z.string().trim().max(100, 'The recipient or donor field must be at most 100 characters.').optional(),
+});
+
 /**
- * POST /api/v1/horse/policies. The real service's flat multipart form (with `proposer_name` listed as
- * `owner_name` in its required list) becomes two JSON objects, `horse` and `owner`, as motor and property
- * take JSON. A horse is identified by its microchip (15 digits, ISO 11784) or its passport number (UELN,
- * 15 letters or digits), at least one.
+ * POST /api/v1/horse/policies as JSON: two objects, `horse` and `owner`, as motor and property take JSON.
+ * The real service's flat multipart form is read into the same shape (horse-policy-form.ts). A horse is
+ * identified by its microchip (15 digits, ISO 11784) or its passport number (UELN, 15 letters or digits).
  */
 export const createHorsePolicySchema = z.strictObject({
   horse: z
@@ -24,14 +42,16 @@ export const createHorsePolicySchema = z.strictObject({
         .number({ error: 'The value must be a number.' })
         .min(5000, 'The value must be at least 5000.')
         .max(100_000_000, 'The value must be at most 100000000.')
-        .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'The value may have at most two decimals.'),
+        .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'The value may have at most two decimals.')
+        .default(DEFAULT_HORSE_VALUE),
+      history: horseHistory.optional(),
     })
     .superRefine((h, ctx) => {
       if (!h.microchip_number && !h.passport_number) ctx.addIssue({ code: 'custom', path: ['microchip_number'], message: 'Send the microchip number or the passport number.' });
     }),
   owner: z.strictObject({
     name: z.string().trim().min(1, 'The owner name is required.').max(100, 'The owner name must be at most 100 characters.'),
-    id: personIdField('owner id'),
+    id: personIdField('owner id').optional(),
     email: z.email({ error: 'The owner email must be a valid email address.' }).max(255),
     phone: saudiMobileField('owner phone'),
   }),

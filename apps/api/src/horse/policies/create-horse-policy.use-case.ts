@@ -23,7 +23,8 @@ export class CreateHorsePolicyUseCase {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async execute(clientId: string, input: CreateHorsePolicyInput) {
+  /** `documentUrl`: the file the real service's form sends in `upload`, already checked and stored. */
+  async execute(clientId: string, input: CreateHorsePolicyInput, documentUrl: string | null = null) {
     const now = this.clock.now();
     const born = parseDate(input.horse.date_of_birth)!;
     if (born > now) throw ApiError.field('horse.date_of_birth', 'The date of birth cannot be in the future.');
@@ -41,7 +42,7 @@ export class CreateHorsePolicyUseCase {
       const policy = await this.policies.create(tx, {
         clientId,
         insurerCode: this.provider.insurerCode,
-        horse: { ...input.horse, value: Number(value) },
+        horse: { ...input.horse, value: Number(value), ...(documentUrl ? { document_url: documentUrl } : {}) },
         owner: input.owner,
         status: 0,
         ratePercent: quote.rate_percent,

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiError, intId, z } from '@lib/common';
+import { ApiError, intId, validationError, z } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { CurrentPartner, PartnerApi } from '../../auth/partner-api.decorator';
 import type { Partner } from '../../auth/partner';
@@ -9,7 +9,10 @@ import { AcceptsMultipart } from '../../files/multipart';
 import { CancellationUpload, CancellationUploadGuard, UploadedCancellation } from '../../cancellation/cancellation-upload.guard';
 import { CancelHorsePolicyUseCase } from '../cancellation/cancel-horse-policy.use-case';
 import { HORSE_COOLING_OFF_DAYS, HORSE_PRODUCTS } from '../horse-products';
-import { CreateHorsePolicyInput, createHorsePolicySchema } from './create-horse-policy.schema';
+import { createHorsePolicySchema, DEFAULT_HORSE_VALUE } from './create-horse-policy.schema';
+import { formFieldOf, HORSE_FORM_FIELDS, HORSE_FORM_FILE, HorseFormGuard, horseFormAsJson } from './horse-policy-form';
+import { DocumentFiles } from '../../files/documents/document-files';
+import { DocumentUpload, UploadedDocumentsIfAny } from '../../files/documents/document-upload.guard';
 import { CreateHorsePolicyUseCase } from './create-horse-policy.use-case';
 import { HorsePolicyRepository } from './horse-policy.repository';
 import { presentHorsePolicy } from './horse-policy.presenter';
@@ -52,6 +55,7 @@ export class HorsePoliciesController {
     private readonly create: CreateHorsePolicyUseCase,
     private readonly cancel: CancelHorsePolicyUseCase,
     private readonly policies: HorsePolicyRepository,
+    private readonly documents: DocumentFiles,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -59,18 +63,50 @@ export class HorsePoliciesController {
   @ApiOperation({
     summary: 'Create a horse policy',
     description:
-      'JSON (the real service took a flat multipart form): `horse` {name, breed, date_of_birth (not in the future), sex male|female|gelding, optional color, ' +
+      'JSON: `horse` {name, breed, date_of_birth (not in the future), sex male|female|gelding, optional color, ' +
       'use racing|breeding|show_jumping|endurance|leisure, `microchip_number` (15 digits) and/or `passport_number` (UELN, 15 capitals or digits) — at least one — ' +
-      'and `value` in SAR (≥ 5000, two decimals at most)}, `owner` {name, id (10 digits, 1 or 2 first), email, phone 05xxxxxxxx} and `declaration: true`. ' +
+      `\`value\` in SAR (≥ 5000, two decimals at most; ${DEFAULT_HORSE_VALUE} when left out), optional \`history\` {purchased, purchase_date, purchase_place, did_participate, ` +
+      'participation_details, has_abortion, abortion_details, has_embryo_transfers, embryo_transfers_details, recipient_or_donor}}, `owner` {name, optional id (10 digits, ' +
+      '1 or 2 first), email, phone 05xxxxxxxx} and `declaration: true`. Or the real service\'s multipart form, read into the same fields: `name`, `proposer_name` ' +
+      '(or `owner_name`), `owner_email`, `owner_phone` (05… or +9665…), `date_of_birth`, `sex`, `color`, `breed` / `breed_name`, `microchip_number`, `use`, the history ' +
+      'answers as yes|no with their `…_details`, `declaration` yes, optional `value` and `owner_id`, and one optional file in `upload` (checked by content, kept as ' +
+      '`horse.document_url`); a 422 names the form\'s part. ' +
       'The sandbox horse insurer prices one year of cover (mortality, theft, vet fees) from use, age and value; a horse it declines (over 20 years, or valued above 5,000,000 SAR) is 422 on `horse`. ' +
       '`price` = `net_premium` + 15 % VAT. Answers status 0 with a `payment_link` valid 24 hours; paying makes it status 1 with `provider_policy_id`, ' +
       '`start_date` (the payment day) and `end_date` (a year later, less a day).',
   })
-  @ApiBody({ schema: { type: 'object', example: REQUEST_EXAMPLE } })
+  @AcceptsMultipart()
+  @UseGuards(HorseFormGuard)
+  @ApiConsumes('application/json', 'multipart/form-data')
+  @ApiBody({
+    schema: {
+      oneOf: [
+        { type: 'object', description: 'JSON', example: REQUEST_EXAMPLE },
+        {
+          type: 'object',
+          description: 'The real service\'s multipart form',
+          required: ['name', 'proposer_name', 'owner_email', 'owner_phone', 'date_of_birth', 'sex', 'breed', 'use', 'declaration'],
+          properties: {
+            ...Object.fromEntries(HORSE_FORM_FIELDS.map((f) => [f, { type: 'string' }])),
+            [HORSE_FORM_FILE]: { type: 'string', format: 'binary', description: 'A vet certificate or the horse passport: JPEG/PNG up to 3 MB or PDF up to 5 MB.' },
+          },
+        },
+      ],
+    },
+  })
   @ApiCreatedResponse({ description: 'The horse policy (status 0).', schema: { type: 'object', example: POLICY_EXAMPLE } })
-  @ApiErrors(422, 502)
-  createPolicy(@CurrentPartner() partner: Partner, @Body({ schema: createHorsePolicySchema }) body: CreateHorsePolicyInput) {
-    return this.create.execute(partner.clientId, body);
+  @ApiErrors(415, 422, 502)
+  async createPolicy(@CurrentPartner() partner: Partner, @Body() body: unknown, @UploadedDocumentsIfAny() upload: DocumentUpload | undefined) {
+    if (upload?.unexpected.length) throw ApiError.validation(Object.fromEntries(upload.unexpected.map((n) => [n, [`The ${n} part is not allowed.`]])));
+    const parsed = createHorsePolicySchema.safeParse(upload ? horseFormAsJson(upload) : body);
+    if (!parsed.success) throw validationError(upload ? parsed.error.issues.map((i) => ({ ...i, path: [formFieldOf(i.path.join('.'))] })) : parsed.error.issues);
+    const documents = upload ? await this.documents.checkAndSave({ clientId: partner.clientId, kind: 'horse-document', field: HORSE_FORM_FILE, files: upload.files, min: 0, max: 1 }) : [];
+    try {
+      return await this.create.execute(partner.clientId, parsed.data, documents[0]?.url ?? null);
+    } catch (err) {
+      await this.documents.discard(documents);
+      throw err;
+    }
   }
 
   @Get(':horsePolicy')

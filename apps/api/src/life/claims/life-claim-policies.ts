@@ -14,6 +14,8 @@ export const LIFE_CLAIM_TYPES = ['death', 'critical_illness', 'disability'] as c
 export class LifeClaimPolicies implements OnModuleInit, ClaimIntakeSpec {
   readonly family = 'life';
   readonly claimTypes = LIFE_CLAIM_TYPES;
+  /** The real service's name of the disability claim. */
+  readonly claimTypeAliases = { total_permanent_disability: 'disability' };
 
   constructor(
     private readonly registry: ClaimPolicies,

@@ -42,7 +42,7 @@ export class LifeClaimsController {
   @Post(':policyId/claims')
   @ClaimIntakeRoute({
     summary: 'Submit a life claim',
-    claimTypes: LIFE_CLAIM_TYPES,
+    claimTypes: [...LIFE_CLAIM_TYPES, 'total_permanent_disability'],
     rules: '`disability` is the real service\'s `total_permanent_disability`. The cover runs from the start date to the end date, or to before the cancellation day; `requested_amount` is at most the policy\'s benefit of that type. Answers with `id` and the amounts as numbers, like property claims (the real service\'s `claim_id` is not used).',
     example: CLAIM_EXAMPLE,
   })

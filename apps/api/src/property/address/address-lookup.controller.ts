@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiError, z } from '@lib/common';
-import { shortAddressField } from '@lib/common/saudi';
+import { parseShortAddress } from '@lib/common/saudi';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { PropertyProviderError, type PropertyProvider } from '@lib/providers';
 import { CurrentPartner, PartnerApi } from '../../auth/partner-api.decorator';
@@ -10,7 +10,7 @@ import { ApiErrors } from '../../openapi/api-errors.decorator';
 import { providerFailure } from '../property-insurer-errors';
 import { PROPERTY_PRODUCTS, PROPERTY_PROVIDER } from '../property-products';
 
-const query = z.strictObject({ short_address: shortAddressField('short address') });
+const query = z.strictObject({ short_address: z.string({ error: 'The short address field is required.' }) });
 
 @ApiTags('Property')
 @PartnerApi(...PROPERTY_PRODUCTS)
@@ -27,7 +27,8 @@ export class AddressLookupController {
     description:
       '`short_address` is the Saudi short national address: four letters then four digits, the digits being the building number (e.g. RRRC7866; ' +
       'either case). Answers the property address object from the national address registry, without `unit_number` (ask the customer for it). ' +
-      'A malformed code is 422, a code the registry does not know is 404, a registry that fails is 502.',
+      'A malformed code is 400 with code 40019 (as the real service answers), a missing parameter 422, a code the registry does not know is 404, ' +
+      'a registry that fails is 502.',
   })
   @ApiOkResponse({
     description: 'The property address object.',
@@ -36,10 +37,12 @@ export class AddressLookupController {
       example: { building_number: '7866', zip_code: '13521', additional_number: '3412', street_name: 'Al Imam Saud Bin Faisal Road', district_name: 'Al Sahafah', city_name: 'Riyadh' },
     },
   })
-  @ApiErrors(404, 422, 502)
+  @ApiErrors(400, 404, 422, 502)
   async lookup(@CurrentPartner() _partner: Partner, @Query({ schema: query }) q: z.output<typeof query>) {
+    const short = parseShortAddress(q.short_address);
+    if (!short) throw new ApiError('INVALID_SHORT_ADDRESS', 'Invalid short address: four letters then four digits, like RRRC7866.');
     try {
-      const a = await this.provider.nationalAddress(q.short_address, { timeoutMs: this.config.propertyInsurerTimeoutMs });
+      const a = await this.provider.nationalAddress(short.code, { timeoutMs: this.config.propertyInsurerTimeoutMs });
       return { building_number: a.buildingNumber, zip_code: a.zipCode, additional_number: a.additionalNumber, street_name: a.streetName, district_name: a.districtName, city_name: a.cityName };
     } catch (err) {
       if (err instanceof PropertyProviderError && err.failure === 'not_found') throw ApiError.notFound('No national address has this short address.');

@@ -13,7 +13,9 @@ import { DocumentFiles } from '../../files/documents/document-files';
 import { DocumentUpload, DocumentUploadGuard, UploadedDocuments } from '../../files/documents/document-upload.guard';
 import { PropertyDocumentRepository } from './property-document.repository';
 
-export const DOCUMENT_CATEGORIES = ['home', 'valuables', 'surroundings'] as const;
+export const DOCUMENT_CATEGORIES = ['home', 'valuables', 'surroundings', 'other'] as const;
+/** The real service's upload has no category: such documents are filed as `other`. */
+const DEFAULT_CATEGORY = 'other';
 const MAX_PER_UPLOAD = 5;
 const MAX_PER_POLICY = 30;
 
@@ -21,7 +23,7 @@ const UploadGuard = DocumentUploadGuard({
   fileFields: ['documents', 'document'],
   fields: ['category'],
   maxFiles: MAX_PER_UPLOAD,
-  describe: `a \`category\` field (${DOCUMENT_CATEGORIES.join(', ')}) and 1 to ${MAX_PER_UPLOAD} files in \`documents\` (or \`document\`)`,
+  describe: `an optional \`category\` field (${DOCUMENT_CATEGORIES.join(', ')}) and 1 to ${MAX_PER_UPLOAD} files in \`documents\` (or \`document\`)`,
 });
 
 @ApiTags('Property')
@@ -43,7 +45,8 @@ export class PropertyDocumentsController {
   @ApiOperation({
     summary: 'Upload property documents',
     description:
-      `multipart/form-data: \`category\` — \`home\` (photos of the home), \`valuables\` (photos of valuables) or \`surroundings\` — and 1 to ${MAX_PER_UPLOAD} ` +
+      `multipart/form-data: \`category\` — \`home\` (photos of the home), \`valuables\` (photos of valuables), \`surroundings\` or \`other\`; optional, ` +
+      `\`other\` when left out, as the real service's single \`document\` upload has none — and 1 to ${MAX_PER_UPLOAD} ` +
       'files in the part `documents` (repeat it; `document`, the real service\'s name, works too). Each file is a JPEG or PNG photo of at most 3 MB or a PDF ' +
       'of at most 5 MB, judged by its content (name and declared type are ignored; damaged or truncated files are refused, each named in the 422 as ' +
       `\`documents.<n>\`). At most ${MAX_PER_POLICY} documents per policy; none on a cancelled policy (400). Answers the policy with the documents in ` +
@@ -53,7 +56,7 @@ export class PropertyDocumentsController {
   @ApiBody({
     schema: {
       type: 'object',
-      required: ['category', 'documents'],
+      required: ['documents'],
       properties: {
         category: { type: 'string', enum: [...DOCUMENT_CATEGORIES] },
         documents: { type: 'array', items: { type: 'string', format: 'binary' }, maxItems: MAX_PER_UPLOAD },
@@ -67,8 +70,7 @@ export class PropertyDocumentsController {
     if (!policy) throw ApiError.notFound('No property policy with this id.');
     if (policy.status === PROPERTY_STATUS.cancelled) throw new ApiError('ALREADY_CANCELED', 'The policy is cancelled: no more documents can be added.');
     if (upload.unexpected.length) throw ApiError.validation(Object.fromEntries(upload.unexpected.map((n) => [n, [`The ${n} part is not allowed.`]])));
-    const category = upload.fields.category;
-    if (!category) throw ApiError.field('category', 'The category field is required.');
+    const category = upload.fields.category || DEFAULT_CATEGORY;
     if (!(DOCUMENT_CATEGORIES as readonly string[]).includes(category)) throw ApiError.field('category', `The category must be one of: ${DOCUMENT_CATEGORIES.join(', ')}.`);
     const existing = await this.documentRows.countFor(policy.id);
     if (existing + upload.files.length > MAX_PER_POLICY) throw ApiError.field('documents', `A policy holds at most ${MAX_PER_POLICY} documents (it has ${existing}).`);

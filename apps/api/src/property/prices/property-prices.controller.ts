@@ -14,12 +14,18 @@ import { PropertyPricingService } from './property-pricing.service';
 const queryInt = (label: string) =>
   z.coerce.number({ error: `The ${label} must be an integer.` }).int(`The ${label} must be an integer.`).min(0, `The ${label} must be at least 0.`).max(1_000_000, `The ${label} may not be greater than 1000000.`);
 
+/**
+ * The profile priced when the caller gives only costs, as the real service's `GET /prices` takes them:
+ * an apartment of 150 m², 5 years old, in Riyadh. Issuance always prices the policy's own details.
+ */
+export const DEFAULT_PRICING_PROFILE = { building_type: 'apartment', building_age: 5, apartment_size: 150, city_name: 'Riyadh' } as const;
+
 export const pricesQuery = z
   .strictObject({
-    building_type: z.enum(BUILDING_TYPES, { error: `The building type must be one of: ${BUILDING_TYPES.join(', ')}.` }),
-    building_age: queryInt('building age'),
-    apartment_size: queryInt('apartment size'),
-    city_name: z.string({ error: 'The city name field is required.' }).transform((v, ctx): PropertyCity => {
+    building_type: z.enum(BUILDING_TYPES, { error: `The building type must be one of: ${BUILDING_TYPES.join(', ')}.` }).default(DEFAULT_PRICING_PROFILE.building_type),
+    building_age: queryInt('building age').default(DEFAULT_PRICING_PROFILE.building_age),
+    apartment_size: queryInt('apartment size').default(DEFAULT_PRICING_PROFILE.apartment_size),
+    city_name: z.string().default(DEFAULT_PRICING_PROFILE.city_name).transform((v, ctx): PropertyCity => {
       const city = findPropertyCity(v);
       if (!city) {
         ctx.addIssue({ code: 'custom', message: `The city name must be one of the supported cities: ${PROPERTY_CITIES.join(', ')}.` });
@@ -66,9 +72,10 @@ export class PropertyPricesController {
   @ApiOperation({
     summary: 'List prices',
     description:
-      'Asks every property insurer at once for the yearly premium of a property: `building_type` (apartment, villa, private_accommodation), ' +
-      '`building_age` (years) and `apartment_size` (square metres) as integers of at least 0, `city_name` (a supported city), and `property_cost` ' +
-      'and/or `contents_cost` (SAR, at least one). Answers one entry per insurer that answered, keyed by its provider code (as the real service), ' +
+      'Asks every property insurer at once for the yearly premium of a property: `property_cost` and/or `contents_cost` (SAR, at least one), as the ' +
+      'real service takes them, and optionally the property\'s details for a closer price: `building_type` (apartment, villa, private_accommodation), ' +
+      '`building_age` (years) and `apartment_size` (square metres) as integers of at least 0, `city_name` (a supported city). A detail left out is ' +
+      'priced as a 5-year-old apartment of 150 m² in Riyadh; issuance always prices the policy\'s own details. Answers one entry per insurer that answered, keyed by its provider code (as the real service), ' +
       'with `subtotal` (premium before VAT), `vat_percentage` (15), `vat`, `total` and `price` (= `total`, the real service\'s name). ' +
       'An insurer that fails or is slow is left out; when none answers the call is a 502. `issuable` tells whether POST /policies accepts ' +
       'this provider as `insurance_provider` (only the configured provider, by default `dune`).',
