@@ -176,7 +176,7 @@ describe('TPL motor v2: POST and GET /v2/car/policies', () => {
     const doc = (await env.app.request('/openapi.json')).body;
     const issueOp = doc.paths['/v2/car/policies'].post;
     expect(Object.keys(issueOp.requestBody.content['multipart/form-data'].schema.properties).sort()).toEqual(
-      ['car_sequence_number', 'current_car_owner', 'email', 'extra_fields', 'istimarah', 'new_owner_id', 'vin'].sort(),
+      ['car_sequence_number', 'current_car_owner', 'email', 'extra_fields', 'istimarah', 'new_owner_id', 'redirect_url', 'vin'].sort(),
     );
     expect(issueOp.description).toContain('3 on hold');
     expect(Object.keys(issueOp.responses)).toEqual(expect.arrayContaining(['201', '401', '403', '413', '415', '422', '429', '502']));

@@ -23,6 +23,12 @@ export const TPL_POLICY_EXAMPLE = {
   refund_amount: null,
   uploaded_at: '2026-11-22T09:05:00.000000Z',
   purchased_at: null,
+  policy_url: null,
+  invoice_url: null,
+  redirect_url: null,
+  transfer_date_at: null,
+  cancellation_request_at: null,
+  cancellation_confirmed_at: null,
   canceled_at: null,
   created_at: '2026-11-22T09:05:00.000000Z',
   updated_at: '2026-11-22T09:05:00.000000Z',
@@ -34,7 +40,9 @@ export const STATUS_DOC =
   'or it shows another VIN, sequence number or current owner: `meta_data.incorrect_info_message` says what to correct, no payment link is ' +
   'issued, and the policy does not count as active, so the partner issues again with the corrected details (the real service moves it back ' +
   'to 0 itself; here a new issuance replaces that step). A pending policy whose payment link lapsed unpaid stops holding the VIN: ' +
-  'it is closed (status 2) when the same VIN is issued again.';
+  'it is closed (status 2) when the same VIN or sequence number is issued again. Once paid, the certificate and the tax invoice are produced ' +
+  '(`policy_url`, `invoice_url`, then a `policy.documents_updated` webhook). `transfer_date_at` is when the partner cancelled with the post-transfer ' +
+  'registration (the transfer), `cancellation_request_at` and `cancellation_confirmed_at` when the cancellation was asked and confirmed (at once here).';
 
 const file = (d: string) => ({ type: 'string', format: 'binary', description: d });
 
@@ -44,11 +52,12 @@ export const ISSUE_BODY = {
   properties: {
     email: { type: 'string', format: 'email', maxLength: 255, description: 'The buyer\'s email. Checked as an email address (the real service also requires the client\'s approved domain; not enforced here).' },
     vin: { type: 'string', pattern: '^[A-HJ-NPR-Z0-9]{17}$', description: '17 characters (no I, O or Q; any case); the ISO 3779 check digit is verified for North-American VINs (starting 1-5). One active (pending or issued) policy per VIN.' },
-    car_sequence_number: { type: 'string', pattern: '^\\d{8,9}$', description: 'The registration sequence number, 8 or 9 digits.' },
-    current_car_owner: { type: 'string', pattern: '^[12]\\d{9}$', description: 'The seller\'s national id (1...) or iqama (2...), as in motor.' },
+    car_sequence_number: { type: 'string', pattern: '^\\d{8,9}$', description: 'The registration sequence number, 8 or 9 digits. One active (pending or issued) policy per sequence number, as per VIN.' },
+    current_car_owner: { type: 'string', pattern: '^[127]\\d{9}$', description: 'The seller: a national id (1...), an iqama (2...) or a company\'s unified number (7...).' },
     new_owner_id: { type: 'string', pattern: '^[12]\\d{9}$', description: 'The buyer\'s id; must differ from `current_car_owner`.' },
     istimarah: file('The vehicle registration: PDF, JPG or PNG of at most 10 MB, judged by content (file name and declared type ignored).'),
     extra_fields: { type: 'string', maxLength: 255, description: 'Optional JSON object as text, at most 255 characters; kept in `meta_data.extra_fields`.' },
+    redirect_url: { type: 'string', format: 'uri', maxLength: 2048, description: 'Optional: where the payment page sends the customer once paid; `policyID` in its query string becomes the policy id.' },
   },
 };
 

@@ -35,6 +35,14 @@ export function presentTplPolicy(p: TplPolicy, payment: Payment | null, publicBa
     refund_amount: p.refundAmount ? amountNumber(p.refundAmount.toString()) : null,
     uploaded_at: formatDateTime(p.createdAt),
     purchased_at: dt(p.purchasedAt),
+    policy_url: p.policyUrl,
+    invoice_url: p.invoiceUrl,
+    redirect_url: p.redirectUrl,
+    // A cancellation by the partner is the registered transfer (its document proves it); the insurer
+    // confirms at once, so request and confirmation share the cancellation's time.
+    transfer_date_at: p.canceledBy === 'client' ? dt(p.canceledAt) : null,
+    cancellation_request_at: dt(p.canceledAt),
+    cancellation_confirmed_at: dt(p.canceledAt),
     canceled_at: dt(p.canceledAt),
     created_at: formatDateTime(p.createdAt),
     updated_at: formatDateTime(p.updatedAt),

@@ -30,9 +30,11 @@ export class TplPolicyRepository {
    * `payment-lapsed`), so an abandoned checkout does not hold the vehicle forever. Only a row still pending
    * with its payment still unpaid and past expiry is touched: a payment completing meanwhile wins.
    */
-  async lapseUnpaid(vin: string, now: Date): Promise<void> {
-    const pending = await this.prisma.tplPolicy.findFirst({ where: { vin, status: 0 } });
-    if (!pending) return;
+  async lapseUnpaid(vin: string, carSequenceNumber: string, now: Date): Promise<void> {
+    for (const pending of await this.prisma.tplPolicy.findMany({ where: { status: 0, OR: [{ vin }, { carSequenceNumber }] } })) await this.lapseIfUnpaid(pending, now);
+  }
+
+  private async lapseIfUnpaid(pending: TplPolicy, now: Date): Promise<void> {
     const payment = await this.paymentOf(pending.id);
     if (!payment || payment.status === 'paid' || payment.expiresAt.getTime() > now.getTime()) return;
     await this.prisma.$transaction(async (tx) => {
@@ -42,9 +44,9 @@ export class TplPolicyRepository {
     });
   }
 
-  /** The active (pending or issued) policy of a VIN, whichever client holds it. */
-  findActiveByVin(vin: string): Promise<TplPolicy | null> {
-    return this.prisma.tplPolicy.findFirst({ where: { vin, status: { in: [0, 1] } } });
+  /** The active (pending or issued) policy of a vehicle, by VIN or sequence number, whichever client holds it. */
+  findActiveByVehicle(vin: string, carSequenceNumber: string): Promise<TplPolicy | null> {
+    return this.prisma.tplPolicy.findFirst({ where: { status: { in: [0, 1] }, OR: [{ vin }, { carSequenceNumber }] } });
   }
 
   async findForClient(clientId: string, id: number): Promise<TplPolicyWithPayment | null> {

@@ -24,6 +24,15 @@ const policySchema = {
     status: { type: 'integer', enum: [0, 1, 2], description: '0 pending payment, 1 issued, 2 cancelled.' },
     payment_link: { type: 'string', nullable: true, description: 'Set while status is 0.' },
     price: { type: 'number', nullable: true },
+    client_id: { type: 'string', format: 'uuid' },
+    start_date: { type: 'string', format: 'date', nullable: true, description: 'Set from status 1 on.' },
+    end_date: { type: 'string', format: 'date', nullable: true },
+    expiration_date: { type: 'string', format: 'date', nullable: true, description: 'The real service\'s name of `end_date`.' },
+    purchased_at: { type: 'string', nullable: true, description: 'When the customer paid; null at status 0, set at status 1.' },
+    uploaded_at: { type: 'string', nullable: true, description: 'The real service\'s name of `purchased_at`.' },
+    policy_url: { type: 'string', nullable: true, description: 'The policy schedule PDF, from the documents event on (download with the bearer token).' },
+    invoice_url: { type: 'string', nullable: true, description: 'The tax invoice PDF, from the documents event on.' },
+    updated_at: { type: 'string' },
   },
 };
 

@@ -1,10 +1,13 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
-import { ApiError, formatDate, money } from '@lib/common';
+import { amountString, ApiError, Clock, formatDate, money } from '@lib/common';
+import { renderTaxInvoice } from '../../documents/tax-invoice';
+import { FileStore } from '../../files/file-store';
+import { renderTplCertificate } from './tpl-policy-document';
 import { Prisma, PrismaService } from '@lib/db';
 import type { TplProvider } from '@lib/providers';
 import type { Payment } from '../../payments/payment.repository';
 import { payableByStatus, type Payability } from '../../payments/payment-status-reasons';
-import { ActivationResult, PaidPolicyDescription, PolicyActivator, PolicyActivators } from '../../payments/policy-activators';
+import { ActivationResult, PaidPolicyDescription, PolicyActivator, PolicyActivators, substitutePolicyId } from '../../payments/policy-activators';
 import { TPL_PROVIDER } from '../tpl-provider.token';
 import { TplPolicyEvents } from '../events/tpl-policy-events';
 import { TPL_STATUS } from '../tpl-policy.repository';
@@ -17,6 +20,8 @@ export class TplPolicyActivator implements PolicyActivator, OnModuleInit {
     private readonly prisma: PrismaService,
     @Inject(TPL_PROVIDER) private readonly provider: TplProvider,
     private readonly events: TplPolicyEvents,
+    private readonly files: FileStore,
+    private readonly clock: Clock,
   ) {}
 
   onModuleInit(): void {
@@ -70,20 +75,68 @@ export class TplPolicyActivator implements PolicyActivator, OnModuleInit {
     }
     const issuedPolicy = await tx.tplPolicy.update({
       where: { id: policy.id },
-      data: { status: TPL_STATUS.issued, providerPolicyId: issued.policy_number, startDate: issued.start_date, endDate: issued.end_date, purchasedAt: at, updatedAt: at },
+      data: { status: TPL_STATUS.issued, providerPolicyId: issued.policy_number, startDate: issued.start_date, endDate: issued.end_date, purchasedAt: at, documentsPending: true, updatedAt: at },
     });
     await this.events.statusUpdated(tx, issuedPolicy, null);
-    return { providerPolicyId: issued.policy_number, redirectUrl: null };
+    return { providerPolicyId: issued.policy_number, redirectUrl: issuedPolicy.redirectUrl ? substitutePolicyId(issuedPolicy.redirectUrl, issuedPolicy.id) : null };
   }
 
-  async redirectUrl(): Promise<string | null> {
-    return null;
+  async redirectUrl(payment: Payment): Promise<string | null> {
+    const policy = await this.prisma.tplPolicy.findUnique({ where: { id: payment.policyId }, select: { id: true, redirectUrl: true } });
+    return policy?.redirectUrl ? substitutePolicyId(policy.redirectUrl, policy.id) : null;
   }
 
-  /** TPL v2 has no schedule document of its own yet: the insurer's policy number is the proof of cover. */
   async pendingDocuments(): Promise<number[]> {
-    return [];
+    const rows = await this.prisma.tplPolicy.findMany({ where: { documentsPending: true }, select: { id: true }, orderBy: { id: 'asc' }, take: 50 });
+    return rows.map((r) => r.id);
   }
 
-  async produceDocuments(): Promise<void> {}
+  /** The certificate and the tax invoice, stored and referenced once (a concurrent producer's files are discarded), then the documents webhook. */
+  async produceDocuments(policyId: number): Promise<void> {
+    const policy = await this.prisma.tplPolicy.findUnique({ where: { id: policyId } });
+    if (!policy?.documentsPending || !policy.providerPolicyId || !policy.startDate || !policy.endDate) return;
+    const price = await this.provider.price();
+    const total = money(policy.price.toString());
+    const subtotal = total.dividedBy(money(price.vat_percentage).dividedBy(100).plus(1)).toDecimalPlaces(2);
+    const issuedAt = policy.purchasedAt ?? this.clock.now();
+    const [certificate, invoice] = await Promise.all([
+      renderTplCertificate({
+        insurerEn: price.insurer_name_en,
+        insurerAr: price.insurer_name_ar,
+        policyNumber: policy.providerPolicyId,
+        issuedAt,
+        startDate: policy.startDate,
+        endDate: policy.endDate,
+        vin: policy.vin,
+        carSequenceNumber: policy.carSequenceNumber,
+        currentCarOwner: policy.currentCarOwner,
+        newOwnerId: policy.newOwnerId,
+        price: amountString(total),
+      }),
+      renderTaxInvoice({
+        insurerEn: price.insurer_name_en,
+        insurerAr: price.insurer_name_ar,
+        productEn: 'Third-party motor insurance',
+        invoiceNumber: `INV-TPL-${policy.id}`,
+        policyNumber: policy.providerPolicyId,
+        issuedAt,
+        lines: [{ en: 'Third-party liability, ownership transfer', ar: 'المسؤولية تجاه الغير، نقل ملكية', total: amountString(subtotal) }],
+        subtotal: amountString(subtotal),
+        vatPercent: Number(price.vat_percentage),
+        vat: amountString(total.minus(subtotal)),
+        total: amountString(total),
+      }),
+    ]);
+    const saved = [
+      await this.files.save({ clientId: policy.clientId, kind: 'tpl/policy-document', contentType: 'application/pdf', bytes: certificate }),
+      await this.files.save({ clientId: policy.clientId, kind: 'tpl/invoice', contentType: 'application/pdf', bytes: invoice }),
+    ];
+    const stored = await this.prisma.$transaction(async (tx) => {
+      const { count } = await tx.tplPolicy.updateMany({ where: { id: policyId, documentsPending: true }, data: { policyUrl: saved[0].url, invoiceUrl: saved[1].url, documentsPending: false, updatedAt: this.clock.now() } });
+      if (count === 0) return false;
+      await this.events.documentsUpdated(tx, (await tx.tplPolicy.findUnique({ where: { id: policyId } }))!);
+      return true;
+    });
+    if (!stored) await this.files.discard(saved);
+  }
 }

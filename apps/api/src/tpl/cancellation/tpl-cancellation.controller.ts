@@ -16,7 +16,7 @@ const CANCELED_EXAMPLE = { ...TPL_POLICY_EXAMPLE, status: 2, payment_link: null,
 
 @ApiTags('TPL motor v2')
 @PartnerApi(TPL_PRODUCT)
-@Controller('v2')
+@Controller(['v2', 'api/v2'])
 export class TplCancellationController {
   constructor(private readonly cancel: CancelTplPolicyUseCase) {}
 

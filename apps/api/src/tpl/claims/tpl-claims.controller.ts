@@ -38,7 +38,7 @@ const CLAIM_EXAMPLE = {
 /** Car claims on TPL v2 policies, through the product-agnostic claims core (family `tpl`). */
 @ApiTags('TPL motor v2')
 @PartnerApi(TPL_PRODUCT)
-@Controller('v2/car/policies')
+@Controller(['v2/car/policies', 'api/v2/car/policies'])
 export class TplClaimsController {
   constructor(
     private readonly intake: ProductClaimIntake,

@@ -16,7 +16,15 @@ export class TplPolicyEvents {
   ) {}
 
   async statusUpdated(tx: Prisma.TransactionClient, policy: TplPolicy, payment: Payment | null): Promise<void> {
-    const istimarah = this.files.urlOf({ id: policy.istimarahFileId, contentType: policy.istimarahType });
-    await this.outbox.enqueue(tx, { clientId: policy.clientId, type: 'policy.status_updated', policy: presentTplPolicy(policy, payment, this.config.publicBaseUrl, istimarah) });
+    await this.outbox.enqueue(tx, { clientId: policy.clientId, type: 'policy.status_updated', policy: this.present(policy, payment) });
+  }
+
+  /** After the certificate and invoice are stored (`policy_url`, `invoice_url`). */
+  async documentsUpdated(tx: Prisma.TransactionClient, policy: TplPolicy): Promise<void> {
+    await this.outbox.enqueue(tx, { clientId: policy.clientId, type: 'policy.documents_updated', policy: this.present(policy, null) });
+  }
+
+  private present(policy: TplPolicy, payment: Payment | null) {
+    return presentTplPolicy(policy, payment, this.config.publicBaseUrl, this.files.urlOf({ id: policy.istimarahFileId, contentType: policy.istimarahType }));
   }
 }

@@ -38,9 +38,9 @@ export class IssueTplPolicyUseCase {
 
   async execute(clientId: string, upload: VehicleDocumentUpload) {
     const { values, istimarah, contentType } = await this.validate(upload);
-    await this.policies.lapseUnpaid(values.vin, this.clock.now());
-    const active = await this.policies.findActiveByVin(values.vin);
-    if (active) throw ApiError.field('vin', 'The vin already has an active TPL policy (pending or issued).');
+    await this.policies.lapseUnpaid(values.vin, values.carSequenceNumber, this.clock.now());
+    const active = await this.policies.findActiveByVehicle(values.vin, values.carSequenceNumber);
+    if (active) throw vehicleTaken(active.vin === values.vin ? 'vin' : 'car_sequence_number');
 
     const [price, registered] = await Promise.all([this.call(() => this.provider.price()), this.call(() => this.provider.findDocument(istimarah.sha256))]);
     const hold = holdReason(registered, values);
@@ -60,6 +60,7 @@ export class IssueTplPolicyUseCase {
           istimarahSha256: istimarah.sha256,
           istimarahType: contentType,
           extraFields: (values.extraFields ?? Prisma.DbNull) as Prisma.InputJsonValue,
+          redirectUrl: values.redirectUrl,
           status: hold ? TPL_STATUS.onHold : TPL_STATUS.pending,
           holdReason: hold,
           price: money(price.total).toFixed(2),
@@ -82,8 +83,8 @@ export class IssueTplPolicyUseCase {
       return presentTplPolicy(policy, payment, this.config.publicBaseUrl, saved.url);
     } catch (e) {
       await this.files.discard([saved as SavedFile]);
-      // The partial unique index on active VINs: a concurrent issuance for the same vehicle won.
-      if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002') throw ApiError.field('vin', 'The vin already has an active TPL policy (pending or issued).');
+      // The partial unique indexes on active VINs and sequence numbers: a concurrent issuance for the same vehicle won.
+      if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002') throw vehicleTaken(String(e.meta?.target ?? '').includes('sequence') ? 'car_sequence_number' : 'vin');
       throw e;
     }
   }
@@ -110,6 +111,10 @@ export class IssueTplPolicyUseCase {
       throw new ApiError('PROVIDER_FAILED', 'The TPL insurer did not answer. Try again shortly.');
     }
   }
+}
+
+function vehicleTaken(field: 'vin' | 'car_sequence_number'): ApiError {
+  return ApiError.field(field, `The ${field === 'vin' ? 'vin' : 'car sequence number'} already has an active TPL policy (pending or issued).`);
 }
 
 /** Why the insurer puts the policy on hold, or null when the istimarah shows this vehicle and seller. */

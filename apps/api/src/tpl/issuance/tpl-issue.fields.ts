@@ -1,7 +1,7 @@
 import { ErrorDetails, isSaudiPersonId, textIssues, textIssuesToDetails, vinProblem, z } from '@lib/common';
 
 export const EXTRA_FIELDS_MAX = 255;
-export const ISSUE_FIELDS = ['email', 'vin', 'car_sequence_number', 'current_car_owner', 'new_owner_id', 'extra_fields'] as const;
+export const ISSUE_FIELDS = ['email', 'vin', 'car_sequence_number', 'current_car_owner', 'new_owner_id', 'extra_fields', 'redirect_url'] as const;
 export const REQUIRED_ISSUE_FIELDS = ['email', 'vin', 'car_sequence_number', 'current_car_owner', 'new_owner_id'] as const;
 
 export interface TplIssueValues {
@@ -11,7 +11,10 @@ export interface TplIssueValues {
   currentCarOwner: string;
   newOwnerId: string;
   extraFields: Record<string, unknown> | null;
+  redirectUrl: string | null;
 }
+
+const redirectSchema = z.url({ protocol: /^https?$/ }).max(2048);
 
 const emailSchema = z.email().max(255);
 
@@ -28,10 +31,13 @@ export function checkIssueFields(values: Record<string, string>, details: ErrorD
   }
   const seq = values.car_sequence_number?.trim() ?? '';
   if (seq && !/^\d{8,9}$/.test(seq)) add('car_sequence_number', 'The car sequence number must be between 8 and 9 digits.');
-  for (const f of ['current_car_owner', 'new_owner_id'] as const) {
-    const v = values[f]?.trim() ?? '';
-    if (v && !isSaudiPersonId(v)) add(f, `The ${f.replace(/_/g, ' ')} must be 10 digits starting with 1 (national id) or 2 (iqama).`);
-  }
+  const seller = values.current_car_owner?.trim() ?? '';
+  // The seller may be a company, by its unified number (starting 7); the buyer is a person.
+  if (seller && !isSaudiPersonId(seller) && !/^7\d{9}$/.test(seller)) add('current_car_owner', 'The current car owner must be 10 digits starting with 1 (national id), 2 (iqama) or 7 (a company\'s unified number).');
+  const buyer = values.new_owner_id?.trim() ?? '';
+  if (buyer && !isSaudiPersonId(buyer)) add('new_owner_id', 'The new owner id must be 10 digits starting with 1 (national id) or 2 (iqama).');
+  const redirectUrl = values.redirect_url?.trim() || null;
+  if (redirectUrl && !redirectSchema.safeParse(redirectUrl).success) add('redirect_url', 'The redirect url must be an http or https URL of at most 2048 characters.');
   if (values.current_car_owner && values.current_car_owner.trim() === values.new_owner_id?.trim()) {
     add('new_owner_id', 'The new owner id must differ from the current car owner: this cover is for an ownership transfer.');
   }
@@ -51,5 +57,5 @@ export function checkIssueFields(values: Record<string, string>, details: ErrorD
     }
   }
   if (Object.keys(details).length) return null;
-  return { email, vin, carSequenceNumber: seq, currentCarOwner: values.current_car_owner.trim(), newOwnerId: values.new_owner_id.trim(), extraFields };
+  return { email, vin, carSequenceNumber: seq, currentCarOwner: seller, newOwnerId: buyer, extraFields, redirectUrl };
 }

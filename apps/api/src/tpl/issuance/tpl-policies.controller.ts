@@ -28,7 +28,7 @@ const idParam = z.strictObject({ carPolicy: intId });
 
 @ApiTags('TPL motor v2')
 @PartnerApi(TPL_PRODUCT)
-@Controller('v2/car/policies')
+@Controller(['v2/car/policies', 'api/v2/car/policies'])
 export class TplPoliciesController {
   constructor(
     private readonly issue: IssueTplPolicyUseCase,
