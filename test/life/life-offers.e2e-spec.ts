@@ -79,7 +79,8 @@ describe('life savings and protection offers', () => {
     [{ sum_assured: undefined }, 'sum_assured'],
     [{ monthly_contribution: 500 }, 'monthly_contribution'],
     [{ sum_assured: undefined, monthly_contribution: 49 }, 'monthly_contribution'],
-    [{ height_cm: 180 }, 'height_cm'],
+    [{ height_cm: 99 }, 'height_cm'],
+    [{ riders: { critical_illness: 'yes' } }, 'riders.critical_illness'],
   ])('refuses %j naming %s', async (over, field) => {
     const res = await offers(offerBody(over));
     expect(res.status).toBe(422);

@@ -30,4 +30,24 @@ describe('priceLifePlan', () => {
     // 12000 / 0.0333405 = 359922.62 -> 359900
     expect(priced.offer.sum_assured).toBe('359900.00');
   });
+
+  it('prices the riders asked for: none costs less, accidental death and the waiver more, and the benefits follow', () => {
+    const premium = (riders?: Parameters<typeof priceLifePlan>[1]['riders']) => {
+      const priced = priceLifePlan(summit, { ...risk, riders }, now);
+      if (!priced.ok) throw new Error(priced.reason);
+      return priced.offer;
+    };
+    const standard = premium();
+    expect(premium(['critical_illness', 'total_permanent_disability']).premium).toBe(standard.premium);
+    expect(standard.riders_included).toEqual(['critical_illness', 'total_permanent_disability']);
+    const bare = premium([]);
+    // 300000 x (0.00085 x 2.62 + 0.03) / 12 = 805.675
+    expect(bare.premium).toBe('805.68');
+    expect(bare.benefits).toEqual({ death: '300000.00', critical_illness: '0.00', disability: '0.00' });
+    const full = premium(['accidental_death', 'critical_illness', 'total_permanent_disability', 'waiver_of_premium']);
+    // 300000 x (0.00085 x 2.62 x 1.6 + 0.03) x 1.04 / 12 = 872.6432
+    expect(full.premium).toBe('872.64');
+    expect(full.benefits.accidental_death).toBe('300000.00');
+    expect(full.riders_included).toEqual(['accidental_death', 'critical_illness', 'total_permanent_disability', 'waiver_of_premium']);
+  });
 });

@@ -3,6 +3,9 @@ import { z } from '@lib/common';
 const amount = z.string().regex(/^\d+\.\d{2}$/, 'an amount with two decimals');
 export const LIFE_FREQUENCIES = ['monthly', 'quarterly', 'semi_annual', 'annual'] as const;
 export type LifeFrequency = (typeof LIFE_FREQUENCIES)[number];
+/** The riders a plan may carry, as the real service names them. */
+export const LIFE_RIDERS = ['accidental_death', 'critical_illness', 'total_permanent_disability', 'waiver_of_premium'] as const;
+export type LifeRider = (typeof LIFE_RIDERS)[number];
 
 /** The sandbox life insurers' quote contract: amounts travel as decimal strings, never floats. */
 export const wireLifeQuoteRequestSchema = z.strictObject({
@@ -13,6 +16,8 @@ export const wireLifeQuoteRequestSchema = z.strictObject({
   premium_frequency: z.enum(LIFE_FREQUENCIES),
   sum_assured: amount.optional(),
   monthly_contribution: amount.optional(),
+  /** Riders wanted; when absent, the plan's standard riders (critical illness and total permanent disability). */
+  riders: z.array(z.enum(LIFE_RIDERS)).optional(),
 });
 
 export const wireLifeOfferSchema = z.object({
@@ -22,7 +27,8 @@ export const wireLifeOfferSchema = z.object({
   sum_assured: amount,
   premium: amount,
   annual_premium: amount,
-  benefits: z.object({ death: amount, critical_illness: amount, disability: amount }),
+  benefits: z.object({ death: amount, critical_illness: amount, disability: amount, accidental_death: amount.optional() }),
+  riders_included: z.array(z.enum(LIFE_RIDERS)).optional(),
   assumed_growth_rate_percent: z.string().regex(/^\d+\.\d{2}$/),
   projected_values: z.array(z.object({ year: z.number().int(), value: amount })),
   valid_until: z.string(),

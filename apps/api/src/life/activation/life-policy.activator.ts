@@ -1,5 +1,5 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
-import { ApiError, formatDate, money } from '@lib/common';
+import { ApiError, formatDate, money, parseDate } from '@lib/common';
 import { Prisma, PrismaService } from '@lib/db';
 import { isInsurerCallError, type LifeProvider } from '@lib/providers';
 import type { Payment } from '../../payments/payment.repository';
@@ -51,7 +51,9 @@ export class LifePolicyActivator implements PolicyActivator, OnModuleInit {
     const loaded = await this.load(tx, payment.policyId);
     if (!loaded) throw new Error(`life policy ${payment.policyId} of payment ${payment.id} is missing`);
     const { policy, offer } = loaded;
-    const start = formatDate(at);
+    // The start the partner asked for, or the payment day if that is later.
+    const start = policy.requestedStartDate && policy.requestedStartDate > formatDate(at) ? policy.requestedStartDate : formatDate(at);
+    const startsOn = parseDate(start)!;
     let issued;
     try {
       issued = await this.provider.issue(policy.insurerCode, { reference: `life-policy-${policy.id}`, payment_reference: payment.id, start_date: start, premium: money(policy.premium.toString()).toFixed(2) });
@@ -59,7 +61,7 @@ export class LifePolicyActivator implements PolicyActivator, OnModuleInit {
       if (isInsurerCallError(err)) throw new ApiError('PROVIDER_FAILED', `The insurer did not issue the policy: ${err.message}`);
       throw err;
     }
-    const end = new Date(Date.UTC(at.getUTCFullYear() + offer.termYears, at.getUTCMonth(), at.getUTCDate() - 1));
+    const end = new Date(Date.UTC(startsOn.getUTCFullYear() + offer.termYears, startsOn.getUTCMonth(), startsOn.getUTCDate() - 1));
     const active = await tx.lifePolicy.update({ where: { id: policy.id }, data: { status: 1, providerPolicyId: issued.policy_number, startDate: start, endDate: formatDate(end), purchasedAt: at, updatedAt: at } });
     await this.events.statusUpdated(tx, { policy: active, offer, payment: null });
     return { providerPolicyId: issued.policy_number, redirectUrl: null };

@@ -1,7 +1,7 @@
 import { amountNumber, formatDateTimeOffset } from '@lib/common';
 import type { LifeOffer } from '@lib/db/generated/prisma/client';
 
-type Benefits = { death: string; critical_illness: string; disability: string };
+type Benefits = { death: string; critical_illness: string; disability: string; accidental_death?: string };
 type Projected = Array<{ year: number; value: string }>;
 
 /** One offer as the partner sees it: amounts are JSON numbers with two decimals, `valid_until` an offset datetime as motor's quote_expiry_date. */
@@ -18,12 +18,20 @@ export function presentLifeOffer(o: LifeOffer) {
     premium_frequency: o.premiumFrequency,
     annual_premium: amountNumber(o.annualPremium.toString()),
     policy_term_years: o.termYears,
-    benefits: { death: amountNumber(benefits.death), critical_illness: amountNumber(benefits.critical_illness), disability: amountNumber(benefits.disability) },
+    benefits: {
+      death: amountNumber(benefits.death),
+      critical_illness: amountNumber(benefits.critical_illness),
+      disability: amountNumber(benefits.disability),
+      ...(benefits.accidental_death ? { accidental_death: amountNumber(benefits.accidental_death) } : {}),
+    },
+    riders_included: o.ridersIncluded as string[],
     projected_savings: {
       assumed_growth_rate_percent: amountNumber(o.growthRatePercent.toString()),
       values: projected.map((p) => ({ year: p.year, value: amountNumber(p.value) })),
     },
     maturity_benefit: projected.length ? amountNumber(projected[projected.length - 1].value) : 0,
+    notes: `Projected savings assume ${o.growthRatePercent.toFixed(2)} % growth a year and are not guaranteed; the death benefit is paid in full at any time during the term.`,
+    applicant_details: o.applicantDetails ?? null,
     valid_until: formatDateTimeOffset(o.expiresAt),
   };
 }

@@ -35,9 +35,13 @@ export class LifeOffersController {
     summary: 'Offers from several life insurers for a bank customer',
     description:
       'Asks every sandbox life insurer in parallel. `applicant_id` follows the motor id rule (10 digits, 1 = national id, 2 = iqama; the real service only asked for 10 digits). ' +
-      'The applicant is 18–65 on the day of the request (from `date_of_birth`); `policy_term_years` 5–40; exactly one of `sum_assured` (≥ 10000 SAR) or ' +
-      '`monthly_contribution` (≥ 50 SAR, replaces the real service\'s `target_premium`). Each offer has the instalment `premium` for the chosen ' +
-      '`premium_frequency`, the benefits (death, critical illness, disability), savings projected at the insurer\'s stated `assumed_growth_rate_percent` ' +
+      'The applicant is 18–65 on the day of the request (from `date_of_birth`); `policy_term_years` 5–40; exactly one of `sum_assured` (≥ 10000 SAR), ' +
+      '`monthly_contribution` (≥ 50 SAR a month) or the real service\'s `target_premium` (≥ 50 SAR per `premium_frequency` instalment). Optional `riders` ' +
+      '{accidental_death, critical_illness, total_permanent_disability, waiver_of_premium} (booleans) choose the riders the insurers price; without it ' +
+      'offers carry the standard critical illness and total permanent disability riders. `height_cm`, `weight_kg`, `occupation_class`, `annual_income_sar`, ' +
+      '`distribution_channel` and `extra_fields` are recorded with each offer (`applicant_details`; the sandbox insurers do not price them). ' +
+      'Each offer has the instalment `premium` for the chosen `premium_frequency`, `riders_included`, the benefits (death, critical illness, disability, ' +
+      'and accidental death with that rider), `maturity_benefit`, `notes`, savings projected at the insurer\'s stated `assumed_growth_rate_percent` ' +
       '(an assumption, not a guarantee; values every 5 years and at maturity) and `valid_until`, after which it cannot be issued. ' +
       'An insurer that declines (e.g. the plan would mature past its age limit) or fails is left out; 502 when none answered. The answer is a plain array, cheapest premium first.',
   })

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ageOn, ApiError, Clock, parseDate } from '@lib/common';
-import type { LifeProvider, WireLifeQuoteResponse } from '@lib/providers';
+import { ageOn, amountString, ApiError, Clock, money, parseDate } from '@lib/common';
+import { Prisma } from '@lib/db';
+import { LIFE_RIDERS, type LifeProvider, type WireLifeQuoteResponse } from '@lib/providers';
 import { LIFE_PROVIDER } from '../life-products';
 import { LIFE_MAX_AGE, LIFE_MIN_AGE, type LifeOfferRequest } from './life-offer.schema';
 import { LifeOfferRepository } from './life-offer.repository';
@@ -28,8 +29,10 @@ export class RequestLifeOffersUseCase {
       smoker: input.smoker,
       term_years: input.policy_term_years,
       premium_frequency: input.premium_frequency,
-      ...(input.sum_assured !== undefined ? { sum_assured: input.sum_assured.toFixed(2) } : { monthly_contribution: input.monthly_contribution!.toFixed(2) }),
+      ...(input.sum_assured !== undefined ? { sum_assured: input.sum_assured.toFixed(2) } : { monthly_contribution: monthlyBudget(input) }),
+      ...(input.riders ? { riders: LIFE_RIDERS.filter((r) => input.riders![r]) } : {}),
     };
+    const details = applicantDetails(input);
     const answers = await Promise.allSettled(this.provider.insurerCodes.map((code) => this.provider.quote(code, risk)));
     const quoted: Array<Extract<WireLifeQuoteResponse, { status: 'quoted' }>> = [];
     answers.forEach((a, i) => {
@@ -55,6 +58,8 @@ export class RequestLifeOffersUseCase {
       premium: q.offer.premium,
       annualPremium: q.offer.annual_premium,
       benefits: q.offer.benefits,
+      ridersIncluded: q.offer.riders_included ?? [...LIFE_STANDARD_RIDERS],
+      applicantDetails: details ?? Prisma.DbNull,
       growthRatePercent: q.offer.assumed_growth_rate_percent,
       projectedValues: q.offer.projected_values,
       expiresAt: new Date(q.offer.valid_until),
@@ -63,4 +68,28 @@ export class RequestLifeOffersUseCase {
     await this.offers.createMany(rows);
     return (await this.offers.findByIds(rows.map((r) => r.id))).sort((a, b) => a.premium.comparedTo(b.premium)).map(presentLifeOffer);
   }
+}
+
+/** What a plan includes when no riders are asked for (the insurers' standard: critical illness and disability). */
+export const LIFE_STANDARD_RIDERS = ['critical_illness', 'total_permanent_disability'] as const;
+const INSTALMENTS = { monthly: 12, quarterly: 4, semi_annual: 2, annual: 1 } as const;
+
+/** The monthly budget: as sent, or the real service's `target_premium` per instalment spread over the months. */
+function monthlyBudget(input: LifeOfferRequest): string {
+  if (input.monthly_contribution !== undefined) return input.monthly_contribution.toFixed(2);
+  return amountString(money(input.target_premium!.toFixed(2)).times(INSTALMENTS[input.premium_frequency]).dividedBy(12));
+}
+
+/** The applicant's other answers, kept with the offer and shown on it; null when none was given. */
+function applicantDetails(input: LifeOfferRequest): Prisma.InputJsonValue | null {
+  const d = {
+    height_cm: input.height_cm,
+    weight_kg: input.weight_kg,
+    occupation_class: input.occupation_class,
+    annual_income_sar: input.annual_income_sar,
+    distribution_channel: input.distribution_channel,
+    extra_fields: input.extra_fields,
+  };
+  const given = Object.fromEntries(Object.entries(d).filter(([, v]) => v !== undefined));
+  return Object.keys(given).length ? (given as Prisma.InputJsonValue) : null;
 }

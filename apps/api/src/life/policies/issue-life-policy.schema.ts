@@ -1,4 +1,5 @@
-import { personIdField, saudiIbanField, z } from '@lib/common';
+import { gregorianDateField, personIdField, saudiIbanField, z } from '@lib/common';
+import { LIFE_FREQUENCIES } from '@lib/providers';
 
 export const RELATIONSHIPS = ['spouse', 'child', 'parent', 'sibling', 'other'] as const;
 
@@ -6,6 +7,10 @@ export const RELATIONSHIPS = ['spouse', 'child', 'parent', 'sibling', 'other'] a
  * POST /api/v1/life-snp/policies. The plan's terms (term, frequency, sum assured, premium, the applicant's
  * date of birth, gender, smoker) are the offer's and are not sent again: the real service's duplicated
  * fields could contradict the offer. `iban` is the payout account for refunds and claims, never charged.
+ * The real service's issuance repeats the plan's terms (`date_of_birth`, `gender`, `smoker`,
+ * `policy_term_years`, `premium_frequency`, `agreed_premium`, `sum_assured`) and asks a `start_date`:
+ * they are accepted, each must equal the offer's (a 422 names the one that differs), and the start date
+ * is honoured.
  */
 export const issueLifePolicySchema = z
   .strictObject({
@@ -22,7 +27,15 @@ export const issueLifePolicySchema = z
       )
       .min(1, 'At least one beneficiary is required.')
       .max(10, 'At most 10 beneficiaries.'),
-    iban: saudiIbanField('iban'),
+    iban: saudiIbanField('iban').optional(),
+    date_of_birth: gregorianDateField('date of birth').optional(),
+    gender: z.enum(['male', 'female'], { error: 'The gender must be male or female.' }).optional(),
+    smoker: z.boolean({ error: 'The smoker field must be true or false.' }).optional(),
+    policy_term_years: z.number({ error: 'The policy term years must be a whole number.' }).int('The policy term years must be a whole number.').optional(),
+    premium_frequency: z.enum(LIFE_FREQUENCIES, { error: `The premium frequency must be one of ${LIFE_FREQUENCIES.join(', ')}.` }).optional(),
+    agreed_premium: z.number({ error: 'The agreed premium must be a number.' }).min(50, 'The agreed premium must be at least 50.').optional(),
+    sum_assured: z.number({ error: 'The sum assured must be a number.' }).optional(),
+    start_date: gregorianDateField('start date').optional(),
     consent: z.literal(true, { error: 'The consent must be true: the applicant accepts the offer\'s terms.' }),
     extra_fields: z.record(z.string(), z.unknown()).optional(),
   })

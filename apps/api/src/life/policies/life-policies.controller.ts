@@ -63,7 +63,10 @@ export class LifePoliciesController {
     description:
       'From an offer of the same client that has not passed `valid_until` (an expired offer is 422 on `offer_id`; another client\'s offer is not found). ' +
       '`applicant_id` must be the offer\'s. `beneficiaries` (1–10, distinct, not the applicant) have whole `share_percentage`s adding up to 100. ' +
-      '`iban` is the payout account for refunds and claims (SA + 22 digits with valid mod-97 check digits), never charged; only its masked form is returned. ' +
+      '`iban` (optional) is the payout account for claims (SA + 22 digits with valid mod-97 check digits), never charged; only its masked form is returned. ' +
+      'The real service\'s repeated terms are accepted: `date_of_birth`, `gender`, `smoker`, `policy_term_years`, `premium_frequency`, `agreed_premium` and ' +
+      '`sum_assured` must equal the offer\'s (a 422 names each that differs), and `start_date` (today to 90 days ahead) is when the cover starts, or the ' +
+      'payment day if that is later (`requested_start_date`). ' +
       '`consent` must be true. The plan\'s terms come from the offer and are not sent again. Answers status 0 (pending payment) and a `payment_link` ' +
       'for the first instalment (`premium_amount`), valid 24 hours or until the offer expires; paying makes it status 1 (active) with `provider_policy_id`, ' +
       '`start_date` (the payment day) and `end_date` (start + term). Status values are integers as for motor and property (0 pending, 1 active, 2 cancelled), ' +
