@@ -14,6 +14,7 @@ const KIND_RESOURCES: Array<[prefix: string, resource: AdminResource]> = [
   ['cancellation-document/horse', 'horse-policies'],
   ['horse-document', 'horse-policies'],
   ['cancellation-document/life', 'life-policies'],
+  ['cancellation-document/medical', 'medical-policies'],
   ['travel-', 'travel-policies'],
 ];
 

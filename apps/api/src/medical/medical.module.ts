@@ -14,6 +14,7 @@ import { DocumentFiles } from '../files/documents/document-files';
 import { MedicalClaimPolicies } from './claims/medical-claim-policies';
 import { MedicalClaimsController } from './claims/medical-claims.controller';
 import { MedicalBilling } from './billing/medical-billing';
+import { MedicalPolicyReads } from './policies/medical-policy-reads';
 import { MedicalBillingController } from './billing/medical-billing.controller';
 import { MedicalPolicyActivator } from './billing/medical-policy.activator';
 import { MedicalCompaniesController } from './companies/companies.controller';
@@ -49,6 +50,7 @@ import { RequestMedicalQuotesUseCase } from './quotes/request-medical-quotes.use
     CancelCompanyPoliciesUseCase,
     FillDeclarationsUseCase,
     MedicalBilling,
+    MedicalPolicyReads,
     MedicalPolicyActivator,
     MedicalPolicyEvents,
     MedicalClaimPolicies,

@@ -4,9 +4,9 @@ import type { Prisma } from '@lib/db';
 import { FileStore } from '../../files/file-store';
 import { PaymentRepository } from '../../payments/payment.repository';
 import { Refunds } from '../../payments/refunds/refunds';
-import { inspectCancellationDocument } from '../../cancellation/cancellation-document';
+import { storeCancellationDocument } from '../../cancellation/cancellation-documents';
 import { addMonths, cancellationRefund } from '../../cancellation/cancellation-refund';
-import { CANCELLATION_PART, type CancellationUpload } from '../../cancellation/cancellation-upload.guard';
+import type { CancellationUpload } from '../../cancellation/cancellation-upload.guard';
 import { HORSE_COOLING_OFF_DAYS } from '../horse-products';
 import { HorsePolicyRepository } from '../policies/horse-policy.repository';
 import { HorsePolicyEvents } from '../events/horse-policy-events';
@@ -34,14 +34,7 @@ export class CancelHorsePolicyUseCase {
     const { policy } = found;
     if (policy.status === 2) throw new ApiError('ALREADY_CANCELED');
     if (policy.status !== 1) throw new ApiError('CONFLICT', 'The policy is not active yet (awaiting payment); an unpaid policy lapses with its payment link.');
-    const doc = upload.document;
-    if (doc?.tooLarge) throw ApiError.field(CANCELLATION_PART, 'The cancellation document must be at most 5 MB.');
-    let stored = null;
-    if (doc?.bytes) {
-      const verdict = await inspectCancellationDocument(doc.bytes);
-      if (!verdict.ok) throw ApiError.field(CANCELLATION_PART, `The cancellation document ${verdict.problem}.`);
-      stored = await this.files.save({ clientId: policy.clientId, kind: 'cancellation-document/horse', contentType: verdict.contentType, bytes: doc.bytes });
-    }
+    const stored = await storeCancellationDocument(this.files, policy.clientId, 'cancellation-document/horse', upload);
     const now = this.clock.now();
     const start = parseDate(policy.startDate!)!;
     const refund = cancellationRefund({ paid: money(policy.price.toString()), purchasedAt: policy.purchasedAt!, coolingOffDays: HORSE_COOLING_OFF_DAYS, periodStart: start, periodEnd: addMonths(start, 12), now });

@@ -98,7 +98,7 @@ export class AdminMedicalCompaniesController {
       if (pii) return { ...shown, declared };
       return { ...shown, nationality_id: mask((shown as Record<string, string | null>).nationality_id ?? null) ?? undefined, iqama_id: mask((shown as Record<string, string | null>).iqama_id ?? null) ?? undefined, date_of_birth: '••••-••-••', email: mask(shown.email), mobile_number: mask(shown.mobile_number), dependents: shown.dependents.length, health_declaration: null, declared };
     });
-    const policies = (await this.policies.list(c.clientId, c.id)).map(presentMedicalPolicy);
+    const policies = (await this.policies.list(c.clientId, c.id)).map((p) => presentMedicalPolicy(p));
     const due = await this.billing.due(c.clientId, c.id);
     return { ...presentCompany(c), email_address: pii ? c.emailAddress : mask(c.emailAddress), phone_number: pii ? c.phoneNumber : mask(c.phoneNumber), employees, policies, payment_due: due };
   }

@@ -14,7 +14,8 @@ export const createCompanySchema = z.strictObject({
   unified_national_number: z.string({ error: 'The unified national number is required.' }).regex(/^7\d{9}$/, 'The unified national number must be 10 digits starting with 7.'),
   email_address: emailField,
   phone_number: z.string({ error: 'The phone number is required.' }).regex(/^(05\d{8}|\+9665\d{8})$/, 'The phone number must be a Saudi mobile: 05XXXXXXXX or +9665XXXXXXXX.'),
-  city: text('city', 100),
-  size: z.enum(COMPANY_SIZES, { error: `The size must be one of: ${COMPANY_SIZES.join(', ')}.` }),
+  // Not among the real service's fields: optional.
+  city: text('city', 100).optional(),
+  size: z.enum(COMPANY_SIZES, { error: `The size must be one of: ${COMPANY_SIZES.join(', ')}.` }).optional(),
 });
 export type CreateCompanyInput = z.output<typeof createCompanySchema>;

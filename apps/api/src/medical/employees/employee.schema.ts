@@ -17,7 +17,8 @@ const personShape = {
   name: z.string({ error: 'The name is required.' }).trim().min(2, 'The name must be at least 2 characters.').max(255),
   nationality_iso: z.string({ error: 'The nationality iso is required.' }).regex(/^[A-Z]{2}$/, 'The nationality iso must be a two-letter country code such as SA.'),
   date_of_birth: z.string({ error: 'The date of birth is required.' }),
-  gender: z.enum(['male', 'female'], { error: 'The gender must be male or female.' }),
+  // Optional, as in the real service: the rules that need it apply when it is given.
+  gender: z.enum(['male', 'female'], { error: 'The gender must be male or female.' }).optional(),
   nationality_id: idRule('nationality id', '1').optional(),
   iqama_id: idRule('iqama id', '2').optional(),
 };
@@ -34,12 +35,13 @@ const employeeSchema = z.strictObject({
   email: emailField.optional(),
   mobile_number: z.string({ error: 'The mobile number is required.' }).regex(/^05\d{8}$/, 'The mobile number must be 10 digits starting with 05.'),
   category: z.enum(MEDICAL_TIERS, { error: `The category must be one of: ${MEDICAL_TIERS.join(', ')}.` }),
-  is_married: z.boolean().default(false),
+  /** Left out, it follows the list: an employee listing a spouse is married (the real service infers it so). */
+  is_married: z.boolean().optional(),
   dependents: z.array(dependentSchema).max(10, 'An employee may have at most 10 dependents.').default([]),
 });
 
 export type DependentInput = z.output<typeof dependentSchema> & { person_id: string; age: number };
-export type EmployeeInput = Omit<z.output<typeof employeeSchema>, 'dependents'> & { person_id: string; age: number; dependents: DependentInput[] };
+export type EmployeeInput = Omit<z.output<typeof employeeSchema>, 'dependents' | 'is_married'> & { is_married: boolean; person_id: string; age: number; dependents: DependentInput[] };
 
 function ageOn(birth: Date, today: Date): number {
   let age = today.getUTCFullYear() - birth.getUTCFullYear();
@@ -128,16 +130,17 @@ export function validateEmployeeList(body: unknown, now: Date): EmployeeListResu
     }
 
     const spouses = e.dependents.filter((d) => d.relationship === 'spouse').length;
-    const maxSpouses = e.gender === 'male' ? 4 : 1;
-    if (spouses > 0 && !e.is_married) add(`${prefix}.dependents`, 'A spouse can only be covered when is_married is true.', row);
-    if (spouses > maxSpouses) add(`${prefix}.dependents`, `A ${e.gender} employee may cover at most ${maxSpouses} spouse${maxSpouses === 1 ? '' : 's'}.`, row);
+    const isMarried = e.is_married ?? spouses > 0;
+    const maxSpouses = e.gender === 'female' ? 1 : 4;
+    if (spouses > 0 && !isMarried) add(`${prefix}.dependents`, 'A spouse can only be covered when is_married is true.', row);
+    if (spouses > maxSpouses) add(`${prefix}.dependents`, `A ${e.gender ?? ''} employee may cover at most ${maxSpouses} spouse${maxSpouses === 1 ? '' : 's'}.`.replace('A  ', 'An '), row);
 
     const dependents: DependentInput[] = [];
     e.dependents.forEach((d, j) => {
       const dp = `${prefix}.dependents.${j}`;
       const dep = checkPerson(d, today, (f, m) => add(`${dp}.${f}`, m, row));
       if (!dep) return;
-      if (d.relationship === 'spouse' && d.gender === e.gender) add(`${dp}.gender`, 'A spouse must be of the other gender.', row);
+      if (d.relationship === 'spouse' && d.gender && e.gender && d.gender === e.gender) add(`${dp}.gender`, 'A spouse must be of the other gender.', row);
       if (d.relationship === 'spouse' && dep.age < 18) add(`${dp}.date_of_birth`, 'A spouse must be at least 18 years old.', row);
       if (d.relationship === 'child' && dep.age >= CHILD_MAX_AGE) add(`${dp}.date_of_birth`, `A child must be under ${CHILD_MAX_AGE} years old.`, row);
       if (d.relationship === 'child' && person && dep.age >= person.age) add(`${dp}.date_of_birth`, 'A child must be younger than the employee.', row);
@@ -147,7 +150,7 @@ export function validateEmployeeList(body: unknown, now: Date): EmployeeListResu
       else seenIds.set(dep.personId, `a dependent in employee row ${row}`);
       dependents.push({ ...d, person_id: dep.personId, age: dep.age });
     });
-    if (person && Object.keys(details).length === before) employees.push({ ...e, person_id: person.personId, age: person.age, dependents });
+    if (person && Object.keys(details).length === before) employees.push({ ...e, is_married: isMarried, person_id: person.personId, age: person.age, dependents });
   });
   return { employees, details, badRows: [...badRows].sort((a, b) => a - b) };
 }

@@ -9,11 +9,14 @@ import { ApiErrors } from '../../openapi/api-errors.decorator';
 import { MedicalCompanyRepository } from '../companies/medical-company.repository';
 import { MedicalEmployeeRepository } from '../employees/medical-employee.repository';
 import { MEDICAL_API, MEDICAL_PRODUCT } from '../medical-products';
+import { MedicalPolicyRepository } from '../policies/medical-policy.repository';
 import { FillDeclarationsUseCase, FillInput, fillSchema } from './fill-declarations.use-case';
 import { renderMedicalForms } from './medical-form-document';
 import { presentQuestions, type DeclarationAnswers } from './medical-form.questions';
 
-const downloadQuery = z.strictObject({ company_id: intId.optional() });
+const downloadQuery = z
+  .strictObject({ company_id: intId.optional(), policy_id: intId.optional() })
+  .refine((q) => q.company_id === undefined || q.policy_id === undefined, { path: ['policy_id'], message: 'Send company_id or policy_id, not both.' });
 
 @ApiTags('SME medical')
 @PartnerApi(MEDICAL_PRODUCT)
@@ -23,6 +26,7 @@ export class MedicalFormsController {
     private readonly fill: FillDeclarationsUseCase,
     private readonly companies: MedicalCompanyRepository,
     private readonly employees: MedicalEmployeeRepository,
+    private readonly policies: MedicalPolicyRepository,
     private readonly clock: Clock,
   ) {}
 
@@ -54,7 +58,10 @@ export class MedicalFormsController {
   @RateLimit('GET /medical/medical-forms/download')
   @ApiOperation({
     summary: 'Download the health declaration form (PDF)',
-    description: 'With `company_id`: one page per employee on the saved list, pre-filled with their details and any answers given. Without it: one blank form. Rate limit: 120 per minute.',
+    description:
+      'With `company_id`: one page per employee on the saved list, pre-filled with their details and any answers given (`health-declarations-company-<id>.pdf`). ' +
+      'With `policy_id` (the real service\'s parameter): the same for the employees the policy covers (`health-declaration-policy-<id>.pdf`). ' +
+      'Without either: one blank form. Rate limit: 120 per minute.',
   })
   @ApiProduces('application/pdf')
   @ApiOkResponse({ description: 'A PDF file.' })
@@ -63,18 +70,22 @@ export class MedicalFormsController {
     const now = this.clock.now();
     let pdf: Buffer;
     let name = 'health-declaration-form.pdf';
-    if (q.company_id === undefined) {
+    const policy = q.policy_id === undefined ? null : await this.policies.findForClient(partner.clientId, q.policy_id);
+    if (q.policy_id !== undefined && !policy) throw ApiError.notFound('No medical policy with this id.');
+    const companyId = policy?.companyId ?? q.company_id;
+    if (companyId === undefined) {
       pdf = await renderMedicalForms(null, [null], now);
     } else {
-      const company = await this.companies.require(partner.clientId, q.company_id);
-      const staff = await this.employees.list(company.id);
-      if (!staff.length) throw ApiError.field('company_id', 'The company has no saved employees; PUT the employee list first.');
+      const company = await this.companies.require(partner.clientId, companyId);
+      const covered = policy ? new Set((policy.insured as Array<{ identifier: string }>).map((i) => i.identifier)) : null;
+      const staff = (await this.employees.list(company.id)).filter((e) => !covered || covered.has(e.personId));
+      if (!staff.length) throw ApiError.field(policy ? 'policy_id' : 'company_id', 'There is no saved employee to fill a form for; PUT the employee list first.');
       pdf = await renderMedicalForms(
         { name: company.name, nameAr: company.nameAr, commercialRegistrationNumber: company.commercialRegistrationNumber },
         staff.map((e) => ({ name: e.name, personId: e.personId, dateOfBirth: e.dateOfBirth, category: e.category, answers: (e.declaration as DeclarationAnswers | null) ?? null })),
         now,
       );
-      name = `health-declarations-company-${company.id}.pdf`;
+      name = policy ? `health-declaration-policy-${policy.id}.pdf` : `health-declarations-company-${company.id}.pdf`;
     }
     return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${name}"`).send(pdf);
   }

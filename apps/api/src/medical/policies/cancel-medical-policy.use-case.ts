@@ -24,15 +24,16 @@ export class CancelCompanyPoliciesUseCase {
     if (changed === 0) throw ApiError.field('company_id', 'The company has no active or unpaid medical policy to cancel.');
   }
 
-  async deletePolicy(policy: MedicalPolicy, at: Date): Promise<void> {
+  /** `document`: the real service's `cancellation_document`, already checked and stored (kept with the policy). */
+  async deletePolicy(policy: MedicalPolicy, at: Date, document: string | null = null): Promise<void> {
     if (policy.status === MEDICAL_STATUS.cancelled) throw new ApiError('ALREADY_CANCELED');
     await this.policies.transaction(async (tx) => {
       await this.policies.lockCompany(tx, policy.companyId);
       if (policy.status === MEDICAL_STATUS.awaitingPayment) {
-        await tx.medicalPolicy.update({ where: { id: policy.id }, data: { deletedAt: at, deletionReason: 'deleted', updatedAt: at } });
+        await tx.medicalPolicy.update({ where: { id: policy.id }, data: { deletedAt: at, deletionReason: 'deleted', cancellationDocument: document, updatedAt: at } });
         await this.policies.retireOpenPayments(tx, policy.companyId, at, 'policy_changed');
       } else {
-        await this.events.statusUpdated(tx, await tx.medicalPolicy.update({ where: { id: policy.id }, data: { status: MEDICAL_STATUS.cancelled, cancelledAt: at, updatedAt: at } }));
+        await this.events.statusUpdated(tx, await tx.medicalPolicy.update({ where: { id: policy.id }, data: { status: MEDICAL_STATUS.cancelled, cancelledAt: at, cancellationDocument: document, updatedAt: at } }));
       }
     });
   }

@@ -1,4 +1,8 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { CancellationUpload, CancellationUploadGuard, UploadedCancellation } from '../../cancellation/cancellation-upload.guard';
+import { storeCancellationDocument } from '../../cancellation/cancellation-documents';
+import { AcceptsMultipart } from '../../files/multipart';
+import { FileStore } from '../../files/file-store';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiError, Clock, intId, z } from '@lib/common';
 import { RateLimit } from '@lib/http';
@@ -8,7 +12,8 @@ import { ApiErrors } from '../../openapi/api-errors.decorator';
 import { MEDICAL_API, MEDICAL_PRODUCT } from '../medical-products';
 import { CancelCompanyPoliciesUseCase } from './cancel-medical-policy.use-case';
 import { IssueInput, issueSchema, IssueMedicalPolicyUseCase } from './issue-medical-policy.use-case';
-import { MEDICAL_POLICY_EXAMPLE, presentMedicalPolicy } from './medical-policy.presenter';
+import { MEDICAL_POLICY_EXAMPLE } from './medical-policy.presenter';
+import { MedicalPolicyReads } from './medical-policy-reads';
 import { MedicalPolicyRepository } from './medical-policy.repository';
 
 const listQuery = z.strictObject({ company_id: intId.optional() });
@@ -22,6 +27,8 @@ export class MedicalPoliciesController {
     private readonly issue: IssueMedicalPolicyUseCase,
     private readonly cancel: CancelCompanyPoliciesUseCase,
     private readonly policies: MedicalPolicyRepository,
+    private readonly reads: MedicalPolicyReads,
+    private readonly files: FileStore,
     private readonly clock: Clock,
   ) {}
 
@@ -43,35 +50,52 @@ export class MedicalPoliciesController {
 
   @Get('policies')
   @RateLimit('GET /medical/policies')
-  @ApiOperation({ summary: 'List medical policies', description: 'Plain array, newest first; optional `company_id`. Status 0 awaiting payment, 1 active, 2 cancelled. Rate limit: 120 per minute.' })
+  @ApiOperation({
+    summary: 'List medical policies',
+    description:
+      'Plain array, newest first; optional `company_id`. Status 0 awaiting payment, 1 active, 2 cancelled. As in the real service, a policy awaiting payment carries ' +
+      '`pending_declarations` (the employees who must still fill their health declaration) and `payment_link`: null while anyone must still declare, ' +
+      'otherwise the company\'s open link (valid 15 minutes from creation; reading again gives the same link while it is open). Rate limit: 120 per minute.',
+  })
   @ApiOkResponse({ description: 'An array of medical policies.', schema: { type: 'array', example: [MEDICAL_POLICY_EXAMPLE] } })
   @ApiErrors(422)
   async list(@CurrentPartner() partner: Partner, @Query({ schema: listQuery }) q: z.infer<typeof listQuery>) {
-    return (await this.policies.list(partner.clientId, q.company_id)).map(presentMedicalPolicy);
+    return this.reads.present(partner.clientId, await this.policies.list(partner.clientId, q.company_id));
   }
 
   @Get('policies/:policyId')
-  @ApiOperation({ summary: 'Show a medical policy' })
+  @ApiOperation({ summary: 'Show a medical policy', description: 'With `pending_declarations` and `payment_link` as in the list.' })
   @ApiOkResponse({ description: 'The medical policy.', schema: { type: 'object', example: MEDICAL_POLICY_EXAMPLE } })
   @ApiErrors(404)
   async show(@CurrentPartner() partner: Partner, @Param({ schema: idParam }) p: z.infer<typeof idParam>) {
     const found = await this.policies.findForClient(partner.clientId, p.policyId);
     if (!found) throw ApiError.notFound('No medical policy with this id.');
-    return presentMedicalPolicy(found);
+    return (await this.reads.present(partner.clientId, [found]))[0];
   }
 
   @Post('policies/:policyId/deletion')
   @HttpCode(204)
+  @AcceptsMultipart()
+  @UseGuards(CancellationUploadGuard)
   @RateLimit('POST /medical/policies/{policy}/deletion')
   @ApiOperation({
     summary: 'Delete a medical policy',
-    description: 'A policy awaiting payment is withdrawn (it then reads as 404 and its payment link stops working); an active one is cancelled (status 2). 400 when already cancelled. Rate limit: 30 per minute.',
+    description:
+      'A policy awaiting payment is withdrawn (it then reads as 404 and its payment link stops working); an active one is cancelled (status 2). 400 when already cancelled. ' +
+      'An empty body, or the real service\'s multipart with an optional `cancellation_document` (PDF, JPEG or PNG, checked by content, kept as the policy\'s ' +
+      '`cancellation_document`). Rate limit: 30 per minute.',
   })
   @ApiNoContentResponse({ description: 'Deleted or cancelled.' })
   @ApiErrors(400, 404)
-  async remove(@CurrentPartner() partner: Partner, @Param({ schema: idParam }) p: z.infer<typeof idParam>): Promise<void> {
+  async remove(@CurrentPartner() partner: Partner, @Param({ schema: idParam }) p: z.infer<typeof idParam>, @UploadedCancellation() upload: CancellationUpload): Promise<void> {
     const found = await this.policies.findForClient(partner.clientId, p.policyId);
     if (!found) throw ApiError.notFound('No medical policy with this id.');
-    await this.cancel.deletePolicy(found, this.clock.now());
+    const stored = await storeCancellationDocument(this.files, partner.clientId, 'cancellation-document/medical', upload);
+    try {
+      await this.cancel.deletePolicy(found, this.clock.now(), stored?.url ?? null);
+    } catch (err) {
+      if (stored) await this.files.discard([stored]);
+      throw err;
+    }
   }
 }

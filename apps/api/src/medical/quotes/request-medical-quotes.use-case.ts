@@ -14,13 +14,13 @@ import { presentMedicalQuoteRequest } from './medical-quote.presenter';
 /** Members in the insurer's terms: `E<row>` for an employee, `E<row>D<n>` for their dependents. */
 function membersOf(staff: MedicalEmployee[], now: Date): MedicalMember[] {
   return staff.flatMap((e, i) => [
-    { reference: `E${i}`, relationship: 'employee' as MedicalRelationship, category: e.category as MedicalTier, age: ageToday(e.personId, e.dateOfBirth, now) ?? 0, gender: e.gender as 'male' | 'female' },
+    { reference: `E${i}`, relationship: 'employee' as MedicalRelationship, category: e.category as MedicalTier, age: ageToday(e.personId, e.dateOfBirth, now) ?? 0, gender: (e.gender ?? undefined) as 'male' | 'female' | undefined },
     ...dependentsOf(e).map((d, j) => ({
       reference: `E${i}D${j}`,
       relationship: d.relationship as MedicalRelationship,
       category: e.category as MedicalTier,
       age: ageToday(d.nationality_id ?? d.iqama_id ?? '', d.date_of_birth, now) ?? 0,
-      gender: d.gender as 'male' | 'female',
+      gender: (d.gender ?? undefined) as 'male' | 'female' | undefined,
     })),
   ]);
 }
