@@ -81,4 +81,32 @@ describe('SME medical, as the real service documents it', () => {
     expect(res.status).toBe(204);
     expect((await call(`/policies/${policy.id}`)).status).toBe(404);
   });
+
+  it('GET /products/categories answers one insurer\'s categories, keyed by tier', async () => {
+    const res = await call('/products/categories');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ insurance_provider: expect.any(String), categories: { basic: { category: 'basic', price: expect.any(Number) }, standard: expect.any(Object), premium: expect.any(Object), executive: expect.any(Object) } });
+    const other = res.body.insurance_providers[1];
+    expect((await call(`/products/categories?insurance_provider=${other}`)).body.insurance_provider).toBe(other);
+    expect(Object.keys((await call('/products/categories?insurance_provider=medgulfx')).body.details)).toEqual(['insurance_provider']);
+  });
+
+  it('PUT /companies/{id}/employees/{employeeId}/declaration and POST /policies/{policyId}/declarations', async () => {
+    const { companyId, policy } = await owing();
+    const one = await call(`/companies/${companyId}/employees/1012345678/declaration`, { method: 'PUT', json: { consent: true, answers: NO_ANSWERS } });
+    expect(one.status).toBe(200);
+    expect(one.body).toMatchObject({ health_declaration: { answers: expect.objectContaining({ smoking: 'no' }), consent: true, filled_at: expect.stringMatching(/Z$/) }, pending_declarations: ['Mary Major'] });
+    const nobody = await call(`/companies/${companyId}/employees/9999999999/declaration`, { method: 'PUT', json: { consent: true, answers: NO_ANSWERS } });
+    expect(nobody.status).toBe(400);
+    expect(nobody.body).toMatchObject({ code: '40022', message: 'No employee of this company matches: 9999999999.' });
+
+    const unknown = await call(`/policies/${policy.id}/declarations`, { method: 'POST', json: { all_employees: NO_ANSWERS, ids_or_emails: [{ id_or_email: 'nobody@najd.example', answers: {} }] } });
+    expect([unknown.status, unknown.body.code]).toEqual([400, '40022']);
+    expect(unknown.body.message).toContain('nobody@najd.example');
+    const all = await call(`/policies/${policy.id}/declarations`, { method: 'POST', json: { all_employees: NO_ANSWERS, ids_or_emails: [{ id_or_email: '2098765432', answers: { smoking: 'yes' } }] } });
+    expect(all.status).toBe(200);
+    expect(all.body).toMatchObject({ id: policy.id, pending_declarations: [], payment_link: expect.stringContaining('/pay/') });
+    const staff = (await call(`/companies/${companyId}/employees`)).body.employees;
+    expect(staff.find((e: any) => e.iqama_id === '2098765432').health_declaration.answers.smoking).toBe('yes');
+  });
 });

@@ -70,16 +70,21 @@ describe('SME medical partner API', () => {
   it('prices tiers from the categories: each insurer quotes the saved employees at once', async () => {
     const company = await createCompany(env.app, token, { commercial_registration_number: '7000000013' });
     await putEmployees(env.app, token, company.id, [SAUDI, RESIDENT]);
-    const categories = (await get('/products/categories')).body;
-    const providers = [...new Set(categories.map((c: any) => c.insurance_provider))];
-    expect(providers.length).toBe(3);
-    expect(categories[0]).toMatchObject({ category: expect.any(String), insurance_provider: expect.any(String), price: expect.stringMatching(/^\d+\.\d{2}$/) });
+    const first = (await get('/products/categories')).body;
+    expect(first.insurance_providers).toHaveLength(3);
+    expect(first.insurance_provider).toBe(first.insurance_providers[0]);
+    expect(Object.keys(first.categories)).toEqual(['basic', 'standard', 'premium', 'executive']);
+    expect(first.categories.basic).toMatchObject({ category: 'basic', insurance_provider: first.insurance_provider, price: expect.any(Number) });
+    const catalogue: any[] = await Promise.all(first.insurance_providers.map(async (code: string) => (await get(`/products/categories?insurance_provider=${code}`)).body));
+    expect(catalogue.map((c) => c.insurance_provider)).toEqual(first.insurance_providers);
+    const unknown = await get('/products/categories?insurance_provider=nobody');
+    expect([unknown.status, Object.keys(unknown.body.details ?? {})]).toEqual([422, ['insurance_provider']]);
 
     const quote = await post('/quote-requests', { company_id: company.id });
     expect(quote.status).toBe(201);
     expect(quote.body.quotes).toHaveLength(3);
     for (const q of quote.body.quotes) {
-      const price = (tier: string) => Number(categories.find((c: any) => c.insurance_provider === q.insurance_provider && c.category === tier).price);
+      const price = (tier: string) => Number(catalogue.find((c) => c.insurance_provider === q.insurance_provider).categories[tier].price);
       const [saudi, resident] = q.employees;
       // the employee and spouse pay the tier's price, a child half of it
       expect(Number(saudi.price)).toBeCloseTo(price('standard') * 2.5, 2);

@@ -15,6 +15,7 @@ import { MedicalClaimPolicies } from './claims/medical-claim-policies';
 import { MedicalClaimsController } from './claims/medical-claims.controller';
 import { MedicalBilling } from './billing/medical-billing';
 import { MedicalPolicyReads } from './policies/medical-policy-reads';
+import { MedicalDeclarationRoutesController } from './forms/declaration-routes.controller';
 import { MedicalBillingController } from './billing/medical-billing.controller';
 import { MedicalPolicyActivator } from './billing/medical-policy.activator';
 import { MedicalCompaniesController } from './companies/companies.controller';
@@ -36,7 +37,7 @@ import { RequestMedicalQuotesUseCase } from './quotes/request-medical-quotes.use
 /** SME medical: /api/v1/medical (companies, employees, declarations, quotes, policies, payment link). */
 @Module({
   imports: [AdminModule, PaymentsModule, FilesModule, ClaimsModule, WebhooksModule],
-  controllers: [MedicalCompaniesController, MedicalEmployeesController, MedicalCategoriesController, MedicalQuotesController, MedicalFormsController, MedicalPoliciesController, MedicalBillingController, MedicalClaimsController, AdminMedicalCompaniesController, AdminMedicalPoliciesController],
+  controllers: [MedicalCompaniesController, MedicalEmployeesController, MedicalCategoriesController, MedicalQuotesController, MedicalFormsController, MedicalPoliciesController, MedicalBillingController, MedicalClaimsController, AdminMedicalCompaniesController, AdminMedicalPoliciesController, MedicalDeclarationRoutesController],
   providers: [
     // insurer calls share motor's per-call timeout (MOTOR_INSURER_TIMEOUT_MS): one knob for every sandbox insurer
     { provide: MEDICAL_PROVIDER, inject: [APP_CONFIG], useFactory: (c: AppConfig) => new HttpMedicalProvider({ baseUrl: c.sandboxUrl, timeoutMs: c.motorInsurerTimeoutMs }) },

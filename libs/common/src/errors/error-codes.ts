@@ -8,6 +8,8 @@ export const ErrorCodes = {
   ALREADY_CANCELED: { code: '40010', status: 400, message: 'Policy is already canceled.' },
   /** The real service's errors page numbers it 40019 (its property reference writes 40001, which is also "no OTP"). */
   INVALID_SHORT_ADDRESS: { code: '40019', status: 400, message: 'Invalid short address' },
+  /** The real service's declaration routes: an id or email that is no employee of the company. */
+  NO_MATCHING_EMPLOYEE: { code: '40022', status: 400, message: 'No employee of this company matches.' },
   TRAVEL_DOCUMENTS_UPLOADED: { code: '40018', status: 400, message: 'Documents already uploaded' },
   OAUTH_INVALID_REQUEST: { code: '40030', status: 400, message: 'The token request is missing a parameter or is malformed.' },
   OAUTH_UNSUPPORTED_GRANT: { code: '40031', status: 400, message: 'Only the client_credentials grant is supported.' },

@@ -29,7 +29,11 @@ export class FillDeclarationsUseCase {
     private readonly clock: Clock,
   ) {}
 
-  async execute(clientId: string, input: FillInput) {
+  /**
+   * `unknownEmployee: 'reject'` answers an id or email that is no employee with the real service's 400
+   * (40022) naming it, as its declaration routes do; by default it is a 422 on the entry.
+   */
+  async execute(clientId: string, input: FillInput, unknownEmployee: 'field' | 'reject' = 'field') {
     const company = await this.companies.require(clientId, input.company_id);
     const staff = await this.employees.list(company.id);
     if (!staff.length) throw ApiError.field('company_id', 'The company has no saved employees; PUT the employee list first.');
@@ -50,10 +54,12 @@ export class FillDeclarationsUseCase {
       if (parsed.success) result.set(e.id, parsed.data);
       else Object.assign(details, issuesToDetails(parsed.error.issues, own ? `ids_or_emails.${own.index}.answers` : 'all_employees'));
     }
+    const unknown = (input.ids_or_emails ?? []).filter((entry) => !staff.some((st) => st.personId === entry.id_or_email || st.email === entry.id_or_email));
+    if (unknownEmployee === 'reject' && unknown.length) throw new ApiError('NO_MATCHING_EMPLOYEE', `No employee of this company matches: ${unknown.map((u) => u.id_or_email).join(', ')}.`);
     if (Object.keys(details).length) throw ApiError.validation(details);
     const at = this.clock.now();
     await this.employees.saveDeclarations(company.id, result, at);
     const pending = (await this.employees.list(company.id)).filter((e) => !e.declaration);
-    return { declared: result.size, pending_declarations: pending.map((e) => ({ id: e.id, name: e.name })) };
+    return { companyId: company.id, declared: result.size, pending_declarations: pending.map((e) => ({ id: e.id, name: e.name })) };
   }
 }

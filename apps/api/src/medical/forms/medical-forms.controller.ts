@@ -50,8 +50,9 @@ export class MedicalFormsController {
   })
   @ApiOkResponse({ description: 'Declared count and pending employees.', schema: { type: 'object', example: { declared: 3, pending_declarations: [] } } })
   @ApiErrors(404, 422)
-  fillForms(@CurrentPartner() partner: Partner, @Body({ schema: fillSchema }) body: FillInput) {
-    return this.fill.execute(partner.clientId, body);
+  async fillForms(@CurrentPartner() partner: Partner, @Body({ schema: fillSchema }) body: FillInput) {
+    const { declared, pending_declarations } = await this.fill.execute(partner.clientId, body);
+    return { declared, pending_declarations };
   }
 
   @Get('download')
