@@ -20,9 +20,9 @@ export class MedicalBillingController {
   @RateLimit('GET /medical/payment-due')
   @ApiOperation({
     summary: 'What the company owes',
-    description: '`payment` is the sum of the premiums (VAT included, decimal string in SAR) of the company\'s policies awaiting payment; "0.00" when none. Rate limit: 120 per minute.',
+    description: '`payment` is the sum of the premiums (VAT included, a JSON number in SAR, as the real service\'s `{"payment":1500}`) of the company\'s policies awaiting payment; 0 when none. Rate limit: 120 per minute.',
   })
-  @ApiOkResponse({ description: 'The amount due.', schema: { type: 'object', example: { company_id: 42, payment: '13800.00', vat: '1800.00', currency: 'SAR', policy_ids: [7] } } })
+  @ApiOkResponse({ description: 'The amount due.', schema: { type: 'object', example: { company_id: 42, payment: 13800, vat: 1800, currency: 'SAR', policy_ids: [7] } } })
   @ApiErrors(404, 422)
   due(@CurrentPartner() partner: Partner, @Query({ schema: companyQuery }) q: z.infer<typeof companyQuery>) {
     return this.billing.due(partner.clientId, q.company_id);
@@ -41,7 +41,7 @@ export class MedicalBillingController {
   })
   @ApiOkResponse({
     description: 'The link.',
-    schema: { type: 'object', example: { payment: 'http://localhost:3000/pay/9b1d0f3e6a7c4b2d8e5f1a3c7b9d2e4f', payment_link: 'http://localhost:3000/pay/9b1d0f3e6a7c4b2d8e5f1a3c7b9d2e4f', amount: '13800.00', currency: 'SAR', expires_at: '2026-11-22T09:20:00.000000Z', policy_ids: [7] } },
+    schema: { type: 'object', example: { payment: 'http://localhost:3000/pay/9b1d0f3e6a7c4b2d8e5f1a3c7b9d2e4f', payment_link: 'http://localhost:3000/pay/9b1d0f3e6a7c4b2d8e5f1a3c7b9d2e4f', amount: 13800, currency: 'SAR', expires_at: '2026-11-22T09:20:00.000000Z', policy_ids: [7] } },
   })
   @ApiErrors(404, 422)
   link(@CurrentPartner() partner: Partner, @Query({ schema: companyQuery }) q: z.infer<typeof companyQuery>) {

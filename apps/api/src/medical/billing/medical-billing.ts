@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ApiError, amountString, Clock, formatDateTime, sum, type ErrorDetails } from '@lib/common';
+import { ApiError, amountNumber, amountString, Clock, formatDateTime, sum, type ErrorDetails } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { PAYMENT_LINK_PERIODS_MS } from '../../payments/payment-link-periods';
 import { paymentLink, PaymentRepository } from '../../payments/payment.repository';
@@ -31,8 +31,8 @@ export class MedicalBilling {
     const total = sum(unissued.map((p) => p.price.toString()));
     return {
       company_id: company.id,
-      payment: amountString(total),
-      vat: amountString(sum(unissued.map((p) => p.vat.toString()))),
+      payment: amountNumber(amountString(total)),
+      vat: amountNumber(amountString(sum(unissued.map((p) => p.vat.toString())))),
       currency: 'SAR',
       policy_ids: unissued.map((p) => p.id),
     };
@@ -80,7 +80,7 @@ export class MedicalBilling {
     return {
       payment: url,
       payment_link: url,
-      amount: amountString(link.payment.amount.toString()),
+      amount: amountNumber(link.payment.amount.toString()),
       currency: 'SAR',
       expires_at: formatDateTime(link.payment.expiresAt),
       policy_ids: link.ids,

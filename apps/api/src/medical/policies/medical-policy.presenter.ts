@@ -1,4 +1,6 @@
-import { amountString, formatDateTime, formatNullableDateTime } from '@lib/common';
+import { amountNumber, formatDateTime, formatNullableDateTime } from '@lib/common';
+import { presentInsuredLines } from '../quotes/medical-amounts';
+import type { StoredMedicalQuote } from '../quotes/medical-quote.repository';
 import type { MedicalPolicy } from './medical-policy.repository';
 
 /** `due`: who must still declare and the live payment link (medical-policy-reads.ts); empty for a policy not awaiting payment. */
@@ -10,14 +12,14 @@ export function presentMedicalPolicy(p: MedicalPolicy, due: { pendingDeclaration
     pending_declarations: due.pendingDeclarations,
     payment_link: due.paymentLink,
     insurance_provider: p.insuranceProvider,
-    subtotal: amountString(p.subtotal.toString()),
-    vat: amountString(p.vat.toString()),
-    price: amountString(p.price.toString()),
+    subtotal: amountNumber(p.subtotal.toString()),
+    vat: amountNumber(p.vat.toString()),
+    price: amountNumber(p.price.toString()),
     currency: 'SAR',
     provider_policy_id: p.providerPolicyId,
     redirect_url: p.redirectUrl,
     cancellation_document: p.cancellationDocument,
-    meta_data: { company_id: p.companyId, insurance_provider: p.insuranceProvider, quote_request_id: p.quoteRequestId, quote_price_id: p.quotePriceId, insured: p.insured },
+    meta_data: { company_id: p.companyId, insurance_provider: p.insuranceProvider, quote_request_id: p.quoteRequestId, quote_price_id: p.quotePriceId, insured: presentInsuredLines(p.insured as unknown as StoredMedicalQuote['employees']) },
     issued_at: formatNullableDateTime(p.issuedAt),
     cancelled_at: formatNullableDateTime(p.cancelledAt),
     created_at: formatDateTime(p.createdAt),
@@ -32,14 +34,14 @@ export const MEDICAL_POLICY_EXAMPLE = {
   pending_declarations: [],
   payment_link: 'http://localhost:3000/pay/9b1d0f3e6a7c4b2d8e5f1a3c7b9d2e4f',
   insurance_provider: 'dune',
-  subtotal: '12000.00',
-  vat: '1800.00',
-  price: '13800.00',
+  subtotal: 12000,
+  vat: 1800,
+  price: 13800,
   currency: 'SAR',
   provider_policy_id: null,
   redirect_url: 'https://partner.example/medical/done?policy=policyID',
   cancellation_document: null,
-  meta_data: { company_id: 42, insurance_provider: 'dune', quote_request_id: '0b7a3c1e-5d2f-4a8b-9c6d-1e2f3a4b5c6d', quote_price_id: 'f5d52340-1c2b-4d3e-8f9a-0b1c2d3e4f5a', insured: [{ name: 'Sara Al-Harbi', identifier: '1012345678', category: 'standard', price: '12000.00', dependents: [] }] },
+  meta_data: { company_id: 42, insurance_provider: 'dune', quote_request_id: '0b7a3c1e-5d2f-4a8b-9c6d-1e2f3a4b5c6d', quote_price_id: 'f5d52340-1c2b-4d3e-8f9a-0b1c2d3e4f5a', insured: [{ name: 'Sara Al-Harbi', identifier: '1012345678', category: 'standard', price: 12000, dependents: [] }] },
   issued_at: null,
   cancelled_at: null,
   created_at: '2026-11-22T09:05:00.000000Z',

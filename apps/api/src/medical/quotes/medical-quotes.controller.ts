@@ -22,14 +22,14 @@ const EXAMPLE = {
       insurance_provider: 'dune',
       insurance_provider_name: 'Dune Cooperative Insurance',
       insurance_provider_name_ar: 'الكثبان للتأمين التعاوني',
-      subtotal: '12000.00',
-      vat: '1800.00',
-      total_price: '13800.00',
-      price_per_employee: '6900.00',
+      subtotal: 12000,
+      vat: 1800,
+      total_price: 13800,
+      price_per_employee: 6900,
       currency: 'SAR',
       valid_until: '2026-12-22T09:00:00.000Z',
-      employees: [{ name: 'Sara Al-Harbi', identifier: '1012345678', category: 'standard', price: '12000.00', dependents: [{ name: 'Omar Al-Harbi', relationship: 'spouse', price: '4800.00' }] }],
-      packages: { standard: { name: 'Dune Care Standard', name_ar: 'الكثبان للرعاية القياسي', price: '4800.00', annual_limit: '1000000.00', network: { name: 'Network B', hospitals: 240 } } },
+      employees: [{ name: 'Sara Al-Harbi', identifier: '1012345678', category: 'standard', price: 12000, dependents: [{ name: 'Omar Al-Harbi', relationship: 'spouse', price: 4800 }] }],
+      packages: { standard: { name: 'Dune Care Standard', name_ar: 'الكثبان للرعاية القياسي', price: 4800, annual_limit: 1000000, network: { name: 'Network B', hospitals: 240 } } },
     },
   ],
   failed_providers: [],
@@ -50,7 +50,7 @@ export class MedicalQuotesController {
     summary: 'Price the saved employees with every medical insurer',
     description:
       'Asks every sandbox medical insurer in parallel for the company\'s saved employee list and answers one quote per insurer that priced it, each with a `quote_price_id`; ' +
-      'the response `id` is the `quote_request_id`. Amounts are decimal strings in SAR: `subtotal` before VAT, `vat` (15%; SME medical is VAT-able), `total_price` with VAT. ' +
+      'the response `id` is the `quote_request_id`. Amounts are JSON numbers in SAR with two decimal places (computed with decimals): `subtotal` before VAT, `vat` (15%; SME medical is VAT-able), `total_price` with VAT. ' +
       'Each employee\'s `price` includes their dependents (net of VAT). Insurers that failed are in `failed_providers`; 502 only when none priced. 422 when the company has no employees.',
   })
   @ApiCreatedResponse({ description: 'The quote request.', schema: { type: 'object', example: EXAMPLE } })
