@@ -6,7 +6,7 @@ import { PDF } from '../life/life-kit';
 describe('SME medical, as the real service documents it', () => {
   let env: MotorTestEnv;
   let token: string;
-  let cr = 7008000000;
+  let cr = 7008000001;
   const M = '/api/v1/medical';
 
   beforeAll(async () => {
@@ -108,5 +108,19 @@ describe('SME medical, as the real service documents it', () => {
     expect(all.body).toMatchObject({ id: policy.id, pending_declarations: [], payment_link: expect.stringContaining('/pay/') });
     const staff = (await call(`/companies/${companyId}/employees`)).body.employees;
     expect(staff.find((e: any) => e.iqama_id === '2098765432').health_declaration.answers.smoking).toBe('yes');
+  });
+
+  it('POST /companies/{id}/employees/fetch loads the registry\'s employees, all on basic', async () => {
+    const known = await call('/companies', { json: { ...company(), commercial_registration_number: '7001234567' } });
+    const res = await call(`/companies/${known.body.id}/employees/fetch`, { method: 'POST' });
+    expect(res.status).toBe(200);
+    expect(res.body.employees.length).toBeGreaterThanOrEqual(2);
+    expect(res.body.employees.every((e: any) => e.category === 'basic')).toBe(true);
+    // the same registry answer every time, and it is the saved list now
+    expect((await call(`/companies/${known.body.id}/employees/fetch`, { method: 'POST' })).body.employees.map((e: any) => e.name)).toEqual(res.body.employees.map((e: any) => e.name));
+    expect((await call(`/companies/${known.body.id}/employees`)).body.employees).toHaveLength(res.body.employees.length);
+    expect((await call('/quote-requests', { json: { company_id: known.body.id } })).status).toBe(201);
+    const unknown = await call('/companies', { json: { ...company(), commercial_registration_number: '7005550000' } });
+    expect((await call(`/companies/${unknown.body.id}/employees/fetch`, { method: 'POST' })).status).toBe(404);
   });
 });

@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { wireIssueDocumentRequestSchema, wireRegisterDocumentRequestSchema } from '@lib/providers';
+import { registeredStaff } from './company-registry';
 import { renderVehicleDocument } from './vehicle-document.pdf';
 import type { SandboxContext } from '../sandbox-context';
 import { parseOr422, SandboxHttpError } from '../sandbox-http';
 
-/** Vehicle documents by content hash: looked up by the API, registered through the control route. */
+/** Vehicle documents by content hash (looked up by the API, registered through the control route), and the company registry. */
 export function registerVehicleDocumentRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   app.get<{ Params: { sha256: string } }>('/registry/documents/:sha256', async (request) => {
     const doc = ctx.documents.find(request.params.sha256.toLowerCase());
@@ -16,6 +17,12 @@ export function registerVehicleDocumentRoutes(app: FastifyInstance, ctx: Sandbox
   app.post('/__control/registry/documents', async (request, reply) => {
     const input = parseOr422(wireRegisterDocumentRequestSchema, request.body);
     return reply.status(201).send(ctx.documents.register(input, ctx.clock.now()));
+  });
+
+  app.get<{ Params: { cr: string } }>('/registry/companies/:cr/employees', async (request) => {
+    const staff = registeredStaff(request.params.cr, ctx.clock.now());
+    if (!staff) throw new SandboxHttpError(404, 'not_found', 'The company registry knows no company with this commercial registration number.');
+    return staff;
   });
 
   /** Issues a document saying this (a PDF), registered under its hash: what a partner uploads as an istimarah or cancellation document. */

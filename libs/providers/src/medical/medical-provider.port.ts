@@ -1,4 +1,4 @@
-import type { MedicalRelationship, MedicalTier, WireMedicalInsurer } from './sandbox-medical.wire';
+import type { MedicalRelationship, MedicalTier, WireMedicalInsurer, WireRegisteredStaff } from './sandbox-medical.wire';
 
 export type MedicalInsurer = WireMedicalInsurer;
 
@@ -46,4 +46,6 @@ export interface MedicalProvider {
   listInsurers(options?: MedicalCallOptions): Promise<MedicalInsurer[]>;
   quote(insurerCode: string, companyCr: string, members: MedicalMember[], options?: MedicalCallOptions): Promise<MedicalQuoteResult>;
   issuePolicy(insurerCode: string, issue: MedicalIssue, options?: MedicalCallOptions): Promise<MedicalIssued>;
+  /** The company registry's employees of a commercial registration number; null when the registry does not know it. */
+  registeredStaff(companyCr: string, options?: MedicalCallOptions): Promise<WireRegisteredStaff['employees'] | null>;
 }

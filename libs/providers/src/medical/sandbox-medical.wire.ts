@@ -66,6 +66,23 @@ export const wireMedicalIssuedSchema = z.object({
   already_issued: z.boolean(),
 });
 
+/** The company registry's staff of a company (by commercial registration number), as the sandbox serves it. */
+export const wireRegisteredStaffSchema = z.object({
+  commercial_registration_number: z.string().regex(/^7\d{9}$/),
+  employees: z.array(
+    z.object({
+      name: z.string(),
+      nationality_iso: z.string().regex(/^[A-Z]{2}$/),
+      nationality_id: z.string().regex(/^1\d{9}$/).optional(),
+      iqama_id: z.string().regex(/^2\d{9}$/).optional(),
+      date_of_birth: z.string(),
+      gender: z.enum(['male', 'female']),
+      mobile_number: z.string().regex(/^05\d{8}$/),
+    }),
+  ),
+});
+
+export type WireRegisteredStaff = z.infer<typeof wireRegisteredStaffSchema>;
 export type WireMedicalQuoteRequest = z.infer<typeof wireMedicalQuoteRequestSchema>;
 export type WireMedicalQuote = z.infer<typeof wireMedicalQuoteSchema>;
 export type WireMedicalInsurer = z.infer<typeof wireMedicalInsurerSchema>;

@@ -1,4 +1,6 @@
-import { Body, Controller, Get, Param, Put } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put } from '@nestjs/common';
+import type { MedicalProvider } from '@lib/providers';
+import { MEDICAL_PROVIDER } from '../medical-insurers';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiError, Clock, intId, z } from '@lib/common';
 import { RateLimit } from '@lib/http';
@@ -37,6 +39,7 @@ export class MedicalEmployeesController {
     private readonly companies: MedicalCompanyRepository,
     private readonly employees: MedicalEmployeeRepository,
     private readonly clock: Clock,
+    @Inject(MEDICAL_PROVIDER) private readonly provider: MedicalProvider,
   ) {}
 
   @Get()
@@ -75,6 +78,34 @@ export class MedicalEmployeesController {
         : (Object.values(result.details)[0]?.[0] ?? 'The employee list is invalid.');
       throw new ApiError('VALIDATION_FAILED', message, result.details, {}, { invalid_rows: rows });
     }
+    const saved = await this.employees.replace(company.id, result.employees, now);
+    return { employees: saved.map((e) => presentEmployee(e, now)) };
+  }
+
+  @Post('fetch')
+  @HttpCode(200)
+  @RateLimit('PUT /medical/companies/{company}/employees')
+  @ApiOperation({
+    summary: 'Load the employee list from the company registry',
+    description:
+      'As the real service: the employees registered under the company\'s commercial registration number replace the saved list, every one on the `basic` ' +
+      'category, without dependents (PUT the list to change categories or add dependents). Declarations already filled stay with a person who remains. ' +
+      '404 when the registry knows no such company (in the sandbox, a number ending in 0000); 502 when the registry fails. Rate limit: 60 per minute.',
+  })
+  @ApiOkResponse({ description: 'The saved list, as GET answers it.' })
+  @ApiErrors(404, 502)
+  async fetchFromRegistry(@CurrentPartner() partner: Partner, @Param({ schema: idParam }) p: z.infer<typeof idParam>) {
+    const company = await this.companies.require(partner.clientId, p.companyId);
+    let registered;
+    try {
+      registered = await this.provider.registeredStaff(company.commercialRegistrationNumber);
+    } catch (err) {
+      throw new ApiError('PROVIDER_FAILED', `The company registry did not answer: ${(err as Error).message}`);
+    }
+    if (!registered) throw ApiError.notFound('The company registry knows no company with this commercial registration number.');
+    const now = this.clock.now();
+    const result = validateEmployeeList({ employees: registered.map((e) => ({ ...e, category: 'basic', dependents: [] })) }, now);
+    if (Object.keys(result.details).length) throw new ApiError('PROVIDER_FAILED', 'The company registry answered employees that fail the list rules; PUT the list instead.');
     const saved = await this.employees.replace(company.id, result.employees, now);
     return { employees: saved.map((e) => presentEmployee(e, now)) };
   }
