@@ -60,4 +60,13 @@ describeBrowser('the SME medical console in a browser', () => {
     await page.screenshot({ path: join(SCREENSHOTS, 'medical-company.png'), fullPage: true });
     expect(errors).toEqual([]);
   });
+
+  it('opens a company from the list, as an account manager would, without an error page', async () => {
+    await page.goto(`${env.app.url}/admin/medical-companies`);
+    await page.getByText('7000000051').first().click();
+    await page.getByTestId('employees').getByText('Khalid Al-Otaibi').waitFor();
+    await page.getByTestId('payment-due').waitFor();
+    expect(await page.getByText('Something went wrong').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
 });

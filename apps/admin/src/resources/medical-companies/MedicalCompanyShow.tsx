@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -18,14 +19,16 @@ function Details() {
   const record = useRecordContext();
   const t = useTranslate();
   const createPath = useCreatePath();
-  if (!record) return null;
+  // Opened from the list, the page first holds the list's row (no employees, policies or amount due) until
+  // the company itself arrives: wait for it rather than read what is not there yet.
+  if (!record || !Array.isArray(record.employees)) return <LinearProgress sx={{ m: 2 }} data-testid="company-loading" />;
   const employees = record.employees as Employee[];
-  const policies = record.policies as Policy[];
+  const policies = (record.policies ?? []) as Policy[];
   return (
     <Box sx={{ p: 2 }}>
       <Typography variant="h6">{record.name} <span dir="rtl">{record.name_ar}</span></Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {t(`${R}.fields.commercial_registration_number`)}: <bdi>{record.commercial_registration_number}</bdi> · {record.city} · {t(`${R}.fields.payment_due`)}: <bdi data-testid="payment-due">{record.payment_due.payment} SAR</bdi>
+        {t(`${R}.fields.commercial_registration_number`)}: <bdi>{record.commercial_registration_number}</bdi> · {record.city} · {t(`${R}.fields.payment_due`)}: <bdi data-testid="payment-due">{record.payment_due?.payment ?? '—'} SAR</bdi>
       </Typography>
       <Typography variant="overline">{t(`${R}.sections.employees`, { count: employees.length })}</Typography>
       <Table size="small" data-testid="employees">
