@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -31,6 +32,14 @@ describeBrowser('payments in the console', () => {
         data: { id: ids[r.status], clientId, policyType: 'motor', currency: 'SAR', linkToken: randomBytes(24).toString('base64url'), expiresAt: new Date(at.getTime() + 86_400_000), createdAt: at, updatedAt: at, ...r },
       });
     }
+    // More payments than the admin API serves per request (100), older than the three above: the export pages through them.
+    const earlier = new Date(at.getTime() - 86_400_000);
+    await app.db.prisma.payment.createMany({
+      data: Array.from({ length: 130 }, (_, i) => ({
+        id: randomUUID(), clientId, policyType: 'motor', policyId: 100 + i, amount: '100.00', currency: 'SAR', status: 'expired',
+        linkToken: randomBytes(24).toString('base64url'), vendorReference: `vp_bulk_${String(i).padStart(4, '0')}`, expiresAt: earlier, createdAt: earlier, updatedAt: earlier,
+      })),
+    });
     await createStaff(app, 'operations', 'ops.payments@console.test');
     browser = await launchBrowser();
     context = browser.context;
@@ -67,6 +76,17 @@ describeBrowser('payments in the console', () => {
     await page.getByText('card_declined').waitFor();
     await page.getByText('No callbacks received.').waitFor();
     await page.screenshot({ path: join(SCREENSHOTS, 'payments-show.png'), fullPage: true });
+  });
+
+  it('exports every payment, over the API\'s 100 rows a request', async () => {
+    // no filter (the list remembers the last one)
+    await page.goto(`${app.url}/admin/payments?filter=${encodeURIComponent('{}')}`);
+    await page.getByText('vp_console_paid_0001').waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
+    const csv = readFileSync((await download.path())!, 'utf8').trim().split('\n');
+    expect(csv).toHaveLength(1 + 133);
+    expect(csv.filter((l) => l.includes('vp_bulk_'))).toHaveLength(130);
+    expect(await page.getByText('Server communication error').count()).toBe(0);
   });
 
   it('raised no page errors', () => {
