@@ -1,4 +1,5 @@
-import { CreateButton, DataTable, FilterButton, List, NumberInput, SelectInput, TopToolbar, usePermissions, useRecordContext, useTranslate } from 'react-admin';
+import { CreateButton, DataTable, List, NumberInput, SelectInput, usePermissions, useRecordContext, useTranslate } from 'react-admin';
+import { ListActions } from '../../common/ListActions';
 import { can } from '@shared/permissions';
 import { DateTimeText } from '../../common/fields';
 import { Money } from '../property-policies/PropertyPolicyFields';
@@ -15,10 +16,7 @@ function Requested(_: { source?: string }) {
 function Actions() {
   const { permissions: role } = usePermissions<string>();
   return (
-    <TopToolbar>
-      <FilterButton />
-      {can(role, 'create', 'claims') && <CreateButton />}
-    </TopToolbar>
+    <ListActions>{can(role, 'create', 'claims') && <CreateButton />}</ListActions>
   );
 }
 

@@ -1,4 +1,5 @@
-import { BooleanInput, CreateButton, DataTable, FilterButton, List, SearchInput, SelectInput, TopToolbar, usePermissions } from 'react-admin';
+import { BooleanInput, CreateButton, DataTable, List, SearchInput, SelectInput, usePermissions } from 'react-admin';
+import { ListActions } from '../../common/ListActions';
 import { can } from '@shared/permissions';
 import { PRODUCTS } from '@shared/products';
 import { DateTimeText, LtrText, ProductCount, StatusChip } from '../../common/fields';
@@ -12,10 +13,7 @@ const filters = [
 function Actions() {
   const { permissions: role } = usePermissions<string>();
   return (
-    <TopToolbar>
-      <FilterButton />
-      {can(role, 'create', 'clients') && <CreateButton />}
-    </TopToolbar>
+    <ListActions>{can(role, 'create', 'clients') && <CreateButton />}</ListActions>
   );
 }
 

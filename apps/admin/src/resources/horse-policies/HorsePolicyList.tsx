@@ -1,4 +1,5 @@
-import { DataTable, FilterButton, FunctionField, List, NumberField, SelectInput, TextInput, TopToolbar, useTranslate } from 'react-admin';
+import { DataTable, FunctionField, List, NumberField, SelectInput, TextInput, useTranslate } from 'react-admin';
+import { ListActions } from '../../common/ListActions';
 import { DateTimeText } from '../../common/fields';
 
 const R = 'resources.horse-policies';
@@ -14,7 +15,7 @@ function useFilters() {
 export function HorsePolicyList() {
   const t = useTranslate();
   return (
-    <List filters={useFilters()} actions={<TopToolbar><FilterButton /></TopToolbar>} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
+    <List filters={useFilters()} actions={<ListActions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
       <DataTable rowClick="show" bulkActionButtons={false}>
         <DataTable.Col source="id" />
         <DataTable.Col source="status"><FunctionField render={(r: { status: number }) => t(`${R}.status.${r.status}`)} /></DataTable.Col>

@@ -17,7 +17,7 @@ function useFilters() {
 
 export function PolicyList() {
   return (
-    <List filters={useFilters()} sort={{ field: 'created_at', order: 'DESC' }} perPage={25} exporter={false}>
+    <List filters={useFilters()} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
       <DataTable rowClick="show" bulkActionButtons={false}>
         <DataTable.Col source="id"><MonoText source="id" /></DataTable.Col>
         <DataTable.Col source="created_at"><DateTimeText source="created_at" /></DataTable.Col>

@@ -1,4 +1,5 @@
-import { DataTable, DateInput, FilterButton, List, SearchInput, SelectInput, TextInput, TopToolbar, useTranslate } from 'react-admin';
+import { DataTable, DateInput, List, SearchInput, SelectInput, TextInput, useTranslate } from 'react-admin';
+import { ListActions } from '../../common/ListActions';
 import { DateTimeText, LtrText } from '../../common/fields';
 import { CustomerName, PolicyStatusChip, PriceField, StartDate } from './PropertyPolicyFields';
 
@@ -16,7 +17,7 @@ function useFilters() {
 
 export function PropertyPolicyList() {
   return (
-    <List filters={useFilters()} actions={<TopToolbar><FilterButton /></TopToolbar>} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
+    <List filters={useFilters()} actions={<ListActions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
       <DataTable rowClick="show" bulkActionButtons={false}>
         <DataTable.Col source="id" />
         <DataTable.Col source="status"><PolicyStatusChip /></DataTable.Col>

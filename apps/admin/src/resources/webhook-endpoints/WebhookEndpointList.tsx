@@ -1,5 +1,6 @@
 import Chip from '@mui/material/Chip';
-import { BooleanInput, CreateButton, DataTable, FilterButton, List, ReferenceField, ReferenceInput, AutocompleteInput, SearchInput, TopToolbar, usePermissions, useRecordContext, useTranslate } from 'react-admin';
+import { ListActions } from '../../common/ListActions';
+import { BooleanInput, CreateButton, DataTable, List, ReferenceField, ReferenceInput, AutocompleteInput, SearchInput, usePermissions, useRecordContext, useTranslate } from 'react-admin';
 import { can } from '@shared/permissions';
 import { DateTimeText, LtrText, StatusChip } from '../../common/fields';
 
@@ -22,10 +23,7 @@ export function EventChips() {
 function Actions() {
   const { permissions: role } = usePermissions<string>();
   return (
-    <TopToolbar>
-      <FilterButton />
-      {can(role, 'create', 'webhook-endpoints') && <CreateButton />}
-    </TopToolbar>
+    <ListActions>{can(role, 'create', 'webhook-endpoints') && <CreateButton />}</ListActions>
   );
 }
 
