@@ -41,7 +41,7 @@ export const propertyPoliciesEn = {
       status_is: 'The insurer says: %{status}',
       cancel: 'Cancel policy',
       cancel_title: 'Cancel policy %{id}?',
-      cancel_help: 'Cancelled with the insurer; a paid policy is refunded pro rata to its IBAN. This cannot be undone.',
+      cancel_help: 'Cancelled with the insurer; a paid policy is refunded pro rata to the card that paid, through the card vendor. This cannot be undone.',
       reason: 'Reason',
       confirm: 'Cancel the policy',
       back: 'Keep it',
