@@ -22,6 +22,7 @@ describeBrowser('life and horse policies in the console', () => {
     env = await startMotorEnv({ env: { RATE_LIMIT_DEFAULT_PER_MINUTE: '1000', TOKEN_TTL_SECONDS: '31536000' } });
     await createStaff(env.app, 'operations', 'operations@life.test');
     await createStaff(env.app, 'account_manager', 'manager@life.test');
+    await createStaff(env.app, 'claims_handler', 'handler@life.test');
     const { token } = await env.app.partner(['life-snp', 'horse']);
     const offer = (await env.app.request('/api/v1/life-snp/offers', { token, json: offerBody() })).body[0];
     const life = (await env.app.request('/api/v1/life-snp/policies', { token, json: policyBody(offer.offer_id) })).body;
@@ -65,6 +66,27 @@ describeBrowser('life and horse policies in the console', () => {
     await page.goto(`${env.app.url}/admin/life-policies/${lifeId}/show`);
     await page.getByTestId('policy-status').getByText('Active').waitFor();
     expect(await page.getByTestId('cancel-policy').count()).toBe(0);
+  });
+
+  it('lets a claims handler file a life claim, offered only life\'s claim types', async () => {
+    await signIn('handler@life.test');
+    await page.goto(`${env.app.url}/admin/claims/create`);
+    await page.getByRole('combobox', { name: 'Product' }).click();
+    await page.getByRole('option', { name: 'Life' }).click();
+    await page.getByRole('combobox', { name: 'Type' }).click();
+    expect(await page.getByRole('option').allInnerTexts()).toEqual(['Death', 'Critical illness', 'Disability']);
+    await page.getByRole('option', { name: 'Critical illness' }).click();
+    await page.getByLabel('Policy').fill(String(lifeId));
+    await page.getByLabel('Incident date').fill('2026-11-22');
+    await page.getByLabel('Description').fill('Diagnosed this morning; the customer called in.');
+    await page.getByLabel('Requested').fill('25000');
+    await page.screenshot({ path: join(SCREENSHOTS, 'claim-create-life.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL('**/admin/claims/*/show');
+    await page.getByText('Critical illness').first().waitFor();
+    const claim = await env.app.db.prisma.claim.findFirstOrThrow({ where: { productFamily: 'life', policyId: lifeId } });
+    expect(claim).toMatchObject({ claimType: 'critical_illness', createdBy: 'handler@life.test', status: 'submitted' });
+    expect(errors).toEqual([]);
   });
 
   it('lets operations cancel a life and a horse policy with a reason', async () => {

@@ -12,6 +12,7 @@ export interface ConsoleDataProvider extends DataProvider {
   clientAction(id: string, action: 'rotate-secret' | 'deactivate' | 'activate'): Promise<{ data: Record<string, unknown> & { id: string } }>;
   setProducts(id: string, add: string[], remove: string[]): Promise<void>;
   dashboard(days: number): Promise<DashboardData>;
+  claimTypes(): Promise<Array<{ family: string; claim_types: string[] }>>;
 }
 
 export interface DashboardData {
@@ -65,6 +66,10 @@ export const dataProvider: ConsoleDataProvider = {
   async setProducts(id, add, remove) {
     if (add.length) await httpClient(`${API}/clients/${id}/enrol`, { method: 'POST', body: JSON.stringify({ products: add }) });
     if (remove.length) await httpClient(`${API}/clients/${id}/unenrol`, { method: 'POST', body: JSON.stringify({ products: remove }) });
+  },
+  async claimTypes() {
+    const { json } = await httpClient(`${API}/claims/types`);
+    return (json as { families: Array<{ family: string; claim_types: string[] }> }).families;
   },
   async dashboard(days) {
     const { json } = await httpClient(`${API}/dashboard?days=${days}`);

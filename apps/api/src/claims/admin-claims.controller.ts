@@ -13,6 +13,7 @@ import { FileStore } from '../files/file-store';
 
 import { presentAdminClaim } from './claim.presenter';
 import { ClaimRepository } from './claim.repository';
+import { ClaimPolicies } from './claim-policies';
 import { CLAIM_FAMILIES, CLAIM_STATUSES } from './claim-status';
 import { ClaimDocument, ClaimsService } from './claims.service';
 
@@ -56,6 +57,7 @@ const doc = (schema: z.ZodType) => z.toJSONSchema(schema, { target: 'openapi-3.0
 export class AdminClaimsController {
   constructor(
     private readonly claims: ClaimRepository,
+    private readonly policies: ClaimPolicies,
     private readonly service: ClaimsService,
     private readonly audit: AuditTrail,
     private readonly files: FileStore,
@@ -87,6 +89,14 @@ export class AdminClaimsController {
     );
     const history = await this.claims.history(rows.map((r) => r.id));
     return listResponse(reply, 'claims', rows.map((r) => presentAdminClaim(r, history, this.fileUrl)), total, q.skip);
+  }
+
+  @Get('types')
+  @Allow('read')
+  @ApiOperation({ summary: 'Claim types by product family', description: 'The families whose policies take claims and the claim types each accepts: what the console offers when a claim is opened.' })
+  @ApiOkResponse({ description: '`{families: [{family, claim_types}]}`', schema: { type: 'object', example: { families: [{ family: 'life', claim_types: ['death', 'critical_illness', 'disability'] }] } } })
+  types() {
+    return { families: this.policies.families().map((family) => ({ family, claim_types: this.policies.claimTypes(family) })) };
   }
 
   @Get(':id')

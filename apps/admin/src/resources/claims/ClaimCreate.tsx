@@ -1,17 +1,35 @@
-import { Create, DateInput, NumberInput, required, SelectInput, SimpleForm, TextInput } from 'react-admin';
-import { CLAIM_FAMILIES } from './claim-families';
+import { useQuery } from '@tanstack/react-query';
+import { useWatch } from 'react-hook-form';
+import { Create, DateInput, NumberInput, required, SelectInput, SimpleForm, TextInput, useDataProvider, useTranslate } from 'react-admin';
+import type { ConsoleDataProvider } from '../../providers/dataProvider';
 
-/** The property claim types the API accepts (it checks them again). */
-const PROPERTY_CLAIM_TYPES = ['fire', 'water_damage', 'theft', 'natural_disaster', 'accidental_damage', 'liability', 'other'];
+const R = 'resources.claims';
+
+/** The families and their claim types come from the API (the same lists it checks against). */
+function useClaimTypes() {
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  return useQuery({ queryKey: ['claims', 'types'], queryFn: () => dataProvider.claimTypes(), staleTime: 300_000 });
+}
+
+function ClaimTypeInput() {
+  const t = useTranslate();
+  const family = useWatch({ name: 'product_family' }) as string | undefined;
+  const { data } = useClaimTypes();
+  const types = data?.find((f) => f.family === family)?.claim_types ?? [];
+  return <SelectInput source="claim_type" choices={types.map((c) => ({ id: c, name: t(`${R}.types.${c}`, { _: c.replace(/_/g, ' ') }) }))} validate={required()} disabled={!types.length} />;
+}
 
 /** A claim opened by staff for a customer who called in; documents are uploaded by the partner. */
 export function ClaimCreate() {
+  const t = useTranslate();
+  const { data } = useClaimTypes();
+  const families = (data ?? []).map((f) => ({ id: f.family, name: t(`${R}.families.${f.family}`, { _: f.family }) }));
   return (
     <Create redirect="show">
       <SimpleForm defaultValues={{ product_family: 'property' }}>
-        <SelectInput source="product_family" choices={CLAIM_FAMILIES} validate={required()} />
+        <SelectInput source="product_family" choices={families} validate={required()} />
         <NumberInput source="policy_id" validate={required()} />
-        <SelectInput source="claim_type" choices={PROPERTY_CLAIM_TYPES.map((c) => ({ id: c, name: c }))} validate={required()} />
+        <ClaimTypeInput />
         <DateInput source="incident_date" validate={required()} />
         <TextInput source="description" multiline fullWidth validate={required()} />
         <TextInput source="requested_amount" validate={required()} slotProps={{ htmlInput: { inputMode: 'decimal', dir: 'ltr' } }} />

@@ -3,7 +3,7 @@ import { ListActions } from '../../common/ListActions';
 import { can } from '@shared/permissions';
 import { DateTimeText } from '../../common/fields';
 import { Money } from '../property-policies/PropertyPolicyFields';
-import { ClaimStatusChip } from './ClaimFields';
+import { ClaimLabel, ClaimStatusChip } from './ClaimFields';
 import { CLAIM_FAMILIES } from './claim-families';
 
 const STATUSES = ['submitted', 'under_review', 'approved', 'rejected', 'paid'];
@@ -24,7 +24,7 @@ export function ClaimList() {
   const t = useTranslate();
   const filters = [
     <SelectInput key="status" source="status" alwaysOn choices={STATUSES.map((s) => ({ id: s, name: t(`resources.claims.status.${s}`) }))} />,
-    <SelectInput key="product_family" source="product_family" choices={CLAIM_FAMILIES} />,
+    <SelectInput key="product_family" source="product_family" choices={CLAIM_FAMILIES.map((f) => ({ id: f.id, name: t(`resources.claims.families.${f.id}`, { _: f.id }) }))} />,
     <NumberInput key="policy_id" source="policy_id" />,
     <NumberInput key="older_than_days" source="older_than_days" min={0} />,
   ];
@@ -33,9 +33,9 @@ export function ClaimList() {
       <DataTable rowClick="show" bulkActionButtons={false}>
         <DataTable.Col source="id" />
         <DataTable.Col source="status"><ClaimStatusChip /></DataTable.Col>
-        <DataTable.Col source="product_family" disableSort />
+        <DataTable.Col source="product_family" disableSort><ClaimLabel source="product_family" group="families" /></DataTable.Col>
         <DataTable.Col source="policy_id" disableSort />
-        <DataTable.Col source="claim_type" disableSort />
+        <DataTable.Col source="claim_type" disableSort><ClaimLabel source="claim_type" group="types" /></DataTable.Col>
         <DataTable.Col source="requested_amount"><Requested /></DataTable.Col>
         <DataTable.Col source="created_at"><DateTimeText source="created_at" /></DataTable.Col>
       </DataTable>

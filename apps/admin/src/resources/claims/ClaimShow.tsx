@@ -12,7 +12,7 @@ import { DateTimeText, LtrText, MonoText } from '../../common/fields';
 import { useFormat } from '../../common/format';
 import { Money } from '../property-policies/PropertyPolicyFields';
 import { AssignToMeButton, TransitionButtons } from './ClaimActions';
-import { ClaimStatusChip } from './ClaimFields';
+import { ClaimLabel, ClaimStatusChip } from './ClaimFields';
 
 const R = 'resources.claims';
 const cell = { xs: 12, sm: 6, md: 4 };
@@ -28,9 +28,9 @@ function Details() {
     <Box sx={{ p: 3 }}>
       <Grid container spacing={2} sx={{ mb: 3 }}>
         <Grid size={cell}><Labeled source="status"><ClaimStatusChip /></Labeled></Grid>
-        <Grid size={cell}><Labeled source="product_family"><TextField source="product_family" /></Labeled></Grid>
+        <Grid size={cell}><Labeled source="product_family"><ClaimLabel source="product_family" group="families" /></Labeled></Grid>
         <Grid size={cell}><Labeled source="policy_id"><TextField source="policy_id" /></Labeled></Grid>
-        <Grid size={cell}><Labeled source="claim_type"><TextField source="claim_type" /></Labeled></Grid>
+        <Grid size={cell}><Labeled source="claim_type"><ClaimLabel source="claim_type" group="types" /></Labeled></Grid>
         <Grid size={cell}><Labeled source="incident_date"><LtrText source="incident_date" /></Labeled></Grid>
         <Grid size={cell}><Labeled source="client_id"><MonoText source="client_id" /></Labeled></Grid>
         <Grid size={cell}><Typography variant="caption" color="text.secondary">{t(`${R}.fields.requested_amount`)}</Typography><div><Money value={record.requested_amount} /></div></Grid>
