@@ -79,6 +79,12 @@ describeBrowser('life and horse policies in the console', () => {
     await page.getByLabel('Policy').fill(String(lifeId));
     await page.getByLabel('Incident date').fill('2026-11-22');
     await page.getByLabel('Description').fill('Diagnosed this morning; the customer called in.');
+    // more than the benefit: the API's 422 marks the field itself, in its own words
+    await page.getByLabel('Requested').fill('999999');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.locator('.MuiFormHelperText-root.Mui-error', { hasText: 'The requested amount may not be greater than' }).waitFor();
+    expect(await page.getByLabel('Requested').getAttribute('aria-invalid')).toBe('true');
+    await page.screenshot({ path: join(SCREENSHOTS, 'claim-create-life-invalid.png'), fullPage: true });
     await page.getByLabel('Requested').fill('25000');
     await page.screenshot({ path: join(SCREENSHOTS, 'claim-create-life.png'), fullPage: true });
     await page.getByRole('button', { name: 'Save' }).click();

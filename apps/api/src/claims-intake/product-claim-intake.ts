@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import Decimal from 'decimal.js';
 import { amountField, ApiError, Clock, formatDate, pageSkip, toPage, validationError, z } from '@lib/common';
 import { gregorianDateField } from '@lib/common/saudi';
 import { presentClaim } from '../claims/claim.presenter';
@@ -23,19 +22,16 @@ export const ClaimUploadGuard = DocumentUploadGuard({
   describe: `the fields ${CLAIM_FIELDS.join(', ')} and 0 to ${MAX_CLAIM_DOCUMENTS} files in \`documents\` (or \`supporting_document\`)`,
 });
 
+/** A family's claim route: its claim types (the claims core checks them again, with the amount ceilings the family registered). */
 export interface ClaimIntakeSpec {
   family: string;
   claimTypes: readonly string[];
   /** Other names accepted for a claim type (the real service's), stored as ours. */
   claimTypeAliases?: Readonly<Record<string, string>>;
-  /** The most that may be requested for a claim type on this policy (e.g. the benefit), or null for no limit. */
-  limitFor(policyId: number, claimType: string): Promise<{ amount: string; what: string } | null>;
 }
 
 type PageQuery = { page: number; per_page: number };
 
-/** A product family's claims with no per-type ceiling beyond the claims core's own rules. */
-export const noClaimLimit = async (): Promise<null> => null;
 
 /**
  * A partner's claim on a policy of any family (property, TPL, medical, life, horse), handed to the claims
@@ -58,10 +54,6 @@ export class ProductClaimIntake {
     if (upload.unexpected.length) throw ApiError.validation(Object.fromEntries(upload.unexpected.map((n) => [n, [`The ${n} part is not allowed.`]])));
     const parsed = this.schemaFor(spec).safeParse(upload.fields);
     if (!parsed.success) throw validationError(parsed.error.issues);
-    const limit = await spec.limitFor(policyId, parsed.data.claim_type);
-    if (limit && new Decimal(parsed.data.requested_amount).greaterThan(limit.amount)) {
-      throw ApiError.field('requested_amount', `The requested amount may not be greater than ${limit.what} (${limit.amount} SAR).`);
-    }
     const saved = await this.documents.checkAndSave({ clientId, kind: `claim-document/${spec.family}`, field: 'documents', files: upload.files, min: 0, max: MAX_CLAIM_DOCUMENTS });
     try {
       const claim = await this.claimsService.open({

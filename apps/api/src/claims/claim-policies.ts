@@ -16,6 +16,14 @@ export interface ClaimPolicyResolver {
   /** The claim types this family accepts. */
   claimTypes: readonly string[];
   find(policyId: number): Promise<ClaimablePolicy | null>;
+  /** The most a claim of this type may ask on this policy (e.g. its benefit), or none. */
+  limitFor?(policyId: number, claimType: string): Promise<ClaimLimit | null>;
+}
+
+export interface ClaimLimit {
+  amount: string;
+  /** What the amount is, for the message ("the critical illness benefit"). */
+  what: string;
 }
 
 /** Each product module registers how to find its policies (as dashboard metrics are registered). */
@@ -33,6 +41,10 @@ export class ClaimPolicies {
 
   claimTypes(family: string): readonly string[] {
     return this.resolvers.get(family)?.claimTypes ?? [];
+  }
+
+  limitFor(family: string, policyId: number, claimType: string): Promise<ClaimLimit | null> {
+    return this.resolvers.get(family)?.limitFor?.(policyId, claimType) ?? Promise.resolve(null);
   }
 
   find(family: string, policyId: number): Promise<ClaimablePolicy | null> {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
-import { amountString, ApiError, Clock, ErrorDetails, formatDate, parseDate } from '@lib/common';
+import { amountString, ApiError, Clock, ErrorDetails, formatDate, money, parseDate } from '@lib/common';
 import { Prisma } from '@lib/db';
 import type { Claim } from '@lib/db/generated/prisma/client';
 import { ClaimablePolicy, ClaimPolicies } from './claim-policies';
@@ -72,6 +72,9 @@ export class ClaimsService {
     else if (incident < policy.coverFrom || incident >= policy.coverUntil) {
       details.incident_date = [`The incident date must fall within the cover, from ${formatDate(policy.coverFrom)} to before ${formatDate(policy.coverUntil)}.`];
     }
+    // The same ceiling whoever files the claim, partner or staff.
+    const limit = details.claim_type ? null : await this.policies.limitFor(cmd.productFamily, policy.id, cmd.claimType);
+    if (limit && money(cmd.requestedAmount).greaterThan(limit.amount)) details.requested_amount = [`The requested amount may not be greater than ${limit.what} (${limit.amount} SAR).`];
     if (Object.keys(details).length) throw ApiError.validation(details);
     return this.claims.transaction(async (tx) => {
       const claim = await this.claims.create(tx, {

@@ -21,7 +21,7 @@ export class HorseClaimPolicies implements OnModuleInit, ClaimIntakeSpec {
   ) {}
 
   onModuleInit(): void {
-    this.registry.register({ family: this.family, claimTypes: HORSE_CLAIM_TYPES, find: (id) => this.find(id) });
+    this.registry.register({ family: this.family, claimTypes: HORSE_CLAIM_TYPES, find: (id) => this.find(id), limitFor: (id, type) => this.limitFor(id, type) });
   }
 
   async find(id: number): Promise<ClaimablePolicy | null> {

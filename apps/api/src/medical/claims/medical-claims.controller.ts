@@ -1,4 +1,4 @@
-import { ClaimIntakeSpec, noClaimLimit, ProductClaimIntake } from '../../claims-intake/product-claim-intake';
+import { ClaimIntakeSpec, ProductClaimIntake } from '../../claims-intake/product-claim-intake';
 import { Controller, Get, Param, Post, Query, Req } from '@nestjs/common';
 import { Inject } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
@@ -45,7 +45,7 @@ export class MedicalClaimsController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  private readonly spec: ClaimIntakeSpec = { family: 'medical', claimTypes: MEDICAL_CLAIM_TYPES, limitFor: noClaimLimit };
+  private readonly spec: ClaimIntakeSpec = { family: 'medical', claimTypes: MEDICAL_CLAIM_TYPES };
 
   @Post(':policyId/claims')
   @RateLimit('POST /medical/policies/{policy}/claims')

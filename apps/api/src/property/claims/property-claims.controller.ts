@@ -1,4 +1,4 @@
-import { ClaimIntakeSpec, noClaimLimit, ProductClaimIntake } from '../../claims-intake/product-claim-intake';
+import { ClaimIntakeSpec, ProductClaimIntake } from '../../claims-intake/product-claim-intake';
 import { Controller, Get, Inject, Param, Post, Query, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
@@ -43,7 +43,7 @@ export class PropertyClaimsController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  private readonly spec: ClaimIntakeSpec = { family: 'property', claimTypes: PROPERTY_CLAIM_TYPES, limitFor: noClaimLimit };
+  private readonly spec: ClaimIntakeSpec = { family: 'property', claimTypes: PROPERTY_CLAIM_TYPES };
 
   @Post(':propertyPolicy/claims')
   @ClaimIntakeRoute({

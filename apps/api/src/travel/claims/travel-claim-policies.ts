@@ -25,7 +25,7 @@ export class TravelClaimPolicies implements OnModuleInit, ClaimIntakeSpec {
   ) {}
 
   onModuleInit(): void {
-    this.registry.register({ family: this.family, claimTypes: TRAVEL_CLAIM_TYPES, find: (id) => this.find(id) });
+    this.registry.register({ family: this.family, claimTypes: TRAVEL_CLAIM_TYPES, find: (id) => this.find(id), limitFor: (id, type) => this.limitFor(id, type) });
   }
 
   async find(id: number): Promise<ClaimablePolicy | null> {
