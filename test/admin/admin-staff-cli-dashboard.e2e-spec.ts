@@ -63,7 +63,7 @@ describe('staff CLI, sandbox staff and the dashboard', () => {
       const ops = await signIn(fresh, 'operations');
       const empty = await ops.call('/admin/api/dashboard?days=7');
       expect(empty.status).toBe(200);
-      expect(empty.body.counters).toEqual({ clients_total: 0, clients_active: 0, quote_requests: 0, policies_total: 0, payments_pending: 0 });
+      expect(empty.body.counters).toEqual({ clients_total: 0, clients_active: 0, quote_requests: 0, policies_total: 0, payments_pending: 0, claims_open: 0, claims_unassigned: 0 });
       expect(empty.body.premium_volume).toBe('0.00');
       expect(empty.body.policies_by_status).toEqual({});
       expect(empty.body.series.clients_created).toHaveLength(7);

@@ -87,6 +87,11 @@ describeBrowser('the console in a browser', () => {
         await page.waitForTimeout(400);
         await shot('02-dashboard-admin');
       }
+      if (role === 'claims_handler') {
+        // the claims handler's work is on the dashboard too
+        await page.getByTestId('stat-claims').getByText('Claims to decide').waitFor();
+        await shot('02-dashboard-claims-handler');
+      }
     }
   });
 

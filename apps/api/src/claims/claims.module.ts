@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ClaimsMetricsProvider } from './claims-metrics.provider';
 import { AdminModule } from '../admin/admin.module';
 import { FilesModule } from '../files/files.module';
 import { AdminClaimsController } from './admin-claims.controller';
@@ -14,7 +15,7 @@ import { ClaimsService } from './claims.service';
 @Module({
   imports: [AdminModule, FilesModule],
   controllers: [AdminClaimsController],
-  providers: [ClaimRepository, ClaimPolicies, ClaimsService],
+  providers: [ClaimRepository, ClaimPolicies, ClaimsService, ClaimsMetricsProvider],
   exports: [ClaimRepository, ClaimPolicies, ClaimsService],
 })
 export class ClaimsModule {}

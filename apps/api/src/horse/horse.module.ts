@@ -1,4 +1,5 @@
 import { WebhooksModule } from '../webhooks/webhooks.module';
+import { policyTableMetrics } from '../admin/dashboard/policy-table-metrics';
 import { HorsePolicyEvents } from './events/horse-policy-events';
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
@@ -24,6 +25,7 @@ import { HorsePolicyRepository } from './policies/horse-policy.repository';
   imports: [AdminModule, FilesModule, PaymentsModule, ClaimsModule, WebhooksModule],
   controllers: [AdminHorsePoliciesController, HorseClaimsController, HorsePoliciesController],
   providers: [
+    policyTableMetrics({ source: 'horse', table: 'horse_policies', issuedColumn: 'purchased_at' }),
     HorsePolicyEvents,
     DocumentFiles,
     ProductClaimIntake,

@@ -1,4 +1,5 @@
 import { WebhooksModule } from '../webhooks/webhooks.module';
+import { policyTableMetrics } from '../admin/dashboard/policy-table-metrics';
 import { LifePolicyEvents } from './events/life-policy-events';
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
@@ -27,6 +28,7 @@ import { LifePolicyRepository } from './policies/life-policy.repository';
   imports: [AdminModule, FilesModule, PaymentsModule, ClaimsModule, WebhooksModule],
   controllers: [AdminLifePoliciesController, LifeClaimsController, LifeOffersController, LifePoliciesController],
   providers: [
+    policyTableMetrics({ source: 'life', table: 'life_policies', issuedColumn: 'purchased_at' }),
     LifePolicyEvents,
     DocumentFiles,
     ProductClaimIntake,

@@ -1,4 +1,5 @@
 import { ProductClaimIntake } from '../claims-intake/product-claim-intake';
+import { policyTableMetrics } from '../admin/dashboard/policy-table-metrics';
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { HttpMedicalProvider } from '@lib/providers';
@@ -39,6 +40,7 @@ import { RequestMedicalQuotesUseCase } from './quotes/request-medical-quotes.use
   imports: [AdminModule, PaymentsModule, FilesModule, ClaimsModule, WebhooksModule],
   controllers: [MedicalCompaniesController, MedicalEmployeesController, MedicalCategoriesController, MedicalQuotesController, MedicalFormsController, MedicalPoliciesController, MedicalBillingController, MedicalClaimsController, AdminMedicalCompaniesController, AdminMedicalPoliciesController, MedicalDeclarationRoutesController],
   providers: [
+    policyTableMetrics({ source: 'medical', table: 'medical_policies', issuedColumn: 'issued_at', excluded: 'deleted_at IS NOT NULL' }),
     // insurer calls share motor's per-call timeout (MOTOR_INSURER_TIMEOUT_MS): one knob for every sandbox insurer
     { provide: MEDICAL_PROVIDER, inject: [APP_CONFIG], useFactory: (c: AppConfig) => new HttpMedicalProvider({ baseUrl: c.sandboxUrl, timeoutMs: c.motorInsurerTimeoutMs }) },
     MedicalInsurers,

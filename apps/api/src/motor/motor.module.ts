@@ -20,6 +20,7 @@ import { PaymentsModule } from '../payments/payments.module';
 import { MotorPolicyActivator } from './activation/motor-policy.activator';
 import { AdminModule } from '../admin/admin.module';
 import { MotorMetricsProvider } from './dashboard/motor-metrics.provider';
+import { policyTableMetrics } from '../admin/dashboard/policy-table-metrics';
 import { FilesModule } from '../files/files.module';
 import { VehiclePhotosController } from './photos/vehicle-photos.controller';
 import { RegisterVehiclePhotosUseCase } from './photos/register-vehicle-photos.use-case';
@@ -51,6 +52,7 @@ import { QuoteRequestAdminRepository } from './admin/quote-request-admin.reposit
     MotorPolicyActivator,
     MotorPolicyEvents,
     MotorMetricsProvider,
+    policyTableMetrics({ source: 'motor-policies', table: 'motor_policies', issuedColumn: 'purchased_at' }),
     VehiclePhotoRepository,
     RegisterVehiclePhotosUseCase,
     // the console's read-only views (admin/api/motor-*, provider-health)

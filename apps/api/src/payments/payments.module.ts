@@ -1,4 +1,5 @@
 import { Module, OnModuleInit } from '@nestjs/common';
+import { PaymentMetricsProvider } from './dashboard/payment-metrics.provider';
 import { HttpAdapterHost } from '@nestjs/core';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { HttpPaymentVendor } from '@lib/providers';
@@ -27,6 +28,7 @@ import { VENDOR_CALLBACK_PATH, VendorCallbackController } from './vendor-callbac
   imports: [AdminModule],
   controllers: [PaymentsController, PayPageController, VendorCallbackController, AdminPaymentsController],
   providers: [
+    PaymentMetricsProvider,
     { provide: PAYMENT_VENDOR, inject: [APP_CONFIG], useFactory: (c: AppConfig) => new HttpPaymentVendor({ baseUrl: c.paymentVendor.url, apiKey: c.paymentVendor.apiKey }) },
     PaymentRepository,
     PolicyActivators,

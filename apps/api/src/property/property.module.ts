@@ -15,7 +15,7 @@ import { CancelPropertyPolicyUseCase } from './cancellation/cancel-property-poli
 import { CancellationStatusService } from './cancellation/cancellation-status.service';
 import { PropertyClaimPolicies } from './claims/property-claim-policies';
 import { PropertyClaimsController } from './claims/property-claims.controller';
-import { PropertyMetricsProvider } from './dashboard/property-metrics.provider';
+import { policyTableMetrics } from '../admin/dashboard/policy-table-metrics';
 import { PropertyDocumentsController } from './documents/property-documents.controller';
 import { PropertyDocumentRepository } from './documents/property-document.repository';
 import { IssuePropertyPolicyUseCase } from './policies/issue-property-policy.use-case';
@@ -47,7 +47,7 @@ import { DocumentFiles } from '../files/documents/document-files';
     ProductClaimIntake,
     PropertyDocumentRepository,
     PropertyClaimPolicies,
-    PropertyMetricsProvider,
+    policyTableMetrics({ source: 'property', table: 'property_policies', issuedColumn: 'activated_at' }),
     PropertyInsurerIssuance,
     PropertyPolicyActivator,
     PropertyPolicyEvents,

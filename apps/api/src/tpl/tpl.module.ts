@@ -1,4 +1,5 @@
 import { ProductClaimIntake } from '../claims-intake/product-claim-intake';
+import { policyTableMetrics } from '../admin/dashboard/policy-table-metrics';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { TplPolicyEvents } from './events/tpl-policy-events';
 import { Module } from '@nestjs/common';
@@ -27,6 +28,7 @@ import { VehicleDocumentUploadGuard } from './upload/vehicle-document-upload.gua
   imports: [AdminModule, FilesModule, PaymentsModule, ClaimsModule, WebhooksModule],
   controllers: [TplPoliciesController, TplCancellationController, TplClaimsController, AdminTplPoliciesController],
   providers: [
+    policyTableMetrics({ source: 'tpl', table: 'tpl_policies', issuedColumn: 'purchased_at' }),
     TplPolicyEvents,
     { provide: TPL_PROVIDER, inject: [APP_CONFIG], useFactory: (c: AppConfig) => new HttpTplProvider({ baseUrl: c.sandboxUrl, timeoutMs: 10_000 }) },
     TplPolicyRepository,

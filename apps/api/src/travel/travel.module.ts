@@ -13,7 +13,7 @@ import { AdminTravelPoliciesController } from './admin/admin-travel-policies.con
 import { CancelTravelPolicyUseCase } from './cancellation/cancel-travel-policy.use-case';
 import { TravelClaimPolicies } from './claims/travel-claim-policies';
 import { TravelClaimsController } from './claims/travel-claims.controller';
-import { TravelMetricsProvider } from './dashboard/travel-metrics.provider';
+import { policyTableMetrics } from '../admin/dashboard/policy-table-metrics';
 import { TravelDocuments } from './documents/travel-documents.service';
 import { TravelPolicyEvents } from './events/travel-policy-events';
 import { PurchaseTravelPolicyUseCase } from './policies/purchase-travel-policy.use-case';
@@ -45,7 +45,7 @@ import { TRAVEL_PROVIDER } from './travel-products';
     TravelClaimPolicies,
     ProductClaimIntake,
     DocumentFiles,
-    TravelMetricsProvider,
+    policyTableMetrics({ source: 'travel', table: 'travel_policies', issuedColumn: 'purchased_at' }),
   ],
 })
 export class TravelModule {}

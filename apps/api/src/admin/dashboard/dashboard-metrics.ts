@@ -5,10 +5,10 @@ import { Injectable } from '@nestjs/common';
  * with DashboardMetrics (in its module's onModuleInit); the dashboard adds them up and answers zeros for
  * what no family contributes yet, so it never breaks on an empty database.
  */
-export const DASHBOARD_COUNTERS = ['clients_total', 'clients_active', 'quote_requests', 'policies_total', 'payments_pending'] as const;
+export const DASHBOARD_COUNTERS = ['clients_total', 'clients_active', 'quote_requests', 'policies_total', 'payments_pending', 'claims_open', 'claims_unassigned'] as const;
 export type DashboardCounter = (typeof DASHBOARD_COUNTERS)[number];
 
-export const DASHBOARD_SERIES = ['clients_created', 'quote_requests', 'policies_issued', 'premium_volume'] as const;
+export const DASHBOARD_SERIES = ['clients_created', 'quote_requests', 'policies_issued', 'premium_volume', 'claims_opened'] as const;
 export type DashboardSeries = (typeof DASHBOARD_SERIES)[number];
 
 export interface MetricWindow {

@@ -1,0 +1,66 @@
+import type { FactoryProvider } from '@nestjs/common';
+import { DATABASE, type Database } from '@lib/db';
+import { DashboardMetrics, type DashboardMetricProvider, type MetricContribution, type MetricWindow } from './dashboard-metrics';
+
+/** The same status words for every family on the dashboard. */
+const STATUS_NAMES: Record<number, string> = { 0: 'pending', 1: 'active', 2: 'cancelled', 3: 'on_hold' };
+
+export interface PolicyTable {
+  /** The dashboard source name, e.g. "tpl". */
+  source: string;
+  /** The family's policy table and the column set when the policy was paid and issued. */
+  table: string;
+  issuedColumn: string;
+  /** Rows that are not policies any more (withdrawn medical policies), as SQL on the table. */
+  excluded?: string;
+}
+
+/**
+ * A family's policies on the dashboard, the same way for every family: how many by status, and how many
+ * were issued (paid) each day. Money is not counted here: premium comes from what customers paid, in
+ * the payments module. Table and column names are the family's own constants, never input.
+ */
+export class PolicyTableMetrics implements DashboardMetricProvider {
+  readonly source: string;
+
+  constructor(
+    private readonly db: Database,
+    private readonly spec: PolicyTable,
+  ) {
+    this.source = spec.source;
+  }
+
+
+  async collect(window: MetricWindow): Promise<MetricContribution> {
+    const { table, issuedColumn, excluded } = this.spec;
+    const kept = excluded ? `NOT (${excluded})` : 'true';
+    const [byStatus, issued] = await Promise.all([
+      this.db.sql.query<{ status: number; n: string }>(`SELECT status, count(*)::text AS n FROM ${table} WHERE ${kept} GROUP BY status`),
+      this.db.sql.query<{ day: string; n: string }>(
+        `SELECT to_char(${issuedColumn} AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*)::text AS n FROM ${table}
+          WHERE ${kept} AND ${issuedColumn} >= $1::timestamptz AND ${issuedColumn} < $2::timestamptz GROUP BY 1`,
+        [window.from.toISOString(), window.to.toISOString()],
+      ),
+    ]);
+    const policiesByStatus: Record<string, number> = {};
+    for (const s of byStatus) policiesByStatus[STATUS_NAMES[s.status] ?? String(s.status)] = (policiesByStatus[STATUS_NAMES[s.status] ?? String(s.status)] ?? 0) + Number(s.n);
+    return {
+      counters: { policies_total: Object.values(policiesByStatus).reduce((a, b) => a + b, 0) },
+      policiesByStatus,
+      series: { policies_issued: Object.fromEntries(issued.map((r) => [r.day, Number(r.n)])) },
+    };
+  }
+}
+
+/** A family module lists this among its providers to put its policies on the dashboard. */
+export function policyTableMetrics(spec: PolicyTable): FactoryProvider {
+  return {
+    provide: `dashboard-policies:${spec.source}`,
+    inject: [DATABASE, DashboardMetrics],
+    useFactory: (db: Database, metrics: DashboardMetrics) => {
+      const provider = new PolicyTableMetrics(db, spec);
+      metrics.register(provider);
+      return provider;
+    },
+  };
+}
