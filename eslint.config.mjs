@@ -84,7 +84,6 @@ export default tseslint.config(
       'apps/api/src/life/admin/admin-life-policies.controller.ts',
       'apps/api/src/medical/admin/admin-medical-companies.controller.ts',
       'apps/api/src/medical/admin/admin-medical-policies.controller.ts',
-      'apps/api/src/payments/admin/admin-payments.controller.ts',
       'apps/api/src/webhooks/admin/admin-webhook-deliveries.controller.ts',
       'apps/api/src/webhooks/admin/admin-webhook-endpoints.controller.ts',
       'apps/api/src/medical/companies/company.schema.ts',

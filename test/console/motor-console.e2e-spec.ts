@@ -126,6 +126,12 @@ describeBrowser('the console\'s motor views in a browser', () => {
     // and back: the request lists the policies issued from it
     await page.getByTestId('request-policies').getByText('Pending payment').waitFor();
     expect(await page.getByTestId('request-policies').innerText()).toContain(policy.offer.company_name);
+    // the payment row opens the payment, which links back to the policy
+    await page.goto(`${env.app.url}/admin/motor-policies/${policy.id}/show`);
+    await page.getByTestId('open-payment').first().click();
+    await page.waitForURL('**/admin/payments/*/show');
+    await page.getByTestId('payment-policy-link').click();
+    await page.waitForURL(`**/admin/motor-policies/${policy.id}/show`);
   });
 
   it('claims handlers see policies with the quote request as a plain id', async () => {
@@ -133,6 +139,7 @@ describeBrowser('the console\'s motor views in a browser', () => {
     await page.goto(`${env.app.url}/admin/motor-policies/${policy.id}/show`);
     await page.getByTestId('payments').waitFor();
     expect(await page.getByRole('link', { name: String(quote.id) }).count()).toBe(0);
+    expect(await page.getByTestId('open-payment').count()).toBe(0); // claims handlers have no business with billing
     await shot('motor-06-policy-show-claims-handler');
   });
 

@@ -78,6 +78,15 @@ describeBrowser('payments in the console', () => {
     await page.screenshot({ path: join(SCREENSHOTS, 'payments-show.png'), fullPage: true });
   });
 
+  it('finds a payment by its amount, names its client and links to its policy', async () => {
+    await page.goto(`${app.url}/admin/payments?filter=${encodeURIComponent('{"q":"2045.50"}')}`);
+    await page.getByText('vp_console_failed_0002').waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=payment-status]').length === 1);
+    const client = await app.db.prisma.apiClient.findFirstOrThrow();
+    await page.getByText(client.name).first().waitFor();
+    expect(await page.getByTestId('payment-policy-link').first().getAttribute('href')).toMatch(/\/motor-policies\/12\/show$/);
+  });
+
   it('exports every payment, over the API\'s 100 rows a request', async () => {
     // no filter (the list remembers the last one)
     await page.goto(`${app.url}/admin/payments?filter=${encodeURIComponent('{}')}`);

@@ -9,6 +9,8 @@ export const paymentsAr: typeof paymentsEn = {
     amount: 'المبلغ',
     currency: 'العملة',
     policy_id: 'الوثيقة',
+    client_name: 'العميل',
+    policy_type: 'Product',
     client_id: 'معرّف العميل',
     vendor_reference: 'مرجع مزوّد الدفع',
     failure_code: 'سبب الفشل',

@@ -7,6 +7,8 @@ export const paymentsEn = {
     amount: 'Amount',
     currency: 'Currency',
     policy_id: 'Policy',
+    client_name: 'Client',
+    policy_type: 'Product',
     client_id: 'Client id',
     vendor_reference: 'Vendor reference',
     failure_code: 'Failure',

@@ -8,6 +8,12 @@ export type { ApiClient };
 export class ApiClientRepository {
   constructor(private readonly prisma: PrismaService) {}
 
+  /** Client names by id, for lists that show whose rows they are. */
+  async namesOf(ids: string[]): Promise<Map<string, string>> {
+    const rows = ids.length ? await this.prisma.apiClient.findMany({ where: { id: { in: [...new Set(ids)] } }, select: { id: true, name: true } }) : [];
+    return new Map(rows.map((r) => [r.id, r.name]));
+  }
+
   findById(id: string): Promise<ApiClient | null> {
     return this.prisma.apiClient.findUnique({ where: { id } });
   }

@@ -32,6 +32,16 @@ export interface PaymentFilter {
   to?: Date;
 }
 
+export interface AdminPaymentFilter {
+  ids?: string[];
+  q?: string;
+  status?: PaymentStatus;
+  clientId?: string;
+  policyType?: string;
+  from?: Date;
+  to?: Date;
+}
+
 /** Payments behind payment links. Written inside the caller's transaction so a policy never lacks one. */
 @Injectable()
 export class PaymentRepository {
@@ -147,6 +157,36 @@ export class PaymentRepository {
       ...(filter.from || filter.to ? { createdAt: { ...(filter.from ? { gte: filter.from } : {}), ...(filter.to ? { lte: filter.to } : {}) } } : {}),
     };
     return this.prisma.$transaction([this.prisma.payment.findMany({ where, orderBy, skip, take }), this.prisma.payment.count({ where })]);
+  }
+
+  /**
+   * The console's search over every client's payments. `q` is a payment id, a policy id (digits), an
+   * amount (`1158.30`), or part of the vendor reference.
+   */
+  async adminPage(f: AdminPaymentFilter, orderBy: Prisma.PaymentOrderByWithRelationInput[], skip: number, take: number): Promise<[Payment[], number]> {
+    const q = f.q?.trim();
+    const where: Prisma.PaymentWhereInput = {
+      ...(f.ids ? { id: { in: f.ids } } : {}),
+      ...(f.status ? { status: f.status } : {}),
+      ...(f.clientId ? { clientId: f.clientId } : {}),
+      ...(f.policyType ? { policyType: f.policyType } : {}),
+      ...(f.from || f.to ? { createdAt: { ...(f.from ? { gte: f.from } : {}), ...(f.to ? { lte: f.to } : {}) } } : {}),
+      ...(q
+        ? {
+            OR: [
+              ...(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(q) ? [{ id: q }] : []),
+              { vendorReference: { contains: q, mode: 'insensitive' as const } },
+              ...(/^\d{1,9}$/.test(q) ? [{ policyId: Number(q) }] : []),
+              ...(/^\d{1,12}(\.\d{1,2})?$/.test(q) ? [{ amount: q }] : []),
+            ],
+          }
+        : {}),
+    };
+    return this.prisma.$transaction([this.prisma.payment.findMany({ where, orderBy, skip, take }), this.prisma.payment.count({ where })]);
+  }
+
+  callbacksOf(paymentId: string) {
+    return this.prisma.paymentCallback.findMany({ where: { paymentId }, orderBy: { receivedAt: 'asc' } });
   }
 
   /** Records a verified callback event once; false when this event id was already seen (a replay). */

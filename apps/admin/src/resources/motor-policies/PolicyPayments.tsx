@@ -5,7 +5,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import Chip from '@mui/material/Chip';
-import { useRecordContext, useTranslate } from 'react-admin';
+import { Link as RaLink, useCreatePath, usePermissions, useRecordContext, useTranslate } from 'react-admin';
+import { can } from '@shared/permissions';
 import { useFormat } from '../../common/format';
 
 interface PaymentRow { id: string; status: string; amount: string; currency: string; expires_at: string; paid_at: string | null; created_at: string }
@@ -17,6 +18,10 @@ export function PolicyPayments() {
   const record = useRecordContext();
   const t = useTranslate();
   const f = useFormat();
+  const createPath = useCreatePath();
+  const { permissions: role } = usePermissions<string>();
+  // the payment's own page (refunds, vendor callbacks) for the roles that may read payments
+  const opensPayment = can(role, 'read', 'payments');
   const rows = (record?.payments ?? []) as PaymentRow[];
   if (!rows.length) return <Typography variant="body2" color="text.secondary">{t(`${P}.payment.none`)}</Typography>;
   return (
@@ -33,7 +38,9 @@ export function PolicyPayments() {
       <TableBody>
         {rows.map((p) => (
           <TableRow key={p.id}>
-            <TableCell>{f.dateTime(p.created_at)}</TableCell>
+            <TableCell>
+              {opensPayment ? <RaLink to={createPath({ resource: 'payments', type: 'show', id: p.id })} data-testid="open-payment">{f.dateTime(p.created_at)}</RaLink> : f.dateTime(p.created_at)}
+            </TableCell>
             <TableCell><Chip size="small" variant="outlined" color={p.status === 'paid' ? 'success' : p.status === 'pending' ? 'warning' : 'default'} label={t(`${P}.payment_status.${p.status}`, { _: p.status })} /></TableCell>
             <TableCell align="right" sx={{ fontWeight: 700 }}>{f.money(p.amount)}</TableCell>
             <TableCell>{f.dateTime(p.expires_at)}</TableCell>

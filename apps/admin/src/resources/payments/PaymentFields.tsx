@@ -1,6 +1,6 @@
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import { useRecordContext, useTranslate } from 'react-admin';
+import { Link as RaLink, useCreatePath, useRecordContext, useTranslate } from 'react-admin';
 import { useFormat } from '../../common/format';
 
 const COLORS: Record<string, 'success' | 'warning' | 'error' | 'default' | 'info'> = {
@@ -28,9 +28,30 @@ export function AmountText({ source }: { source: string; label?: string }) {
   return <Typography variant="body2" component="span" dir="ltr" sx={{ unicodeBidi: 'isolate', whiteSpace: 'nowrap' }}>{value === undefined || value === null ? '—' : f.money(value as number)}</Typography>;
 }
 
+/** Where a payment's policy lives in the console (a medical payment is the company's: policy_id is the company id). */
+const POLICY_RESOURCES: Record<string, string> = {
+  motor: 'motor-policies',
+  property: 'property-policies',
+  tpl: 'tpl-policies',
+  life: 'life-policies',
+  horse: 'horse-policies',
+  travel: 'travel-policies',
+  medical: 'medical-companies',
+};
+
+/** The product and policy a payment is for, linked to the policy's page (the click does not open the payment row). */
 export function PolicyRef({ source }: { source: string; label?: string }) {
   const record = useRecordContext();
   const t = useTranslate();
+  const createPath = useCreatePath();
   if (!record) return null;
-  return <Typography variant="body2" component="span">{t(`resources.payments.policy_types.${String(record.policy_type)}`, { _: String(record.policy_type) })} <bdi>#{String(record[source])}</bdi></Typography>;
+  const type = String(record.policy_type);
+  const label = <>{t(`resources.payments.policy_types.${type}`, { _: type })} <bdi>#{String(record[source])}</bdi></>;
+  const resource = POLICY_RESOURCES[type];
+  if (!resource) return <Typography variant="body2" component="span">{label}</Typography>;
+  return (
+    <RaLink to={createPath({ resource, type: 'show', id: String(record[source]) })} onClick={(e: { stopPropagation(): void }) => e.stopPropagation()} data-testid="payment-policy-link">
+      {label}
+    </RaLink>
+  );
 }

@@ -4,7 +4,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { DataTable, DateInput, Labeled, List, SearchInput, SelectInput, Show, SimpleShowLayout, TextInput, useRecordContext, useTranslate } from 'react-admin';
+import { DataTable, DateInput, Labeled, List, SearchInput, SelectInput, Show, SimpleShowLayout, TextField, TextInput, useRecordContext, useTranslate } from 'react-admin';
 import { DateTimeText, LtrText, MonoText } from '../../common/fields';
 import { useFormat } from '../../common/format';
 import { AmountText, PaymentStatusChip, PolicyRef } from './PaymentFields';
@@ -16,10 +16,16 @@ function StatusFilter(props: { source: string; alwaysOn?: boolean }) {
   return <SelectInput {...props} choices={STATUSES.map((s) => ({ id: s, name: t(`resources.payments.status.${s}`) }))} />;
 }
 
+function PolicyTypeFilter(props: { source: string }) {
+  const t = useTranslate();
+  return <SelectInput {...props} choices={['motor', 'property', 'tpl', 'life', 'horse', 'travel', 'medical'].map((p) => ({ id: p, name: t(`resources.payments.policy_types.${p}`) }))} />;
+}
+
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
   <StatusFilter key="status" source="status" alwaysOn />,
   <TextInput key="client_id" source="client_id" />,
+  <PolicyTypeFilter key="policy_type" source="policy_type" />,
   <DateInput key="date_from" source="date_from" />,
   <DateInput key="date_to" source="date_to" />,
 ];
@@ -32,6 +38,7 @@ export function PaymentList() {
         <DataTable.Col source="status"><PaymentStatusChip source="status" /></DataTable.Col>
         <DataTable.Col source="amount"><AmountText source="amount" /></DataTable.Col>
         <DataTable.Col source="policy_id" disableSort><PolicyRef source="policy_id" /></DataTable.Col>
+        <DataTable.Col source="client_name" disableSort />
         <DataTable.Col source="vendor_reference" disableSort><MonoText source="vendor_reference" /></DataTable.Col>
         <DataTable.Col source="paid_at"><DateTimeText source="paid_at" /></DataTable.Col>
       </DataTable>
@@ -119,6 +126,7 @@ export function PaymentShow() {
         <Labeled source="amount"><AmountText source="amount" /></Labeled>
         <Labeled source="refunded_amount"><AmountText source="refunded_amount" /></Labeled>
         <Labeled source="policy_id"><PolicyRef source="policy_id" /></Labeled>
+        <Labeled source="client_name"><TextField source="client_name" /></Labeled>
         <Labeled source="client_id"><MonoText source="client_id" /></Labeled>
         <Labeled source="vendor_reference"><MonoText source="vendor_reference" /></Labeled>
         <Labeled source="failure_code"><MonoText source="failure_code" /></Labeled>

@@ -3,7 +3,7 @@ import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { ApiError, Clock, parseDate, z } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
-import { Prisma, PrismaService } from '@lib/db';
+import { ApiClientRepository } from '../../clients/api-client.repository';
 import { ApiErrors } from '../../openapi/api-errors.decorator';
 import { AdminApi, Allow } from '../../admin/auth/admin-api.decorator';
 import { ApiList, LIST_CONVENTION } from '../../admin/list/list-api.decorator';
@@ -35,8 +35,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 @Controller('admin/api/payments')
 export class AdminPaymentsController {
   constructor(
-    private readonly prisma: PrismaService,
     private readonly payments: PaymentRepository,
+    private readonly clients: ApiClientRepository,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -44,35 +44,26 @@ export class AdminPaymentsController {
   @Get()
   @Allow('read')
   @ApiOperation({ summary: 'List payments', description: `Every client's payment records. ${LIST_CONVENTION}` })
-  @ApiList('payments', SORTABLE, 'id, q (payment id, vendor reference or policy id), status, client_id, policy_type, date_from, date_to (YYYY-MM-DD, on created_at)')
+  @ApiList('payments', SORTABLE, 'id, q (payment id, vendor reference, policy id or amount), status, client_id, policy_type, date_from, date_to (YYYY-MM-DD, on created_at)')
   async list(@Query({ schema: listQuery }) q: z.infer<typeof listQuery>, @Res({ passthrough: true }) reply: FastifyReply) {
     await this.payments.expireDue(null, this.clock.now());
     const f = q.filter;
-    const ids = idsOf(f.id)?.filter((i) => UUID.test(i));
-    const from = f.date_from ? parseDate(f.date_from)! : undefined;
-    const to = f.date_to ? new Date(parseDate(f.date_to)!.getTime() + 86_400_000 - 1) : undefined;
-    const where: Prisma.PaymentWhereInput = {
-      ...(ids ? { id: { in: ids } } : {}),
-      ...(f.status ? { status: f.status } : {}),
-      ...(f.client_id ? { clientId: f.client_id } : {}),
-      ...(f.policy_type ? { policyType: f.policy_type } : {}),
-      ...(from || to ? { createdAt: { ...(from ? { gte: from } : {}), ...(to ? { lte: to } : {}) } } : {}),
-      ...(f.q
-        ? {
-            OR: [
-              ...(UUID.test(f.q) ? [{ id: f.q }] : []),
-              { vendorReference: { contains: f.q, mode: 'insensitive' as const } },
-              ...(/^\d{1,9}$/.test(f.q) ? [{ policyId: Number(f.q) }] : []),
-            ],
-          }
-        : {}),
-    };
-    const [rows, total] = await Promise.all([
-      this.prisma.payment.findMany({ where, orderBy: orderBy(q.sort, { created_at: 'createdAt', paid_at: 'paidAt', expires_at: 'expiresAt' }), skip: q.skip, take: q.take }),
-      this.prisma.payment.count({ where }),
-    ]);
-    const refunds = await this.payments.refundsOf(rows.map((p) => p.id));
-    return listResponse(reply, 'payments', presentPayments(rows, refunds, this.config.publicBaseUrl).map((p, i) => ({ ...p, client_id: rows[i].clientId })), total, q.skip);
+    const [rows, total] = await this.payments.adminPage(
+      {
+        ids: idsOf(f.id)?.filter((i) => UUID.test(i)),
+        q: f.q,
+        status: f.status,
+        clientId: f.client_id,
+        policyType: f.policy_type,
+        from: f.date_from ? parseDate(f.date_from)! : undefined,
+        to: f.date_to ? new Date(parseDate(f.date_to)!.getTime() + 86_400_000 - 1) : undefined,
+      },
+      orderBy(q.sort, { created_at: 'createdAt', paid_at: 'paidAt', expires_at: 'expiresAt' }),
+      q.skip,
+      q.take,
+    );
+    const [refunds, names] = await Promise.all([this.payments.refundsOf(rows.map((p) => p.id)), this.clients.namesOf(rows.map((p) => p.clientId))]);
+    return listResponse(reply, 'payments', presentPayments(rows, refunds, this.config.publicBaseUrl).map((p, i) => ({ ...p, client_id: rows[i].clientId, client_name: names.get(rows[i].clientId) ?? null })), total, q.skip);
   }
 
   @Get(':id')
@@ -81,12 +72,13 @@ export class AdminPaymentsController {
   @ApiOkResponse({ description: 'The payment.' })
   @ApiErrors(404)
   async show(@Param({ schema: idParam }) p: z.infer<typeof idParam>) {
-    const row = await this.prisma.payment.findUnique({ where: { id: p.id } });
+    const row = await this.payments.findById(p.id);
     if (!row) throw ApiError.notFound('No payment with this id.');
-    const callbacks = await this.prisma.paymentCallback.findMany({ where: { paymentId: row.id }, orderBy: { receivedAt: 'asc' } });
+    const [callbacks, refunds, names] = await Promise.all([this.payments.callbacksOf(row.id), this.payments.refundsOf([row.id]), this.clients.namesOf([row.clientId])]);
     return {
-      ...presentPayment(row, this.config.publicBaseUrl, await this.payments.refundsOf([row.id])),
+      ...presentPayment(row, this.config.publicBaseUrl, refunds),
       client_id: row.clientId,
+      client_name: names.get(row.clientId) ?? null,
       callbacks: callbacks.map((c) => ({ event_id: c.eventId, vendor_payment_id: c.vendorPaymentId, outcome: c.outcome, received_at: c.receivedAt.toISOString() })),
     };
   }
