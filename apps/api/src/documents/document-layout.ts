@@ -1,5 +1,15 @@
 import { BilingualPdf } from './bilingual-pdf';
 
+/** What every certificate of cover states at its top: whose, which policy, when issued, for which period. */
+export interface CoverHeader {
+  insurerEn: string;
+  insurerAr: string;
+  policyNumber: string;
+  issuedAt: Date;
+  startDate: string;
+  endDate: string;
+}
+
 /** The page margin of the service's bilingual documents (certificates, schedules, invoices). */
 export const DOC_MARGIN = 40;
 

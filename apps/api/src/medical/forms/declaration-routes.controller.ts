@@ -10,7 +10,7 @@ import { MEDICAL_API, MEDICAL_PRODUCT } from '../medical-products';
 import { MedicalPolicyRepository } from '../policies/medical-policy.repository';
 import { MedicalPolicyReads } from '../policies/medical-policy-reads';
 import { MEDICAL_POLICY_EXAMPLE } from '../policies/medical-policy.presenter';
-import { FillDeclarationsUseCase } from './fill-declarations.use-case';
+import { FillDeclarationsUseCase, idsOrEmailsSchema } from './fill-declarations.use-case';
 import { answersSchema, partialAnswersSchema } from './medical-form.questions';
 
 const employeeParams = z.strictObject({ companyId: intId, employeeId: z.string().trim().min(1).max(255) });
@@ -22,10 +22,7 @@ const oneDeclaration = z.strictObject({
 const policyDeclarations = z
   .strictObject({
     all_employees: partialAnswersSchema.optional(),
-    ids_or_emails: z
-      .array(z.strictObject({ id_or_email: z.union([z.string(), z.number().int()]).transform((v) => String(v).trim().toLowerCase()), answers: partialAnswersSchema }))
-      .max(1000)
-      .optional(),
+    ids_or_emails: idsOrEmailsSchema.optional(),
   })
   .refine((b) => b.all_employees || b.ids_or_emails?.length, { path: ['all_employees'], message: 'Send all_employees answers, ids_or_emails entries, or both.' });
 

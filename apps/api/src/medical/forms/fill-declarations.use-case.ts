@@ -4,14 +4,16 @@ import { MedicalCompanyRepository } from '../companies/medical-company.repositor
 import { MedicalEmployeeRepository } from '../employees/medical-employee.repository';
 import { answersSchema, partialAnswersSchema, type DeclarationAnswers } from './medical-form.questions';
 
+/** Per-employee answers, by national id, iqama or email, overriding `all_employees` question by question. */
+export const idsOrEmailsSchema = z
+  .array(z.strictObject({ id_or_email: z.union([z.string(), z.number().int()]).transform((v) => String(v).trim().toLowerCase()), answers: partialAnswersSchema }))
+  .max(1000);
+
 export const fillSchema = z
   .strictObject({
     company_id: intId,
     all_employees: partialAnswersSchema.optional(),
-    ids_or_emails: z
-      .array(z.strictObject({ id_or_email: z.union([z.string(), z.number().int()]).transform((v) => String(v).trim().toLowerCase()), answers: partialAnswersSchema }))
-      .max(1000)
-      .optional(),
+    ids_or_emails: idsOrEmailsSchema.optional(),
   })
   .refine((b) => b.all_employees || b.ids_or_emails?.length, { path: ['all_employees'], message: 'Send all_employees answers, ids_or_emails entries, or both.' });
 export type FillInput = z.output<typeof fillSchema>;

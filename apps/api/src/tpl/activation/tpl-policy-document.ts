@@ -1,14 +1,8 @@
 import { BilingualPdf } from '../../documents/bilingual-pdf';
-import { docHeader, docHeading, docLabelled, DOC_MARGIN } from '../../documents/document-layout';
+import { docHeader, docHeading, docLabelled, DOC_MARGIN, type CoverHeader } from '../../documents/document-layout';
 
 /** What the TPL (ownership transfer) certificate states. */
-export interface TplCertificate {
-  insurerEn: string;
-  insurerAr: string;
-  policyNumber: string;
-  issuedAt: Date;
-  startDate: string;
-  endDate: string;
+export interface TplCertificate extends CoverHeader {
   vin: string;
   carSequenceNumber: string;
   currentCarOwner: string;

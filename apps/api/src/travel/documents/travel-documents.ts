@@ -1,13 +1,7 @@
 import { BilingualPdf } from '../../documents/bilingual-pdf';
-import { docHeader as header, docHeading as heading, docLabelled as labelled, DOC_MARGIN as MARGIN } from '../../documents/document-layout';
+import { docHeader as header, docHeading as heading, docLabelled as labelled, DOC_MARGIN as MARGIN, type CoverHeader } from '../../documents/document-layout';
 
-export interface TravelCertificate {
-  insurerEn: string;
-  insurerAr: string;
-  policyNumber: string;
-  issuedAt: Date;
-  startDate: string;
-  endDate: string;
+export interface TravelCertificate extends CoverHeader {
   multiEntry: boolean;
   days: number;
   applicant: { nationalityId: string; email: string; phone: string };
