@@ -70,6 +70,12 @@ describeBrowser('the property console in a browser', () => {
     const claim = await env.app.db.prisma.claim.findUniqueOrThrow({ where: { id: claimId } });
     expect(claim.status).toBe('under_review');
     expect(claim.assigneeStaffId).toBe(handlerId);
+    // the inbox: "My claims" finds it, with who handles it, how long it waits, and its policy linked
+    await page.goto(`${env.app.url}/admin/claims?filter=${encodeURIComponent(JSON.stringify({ assignee_staff_id: handlerId }))}`);
+    await page.getByTestId('claim-assignee').getByText('Me').waitFor();
+    await page.getByTestId('claim-age').first().waitFor();
+    expect(await page.getByTestId('claim-policy-link').first().getAttribute('href')).toMatch(new RegExp(`/property-policies/${policyId}/show$`));
+    await shot('property-claims-inbox-mine');
     // the policy view has no cancel button for a claims handler
     await page.goto(`${env.app.url}/admin/property-policies/${policyId}/show`);
     await page.getByTestId('check-status').waitFor();

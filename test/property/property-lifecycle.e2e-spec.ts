@@ -184,6 +184,7 @@ describe('property: activation, cancellation status, documents, cancellation and
       expect((await assign(handler, handler.id)).body.assignee_staff_id).toBe(handler.id);
       const mine = await handler.call(`/admin/api/claims?filter=${encodeURIComponent(JSON.stringify({ assignee_staff_id: handler.id }))}`);
       expect(mine.body.map((c: any) => c.id)).toEqual([claimId]);
+      expect(mine.body[0]).toMatchObject({ assignee_staff_id: handler.id, assignee_name: 'Test claims_handler' });
       expect(await env.app.db.prisma.auditLogEntry.count({ where: { action: 'claims.assign', resourceId: String(claimId) } })).toBe(1);
 
       expect((await move(handler, { status: 'approved' })).status).toBe(409);

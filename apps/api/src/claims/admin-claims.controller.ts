@@ -6,6 +6,7 @@ import { gregorianDateField } from '@lib/common/saudi';
 import { ApiErrors } from '../openapi/api-errors.decorator';
 import { Actor, AdminApi, Allow } from '../admin/auth/admin-api.decorator';
 import { AuditActor, AuditTrail } from '../admin/audit/audit-trail';
+import { StaffService } from '../admin/staff/staff.service';
 import { ApiList, LIST_CONVENTION } from '../admin/list/list-api.decorator';
 import { idFilter, idsOf, listQuerySchema, orderBy } from '../admin/list/list-query';
 import { listResponse } from '../admin/list/list-response';
@@ -60,6 +61,7 @@ export class AdminClaimsController {
     private readonly policies: ClaimPolicies,
     private readonly service: ClaimsService,
     private readonly audit: AuditTrail,
+    private readonly staff: StaffService,
     private readonly files: FileStore,
     private readonly clock: Clock,
   ) {}
@@ -87,8 +89,8 @@ export class AdminClaimsController {
       q.take,
       orderBy(q.sort, { created_at: 'createdAt', updated_at: 'updatedAt', requested_amount: 'requestedAmount', incident_date: 'incidentDate' }) as never,
     );
-    const history = await this.claims.history(rows.map((r) => r.id));
-    return listResponse(reply, 'claims', rows.map((r) => presentAdminClaim(r, history, this.fileUrl)), total, q.skip);
+    const [history, assignees] = await Promise.all([this.claims.history(rows.map((r) => r.id)), this.staff.namesOf(rows.map((r) => r.assigneeStaffId))]);
+    return listResponse(reply, 'claims', rows.map((r) => ({ ...presentAdminClaim(r, history, this.fileUrl), assignee_name: r.assigneeStaffId ? (assignees.get(r.assigneeStaffId) ?? null) : null })), total, q.skip);
   }
 
   @Get('types')

@@ -1,5 +1,5 @@
 import Chip from '@mui/material/Chip';
-import { useRecordContext, useTranslate } from 'react-admin';
+import { Link as RaLink, useCreatePath, useGetIdentity, useRecordContext, useTranslate } from 'react-admin';
 
 type Props = { source?: string; label?: string; sortable?: boolean; sortBy?: string };
 
@@ -20,4 +20,50 @@ export function ClaimLabel({ source, group }: { source: string; group: 'families
   if (!record?.[source]) return null;
   const code = String(record[source]);
   return <span>{t(`resources.claims.${group}.${code}`, { _: code.replace(/_/g, ' ') })}</span>;
+}
+
+/** Where a claim's policy lives in the console, by the claim's product family. */
+const POLICY_RESOURCES: Record<string, string> = {
+  property: 'property-policies',
+  'motor-tpl': 'tpl-policies',
+  medical: 'medical-policies',
+  life: 'life-policies',
+  horse: 'horse-policies',
+  travel: 'travel-policies',
+};
+
+/** The claim's policy, linked to its page (the click does not open the claim row). */
+export function ClaimPolicyLink(_: { source?: string; label?: string }) {
+  const record = useRecordContext();
+  const createPath = useCreatePath();
+  if (!record) return null;
+  const resource = POLICY_RESOURCES[String(record.product_family)];
+  const id = String(record.policy_id);
+  if (!resource) return <bdi>#{id}</bdi>;
+  return (
+    <RaLink to={createPath({ resource, type: 'show', id })} onClick={(e: { stopPropagation(): void }) => e.stopPropagation()} data-testid="claim-policy-link">
+      <bdi>#{id}</bdi>
+    </RaLink>
+  );
+}
+
+/** Who works the claim: "Me", a colleague's name, or nobody yet. */
+export function ClaimAssignee(_: { source?: string; label?: string }) {
+  const record = useRecordContext();
+  const t = useTranslate();
+  const { identity } = useGetIdentity();
+  if (!record?.assignee_staff_id) return <span data-testid="claim-assignee">—</span>;
+  const mine = identity && record.assignee_staff_id === identity.id;
+  return <span data-testid="claim-assignee">{mine ? t('resources.claims.me') : String(record.assignee_name ?? record.assignee_staff_id)}</span>;
+}
+
+const FINAL = new Set(['rejected', 'paid']);
+
+/** How long an open claim has waited, in whole days; nothing once it is decided and paid or rejected. */
+export function ClaimAge(_: { source?: string; label?: string }) {
+  const record = useRecordContext();
+  const t = useTranslate();
+  if (!record || FINAL.has(String(record.status))) return null;
+  const days = Math.max(0, Math.floor((Date.now() - Date.parse(String(record.created_at))) / 86_400_000));
+  return <span data-testid="claim-age">{t('resources.claims.age', { smart_count: days })}</span>;
 }

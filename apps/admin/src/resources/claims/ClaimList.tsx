@@ -1,9 +1,9 @@
-import { CreateButton, DataTable, List, NumberInput, SelectInput, usePermissions, useRecordContext, useTranslate } from 'react-admin';
+import { CreateButton, DataTable, List, NumberInput, SelectInput, useGetIdentity, usePermissions, useRecordContext, useTranslate } from 'react-admin';
 import { ListActions } from '../../common/ListActions';
 import { can } from '@shared/permissions';
 import { DateTimeText } from '../../common/fields';
 import { Money } from '../property-policies/PropertyPolicyFields';
-import { ClaimLabel, ClaimStatusChip } from './ClaimFields';
+import { ClaimAge, ClaimAssignee, ClaimLabel, ClaimPolicyLink, ClaimStatusChip } from './ClaimFields';
 import { CLAIM_FAMILIES } from './claim-families';
 
 const STATUSES = ['submitted', 'under_review', 'approved', 'rejected', 'paid'];
@@ -22,7 +22,9 @@ function Actions() {
 
 export function ClaimList() {
   const t = useTranslate();
+  const { identity } = useGetIdentity();
   const filters = [
+    <SelectInput key="assignee_staff_id" source="assignee_staff_id" alwaysOn choices={identity ? [{ id: String(identity.id), name: t('resources.claims.mine') }] : []} />,
     <SelectInput key="status" source="status" alwaysOn choices={STATUSES.map((s) => ({ id: s, name: t(`resources.claims.status.${s}`) }))} />,
     <SelectInput key="product_family" source="product_family" choices={CLAIM_FAMILIES.map((f) => ({ id: f.id, name: t(`resources.claims.families.${f.id}`, { _: f.id }) }))} />,
     <NumberInput key="policy_id" source="policy_id" />,
@@ -34,10 +36,12 @@ export function ClaimList() {
         <DataTable.Col source="id" />
         <DataTable.Col source="status"><ClaimStatusChip /></DataTable.Col>
         <DataTable.Col source="product_family" disableSort><ClaimLabel source="product_family" group="families" /></DataTable.Col>
-        <DataTable.Col source="policy_id" disableSort />
+        <DataTable.Col source="policy_id" disableSort><ClaimPolicyLink /></DataTable.Col>
         <DataTable.Col source="claim_type" disableSort><ClaimLabel source="claim_type" group="types" /></DataTable.Col>
         <DataTable.Col source="requested_amount"><Requested /></DataTable.Col>
         <DataTable.Col source="created_at"><DateTimeText source="created_at" /></DataTable.Col>
+        <DataTable.Col source="age" disableSort><ClaimAge /></DataTable.Col>
+        <DataTable.Col source="assignee_staff_id" disableSort><ClaimAssignee /></DataTable.Col>
       </DataTable>
     </List>
   );

@@ -62,6 +62,13 @@ export class StaffService {
     private readonly audit: AuditTrail,
   ) {}
 
+  /** Staff names by id, for lists that show who works a row. */
+  async namesOf(ids: Array<string | null>): Promise<Map<string, string>> {
+    const wanted = [...new Set(ids.filter((i): i is string => Boolean(i)))];
+    const rows = wanted.length ? await this.prisma.staffUser.findMany({ where: { id: { in: wanted } }, select: { id: true, name: true } }) : [];
+    return new Map(rows.map((r) => [r.id, r.name]));
+  }
+
   findByEmail(email: string): Promise<StaffUser | null> {
     return this.prisma.staffUser.findUnique({ where: { email: normaliseEmail(email) } });
   }
