@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { createStaff, PASSWORD } from '../admin/admin-kit';
@@ -67,6 +68,21 @@ describeBrowser('the SME medical console in a browser', () => {
     await page.getByTestId('employees').getByText('Khalid Al-Otaibi').waitFor();
     await page.getByTestId('payment-due').waitFor();
     expect(await page.getByText('Something went wrong').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('exports the employee list as CSV, offers the template, and the export imports back as it is', async () => {
+    await page.goto(`${env.app.url}/admin/medical-companies/${companyId}/show`);
+    const [exported] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-employees').click()]);
+    const csv = readFileSync((await exported.path())!, 'utf8');
+    expect(csv.split('\r\n')[0]).toBe(CSV_HEADER);
+    expect(csv).toContain('Khalid Al-Otaibi,SA,1012345678,,1405-03-10,male,,0512345678,premium,no');
+    await page.getByTestId('import-employees').click();
+    const [template] = await Promise.all([page.waitForEvent('download'), page.getByTestId('csv-template').click()]);
+    expect(readFileSync((await template.path())!, 'utf8').split('\r\n')[0]).toBe(CSV_HEADER);
+    await page.getByTestId('import-csv').fill(csv);
+    await page.getByTestId('import-preview').click();
+    await page.getByTestId('import-ok').waitFor();
     expect(errors).toEqual([]);
   });
 });

@@ -26,8 +26,10 @@ export const medicalAr = {
       payment_link_refused: 'لا يمكن إنشاء رابط دفع بعد:',
       payment_link_ready: 'أرسل هذا الرابط إلى المنشأة: %{amount} ريال، صالح حتى %{expires}.',
       download_forms: 'نماذج الإقرار (PDF)',
+      export_employees: 'تصدير الموظفين (CSV)',
     },
     import: {
+      template: 'تنزيل قالب CSV',
       button: 'استيراد الموظفين (CSV)',
       title: 'استيراد قائمة الموظفين',
       help: 'الأعمدة: name, nationality_iso, nationality_id, iqama_id, date_of_birth, gender, email, mobile_number, category, is_married, relationship, employee_id. السطر الذي فيه relationship و employee_id تابع لذلك الموظف. الاستيراد يستبدل القائمة كاملة.',

@@ -26,8 +26,10 @@ export const medicalEn = {
       payment_link_refused: 'No payment link can be made yet:',
       payment_link_ready: 'Send this link to the company: %{amount} SAR, valid until %{expires}.',
       download_forms: 'Declaration forms (PDF)',
+      export_employees: 'Export employees (CSV)',
     },
     import: {
+      template: 'Download the CSV template',
       button: 'Import employees (CSV)',
       title: 'Import the employee list',
       help: 'Columns: name, nationality_iso, nationality_id, iqama_id, date_of_birth, gender, email, mobile_number, category, is_married, relationship, employee_id. A line with relationship and employee_id is that employee\'s dependent. The import replaces the whole list.',

@@ -66,6 +66,23 @@ export function PaymentLinkButton() {
   );
 }
 
+/** Fetches a file of the admin API with the session and saves it under `name`; false (after telling why) when refused. */
+async function download(path: string, name: string, notify: ReturnType<typeof useNotify>): Promise<boolean> {
+  const res = await fetch(`${API}${path}`, { credentials: 'same-origin' });
+  if (!res.ok) {
+    const body = await res.json().catch(() => ({}));
+    notify(body.message ?? 'ra.notification.http_error', { type: 'error' });
+    return false;
+  }
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.click();
+  URL.revokeObjectURL(url);
+  return true;
+}
+
 /** Downloads the pre-filled declaration forms (one page per employee). */
 export function DownloadFormsButton() {
   const record = useRecordContext();
@@ -73,21 +90,19 @@ export function DownloadFormsButton() {
   const notify = useNotify();
   const { permissions: role } = usePermissions<string>();
   if (!record || !can(role, 'read_pii', 'medical-companies')) return null;
-  const run = async () => {
-    const res = await fetch(`${API}/medical-companies/${record.id}/forms.pdf`, { credentials: 'same-origin' });
-    if (!res.ok) {
-      const body = await res.json().catch(() => ({}));
-      notify(body.message ?? 'ra.notification.http_error', { type: 'error' });
-      return;
-    }
-    const url = URL.createObjectURL(await res.blob());
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = `health-declarations-company-${record.id}.pdf`;
-    a.click();
-    URL.revokeObjectURL(url);
-  };
+  const run = () => download(`/medical-companies/${record.id}/forms.pdf`, `health-declarations-company-${record.id}.pdf`, notify);
   return <Button startIcon={<Download />} onClick={run} data-testid="download-forms">{t(`${R}.actions.download_forms`)}</Button>;
+}
+
+/** Exports the saved employee list in the import's CSV format, to edit and import back. */
+export function ExportEmployeesButton() {
+  const record = useRecordContext();
+  const t = useTranslate();
+  const notify = useNotify();
+  const { permissions: role } = usePermissions<string>();
+  if (!record || !can(role, 'read_pii', 'medical-companies')) return null;
+  const run = () => download(`/medical-companies/${record.id}/employees.csv`, `employees-company-${record.id}.csv`, notify);
+  return <Button startIcon={<Download />} onClick={run} data-testid="export-employees">{t(`${R}.actions.export_employees`)}</Button>;
 }
 
 type Problem = { line: number; field: string; message: string };
@@ -136,6 +151,7 @@ export function ImportEmployeesButton() {
         <DialogTitle>{t(`${R}.import.title`)}</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>{t(`${R}.import.help`)}</DialogContentText>
+          <Button size="small" startIcon={<Download />} sx={{ mb: 2 }} onClick={() => download('/medical-companies/employees-template.csv', 'employees-template.csv', notify)} data-testid="csv-template">{t(`${R}.import.template`)}</Button>
           <input type="file" accept=".csv,text/csv" data-testid="import-file" onChange={async (e) => { const f = e.target.files?.[0]; if (f) { setCsv(await f.text()); setPreview(null); } }} />
           <MuiTextField fullWidth multiline minRows={4} maxRows={12} sx={{ mt: 2 }} value={csv} onChange={(e) => { setCsv(e.target.value); setPreview(null); }} slotProps={{ htmlInput: { dir: 'ltr', 'data-testid': 'import-csv' } }} />
           {preview && (preview.valid ? (

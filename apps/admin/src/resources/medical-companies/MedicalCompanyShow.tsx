@@ -8,7 +8,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Link as RaLink, Show, TopToolbar, useCreatePath, useRecordContext, useTranslate } from 'react-admin';
-import { DownloadFormsButton, ImportEmployeesButton, PaymentLinkButton } from './MedicalCompanyActions';
+import { DownloadFormsButton, ExportEmployeesButton, ImportEmployeesButton, PaymentLinkButton } from './MedicalCompanyActions';
 
 const R = 'resources.medical-companies';
 
@@ -66,7 +66,7 @@ function Details() {
 
 export function MedicalCompanyShow() {
   return (
-    <Show actions={<TopToolbar><ImportEmployeesButton /><DownloadFormsButton /><PaymentLinkButton /></TopToolbar>}>
+    <Show actions={<TopToolbar><ImportEmployeesButton /><ExportEmployeesButton /><DownloadFormsButton /><PaymentLinkButton /></TopToolbar>}>
       <Details />
     </Show>
   );

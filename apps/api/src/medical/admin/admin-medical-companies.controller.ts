@@ -21,7 +21,7 @@ import { renderMedicalForms } from '../forms/medical-form-document';
 import type { DeclarationAnswers } from '../forms/medical-form.questions';
 import { presentMedicalPolicy } from '../policies/medical-policy.presenter';
 import { MedicalPolicyRepository } from '../policies/medical-policy.repository';
-import { MAX_CSV_BYTES, parseEmployeeCsv, problemsFromDetails } from './employee-csv';
+import { employeeCsvTemplate, employeeListCsv, MAX_CSV_BYTES, parseEmployeeCsv, problemsFromDetails } from './employee-csv';
 
 const SORTABLE = ['id', 'created_at', 'name'] as const;
 const listQuery = listQuerySchema({
@@ -152,6 +152,25 @@ export class AdminMedicalCompaniesController {
     const link = await this.billing.link(c.clientId, c.id);
     await this.audit.run(actor, async () => ({ result: null, audit: { action: 'medical-companies.payment_link', resource: 'medical-companies', resourceId: String(c.id), after: { amount: link.amount, policy_ids: link.policy_ids, expires_at: link.expires_at } } }));
     return link;
+  }
+
+  @Get('employees-template.csv')
+  @Allow('read')
+  @ApiOperation({ summary: 'The employee CSV template', description: 'The import\'s columns with two example lines (a Saudi employee with a spouse, a resident).' })
+  @ApiProduces('text/csv')
+  employeesTemplate(@Res() reply: FastifyReply) {
+    return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="employees-template.csv"').send(employeeCsvTemplate());
+  }
+
+  @Get(':id/employees.csv')
+  @Allow('read_pii')
+  @ApiOperation({ summary: 'Export the employee list as CSV', description: 'In the import\'s own format, dependents after their employee: edit it and import it back.' })
+  @ApiProduces('text/csv')
+  @ApiErrors(404)
+  async employeesCsv(@Param({ schema: idParam }) p: z.infer<typeof idParam>, @Res() reply: FastifyReply) {
+    const c = await this.found(p.id);
+    const csv = employeeListCsv(await this.employees.list(c.id));
+    return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="employees-company-${c.id}.csv"`).send(csv);
   }
 
   @Get(':id/forms.pdf')

@@ -121,3 +121,38 @@ export function problemsFromDetails(details: Record<string, string[]>, lines: Pa
   }
   return out.sort((a, b) => a.line - b.line);
 }
+
+type StoredDependent = { name: string; relationship: string; nationality_iso: string; date_of_birth: string; gender?: string; nationality_id?: string; iqama_id?: string };
+type ListedEmployee = { name: string; nationalityIso: string; personId: string; dateOfBirth: string; gender: string | null; email: string | null; mobileNumber: string; category: string; isMarried: boolean; dependents: unknown };
+
+/** A CSV field, quoted when it must be (RFC 4180), and never read as a formula by a spreadsheet. */
+function csvField(v: string | null | undefined): string {
+  let s = v ?? '';
+  if (/^[=+\-@]/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+function csvLine(row: Partial<Record<(typeof EMPLOYEE_CSV_COLUMNS)[number], string | null>>): string {
+  return EMPLOYEE_CSV_COLUMNS.map((c) => csvField(row[c])).join(',');
+}
+
+/** The saved list in the import's own format (employees, each followed by its dependents): edit it and import it back. */
+export function employeeListCsv(employees: ListedEmployee[]): string {
+  const lines = [EMPLOYEE_CSV_COLUMNS.join(',')];
+  for (const e of employees) {
+    const saudi = e.nationalityIso === 'SA';
+    lines.push(csvLine({ name: e.name, nationality_iso: e.nationalityIso, nationality_id: saudi ? e.personId : '', iqama_id: saudi ? '' : e.personId, date_of_birth: e.dateOfBirth, gender: e.gender, email: e.email, mobile_number: e.mobileNumber, category: e.category, is_married: e.isMarried ? 'yes' : 'no' }));
+    for (const d of (e.dependents as StoredDependent[]) ?? []) {
+      lines.push(csvLine({ name: d.name, nationality_iso: d.nationality_iso, nationality_id: d.nationality_id, iqama_id: d.iqama_id, date_of_birth: d.date_of_birth, gender: d.gender, relationship: d.relationship, employee_id: e.personId }));
+    }
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** A template to fill: the columns, a Saudi employee with a spouse, and a resident. */
+export function employeeCsvTemplate(): string {
+  return employeeListCsv([
+    { name: 'Khalid Al-Otaibi', nationalityIso: 'SA', personId: '1012345678', dateOfBirth: '1405-03-10', gender: 'male', email: 'khalid@example.com', mobileNumber: '0512345678', category: 'standard', isMarried: true, dependents: [{ name: 'Noura Al-Otaibi', relationship: 'spouse', nationality_iso: 'SA', date_of_birth: '1408-01-01', gender: 'female', nationality_id: '1023456789' }] },
+    { name: 'Amina Hassan', nationalityIso: 'EG', personId: '2098765432', dateOfBirth: '1990-04-15', gender: 'female', email: 'amina@example.com', mobileNumber: '0587654321', category: 'basic', isMarried: false, dependents: [] },
+  ]);
+}
