@@ -4,11 +4,13 @@ import { signVendorBody } from '../../libs/providers/src';
 import { PaymentReconciler } from '../../apps/api/src/payments/payment-reconciler';
 import { MotorTestEnv, startMotorEnv } from '../support/motor-kit';
 import { browse, CARDS, issueMotorPolicy, motorQuote, payWithCard } from './payment-kit';
+import { LOCAL_RECEIVERS_ENV, WebhookReceiver } from '../webhooks/webhook-receiver';
 
 describe('payment outcomes: declines, vendor errors, callbacks', () => {
   let env: MotorTestEnv;
   let token: string;
   let quote: any;
+  let receiver: WebhookReceiver;
   const used = new Set<string>();
   const issue = (extra: Record<string, unknown> = {}) => issueMotorPolicy(env, token, quote, used, extra);
   const show = (id: number) => env.app.request(`/api/v1/car-comp/policies/${id}`, { token }).then((r) => r.body);
@@ -16,23 +18,29 @@ describe('payment outcomes: declines, vendor errors, callbacks', () => {
   const vendorControl = (callbacks: 'auto' | 'hold') => fetch(`${env.sandbox.baseUrl}/__control/vendor`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ callbacks }) });
   const sendCallback = (vendorPaymentId: string) =>
     fetch(`${env.sandbox.baseUrl}/__control/vendor/payments/${vendorPaymentId}/callback`, { method: 'POST' }).then((r) => r.json() as Promise<{ merchant_status: number }>);
-  const activationLines = (paymentId: string) => env.app.logs.filter((l) => typeof l.msg === 'string' && l.msg.startsWith(`payment ${paymentId} activated`)).length;
-  /** How many times the payment was activated, once the log line of its activation is through the logger (written asynchronously). */
-  const activations = async (paymentId: string) => {
-    for (let i = 0; i < 40 && activationLines(paymentId) === 0; i++) await new Promise((r) => setTimeout(r, 50));
-    return activationLines(paymentId);
-  };
+  /**
+   * How many times the policy was activated, read from durable state: each activation queues one status-1
+   * webhook (in the activation's own transaction) to the client's endpoint, and callbacks answer only after it commits.
+   */
+  const activations = (policyId: number) =>
+    env.app.db.prisma.webhookDelivery.count({ where: { policyId, eventType: 'policy.status_updated', body: { contains: '"status":1' } } });
   const nowSeconds = () => Math.floor(env.app.clock.now().getTime() / 1000);
   const postCallback = (body: object, signature?: string) =>
     env.app.request('/payments/vendor/callback', { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json', ...(signature ? { 'X-Vendor-Signature': signature } : {}) } });
   const signed = (body: object, at = nowSeconds(), secret = SANDBOX_VENDOR_WEBHOOK_SECRET) => postCallback(body, signVendorBody(secret, JSON.stringify(body), at));
 
   beforeAll(async () => {
-    env = await startMotorEnv({ env: { TOKEN_TTL_SECONDS: '31536000', POLICY_DOCUMENTS_POLL_MS: '0' } });
+    env = await startMotorEnv({ env: { TOKEN_TTL_SECONDS: '31536000', POLICY_DOCUMENTS_POLL_MS: '0', ...LOCAL_RECEIVERS_ENV } });
     token = (await env.app.partner(['motor-tpl-comparison'])).token;
+    receiver = await WebhookReceiver.start();
+    const endpoint = await env.app.request('/api/v1/sandbox/webhook-endpoints', { token, json: { url: receiver.url, events: ['policy.status_updated'] } });
+    if (endpoint.status !== 201) throw new Error(`webhook endpoint: ${endpoint.status} ${endpoint.text}`);
     quote = await motorQuote(env, token);
   });
-  afterAll(() => env.close());
+  afterAll(async () => {
+    await env.close();
+    await receiver?.close();
+  });
   afterEach(() => vendorControl('auto'));
 
   it('a declined card leaves the policy pending, says why, and another card can still pay', async () => {
@@ -108,7 +116,7 @@ describe('payment outcomes: declines, vendor errors, callbacks', () => {
     const answers = await Promise.all([1, 2, 3, 4].map(() => sendCallback(paid.vendorPaymentId)));
     expect(answers.map((a) => a.merchant_status)).toEqual([200, 200, 200, 200]);
     expect(await sendCallback(paid.vendorPaymentId)).toEqual({ merchant_status: 200 });
-    expect(await activations(payment.id)).toBe(1);
+    expect(await activations(policy.id)).toBe(1);
     const shown = await show(policy.id);
     expect(shown).toMatchObject({ status: 1, payment_link: null, price: null });
     expect(await env.app.db.prisma.paymentCallback.count({ where: { paymentId: payment.id } })).toBe(5);
@@ -117,11 +125,11 @@ describe('payment outcomes: declines, vendor errors, callbacks', () => {
     const event = { event_id: 'evt_replayed_once', vendor_payment_id: paid.vendorPaymentId, reference: payment.id, status: 'paid' };
     expect((await signed(event)).body).toMatchObject({ duplicate: false, result: 'already_paid' });
     expect((await signed(event)).body).toMatchObject({ duplicate: true, result: 'already_paid' });
-    expect(await activations(payment.id)).toBe(1);
+    expect(await activations(policy.id)).toBe(1);
 
     // and the customer coming back late is redirected without a second activation
     expect((await browse(paid.submitted.location!)).text).toContain('Payment received');
-    expect(await activations(payment.id)).toBe(1);
+    expect(await activations(policy.id)).toBe(1);
     expect((await show(policy.id)).provider_policy_id).toBe(shown.provider_policy_id);
   });
 
@@ -135,7 +143,7 @@ describe('payment outcomes: declines, vendor errors, callbacks', () => {
     expect(await sendCallback(paid.vendorPaymentId)).toEqual({ merchant_status: 200 });
     const recorded = await env.app.db.prisma.paymentCallback.findFirstOrThrow({ where: { paymentId: payment.id } });
     expect(recorded.outcome).toBe('already_paid');
-    expect(await activations(payment.id)).toBe(1);
+    expect(await activations(policy.id)).toBe(1);
   });
 
   it('an insurer failure at activation loses nothing: the callback asks to be retried and the reconciler finishes', async () => {
