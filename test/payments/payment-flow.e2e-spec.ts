@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MotorTestEnv, startMotorEnv } from '../support/motor-kit';
 import { browse, CARDS, issueMotorPolicy, motorQuote, payWithCard } from './payment-kit';
+import { signIn } from '../admin/admin-kit';
 
 /** Polls until `check` answers something truthy (the document is produced just after activation). */
 async function eventually<T>(check: () => Promise<T | null | undefined | false>, ms = 15_000): Promise<T> {
@@ -112,5 +113,18 @@ describe('hosted payment page, card vendor and activation', () => {
     const png = readFileSync(join(dir, 'policy-page.png'));
     expect(png.subarray(1, 4).toString()).toBe('PNG');
     expect(png.length).toBeGreaterThan(20_000);
+
+    // the invoice is a tax invoice adding up to the price, and staff see both documents on the console's policy
+    const invoice = execFileSync('pdftotext', ['-layout', '-', '-'], { input: Buffer.from(await (await fetch(withDoc.invoice_url, { headers: { Authorization: `Bearer ${token}` } })).arrayBuffer()), encoding: 'utf8' });
+    expect(invoice).toContain('Tax Invoice');
+    expect(invoice).toContain(`INV-MOTOR-${policy.id}`);
+    expect(invoice).toContain(Number(policy.price).toFixed(2));
+    const ops = await signIn(env.app, 'operations');
+    const staffView = (await ops.call(`/admin/api/motor-policies/${policy.id}`)).body;
+    expect(staffView).toMatchObject({ start_date: withDoc.start_date, end_date: withDoc.end_date });
+    for (const url of [staffView.provider_policy, staffView.invoice_url]) {
+      expect(url).toMatch(new RegExp(`^${env.app.url}/admin/api/files/[0-9a-f-]{36}\\.pdf$`));
+      expect((await ops.call(url.slice(env.app.url.length))).status).toBe(200);
+    }
   });
 });

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
-import { Labeled, Show, TextField, useTranslate } from 'react-admin';
+import { Labeled, Show, TextField, useRecordContext, useTranslate } from 'react-admin';
 import { DateTimeText, LtrText, MonoText } from '../../common/fields';
 import { InsurerName, MoneyText, MotorStatusChip } from '../motor-quote-requests/motor-fields';
 import { PolicyPayments } from './PolicyPayments';
@@ -20,6 +20,27 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 
 const cell = { xs: 12, sm: 6, md: 3 };
 const P = 'resources.motor-policies';
+
+/** The schedule and tax invoice PDFs once the policy is paid (the staff file route; opens with the session). */
+function PolicyDocuments() {
+  const record = useRecordContext();
+  const t = useTranslate();
+  const links = [
+    ['provider_policy', `${P}.schedule_pdf`],
+    ['invoice_url', `${P}.invoice_pdf`],
+  ].filter(([source]) => record?.[source]);
+  if (!links.length) return <span>—</span>;
+  return (
+    <span>
+      {links.map(([source, label], i) => (
+        <span key={source}>
+          {i > 0 && ' · '}
+          <a href={String(record![source])} target="_blank" rel="noopener" data-testid={`policy-${source}`}>{t(label)}</a>
+        </span>
+      ))}
+    </span>
+  );
+}
 
 export function PolicyShow() {
   const t = useTranslate();
@@ -41,6 +62,9 @@ export function PolicyShow() {
               </Labeled>
             </Grid>
             <Grid size={cell}><Labeled source="provider_policy_id"><MonoText source="provider_policy_id" /></Labeled></Grid>
+            <Grid size={cell}><Labeled source="start_date"><LtrText source="start_date" /></Labeled></Grid>
+            <Grid size={cell}><Labeled source="end_date"><LtrText source="end_date" /></Labeled></Grid>
+            <Grid size={cell}><Labeled label={t(`${P}.documents`)}><PolicyDocuments /></Labeled></Grid>
           </Grid>
         </Section>
         <Section title={t(`${P}.sections.customer`)}>

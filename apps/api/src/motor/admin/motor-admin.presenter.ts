@@ -139,6 +139,9 @@ export function presentPolicyDetail(p: PolicyWithClient, payments: Payment[], ma
     quote_price_id: p.priceId,
     benefits: p.benefits,
     provider_policy: p.providerPolicy,
+    invoice_url: p.invoiceUrl,
+    start_date: p.startDate,
+    end_date: p.endDate,
     payments: payments.map((pay) => ({
       id: pay.id,
       status: pay.status,
