@@ -98,8 +98,9 @@ export class Refunds extends PeriodicSweep {
         updatedAt: at,
       },
     });
-    // A second vendor payment of a link already paid leaves the payment paid: only the duplicate goes back.
-    if (reason !== 'already_paid' || payment.status !== 'paid') {
+    // A paid payment becomes refunded only when the charge that paid it goes back (a cancellation's refund):
+    // another charge of it (a second tab, a wrong amount) goes back alone and the payment stays paid.
+    if (payment.status !== 'paid' || payment.vendorReference === vendorPaymentId) {
       await tx.payment.update({ where: { id: payment.id }, data: { status: 'refunded', statusReason: reason, updatedAt: at } });
     }
     return refund;
