@@ -40,6 +40,14 @@ describeBrowser('payments in the console', () => {
         linkToken: randomBytes(24).toString('base64url'), vendorReference: `vp_bulk_${String(i).padStart(4, '0')}`, expiresAt: earlier, createdAt: earlier, updatedAt: earlier,
       })),
     });
+    // a payment refunded because its policy was cancelled before it completed, with its refund paid back
+    ids.refunded = randomUUID();
+    await app.db.prisma.payment.create({
+      data: { id: ids.refunded, clientId, policyType: 'property', policyId: 14, amount: '500.00', currency: 'SAR', status: 'refunded', statusReason: 'policy_cancelled', linkToken: randomBytes(24).toString('base64url'), vendorReference: 'vp_console_refunded_0003', expiresAt: new Date(at.getTime() + 86_400_000), paidAt: at, createdAt: at, updatedAt: at },
+    });
+    await app.db.prisma.refund.create({
+      data: { id: randomUUID(), clientId, paymentId: ids.refunded, vendorPaymentId: 'vp_console_refunded_0003', reason: 'policy_cancelled', policyType: 'property', policyId: 14, amount: '500.00', currency: 'SAR', status: 'succeeded', vendorRefundId: 'vr_1', attempts: 1, nextAttemptAt: at, refundedAt: at, createdAt: at, updatedAt: at },
+    });
     await createStaff(app, 'operations', 'ops.payments@console.test');
     browser = await launchBrowser();
     context = browser.context;
@@ -93,9 +101,25 @@ describeBrowser('payments in the console', () => {
     await page.getByText('vp_console_paid_0001').waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
     const csv = readFileSync((await download.path())!, 'utf8').trim().split('\n');
-    expect(csv).toHaveLength(1 + 133);
+    expect(csv).toHaveLength(1 + 134);
     expect(csv.filter((l) => l.includes('vp_bulk_'))).toHaveLength(130);
     expect(await page.getByText('Server communication error').count()).toBe(0);
+  });
+
+  it('shows a refunded payment with its reason and refund, in English and Arabic', async () => {
+    await page.goto(`${app.url}/admin/payments/${ids.refunded}/show`);
+    await page.getByTestId('payment-status-reason').getByText('The policy was cancelled before this payment was completed.').waitFor();
+    await page.getByTestId('payment-refunds').getByText('Paid back').first().waitFor();
+    await page.screenshot({ path: join(SCREENSHOTS, 'payments-refunded-en.png'), fullPage: true });
+    await page.getByRole('button', { name: /English/ }).click();
+    await page.getByRole('menuitem', { name: 'العربية' }).click();
+    await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+    await page.getByTestId('payment-status-reason').getByText('أُلغيت الوثيقة قبل إتمام هذه الدفعة.').waitFor();
+    await page.getByTestId('payment-refunds').getByText('تم الرد').first().waitFor();
+    await page.screenshot({ path: join(SCREENSHOTS, 'payments-refunded-ar.png'), fullPage: true });
+    await page.getByRole('button', { name: /العربية/ }).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await page.waitForFunction(() => document.documentElement.dir === 'ltr');
   });
 
   it('raised no page errors', () => {
