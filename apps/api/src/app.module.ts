@@ -18,6 +18,7 @@ import { FilesModule } from './files/files.module';
 import { PaymentsModule } from './payments/payments.module';
 import { SandboxMessagesModule } from './sms/sandbox-messages.module';
 import { SandboxToolsModule } from './sandbox/tools/sandbox-tools.module';
+import { TestClocksModule } from './test-clocks/test-clocks.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { TplModule } from './tpl/tpl.module';
 import { TravelModule } from './travel/travel.module';
@@ -40,6 +41,7 @@ export class AppModule {
           throttlers: [{ name: 'default', ttl: RATE_LIMIT_WINDOW_MS, limit: deps.config.rateLimitDefaultPerMinute }],
           storage: deps.rateLimitStorage,
         }),
+        TestClocksModule.register(deps.config.env === 'sandbox'),
         MotorModule,
         MedicalModule,
         TplModule,

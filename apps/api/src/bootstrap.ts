@@ -7,7 +7,7 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import multipart from '@fastify/multipart';
 import Redis from 'ioredis';
 import type { DestinationStream, Logger } from 'pino';
-import { Clock, SystemClock } from '@lib/common';
+import { Clock, SystemClock, TestClockAwareClock } from '@lib/common';
 import type { AppConfig } from '@lib/config';
 import { Database, openDatabase, readMigrations } from '@lib/db';
 import {
@@ -48,7 +48,9 @@ export interface Api {
 /** Builds the whole API (not yet listening): database, Redis, logging, metrics, errors, OpenAPI. */
 export async function createApi(config: AppConfig, options: ApiOptions = {}): Promise<Api> {
   const logger = createLogger(config.logLevel, options.logStream);
-  const clock = options.clock ?? new SystemClock();
+  // Sandbox test clocks answer through the one Clock every rule reads (real time outside a clocked frame).
+  const realClock = options.clock ?? new SystemClock();
+  const clock = new TestClockAwareClock(realClock);
   const db = options.db ?? (await openConfiguredDatabase(config, (e) => logger.warn({ err: e }, 'an idle database connection was dropped; it will be replaced')));
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, logger) : null;
   const metrics = new HttpMetrics(!options.clock);
@@ -73,11 +75,12 @@ export async function createApi(config: AppConfig, options: ApiOptions = {}): Pr
     AppModule.register({
       config,
       clock,
+      realClock,
       db,
       redis,
       metrics,
       jwtSecret: resolveJwtSecret(config),
-      rateLimitStorage: redis ? new RedisWindowStorage(redis, config.redisKeyPrefix, clock) : new MemoryWindowStorage(clock),
+      rateLimitStorage: redis ? new RedisWindowStorage(redis, config.redisKeyPrefix, realClock) : new MemoryWindowStorage(realClock),
       extraModules: options.extraModules,
     }),
     adapter,

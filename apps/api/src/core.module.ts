@@ -1,6 +1,6 @@
 import { Global, Module, DynamicModule } from '@nestjs/common';
 import type Redis from 'ioredis';
-import { Clock } from '@lib/common';
+import { Clock, RealClock } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import { HttpMetrics, IdempotencyInterceptor, IdempotencyRepository, ApiThrottlerGuard, WindowCounter } from '@lib/http';
@@ -17,6 +17,8 @@ export const WINDOW_COUNTER = Symbol('WINDOW_COUNTER');
 export interface CoreDeps {
   config: AppConfig;
   clock: Clock;
+  /** The same time as `clock` outside a sandbox test clock's frame, and real time inside one. */
+  realClock: Clock;
   jwtSecret: string;
   redis: Redis | null;
   metrics: HttpMetrics;
@@ -34,6 +36,7 @@ export class CoreModule {
       providers: [
         { provide: APP_CONFIG, useValue: deps.config },
         { provide: Clock, useValue: deps.clock },
+        { provide: RealClock, useValue: deps.realClock },
         { provide: JWT_SECRET, useValue: deps.jwtSecret },
         { provide: REDIS, useValue: deps.redis },
         { provide: HttpMetrics, useValue: deps.metrics },
@@ -49,6 +52,7 @@ export class CoreModule {
       exports: [
         APP_CONFIG,
         Clock,
+        RealClock,
         JWT_SECRET,
         REDIS,
         HttpMetrics,

@@ -4,6 +4,7 @@ import { amountString, ApiError, Clock, ErrorDetails, formatDate, money, parseDa
 import { Prisma } from '@lib/db';
 import type { Claim } from '@lib/db/generated/prisma/client';
 import { ClaimablePolicy, ClaimPolicies } from './claim-policies';
+import { clockedPolicy, TestClocks } from '../test-clocks/test-clocks';
 import { ClaimRepository } from './claim.repository';
 import { canMoveClaim, CLAIM_TRANSITIONS, ClaimStatus } from './claim-status';
 import { can } from '@lib/common/permissions';
@@ -50,11 +51,14 @@ export class ClaimsService {
     private readonly claims: ClaimRepository,
     private readonly policies: ClaimPolicies,
     private readonly clock: Clock,
+    private readonly testClocks: TestClocks,
   ) {}
 
   async policyFor(family: string, policyId: number, clientId: string | null): Promise<ClaimablePolicy> {
     const policy = await this.policies.find(family, policyId);
     if (!policy || (clientId !== null && policy.clientId !== clientId)) throw ApiError.notFound('No policy with this id.');
+    // A policy on a sandbox test clock: the cover, "not in the future" and the filing day follow the clock.
+    await this.testClocks.adopt(clockedPolicy(family, policy.id));
     return policy;
   }
 

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { Clock } from '@lib/common';
+import { RealClock } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { JWT_SECRET } from '../auth/token.service';
 
@@ -14,7 +14,7 @@ export class FileUrlSigner {
   private readonly key: Buffer;
 
   constructor(
-    private readonly clock: Clock,
+    private readonly clock: RealClock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(JWT_SECRET) jwtSecret: string,
   ) {

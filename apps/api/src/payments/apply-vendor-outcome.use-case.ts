@@ -5,6 +5,7 @@ import { APP_CONFIG, AppConfig } from '@lib/config';
 import { ActivatePaymentUseCase } from './activate-payment.use-case';
 import { Payment, PaymentRepository } from './payment.repository';
 import { PAYMENT_VENDOR } from './payment-vendor.token';
+import { TestClocks } from '../test-clocks/test-clocks';
 
 export type AppliedOutcome =
   | { kind: 'activated' | 'already_paid' | 'refunded'; payment: Payment; redirectUrl: string | null }
@@ -25,6 +26,7 @@ export class ApplyVendorOutcomeUseCase {
     private readonly payments: PaymentRepository,
     private readonly activate: ActivatePaymentUseCase,
     private readonly clock: Clock,
+    private readonly testClocks: TestClocks,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -36,6 +38,7 @@ export class ApplyVendorOutcomeUseCase {
       this.log.warn(`vendor payment ${vp.id} does not match a payment of ours; ignored`);
       return { kind: 'unknown' };
     }
+    await this.testClocks.adopt({ type: 'payment', key: payment.id });
     if (vp.status === 'paid') {
       // The insurer issues in the payment's client's sandbox scope: the behaviour that client set applies to its activations too.
       // A charge of another amount than the payment's is refunded in full, never applied.

@@ -3,6 +3,7 @@ import { Clock } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { ApplyVendorOutcomeUseCase } from './apply-vendor-outcome.use-case';
 import { PaymentRepository } from './payment.repository';
+import { TestClocks } from '../test-clocks/test-clocks';
 import { PeriodicSweep } from './periodic-sweep';
 
 /** Attempts younger than this are left to the customer's return and the vendor's callback. */
@@ -22,6 +23,7 @@ export class PaymentReconciler extends PeriodicSweep {
     private readonly payments: PaymentRepository,
     private readonly outcome: ApplyVendorOutcomeUseCase,
     private readonly clock: Clock,
+    private readonly testClocks: TestClocks,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     super();
@@ -36,7 +38,7 @@ export class PaymentReconciler extends PeriodicSweep {
     const open = await this.payments.unsettledCheckouts(new Date(now.getTime() - QUIET_MS), now, 50);
     for (const p of open) {
       try {
-        await this.outcome.execute(p.vendorReference!, p.id);
+        await this.testClocks.within({ type: 'payment', key: p.id }, () => this.outcome.execute(p.vendorReference!, p.id));
       } catch (err) {
         this.log.warn(`reconciling payment ${p.id} failed (tried again later): ${(err as Error).message}`);
       }

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { Prisma, PrismaService } from '@lib/db';
 import type { Payment, Refund } from '@lib/db/generated/prisma/client';
+import { TestClocks } from '../test-clocks/test-clocks';
 import type { PaymentStatusReason } from './payment-status-reasons';
 
 export type { Payment, Refund };
@@ -45,10 +46,14 @@ export interface AdminPaymentFilter {
 /** Payments behind payment links. Written inside the caller's transaction so a policy never lacks one. */
 @Injectable()
 export class PaymentRepository {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly testClocks: TestClocks,
+  ) {}
 
-  createPending(tx: Prisma.TransactionClient, p: PendingPayment) {
-    return tx.payment.create({
+  /** A payment created on a sandbox test clock follows it (its expiry on the payment page, the callbacks). */
+  async createPending(tx: Prisma.TransactionClient, p: PendingPayment) {
+    const payment = await tx.payment.create({
       data: {
         id: randomUUID(),
         clientId: p.clientId,
@@ -63,6 +68,8 @@ export class PaymentRepository {
         updatedAt: p.at,
       },
     });
+    await this.testClocks.attach(tx, { type: 'payment', key: payment.id });
+    return payment;
   }
 
   transaction<T>(fn: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {

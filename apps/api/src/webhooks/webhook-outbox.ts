@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { Clock } from '@lib/common';
+import { RealClock } from '@lib/common';
 import { Prisma } from '@lib/db';
 import { WebhookEndpointRepository } from './endpoints/webhook-endpoint.repository';
 import { envelope, WebhookEvent } from './webhook-events';
@@ -14,7 +14,7 @@ import { envelope, WebhookEvent } from './webhook-events';
 export class WebhookOutbox {
   constructor(
     private readonly endpoints: WebhookEndpointRepository,
-    private readonly clock: Clock,
+    private readonly clock: RealClock,
   ) {}
 
   async enqueue(tx: Prisma.TransactionClient, event: WebhookEvent): Promise<string[]> {

@@ -1,3 +1,4 @@
 export * from './clock';
 export * from './formats';
 export * from './age';
+export * from './test-clock-scope';

@@ -10,6 +10,7 @@ import { EmbedCheckoutService, issueSchema, sendCodeSchema } from '../checkout/e
 import { EmbedSession } from '../sessions/embed-session.repository';
 import { StoreSessionPhotosUseCase } from '../sessions/store-session-photos.use-case';
 import { EmbedTargetRepository } from '../targets/embed-target.repository';
+import { TestClocks } from '../../test-clocks/test-clocks';
 import { EmbedAssets } from './embed-assets';
 import { originsOf, pageHeaders } from './embed-page.headers';
 import { renderPage } from './embed-page.html';
@@ -41,6 +42,7 @@ export class EmbedPageController {
     private readonly storePhotos: StoreSessionPhotosUseCase,
     private readonly targets: EmbedTargetRepository,
     private readonly clock: Clock,
+    private readonly testClocks: TestClocks,
   ) {}
 
   @Get('assets/:name')
@@ -60,6 +62,7 @@ export class EmbedPageController {
     if (!session) return this.html(reply, 404, 'en', null, [], { state: 'missing' }, MESSAGES.missing.en);
     const locale = session.locale === 'ar' ? 'ar' : 'en';
     const frameAncestor = session.platform === 'web' ? session.parentOrigin : null;
+    await this.testClocks.adopt({ type: 'quote_request', key: String(session.quoteRequestId) });
     const expired = session.expiresAt.getTime() <= this.clock.now().getTime();
     // independent reads together: this response is the page's first render
     const [allowed, view] = await Promise.all([

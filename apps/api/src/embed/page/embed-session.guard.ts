@@ -1,10 +1,11 @@
 import { CanActivate, createParamDecorator, ExecutionContext, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { ApiError, Clock } from '@lib/common';
+import { ApiError } from '@lib/common';
 import { PrismaService } from '@lib/db';
 import { EmbedSession, EmbedSessionRepository } from '../sessions/embed-session.repository';
 import { EMBED_TOKEN_PATTERN, EmbedTokens } from '../sessions/embed-token';
 import { assertOpen } from '../sessions/store-session-photos.use-case';
+import { TestClocks } from '../../test-clocks/test-clocks';
 
 type EmbedRequest = FastifyRequest & { embedSession?: EmbedSession; principal?: string };
 
@@ -35,7 +36,7 @@ export class EmbedSessionResolver {
 export class EmbedSessionGuard implements CanActivate {
   constructor(
     private readonly resolver: EmbedSessionResolver,
-    private readonly clock: Clock,
+    private readonly testClocks: TestClocks,
   ) {}
 
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
@@ -43,7 +44,8 @@ export class EmbedSessionGuard implements CanActivate {
     const token = String((req.params as Record<string, string>).token ?? '');
     const session = await this.resolver.resolve(token);
     if (!session) throw ApiError.notFound('No such embed session.');
-    assertOpen(session, this.clock.now());
+    // A session opened on a sandbox test clock lives its hour on that clock (its quote request's).
+    assertOpen(session, await this.testClocks.timeOf({ type: 'quote_request', key: String(session.quoteRequestId) }));
     req.embedSession = session;
     req.principal = `embed:${session.id}`;
     return true;

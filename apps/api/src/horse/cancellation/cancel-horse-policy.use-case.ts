@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError, Clock, money, parseDate } from '@lib/common';
 import type { Prisma } from '@lib/db';
+import { clockedPolicy, TestClocks } from '../../test-clocks/test-clocks';
 import { FileStore } from '../../files/file-store';
 import { PaymentRepository } from '../../payments/payment.repository';
 import { Refunds } from '../../payments/refunds/refunds';
@@ -22,6 +23,7 @@ export class CancelHorsePolicyUseCase {
     private readonly files: FileStore,
     private readonly events: HorsePolicyEvents,
     private readonly clock: Clock,
+    private readonly testClocks: TestClocks,
   ) {}
 
   /**
@@ -34,6 +36,7 @@ export class CancelHorsePolicyUseCase {
     const { policy } = found;
     if (policy.status === 2) throw new ApiError('ALREADY_CANCELED');
     if (policy.status !== 1) throw new ApiError('CONFLICT', 'The policy is not active yet (awaiting payment); an unpaid policy lapses with its payment link.');
+    await this.testClocks.adopt(clockedPolicy('horse', policy.id));
     const stored = await storeCancellationDocument(this.files, policy.clientId, 'cancellation-document/horse', upload);
     const now = this.clock.now();
     const start = parseDate(policy.startDate!)!;

@@ -4,6 +4,7 @@ import { APP_CONFIG, AppConfig } from '@lib/config';
 import { Prisma } from '@lib/db';
 import { isInsurerCallError, type HorseProvider } from '@lib/providers';
 import { PaymentRepository } from '../../payments/payment.repository';
+import { clockedPolicy, TestClocks } from '../../test-clocks/test-clocks';
 import { PAYMENT_LINK_PERIODS_MS } from '../../payments/payment-link-periods';
 import { HORSE_PROVIDER } from '../horse-products';
 import type { CreateHorsePolicyInput } from './create-horse-policy.schema';
@@ -20,6 +21,7 @@ export class CreateHorsePolicyUseCase {
     private readonly payments: PaymentRepository,
     private readonly events: HorsePolicyEvents,
     private readonly clock: Clock,
+    private readonly testClocks: TestClocks,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -53,6 +55,7 @@ export class CreateHorsePolicyUseCase {
         createdAt: now,
         updatedAt: now,
       });
+      await this.testClocks.attach(tx, clockedPolicy('horse', policy.id));
       const payment = await this.payments.createPending(tx, { clientId, policyType: 'horse', policyId: policy.id, amount: total.toFixed(2), expiresAt: new Date(now.getTime() + PAYMENT_LINK_PERIODS_MS.horse), at: now });
       await this.events.statusUpdated(tx, { policy, payment });
       return { policy, payment };

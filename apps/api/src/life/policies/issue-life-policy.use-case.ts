@@ -4,6 +4,7 @@ import type { LifeOffer } from '@lib/db/generated/prisma/client';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { Prisma } from '@lib/db';
 import { PaymentRepository } from '../../payments/payment.repository';
+import { clockedPolicy, TestClocks } from '../../test-clocks/test-clocks';
 import { PAYMENT_LINK_PERIODS_MS } from '../../payments/payment-link-periods';
 import { LifeOfferRepository } from '../offers/life-offer.repository';
 import type { IssueLifePolicyInput } from './issue-life-policy.schema';
@@ -20,6 +21,7 @@ export class IssueLifePolicyUseCase {
     private readonly payments: PaymentRepository,
     private readonly events: LifePolicyEvents,
     private readonly clock: Clock,
+    private readonly testClocks: TestClocks,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -51,6 +53,7 @@ export class IssueLifePolicyUseCase {
           createdAt: now,
           updatedAt: now,
         });
+        await this.testClocks.attach(tx, clockedPolicy('life', policy.id));
         const expiresAt = new Date(Math.min(now.getTime() + PAYMENT_LINK_PERIODS_MS.life, offer.expiresAt.getTime()));
         const payment = await this.payments.createPending(tx, { clientId, policyType: 'life', policyId: policy.id, amount: offer.premium.toFixed(2), expiresAt, at: now });
         await this.events.statusUpdated(tx, { policy, offer, payment });

@@ -2,31 +2,40 @@ import { Injectable } from '@nestjs/common';
 import { ApiError } from '@lib/common';
 import { Prisma, PrismaService } from '@lib/db';
 import type { MedicalCompany } from '@lib/db/generated/prisma/client';
+import { TestClocks } from '../../test-clocks/test-clocks';
 import type { CreateCompanyInput } from './company.schema';
 
 export type { MedicalCompany };
 
 @Injectable()
 export class MedicalCompanyRepository {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly testClocks: TestClocks,
+  ) {}
 
   async create(clientId: string, c: CreateCompanyInput, at: Date): Promise<MedicalCompany> {
     try {
-      return await this.prisma.medicalCompany.create({
-        data: {
-          clientId,
-          name: c.name,
-          nameAr: c.name_ar,
-          commercialRegistrationNumber: c.commercial_registration_number,
-          sponsorNumber: c.sponsor_number,
-          unifiedNationalNumber: c.unified_national_number,
-          emailAddress: c.email_address,
-          phoneNumber: c.phone_number,
-          city: c.city,
-          size: c.size,
-          createdAt: at,
-          updatedAt: at,
-        },
+      // A company created on a sandbox test clock: everything done for it later follows the clock.
+      return await this.prisma.$transaction(async (tx) => {
+        const company = await tx.medicalCompany.create({
+          data: {
+            clientId,
+            name: c.name,
+            nameAr: c.name_ar,
+            commercialRegistrationNumber: c.commercial_registration_number,
+            sponsorNumber: c.sponsor_number,
+            unifiedNationalNumber: c.unified_national_number,
+            emailAddress: c.email_address,
+            phoneNumber: c.phone_number,
+            city: c.city,
+            size: c.size,
+            createdAt: at,
+            updatedAt: at,
+          },
+        });
+        await this.testClocks.attach(tx, { type: 'company', key: String(company.id) });
+        return company;
       });
     } catch (err) {
       if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002') {
@@ -48,6 +57,7 @@ export class MedicalCompanyRepository {
   async require(clientId: string, id: number): Promise<MedicalCompany> {
     const found = await this.findForClient(clientId, id);
     if (!found) throw ApiError.notFound('No medical company with this id.');
+    await this.testClocks.adopt({ type: 'company', key: String(found.id) });
     return found;
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError, Clock, z } from '@lib/common';
 import { Prisma } from '@lib/db';
+import { clockedPolicy, TestClocks } from '../../test-clocks/test-clocks';
 import type { MedicalEmployee } from '../employees/medical-employee.repository';
 import { MedicalCompanyRepository } from '../companies/medical-company.repository';
 import { MedicalEmployeeRepository } from '../employees/medical-employee.repository';
@@ -30,6 +31,7 @@ export class IssueMedicalPolicyUseCase {
     private readonly policies: MedicalPolicyRepository,
     private readonly events: MedicalPolicyEvents,
     private readonly clock: Clock,
+    private readonly testClocks: TestClocks,
   ) {}
 
   async execute(clientId: string, input: IssueInput) {
@@ -37,6 +39,7 @@ export class IssueMedicalPolicyUseCase {
     if (!request) throw ApiError.field('quote_request_id', 'No medical quote request with this id.');
     const quote = (request.quotes as unknown as StoredMedicalQuote[]).find((q) => q.quote_price_id === input.quote_price_id);
     if (!quote) throw ApiError.field('quote_price_id', 'This quote price id is not one of the quote request\'s quotes.');
+    await this.testClocks.adopt({ type: 'company', key: String(request.companyId) }, clientId);
     const now = this.clock.now();
     if (new Date(quote.valid_until).getTime() <= now.getTime()) throw ApiError.field('quote_price_id', 'This quote has lapsed; request new quotes.');
     const company = await this.companies.require(clientId, request.companyId);
@@ -65,6 +68,7 @@ export class IssueMedicalPolicyUseCase {
           updatedAt: now,
         },
       });
+      await this.testClocks.attach(tx, clockedPolicy('medical', created.id));
       await this.events.statusUpdated(tx, created);
       return created;
     });

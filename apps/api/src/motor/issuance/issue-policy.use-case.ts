@@ -4,6 +4,7 @@ import { APP_CONFIG, AppConfig } from '@lib/config';
 import { Prisma, PrismaService } from '@lib/db';
 import { OtpService } from '../../otp/otp.service';
 import { PaymentRepository } from '../../payments/payment.repository';
+import { clockedPolicy, TestClocks } from '../../test-clocks/test-clocks';
 import { PAYMENT_LINK_PERIODS_MS } from '../../payments/payment-link-periods';
 import { issueSubject } from './send-issue-otp.use-case';
 import { presentMotorPolicy } from './motor-policy.presenter';
@@ -48,11 +49,13 @@ export class IssuePolicyUseCase {
     private readonly otp: OtpService,
     private readonly prisma: PrismaService,
     private readonly clock: Clock,
+    private readonly testClocks: TestClocks,
     private readonly events: MotorPolicyEvents,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async execute(clientId: string, input: IssuePolicyInput) {
+    await this.testClocks.adopt({ type: 'quote_request', key: String(input.quote_request_id) }, clientId);
     const now = this.clock.now();
     const selection = await this.selections.load(clientId, input, now);
     const chosen = paidBenefits(selection, input.benefits ?? []);
@@ -88,6 +91,7 @@ export class IssuePolicyUseCase {
           updatedAt: now,
         });
         const expiresAt = new Date(Math.min(now.getTime() + MOTOR_PAYMENT_LINK_MS, offer.expiresAt.getTime()));
+        await this.testClocks.attach(tx, clockedPolicy('motor', policy.id));
         const payment = await this.payments.createPending(tx, { clientId, policyType: 'motor', policyId: policy.id, amount: price.toFixed(2), expiresAt, at: now });
         // The real service's first event: status 0 with the payment link, committed with the policy itself.
         await this.events.statusUpdated(tx, policy, payment);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ApiError, Clock, money, parseDate, validationError, withVat } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
+import { TestClocks } from '../../test-clocks/test-clocks';
 import { allFailed, fanOutQuotes, InsurerQuoteOutcome, MotorProvider, MotorRisk, isMotorProviderError } from '@lib/providers';
 import { OtpService } from '../../otp/otp.service';
 import { MotorCustomerRepository } from '../customers/motor-customer.repository';
@@ -31,6 +32,7 @@ export class RequestQuotesUseCase {
     private readonly insurers: MotorInsurers,
     private readonly repo: QuoteRequestRepository,
     private readonly clock: Clock,
+    private readonly testClocks: TestClocks,
     @Inject(MOTOR_PROVIDER) private readonly provider: MotorProvider,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -65,6 +67,7 @@ export class RequestQuotesUseCase {
       throw new ApiError('PROVIDER_FAILED', 'No insurer answered the quote request. Try again shortly.');
     }
     const row = await this.repo.create(toRows(cmd.clientId, input, cmd.locale, outcomes, now));
+    await this.testClocks.attach(null, { type: 'quote_request', key: String(row.id) });
     return presentQuoteRequest(row);
   }
 

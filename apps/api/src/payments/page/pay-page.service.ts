@@ -1,11 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { amountString, Clock } from '@lib/common';
+import { amountString, Clock, RealClock } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { PaymentVendor, PaymentVendorError } from '@lib/providers';
 import { ApplyVendorOutcomeUseCase } from '../apply-vendor-outcome.use-case';
 import { Payment, PaymentRepository } from '../payment.repository';
 import { PAYMENT_VENDOR } from '../payment-vendor.token';
 import { PolicyActivators } from '../policy-activators';
+import { TestClocks } from '../../test-clocks/test-clocks';
 import type { PageLang } from './pay-page.i18n';
 import type { PayPageState } from './pay-page.view';
 
@@ -21,6 +22,8 @@ export class PayPageService {
     private readonly activators: PolicyActivators,
     private readonly outcome: ApplyVendorOutcomeUseCase,
     private readonly clock: Clock,
+    private readonly realClock: RealClock,
+    private readonly testClocks: TestClocks,
     @Inject(PAYMENT_VENDOR) private readonly vendor: PaymentVendor,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -51,10 +54,11 @@ export class PayPageService {
         locale: lang,
         return_url: `${this.config.publicBaseUrl}/pay/${token}/return`,
         callback_url: `${this.config.publicBaseUrl}/payments/vendor/callback`,
-        expires_at: payment.expiresAt.toISOString(),
+        // The vendor keeps real time: the link's time left on a sandbox test clock, from now.
+        expires_at: new Date(this.realClock.now().getTime() + payment.expiresAt.getTime() - this.clock.now().getTime()).toISOString(),
       });
       // The current attempt: a failed one before it is over, and only this one may now mark the payment failed.
-      if (!(await this.payments.startAttempt(payment.id, checkout.id, this.clock.now()))) return this.stateOf((await this.payments.findById(payment.id))!);
+      if (!(await this.payments.startAttempt(payment.id, checkout.id, this.realClock.now()))) return this.stateOf((await this.payments.findById(payment.id))!);
       return { kind: 'redirect', location: checkout.checkout_url };
     } catch (err) {
       if (!(err instanceof PaymentVendorError)) throw err;
@@ -65,7 +69,7 @@ export class PayPageService {
 
   /** The customer is back from the vendor: ask the vendor (never trust the query string), then redirect or explain. */
   async returned(token: string, vendorPaymentId: string | undefined): Promise<PageAnswer> {
-    const payment = await this.payments.findByToken(token);
+    const payment = await this.byToken(token);
     if (!payment) return page(404, { kind: 'not_found' });
     if (vendorPaymentId && /^[\w-]{1,64}$/.test(vendorPaymentId)) {
       try {
@@ -87,8 +91,15 @@ export class PayPageService {
   }
 
   private async current(token: string): Promise<Payment | null> {
-    const payment = await this.payments.findByToken(token);
+    const payment = await this.byToken(token);
     return payment ? this.payments.expireIfDue(payment, this.clock.now()) : null;
+  }
+
+  /** The payment of a link; the rest of the request runs on its test clock if it has one. */
+  private async byToken(token: string): Promise<Payment | null> {
+    const payment = await this.payments.findByToken(token);
+    if (payment) await this.testClocks.adopt({ type: 'payment', key: payment.id });
+    return payment;
   }
 
   private async stateOf(payment: Payment): Promise<PageAnswer> {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { amountString, Clock, money, type Money } from '@lib/common';
+import { amountString, RealClock, money, type Money } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { Database, DATABASE, Prisma, PrismaService } from '@lib/db';
 import type { Payment, Refund } from '@lib/db/generated/prisma/client';
@@ -46,7 +46,7 @@ export class Refunds extends PeriodicSweep {
     private readonly prisma: PrismaService,
     @Inject(DATABASE) private readonly db: Database,
     @Inject(PAYMENT_VENDOR) private readonly vendor: PaymentVendor,
-    private readonly clock: Clock,
+    private readonly clock: RealClock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     super();

@@ -4,6 +4,7 @@ import { APP_CONFIG, AppConfig } from '@lib/config';
 import { Prisma } from '@lib/db';
 import type { PropertyPolicy } from '@lib/db/generated/prisma/client';
 import type { PropertyProvider } from '@lib/providers';
+import { clockedPolicy, TestClocks } from '../../test-clocks/test-clocks';
 import { proRataRefund } from '../policies/policy-term';
 import { PROPERTY_PAYMENT_TYPE, PropertyPolicyRepository } from '../policies/property-policy.repository';
 import { providerFailure } from '../property-insurer-errors';
@@ -36,6 +37,7 @@ export class CancelPropertyPolicyUseCase {
     private readonly events: PropertyPolicyEvents,
     private readonly refunds: Refunds,
     private readonly clock: Clock,
+    private readonly testClocks: TestClocks,
     @Inject(PROPERTY_PROVIDER) private readonly provider: PropertyProvider,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -43,6 +45,7 @@ export class CancelPropertyPolicyUseCase {
   async execute(cmd: CancelPropertyPolicy): Promise<PropertyPolicy> {
     const { policy } = cmd;
     if (policy.status === PROPERTY_STATUS.cancelled) throw new ApiError('ALREADY_CANCELED');
+    await this.testClocks.adopt(clockedPolicy('property', policy.id));
     const now = this.clock.now();
     const today = parseDate(formatDate(now))!;
     const paid = policy.status === PROPERTY_STATUS.active;

@@ -3,6 +3,7 @@ import { Clock, formatDate, parseDate } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import type { PropertyPolicy } from '@lib/db/generated/prisma/client';
 import type { PropertyProvider } from '@lib/providers';
+import { clockedPolicy, TestClocks } from '../../test-clocks/test-clocks';
 import { providerFailure } from '../property-insurer-errors';
 import { PROPERTY_PROVIDER, PROPERTY_STATUS } from '../property-products';
 
@@ -19,6 +20,7 @@ export class CancellationStatusService {
   constructor(
     @Inject(PROPERTY_PROVIDER) private readonly provider: PropertyProvider,
     private readonly clock: Clock,
+    private readonly testClocks: TestClocks,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -32,6 +34,7 @@ export class CancellationStatusService {
       throw providerFailure(err, `The insurer ${policy.insurerCode}`);
     }
     if (answer.status === 'cancelled') return { status: 'cancelled' };
+    await this.testClocks.adopt(clockedPolicy('property', policy.id));
     const today = parseDate(formatDate(this.clock.now()))!;
     return { status: today >= policy.endDate ? 'expired' : 'active' };
   }

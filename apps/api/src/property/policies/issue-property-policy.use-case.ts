@@ -3,6 +3,7 @@ import { amountString, Clock, HOUR_MS, parseDate, validationError } from '@lib/c
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { Prisma } from '@lib/db';
 import { PaymentRepository } from '../../payments/payment.repository';
+import { clockedPolicy, TestClocks } from '../../test-clocks/test-clocks';
 import { PROPERTY_STATUS } from '../property-products';
 import { propertyRisk } from '../property-risk';
 import { PropertyPricingService } from '../prices/property-pricing.service';
@@ -33,6 +34,7 @@ export class IssuePropertyPolicyUseCase {
     private readonly events: PropertyPolicyEvents,
     private readonly pricing: PropertyPricingService,
     private readonly clock: Clock,
+    private readonly testClocks: TestClocks,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -72,6 +74,7 @@ export class IssuePropertyPolicyUseCase {
         createdAt: now,
         updatedAt: now,
       });
+      await this.testClocks.attach(tx, clockedPolicy('property', policy.id));
       const payment = await this.payments.createPending(tx, {
         clientId: cmd.clientId,
         policyType: PROPERTY_PAYMENT_TYPE,

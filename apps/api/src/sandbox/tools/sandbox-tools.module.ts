@@ -7,6 +7,8 @@ import { SandboxControl } from './sandbox-control';
 import { SandboxInsurersController } from './sandbox-insurers.controller';
 import { SandboxPaymentsController } from './sandbox-payments.controller';
 import { SandboxVehicleDocumentsController } from './sandbox-vehicle-documents.controller';
+import { SandboxTestClocksController } from './sandbox-test-clocks.controller';
+import { TestClockTool } from './test-clock-tool';
 
 /**
  * Mounted in sandbox mode only (absent, so 404, in production): tools a partner drives from its own automated
@@ -14,7 +16,7 @@ import { SandboxVehicleDocumentsController } from './sandbox-vehicle-documents.c
  */
 @Module({
   imports: [PaymentsModule, WebhooksModule],
-  controllers: [SandboxInsurersController, SandboxVehicleDocumentsController, SandboxPaymentsController, SandboxWebhooksController, SandboxWebhookDeliveriesController],
-  providers: [SandboxControl, HeadlessPayment],
+  controllers: [SandboxInsurersController, SandboxVehicleDocumentsController, SandboxPaymentsController, SandboxWebhooksController, SandboxWebhookDeliveriesController, SandboxTestClocksController],
+  providers: [SandboxControl, HeadlessPayment, TestClockTool],
 })
 export class SandboxToolsModule {}

@@ -3,6 +3,7 @@ import { ApiError, Clock, ErrorDetails, formatDate, money, vinProblem, z } from 
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import type { TplPolicy } from '@lib/db/generated/prisma/client';
 import type { TplProvider, WireRegisteredDocument } from '@lib/providers';
+import { clockedPolicy, TestClocks } from '../../test-clocks/test-clocks';
 import { FileStore } from '../../files/file-store';
 import { TPL_PROVIDER } from '../tpl-provider.token';
 import { presentTplPolicy } from '../tpl-policy.presenter';
@@ -35,6 +36,7 @@ export class CancelTplPolicyUseCase {
     private readonly events: TplPolicyEvents,
     private readonly refunds: Refunds,
     private readonly clock: Clock,
+    private readonly testClocks: TestClocks,
     @Inject(TPL_PROVIDER) private readonly provider: TplProvider,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -93,6 +95,7 @@ export class CancelTplPolicyUseCase {
   async finish(policy: TplPolicy, record: CancellationRecord, alsoInTx?: (tx: Prisma.TransactionClient, after: TplPolicy) => Promise<void>): Promise<TplPolicy> {
     if (policy.status === TPL_STATUS.canceled) throw new ApiError('ALREADY_CANCELED', 'Policy is already canceled.');
     if (policy.status !== TPL_STATUS.issued) throw new ApiError('CONFLICT', 'Only an issued policy (status 1) can be canceled; this one is not paid and issued yet.');
+    await this.testClocks.adopt(clockedPolicy('tpl', policy.id));
     const now = this.clock.now();
     const refund = proRataRefund(money(policy.price.toString()), policy.startDate!, policy.endDate!, formatDate(now));
     const cancelled = await this.policies.transaction(async (tx) => {

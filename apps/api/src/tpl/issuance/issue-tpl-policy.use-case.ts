@@ -5,6 +5,7 @@ import { Prisma } from '@lib/db';
 import type { TplProvider, WireRegisteredDocument } from '@lib/providers';
 import { FileStore, SavedFile } from '../../files/file-store';
 import { PaymentRepository } from '../../payments/payment.repository';
+import { clockedPolicy, TestClocks } from '../../test-clocks/test-clocks';
 import { PAYMENT_LINK_PERIODS_MS } from '../../payments/payment-link-periods';
 import { TPL_PROVIDER } from '../tpl-provider.token';
 import { TplPolicyEvents } from '../events/tpl-policy-events';
@@ -32,6 +33,7 @@ export class IssueTplPolicyUseCase {
     private readonly events: TplPolicyEvents,
     private readonly files: FileStore,
     private readonly clock: Clock,
+    private readonly testClocks: TestClocks,
     @Inject(TPL_PROVIDER) private readonly provider: TplProvider,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -67,6 +69,7 @@ export class IssueTplPolicyUseCase {
           createdAt: now,
           updatedAt: now,
         });
+        await this.testClocks.attach(tx, clockedPolicy('tpl', policy.id));
         const payment = hold
           ? null
           : await this.payments.createPending(tx, {

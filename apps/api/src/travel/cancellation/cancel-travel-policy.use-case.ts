@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ApiError, Clock, formatDate, money } from '@lib/common';
 import { Prisma } from '@lib/db';
 import { isInsurerCallError, type TravelProvider } from '@lib/providers';
+import { clockedPolicy, TestClocks } from '../../test-clocks/test-clocks';
 import { PaymentRepository } from '../../payments/payment.repository';
 import { Refunds } from '../../payments/refunds/refunds';
 import { TravelPolicyEvents } from '../events/travel-policy-events';
@@ -26,6 +27,7 @@ export class CancelTravelPolicyUseCase {
     private readonly events: TravelPolicyEvents,
     private readonly presenter: TravelPolicyPresenter,
     private readonly clock: Clock,
+    private readonly testClocks: TestClocks,
   ) {}
 
   async execute(clientId: string | null, policyId: number, reason: string | null, alsoInTx?: (tx: Prisma.TransactionClient, change: { from: number; refundAmount: string | null }) => Promise<void>) {
@@ -33,6 +35,7 @@ export class CancelTravelPolicyUseCase {
     if (!view) throw ApiError.notFound('No travel policy with this id.');
     const { policy } = view;
     if (policy.status === 2) throw new ApiError('ALREADY_CANCELED');
+    await this.testClocks.adopt(clockedPolicy('travel', policy.id));
     const now = this.clock.now();
     const today = formatDate(now);
     if (policy.status === 1 && today >= policy.startDate) {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ApiError, Clock, formatDate, formatDateTime } from '@lib/common';
 import { Prisma } from '@lib/db';
 import { PaymentRepository } from '../../payments/payment.repository';
+import { clockedPolicy, TestClocks } from '../../test-clocks/test-clocks';
 import { PAYMENT_LINK_PERIODS_MS } from '../../payments/payment-link-periods';
 import { TravelQuoteRepository } from '../quotes/travel-quote.repository';
 import { TravelPolicyEvents } from '../events/travel-policy-events';
@@ -22,6 +23,7 @@ export class PurchaseTravelPolicyUseCase {
     private readonly events: TravelPolicyEvents,
     private readonly presenter: TravelPolicyPresenter,
     private readonly clock: Clock,
+    private readonly testClocks: TestClocks,
   ) {}
 
   async execute(clientId: string, input: PurchaseTravelPolicyInput) {
@@ -48,6 +50,7 @@ export class PurchaseTravelPolicyUseCase {
           createdAt: now,
           updatedAt: now,
         });
+        await this.testClocks.attach(tx, clockedPolicy('travel', policy.id));
         const expiresAt = new Date(Math.min(now.getTime() + PAYMENT_LINK_PERIODS_MS.travel, quote.expiresAt.getTime()));
         const payment = await this.payments.createPending(tx, { clientId, policyType: 'travel', policyId: policy.id, amount: quote.price.toFixed(2), expiresAt, at: now });
         const view = { policy, quote, payment };

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ApiError, Clock } from '@lib/common';
+import { ApiError, RealClock } from '@lib/common';
 import { AuditActor, AuditTrail } from '../../admin/audit/audit-trail';
 import { WebhookDeliveryRepository } from './webhook-delivery.repository';
 
@@ -9,7 +9,7 @@ export class ResendDeliveryUseCase {
   constructor(
     private readonly deliveries: WebhookDeliveryRepository,
     private readonly audit: AuditTrail,
-    private readonly clock: Clock,
+    private readonly clock: RealClock,
   ) {}
 
   execute(actor: AuditActor, id: string, clientId: string | null) {

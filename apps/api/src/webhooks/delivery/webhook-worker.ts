@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
-import { Clock } from '@lib/common';
+import { RealClock } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { WebhookEndpointRepository } from '../endpoints/webhook-endpoint.repository';
 import { retryDelayMs, verdictOf } from './retry-policy';
@@ -26,7 +26,7 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
   constructor(
     private readonly deliveries: WebhookDeliveryRepository,
     private readonly endpoints: WebhookEndpointRepository,
-    private readonly clock: Clock,
+    private readonly clock: RealClock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
