@@ -1,18 +1,7 @@
 import { signIn } from '../admin/admin-kit';
 import { ProbeModule } from '../support/probe.module';
 import { startTestApp, TestApp } from '../support/test-app';
-
-/** What production needs besides the database the test hands over (never called here). */
-const PRODUCTION_ENV = {
-  APP_ENV: 'production',
-  DATABASE_URL: process.env.DATABASE_URL ?? 'postgresql://unused@127.0.0.1:1/unused',
-  WEBHOOK_SECRET_KEY: 'production-webhook-key-'.padEnd(48, 'p'),
-  PAYMENT_VENDOR_URL: 'https://vendor.invalid',
-  PAYMENT_VENDOR_API_KEY: 'production-vendor-key-0123',
-  PAYMENT_VENDOR_WEBHOOK_SECRET: 'production-vendor-secret-'.padEnd(40, 's'),
-  PAYMENT_RECONCILE_MS: '0',
-  WEBHOOK_WORKER: 'false',
-};
+import { PRODUCTION_ENV } from '../support/production-env';
 
 describe('security headers', () => {
   let app: TestApp;

@@ -1,3 +1,5 @@
+import { PRODUCTION_ENV } from '../support/production-env';
+import { startTestApp } from '../support/test-app';
 import { MotorTestEnv, startMotorEnv } from '../support/motor-kit';
 import { policyBody } from '../support/property-kit';
 import { eventually } from '../webhooks/webhook-receiver';
@@ -58,7 +60,7 @@ describe('sandbox test clocks', () => {
   it('creates, lists, shows, advances (forward only) and deletes a clock; another client sees none of it', async () => {
     const created = await api(CLOCKS, { json: { name: 'crud' } });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ name: 'crud', frozen_time: '2026-11-22T09:00:00.000000Z', attached: { quote_requests: 0, policies: 0, companies: 0, payments: 0 } });
+    expect(created.body).toMatchObject({ name: 'crud', frozen_time: '2026-11-22T09:00:00.000000Z', attached: { quote_requests: 0, offers: 0, policies: 0, companies: 0, payments: 0 } });
     const id = created.body.id;
     expect((await api(CLOCKS)).body.map((c: any) => c.id)).toContain(id);
     expect((await api(`${CLOCKS}/${id}`)).body.id).toBe(id);
@@ -139,5 +141,19 @@ describe('sandbox test clocks', () => {
     const payments = (await api('/api/v1/payments?per_page=100')).body.data;
     expect(payments.find((p: any) => p.policy_id === onTheClock.body.id && p.policy_type === 'property').status).toBe('expired');
     expect(payments.find((p: any) => p.policy_id === realTime.body.id && p.policy_type === 'property').status).toBe('pending');
+  });
+});
+
+describe('sandbox test clocks in production', () => {
+  it('do not exist (404), and the header changes nothing', async () => {
+    const app = await startTestApp({ env: PRODUCTION_ENV });
+    try {
+      const { token } = await app.partner();
+      expect((await app.request(CLOCKS, { token, json: {} })).status).toBe(404);
+      const res = await app.request('/api/v1/payments', { token, headers: { 'Sandbox-Test-Clock': 'not-a-clock' } });
+      expect(res.status).toBe(200);
+    } finally {
+      await app.close();
+    }
   });
 });

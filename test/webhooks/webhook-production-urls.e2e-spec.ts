@@ -2,6 +2,7 @@ import { startTestApp, TestApp } from '../support/test-app';
 import { signIn, StaffSession } from '../admin/admin-kit';
 import { WebhookEndpointRepository } from '../../apps/api/src/webhooks/endpoints/webhook-endpoint.repository';
 import { eventually, WebhookReceiver } from './webhook-receiver';
+import { PRODUCTION_ENV } from '../support/production-env';
 
 /** The production rules for webhook URLs (SSRF), at registration and again at every delivery. */
 describe('webhook URLs in production', () => {
@@ -13,16 +14,9 @@ describe('webhook URLs in production', () => {
   beforeAll(async () => {
     app = await startTestApp({
       env: {
-        APP_ENV: 'production',
-        // The test database is handed to the app directly; production only insists that one is configured.
-        DATABASE_URL: process.env.DATABASE_URL ?? 'postgresql://unused@127.0.0.1:1/unused',
-        WEBHOOK_SECRET_KEY: 'production-webhook-key-'.padEnd(48, 'p'),
+        ...PRODUCTION_ENV,
+        WEBHOOK_WORKER: 'true',
         WEBHOOK_POLL_INTERVAL_MS: '30',
-        // production also requires a real card vendor; never called here
-        PAYMENT_VENDOR_URL: 'https://vendor.invalid',
-        PAYMENT_VENDOR_API_KEY: 'production-vendor-key-0123',
-        PAYMENT_VENDOR_WEBHOOK_SECRET: 'production-vendor-secret-'.padEnd(40, 's'),
-        PAYMENT_RECONCILE_MS: '0',
       },
     });
     ops = await signIn(app, 'operations');

@@ -5,7 +5,7 @@ import type { TestClock } from '@lib/db/generated/prisma/client';
 export type { TestClock };
 
 /** What a resource is attached as: see TestClockAttachment in the schema. */
-export type ClockedResourceType = 'quote_request' | 'policy' | 'company' | 'payment';
+export type ClockedResourceType = 'quote_request' | 'offer' | 'policy' | 'company' | 'payment';
 
 export interface ClockedResource {
   type: ClockedResourceType;

@@ -3,6 +3,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ageOn, amountString, ApiError, Clock, money, parseDate } from '@lib/common';
 import { Prisma } from '@lib/db';
 import { LIFE_RIDERS, type LifeProvider, type WireLifeQuoteResponse } from '@lib/providers';
+import { TestClocks } from '../../test-clocks/test-clocks';
 import { LIFE_PROVIDER } from '../life-products';
 import { LIFE_MAX_AGE, LIFE_MIN_AGE, type LifeOfferRequest } from './life-offer.schema';
 import { LifeOfferRepository } from './life-offer.repository';
@@ -17,6 +18,7 @@ export class RequestLifeOffersUseCase {
     @Inject(LIFE_PROVIDER) private readonly provider: LifeProvider,
     private readonly offers: LifeOfferRepository,
     private readonly clock: Clock,
+    private readonly testClocks: TestClocks,
   ) {}
 
   async execute(clientId: string, input: LifeOfferRequest) {
@@ -66,6 +68,7 @@ export class RequestLifeOffersUseCase {
       createdAt: now,
     }));
     await this.offers.createMany(rows);
+    await this.testClocks.attach(null, ...rows.map((r) => ({ type: 'offer' as const, key: r.id })));
     return (await this.offers.findByIds(rows.map((r) => r.id))).sort((a, b) => a.premium.comparedTo(b.premium)).map(presentLifeOffer);
   }
 }

@@ -28,6 +28,7 @@ export class IssueLifePolicyUseCase {
   async execute(clientId: string, input: IssueLifePolicyInput) {
     const offer = await this.offers.findForClient(clientId, input.offer_id);
     if (!offer) throw ApiError.field('offer_id', 'No offer with this offer id.');
+    await this.testClocks.adopt({ type: 'offer', key: offer.id });
     const now = this.clock.now();
     if (offer.expiresAt <= now) throw ApiError.field('offer_id', 'The offer has expired; request new offers.');
     if (offer.applicantId !== input.applicant_id) throw ApiError.field('applicant_id', 'The applicant id is not the one the offer was made for.');

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { ApiError, Clock, ErrorDetails } from '@lib/common';
 import { PrismaService } from '@lib/db';
+import { TestClocks } from '../../test-clocks/test-clocks';
 import { OtpService } from '../../otp/otp.service';
 import { ISSUE_OTP_TTL_MS } from '../motor-products';
 import { VehiclePhotoRepository } from '../photos/vehicle-photo.repository';
@@ -35,10 +36,12 @@ export class SendIssueOtpUseCase {
     private readonly otp: OtpService,
     private readonly prisma: PrismaService,
     private readonly clock: Clock,
+    private readonly testClocks: TestClocks,
     private readonly photos: VehiclePhotoRepository,
   ) {}
 
   async execute(cmd: SendIssueOtpCommand): Promise<void> {
+    await this.testClocks.adopt({ type: 'quote_request', key: String(cmd.quote_request_id) }, cmd.clientId);
     const now = this.clock.now();
     const { request, offer, price } = await this.selections.load(cmd.clientId, cmd, now);
     const details: ErrorDetails = {};

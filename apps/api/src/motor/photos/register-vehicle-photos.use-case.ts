@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ApiError, Clock, ErrorDetails, formatDateTime, z } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { isMotorProviderError, MotorProvider, PHOTO_PARTS, VehicleKey, VehiclePhotoPart, VehiclePhotoRegistration, VehiclePhotoUrls } from '@lib/providers';
+import { TestClocks } from '../../test-clocks/test-clocks';
 import { FileStore, SavedFile } from '../../files/file-store';
 import { FileUrlSigner, unsigned } from '../../files/file-url-signer';
 import { MOTOR_PROVIDER } from '../motor-insurers';
@@ -45,6 +46,7 @@ export class RegisterVehiclePhotosUseCase {
     private readonly files: FileStore,
     private readonly signer: FileUrlSigner,
     private readonly clock: Clock,
+    private readonly testClocks: TestClocks,
     @Inject(MOTOR_PROVIDER) private readonly provider: MotorProvider,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -52,6 +54,7 @@ export class RegisterVehiclePhotosUseCase {
   async execute(cmd: RegisterVehiclePhotosCommand): Promise<VehiclePhotosResponse> {
     const request = await this.quoteRequests.findForClient(cmd.clientId, cmd.quoteRequestId);
     if (!request) throw ApiError.notFound('No quote request with this id.');
+    await this.testClocks.adopt({ type: 'quote_request', key: String(request.id) });
     const now = this.clock.now();
     const { offer, priceId, photos } = await this.validate(cmd.upload, request, now, true);
     const saved = await this.save(cmd.clientId, photos);

@@ -9,13 +9,13 @@ const START_SPAN_MS = 2 * 365 * DAY_MS;
 const ADVANCE_SPAN_MS = 2 * 365 * DAY_MS;
 const CLOCKS_PER_CLIENT = 20;
 
-const ATTACHED_AS = { quote_request: 'quote_requests', policy: 'policies', company: 'companies', payment: 'payments' } as const;
+const ATTACHED_AS = { quote_request: 'quote_requests', offer: 'offers', policy: 'policies', company: 'companies', payment: 'payments' } as const;
 
 export const TEST_CLOCK_EXAMPLE = {
   id: '3f0e9b1c-8d2a-4c5b-9e7f-1a2b3c4d5e6f',
   name: 'claims after cover start',
   frozen_time: '2026-11-24T09:00:00.000000Z',
-  attached: { quote_requests: 0, policies: 1, companies: 0, payments: 1 },
+  attached: { quote_requests: 0, offers: 0, policies: 1, companies: 0, payments: 1 },
   created_at: '2026-11-24T09:00:00.000000Z',
   updated_at: '2026-11-24T09:00:00.000000Z',
 };
