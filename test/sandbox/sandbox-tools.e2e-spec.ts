@@ -146,6 +146,32 @@ describe('sandbox tools a partner automates with', () => {
     }
   });
 
+  it('the company registry answers a partner\'s own company to its medical employees fetch, and to no one else', async () => {
+    const cr = '7009990001';
+    const employees = [
+      { name: 'Test Employee One', nationality_iso: 'SA', nationality_id: '1011111111', date_of_birth: '1405-03-10', gender: 'male', mobile_number: '0511111111' },
+      { name: 'Test Employee Two', nationality_iso: 'IN', iqama_id: '2022222222', date_of_birth: '1991-06-01', gender: 'female', mobile_number: '0522222222' },
+    ];
+    const bad = await api(`/api/v1/sandbox/company-registry/${cr}`, { method: 'PUT', json: { employees: [{ ...employees[0], iqama_id: '2033333333' }] } });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.details)).toEqual(['employees.0.nationality_id']);
+    expect((await api('/api/v1/sandbox/company-registry/123', { method: 'PUT', json: { employees } })).status).toBe(422);
+    const registered = await api(`/api/v1/sandbox/company-registry/${cr}`, { method: 'PUT', json: { employees } });
+    expect(registered.status).toBe(200);
+    expect(registered.body).toEqual({ commercial_registration_number: cr, employees });
+
+    const company = { name: 'Registry Test Co', name_ar: 'شركة اختبار', sponsor_number: '1000000001', unified_national_number: '7000000001', email_address: 'hr@example.com', phone_number: '+966512345678', commercial_registration_number: cr };
+    const mine = await api('/api/v1/medical/companies', { json: company });
+    const fetched = await api(`/api/v1/medical/companies/${mine.body.id}/employees/fetch`, { method: 'POST' });
+    expect(fetched.status).toBe(200);
+    expect(fetched.body.employees.map((e: any) => e.name)).toEqual(['Test Employee One', 'Test Employee Two']);
+
+    const theirs = await api('/api/v1/medical/companies', { json: company }, other);
+    const theirFetch = await api(`/api/v1/medical/companies/${theirs.body.id}/employees/fetch`, { method: 'POST' }, other);
+    expect(theirFetch.status).toBe(200);
+    expect(theirFetch.body.employees.map((e: any) => e.name)).not.toContain('Test Employee One');
+  });
+
   it('the vehicle document tool names bad fields', async () => {
     const res = await api('/api/v1/sandbox/vehicle-documents', { json: { vin: 'short', car_sequence_number: '12', owner_id: 'x', ownership_transfer_complete: 'yes' } });
     expect(res.status).toBe(422);

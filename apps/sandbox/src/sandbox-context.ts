@@ -6,6 +6,7 @@ import type { IssuedPolicyStore } from './policies/issued-policy.store';
 import type { VendorCallbacks } from './payments/vendor-callbacks';
 import type { VendorPaymentStore } from './payments/vendor-payment.store';
 import type { PropertyCancellationStore } from './property/property-cancellation.store';
+import type { CompanyRegistrations } from './registry/company-registrations';
 import type { VehicleRegistryStore } from './registry/vehicle-registry.store';
 import type { VehicleDocumentStore } from './registry/vehicle-document.store';
 import type { TplIssuedStore } from './tpl/tpl-insurer.routes';
@@ -17,6 +18,8 @@ export interface SandboxContext {
   registry: VehicleRegistryStore;
   /** Vehicle documents by content hash (istimarah, post-transfer vehicle information documents). */
   documents: VehicleDocumentStore;
+  /** Companies partners registered for their own tests, by scope and commercial registration number. */
+  companies: CompanyRegistrations;
   tplPolicies: TplIssuedStore;
   photos: PhotoStore;
   policies: IssuedPolicyStore;

@@ -23,6 +23,7 @@ import { registerPropertyRoutes } from './property/property.routes';
 import { registerVehicleRegistryRoutes } from './registry/vehicle-registry.routes';
 import { VehicleRegistryStore } from './registry/vehicle-registry.store';
 import { VehicleDocumentStore } from './registry/vehicle-document.store';
+import { CompanyRegistrations } from './registry/company-registrations';
 import { registerVehicleDocumentRoutes } from './registry/vehicle-document.routes';
 import { registerTplInsurerRoutes, TplIssuedStore } from './tpl/tpl-insurer.routes';
 import type { SandboxContext } from './sandbox-context';
@@ -71,6 +72,7 @@ export function createSandboxServer(options: SandboxServerOptions = {}): Fastify
     behaviours: new InsurerBehaviourStore(initialBehaviours(options)),
     registry: new VehicleRegistryStore(),
     documents: new VehicleDocumentStore(),
+    companies: new CompanyRegistrations(),
     tplPolicies: new TplIssuedStore(),
     photos: new PhotoStore(),
     policies: new IssuedPolicyStore(),

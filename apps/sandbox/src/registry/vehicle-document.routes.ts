@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { wireIssueDocumentRequestSchema, wireRegisterDocumentRequestSchema } from '@lib/providers';
+import { SANDBOX_SCOPE_HEADER, wireIssueDocumentRequestSchema, wireRegisterDocumentRequestSchema, wireRegisteredStaffSchema } from '@lib/providers';
 import { registeredStaff } from './company-registry';
 import { renderVehicleDocument } from './vehicle-document.pdf';
 import type { SandboxContext } from '../sandbox-context';
@@ -20,9 +20,17 @@ export function registerVehicleDocumentRoutes(app: FastifyInstance, ctx: Sandbox
   });
 
   app.get<{ Params: { cr: string } }>('/registry/companies/:cr/employees', async (request) => {
-    const staff = registeredStaff(request.params.cr, ctx.clock.now());
+    const scope = request.headers[SANDBOX_SCOPE_HEADER];
+    const staff = ctx.companies.find(typeof scope === 'string' ? scope : undefined, request.params.cr) ?? registeredStaff(request.params.cr, ctx.clock.now());
     if (!staff) throw new SandboxHttpError(404, 'not_found', 'The company registry knows no company with this commercial registration number.');
     return staff;
+  });
+
+  /** A partner's own company for its tests: the registry answers these employees for this number, to that partner only. */
+  app.put<{ Params: { scope: string; cr: string } }>('/__control/scopes/:scope/registry/companies/:cr', async (request) => {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const staff = parseOr422(wireRegisteredStaffSchema, { ...body, commercial_registration_number: request.params.cr });
+    return ctx.companies.register(request.params.scope, staff);
   });
 
   /** Issues a document saying this (a PDF), registered under its hash: what a partner uploads as an istimarah or cancellation document. */

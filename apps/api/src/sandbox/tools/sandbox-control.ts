@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ApiError, z } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
-import { callContract, type ContractFailure, type WireIssueDocumentRequest } from '@lib/providers';
+import { callContract, wireRegisteredStaffSchema, type ContractFailure, type WireIssueDocumentRequest, type WireRegisteredStaff } from '@lib/providers';
 
 const behaviour = z.object({ latency_ms: z.number().optional(), fault: z.string().optional() });
 const scopeSchema = z.object({ scope: z.string(), insurers: z.record(z.string(), behaviour) });
@@ -46,6 +46,12 @@ export class SandboxControl {
 
   clearScope(clientId: string) {
     return this.call('DELETE', `/__control/scopes/${encodeURIComponent(clientId)}`, scopeSchema);
+  }
+
+  /** The company the sandbox registry answers to this client's employees fetch for this number. */
+  registerCompany(clientId: string, staff: WireRegisteredStaff) {
+    const path = `/__control/scopes/${encodeURIComponent(clientId)}/registry/companies/${encodeURIComponent(staff.commercial_registration_number)}`;
+    return this.call('PUT', path, wireRegisteredStaffSchema, { employees: staff.employees });
   }
 
   /** A vehicle information document PDF the sandbox registry now knows. */

@@ -8,6 +8,7 @@ import { SandboxInsurersController } from './sandbox-insurers.controller';
 import { SandboxPaymentsController } from './sandbox-payments.controller';
 import { SandboxVehicleDocumentsController } from './sandbox-vehicle-documents.controller';
 import { SandboxTestClocksController } from './sandbox-test-clocks.controller';
+import { SandboxCompanyRegistryController } from './sandbox-company-registry.controller';
 import { TestClockTool } from './test-clock-tool';
 
 /**
@@ -16,7 +17,7 @@ import { TestClockTool } from './test-clock-tool';
  */
 @Module({
   imports: [PaymentsModule, WebhooksModule],
-  controllers: [SandboxInsurersController, SandboxVehicleDocumentsController, SandboxPaymentsController, SandboxWebhooksController, SandboxWebhookDeliveriesController, SandboxTestClocksController],
+  controllers: [SandboxInsurersController, SandboxVehicleDocumentsController, SandboxPaymentsController, SandboxWebhooksController, SandboxWebhookDeliveriesController, SandboxTestClocksController, SandboxCompanyRegistryController],
   providers: [SandboxControl, HeadlessPayment, TestClockTool],
 })
 export class SandboxToolsModule {}
