@@ -1,8 +1,11 @@
 import { PRODUCTION_ENV } from '../support/production-env';
 import { startTestApp } from '../support/test-app';
-import { MotorTestEnv, startMotorEnv } from '../support/motor-kit';
+import { MotorTestEnv, quoteBody, quoteOtp, startMotorEnv } from '../support/motor-kit';
 import { policyBody } from '../support/property-kit';
 import { eventually } from '../webhooks/webhook-receiver';
+import { signIn } from '../admin/admin-kit';
+import { inlineData, registerTarget } from '../embed/embed-kit';
+import { http } from '../support/http';
 
 const CLOCKS = '/api/v1/sandbox/test-clocks';
 const DAY_S = 86_400;
@@ -141,6 +144,23 @@ describe('sandbox test clocks', () => {
     const payments = (await api('/api/v1/payments?per_page=100')).body.data;
     expect(payments.find((p: any) => p.policy_id === onTheClock.body.id && p.policy_type === 'property').status).toBe('expired');
     expect(payments.find((p: any) => p.policy_id === realTime.body.id && p.policy_type === 'property').status).toBe('pending');
+  });
+
+  it('an embed session opened on a clock lives its hour on the clock: the page and the partner API say expired after an advance', async () => {
+    const partner = await env.app.partner();
+    await registerTarget(await signIn(env.app, 'admin'), partner.id, 'origin', 'https://shop.example.com');
+    const clockId = (await api(CLOCKS, { json: { name: 'embed hour' } }, partner.token)).body.id;
+    const otp = await quoteOtp(env.app, partner.token);
+    const body = { ...quoteBody(otp), platform: 'web', parent_origin: 'https://shop.example.com', locale: 'en' };
+    const session = (await api('/api/v1/car-comp/embed-sessions', { json: body, headers: onClock(clockId) }, partner.token)).body;
+    expect((await http(session.embed_url)).status).toBe(200);
+    expect((await api(`${CLOCKS}/${clockId}`, {}, partner.token)).body.attached.quote_requests).toBe(1);
+
+    await api(`${CLOCKS}/${clockId}/advance`, { json: { seconds: 3601 } }, partner.token);
+    const page = await http(session.embed_url);
+    expect(page.status).toBe(410);
+    expect(inlineData(page.text)).toMatchObject({ state: 'expired' });
+    expect((await api(`/api/v1/car-comp/embed-sessions/${session.id}`, {}, partner.token)).body.expired).toBe(true);
   });
 });
 

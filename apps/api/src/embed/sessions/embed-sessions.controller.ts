@@ -1,8 +1,9 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiError, Clock, z } from '@lib/common';
+import { ApiError, z } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { PHOTO_PARTS } from '@lib/providers';
+import { TestClocks } from '../../test-clocks/test-clocks';
 import { CurrentPartner, PartnerApi } from '../../auth/partner-api.decorator';
 import type { Partner } from '../../auth/partner';
 import { AcceptsMultipart } from '../../files/multipart';
@@ -52,7 +53,7 @@ export class EmbedSessionsController {
     private readonly storePhotos: StoreSessionPhotosUseCase,
     private readonly sessions: EmbedSessionRepository,
     private readonly tokens: EmbedTokens,
-    private readonly clock: Clock,
+    private readonly testClocks: TestClocks,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -82,7 +83,7 @@ export class EmbedSessionsController {
   async show(@CurrentPartner() partner: Partner, @Param({ schema: idParam }) p: z.infer<typeof idParam>) {
     const session = await this.sessions.findForClient(partner.clientId, p.id);
     if (!session) throw notFound();
-    return presentEmbedSession(session, embedUrl(this.config.publicBaseUrl, this.tokens.tokenFor(session.id)), this.clock.now());
+    return presentEmbedSession(session, embedUrl(this.config.publicBaseUrl, this.tokens.tokenFor(session.id)), await this.testClocks.timeOf({ type: 'quote_request', key: String(session.quoteRequestId) }));
   }
 
   @Post(':id/photos')

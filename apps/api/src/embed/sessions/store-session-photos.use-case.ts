@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError, Clock, formatDateTime } from '@lib/common';
 import { PHOTO_PARTS } from '@lib/providers';
+import { TestClocks } from '../../test-clocks/test-clocks';
 import { FileStore } from '../../files/file-store';
 import type { MultipartUpload } from '../../motor/photos/multipart-upload.guard';
 import { RegisterVehiclePhotosUseCase } from '../../motor/photos/register-vehicle-photos.use-case';
@@ -19,9 +20,11 @@ export class StoreSessionPhotosUseCase {
     private readonly sessions: EmbedSessionRepository,
     private readonly files: FileStore,
     private readonly clock: Clock,
+    private readonly testClocks: TestClocks,
   ) {}
 
   async execute(session: EmbedSession, upload: MultipartUpload) {
+    await this.testClocks.adopt({ type: 'quote_request', key: String(session.quoteRequestId) });
     assertOpen(session, this.clock.now());
     if (session.policyId) throw new ApiError('CONFLICT', 'A policy was already issued in this session; its photos can no longer change.');
     const saved = await this.photos.checkAndStore(session.clientId, upload);
