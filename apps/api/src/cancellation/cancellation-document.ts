@@ -1,5 +1,5 @@
 import type { StoredContentType } from '../files/file-store';
-import { inspectPhoto } from '../motor/photos/photo-content';
+import { inspectPhoto } from '../files/photo-content';
 
 /** At most 5 MB: a scanned letter or a phone photo of one. */
 export const MAX_CANCELLATION_DOCUMENT_BYTES = 5 * 1024 * 1024;

@@ -1,7 +1,6 @@
-import { amountNumber, formatDateTime } from '@lib/common';
+import { amountNumber, formatDateTime, productId } from '@lib/common';
 import type { Payment, TplPolicy } from '@lib/db/generated/prisma/client';
 import { paymentLink } from '../payments/payment.repository';
-import { productId } from '../motor/issuance/motor-policy.presenter';
 import { TPL_PRODUCT } from './tpl-provider.token';
 
 const dt = (d: Date | null) => (d ? formatDateTime(d) : null);

@@ -5,3 +5,4 @@ export * from './vin';
 export * from './address';
 export * from './script';
 export * from './fields';
+export * from './birthdate';

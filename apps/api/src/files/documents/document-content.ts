@@ -1,4 +1,4 @@
-import { inspectPhoto } from '../../motor/photos/photo-content';
+import { inspectPhoto } from '../photo-content';
 import type { StoredContentType } from '../file-store';
 
 /** Photos (JPEG or PNG) at most 3 MB, as vehicle photos; PDFs at most 5 MB. */

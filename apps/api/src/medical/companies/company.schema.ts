@@ -1,6 +1,5 @@
-import { z } from '@lib/common';
+import { emailField, z } from '@lib/common';
 import { isCommercialRegistration, isSponsorNumber } from '@lib/common/saudi';
-import { emailField } from '../../motor/motor-fields';
 
 export const COMPANY_SIZES = ['micro', 'small', 'medium'] as const;
 

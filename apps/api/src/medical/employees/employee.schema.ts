@@ -1,7 +1,6 @@
-import { formatDate, issuesToDetails, parseDate, z, type ErrorDetails } from '@lib/common';
+import { emailField, formatDate, issuesToDetails, parseDate, z, type ErrorDetails } from '@lib/common';
+import { birthdateOf } from '@lib/common/saudi';
 import { MEDICAL_TIERS } from '@lib/providers';
-import { birthdateOf } from '../../motor/quotes/quote-request.schema';
-import { emailField } from '../../motor/motor-fields';
 
 export const DEPENDENT_RELATIONSHIPS = ['spouse', 'child', 'parent'] as const;
 export const EMPLOYEE_MIN_AGE = 18;

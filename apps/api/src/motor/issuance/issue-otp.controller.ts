@@ -1,11 +1,10 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { intId, z } from '@lib/common';
+import { emailField, intId, z } from '@lib/common';
 import { personIdField, saudiIbanField, saudiMobileField } from '@lib/common/saudi';
 import { CurrentPartner, PartnerApi } from '../../auth/partner-api.decorator';
 import type { Partner } from '../../auth/partner';
 import { ApiErrors } from '../../openapi/api-errors.decorator';
-import { emailField } from '../motor-fields';
 import { MOTOR_COMPARISON_PRODUCTS } from '../motor-products';
 import { SendIssueOtpUseCase } from './send-issue-otp.use-case';
 

@@ -1,11 +1,6 @@
-import { amountNumber, formatDateTime, formatNullableDateTime, PRODUCT_CODES } from '@lib/common';
+import { amountNumber, formatDateTime, formatNullableDateTime, productId, type ProductCode } from '@lib/common';
 import type { MotorPolicy, Payment } from '@lib/db/generated/prisma/client';
 import { paymentLink } from '../../payments/payment.repository';
-
-/** `product_id`: the product's position in the catalogue, stable (see PRODUCTS). */
-export function productId(code: string): number {
-  return PRODUCT_CODES.indexOf(code as (typeof PRODUCT_CODES)[number]) + 1;
-}
 
 /**
  * The spec's motor policy object. `payment_link` and `price` are null once issued (status 1);
@@ -24,7 +19,7 @@ export function presentMotorPolicy(p: MotorPolicy, payment: Payment | null, publ
       quote_request_id: p.quoteRequestId,
       car_sequence_number: p.carSequenceNumber ? Number(p.carSequenceNumber) : null,
     },
-    ...(shownAgain ? { product_id: productId(p.productCode) } : {}),
+    ...(shownAgain ? { product_id: productId(p.productCode as ProductCode) } : {}),
     provider_policy_id: p.providerPolicyId,
     provider_policy: p.providerPolicy,
     created_at: formatDateTime(p.createdAt),

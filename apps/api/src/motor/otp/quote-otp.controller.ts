@@ -1,14 +1,13 @@
 import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { Clock, formatDateTime, z } from '@lib/common';
+import { Clock, emailField, formatDateTime, z } from '@lib/common';
 import { personIdField, saudiMobileField } from '@lib/common/saudi';
 import { CurrentPartner, PartnerApi } from '../../auth/partner-api.decorator';
 import type { Partner } from '../../auth/partner';
 import { ApiErrors } from '../../openapi/api-errors.decorator';
 import { OtpService } from '../../otp/otp.service';
 import { MotorCustomerRepository } from '../customers/motor-customer.repository';
-import { emailField } from '../motor-fields';
 import { MOTOR_COMPARISON_PRODUCTS, QUOTE_OTP_TTL_MS } from '../motor-products';
 
 export const quoteOtpSchema = z.strictObject({

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { ApiError } from '@lib/common';
 import { PHOTO_PARTS } from '@lib/providers';
 import { assertCleanParts, multipartError, readFilePart, type UploadPart } from '../../files/multipart';
-import { MAX_PHOTO_BYTES } from './photo-content';
+import { MAX_PHOTO_BYTES } from '../../files/photo-content';
 
 export interface MultipartUpload {
   parts: UploadPart[];

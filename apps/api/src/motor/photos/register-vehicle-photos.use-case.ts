@@ -8,7 +8,7 @@ import { FileUrlSigner, unsigned } from '../../files/file-url-signer';
 import { MOTOR_PROVIDER } from '../motor-insurers';
 import { QuoteRequestRepository, QuoteRequestRow } from '../quotes/quote-request.repository';
 import type { MultipartUpload } from './multipart-upload.guard';
-import { inspectPhoto } from './photo-content';
+import { inspectPhoto } from '../../files/photo-content';
 import { VehiclePhotoRepository } from './vehicle-photo.repository';
 
 /** The insurer downloads the five photos during the call (up to 10 s each, in parallel): allow for it on top of the usual timeout. */

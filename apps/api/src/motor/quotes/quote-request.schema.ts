@@ -1,10 +1,8 @@
-import { daysBetween, digitString, formatDate, parseDate, z } from '@lib/common';
-import { parseHijriDate, personIdField, personIdKind, personOrCompanyIdField, saudiMobileField } from '@lib/common/saudi';
+import { daysBetween, digitString, emailField, formatDate, parseDate, z } from '@lib/common';
+import { birthdateOf, personIdField, personIdKind, personOrCompanyIdField, saudiMobileField } from '@lib/common/saudi';
 import { findBodyType, findMaker, findModel } from '@lib/vehicles';
-import { emailField } from '../motor-fields';
 
 const DRIVING_SHARES = [25, 50, 75, 100] as const;
-const MAX_AGE_YEARS = 120;
 
 /** An integer sent as a JSON number or a string of digits. */
 const code = (label: string) =>
@@ -42,21 +40,6 @@ const baseSchema = z.strictObject({
 });
 
 export type QuoteRequestInput = z.output<typeof baseSchema> & { car_model_year: number };
-
-/**
- * Birthdate of a person id: Hijri (Umm al-Qura) for a national id (starting 1), Gregorian for an
- * iqama (starting 2). Returns the Gregorian date, or a message.
- */
-export function birthdateOf(personId: string, value: string, today: Date): { date: Date } | { error: string } {
-  const kind = personIdKind(personId);
-  const date = kind === 'national' ? parseHijriDate(value)?.gregorian ?? null : parseDate(value);
-  if (!date) {
-    return { error: kind === 'national' ? 'must be a valid Hijri (Umm al-Qura) date YYYY-MM-DD for a national id' : 'must be a valid Gregorian date YYYY-MM-DD for an iqama id' };
-  }
-  if (date >= today) return { error: 'must be in the past' };
-  if (today.getUTCFullYear() - date.getUTCFullYear() > MAX_AGE_YEARS) return { error: `may not be more than ${MAX_AGE_YEARS} years ago` };
-  return { date };
-}
 
 /** The request-quotes rules, including those that depend on today's date. */
 export function quoteRequestSchema(now: Date) {

@@ -7,7 +7,8 @@ import { allFailed, fanOutQuotes, InsurerQuoteOutcome, MotorProvider, MotorRisk,
 import { OtpService } from '../../otp/otp.service';
 import { MotorCustomerRepository } from '../customers/motor-customer.repository';
 import { MOTOR_PROVIDER, MotorInsurers } from '../motor-insurers';
-import { birthdateOf, QuoteRequestInput, quoteRequestSchema } from './quote-request.schema';
+import { birthdateOf } from '@lib/common/saudi';
+import { QuoteRequestInput, quoteRequestSchema } from './quote-request.schema';
 import { presentQuoteRequest, QuoteRequestResponse } from './quote-request.presenter';
 import { NewQuoteRequest, QuoteRequestRepository } from './quote-request.repository';
 

@@ -1,5 +1,5 @@
 import type { StoredContentType } from '../../files/file-store';
-import { inspectPhoto } from '../../motor/photos/photo-content';
+import { inspectPhoto } from '../../files/photo-content';
 
 /** The istimarah and the cancellation document: at most 10 MB (the real service's limit). */
 export const MAX_VEHICLE_DOCUMENT_BYTES = 10 * 1024 * 1024;

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { hasImageEnd } from '@lib/common';
-import type { StoredContentType } from '../../files/file-store';
+import type { StoredContentType } from './file-store';
 
 // libvips caches operations by input; with pooled buffers a cached verdict could belong to other bytes.
 // A validator must look at every upload afresh.
