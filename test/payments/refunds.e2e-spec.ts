@@ -3,6 +3,7 @@ import { MAX_REFUND_ATTEMPTS, Refunds } from '../../apps/api/src/payments/refund
 import { http } from '../support/http';
 import { MotorTestEnv, startMotorEnv } from '../support/motor-kit';
 import { activateAsPaid, policyBody } from '../support/property-kit';
+import { signInEveryRole } from '../admin/admin-kit';
 
 /** Refunds of cancelled policies, paid out through the sandbox card vendor. */
 describe('refunds through the card vendor', () => {
@@ -109,6 +110,43 @@ describe('refunds through the card vendor', () => {
     expect(again.body.id).toBe(once.body.id);
     const over = await vendor(`/vendor/payments/${policy.vendorPaymentId}/refunds`, { method: 'POST', json: { reference: 'r-2', amount: payment.amount.toFixed(2), currency: 'SAR' } });
     expect(over.status).toBe(409);
+  });
+
+  it('operations find a failed refund in the console API and try it again with a reason; the worker pays it; other roles may not', async () => {
+    const policy = await paidPolicy();
+    await setVendorRefunds('unavailable');
+    let failed;
+    try {
+      await env.app.request(`/api/v1/property/policies/${policy.id}/cancellation`, { token, json: {} });
+      await refundOf(policy.id);
+      for (let i = 0; i < MAX_REFUND_ATTEMPTS; i++) {
+        await refunds().sweep();
+        env.app.clock.advance(3_600_000);
+      }
+      failed = await refundOf(policy.id, (s) => s === 'failed');
+    } finally {
+      await setVendorRefunds('ok');
+    }
+
+    // Signed in after the hours the tries took (a staff session does not outlive them).
+    const staff = await signInEveryRole(env.app);
+    const list = await staff.operations.call(`/admin/api/refunds?filter=${encodeURIComponent(JSON.stringify({ status: 'failed', q: failed.paymentId }))}`);
+    expect(list.status).toBe(200);
+    expect(list.body).toEqual([expect.objectContaining({ id: failed.id, status: 'failed', policy_type: 'property', policy_id: policy.id, attempts: MAX_REFUND_ATTEMPTS, last_error: expect.stringMatching(/.+/), amount: Number(failed.amount) })]);
+    expect(list.headers.get('content-range')).toMatch(/\/1$/);
+    expect((await staff.account_manager.call(`/admin/api/refunds/${failed.id}`)).body.status).toBe('failed');
+    expect((await staff.claims_handler.call('/admin/api/refunds')).status).toBe(403);
+
+    expect((await staff.account_manager.call(`/admin/api/refunds/${failed.id}/retry`, { json: { reason: 'Vendor is back.' } })).status).toBe(403);
+    expect((await staff.operations.call(`/admin/api/refunds/${failed.id}/retry`, { json: {} })).status).toBe(422);
+    const retried = await staff.operations.call(`/admin/api/refunds/${failed.id}/retry`, { json: { reason: 'Vendor is back.' } });
+    expect(retried.status).toBe(200);
+    expect(retried.body).toMatchObject({ status: 'pending', attempts: 0 });
+    const paid = await refundOf(policy.id, (s) => s === 'succeeded');
+    expect(paid).toMatchObject({ attempts: 1, lastError: null });
+    expect((await staff.operations.call(`/admin/api/refunds/${failed.id}/retry`, { json: { reason: 'Again.' } })).status).toBe(409);
+    const audit = await env.app.db.prisma.auditLogEntry.findMany({ where: { action: 'refunds.retry', resourceId: failed.id } });
+    expect(audit).toEqual([expect.objectContaining({ staffEmail: staff.operations.email, role: 'operations', after: { status: 'pending', reason: 'Vendor is back.' } })]);
   });
 
   it('owes nothing for an unpaid policy', async () => {

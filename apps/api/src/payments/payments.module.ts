@@ -6,6 +6,9 @@ import { HttpPaymentVendor } from '@lib/providers';
 import { AdminModule } from '../admin/admin.module';
 import { ActivatePaymentUseCase } from './activate-payment.use-case';
 import { AdminPaymentsController } from './admin/admin-payments.controller';
+import { AdminRefundsController } from './admin/admin-refunds.controller';
+import { RefundRepository } from './refunds/refund.repository';
+import { RetryRefundUseCase } from './refunds/retry-refund.use-case';
 import { ApplyVendorOutcomeUseCase } from './apply-vendor-outcome.use-case';
 import { PayPageController } from './page/pay-page.controller';
 import { PayPageService } from './page/pay-page.service';
@@ -26,7 +29,7 @@ import { VENDOR_CALLBACK_PATH, VendorCallbackController } from './vendor-callbac
  */
 @Module({
   imports: [AdminModule],
-  controllers: [PaymentsController, PayPageController, VendorCallbackController, AdminPaymentsController],
+  controllers: [PaymentsController, PayPageController, VendorCallbackController, AdminPaymentsController, AdminRefundsController],
   providers: [
     PaymentMetricsProvider,
     { provide: PAYMENT_VENDOR, inject: [APP_CONFIG], useFactory: (c: AppConfig) => new HttpPaymentVendor({ baseUrl: c.paymentVendor.url, apiKey: c.paymentVendor.apiKey }) },
@@ -38,6 +41,8 @@ import { VENDOR_CALLBACK_PATH, VendorCallbackController } from './vendor-callbac
     PayPageService,
     PaymentReconciler,
     Refunds,
+    RefundRepository,
+    RetryRefundUseCase,
   ],
   exports: [PaymentRepository, PolicyActivators, ActivatePaymentUseCase, Refunds, PayPageService],
 })

@@ -5,14 +5,14 @@
 export const STAFF_ROLES = ['admin', 'operations', 'account_manager', 'claims_handler'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
-export const ADMIN_RESOURCES = ['clients', 'staff', 'audit-log', 'dashboard', 'payments', 'motor-quote-requests', 'motor-policies', 'provider-health', 'property-policies', 'claims', 'webhook-endpoints', 'webhook-deliveries', 'tpl-policies', 'life-policies', 'horse-policies', 'medical-companies', 'medical-policies', 'travel-policies'] as const;
+export const ADMIN_RESOURCES = ['clients', 'staff', 'audit-log', 'dashboard', 'payments', 'motor-quote-requests', 'motor-policies', 'provider-health', 'property-policies', 'claims', 'webhook-endpoints', 'webhook-deliveries', 'tpl-policies', 'life-policies', 'horse-policies', 'medical-companies', 'medical-policies', 'travel-policies', 'refunds'] as const;
 export type AdminResource = (typeof ADMIN_RESOURCES)[number];
 
 /**
  * `read` covers list and show; `read_pii` unmasks personal data (contact emails and phones) in what
  * `read` returns; the other actions change state and are audited.
  */
-export const ADMIN_ACTIONS = ['read', 'read_pii', 'create', 'update', 'rotate_secret', 'enrol', 'deactivate', 'activate', 'cancel', 'check_status', 'transition', 'send_test', 'resend', 'import_employees', 'payment_link'] as const;
+export const ADMIN_ACTIONS = ['read', 'read_pii', 'create', 'update', 'rotate_secret', 'enrol', 'deactivate', 'activate', 'cancel', 'check_status', 'transition', 'send_test', 'resend', 'import_employees', 'payment_link', 'retry'] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 
 type Matrix = { [R in AdminResource]: Partial<Record<AdminAction, readonly StaffRole[]>> };
@@ -41,6 +41,7 @@ const GRANTS: Matrix = {
   'audit-log': { read: ['admin'], read_pii: ['admin'] },
   // Payment records carry no personal data; claims handlers have no business with billing.
   payments: { read: ['admin', 'operations', 'account_manager'] },
+  refunds: { read: ['admin', 'operations', 'account_manager'], retry: OPS },
   // Motor comparison. Operations and account managers follow partners' traffic and insurers' answers;
   // customers' ids, emails, phones and IBANs are shown in full only to those who act on a customer's
   // case: operations (support) and, for policies, claims handlers (who identify the insured and pay claims).

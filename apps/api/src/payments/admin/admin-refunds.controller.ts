@@ -1,0 +1,94 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { ApiBody, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { ApiError, parseDate, z } from '@lib/common';
+import { ApiClientRepository } from '../../clients/api-client.repository';
+import { ApiErrors } from '../../openapi/api-errors.decorator';
+import { Actor, AdminApi, Allow } from '../../admin/auth/admin-api.decorator';
+import type { AuditActor } from '../../admin/audit/audit-trail';
+import { ApiList, LIST_CONVENTION } from '../../admin/list/list-api.decorator';
+import { idFilter, idsOf, listQuerySchema, orderBy } from '../../admin/list/list-query';
+import { listResponse } from '../../admin/list/list-response';
+import { presentAdminRefund } from '../refunds/refund.presenter';
+import { REFUND_STATUSES, RefundRepository } from '../refunds/refund.repository';
+import { RetryRefundUseCase } from '../refunds/retry-refund.use-case';
+
+const SORTABLE = ['created_at', 'amount', 'status', 'refunded_at', 'attempts', 'id'] as const;
+const isoDay = z.string().refine((v) => parseDate(v) !== null, 'The date must be YYYY-MM-DD.');
+const listQuery = listQuerySchema({
+  sortable: SORTABLE,
+  defaultSort: ['created_at', 'DESC'],
+  filter: z.strictObject({
+    id: idFilter,
+    q: z.string().max(255).optional(),
+    status: z.enum(REFUND_STATUSES).optional(),
+    client_id: z.uuid().optional(),
+    policy_type: z.string().max(32).optional(),
+    date_from: isoDay.optional(),
+    date_to: isoDay.optional(),
+  }),
+});
+const idParam = z.strictObject({ id: z.uuid({ error: 'The id must be a refund\'s id.' }) });
+const retryBody = z.strictObject({ reason: z.string().trim().min(1, 'The reason field is required.').max(500, 'The reason may not be greater than 500 characters.') });
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Refunds owed to customers across every family: what is being paid back, what was, and what failed and waits for operations. */
+@AdminApi('refunds')
+@Controller('admin/api/refunds')
+export class AdminRefundsController {
+  constructor(
+    private readonly refunds: RefundRepository,
+    private readonly clients: ApiClientRepository,
+    private readonly retryRefund: RetryRefundUseCase,
+  ) {}
+
+  @Get()
+  @Allow('read')
+  @ApiOperation({ summary: 'List refunds', description: `Every client's refunds with their payout state, tries and last error. ${LIST_CONVENTION}` })
+  @ApiList('refunds', SORTABLE, 'id, q (refund id, payment id, vendor payment id, policy id or amount), status (pending, succeeded, failed), client_id, policy_type, date_from, date_to (YYYY-MM-DD, on created_at)')
+  async list(@Query({ schema: listQuery }) q: z.infer<typeof listQuery>, @Res({ passthrough: true }) reply: FastifyReply) {
+    const f = q.filter;
+    const [rows, total] = await this.refunds.adminPage(
+      {
+        ids: idsOf(f.id)?.filter((i) => UUID.test(i)),
+        q: f.q,
+        status: f.status,
+        clientId: f.client_id,
+        policyType: f.policy_type,
+        from: f.date_from ? parseDate(f.date_from)! : undefined,
+        to: f.date_to ? new Date(parseDate(f.date_to)!.getTime() + 86_400_000 - 1) : undefined,
+      },
+      orderBy(q.sort, { created_at: 'createdAt', refunded_at: 'refundedAt' }),
+      q.skip,
+      q.take,
+    );
+    const names = await this.clients.namesOf(rows.map((r) => r.clientId));
+    return listResponse(reply, 'refunds', rows.map((r) => presentAdminRefund(r, names.get(r.clientId) ?? null)), total, q.skip);
+  }
+
+  @Get(':id')
+  @Allow('read')
+  @ApiOperation({ summary: 'Show a refund' })
+  @ApiOkResponse({ description: 'The refund.' })
+  @ApiErrors(404)
+  async show(@Param({ schema: idParam }) p: z.infer<typeof idParam>) {
+    const row = await this.refunds.findById(p.id);
+    if (!row) throw ApiError.notFound('No refund with this id.');
+    return presentAdminRefund(row, (await this.clients.namesOf([row.clientId])).get(row.clientId) ?? null);
+  }
+
+  @Post(':id/retry')
+  @HttpCode(200)
+  @Allow('retry')
+  @ApiOperation({
+    summary: 'Try a failed refund again',
+    description: 'A `failed` refund (the vendor refused it, or every try failed) is owed again at once with a fresh count of tries; the worker pays it out right away. `reason` is required and audited. 409 for a refund that is not failed.',
+  })
+  @ApiBody({ schema: { type: 'object', example: { reason: 'The vendor confirmed the card accepts refunds again.' } } })
+  @ApiOkResponse({ description: 'The refund, pending again.' })
+  @ApiErrors(404, 409, 422)
+  async retry(@Actor() actor: AuditActor, @Param({ schema: idParam }) p: z.infer<typeof idParam>, @Body({ schema: retryBody }) body: z.infer<typeof retryBody>) {
+    const row = await this.retryRefund.execute(actor, p.id, body.reason);
+    return presentAdminRefund(row, (await this.clients.namesOf([row.clientId])).get(row.clientId) ?? null);
+  }
+}
