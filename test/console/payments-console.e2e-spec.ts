@@ -18,7 +18,8 @@ describeBrowser('payments in the console', () => {
 
   beforeAll(async () => {
     ensureConsoleBuilt();
-    app = await startTestApp({ env: { RATE_LIMIT_DEFAULT_PER_MINUTE: '1000' } });
+    // The card vendor is out of reach: a refund tried again from the console stays owed (its next try later), not paid.
+    app = await startTestApp({ env: { RATE_LIMIT_DEFAULT_PER_MINUTE: '1000', PAYMENT_VENDOR_URL: 'http://127.0.0.1:9' } });
     const { id: clientId } = await app.createClient();
     const at = app.clock.now();
     const rows = [
@@ -47,6 +48,11 @@ describeBrowser('payments in the console', () => {
     });
     await app.db.prisma.refund.create({
       data: { id: randomUUID(), clientId, paymentId: ids.refunded, vendorPaymentId: 'vp_console_refunded_0003', reason: 'policy_cancelled', policyType: 'property', policyId: 14, amount: '500.00', currency: 'SAR', status: 'succeeded', vendorRefundId: 'vr_1', attempts: 1, nextAttemptAt: at, refundedAt: at, createdAt: at, updatedAt: at },
+    });
+    // a second charge on the paid payment, to give back in full; the vendor kept failing it: left to operations
+    ids.failedRefund = randomUUID();
+    await app.db.prisma.refund.create({
+      data: { id: ids.failedRefund, clientId, paymentId: ids.paid, vendorPaymentId: 'vp_console_second_charge_0005', reason: 'already_paid', policyType: 'motor', policyId: 11, amount: '1127.00', currency: 'SAR', status: 'failed', attempts: 8, lastError: 'POST /vendor/payments/vp_console_second_charge_0005/refunds answered HTTP 503.', nextAttemptAt: at, createdAt: at, updatedAt: at },
     });
     await createStaff(app, 'operations', 'ops.payments@console.test');
     browser = await launchBrowser();
@@ -120,6 +126,39 @@ describeBrowser('payments in the console', () => {
     await page.getByRole('button', { name: /العربية/ }).click();
     await page.getByRole('menuitem', { name: 'English' }).click();
     await page.waitForFunction(() => document.documentElement.dir === 'ltr');
+  });
+
+  it('shows the refunds left to operations and tries a failed one again with a reason', async () => {
+    await page.goto(`${app.url}/admin/refunds?filter=${encodeURIComponent('{"status":"failed"}')}`);
+    await page.getByText(/answered HTTP 503\./).waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=refund-status]').length === 1);
+    expect(await page.getByTestId('refund-status').innerText()).toBe('Failed: for operations');
+    await page.screenshot({ path: join(SCREENSHOTS, 'refunds-failed-list.png'), fullPage: true });
+
+    await page.getByText(/answered HTTP 503\./).click();
+    await page.waitForURL(`**/admin/refunds/${ids.failedRefund}/show`);
+    await page.getByText('The policy was already paid: the second charge goes back in full.').waitFor();
+    expect(await page.getByTestId('refund-payment-link').getAttribute('href')).toMatch(new RegExp(`/payments/${ids.paid}/show$`));
+    await page.getByTestId('retry-refund').click();
+    await page.getByTestId('retry-reason').fill('The vendor says refunds work again.');
+    await page.getByTestId('retry-confirm').click();
+    await page.getByText('The refund is being paid back again.').waitFor();
+    await page.getByTestId('refund-status').getByText('Being paid back').waitFor();
+    expect(await page.getByTestId('retry-refund').count()).toBe(0);
+    await page.screenshot({ path: join(SCREENSHOTS, 'refunds-retried.png'), fullPage: true });
+    await page.getByRole('button', { name: /English/ }).click();
+    await page.getByRole('menuitem', { name: 'العربية' }).click();
+    await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+    await page.getByText('كانت الوثيقة مدفوعة: يُرد الخصم الثاني كاملاً.').waitFor();
+    await page.screenshot({ path: join(SCREENSHOTS, 'refunds-retried-ar.png'), fullPage: true });
+    await page.getByRole('button', { name: /العربية/ }).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await page.waitForFunction(() => document.documentElement.dir === 'ltr');
+
+    const row = await app.db.prisma.refund.findUniqueOrThrow({ where: { id: ids.failedRefund } });
+    expect(row.status).toBe('pending');
+    const audit = await app.db.prisma.auditLogEntry.findFirstOrThrow({ where: { action: 'refunds.retry', resourceId: ids.failedRefund } });
+    expect(audit).toMatchObject({ staffEmail: 'ops.payments@console.test', after: { status: 'pending', reason: 'The vendor says refunds work again.' } });
   });
 
   it('raised no page errors', () => {

@@ -2,6 +2,7 @@ import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
 import type { ConsoleMessages } from './en';
 import { paymentsAr } from './payments.ar';
+import { refundsAr } from './refunds.ar';
 import { motorAr } from './motor.ar';
 import { embedTargetsAr } from './embed-targets.ar';
 import { propertyPoliciesAr } from './property-policies.ar';
@@ -138,6 +139,7 @@ export const ar: ConsoleMessages = {
       no_change: 'لا توجد تغييرات مسجّلة.',
     },
     payments: paymentsAr,
+    refunds: refundsAr,
     ...webhooksAr,
   },
 };

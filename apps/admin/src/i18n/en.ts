@@ -1,5 +1,6 @@
 import englishMessages from 'ra-language-english';
 import { paymentsEn } from './payments.en';
+import { refundsEn } from './refunds.en';
 import { motorEn } from './motor.en';
 import { embedTargetsEn } from './embed-targets.en';
 import { propertyPoliciesEn } from './property-policies.en';
@@ -141,6 +142,7 @@ export const en = {
       no_change: 'No field changes recorded.',
     },
     payments: paymentsEn,
+    refunds: refundsEn,
     ...webhooksEn,
   },
 };

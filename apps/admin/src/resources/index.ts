@@ -11,9 +11,10 @@ import clients from './clients';
 import motorPolicies from './motor-policies';
 import motorQuoteRequests from './motor-quote-requests';
 import payments from './payments';
+import refunds from './refunds';
 import staff from './staff';
 import webhookDeliveries from './webhook-deliveries';
 import webhookEndpoints from './webhook-endpoints';
 
 /** Every console resource, in menu order. Permissions decide which are registered and shown. */
-export const RESOURCES = [clients, motorQuoteRequests, motorPolicies, propertyPolicies, tplPolicies, lifePolicies, horsePolicies, travelPolicies, medicalCompanies, medicalPolicies, claims, payments, webhookEndpoints, webhookDeliveries, staff, auditLog];
+export const RESOURCES = [clients, motorQuoteRequests, motorPolicies, propertyPolicies, tplPolicies, lifePolicies, horsePolicies, travelPolicies, medicalCompanies, medicalPolicies, claims, payments, refunds, webhookEndpoints, webhookDeliveries, staff, auditLog];

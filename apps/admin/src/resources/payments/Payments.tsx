@@ -105,7 +105,7 @@ function Refunds() {
           <TableRow key={r.id}>
             <TableCell dir="ltr" sx={{ unicodeBidi: 'isolate', whiteSpace: 'nowrap' }}>{f.money(r.amount)}</TableCell>
             <TableCell>{t(`resources.payments.refund_status.${r.status}`, { _: r.status })}</TableCell>
-            <TableCell>{t(`resources.payments.reasons.${r.reason}`, { _: r.reason })}</TableCell>
+            <TableCell>{t(`resources.refunds.reasons.${r.reason}`, { _: r.reason })}</TableCell>
             <TableCell>{f.dateTime(r.created_at)}</TableCell>
             <TableCell>{r.refunded_at ? f.dateTime(r.refunded_at) : '—'}</TableCell>
           </TableRow>
