@@ -4,6 +4,7 @@ import { AdminAuthGuard, AdminCsrfGuard } from './auth/admin-guards';
 import { StaffSessionService } from './auth/staff-session.service';
 import { AuditLogController } from './audit/audit-log.controller';
 import { AuditTrail } from './audit/audit-trail';
+import { AuditLogRepository } from './audit/audit-log.repository';
 import { AdminClientsController } from './clients/admin-clients.controller';
 import { AdminClientsService } from './clients/admin-clients.service';
 import { ClientsMetricsProvider } from './dashboard/clients-metrics.provider';
@@ -22,6 +23,7 @@ import { StaffService } from './staff/staff.service';
   controllers: [AdminLoginController, AdminSessionController, AdminClientsController, StaffController, AuditLogController, DashboardController],
   providers: [
     AuditTrail,
+    AuditLogRepository,
     StaffService,
     StaffSessionService,
     AdminCsrfGuard,

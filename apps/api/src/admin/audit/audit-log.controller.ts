@@ -2,8 +2,8 @@ import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { ApiError, formatDateTime, z } from '@lib/common';
-import { PrismaService } from '@lib/db';
 import type { AuditLogEntry } from '@lib/db/generated/prisma/client';
+import { AuditLogRepository } from './audit-log.repository';
 import { AdminApi, Allow } from '../auth/admin-api.decorator';
 import { ApiList, LIST_CONVENTION } from '../list/list-api.decorator';
 import { idFilter, idsOf, listQuerySchema, orderBy } from '../list/list-query';
@@ -43,7 +43,7 @@ export function presentAuditEntry(e: AuditLogEntry) {
 @AdminApi('audit-log')
 @Controller('admin/api/audit-log')
 export class AuditLogController {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(private readonly auditLog: AuditLogRepository) {}
 
   @Get()
   @Allow('read')
@@ -52,31 +52,12 @@ export class AuditLogController {
   async list(@Query({ schema: listQuery }) q: z.infer<typeof listQuery>, @Res({ passthrough: true }) reply: FastifyReply) {
     const f = q.filter;
     const ids = idsOf(f.id)?.filter((i) => /^\d{1,18}$/.test(i));
-    const where = {
-      ...(ids ? { id: { in: ids.map((i) => BigInt(i)) } } : {}),
-      ...(f.staff_id ? { staffId: f.staff_id } : {}),
-      ...(f.resource ? { resource: f.resource } : {}),
-      ...(f.resource_id ? { resourceId: f.resource_id } : {}),
-      ...(f.action ? { action: f.action } : {}),
-      ...(f.q
-        ? {
-            OR: [
-              { staffEmail: { contains: f.q, mode: 'insensitive' as const } },
-              { action: { contains: f.q, mode: 'insensitive' as const } },
-              { resourceId: { contains: f.q, mode: 'insensitive' as const } },
-            ],
-          }
-        : {}),
-    };
-    const [rows, total] = await Promise.all([
-      this.prisma.auditLogEntry.findMany({
-        where,
-        orderBy: orderBy(q.sort, { created_at: 'createdAt', staff_email: 'staffEmail' }),
-        skip: q.skip,
-        take: q.take,
-      }),
-      this.prisma.auditLogEntry.count({ where }),
-    ]);
+    const [rows, total] = await this.auditLog.page(
+      { ids: ids?.map((i) => BigInt(i)), staffId: f.staff_id, resource: f.resource, resourceId: f.resource_id, action: f.action, q: f.q },
+      orderBy(q.sort, { created_at: 'createdAt', staff_email: 'staffEmail' }),
+      q.skip,
+      q.take,
+    );
     return listResponse(reply, 'audit-log', rows.map(presentAuditEntry), total, q.skip);
   }
 
@@ -85,7 +66,7 @@ export class AuditLogController {
   @ApiOperation({ summary: 'Show an audit record (admin only)' })
   @ApiOkResponse({ description: 'The audit record.' })
   async show(@Param({ schema: idParam }) p: z.infer<typeof idParam>) {
-    const row = await this.prisma.auditLogEntry.findUnique({ where: { id: BigInt(p.id) } });
+    const row = await this.auditLog.find(BigInt(p.id));
     if (!row) throw ApiError.notFound('No audit record with this id.');
     return presentAuditEntry(row);
   }

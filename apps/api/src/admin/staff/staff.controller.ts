@@ -3,7 +3,6 @@ import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestj
 import type { FastifyReply } from 'fastify';
 import { ApiError, z } from '@lib/common';
 import { STAFF_ROLES } from '@lib/common/permissions';
-import { PrismaService } from '@lib/db';
 import { ApiErrors } from '../../openapi/api-errors.decorator';
 import { Actor, AdminApi, Allow } from '../auth/admin-api.decorator';
 import { AuditActor } from '../audit/audit-trail';
@@ -35,10 +34,7 @@ const updateBody = z.strictObject({
 @AdminApi('staff')
 @Controller('admin/api/staff')
 export class StaffController {
-  constructor(
-    private readonly staff: StaffService,
-    private readonly prisma: PrismaService,
-  ) {}
+  constructor(private readonly staff: StaffService) {}
 
   @Get()
   @Allow('read')
@@ -46,21 +42,12 @@ export class StaffController {
   @ApiList('staff', SORTABLE, 'id, q (email or name), role, active')
   async list(@Query({ schema: listQuery }) q: z.infer<typeof listQuery>, @Res({ passthrough: true }) reply: FastifyReply) {
     const f = q.filter;
-    const where = {
-      ...(idsOf(f.id) ? { id: { in: idsOf(f.id)!.filter((i) => /^[0-9a-f-]{36}$/i.test(i)) } } : {}),
-      ...(f.role ? { role: f.role } : {}),
-      ...(f.active !== undefined ? { active: f.active } : {}),
-      ...(f.q ? { OR: [{ email: { contains: f.q, mode: 'insensitive' as const } }, { name: { contains: f.q, mode: 'insensitive' as const } }] } : {}),
-    };
-    const [rows, total] = await Promise.all([
-      this.prisma.staffUser.findMany({
-        where,
-        orderBy: orderBy(q.sort, { created_at: 'createdAt', last_login_at: 'lastLoginAt' }),
-        skip: q.skip,
-        take: q.take,
-      }),
-      this.prisma.staffUser.count({ where }),
-    ]);
+    const [rows, total] = await this.staff.page(
+      { ids: idsOf(f.id)?.filter((i) => /^[0-9a-f-]{36}$/i.test(i)), role: f.role, active: f.active, q: f.q },
+      orderBy(q.sort, { created_at: 'createdAt', last_login_at: 'lastLoginAt' }),
+      q.skip,
+      q.take,
+    );
     return listResponse(reply, 'staff', rows.map(presentStaff), total, q.skip);
   }
 
@@ -70,7 +57,7 @@ export class StaffController {
   @ApiOkResponse({ description: 'The staff user.' })
   @ApiErrors(404)
   async show(@Param({ schema: idParam }) p: z.infer<typeof idParam>) {
-    const row = await this.prisma.staffUser.findUnique({ where: { id: p.id } });
+    const row = await this.staff.find(p.id);
     if (!row) throw ApiError.notFound('No staff user with this id.');
     return presentStaff(row);
   }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { ApiError, Clock, formatNullableDateTime, formatDateTime } from '@lib/common';
 import { StaffRole } from '@lib/common/permissions';
-import { PrismaService } from '@lib/db';
+import { Prisma, PrismaService } from '@lib/db';
 import type { StaffUser } from '@lib/db/generated/prisma/client';
 import { hashSecret } from '../../clients/secret-hasher';
 import { AuditActor, AuditTrail, Tx } from '../audit/audit-trail';
@@ -61,6 +61,21 @@ export class StaffService {
     private readonly clock: Clock,
     private readonly audit: AuditTrail,
   ) {}
+
+  /** A page of staff users for the console, and the total. */
+  page(f: { ids?: string[]; role?: string; active?: boolean; q?: string }, orderBy: Prisma.StaffUserOrderByWithRelationInput[], skip: number, take: number): Promise<[StaffUser[], number]> {
+    const where: Prisma.StaffUserWhereInput = {
+      ...(f.ids ? { id: { in: f.ids } } : {}),
+      ...(f.role ? { role: f.role } : {}),
+      ...(f.active !== undefined ? { active: f.active } : {}),
+      ...(f.q ? { OR: [{ email: { contains: f.q, mode: 'insensitive' as const } }, { name: { contains: f.q, mode: 'insensitive' as const } }] } : {}),
+    };
+    return Promise.all([this.prisma.staffUser.findMany({ where, orderBy, skip, take }), this.prisma.staffUser.count({ where })]);
+  }
+
+  find(id: string): Promise<StaffUser | null> {
+    return this.prisma.staffUser.findUnique({ where: { id } });
+  }
 
   /** Staff names by id, for lists that show who works a row. */
   async namesOf(ids: Array<string | null>): Promise<Map<string, string>> {

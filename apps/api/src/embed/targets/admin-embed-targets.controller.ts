@@ -3,7 +3,7 @@ import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post } from '@n
 import { ApiBody, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { ApiError, Clock, z } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
-import { PrismaService } from '@lib/db';
+import { ApiClientRepository } from '../../clients/api-client.repository';
 import { ApiErrors } from '../../openapi/api-errors.decorator';
 import { Actor, AdminApi, Allow } from '../../admin/auth/admin-api.decorator';
 import { AuditActor, AuditTrail } from '../../admin/audit/audit-trail';
@@ -29,7 +29,7 @@ const createBody = z.strictObject({
 export class AdminEmbedTargetsController {
   constructor(
     private readonly targets: EmbedTargetRepository,
-    private readonly prisma: PrismaService,
+    private readonly clients: ApiClientRepository,
     private readonly audit: AuditTrail,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -93,6 +93,6 @@ export class AdminEmbedTargetsController {
   }
 
   private async requireClient(id: string): Promise<void> {
-    if (!(await this.prisma.apiClient.findUnique({ where: { id }, select: { id: true } }))) throw ApiError.notFound(`No API client with id ${id}.`);
+    if (!(await this.clients.findById(id))) throw ApiError.notFound(`No API client with id ${id}.`);
   }
 }

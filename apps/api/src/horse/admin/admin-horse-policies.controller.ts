@@ -4,7 +4,6 @@ import type { FastifyReply } from 'fastify';
 import { ApiError, intId, z } from '@lib/common';
 import { can } from '@lib/common/permissions';
 import { APP_CONFIG, AppConfig } from '@lib/config';
-import { PrismaService } from '@lib/db';
 import { ApiErrors } from '../../openapi/api-errors.decorator';
 import { Actor, AdminApi, Allow, CurrentStaff } from '../../admin/auth/admin-api.decorator';
 import type { Staff } from '../../admin/auth/staff-request';
@@ -32,7 +31,6 @@ const mask = (v: string) => (v.length <= 4 ? '*'.repeat(v.length) : `${v.slice(0
 @Controller('admin/api/horse-policies')
 export class AdminHorsePoliciesController {
   constructor(
-    private readonly prisma: PrismaService,
     private readonly policies: HorsePolicyRepository,
     private readonly cancelPolicy: CancelHorsePolicyUseCase,
     private readonly audit: AuditTrail,
@@ -57,13 +55,8 @@ export class AdminHorsePoliciesController {
   async list(@CurrentStaff() staff: Staff, @Query({ schema: listQuery }) q: z.infer<typeof listQuery>, @Res({ passthrough: true }) reply: FastifyReply) {
     const f = q.filter;
     const ids = idsOf(f.id)?.map(Number).filter((n) => Number.isInteger(n) && n > 0);
-    const where = { ...(ids ? { id: { in: ids } } : {}), ...(f.status === undefined ? {} : { status: f.status }), ...(f.client_id ? { clientId: f.client_id } : {}) };
-    const [rows, total] = await Promise.all([
-      this.prisma.horsePolicy.findMany({ where, skip: q.skip, take: q.take, orderBy: orderBy(q.sort, { created_at: 'createdAt' }) as never }),
-      this.prisma.horsePolicy.count({ where }),
-    ]);
-    const views = await Promise.all(rows.map((r) => this.policies.findForClient(null, r.id)));
-    return listResponse(reply, 'horse-policies', views.map((v) => this.present(v!, staff.role)), total, q.skip);
+    const [views, total] = await this.policies.adminPage({ ids, status: f.status, clientId: f.client_id }, orderBy(q.sort, { created_at: 'createdAt' }), q.skip, q.take);
+    return listResponse(reply, 'horse-policies', views.map((v) => this.present(v, staff.role)), total, q.skip);
   }
 
   @Get(':id')

@@ -26,6 +26,14 @@ export class HorsePolicyRepository {
     return { policy, payment };
   }
 
+  /** A console page of every client's policies with their open payments, and the total: three statements whatever the page size. */
+  async adminPage(f: { ids?: number[]; status?: number; clientId?: string }, orderBy: Prisma.HorsePolicyOrderByWithRelationInput[], skip: number, take: number): Promise<[HorsePolicyView[], number]> {
+    const where: Prisma.HorsePolicyWhereInput = { ...(f.ids ? { id: { in: f.ids } } : {}), ...(f.status === undefined ? {} : { status: f.status }), ...(f.clientId ? { clientId: f.clientId } : {}) };
+    const [rows, total] = await Promise.all([this.prisma.horsePolicy.findMany({ where, orderBy, skip, take }), this.prisma.horsePolicy.count({ where })]);
+    const payments = rows.length ? await this.prisma.payment.findMany({ where: { policyType: 'horse', policyId: { in: rows.map((r) => r.id) }, status: { in: OPEN_PAYMENT }, expiresAt: { gt: this.clock.now() } } }) : [];
+    return [rows.map((policy) => ({ policy, payment: payments.find((p) => p.policyId === policy.id) ?? null })), total];
+  }
+
   async markCancelled(tx: Prisma.TransactionClient, id: number, data: { cancelledAt: Date; refundAmount: string; cancellationDocument: string | null }): Promise<boolean> {
     const { count } = await tx.horsePolicy.updateMany({ where: { id, status: 1 }, data: { status: 2, ...data, updatedAt: data.cancelledAt } });
     return count === 1;

@@ -4,7 +4,6 @@ import type { FastifyReply } from 'fastify';
 import { ApiError, intId, z } from '@lib/common';
 import { can } from '@lib/common/permissions';
 import { APP_CONFIG, AppConfig } from '@lib/config';
-import { PrismaService } from '@lib/db';
 import { ApiErrors } from '../../openapi/api-errors.decorator';
 import { Actor, AdminApi, Allow, CurrentStaff } from '../../admin/auth/admin-api.decorator';
 import type { Staff } from '../../admin/auth/staff-request';
@@ -32,7 +31,6 @@ const mask = (v: string) => (v.length <= 4 ? '*'.repeat(v.length) : `${v.slice(0
 @Controller('admin/api/life-policies')
 export class AdminLifePoliciesController {
   constructor(
-    private readonly prisma: PrismaService,
     private readonly policies: LifePolicyRepository,
     private readonly cancelPolicy: CancelLifePolicyUseCase,
     private readonly audit: AuditTrail,
@@ -59,13 +57,8 @@ export class AdminLifePoliciesController {
   async list(@CurrentStaff() staff: Staff, @Query({ schema: listQuery }) q: z.infer<typeof listQuery>, @Res({ passthrough: true }) reply: FastifyReply) {
     const f = q.filter;
     const ids = idsOf(f.id)?.map(Number).filter((n) => Number.isInteger(n) && n > 0);
-    const where = { ...(ids ? { id: { in: ids } } : {}), ...(f.status === undefined ? {} : { status: f.status }), ...(f.client_id ? { clientId: f.client_id } : {}), ...(f.insurer_code ? { insurerCode: f.insurer_code } : {}) };
-    const [rows, total] = await Promise.all([
-      this.prisma.lifePolicy.findMany({ where, skip: q.skip, take: q.take, orderBy: orderBy(q.sort, { created_at: 'createdAt' }) as never }),
-      this.prisma.lifePolicy.count({ where }),
-    ]);
-    const views = await Promise.all(rows.map((r) => this.policies.findForClient(null, r.id)));
-    return listResponse(reply, 'life-policies', views.map((v) => this.present(v!, staff.role)), total, q.skip);
+    const [views, total] = await this.policies.adminPage({ ids, status: f.status, clientId: f.client_id, insurerCode: f.insurer_code }, orderBy(q.sort, { created_at: 'createdAt' }), q.skip, q.take);
+    return listResponse(reply, 'life-policies', views.map((v) => this.present(v, staff.role)), total, q.skip);
   }
 
   @Get(':id')

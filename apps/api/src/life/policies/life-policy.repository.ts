@@ -30,6 +30,18 @@ export class LifePolicyRepository {
     return this.withDetails(rows);
   }
 
+  /** A console page of every client's policies with their offers and open payments, and the total: four statements whatever the page size. */
+  async adminPage(f: { ids?: number[]; status?: number; clientId?: string; insurerCode?: string }, orderBy: Prisma.LifePolicyOrderByWithRelationInput[], skip: number, take: number): Promise<[LifePolicyView[], number]> {
+    const where: Prisma.LifePolicyWhereInput = {
+      ...(f.ids ? { id: { in: f.ids } } : {}),
+      ...(f.status === undefined ? {} : { status: f.status }),
+      ...(f.clientId ? { clientId: f.clientId } : {}),
+      ...(f.insurerCode ? { insurerCode: f.insurerCode } : {}),
+    };
+    const [rows, total] = await Promise.all([this.prisma.lifePolicy.findMany({ where, orderBy, skip, take }), this.prisma.lifePolicy.count({ where })]);
+    return [rows.length ? await this.withDetails(rows) : [], total];
+  }
+
   /** Moves an active policy to cancelled; false when it was not active any more (a concurrent or repeated cancellation). */
   async markCancelled(tx: Prisma.TransactionClient, id: number, data: { cancelledAt: Date; refundAmount: string; cancellationDocument: string | null }): Promise<boolean> {
     const { count } = await tx.lifePolicy.updateMany({ where: { id, status: 1 }, data: { status: 2, ...data, updatedAt: data.cancelledAt } });

@@ -2,7 +2,6 @@ import { Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/comm
 import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { ApiError, intId, z } from '@lib/common';
-import { PrismaService } from '@lib/db';
 import { ApiErrors } from '../../openapi/api-errors.decorator';
 import { Actor, AdminApi, Allow } from '../../admin/auth/admin-api.decorator';
 import type { AuditActor } from '../../admin/audit/audit-trail';
@@ -34,7 +33,6 @@ const idParam = z.strictObject({ id: z.uuid() });
 @Controller('admin/api/webhook-deliveries')
 export class AdminWebhookDeliveriesController {
   constructor(
-    private readonly prisma: PrismaService,
     private readonly deliveries: WebhookDeliveryRepository,
     private readonly resendDelivery: ResendDeliveryUseCase,
   ) {}
@@ -46,18 +44,12 @@ export class AdminWebhookDeliveriesController {
   async list(@Query({ schema: listQuery }) q: z.infer<typeof listQuery>, @Res({ passthrough: true }) reply: FastifyReply) {
     const f = q.filter;
     const ids = idsOf(f.id)?.filter((i) => /^[0-9a-f-]{36}$/i.test(i));
-    const where = {
-      ...(ids ? { id: { in: ids } } : {}),
-      ...(f.endpoint_id ? { endpointId: f.endpoint_id } : {}),
-      ...(f.client_id ? { clientId: f.client_id } : {}),
-      ...(f.status ? { status: f.status } : {}),
-      ...(f.event_type ? { eventType: f.event_type } : {}),
-      ...(f.policy_id !== undefined ? { policyId: f.policy_id } : {}),
-    };
-    const [rows, total] = await Promise.all([
-      this.prisma.webhookDelivery.findMany({ where, orderBy: orderBy(q.sort, { created_at: 'createdAt', next_attempt_at: 'nextAttemptAt', attempt_count: 'attempts' }), skip: q.skip, take: q.take }),
-      this.prisma.webhookDelivery.count({ where }),
-    ]);
+    const [rows, total] = await this.deliveries.adminPage(
+      { ids, endpointId: f.endpoint_id, clientId: f.client_id, status: f.status, eventType: f.event_type, policyId: f.policy_id },
+      orderBy(q.sort, { created_at: 'createdAt', next_attempt_at: 'nextAttemptAt', attempt_count: 'attempts' }),
+      q.skip,
+      q.take,
+    );
     return listResponse(reply, 'webhook-deliveries', rows.map(presentDelivery), total, q.skip);
   }
 

@@ -2,7 +2,6 @@ import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Res } from '@
 import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { z } from '@lib/common';
-import { PrismaService } from '@lib/db';
 import { ApiErrors } from '../../openapi/api-errors.decorator';
 import { Actor, AdminApi, Allow } from '../../admin/auth/admin-api.decorator';
 import type { AuditActor } from '../../admin/audit/audit-trail';
@@ -11,6 +10,7 @@ import { idFilter, idsOf, listQuerySchema, orderBy } from '../../admin/list/list
 import { listResponse } from '../../admin/list/list-response';
 import { WEBHOOK_EVENTS } from '../webhook-events';
 import { presentEndpoint, WebhookEndpointsService } from '../endpoints/webhook-endpoints.service';
+import { WebhookEndpointRepository } from '../endpoints/webhook-endpoint.repository';
 
 const SORTABLE = ['created_at', 'url', 'active', 'id'] as const;
 const event = z.enum(WEBHOOK_EVENTS, { error: `The event must be one of: ${WEBHOOK_EVENTS.join(', ')}.` });
@@ -36,7 +36,7 @@ const SECRETS_NOTE =
 export class AdminWebhookEndpointsController {
   constructor(
     private readonly service: WebhookEndpointsService,
-    private readonly prisma: PrismaService,
+    private readonly endpoints: WebhookEndpointRepository,
   ) {}
 
   @Get()
@@ -46,16 +46,7 @@ export class AdminWebhookEndpointsController {
   async list(@Query({ schema: listQuery }) q: z.infer<typeof listQuery>, @Res({ passthrough: true }) reply: FastifyReply) {
     const f = q.filter;
     const ids = idsOf(f.id)?.filter((i) => /^[0-9a-f-]{36}$/i.test(i));
-    const where = {
-      ...(ids ? { id: { in: ids } } : {}),
-      ...(f.client_id ? { clientId: f.client_id } : {}),
-      ...(f.active !== undefined ? { active: f.active } : {}),
-      ...(f.q ? { url: { contains: f.q, mode: 'insensitive' as const } } : {}),
-    };
-    const [rows, total] = await Promise.all([
-      this.prisma.webhookEndpoint.findMany({ where, orderBy: orderBy(q.sort, { created_at: 'createdAt' }), skip: q.skip, take: q.take }),
-      this.prisma.webhookEndpoint.count({ where }),
-    ]);
+    const [rows, total] = await this.endpoints.adminPage({ ids, clientId: f.client_id, active: f.active, q: f.q }, orderBy(q.sort, { created_at: 'createdAt' }), q.skip, q.take);
     return listResponse(reply, 'webhook-endpoints', rows.map(presentEndpoint), total, q.skip);
   }
 

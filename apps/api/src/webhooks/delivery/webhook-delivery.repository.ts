@@ -25,6 +25,24 @@ export interface AttemptOutcome {
 export class WebhookDeliveryRepository {
   constructor(private readonly prisma: PrismaService) {}
 
+  /** A console page of deliveries and the total. */
+  adminPage(
+    f: { ids?: string[]; endpointId?: string; clientId?: string; status?: string; eventType?: string; policyId?: number },
+    orderBy: Prisma.WebhookDeliveryOrderByWithRelationInput[],
+    skip: number,
+    take: number,
+  ): Promise<[WebhookDelivery[], number]> {
+    const where: Prisma.WebhookDeliveryWhereInput = {
+      ...(f.ids ? { id: { in: f.ids } } : {}),
+      ...(f.endpointId ? { endpointId: f.endpointId } : {}),
+      ...(f.clientId ? { clientId: f.clientId } : {}),
+      ...(f.status ? { status: f.status } : {}),
+      ...(f.eventType ? { eventType: f.eventType } : {}),
+      ...(f.policyId !== undefined ? { policyId: f.policyId } : {}),
+    };
+    return Promise.all([this.prisma.webhookDelivery.findMany({ where, orderBy, skip, take }), this.prisma.webhookDelivery.count({ where })]);
+  }
+
   /**
    * Takes up to `limit` due rows for this worker until `leaseUntil`. FOR UPDATE SKIP LOCKED lets several
    * workers (on several instances) claim at once without waiting on or taking each other's rows; the lease

@@ -25,6 +25,17 @@ export class WebhookEndpointRepository {
     this.box = new SecretBox(resolveWebhookSecretKey(config));
   }
 
+  /** A console page of endpoints and the total. */
+  adminPage(f: { ids?: string[]; clientId?: string; active?: boolean; q?: string }, orderBy: Prisma.WebhookEndpointOrderByWithRelationInput[], skip: number, take: number): Promise<[WebhookEndpoint[], number]> {
+    const where: Prisma.WebhookEndpointWhereInput = {
+      ...(f.ids ? { id: { in: f.ids } } : {}),
+      ...(f.clientId ? { clientId: f.clientId } : {}),
+      ...(f.active !== undefined ? { active: f.active } : {}),
+      ...(f.q ? { url: { contains: f.q, mode: 'insensitive' as const } } : {}),
+    };
+    return Promise.all([this.prisma.webhookEndpoint.findMany({ where, orderBy, skip, take }), this.prisma.webhookEndpoint.count({ where })]);
+  }
+
   /** A client's endpoints, newest first. */
   listForClient(clientId: string): Promise<WebhookEndpoint[]> {
     return this.prisma.webhookEndpoint.findMany({ where: { clientId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });

@@ -1,0 +1,43 @@
+import { Injectable } from '@nestjs/common';
+import { Prisma, PrismaService } from '@lib/db';
+import type { AuditLogEntry } from '@lib/db/generated/prisma/client';
+
+export interface AuditLogFilter {
+  ids?: bigint[];
+  staffId?: string;
+  resource?: string;
+  resourceId?: string;
+  action?: string;
+  /** Part of the staff email, the action or the resource id. */
+  q?: string;
+}
+
+/** The console's reads of the audit log (written only by AuditTrail, in the transaction of each change). */
+@Injectable()
+export class AuditLogRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  page(f: AuditLogFilter, orderBy: Prisma.AuditLogEntryOrderByWithRelationInput[], skip: number, take: number): Promise<[AuditLogEntry[], number]> {
+    const where: Prisma.AuditLogEntryWhereInput = {
+      ...(f.ids ? { id: { in: f.ids } } : {}),
+      ...(f.staffId ? { staffId: f.staffId } : {}),
+      ...(f.resource ? { resource: f.resource } : {}),
+      ...(f.resourceId ? { resourceId: f.resourceId } : {}),
+      ...(f.action ? { action: f.action } : {}),
+      ...(f.q
+        ? {
+            OR: [
+              { staffEmail: { contains: f.q, mode: 'insensitive' as const } },
+              { action: { contains: f.q, mode: 'insensitive' as const } },
+              { resourceId: { contains: f.q, mode: 'insensitive' as const } },
+            ],
+          }
+        : {}),
+    };
+    return Promise.all([this.prisma.auditLogEntry.findMany({ where, orderBy, skip, take }), this.prisma.auditLogEntry.count({ where })]);
+  }
+
+  find(id: bigint): Promise<AuditLogEntry | null> {
+    return this.prisma.auditLogEntry.findUnique({ where: { id } });
+  }
+}
