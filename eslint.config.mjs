@@ -73,16 +73,6 @@ export default tseslint.config(
     },
   },
   {
-    // Debt that the policy core move (issue 14) pays off: admin controllers that still query the database.
-    // Nothing may be added here; entries only leave.
-    files: [
-      'apps/api/src/admin/clients/admin-clients.controller.ts',
-      'apps/api/src/medical/admin/admin-medical-companies.controller.ts',
-      'apps/api/src/medical/admin/admin-medical-policies.controller.ts',
-    ],
-    rules: { 'no-restricted-syntax': 'off', 'no-restricted-imports': 'off' },
-  },
-  {
     // Tests, the CLI, the bench and the sandbox print and wire things up freely.
     files: ['test/**/*.ts', 'bench/**/*.ts', 'apps/api/src/cli/**/*.ts', 'apps/sandbox/**/*.ts', '**/*.spec.ts', 'scripts/**'],
     rules: { 'no-console': 'off' },

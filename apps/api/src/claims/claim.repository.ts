@@ -19,6 +19,16 @@ export interface ClaimFilter {
 export class ClaimRepository {
   constructor(private readonly prisma: PrismaService) {}
 
+  /** The claims of a family's policies, newest first, in one statement (for console pages of policies). */
+  summariesOf(productFamily: string, policyIds: number[]) {
+    if (!policyIds.length) return Promise.resolve([]);
+    return this.prisma.claim.findMany({
+      where: { productFamily, policyId: { in: policyIds } },
+      orderBy: { id: 'desc' },
+      select: { id: true, policyId: true, status: true, claimType: true, requestedAmount: true, createdAt: true },
+    });
+  }
+
   transaction<T>(fn: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
     return this.prisma.$transaction(fn, { maxWait: 10_000, timeout: 15_000 });
   }

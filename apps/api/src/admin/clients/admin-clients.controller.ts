@@ -2,7 +2,6 @@ import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Res } from '@
 import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { ApiError, PRODUCT_CODES, ProductCode, z } from '@lib/common';
-import { PrismaService } from '@lib/db';
 import { ApiErrors } from '../../openapi/api-errors.decorator';
 import { Actor, AdminApi, Allow, CurrentStaff } from '../auth/admin-api.decorator';
 import type { Staff } from '../auth/staff-request';
@@ -39,10 +38,7 @@ const doc = (schema: z.ZodType) => z.toJSONSchema(schema, { target: 'openapi-3.0
 @AdminApi('clients')
 @Controller('admin/api/clients')
 export class AdminClientsController {
-  constructor(
-    private readonly clients: AdminClientsService,
-    private readonly prisma: PrismaService,
-  ) {}
+  constructor(private readonly clients: AdminClientsService) {}
 
   @Get()
   @Allow('read')
@@ -51,26 +47,13 @@ export class AdminClientsController {
   async list(@CurrentStaff() staff: Staff, @Query({ schema: listQuery }) q: z.infer<typeof listQuery>, @Res({ passthrough: true }) reply: FastifyReply) {
     const f = q.filter;
     const ids = idsOf(f.id)?.filter((i) => /^[0-9a-f-]{36}$/i.test(i));
-    const where = {
-      ...(ids ? { id: { in: ids } } : {}),
-      ...(f.active !== undefined ? { active: f.active } : {}),
-      ...(f.product ? { products: { has: f.product } } : {}),
-      ...(f.q
-        ? { OR: [{ name: { contains: f.q, mode: 'insensitive' as const } }, ...(/^[0-9a-f-]{36}$/i.test(f.q) ? [{ id: f.q }] : [])] }
-        : {}),
-    };
-    const [rows, total] = await Promise.all([
-      this.prisma.apiClient.findMany({
-        where,
-        orderBy: orderBy(q.sort, { created_at: 'createdAt', secret_rotated_at: 'secretRotatedAt' }),
-        skip: q.skip,
-        take: q.take,
-      }),
-      this.prisma.apiClient.count({ where }),
-    ]);
-    const contacts = await this.prisma.apiClientContact.findMany({ where: { clientId: { in: rows.map((r) => r.id) } } });
-    const byId = new Map(contacts.map((c) => [c.clientId, c]));
-    return listResponse(reply, 'clients', rows.map((r) => presentClient(r, byId.get(r.id), staff.role)), total, q.skip);
+    const [page, total] = await this.clients.page(
+      { ids, active: f.active, product: f.product, q: f.q },
+      orderBy(q.sort, { created_at: 'createdAt', secret_rotated_at: 'secretRotatedAt' }),
+      q.skip,
+      q.take,
+    );
+    return listResponse(reply, 'clients', page.map((r) => presentClient(r.client, r.contact, staff.role)), total, q.skip);
   }
 
   @Get(':id')
@@ -79,7 +62,7 @@ export class AdminClientsController {
   @ApiOkResponse({ description: 'The client.' })
   @ApiErrors(404)
   async show(@CurrentStaff() staff: Staff, @Param({ schema: idParam }) p: z.infer<typeof idParam>) {
-    const row = await this.prisma.apiClient.findUnique({ where: { id: p.id } });
+    const row = await this.clients.find(p.id);
     if (!row) throw ApiError.notFound(`No API client with id ${p.id}.`);
     return presentClient(row, await this.clients.contactOf(p.id), staff.role);
   }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError, Clock, formatDateTime, maskPii, ProductCode } from '@lib/common';
 import { can } from '@lib/common/permissions';
-import { PrismaService } from '@lib/db';
+import { Prisma, PrismaService } from '@lib/db';
 import type { ApiClientContact } from '@lib/db/generated/prisma/client';
 import { ApiClient, ApiClientRepository } from '../../clients/api-client.repository';
 import { ClientsService } from '../../clients/clients.service';
@@ -63,6 +63,29 @@ export class AdminClientsService {
   private inTx(tx: Tx) {
     const repo = new ApiClientRepository(tx as unknown as PrismaService);
     return { repo, clients: new ClientsService(repo, this.clock) };
+  }
+
+  /** A console page of clients with their contacts, and the total: three statements whatever the page size. */
+  async page(
+    f: { ids?: string[]; active?: boolean; product?: string; q?: string },
+    orderBy: Prisma.ApiClientOrderByWithRelationInput[],
+    skip: number,
+    take: number,
+  ): Promise<[Array<{ client: ApiClient; contact: ApiClientContact | undefined }>, number]> {
+    const where: Prisma.ApiClientWhereInput = {
+      ...(f.ids ? { id: { in: f.ids } } : {}),
+      ...(f.active !== undefined ? { active: f.active } : {}),
+      ...(f.product ? { products: { has: f.product } } : {}),
+      ...(f.q ? { OR: [{ name: { contains: f.q, mode: 'insensitive' as const } }, ...(/^[0-9a-f-]{36}$/i.test(f.q) ? [{ id: f.q }] : [])] } : {}),
+    };
+    const [rows, total] = await Promise.all([this.prisma.apiClient.findMany({ where, orderBy, skip, take }), this.prisma.apiClient.count({ where })]);
+    const contacts = rows.length ? await this.prisma.apiClientContact.findMany({ where: { clientId: { in: rows.map((r) => r.id) } } }) : [];
+    const byId = new Map(contacts.map((c) => [c.clientId, c]));
+    return [rows.map((client) => ({ client, contact: byId.get(client.id) })), total];
+  }
+
+  find(id: string): Promise<ApiClient | null> {
+    return this.prisma.apiClient.findUnique({ where: { id } });
   }
 
   contactOf(id: string): Promise<ApiClientContact | null> {

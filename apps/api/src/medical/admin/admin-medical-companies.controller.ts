@@ -3,7 +3,6 @@ import { ApiBody, ApiOkResponse, ApiOperation, ApiProduces } from '@nestjs/swagg
 import type { FastifyReply } from 'fastify';
 import { ApiError, Clock, intId, z } from '@lib/common';
 import { can } from '@lib/common/permissions';
-import { PrismaService } from '@lib/db';
 import { Actor, AdminApi, Allow, CurrentStaff } from '../../admin/auth/admin-api.decorator';
 import type { Staff } from '../../admin/auth/staff-request';
 import { AuditActor, AuditTrail } from '../../admin/audit/audit-trail';
@@ -39,7 +38,6 @@ const mask = (v: string | null) => (v ? `${v.slice(0, 2)}${'•'.repeat(Math.max
 @Controller('admin/api/medical-companies')
 export class AdminMedicalCompaniesController {
   constructor(
-    private readonly prisma: PrismaService,
     private readonly companies: MedicalCompanyRepository,
     private readonly employees: MedicalEmployeeRepository,
     private readonly policies: MedicalPolicyRepository,
@@ -49,7 +47,7 @@ export class AdminMedicalCompaniesController {
   ) {}
 
   private async found(id: number) {
-    const c = await this.prisma.medicalCompany.findUnique({ where: { id } });
+    const c = await this.companies.findAny(id);
     if (!c) throw ApiError.notFound(`No medical company with id ${id}.`);
     return c;
   }
@@ -61,23 +59,14 @@ export class AdminMedicalCompaniesController {
   async list(@Query({ schema: listQuery }) q: z.infer<typeof listQuery>, @Res({ passthrough: true }) reply: FastifyReply) {
     const f = q.filter;
     const ids = idsOf(f.id)?.map(Number).filter((n) => Number.isInteger(n) && n > 0);
-    const where = {
-      ...(ids ? { id: { in: ids } } : {}),
-      ...(f.client_id ? { clientId: f.client_id } : {}),
-      ...(f.q ? { OR: [{ name: { contains: f.q, mode: 'insensitive' as const } }, { nameAr: { contains: f.q } }, { commercialRegistrationNumber: f.q }] } : {}),
-    };
-    const [rows, total] = await this.prisma.$transaction([
-      this.prisma.medicalCompany.findMany({ where, orderBy: orderBy(q.sort, { created_at: 'createdAt' }) as never, skip: q.skip, take: q.take }),
-      this.prisma.medicalCompany.count({ where }),
-    ]);
+    const [rows, total] = await this.companies.adminPage({ ids, clientId: f.client_id, q: f.q }, orderBy(q.sort, { created_at: 'createdAt' }), q.skip, q.take);
+    const counts = await this.employees.countsOf(rows.map((c) => c.id));
+    // What is due needs each company's own billing rules (unissued policies, the open link): one read each.
     const out = await Promise.all(
       rows.map(async (c) => {
-        const [count, undeclared, due] = await Promise.all([
-          this.prisma.medicalEmployee.count({ where: { companyId: c.id } }),
-          this.prisma.medicalEmployee.count({ where: { companyId: c.id, declaredAt: null } }),
-          this.billing.due(c.clientId, c.id),
-        ]);
-        return { ...presentCompany(c), employee_count: count, undeclared_count: undeclared, payment_due: due.payment };
+        const due = await this.billing.due(c.clientId, c.id);
+        const n = counts.get(c.id)!;
+        return { ...presentCompany(c), employee_count: n.employees, undeclared_count: n.undeclared, payment_due: due.payment };
       }),
     );
     return listResponse(reply, 'medical-companies', out, total, q.skip);
@@ -134,7 +123,7 @@ export class AdminMedicalCompaniesController {
       const first = checked.problems[0];
       throw new ApiError('VALIDATION_FAILED', `${checked.problems.length} problem${checked.problems.length === 1 ? '' : 's'} in the file (first: line ${first.line}, ${first.field}: ${first.message}); nothing was saved.`, { csv: checked.problems.map((x) => `Line ${x.line}, ${x.field}: ${x.message}`) }, {}, { problems: checked.problems });
     }
-    const before = await this.prisma.medicalEmployee.count({ where: { companyId: c.id } });
+    const before = (await this.employees.countsOf([c.id])).get(c.id)!.employees;
     const result = validateEmployeeList({ employees: checked.employees }, this.clock.now());
     const saved = await this.employees.replace(c.id, result.employees, this.clock.now());
     await this.audit.run(actor, async () => ({ result: null, audit: { action: 'medical-companies.import_employees', resource: 'medical-companies', resourceId: String(c.id), before: { employees: before }, after: { employees: saved.length } } }));

@@ -2,7 +2,9 @@ import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { ApiError, intId, z } from '@lib/common';
-import { PrismaService } from '@lib/db';
+import type { MedicalPolicy } from '@lib/db/generated/prisma/client';
+import { ClaimRepository } from '../../claims/claim.repository';
+import { MedicalPolicyRepository } from '../policies/medical-policy.repository';
 import { AdminApi, Allow } from '../../admin/auth/admin-api.decorator';
 import { ApiList, LIST_CONVENTION } from '../../admin/list/list-api.decorator';
 import { idFilter, idsOf, listQuerySchema, orderBy } from '../../admin/list/list-query';
@@ -21,11 +23,19 @@ const idParam = z.strictObject({ id: intId });
 @AdminApi('medical-policies')
 @Controller('admin/api/medical-policies')
 export class AdminMedicalPoliciesController {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly policies: MedicalPolicyRepository,
+    private readonly claims: ClaimRepository,
+  ) {}
 
-  private async withClaims(p: Parameters<typeof presentMedicalPolicy>[0]) {
-    const claims = await this.prisma.claim.findMany({ where: { productFamily: 'medical', policyId: p.id }, orderBy: { id: 'desc' }, select: { id: true, status: true, claimType: true, requestedAmount: true, createdAt: true } });
-    return { ...presentMedicalPolicy(p), client_id: p.clientId, claims: claims.map((c) => ({ id: c.id, status: c.status, claim_type: c.claimType, requested_amount: c.requestedAmount.toFixed(2), created_at: c.createdAt.toISOString() })) };
+  /** Each policy with its claims: one claims statement for the whole page. */
+  private async withClaims(rows: MedicalPolicy[]) {
+    const claims = await this.claims.summariesOf('medical', rows.map((r) => r.id));
+    return rows.map((p) => ({
+      ...presentMedicalPolicy(p),
+      client_id: p.clientId,
+      claims: claims.filter((c) => c.policyId === p.id).map((c) => ({ id: c.id, status: c.status, claim_type: c.claimType, requested_amount: c.requestedAmount.toFixed(2), created_at: c.createdAt.toISOString() })),
+    }));
   }
 
   @Get()
@@ -35,12 +45,8 @@ export class AdminMedicalPoliciesController {
   async list(@Query({ schema: listQuery }) q: z.infer<typeof listQuery>, @Res({ passthrough: true }) reply: FastifyReply) {
     const f = q.filter;
     const ids = idsOf(f.id)?.map(Number).filter((n) => Number.isInteger(n) && n > 0);
-    const where = { deletedAt: null, ...(ids ? { id: { in: ids } } : {}), ...(f.status !== undefined ? { status: f.status } : {}), ...(f.company_id ? { companyId: f.company_id } : {}), ...(f.client_id ? { clientId: f.client_id } : {}) };
-    const [rows, total] = await this.prisma.$transaction([
-      this.prisma.medicalPolicy.findMany({ where, orderBy: orderBy(q.sort, { created_at: 'createdAt' }) as never, skip: q.skip, take: q.take }),
-      this.prisma.medicalPolicy.count({ where }),
-    ]);
-    return listResponse(reply, 'medical-policies', await Promise.all(rows.map((r) => this.withClaims(r))), total, q.skip);
+    const [rows, total] = await this.policies.adminPage({ ids, status: f.status, companyId: f.company_id, clientId: f.client_id }, orderBy(q.sort, { created_at: 'createdAt' }), q.skip, q.take);
+    return listResponse(reply, 'medical-policies', await this.withClaims(rows), total, q.skip);
   }
 
   @Get(':id')
@@ -49,8 +55,8 @@ export class AdminMedicalPoliciesController {
   @ApiOkResponse({ description: 'The policy.' })
   @ApiErrors(404)
   async show(@Param({ schema: idParam }) p: z.infer<typeof idParam>) {
-    const policy = await this.prisma.medicalPolicy.findFirst({ where: { id: p.id, deletedAt: null } });
+    const policy = await this.policies.findLive(p.id);
     if (!policy) throw ApiError.notFound(`No medical policy with id ${p.id}.`);
-    return this.withClaims(policy);
+    return (await this.withClaims([policy]))[0];
   }
 }

@@ -45,6 +45,21 @@ export class MedicalCompanyRepository {
     }
   }
 
+  /** A console page of every client's companies and the total. */
+  adminPage(f: { ids?: number[]; clientId?: string; q?: string }, orderBy: Prisma.MedicalCompanyOrderByWithRelationInput[], skip: number, take: number): Promise<[MedicalCompany[], number]> {
+    const where: Prisma.MedicalCompanyWhereInput = {
+      ...(f.ids ? { id: { in: f.ids } } : {}),
+      ...(f.clientId ? { clientId: f.clientId } : {}),
+      ...(f.q ? { OR: [{ name: { contains: f.q, mode: 'insensitive' as const } }, { nameAr: { contains: f.q } }, { commercialRegistrationNumber: f.q }] } : {}),
+    };
+    return this.prisma.$transaction([this.prisma.medicalCompany.findMany({ where, orderBy, skip, take }), this.prisma.medicalCompany.count({ where })]);
+  }
+
+  /** Any client's company (the console's). */
+  findAny(id: number): Promise<MedicalCompany | null> {
+    return this.prisma.medicalCompany.findUnique({ where: { id } });
+  }
+
   list(clientId: string): Promise<MedicalCompany[]> {
     return this.prisma.medicalCompany.findMany({ where: { clientId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
   }

@@ -9,6 +9,17 @@ export type { MedicalEmployee };
 export class MedicalEmployeeRepository {
   constructor(private readonly prisma: PrismaService) {}
 
+  /** Employees and those still to declare, per company, in two statements. */
+  async countsOf(companyIds: number[]): Promise<Map<number, { employees: number; undeclared: number }>> {
+    if (!companyIds.length) return new Map();
+    const [all, undeclared] = await Promise.all([
+      this.prisma.medicalEmployee.groupBy({ by: ['companyId'], where: { companyId: { in: companyIds } }, _count: { _all: true } }),
+      this.prisma.medicalEmployee.groupBy({ by: ['companyId'], where: { companyId: { in: companyIds }, declaredAt: null }, _count: { _all: true } }),
+    ]);
+    const undeclaredOf = new Map(undeclared.map((r) => [r.companyId, r._count._all]));
+    return new Map(companyIds.map((id) => [id, { employees: all.find((r) => r.companyId === id)?._count._all ?? 0, undeclared: undeclaredOf.get(id) ?? 0 }]));
+  }
+
   list(companyId: number, tx: Prisma.TransactionClient | PrismaService = this.prisma): Promise<MedicalEmployee[]> {
     return tx.medicalEmployee.findMany({ where: { companyId }, orderBy: { position: 'asc' } });
   }

@@ -13,6 +13,23 @@ type Db = Prisma.TransactionClient | PrismaService;
 export class MedicalPolicyRepository {
   constructor(private readonly prisma: PrismaService) {}
 
+  /** A console page of every client's live (not withdrawn) policies and the total. */
+  adminPage(f: { ids?: number[]; status?: number; companyId?: number; clientId?: string }, orderBy: Prisma.MedicalPolicyOrderByWithRelationInput[], skip: number, take: number): Promise<[MedicalPolicy[], number]> {
+    const where: Prisma.MedicalPolicyWhereInput = {
+      deletedAt: null,
+      ...(f.ids ? { id: { in: f.ids } } : {}),
+      ...(f.status !== undefined ? { status: f.status } : {}),
+      ...(f.companyId ? { companyId: f.companyId } : {}),
+      ...(f.clientId ? { clientId: f.clientId } : {}),
+    };
+    return this.prisma.$transaction([this.prisma.medicalPolicy.findMany({ where, orderBy, skip, take }), this.prisma.medicalPolicy.count({ where })]);
+  }
+
+  /** Any client's live policy (the console's). */
+  findLive(id: number): Promise<MedicalPolicy | null> {
+    return this.prisma.medicalPolicy.findFirst({ where: { id, deletedAt: null } });
+  }
+
   transaction<T>(fn: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
     return this.prisma.$transaction(fn, { maxWait: 10_000, timeout: 30_000 });
   }
