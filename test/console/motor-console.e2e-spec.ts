@@ -117,6 +117,7 @@ describeBrowser('the console\'s motor views in a browser', () => {
     await page.getByTestId('payments').waitFor();
     expect(await page.getByTestId('payments').innerText()).toMatch(/Pending/);
     await page.getByText(policy.offer.company_name).first().waitFor(); // the insurer's name, not its code
+    expect(await page.getByTestId('motor-cover').innerText()).toMatch(/^(Comprehensive|Third-party liability) \(price comparison\)$/);
     const link = page.getByRole('link', { name: String(quote.id), exact: true });
     await link.waitFor();
     await shot('motor-05-policy-show');
@@ -173,6 +174,7 @@ describeBrowser('the console\'s motor views in a browser', () => {
     await page.goto(`${env.app.url}/admin/motor-policies/${policy.id}/show`);
     await page.getByTestId('payments').waitFor();
     await shot('motor-09-policy-show-arabic');
+    expect(await page.getByTestId('motor-cover').innerText()).toMatch(/^(شامل|ضد الغير) \(مقارنة الأسعار\)$/);
   });
 
   it('raised no page errors', () => {

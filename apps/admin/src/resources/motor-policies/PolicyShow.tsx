@@ -42,6 +42,15 @@ function PolicyDocuments() {
   );
 }
 
+/** The cover bought (comprehensive or third-party), in the console's language; an unknown product shows its code. */
+function CoverText(_: { label?: string }) {
+  const record = useRecordContext();
+  const t = useTranslate();
+  if (!record) return null;
+  const code = String(record.product_code);
+  return <Typography variant="body2" component="span" data-testid="motor-cover">{t(`${P}.products.${code}`, { _: code })}</Typography>;
+}
+
 export function PolicyShow() {
   const t = useTranslate();
   return (
@@ -55,7 +64,7 @@ export function PolicyShow() {
             <Grid size={cell}><Labeled source="created_at"><DateTimeText source="created_at" /></Labeled></Grid>
             <Grid size={cell}><Labeled source="client_name"><TextField source="client_name" emptyText="—" /></Labeled></Grid>
             <Grid size={cell}><Labeled source="insurer_code"><InsurerName /></Labeled></Grid>
-            <Grid size={cell}><Labeled source="product_code"><MonoText source="product_code" /></Labeled></Grid>
+            <Grid size={cell}><Labeled source="product_code"><CoverText /></Labeled></Grid>
             <Grid size={cell}>
               <Labeled source="quote_request_id">
                 <QuoteRequestLink source="quote_request_id" />
