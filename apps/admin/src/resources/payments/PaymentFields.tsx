@@ -1,6 +1,6 @@
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import { Link as RaLink, useCreatePath, useRecordContext, useTranslate } from 'react-admin';
+import { Link as RaLink, SelectInput, useCreatePath, useRecordContext, useTranslate } from 'react-admin';
 import { useFormat } from '../../common/format';
 
 const COLORS: Record<string, 'success' | 'warning' | 'error' | 'default' | 'info'> = {
@@ -54,4 +54,10 @@ export function PolicyRef({ source }: { source: string; label?: string }) {
       {label}
     </RaLink>
   );
+}
+
+/** The product a payment or refund is for, as a list filter. */
+export function PolicyTypeFilter(props: { source: string }) {
+  const t = useTranslate();
+  return <SelectInput {...props} choices={Object.keys(POLICY_RESOURCES).map((p) => ({ id: p, name: t(`resources.payments.policy_types.${p}`) }))} />;
 }

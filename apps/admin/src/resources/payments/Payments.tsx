@@ -7,18 +7,13 @@ import Typography from '@mui/material/Typography';
 import { DataTable, DateInput, Labeled, List, SearchInput, SelectInput, Show, SimpleShowLayout, TextField, TextInput, useRecordContext, useTranslate } from 'react-admin';
 import { DateTimeText, LtrText, MonoText } from '../../common/fields';
 import { useFormat } from '../../common/format';
-import { AmountText, PaymentStatusChip, PolicyRef } from './PaymentFields';
+import { AmountText, PaymentStatusChip, PolicyRef, PolicyTypeFilter } from './PaymentFields';
 
 const STATUSES = ['pending', 'failed', 'paid', 'expired', 'cancelled', 'refunded'];
 
 function StatusFilter(props: { source: string; alwaysOn?: boolean }) {
   const t = useTranslate();
   return <SelectInput {...props} choices={STATUSES.map((s) => ({ id: s, name: t(`resources.payments.status.${s}`) }))} />;
-}
-
-function PolicyTypeFilter(props: { source: string }) {
-  const t = useTranslate();
-  return <SelectInput {...props} choices={['motor', 'property', 'tpl', 'life', 'horse', 'travel', 'medical'].map((p) => ({ id: p, name: t(`resources.payments.policy_types.${p}`) }))} />;
 }
 
 const filters = [

@@ -2,7 +2,7 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { DataTable, DateInput, Labeled, List, SearchInput, SelectInput, Show, SimpleShowLayout, TextField, TopToolbar, useRecordContext, useTranslate, Link as RaLink, useCreatePath } from 'react-admin';
 import { DateTimeText, MonoText } from '../../common/fields';
-import { AmountText, PolicyRef } from '../payments/PaymentFields';
+import { AmountText, PolicyRef, PolicyTypeFilter } from '../payments/PaymentFields';
 import { RetryRefundButton } from './RetryRefundButton';
 
 const STATUSES = ['pending', 'succeeded', 'failed'];
@@ -46,11 +46,6 @@ function LastError({ source }: { source: string; label?: string }) {
 function StatusFilter(props: { source: string; alwaysOn?: boolean }) {
   const t = useTranslate();
   return <SelectInput {...props} choices={STATUSES.map((s) => ({ id: s, name: t(`resources.payments.refund_status.${s}`) }))} />;
-}
-
-function PolicyTypeFilter(props: { source: string }) {
-  const t = useTranslate();
-  return <SelectInput {...props} choices={['motor', 'property', 'tpl', 'life', 'horse', 'travel', 'medical'].map((p) => ({ id: p, name: t(`resources.payments.policy_types.${p}`) }))} />;
 }
 
 const filters = [

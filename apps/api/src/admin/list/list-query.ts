@@ -1,4 +1,4 @@
-import { textIssues, z } from '@lib/common';
+import { parseDate, textIssues, z } from '@lib/common';
 
 /**
  * The one list convention of the admin API, the one ra-data-simple-rest speaks:
@@ -71,6 +71,14 @@ export function listQuerySchema<F extends z.ZodType>(spec: ListSpec<F>) {
 }
 
 /** `{"id": "x"}` or `{"id": ["x","y"]}` as react-admin's getMany sends it. */
+/** A `date_from` / `date_to` list filter: a day YYYY-MM-DD. */
+export const dayFilter = z.string().refine((v) => parseDate(v) !== null, 'The date must be YYYY-MM-DD.').optional();
+
+/** The instants a `date_from` / `date_to` pair covers, both days included (UTC). */
+export function dayRange(from: string | undefined, to: string | undefined): { from?: Date; to?: Date } {
+  return { from: from ? parseDate(from)! : undefined, to: to ? new Date(parseDate(to)!.getTime() + 86_400_000 - 1) : undefined };
+}
+
 export const idFilter = z.union([z.string().max(255), z.array(z.string().max(255)).max(MAX_RANGE)]).optional();
 
 export function idsOf(value: string | string[] | undefined): string[] | undefined {

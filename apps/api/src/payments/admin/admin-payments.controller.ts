@@ -1,19 +1,18 @@
 import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { ApiError, Clock, parseDate, z } from '@lib/common';
+import { ApiError, Clock, z } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { ApiClientRepository } from '../../clients/api-client.repository';
 import { ApiErrors } from '../../openapi/api-errors.decorator';
 import { AdminApi, Allow } from '../../admin/auth/admin-api.decorator';
 import { ApiList, LIST_CONVENTION } from '../../admin/list/list-api.decorator';
-import { idFilter, idsOf, listQuerySchema, orderBy } from '../../admin/list/list-query';
+import { dayFilter, dayRange, idFilter, idsOf, listQuerySchema, orderBy } from '../../admin/list/list-query';
 import { listResponse } from '../../admin/list/list-response';
 import { presentPayment, presentPayments } from '../payment.presenter';
 import { PAYMENT_STATUSES, PaymentRepository } from '../payment.repository';
 
 const SORTABLE = ['created_at', 'amount', 'status', 'paid_at', 'expires_at', 'id'] as const;
-const isoDay = z.string().refine((v) => parseDate(v) !== null, 'The date must be YYYY-MM-DD.');
 const listQuery = listQuerySchema({
   sortable: SORTABLE,
   defaultSort: ['created_at', 'DESC'],
@@ -23,8 +22,8 @@ const listQuery = listQuerySchema({
     status: z.enum(PAYMENT_STATUSES).optional(),
     client_id: z.uuid().optional(),
     policy_type: z.string().max(32).optional(),
-    date_from: isoDay.optional(),
-    date_to: isoDay.optional(),
+    date_from: dayFilter,
+    date_to: dayFilter,
   }),
 });
 const idParam = z.strictObject({ id: z.uuid() });
@@ -55,8 +54,7 @@ export class AdminPaymentsController {
         status: f.status,
         clientId: f.client_id,
         policyType: f.policy_type,
-        from: f.date_from ? parseDate(f.date_from)! : undefined,
-        to: f.date_to ? new Date(parseDate(f.date_to)!.getTime() + 86_400_000 - 1) : undefined,
+        ...dayRange(f.date_from, f.date_to),
       },
       orderBy(q.sort, { created_at: 'createdAt', paid_at: 'paidAt', expires_at: 'expiresAt' }),
       q.skip,

@@ -1,20 +1,19 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { ApiError, parseDate, z } from '@lib/common';
+import { ApiError, z } from '@lib/common';
 import { ApiClientRepository } from '../../clients/api-client.repository';
 import { ApiErrors } from '../../openapi/api-errors.decorator';
 import { Actor, AdminApi, Allow } from '../../admin/auth/admin-api.decorator';
 import type { AuditActor } from '../../admin/audit/audit-trail';
 import { ApiList, LIST_CONVENTION } from '../../admin/list/list-api.decorator';
-import { idFilter, idsOf, listQuerySchema, orderBy } from '../../admin/list/list-query';
+import { dayFilter, dayRange, idFilter, idsOf, listQuerySchema, orderBy } from '../../admin/list/list-query';
 import { listResponse } from '../../admin/list/list-response';
 import { presentAdminRefund } from '../refunds/refund.presenter';
 import { REFUND_STATUSES, RefundRepository } from '../refunds/refund.repository';
 import { RetryRefundUseCase } from '../refunds/retry-refund.use-case';
 
 const SORTABLE = ['created_at', 'amount', 'status', 'refunded_at', 'attempts', 'id'] as const;
-const isoDay = z.string().refine((v) => parseDate(v) !== null, 'The date must be YYYY-MM-DD.');
 const listQuery = listQuerySchema({
   sortable: SORTABLE,
   defaultSort: ['created_at', 'DESC'],
@@ -24,8 +23,8 @@ const listQuery = listQuerySchema({
     status: z.enum(REFUND_STATUSES).optional(),
     client_id: z.uuid().optional(),
     policy_type: z.string().max(32).optional(),
-    date_from: isoDay.optional(),
-    date_to: isoDay.optional(),
+    date_from: dayFilter,
+    date_to: dayFilter,
   }),
 });
 const idParam = z.strictObject({ id: z.uuid({ error: 'The id must be a refund\'s id.' }) });
@@ -55,8 +54,7 @@ export class AdminRefundsController {
         status: f.status,
         clientId: f.client_id,
         policyType: f.policy_type,
-        from: f.date_from ? parseDate(f.date_from)! : undefined,
-        to: f.date_to ? new Date(parseDate(f.date_to)!.getTime() + 86_400_000 - 1) : undefined,
+        ...dayRange(f.date_from, f.date_to),
       },
       orderBy(q.sort, { created_at: 'createdAt', refunded_at: 'refundedAt' }),
       q.skip,
