@@ -78,6 +78,9 @@ describe('sandbox test clocks', () => {
     expect(back.body.details.frozen_time[0]).toMatch(/only moves forward/);
     expect((await api(`${CLOCKS}/${id}/advance`, { json: { seconds: 60, frozen_time: '2027-01-01T00:00:00Z' } })).status).toBe(422);
     expect((await api(`${CLOCKS}/${id}/advance`, { json: { seconds: 3 * 365 * DAY_S } })).status).toBe(422);
+    // far beyond any date: refused by name, never a 500
+    const huge = await api(`${CLOCKS}/${id}/advance`, { json: { seconds: 9_007_199_254_740_991 } });
+    expect([huge.status, Object.keys(huge.body.details ?? {})]).toEqual([422, ['seconds']]);
     expect((await api(CLOCKS, { json: { frozen_time: '2030-01-01T00:00:00Z' } })).status).toBe(422);
 
     expect((await api(`${CLOCKS}/${id}`, { method: 'DELETE' })).status).toBe(204);

@@ -6,10 +6,12 @@ import type { Partner } from '../../auth/partner';
 import { ApiErrors } from '../../openapi/api-errors.decorator';
 import { TEST_CLOCK_EXAMPLE, TestClockTool } from './test-clock-tool';
 
+/** Two years: the most one advance moves a clock (checked again against the clock's time by the tool). */
+const MAX_ADVANCE_SECONDS = 2 * 365 * 86_400;
 const instant = z.iso.datetime({ offset: true, error: 'The frozen_time must be an ISO 8601 date-time with a zone, such as 2026-11-24T09:00:00Z.' }).transform((s) => new Date(s));
 const createBody = z.strictObject({ name: z.string().trim().max(100).nullish(), frozen_time: instant.optional() });
 const advanceBody = z
-  .strictObject({ frozen_time: instant.optional(), seconds: z.int({ error: 'The seconds must be a whole number.' }).positive('The seconds must be positive.').optional() })
+  .strictObject({ frozen_time: instant.optional(), seconds: z.int({ error: 'The seconds must be a whole number.' }).positive('The seconds must be positive.').max(MAX_ADVANCE_SECONDS, 'One advance moves a test clock at most two years.').optional() })
   .refine((b) => (b.frozen_time === undefined) !== (b.seconds === undefined), { message: 'Give frozen_time or seconds, not both.', path: ['frozen_time'] });
 const idParam = z.strictObject({ id: z.uuid({ error: 'The id must be a test clock\'s id.' }) });
 
