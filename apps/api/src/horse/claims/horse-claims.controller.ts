@@ -1,17 +1,6 @@
-import { Controller, Get, Param, Post } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { intId, z } from '@lib/common';
-import { CurrentPartner, PartnerApi } from '../../auth/partner-api.decorator';
-import type { Partner } from '../../auth/partner';
-import { ApiErrors } from '../../openapi/api-errors.decorator';
-import { UploadedDocuments, type DocumentUpload } from '../../files/documents/document-upload.guard';
-import { ProductClaimIntake } from '../../claims-intake/product-claim-intake';
+import { partnerClaimsController } from '../../claims-intake/partner-claims.controller';
 import { HORSE_PRODUCTS } from '../horse-products';
-import { HORSE_CLAIM_TYPES, HorseClaimPolicies } from './horse-claim-policies';
-import { ClaimIntakeRoute } from '../../claims-intake/claim-intake.route';
-
-const policyParam = z.strictObject({ policyId: intId });
-const claimParam = z.strictObject({ policyId: intId, claim: intId });
+import { HORSE_CLAIM_TYPES } from './horse-claim-policies';
 
 const CLAIM_EXAMPLE = {
   id: 9,
@@ -30,31 +19,19 @@ const CLAIM_EXAMPLE = {
   updated_at: '2027-03-05T08:12:00.000000Z',
 };
 
-@ApiTags('Horse')
-@PartnerApi(...HORSE_PRODUCTS)
-@Controller('api/v1/horse/policies')
-export class HorseClaimsController {
-  constructor(
-    private readonly intake: ProductClaimIntake,
-    private readonly spec: HorseClaimPolicies,
-  ) {}
-
-  @Post(':policyId/claims')
-  @ClaimIntakeRoute({
+export const HorseClaimsController = partnerClaimsController({
+  name: 'HorseClaimsController',
+  family: 'horse',
+  claimTypes: HORSE_CLAIM_TYPES,
+  tag: 'Horse',
+  products: HORSE_PRODUCTS,
+  paths: 'api/v1/horse/policies',
+  policyParam: 'policyId',
+  example: CLAIM_EXAMPLE,
+  create: {
     summary: 'Submit a horse claim',
-    claimTypes: HORSE_CLAIM_TYPES,
-    rules: 'The cover runs from the start date to the end date, or to before the cancellation day; `requested_amount` is at most the declared value for mortality and theft, 20 % of it for vet fees. Answers with `id` and the amounts as numbers, like property claims (the real service\'s `claim_id` is not used).',
-    example: CLAIM_EXAMPLE,
-  })
-  create(@CurrentPartner() partner: Partner, @Param({ schema: policyParam }) p: z.infer<typeof policyParam>, @UploadedDocuments() upload: DocumentUpload) {
-    return this.intake.open(this.spec, partner.clientId, p.policyId, upload);
-  }
-
-  @Get(':policyId/claims/:claim')
-  @ApiOperation({ summary: 'Show a horse claim', description: 'With its current `status` (and the integer `claim_status`) and `status_history`.' })
-  @ApiOkResponse({ description: 'The claim.', schema: { type: 'object', example: CLAIM_EXAMPLE } })
-  @ApiErrors(404)
-  show(@CurrentPartner() partner: Partner, @Param({ schema: claimParam }) p: z.infer<typeof claimParam>) {
-    return this.intake.show('horse', partner.clientId, p.policyId, p.claim);
-  }
-}
+    rules:
+      "The cover runs from the start date to the end date, or to before the cancellation day; `requested_amount` is at most the declared value for mortality and theft, 20 % of it for vet fees. Answers with `id` and the amounts as numbers, like property claims (the real service's `claim_id` is not used).",
+  },
+  show: { summary: 'Show a horse claim', description: 'With its current `status` (and the integer `claim_status`) and `status_history`.' },
+});

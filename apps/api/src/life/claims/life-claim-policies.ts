@@ -5,6 +5,8 @@ import { ClaimablePolicy, ClaimPolicies } from '../../claims/claim-policies';
 import type { ClaimIntakeSpec } from '../../claims-intake/product-claim-intake';
 
 export const LIFE_CLAIM_TYPES = ['death', 'critical_illness', 'disability'] as const;
+/** The real service's names of life claim types, stored as ours. */
+export const LIFE_CLAIM_ALIASES = { total_permanent_disability: 'disability' } as const;
 
 /**
  * Life policies for the claims core: cover from the start date to the day after the end date, or to the
@@ -14,8 +16,7 @@ export const LIFE_CLAIM_TYPES = ['death', 'critical_illness', 'disability'] as c
 export class LifeClaimPolicies implements OnModuleInit, ClaimIntakeSpec {
   readonly family = 'life';
   readonly claimTypes = LIFE_CLAIM_TYPES;
-  /** The real service's name of the disability claim. */
-  readonly claimTypeAliases = { total_permanent_disability: 'disability' };
+  readonly claimTypeAliases = LIFE_CLAIM_ALIASES;
 
   constructor(
     private readonly registry: ClaimPolicies,
@@ -29,11 +30,24 @@ export class LifeClaimPolicies implements OnModuleInit, ClaimIntakeSpec {
   async find(id: number): Promise<ClaimablePolicy | null> {
     const p = await this.prisma.lifePolicy.findUnique({ where: { id } });
     if (!p) return null;
-    if (!p.startDate || !p.endDate) return { id: p.id, clientId: p.clientId, coverFrom: new Date(0), coverUntil: new Date(0), refusal: 'The policy was never paid, so it has no cover to claim on.' };
+    if (!p.startDate || !p.endDate)
+      return {
+        id: p.id,
+        clientId: p.clientId,
+        coverFrom: new Date(0),
+        coverUntil: new Date(0),
+        refusal: 'The policy was never paid, so it has no cover to claim on.',
+      };
     const end = parseDate(p.endDate)!;
     const endExclusive = new Date(end.getTime() + 86_400_000);
     const cancelledOn = p.cancelledAt ? parseDate(formatDate(p.cancelledAt))! : null;
-    return { id: p.id, clientId: p.clientId, coverFrom: parseDate(p.startDate)!, coverUntil: cancelledOn && cancelledOn < endExclusive ? cancelledOn : endExclusive, refusal: null };
+    return {
+      id: p.id,
+      clientId: p.clientId,
+      coverFrom: parseDate(p.startDate)!,
+      coverUntil: cancelledOn && cancelledOn < endExclusive ? cancelledOn : endExclusive,
+      refusal: null,
+    };
   }
 
   async limitFor(policyId: number, claimType: string) {
