@@ -1,4 +1,5 @@
 import { DynamicModule, Module, Type } from '@nestjs/common';
+import { PoliciesModule } from './policies/policies.module';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { Database, DatabaseModule } from '@lib/db';
 import { RATE_LIMIT_WINDOW_MS } from '@lib/http';
@@ -42,6 +43,7 @@ export class AppModule {
           storage: deps.rateLimitStorage,
         }),
         TestClocksModule.register(deps.config.env === 'sandbox'),
+        PoliciesModule,
         MotorModule,
         MedicalModule,
         TplModule,

@@ -14,7 +14,7 @@ import { FileStore } from '../files/file-store';
 
 import { presentAdminClaim } from './claim.presenter';
 import { ClaimRepository } from './claim.repository';
-import { ClaimPolicies } from './claim-policies';
+import { PolicyProducts } from '../policies/policy-products';
 import { CLAIM_FAMILIES, CLAIM_STATUSES } from './claim-status';
 import { ClaimDocument, ClaimsService } from './claims.service';
 
@@ -49,7 +49,7 @@ const transitionBody = z.strictObject({
   note: z.string().trim().max(2000).nullish(),
   approved_amount: amountField('approved amount').nullish(),
 });
-const assignBody = z.strictObject({ staff_id: z.uuid({ error: 'The staff id must be a staff member\'s id.' }).nullable() });
+const assignBody = z.strictObject({ staff_id: z.uuid({ error: "The staff id must be a staff member's id." }).nullable() });
 const doc = (schema: z.ZodType) => z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'input', unrepresentable: 'any' }) as object;
 
 /** The claims inbox of the console, across every product family. */
@@ -58,7 +58,7 @@ const doc = (schema: z.ZodType) => z.toJSONSchema(schema, { target: 'openapi-3.0
 export class AdminClaimsController {
   constructor(
     private readonly claims: ClaimRepository,
-    private readonly policies: ClaimPolicies,
+    private readonly products: PolicyProducts,
     private readonly service: ClaimsService,
     private readonly audit: AuditTrail,
     private readonly staff: StaffService,
@@ -74,7 +74,9 @@ export class AdminClaimsController {
   @ApiList('claims', SORTABLE, 'id, product_family, status, client_id, policy_id, assignee_staff_id, older_than_days')
   async list(@Query({ schema: listQuery }) q: z.infer<typeof listQuery>, @Res({ passthrough: true }) reply: FastifyReply) {
     const f = q.filter;
-    const ids = idsOf(f.id)?.map(Number).filter((n) => Number.isInteger(n) && n > 0);
+    const ids = idsOf(f.id)
+      ?.map(Number)
+      .filter((n) => Number.isInteger(n) && n > 0);
     const [rows, total] = await this.claims.page(
       {
         id: ids,
@@ -90,15 +92,30 @@ export class AdminClaimsController {
       orderBy(q.sort, { created_at: 'createdAt', updated_at: 'updatedAt', requested_amount: 'requestedAmount', incident_date: 'incidentDate' }) as never,
     );
     const [history, assignees] = await Promise.all([this.claims.history(rows.map((r) => r.id)), this.staff.namesOf(rows.map((r) => r.assigneeStaffId))]);
-    return listResponse(reply, 'claims', rows.map((r) => ({ ...presentAdminClaim(r, history, this.fileUrl), assignee_name: r.assigneeStaffId ? (assignees.get(r.assigneeStaffId) ?? null) : null })), total, q.skip);
+    return listResponse(
+      reply,
+      'claims',
+      rows.map((r) => ({
+        ...presentAdminClaim(r, history, this.fileUrl),
+        assignee_name: r.assigneeStaffId ? (assignees.get(r.assigneeStaffId) ?? null) : null,
+      })),
+      total,
+      q.skip,
+    );
   }
 
   @Get('types')
   @Allow('read')
-  @ApiOperation({ summary: 'Claim types by product family', description: 'The families whose policies take claims and the claim types each accepts: what the console offers when a claim is opened.' })
-  @ApiOkResponse({ description: '`{families: [{family, claim_types}]}`', schema: { type: 'object', example: { families: [{ family: 'life', claim_types: ['death', 'critical_illness', 'disability'] }] } } })
+  @ApiOperation({
+    summary: 'Claim types by product family',
+    description: 'The families whose policies take claims and the claim types each accepts: what the console offers when a claim is opened.',
+  })
+  @ApiOkResponse({
+    description: '`{families: [{family, claim_types}]}`',
+    schema: { type: 'object', example: { families: [{ family: 'life', claim_types: ['death', 'critical_illness', 'disability'] }] } },
+  })
   types() {
-    return { families: this.policies.families().map((family) => ({ family, claim_types: this.policies.claimTypes(family) })) };
+    return { families: this.products.claimFamilies().map((family) => ({ family, claim_types: this.products.claimTypes(family) })) };
   }
 
   @Get(':id')
@@ -114,7 +131,10 @@ export class AdminClaimsController {
 
   @Post()
   @Allow('create')
-  @ApiOperation({ summary: 'Open a claim for a customer', description: 'On a policy of any client, with the same rules as the partner API (incident within the cover, not in the future). Audited.' })
+  @ApiOperation({
+    summary: 'Open a claim for a customer',
+    description: 'On a policy of any client, with the same rules as the partner API (incident within the cover, not in the future). Audited.',
+  })
   @ApiBody({ schema: doc(createBody) })
   @ApiCreatedResponse({ description: 'The claim, status submitted.' })
   @ApiErrors(404, 422)
@@ -132,7 +152,13 @@ export class AdminClaimsController {
         actor: actor.email,
         note: body.note || 'Opened in the console on behalf of the customer.',
       },
-      (tx, c) => this.audit.write(tx, actor, { action: 'claims.create', resource: 'claims', resourceId: String(c.id), after: { product_family: c.productFamily, policy_id: c.policyId, status: c.status, requested_amount: c.requestedAmount.toString() } }),
+      (tx, c) =>
+        this.audit.write(tx, actor, {
+          action: 'claims.create',
+          resource: 'claims',
+          resourceId: String(c.id),
+          after: { product_family: c.productFamily, policy_id: c.policyId, status: c.status, requested_amount: c.requestedAmount.toString() },
+        }),
     );
     return presentAdminClaim(claim, await this.claims.history([claim.id]), this.fileUrl);
   }
@@ -140,15 +166,28 @@ export class AdminClaimsController {
   @Post(':id/assign')
   @HttpCode(200)
   @Allow('update')
-  @ApiOperation({ summary: 'Assign a claim', description: '`staff_id` of an active staff member who may handle claims, or null to unassign. Closed claims (rejected, paid) are 409. Audited.' })
+  @ApiOperation({
+    summary: 'Assign a claim',
+    description: '`staff_id` of an active staff member who may handle claims, or null to unassign. Closed claims (rejected, paid) are 409. Audited.',
+  })
   @ApiBody({ schema: doc(assignBody) })
   @ApiOkResponse({ description: 'The claim.' })
   @ApiErrors(404, 409, 422)
-  async assign(@Actor() actor: AuditActor, @Param({ schema: idParam }) p: z.infer<typeof idParam>, @Body({ schema: assignBody }) body: z.infer<typeof assignBody>) {
+  async assign(
+    @Actor() actor: AuditActor,
+    @Param({ schema: idParam }) p: z.infer<typeof idParam>,
+    @Body({ schema: assignBody }) body: z.infer<typeof assignBody>,
+  ) {
     const claim = await this.claims.find(p.id);
     if (!claim) throw ApiError.notFound(`No claim with id ${p.id}.`);
     const updated = await this.service.assign(claim, body.staff_id, (tx, c) =>
-      this.audit.write(tx, actor, { action: 'claims.assign', resource: 'claims', resourceId: String(c.id), before: { assignee_staff_id: claim.assigneeStaffId }, after: { assignee_staff_id: c.assigneeStaffId } }),
+      this.audit.write(tx, actor, {
+        action: 'claims.assign',
+        resource: 'claims',
+        resourceId: String(c.id),
+        before: { assignee_staff_id: claim.assigneeStaffId },
+        after: { assignee_staff_id: c.assigneeStaffId },
+      }),
     );
     return presentAdminClaim(updated, await this.claims.history([updated.id]), this.fileUrl);
   }
@@ -165,17 +204,24 @@ export class AdminClaimsController {
   @ApiBody({ schema: doc(transitionBody) })
   @ApiOkResponse({ description: 'The claim.' })
   @ApiErrors(404, 409, 422)
-  async transition(@Actor() actor: AuditActor, @Param({ schema: idParam }) p: z.infer<typeof idParam>, @Body({ schema: transitionBody }) body: z.infer<typeof transitionBody>) {
+  async transition(
+    @Actor() actor: AuditActor,
+    @Param({ schema: idParam }) p: z.infer<typeof idParam>,
+    @Body({ schema: transitionBody }) body: z.infer<typeof transitionBody>,
+  ) {
     const claim = await this.claims.find(p.id);
     if (!claim) throw ApiError.notFound(`No claim with id ${p.id}.`);
-    const moved = await this.service.move(claim, { to: body.status, actor: actor.email, note: body.note || null, approvedAmount: body.approved_amount ?? null }, (tx, c) =>
-      this.audit.write(tx, actor, {
-        action: 'claims.transition',
-        resource: 'claims',
-        resourceId: String(c.id),
-        before: { status: claim.status },
-        after: { status: c.status, approved_amount: c.approvedAmount?.toString() ?? null, note: body.note ?? null },
-      }),
+    const moved = await this.service.move(
+      claim,
+      { to: body.status, actor: actor.email, note: body.note || null, approvedAmount: body.approved_amount ?? null },
+      (tx, c) =>
+        this.audit.write(tx, actor, {
+          action: 'claims.transition',
+          resource: 'claims',
+          resourceId: String(c.id),
+          before: { status: claim.status },
+          after: { status: c.status, approved_amount: c.approvedAmount?.toString() ?? null, note: body.note ?? null },
+        }),
     );
     return presentAdminClaim(moved, await this.claims.history([moved.id]), this.fileUrl);
   }

@@ -1,5 +1,3 @@
-import { Injectable } from '@nestjs/common';
-
 /** What the claims core needs to know of the policy a claim is on, whatever its product family. */
 export interface ClaimablePolicy {
   id: number;
@@ -24,30 +22,4 @@ export interface ClaimLimit {
   amount: string;
   /** What the amount is, for the message ("the critical illness benefit"). */
   what: string;
-}
-
-/** Each product module registers how to find its policies (as dashboard metrics are registered). */
-@Injectable()
-export class ClaimPolicies {
-  private readonly resolvers = new Map<string, ClaimPolicyResolver>();
-
-  register(resolver: ClaimPolicyResolver): void {
-    this.resolvers.set(resolver.family, resolver);
-  }
-
-  families(): string[] {
-    return [...this.resolvers.keys()];
-  }
-
-  claimTypes(family: string): readonly string[] {
-    return this.resolvers.get(family)?.claimTypes ?? [];
-  }
-
-  limitFor(family: string, policyId: number, claimType: string): Promise<ClaimLimit | null> {
-    return this.resolvers.get(family)?.limitFor?.(policyId, claimType) ?? Promise.resolve(null);
-  }
-
-  find(family: string, policyId: number): Promise<ClaimablePolicy | null> {
-    return this.resolvers.get(family)?.find(policyId) ?? Promise.resolve(null);
-  }
 }

@@ -3,7 +3,8 @@ import Decimal from 'decimal.js';
 import { amountString, ApiError, Clock, ErrorDetails, formatDate, money, parseDate } from '@lib/common';
 import { Prisma } from '@lib/db';
 import type { Claim } from '@lib/db/generated/prisma/client';
-import { ClaimablePolicy, ClaimPolicies } from './claim-policies';
+import { PolicyProducts } from '../policies/policy-products';
+import type { ClaimablePolicy } from './claim-policies';
 import { clockedPolicy, TestClocks } from '../test-clocks/test-clocks';
 import { ClaimRepository } from './claim.repository';
 import { canMoveClaim, CLAIM_TRANSITIONS, ClaimStatus } from './claim-status';
@@ -49,13 +50,13 @@ type InTx = (tx: Prisma.TransactionClient, claim: Claim) => Promise<void>;
 export class ClaimsService {
   constructor(
     private readonly claims: ClaimRepository,
-    private readonly policies: ClaimPolicies,
+    private readonly products: PolicyProducts,
     private readonly clock: Clock,
     private readonly testClocks: TestClocks,
   ) {}
 
   async policyFor(family: string, policyId: number, clientId: string | null): Promise<ClaimablePolicy> {
-    const policy = await this.policies.find(family, policyId);
+    const policy = await this.products.claimablePolicy(family, policyId);
     if (!policy || (clientId !== null && policy.clientId !== clientId)) throw ApiError.notFound('No policy with this id.');
     // A policy on a sandbox test clock: the cover, "not in the future" and the filing day follow the clock.
     await this.testClocks.adopt(clockedPolicy(family, policy.id));
@@ -68,17 +69,20 @@ export class ClaimsService {
     const today = parseDate(formatDate(now))!;
     const details: ErrorDetails = {};
     if (policy.refusal) details.policy_id = [policy.refusal];
-    const types = this.policies.claimTypes(cmd.productFamily);
+    const types = this.products.claimTypes(cmd.productFamily);
     if (!types.includes(cmd.claimType)) details.claim_type = [`The claim type must be one of: ${types.join(', ')}.`];
     const incident = parseDate(cmd.incidentDate);
     if (!incident) details.incident_date = ['The incident date must be a valid date YYYY-MM-DD.'];
     else if (incident > today) details.incident_date = ['The incident date may not be in the future.'];
     else if (incident < policy.coverFrom || incident >= policy.coverUntil) {
-      details.incident_date = [`The incident date must fall within the cover, from ${formatDate(policy.coverFrom)} to before ${formatDate(policy.coverUntil)}.`];
+      details.incident_date = [
+        `The incident date must fall within the cover, from ${formatDate(policy.coverFrom)} to before ${formatDate(policy.coverUntil)}.`,
+      ];
     }
     // The same ceiling whoever files the claim, partner or staff.
-    const limit = details.claim_type ? null : await this.policies.limitFor(cmd.productFamily, policy.id, cmd.claimType);
-    if (limit && money(cmd.requestedAmount).greaterThan(limit.amount)) details.requested_amount = [`The requested amount may not be greater than ${limit.what} (${limit.amount} SAR).`];
+    const limit = details.claim_type ? null : await this.products.claimLimit(cmd.productFamily, policy.id, cmd.claimType);
+    if (limit && money(cmd.requestedAmount).greaterThan(limit.amount))
+      details.requested_amount = [`The requested amount may not be greater than ${limit.what} (${limit.amount} SAR).`];
     if (Object.keys(details).length) throw ApiError.validation(details);
     return this.claims.transaction(async (tx) => {
       const claim = await this.claims.create(tx, {
@@ -95,7 +99,14 @@ export class ClaimsService {
         createdAt: now,
         updatedAt: now,
       });
-      await this.claims.addHistory(tx, { claimId: claim.id, fromStatus: null, toStatus: 'submitted', note: cmd.note ?? null, actor: cmd.actor, createdAt: now });
+      await this.claims.addHistory(tx, {
+        claimId: claim.id,
+        fromStatus: null,
+        toStatus: 'submitted',
+        note: cmd.note ?? null,
+        actor: cmd.actor,
+        createdAt: now,
+      });
       await alsoInTx?.(tx, claim);
       return claim;
     });
@@ -106,7 +117,8 @@ export class ClaimsService {
     if (!canMoveClaimAnywhere(claim.status)) throw new ApiError('CONFLICT', `A ${claim.status} claim is closed and is not assigned any more.`);
     if (staffId !== null) {
       const role = await this.claims.activeStaffRole(staffId);
-      if (!role || !can(role, 'transition', 'claims')) throw ApiError.field('staff_id', 'The staff member does not exist, is inactive, or may not handle claims.');
+      if (!role || !can(role, 'transition', 'claims'))
+        throw ApiError.field('staff_id', 'The staff member does not exist, is inactive, or may not handle claims.');
     }
     return this.claims.transaction(async (tx) => {
       const updated = await this.claims.setAssignee(tx, claim.id, staffId, this.clock.now());
@@ -119,12 +131,16 @@ export class ClaimsService {
   async move(claim: Claim, cmd: MoveClaim, alsoInTx?: InTx): Promise<Claim> {
     if (!canMoveClaim(claim.status, cmd.to)) {
       const next = CLAIM_TRANSITIONS[claim.status as ClaimStatus] ?? [];
-      throw new ApiError('CONFLICT', `A ${claim.status} claim cannot become ${cmd.to}${next.length ? ` (it can become ${next.join(' or ')})` : ' (it is final)'}.`);
+      throw new ApiError(
+        'CONFLICT',
+        `A ${claim.status} claim cannot become ${cmd.to}${next.length ? ` (it can become ${next.join(' or ')})` : ' (it is final)'}.`,
+      );
     }
     const data: Prisma.ClaimUncheckedUpdateManyInput = { status: cmd.to, updatedAt: this.clock.now() };
     if (cmd.to === 'approved') {
       const approved = cmd.approvedAmount ?? claim.requestedAmount.toString();
-      if (new Decimal(approved).greaterThan(claim.requestedAmount.toString())) throw ApiError.field('approved_amount', 'The approved amount may not be greater than the requested amount.');
+      if (new Decimal(approved).greaterThan(claim.requestedAmount.toString()))
+        throw ApiError.field('approved_amount', 'The approved amount may not be greater than the requested amount.');
       data.approvedAmount = amountString(approved);
     } else if (cmd.approvedAmount != null) {
       throw ApiError.field('approved_amount', 'The approved amount is only given when approving.');
@@ -135,7 +151,14 @@ export class ClaimsService {
     return this.claims.transaction(async (tx) => {
       const moved = await this.claims.move(tx, claim.id, claim.status, data);
       if (!moved) throw new ApiError('CONFLICT', 'The claim changed meanwhile; reload it and try again.');
-      await this.claims.addHistory(tx, { claimId: claim.id, fromStatus: claim.status, toStatus: cmd.to, note: cmd.note ?? null, actor: cmd.actor, createdAt: now });
+      await this.claims.addHistory(tx, {
+        claimId: claim.id,
+        fromStatus: claim.status,
+        toStatus: cmd.to,
+        note: cmd.note ?? null,
+        actor: cmd.actor,
+        createdAt: now,
+      });
       await alsoInTx?.(tx, moved);
       return moved;
     });

@@ -1,5 +1,5 @@
 import { WebhooksModule } from '../webhooks/webhooks.module';
-import { policyTableMetrics } from '../admin/dashboard/policy-table-metrics';
+import { HORSE_POLICY_PRODUCT } from './horse.product';
 import { HorsePolicyEvents } from './events/horse-policy-events';
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
@@ -25,12 +25,16 @@ import { HorsePolicyRepository } from './policies/horse-policy.repository';
   imports: [AdminModule, FilesModule, PaymentsModule, ClaimsModule, WebhooksModule],
   controllers: [AdminHorsePoliciesController, HorseClaimsController, HorsePoliciesController],
   providers: [
-    policyTableMetrics({ source: 'horse', table: 'horse_policies', issuedColumn: 'purchased_at' }),
+    HORSE_POLICY_PRODUCT,
     HorsePolicyEvents,
     DocumentFiles,
     ProductClaimIntake,
     HorseClaimPolicies,
-    { provide: HORSE_PROVIDER, inject: [APP_CONFIG], useFactory: (c: AppConfig) => new HttpHorseProvider({ baseUrl: c.sandboxUrl, timeoutMs: c.motorInsurerTimeoutMs }) },
+    {
+      provide: HORSE_PROVIDER,
+      inject: [APP_CONFIG],
+      useFactory: (c: AppConfig) => new HttpHorseProvider({ baseUrl: c.sandboxUrl, timeoutMs: c.motorInsurerTimeoutMs }),
+    },
     HorsePolicyRepository,
     CreateHorsePolicyUseCase,
     CancelHorsePolicyUseCase,

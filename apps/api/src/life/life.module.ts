@@ -1,5 +1,5 @@
 import { WebhooksModule } from '../webhooks/webhooks.module';
-import { policyTableMetrics } from '../admin/dashboard/policy-table-metrics';
+import { LIFE_POLICY_PRODUCT } from './life.product';
 import { LifePolicyEvents } from './events/life-policy-events';
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
@@ -28,13 +28,17 @@ import { LifePolicyRepository } from './policies/life-policy.repository';
   imports: [AdminModule, FilesModule, PaymentsModule, ClaimsModule, WebhooksModule],
   controllers: [AdminLifePoliciesController, LifeClaimsController, LifeOffersController, LifePoliciesController],
   providers: [
-    policyTableMetrics({ source: 'life', table: 'life_policies', issuedColumn: 'purchased_at' }),
+    LIFE_POLICY_PRODUCT,
     LifePolicyEvents,
     DocumentFiles,
     ProductClaimIntake,
     LifeClaimPolicies,
     // the sandbox life insurers answer within the motor insurers' per-call timeout (MOTOR_INSURER_TIMEOUT_MS)
-    { provide: LIFE_PROVIDER, inject: [APP_CONFIG], useFactory: (c: AppConfig) => new HttpLifeProvider({ baseUrl: c.sandboxUrl, timeoutMs: c.motorInsurerTimeoutMs }) },
+    {
+      provide: LIFE_PROVIDER,
+      inject: [APP_CONFIG],
+      useFactory: (c: AppConfig) => new HttpLifeProvider({ baseUrl: c.sandboxUrl, timeoutMs: c.motorInsurerTimeoutMs }),
+    },
     LifeOfferRepository,
     RequestLifeOffersUseCase,
     LifePolicyRepository,

@@ -1,5 +1,5 @@
 import { ProductClaimIntake } from '../claims-intake/product-claim-intake';
-import { policyTableMetrics } from '../admin/dashboard/policy-table-metrics';
+import { MEDICAL_POLICY_PRODUCT } from './medical.product';
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { HttpMedicalProvider } from '@lib/providers';
@@ -38,11 +38,27 @@ import { RequestMedicalQuotesUseCase } from './quotes/request-medical-quotes.use
 /** SME medical: /api/v1/medical (companies, employees, declarations, quotes, policies, payment link). */
 @Module({
   imports: [AdminModule, PaymentsModule, FilesModule, ClaimsModule, WebhooksModule],
-  controllers: [MedicalCompaniesController, MedicalEmployeesController, MedicalCategoriesController, MedicalQuotesController, MedicalFormsController, MedicalPoliciesController, MedicalBillingController, MedicalClaimsController, AdminMedicalCompaniesController, AdminMedicalPoliciesController, MedicalDeclarationRoutesController],
+  controllers: [
+    MedicalCompaniesController,
+    MedicalEmployeesController,
+    MedicalCategoriesController,
+    MedicalQuotesController,
+    MedicalFormsController,
+    MedicalPoliciesController,
+    MedicalBillingController,
+    MedicalClaimsController,
+    AdminMedicalCompaniesController,
+    AdminMedicalPoliciesController,
+    MedicalDeclarationRoutesController,
+  ],
   providers: [
-    policyTableMetrics({ source: 'medical', table: 'medical_policies', issuedColumn: 'issued_at', excluded: 'deleted_at IS NOT NULL' }),
+    MEDICAL_POLICY_PRODUCT,
     // insurer calls share motor's per-call timeout (MOTOR_INSURER_TIMEOUT_MS): one knob for every sandbox insurer
-    { provide: MEDICAL_PROVIDER, inject: [APP_CONFIG], useFactory: (c: AppConfig) => new HttpMedicalProvider({ baseUrl: c.sandboxUrl, timeoutMs: c.motorInsurerTimeoutMs }) },
+    {
+      provide: MEDICAL_PROVIDER,
+      inject: [APP_CONFIG],
+      useFactory: (c: AppConfig) => new HttpMedicalProvider({ baseUrl: c.sandboxUrl, timeoutMs: c.motorInsurerTimeoutMs }),
+    },
     MedicalInsurers,
     MedicalCompanyRepository,
     MedicalEmployeeRepository,

@@ -20,7 +20,7 @@ import { PaymentsModule } from '../payments/payments.module';
 import { MotorPolicyActivator } from './activation/motor-policy.activator';
 import { AdminModule } from '../admin/admin.module';
 import { MotorMetricsProvider } from './dashboard/motor-metrics.provider';
-import { policyTableMetrics } from '../admin/dashboard/policy-table-metrics';
+import { MOTOR_POLICY_PRODUCT } from './motor.product';
 import { FilesModule } from '../files/files.module';
 import { VehiclePhotosController } from './photos/vehicle-photos.controller';
 import { RegisterVehiclePhotosUseCase } from './photos/register-vehicle-photos.use-case';
@@ -38,10 +38,24 @@ import { QuoteRequestAdminRepository } from './admin/quote-request-admin.reposit
 /** Motor price comparison: /api/v1/car-comp. */
 @Module({
   imports: [AdminModule, OtpModule, FilesModule, PaymentsModule, WebhooksModule],
-  controllers: [QuoteOtpController, VehicleLookupsController, GuidelineTextsController, QuoteRequestsController, IssueOtpController, MotorPoliciesController, VehiclePhotosController,
-    AdminMotorQuoteRequestsController, AdminMotorPoliciesController, ProviderHealthController],
+  controllers: [
+    QuoteOtpController,
+    VehicleLookupsController,
+    GuidelineTextsController,
+    QuoteRequestsController,
+    IssueOtpController,
+    MotorPoliciesController,
+    VehiclePhotosController,
+    AdminMotorQuoteRequestsController,
+    AdminMotorPoliciesController,
+    ProviderHealthController,
+  ],
   providers: [
-    { provide: MOTOR_PROVIDER, inject: [APP_CONFIG], useFactory: (c: AppConfig) => new HttpMotorProvider({ baseUrl: c.sandboxUrl, timeoutMs: c.motorInsurerTimeoutMs }) },
+    {
+      provide: MOTOR_PROVIDER,
+      inject: [APP_CONFIG],
+      useFactory: (c: AppConfig) => new HttpMotorProvider({ baseUrl: c.sandboxUrl, timeoutMs: c.motorInsurerTimeoutMs }),
+    },
     MotorInsurers,
     MotorCustomerRepository,
     QuoteRequestRepository,
@@ -52,7 +66,7 @@ import { QuoteRequestAdminRepository } from './admin/quote-request-admin.reposit
     MotorPolicyActivator,
     MotorPolicyEvents,
     MotorMetricsProvider,
-    policyTableMetrics({ source: 'motor-policies', table: 'motor_policies', issuedColumn: 'purchased_at' }),
+    MOTOR_POLICY_PRODUCT,
     VehiclePhotoRepository,
     RegisterVehiclePhotosUseCase,
     // the console's read-only views (admin/api/motor-*, provider-health)
@@ -63,6 +77,15 @@ import { QuoteRequestAdminRepository } from './admin/quote-request-admin.reposit
     SendIssueOtpUseCase,
   ],
   // the embedded flow (EmbedModule) drives the same use-cases as the partner API
-  exports: [RequestQuotesUseCase, RegisterVehiclePhotosUseCase, SendIssueOtpUseCase, IssuePolicyUseCase, QuoteRequestRepository, SelectionRepository, MotorPolicyRepository, MotorPolicyEvents],
+  exports: [
+    RequestQuotesUseCase,
+    RegisterVehiclePhotosUseCase,
+    SendIssueOtpUseCase,
+    IssuePolicyUseCase,
+    QuoteRequestRepository,
+    SelectionRepository,
+    MotorPolicyRepository,
+    MotorPolicyEvents,
+  ],
 })
 export class MotorModule {}

@@ -3,7 +3,7 @@ import { Clock, money, type Money } from '@lib/common';
 import { PolicyDocumentsWorker } from './policy-documents.worker';
 import { Payment, PaymentRepository } from './payment.repository';
 import type { PaymentStatusReason } from './payment-status-reasons';
-import { PolicyActivators } from './policy-activators';
+import { PolicyProducts } from '../policies/policy-products';
 import { Refunds } from './refunds/refunds';
 
 export interface ActivationOutcome {
@@ -36,7 +36,7 @@ export class ActivatePaymentUseCase {
 
   constructor(
     private readonly payments: PaymentRepository,
-    private readonly activators: PolicyActivators,
+    private readonly products: PolicyProducts,
     private readonly documents: PolicyDocumentsWorker,
     private readonly refunds: Refunds,
     private readonly clock: Clock,
@@ -53,13 +53,21 @@ export class ActivatePaymentUseCase {
       };
       if (await tx.refund.findUnique({ where: { vendorPaymentId } })) return { payment, result: 'refunded', redirectUrl: null };
       if (charged && !charged.equals(payment.amount.toString())) return refund('amount_mismatch');
-      if (payment.status === 'paid') return payment.vendorReference === vendorPaymentId ? { payment, result: 'already_paid', redirectUrl: null } : refund('already_paid');
+      if (payment.status === 'paid')
+        return payment.vendorReference === vendorPaymentId ? { payment, result: 'already_paid', redirectUrl: null } : refund('already_paid');
       if (payment.status === 'refunded' || payment.status === 'cancelled') return refund((payment.statusReason as PaymentStatusReason | null) ?? 'not_payable');
-      const activator = this.activators.get(payment.policyType);
+      const activator = this.products.activator(payment.policyType);
       const verdict = await activator.payable(tx, payment);
       if (!verdict.payable) return refund(verdict.reason);
       const result = await activator.activate(tx, payment, now);
-      const paid = await this.payments.update(tx, payment.id, { status: 'paid', statusReason: null, paidAt: now, vendorReference: vendorPaymentId, failureCode: null, updatedAt: now });
+      const paid = await this.payments.update(tx, payment.id, {
+        status: 'paid',
+        statusReason: null,
+        paidAt: now,
+        vendorReference: vendorPaymentId,
+        failureCode: null,
+        updatedAt: now,
+      });
       return { payment: paid, result: 'activated', redirectUrl: result.redirectUrl };
     });
     // Outside the transaction: on the embedded database a query beside an open transaction waits for it.
@@ -69,7 +77,7 @@ export class ActivatePaymentUseCase {
         this.refunds.kick();
         return outcome;
       case 'already_paid':
-        return { ...outcome, redirectUrl: await this.activators.get(outcome.payment.policyType).redirectUrl(outcome.payment) };
+        return { ...outcome, redirectUrl: await this.products.activator(outcome.payment.policyType).redirectUrl(outcome.payment) };
       case 'activated':
         this.log.log(`payment ${paymentId} activated ${outcome.payment.policyType} policy ${outcome.payment.policyId}`);
         this.documents.schedule(outcome.payment.policyType, outcome.payment.policyId);

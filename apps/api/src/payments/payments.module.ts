@@ -17,7 +17,6 @@ import { PaymentRepository } from './payment.repository';
 import { PAYMENT_VENDOR } from './payment-vendor.token';
 import { PaymentsController } from './payments.controller';
 import { Refunds } from './refunds/refunds';
-import { PolicyActivators } from './policy-activators';
 import { PolicyDocumentsWorker } from './policy-documents.worker';
 import { captureRawBody } from './vendor-callback/raw-body';
 import { VENDOR_CALLBACK_PATH, VendorCallbackController } from './vendor-callback/vendor-callback.controller';
@@ -32,9 +31,12 @@ import { VENDOR_CALLBACK_PATH, VendorCallbackController } from './vendor-callbac
   controllers: [PaymentsController, PayPageController, VendorCallbackController, AdminPaymentsController, AdminRefundsController],
   providers: [
     PaymentMetricsProvider,
-    { provide: PAYMENT_VENDOR, inject: [APP_CONFIG], useFactory: (c: AppConfig) => new HttpPaymentVendor({ baseUrl: c.paymentVendor.url, apiKey: c.paymentVendor.apiKey }) },
+    {
+      provide: PAYMENT_VENDOR,
+      inject: [APP_CONFIG],
+      useFactory: (c: AppConfig) => new HttpPaymentVendor({ baseUrl: c.paymentVendor.url, apiKey: c.paymentVendor.apiKey }),
+    },
     PaymentRepository,
-    PolicyActivators,
     PolicyDocumentsWorker,
     ActivatePaymentUseCase,
     ApplyVendorOutcomeUseCase,
@@ -44,7 +46,7 @@ import { VENDOR_CALLBACK_PATH, VendorCallbackController } from './vendor-callbac
     RefundRepository,
     RetryRefundUseCase,
   ],
-  exports: [PaymentRepository, PolicyActivators, ActivatePaymentUseCase, Refunds, PayPageService],
+  exports: [PaymentRepository, ActivatePaymentUseCase, Refunds, PayPageService],
 })
 export class PaymentsModule implements OnModuleInit {
   constructor(private readonly adapterHost: HttpAdapterHost) {}

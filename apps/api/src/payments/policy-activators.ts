@@ -1,4 +1,3 @@
-import { Injectable } from '@nestjs/common';
 import type { Money } from '@lib/common';
 import type { Prisma } from '@lib/db';
 import type { Payment } from './payment.repository';
@@ -24,8 +23,8 @@ export interface ActivationResult {
 }
 
 /**
- * One product family's side of payments. Registered by the product module at start-up; the payments
- * module never imports product modules.
+ * One product family's side of payments, part of its PolicyProduct (policies/policy-product.ts): the payments
+ * module reaches families through the product registry and never imports them.
  */
 export interface PolicyActivator {
   describe(payment: Payment): Promise<PaidPolicyDescription | null>;
@@ -48,27 +47,6 @@ export interface PolicyActivator {
   produceDocuments(policyId: number): Promise<void>;
 }
 
-/** Product type (payments.policy_type) -> its activator. Motor registers now; property and medical later. */
-@Injectable()
-export class PolicyActivators {
-  private readonly byType = new Map<string, PolicyActivator>();
-
-  register(policyType: string, activator: PolicyActivator): void {
-    if (this.byType.has(policyType)) throw new Error(`A policy activator for "${policyType}" is already registered.`);
-    this.byType.set(policyType, activator);
-  }
-
-  get(policyType: string): PolicyActivator {
-    const activator = this.byType.get(policyType);
-    if (!activator) throw new Error(`No policy activator for "${policyType}".`);
-    return activator;
-  }
-
-  all(): Array<[string, PolicyActivator]> {
-    return [...this.byType.entries()];
-  }
-}
-
 /** `policyID` in the query string of the partner's redirect URL becomes the policy id (the spec's rule). */
 export function substitutePolicyId(redirectUrl: string, policyId: number | string): string {
   const hash = redirectUrl.indexOf('#');
@@ -76,5 +54,8 @@ export function substitutePolicyId(redirectUrl: string, policyId: number | strin
   const fragment = hash >= 0 ? redirectUrl.slice(hash) : '';
   const q = base.indexOf('?');
   if (q < 0) return redirectUrl;
-  return `${base.slice(0, q)}?${base.slice(q + 1).split('policyID').join(encodeURIComponent(String(policyId)))}${fragment}`;
+  return `${base.slice(0, q)}?${base
+    .slice(q + 1)
+    .split('policyID')
+    .join(encodeURIComponent(String(policyId)))}${fragment}`;
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
-import { PolicyActivators } from './policy-activators';
+import { PolicyProducts } from '../policies/policy-products';
 
 /**
  * Produces policy documents after activation, outside the activation transaction (the spec lets the
@@ -16,7 +16,7 @@ export class PolicyDocumentsWorker implements OnApplicationBootstrap, OnApplicat
   private stopped = false;
 
   constructor(
-    private readonly activators: PolicyActivators,
+    private readonly products: PolicyProducts,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -41,7 +41,7 @@ export class PolicyDocumentsWorker implements OnApplicationBootstrap, OnApplicat
 
   /** Every document still pending, e.g. left over by a restart. */
   async sweep(): Promise<void> {
-    for (const [type, activator] of this.activators.all()) {
+    for (const { family: type, payments: activator } of this.products.all()) {
       if (this.stopped) return;
       try {
         for (const id of await activator.pendingDocuments()) await this.produce(type, id);
@@ -55,8 +55,8 @@ export class PolicyDocumentsWorker implements OnApplicationBootstrap, OnApplicat
     const key = `${policyType}:${policyId}`;
     if (this.stopped || this.running.has(key)) return;
     this.running.add(key);
-    const work = this.activators
-      .get(policyType)
+    const work = this.products
+      .activator(policyType)
       .produceDocuments(policyId)
       .catch((err: Error) => this.log.error(`document of ${key} failed (retried on the next sweep): ${err.message}`))
       .finally(() => {

@@ -15,7 +15,7 @@ import { CancelPropertyPolicyUseCase } from './cancellation/cancel-property-poli
 import { CancellationStatusService } from './cancellation/cancellation-status.service';
 import { PropertyClaimPolicies } from './claims/property-claim-policies';
 import { PropertyClaimsController } from './claims/property-claims.controller';
-import { policyTableMetrics } from '../admin/dashboard/policy-table-metrics';
+import { PROPERTY_POLICY_PRODUCT } from './property.product';
 import { PropertyDocumentsController } from './documents/property-documents.controller';
 import { PropertyDocumentRepository } from './documents/property-document.repository';
 import { IssuePropertyPolicyUseCase } from './policies/issue-property-policy.use-case';
@@ -34,9 +34,20 @@ import { DocumentFiles } from '../files/documents/document-files';
  */
 @Module({
   imports: [AdminModule, FilesModule, ClaimsModule, PaymentsModule, WebhooksModule],
-  controllers: [AddressLookupController, PropertyPricesController, PropertyPoliciesController, PropertyDocumentsController, PropertyClaimsController, AdminPropertyPoliciesController],
+  controllers: [
+    AddressLookupController,
+    PropertyPricesController,
+    PropertyPoliciesController,
+    PropertyDocumentsController,
+    PropertyClaimsController,
+    AdminPropertyPoliciesController,
+  ],
   providers: [
-    { provide: PROPERTY_PROVIDER, inject: [APP_CONFIG], useFactory: (c: AppConfig) => new HttpPropertyProvider({ baseUrl: c.sandboxUrl, timeoutMs: c.propertyInsurerTimeoutMs }) },
+    {
+      provide: PROPERTY_PROVIDER,
+      inject: [APP_CONFIG],
+      useFactory: (c: AppConfig) => new HttpPropertyProvider({ baseUrl: c.sandboxUrl, timeoutMs: c.propertyInsurerTimeoutMs }),
+    },
     PropertyPolicyRepository,
     PropertyPolicyViews,
     PropertyPricingService,
@@ -47,7 +58,7 @@ import { DocumentFiles } from '../files/documents/document-files';
     ProductClaimIntake,
     PropertyDocumentRepository,
     PropertyClaimPolicies,
-    policyTableMetrics({ source: 'property', table: 'property_policies', issuedColumn: 'activated_at' }),
+    PROPERTY_POLICY_PRODUCT,
     PropertyInsurerIssuance,
     PropertyPolicyActivator,
     PropertyPolicyEvents,

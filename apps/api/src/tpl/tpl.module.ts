@@ -1,5 +1,5 @@
 import { ProductClaimIntake } from '../claims-intake/product-claim-intake';
-import { policyTableMetrics } from '../admin/dashboard/policy-table-metrics';
+import { TPL_POLICY_PRODUCT } from './tpl.product';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { TplPolicyEvents } from './events/tpl-policy-events';
 import { Module } from '@nestjs/common';
@@ -28,7 +28,7 @@ import { VehicleDocumentUploadGuard } from './upload/vehicle-document-upload.gua
   imports: [AdminModule, FilesModule, PaymentsModule, ClaimsModule, WebhooksModule],
   controllers: [TplPoliciesController, TplCancellationController, TplClaimsController, AdminTplPoliciesController],
   providers: [
-    policyTableMetrics({ source: 'tpl', table: 'tpl_policies', issuedColumn: 'purchased_at' }),
+    TPL_POLICY_PRODUCT,
     TplPolicyEvents,
     { provide: TPL_PROVIDER, inject: [APP_CONFIG], useFactory: (c: AppConfig) => new HttpTplProvider({ baseUrl: c.sandboxUrl, timeoutMs: 10_000 }) },
     TplPolicyRepository,

@@ -13,7 +13,7 @@ import { AdminTravelPoliciesController } from './admin/admin-travel-policies.con
 import { CancelTravelPolicyUseCase } from './cancellation/cancel-travel-policy.use-case';
 import { TravelClaimPolicies } from './claims/travel-claim-policies';
 import { TravelClaimsController } from './claims/travel-claims.controller';
-import { policyTableMetrics } from '../admin/dashboard/policy-table-metrics';
+import { TRAVEL_POLICY_PRODUCT } from './travel.product';
 import { TravelDocuments } from './documents/travel-documents.service';
 import { TravelPolicyEvents } from './events/travel-policy-events';
 import { PurchaseTravelPolicyUseCase } from './policies/purchase-travel-policy.use-case';
@@ -31,7 +31,11 @@ import { TRAVEL_PROVIDER } from './travel-products';
   imports: [AdminModule, FilesModule, PaymentsModule, ClaimsModule, WebhooksModule],
   controllers: [TravelQuotesController, TravelPoliciesController, TravelClaimsController, AdminTravelPoliciesController],
   providers: [
-    { provide: TRAVEL_PROVIDER, inject: [APP_CONFIG], useFactory: (c: AppConfig) => new HttpTravelProvider({ baseUrl: c.sandboxUrl, timeoutMs: c.motorInsurerTimeoutMs }) },
+    {
+      provide: TRAVEL_PROVIDER,
+      inject: [APP_CONFIG],
+      useFactory: (c: AppConfig) => new HttpTravelProvider({ baseUrl: c.sandboxUrl, timeoutMs: c.motorInsurerTimeoutMs }),
+    },
     TravelQuoteRepository,
     TravelPolicyRepository,
     TravelPolicyPresenter,
@@ -45,7 +49,7 @@ import { TRAVEL_PROVIDER } from './travel-products';
     TravelClaimPolicies,
     ProductClaimIntake,
     DocumentFiles,
-    policyTableMetrics({ source: 'travel', table: 'travel_policies', issuedColumn: 'purchased_at' }),
+    TRAVEL_POLICY_PRODUCT,
   ],
 })
 export class TravelModule {}

@@ -1,11 +1,24 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { DATABASE, type Database } from '@lib/db';
+import { PolicyProducts } from '../../policies/policy-products';
+import type { PolicyProduct } from '../../policies/policy-product';
+import { PolicyTableMetrics } from './policy-table-metrics';
 
 /**
- * The dashboard's numbers. Every product family contributes what it knows through a provider registered
- * with DashboardMetrics (in its module's onModuleInit); the dashboard adds them up and answers zeros for
- * what no family contributes yet, so it never breaks on an empty database.
+ * The dashboard's numbers. Every registered product family's policies are counted the same way (its
+ * PolicyProduct names its table); other figures (clients, quote requests, payments, claims) come from
+ * providers registered here in their module's onModuleInit. The dashboard adds them up and answers zeros
+ * for what nothing contributes yet, so it never breaks on an empty database.
  */
-export const DASHBOARD_COUNTERS = ['clients_total', 'clients_active', 'quote_requests', 'policies_total', 'payments_pending', 'claims_open', 'claims_unassigned'] as const;
+export const DASHBOARD_COUNTERS = [
+  'clients_total',
+  'clients_active',
+  'quote_requests',
+  'policies_total',
+  'payments_pending',
+  'claims_open',
+  'claims_unassigned',
+] as const;
 export type DashboardCounter = (typeof DASHBOARD_COUNTERS)[number];
 
 export const DASHBOARD_SERIES = ['clients_created', 'quote_requests', 'policies_issued', 'premium_volume', 'claims_opened'] as const;
@@ -37,12 +50,24 @@ export interface DashboardMetricProvider {
 @Injectable()
 export class DashboardMetrics {
   private readonly providers = new Map<string, DashboardMetricProvider>();
+  private readonly policyTables = new Map<string, PolicyTableMetrics>();
+
+  constructor(
+    private readonly products: PolicyProducts,
+    @Inject(DATABASE) private readonly db: Database,
+  ) {}
 
   register(provider: DashboardMetricProvider): void {
     this.providers.set(provider.source, provider);
   }
 
   all(): DashboardMetricProvider[] {
-    return [...this.providers.values()];
+    return [...this.providers.values(), ...this.products.all().map((p) => this.policyTableOf(p.dashboard))];
+  }
+
+  private policyTableOf(table: PolicyProduct['dashboard']): PolicyTableMetrics {
+    let metrics = this.policyTables.get(table.source);
+    if (!metrics) this.policyTables.set(table.source, (metrics = new PolicyTableMetrics(this.db, table)));
+    return metrics;
   }
 }

@@ -1,19 +1,9 @@
-import type { FactoryProvider } from '@nestjs/common';
-import { DATABASE, type Database } from '@lib/db';
-import { DashboardMetrics, type DashboardMetricProvider, type MetricContribution, type MetricWindow } from './dashboard-metrics';
+import type { Database } from '@lib/db';
+import type { PolicyTable } from '../../policies/policy-product';
+import type { DashboardMetricProvider, MetricContribution, MetricWindow } from './dashboard-metrics';
 
 /** The same status words for every family on the dashboard. */
 const STATUS_NAMES: Record<number, string> = { 0: 'pending', 1: 'active', 2: 'cancelled', 3: 'on_hold' };
-
-export interface PolicyTable {
-  /** The dashboard source name, e.g. "tpl". */
-  source: string;
-  /** The family's policy table and the column set when the policy was paid and issued. */
-  table: string;
-  issuedColumn: string;
-  /** Rows that are not policies any more (withdrawn medical policies), as SQL on the table. */
-  excluded?: string;
-}
 
 /**
  * A family's policies on the dashboard, the same way for every family: how many by status, and how many
@@ -30,7 +20,6 @@ export class PolicyTableMetrics implements DashboardMetricProvider {
     this.source = spec.source;
   }
 
-
   async collect(window: MetricWindow): Promise<MetricContribution> {
     const { table, issuedColumn, excluded } = this.spec;
     const kept = excluded ? `NOT (${excluded})` : 'true';
@@ -43,24 +32,12 @@ export class PolicyTableMetrics implements DashboardMetricProvider {
       ),
     ]);
     const policiesByStatus: Record<string, number> = {};
-    for (const s of byStatus) policiesByStatus[STATUS_NAMES[s.status] ?? String(s.status)] = (policiesByStatus[STATUS_NAMES[s.status] ?? String(s.status)] ?? 0) + Number(s.n);
+    for (const s of byStatus)
+      policiesByStatus[STATUS_NAMES[s.status] ?? String(s.status)] = (policiesByStatus[STATUS_NAMES[s.status] ?? String(s.status)] ?? 0) + Number(s.n);
     return {
       counters: { policies_total: Object.values(policiesByStatus).reduce((a, b) => a + b, 0) },
       policiesByStatus,
       series: { policies_issued: Object.fromEntries(issued.map((r) => [r.day, Number(r.n)])) },
     };
   }
-}
-
-/** A family module lists this among its providers to put its policies on the dashboard. */
-export function policyTableMetrics(spec: PolicyTable): FactoryProvider {
-  return {
-    provide: `dashboard-policies:${spec.source}`,
-    inject: [DATABASE, DashboardMetrics],
-    useFactory: (db: Database, metrics: DashboardMetrics) => {
-      const provider = new PolicyTableMetrics(db, spec);
-      metrics.register(provider);
-      return provider;
-    },
-  };
 }

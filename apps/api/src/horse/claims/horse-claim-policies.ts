@@ -1,9 +1,8 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
 import { amountString, formatDate, parseDate } from '@lib/common';
 import { PrismaService } from '@lib/db';
-import { ClaimablePolicy, ClaimPolicies } from '../../claims/claim-policies';
-import type { ClaimIntakeSpec } from '../../claims-intake/product-claim-intake';
+import { ClaimablePolicy, ClaimPolicyResolver } from '../../claims/claim-policies';
 
 export const HORSE_CLAIM_TYPES = ['mortality', 'theft', 'vet_fees', 'other'] as const;
 /** Vet fees are covered up to this share of the horse's declared value per claim. */
@@ -11,26 +10,32 @@ export const VET_FEES_LIMIT_PERCENT = 20;
 
 /** Horse policies for the claims core: cover for the policy year (or until cancellation); mortality and theft up to the declared value. */
 @Injectable()
-export class HorseClaimPolicies implements OnModuleInit, ClaimIntakeSpec {
+export class HorseClaimPolicies implements ClaimPolicyResolver {
   readonly family = 'horse';
   readonly claimTypes = HORSE_CLAIM_TYPES;
 
-  constructor(
-    private readonly registry: ClaimPolicies,
-    private readonly prisma: PrismaService,
-  ) {}
-
-  onModuleInit(): void {
-    this.registry.register({ family: this.family, claimTypes: HORSE_CLAIM_TYPES, find: (id) => this.find(id), limitFor: (id, type) => this.limitFor(id, type) });
-  }
+  constructor(private readonly prisma: PrismaService) {}
 
   async find(id: number): Promise<ClaimablePolicy | null> {
     const p = await this.prisma.horsePolicy.findUnique({ where: { id } });
     if (!p) return null;
-    if (!p.startDate || !p.endDate) return { id: p.id, clientId: p.clientId, coverFrom: new Date(0), coverUntil: new Date(0), refusal: 'The policy was never paid, so it has no cover to claim on.' };
+    if (!p.startDate || !p.endDate)
+      return {
+        id: p.id,
+        clientId: p.clientId,
+        coverFrom: new Date(0),
+        coverUntil: new Date(0),
+        refusal: 'The policy was never paid, so it has no cover to claim on.',
+      };
     const endExclusive = new Date(parseDate(p.endDate)!.getTime() + 86_400_000);
     const cancelledOn = p.cancelledAt ? parseDate(formatDate(p.cancelledAt))! : null;
-    return { id: p.id, clientId: p.clientId, coverFrom: parseDate(p.startDate)!, coverUntil: cancelledOn && cancelledOn < endExclusive ? cancelledOn : endExclusive, refusal: null };
+    return {
+      id: p.id,
+      clientId: p.clientId,
+      coverFrom: parseDate(p.startDate)!,
+      coverUntil: cancelledOn && cancelledOn < endExclusive ? cancelledOn : endExclusive,
+      refusal: null,
+    };
   }
 
   async limitFor(policyId: number, claimType: string) {

@@ -1,10 +1,10 @@
-import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { ApiError, formatDate, money, parseDate } from '@lib/common';
 import { Prisma, PrismaService } from '@lib/db';
 import { isInsurerCallError, type LifeProvider } from '@lib/providers';
 import type { Payment } from '../../payments/payment.repository';
 import { payableByStatus, type Payability } from '../../payments/payment-status-reasons';
-import { ActivationResult, PaidPolicyDescription, PolicyActivator, PolicyActivators } from '../../payments/policy-activators';
+import { ActivationResult, PaidPolicyDescription, PolicyActivator } from '../../payments/policy-activators';
 import { LifePolicyEvents } from '../events/life-policy-events';
 import { LIFE_PROVIDER } from '../life-products';
 
@@ -13,17 +13,12 @@ import { LIFE_PROVIDER } from '../life-products';
  * Paying issues the policy with the insurer; cover runs from the payment day for the plan's term.
  */
 @Injectable()
-export class LifePolicyActivator implements PolicyActivator, OnModuleInit {
+export class LifePolicyActivator implements PolicyActivator {
   constructor(
-    private readonly registry: PolicyActivators,
     private readonly prisma: PrismaService,
     @Inject(LIFE_PROVIDER) private readonly provider: LifeProvider,
     private readonly events: LifePolicyEvents,
   ) {}
-
-  onModuleInit(): void {
-    this.registry.register('life', this);
-  }
 
   async describe(payment: Payment): Promise<PaidPolicyDescription | null> {
     const loaded = await this.load(this.prisma, payment.policyId);
@@ -56,13 +51,21 @@ export class LifePolicyActivator implements PolicyActivator, OnModuleInit {
     const startsOn = parseDate(start)!;
     let issued;
     try {
-      issued = await this.provider.issue(policy.insurerCode, { reference: `life-policy-${policy.id}`, payment_reference: payment.id, start_date: start, premium: money(policy.premium.toString()).toFixed(2) });
+      issued = await this.provider.issue(policy.insurerCode, {
+        reference: `life-policy-${policy.id}`,
+        payment_reference: payment.id,
+        start_date: start,
+        premium: money(policy.premium.toString()).toFixed(2),
+      });
     } catch (err) {
       if (isInsurerCallError(err)) throw new ApiError('PROVIDER_FAILED', `The insurer did not issue the policy: ${err.message}`);
       throw err;
     }
     const end = new Date(Date.UTC(startsOn.getUTCFullYear() + offer.termYears, startsOn.getUTCMonth(), startsOn.getUTCDate() - 1));
-    const active = await tx.lifePolicy.update({ where: { id: policy.id }, data: { status: 1, providerPolicyId: issued.policy_number, startDate: start, endDate: formatDate(end), purchasedAt: at, updatedAt: at } });
+    const active = await tx.lifePolicy.update({
+      where: { id: policy.id },
+      data: { status: 1, providerPolicyId: issued.policy_number, startDate: start, endDate: formatDate(end), purchasedAt: at, updatedAt: at },
+    });
     await this.events.statusUpdated(tx, { policy: active, offer, payment: null });
     return { providerPolicyId: issued.policy_number, redirectUrl: null };
   }

@@ -1,8 +1,7 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { formatDate, parseDate } from '@lib/common';
 import { PrismaService } from '@lib/db';
-import { ClaimablePolicy, ClaimPolicies } from '../../claims/claim-policies';
-import type { ClaimIntakeSpec } from '../../claims-intake/product-claim-intake';
+import { ClaimablePolicy, ClaimPolicyResolver } from '../../claims/claim-policies';
 
 export const LIFE_CLAIM_TYPES = ['death', 'critical_illness', 'disability'] as const;
 /** The real service's names of life claim types, stored as ours. */
@@ -13,19 +12,12 @@ export const LIFE_CLAIM_ALIASES = { total_permanent_disability: 'disability' } a
  * cancellation day; an unpaid policy has no cover. A claim may ask at most the offer's benefit of its type.
  */
 @Injectable()
-export class LifeClaimPolicies implements OnModuleInit, ClaimIntakeSpec {
+export class LifeClaimPolicies implements ClaimPolicyResolver {
   readonly family = 'life';
   readonly claimTypes = LIFE_CLAIM_TYPES;
   readonly claimTypeAliases = LIFE_CLAIM_ALIASES;
 
-  constructor(
-    private readonly registry: ClaimPolicies,
-    private readonly prisma: PrismaService,
-  ) {}
-
-  onModuleInit(): void {
-    this.registry.register({ family: this.family, claimTypes: LIFE_CLAIM_TYPES, find: (id) => this.find(id), limitFor: (id, type) => this.limitFor(id, type) });
-  }
+  constructor(private readonly prisma: PrismaService) {}
 
   async find(id: number): Promise<ClaimablePolicy | null> {
     const p = await this.prisma.lifePolicy.findUnique({ where: { id } });

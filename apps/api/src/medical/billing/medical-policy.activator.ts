@@ -1,10 +1,10 @@
-import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { ApiError, amountString, money, sum, VAT_PERCENT } from '@lib/common';
 import { Prisma, PrismaService } from '@lib/db';
 import { isMotorProviderError, type MedicalProvider } from '@lib/providers';
 import type { Payment } from '../../payments/payment.repository';
 import type { Payability } from '../../payments/payment-status-reasons';
-import { ActivationResult, PaidPolicyDescription, PolicyActivator, PolicyActivators, substitutePolicyId } from '../../payments/policy-activators';
+import { ActivationResult, PaidPolicyDescription, PolicyActivator, substitutePolicyId } from '../../payments/policy-activators';
 import { MEDICAL_PROVIDER, MedicalInsurers } from '../medical-insurers';
 import type { StoredMedicalQuote } from '../quotes/medical-quote.repository';
 import { MEDICAL_STATUS } from '../policies/medical-policy.repository';
@@ -15,18 +15,13 @@ import { MedicalPolicyEvents } from '../events/medical-policy-events';
  * points at it (medical_policies.payment_id); on success each is issued with its insurer.
  */
 @Injectable()
-export class MedicalPolicyActivator implements PolicyActivator, OnModuleInit {
+export class MedicalPolicyActivator implements PolicyActivator {
   constructor(
-    private readonly registry: PolicyActivators,
     private readonly prisma: PrismaService,
     private readonly insurers: MedicalInsurers,
     private readonly events: MedicalPolicyEvents,
     @Inject(MEDICAL_PROVIDER) private readonly provider: MedicalProvider,
   ) {}
-
-  onModuleInit(): void {
-    this.registry.register('medical', this);
-  }
 
   async describe(payment: Payment): Promise<PaidPolicyDescription | null> {
     const policies = await this.prisma.medicalPolicy.findMany({ where: { paymentId: payment.id, deletedAt: null }, orderBy: { id: 'asc' } });
@@ -55,8 +50,10 @@ export class MedicalPolicyActivator implements PolicyActivator, OnModuleInit {
   async payable(tx: Prisma.TransactionClient, payment: Payment): Promise<Payability> {
     const policies = await tx.medicalPolicy.findMany({ where: { paymentId: payment.id, deletedAt: null } });
     const awaiting = policies.filter((p) => p.status === MEDICAL_STATUS.awaitingPayment);
-    if (!awaiting.length) return { payable: false, reason: policies.length && policies.every((p) => p.status === MEDICAL_STATUS.active) ? 'already_paid' : 'replaced' };
-    if (awaiting.length !== policies.length || !sum(awaiting.map((p) => p.price.toString())).equals(payment.amount.toString())) return { payable: false, reason: 'policy_changed' };
+    if (!awaiting.length)
+      return { payable: false, reason: policies.length && policies.every((p) => p.status === MEDICAL_STATUS.active) ? 'already_paid' : 'replaced' };
+    if (awaiting.length !== policies.length || !sum(awaiting.map((p) => p.price.toString())).equals(payment.amount.toString()))
+      return { payable: false, reason: 'policy_changed' };
     return { payable: true };
   }
 
@@ -90,7 +87,10 @@ export class MedicalPolicyActivator implements PolicyActivator, OnModuleInit {
         if (isMotorProviderError(err)) throw new ApiError('PROVIDER_FAILED', `The insurer did not issue the medical policy: ${err.message}`);
         throw err;
       }
-      const active = await tx.medicalPolicy.update({ where: { id: policy.id }, data: { status: MEDICAL_STATUS.active, providerPolicyId: issued.policyNumber, issuedAt: at, updatedAt: at } });
+      const active = await tx.medicalPolicy.update({
+        where: { id: policy.id },
+        data: { status: MEDICAL_STATUS.active, providerPolicyId: issued.policyNumber, issuedAt: at, updatedAt: at },
+      });
       await this.events.statusUpdated(tx, active);
       numbers.push(issued.policyNumber);
     }

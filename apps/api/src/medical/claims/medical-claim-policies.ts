@@ -1,7 +1,7 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { formatDate, parseDate } from '@lib/common';
 import { PrismaService } from '@lib/db';
-import { ClaimablePolicy, ClaimPolicies } from '../../claims/claim-policies';
+import { ClaimablePolicy, ClaimPolicyResolver } from '../../claims/claim-policies';
 import { MEDICAL_STATUS } from '../policies/medical-policy.repository';
 
 export const MEDICAL_CLAIM_TYPES = ['outpatient', 'inpatient', 'emergency', 'maternity', 'dental', 'optical', 'pharmacy', 'other'] as const;
@@ -12,15 +12,11 @@ const COVER_DAYS = 365;
  * (paid), ending early on the day of cancellation; a policy never paid has no cover.
  */
 @Injectable()
-export class MedicalClaimPolicies implements OnModuleInit {
-  constructor(
-    private readonly registry: ClaimPolicies,
-    private readonly prisma: PrismaService,
-  ) {}
+export class MedicalClaimPolicies implements ClaimPolicyResolver {
+  readonly family = 'medical';
+  readonly claimTypes = MEDICAL_CLAIM_TYPES;
 
-  onModuleInit(): void {
-    this.registry.register({ family: 'medical', claimTypes: MEDICAL_CLAIM_TYPES, find: (id) => this.find(id) });
-  }
+  constructor(private readonly prisma: PrismaService) {}
 
   async find(id: number): Promise<ClaimablePolicy | null> {
     const p = await this.prisma.medicalPolicy.findFirst({ where: { id, deletedAt: null } });

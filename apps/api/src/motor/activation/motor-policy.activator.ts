@@ -1,11 +1,11 @@
-import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ApiError, amountString, Clock, formatDate, money, sum } from '@lib/common';
 import { Prisma, PrismaService } from '@lib/db';
 import { isMotorProviderError, MotorProvider } from '@lib/providers';
 import { FileStore } from '../../files/file-store';
 import type { Payment } from '../../payments/payment.repository';
 import { payableByStatus, type Payability } from '../../payments/payment-status-reasons';
-import { ActivationResult, PaidPolicyDescription, PolicyActivator, PolicyActivators, substitutePolicyId } from '../../payments/policy-activators';
+import { ActivationResult, PaidPolicyDescription, PolicyActivator, substitutePolicyId } from '../../payments/policy-activators';
 import { MotorPolicyEvents } from '../issuance/motor-policy-events';
 import { MOTOR_PROVIDER } from '../motor-insurers';
 import { renderTaxInvoice, type TaxInvoice } from '../../documents/tax-invoice';
@@ -15,21 +15,16 @@ type StoredBenefit = { quote_benefit_id: string; id: string; amount: string; vat
 
 /** Motor's side of payments: what is paid for, issuing with the insurer on payment, and the policy schedule PDF. */
 @Injectable()
-export class MotorPolicyActivator implements PolicyActivator, OnModuleInit {
+export class MotorPolicyActivator implements PolicyActivator {
   private readonly log = new Logger('MotorActivation');
 
   constructor(
-    private readonly registry: PolicyActivators,
     private readonly prisma: PrismaService,
     private readonly files: FileStore,
     private readonly clock: Clock,
     @Inject(MOTOR_PROVIDER) private readonly provider: MotorProvider,
     private readonly events: MotorPolicyEvents,
   ) {}
-
-  onModuleInit(): void {
-    this.registry.register('motor', this);
-  }
 
   async describe(payment: Payment): Promise<PaidPolicyDescription | null> {
     const loaded = await this.load(this.prisma, payment.policyId);
@@ -80,7 +75,15 @@ export class MotorPolicyActivator implements PolicyActivator, OnModuleInit {
     }
     const active = await tx.motorPolicy.update({
       where: { id: policy.id },
-      data: { status: 1, providerPolicyId: issued.policyNumber, startDate: issued.startDate, endDate: issued.endDate, purchasedAt: at, documentsPending: true, updatedAt: at },
+      data: {
+        status: 1,
+        providerPolicyId: issued.policyNumber,
+        startDate: issued.startDate,
+        endDate: issued.endDate,
+        purchasedAt: at,
+        documentsPending: true,
+        updatedAt: at,
+      },
     });
     await this.events.statusUpdated(tx, active, null);
     return { providerPolicyId: issued.policyNumber, redirectUrl: policy.redirectUrl ? substitutePolicyId(policy.redirectUrl, policy.id) : null };
@@ -103,7 +106,12 @@ export class MotorPolicyActivator implements PolicyActivator, OnModuleInit {
     const now = this.clock.now();
     const [bytes, invoiceBytes] = await Promise.all([renderMotorSchedule(schedule(loaded, now)), renderTaxInvoice(invoice(loaded, now))]);
     const file = await this.files.save({ clientId: loaded.policy.clientId, kind: 'policy-document/motor', contentType: 'application/pdf', bytes });
-    const invoiceFile = await this.files.save({ clientId: loaded.policy.clientId, kind: 'policy-invoice/motor', contentType: 'application/pdf', bytes: invoiceBytes });
+    const invoiceFile = await this.files.save({
+      clientId: loaded.policy.clientId,
+      kind: 'policy-invoice/motor',
+      contentType: 'application/pdf',
+      bytes: invoiceBytes,
+    });
     // The document reference and its webhook in one transaction: the event is sent exactly when the PDF is there.
     const stored = await this.prisma.$transaction(async (tx) => {
       const { count } = await tx.motorPolicy.updateMany({
@@ -148,7 +156,11 @@ function invoice({ policy, offer, price }: Loaded, now: Date): TaxInvoice {
     issuedAt: policy.purchasedAt ?? now,
     lines: [
       { en: `${offer.type} cover, ${offer.insuranceTypeDisplay}`, ar: offer.insuranceTypeDisplayAr, total: amountString(price.subtotal.toString()) },
-      ...chosen.map((b) => ({ en: benefitNames.get(b.quote_benefit_id)?.en ?? 'Benefit', ar: benefitNames.get(b.quote_benefit_id)?.ar ?? 'منفعة', total: amountString(b.amount) })),
+      ...chosen.map((b) => ({
+        en: benefitNames.get(b.quote_benefit_id)?.en ?? 'Benefit',
+        ar: benefitNames.get(b.quote_benefit_id)?.ar ?? 'منفعة',
+        total: amountString(b.amount),
+      })),
     ],
     subtotal: amountString(subtotal),
     vatPercent: Number(price.vatPercentage.toString()),

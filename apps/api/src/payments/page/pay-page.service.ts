@@ -5,7 +5,7 @@ import { PaymentVendor, PaymentVendorError } from '@lib/providers';
 import { ApplyVendorOutcomeUseCase } from '../apply-vendor-outcome.use-case';
 import { Payment, PaymentRepository } from '../payment.repository';
 import { PAYMENT_VENDOR } from '../payment-vendor.token';
-import { PolicyActivators } from '../policy-activators';
+import { PolicyProducts } from '../../policies/policy-products';
 import { TestClocks } from '../../test-clocks/test-clocks';
 import type { PageLang } from './pay-page.i18n';
 import type { PayPageState } from './pay-page.view';
@@ -19,7 +19,7 @@ export class PayPageService {
 
   constructor(
     private readonly payments: PaymentRepository,
-    private readonly activators: PolicyActivators,
+    private readonly products: PolicyProducts,
     private readonly outcome: ApplyVendorOutcomeUseCase,
     private readonly clock: Clock,
     private readonly realClock: RealClock,
@@ -43,7 +43,7 @@ export class PayPageService {
     const payment = await this.current(token);
     if (!payment) return page(404, { kind: 'not_found' });
     if (payment.status !== 'pending' && payment.status !== 'failed') return this.stateOf(payment);
-    const description = await this.activators.get(payment.policyType).describe(payment);
+    const description = await this.products.activator(payment.policyType).describe(payment);
     if (!description) return page(404, { kind: 'not_found' });
     try {
       const checkout = await this.vendor.createCheckout({
@@ -74,8 +74,10 @@ export class PayPageService {
     if (vendorPaymentId && /^[\w-]{1,64}$/.test(vendorPaymentId)) {
       try {
         const applied = await this.outcome.execute(vendorPaymentId, payment.id);
-        if ((applied.kind === 'activated' || applied.kind === 'already_paid') && applied.redirectUrl) return { kind: 'redirect', location: applied.redirectUrl };
-        if (applied.kind === 'refunded') return page(200, { kind: 'refunded', reason: applied.payment.status === 'paid' ? 'already_paid' : applied.payment.statusReason });
+        if ((applied.kind === 'activated' || applied.kind === 'already_paid') && applied.redirectUrl)
+          return { kind: 'redirect', location: applied.redirectUrl };
+        if (applied.kind === 'refunded')
+          return page(200, { kind: 'refunded', reason: applied.payment.status === 'paid' ? 'already_paid' : applied.payment.statusReason });
         if (applied.kind === 'pending') return page(200, { kind: 'pending' });
       } catch (err) {
         this.log.warn(`confirming payment ${payment.id} failed: ${(err as Error).message}`);
@@ -84,7 +86,7 @@ export class PayPageService {
     }
     const fresh = (await this.payments.findById(payment.id))!;
     if (fresh.status === 'paid') {
-      const redirect = await this.activators.get(fresh.policyType).redirectUrl(fresh);
+      const redirect = await this.products.activator(fresh.policyType).redirectUrl(fresh);
       return redirect ? { kind: 'redirect', location: redirect } : page(200, { kind: 'paid' });
     }
     return this.stateOf(await this.payments.expireIfDue(fresh, this.clock.now()));
@@ -113,9 +115,14 @@ export class PayPageService {
       case 'cancelled':
         return page(410, { kind: 'cancelled', reason: payment.statusReason });
     }
-    const description = await this.activators.get(payment.policyType).describe(payment);
+    const description = await this.products.activator(payment.policyType).describe(payment);
     if (!description) return page(404, { kind: 'not_found' });
-    return page(200, { kind: 'open', description, expiresAt: payment.expiresAt, failureCode: payment.status === 'failed' ? payment.failureCode ?? 'default' : null });
+    return page(200, {
+      kind: 'open',
+      description,
+      expiresAt: payment.expiresAt,
+      failureCode: payment.status === 'failed' ? (payment.failureCode ?? 'default') : null,
+    });
   }
 }
 

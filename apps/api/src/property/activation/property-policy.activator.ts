@@ -1,10 +1,10 @@
-import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { money } from '@lib/common';
 import { Prisma, PrismaService } from '@lib/db';
 import type { PropertyProvider } from '@lib/providers';
 import type { Payment } from '../../payments/payment.repository';
 import { payableByStatus, type Payability } from '../../payments/payment-status-reasons';
-import { ActivationResult, PaidPolicyDescription, PolicyActivator, PolicyActivators } from '../../payments/policy-activators';
+import { ActivationResult, PaidPolicyDescription, PolicyActivator } from '../../payments/policy-activators';
 import { PropertyPolicyEvents } from '../events/property-policy-events';
 import { PROPERTY_PROVIDER } from '../property-products';
 import { PropertyInsurerIssuance } from '../policies/property-insurer-issuance';
@@ -17,21 +17,16 @@ import { PROPERTY_PAYMENT_TYPE, PropertyPolicyRepository } from '../policies/pro
  * is left to produce afterwards).
  */
 @Injectable()
-export class PropertyPolicyActivator implements PolicyActivator, OnModuleInit {
+export class PropertyPolicyActivator implements PolicyActivator {
   private insurerNames?: Map<string, { en: string; ar: string }>;
 
   constructor(
-    private readonly registry: PolicyActivators,
     private readonly prisma: PrismaService,
     private readonly policies: PropertyPolicyRepository,
     private readonly issuance: PropertyInsurerIssuance,
     private readonly events: PropertyPolicyEvents,
     @Inject(PROPERTY_PROVIDER) private readonly provider: PropertyProvider,
   ) {}
-
-  onModuleInit(): void {
-    this.registry.register(PROPERTY_PAYMENT_TYPE, this);
-  }
 
   async describe(payment: Payment): Promise<PaidPolicyDescription | null> {
     const p = await this.prisma.propertyPolicy.findUnique({ where: { id: payment.policyId } });

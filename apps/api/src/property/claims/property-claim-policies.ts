@@ -1,6 +1,6 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { formatDate, parseDate } from '@lib/common';
-import { ClaimablePolicy, ClaimPolicies } from '../../claims/claim-policies';
+import { ClaimablePolicy, ClaimPolicyResolver } from '../../claims/claim-policies';
 import { PropertyPolicyRepository } from '../policies/property-policy.repository';
 import { PROPERTY_STATUS } from '../property-products';
 
@@ -11,15 +11,11 @@ export const PROPERTY_CLAIM_TYPES = ['fire', 'water_damage', 'theft', 'natural_d
  * the day of cancellation; a policy never paid has no cover.
  */
 @Injectable()
-export class PropertyClaimPolicies implements OnModuleInit {
-  constructor(
-    private readonly registry: ClaimPolicies,
-    private readonly policies: PropertyPolicyRepository,
-  ) {}
+export class PropertyClaimPolicies implements ClaimPolicyResolver {
+  readonly family = 'property';
+  readonly claimTypes = PROPERTY_CLAIM_TYPES;
 
-  onModuleInit(): void {
-    this.registry.register({ family: 'property', claimTypes: PROPERTY_CLAIM_TYPES, find: (id) => this.find(id) });
-  }
+  constructor(private readonly policies: PropertyPolicyRepository) {}
 
   async find(id: number): Promise<ClaimablePolicy | null> {
     const p = await this.policies.find(id);
@@ -32,7 +28,10 @@ export class PropertyClaimPolicies implements OnModuleInit {
       clientId: p.clientId,
       coverFrom: p.startDate,
       coverUntil,
-      refusal: p.status === PROPERTY_STATUS.pending || (!paid && p.status === PROPERTY_STATUS.cancelled) ? 'The policy was never paid, so it has no cover to claim on.' : null,
+      refusal:
+        p.status === PROPERTY_STATUS.pending || (!paid && p.status === PROPERTY_STATUS.cancelled)
+          ? 'The policy was never paid, so it has no cover to claim on.'
+          : null,
     };
   }
 }

@@ -1,4 +1,4 @@
-import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { amountString, ApiError, Clock, formatDate, money } from '@lib/common';
 import { renderTaxInvoice } from '../../documents/tax-invoice';
 import { FileStore } from '../../files/file-store';
@@ -7,26 +7,21 @@ import { Prisma, PrismaService } from '@lib/db';
 import type { TplProvider } from '@lib/providers';
 import type { Payment } from '../../payments/payment.repository';
 import { payableByStatus, type Payability } from '../../payments/payment-status-reasons';
-import { ActivationResult, PaidPolicyDescription, PolicyActivator, PolicyActivators, substitutePolicyId } from '../../payments/policy-activators';
+import { ActivationResult, PaidPolicyDescription, PolicyActivator, substitutePolicyId } from '../../payments/policy-activators';
 import { TPL_PROVIDER } from '../tpl-provider.token';
 import { TplPolicyEvents } from '../events/tpl-policy-events';
 import { TPL_STATUS } from '../tpl-policy.repository';
 
 /** TPL v2's side of payments: on payment the sandbox insurer issues the policy and its number. */
 @Injectable()
-export class TplPolicyActivator implements PolicyActivator, OnModuleInit {
+export class TplPolicyActivator implements PolicyActivator {
   constructor(
-    private readonly registry: PolicyActivators,
     private readonly prisma: PrismaService,
     @Inject(TPL_PROVIDER) private readonly provider: TplProvider,
     private readonly events: TplPolicyEvents,
     private readonly files: FileStore,
     private readonly clock: Clock,
   ) {}
-
-  onModuleInit(): void {
-    this.registry.register('tpl', this);
-  }
 
   async describe(payment: Payment): Promise<PaidPolicyDescription | null> {
     const policy = await this.prisma.tplPolicy.findUnique({ where: { id: payment.policyId } });
@@ -75,10 +70,21 @@ export class TplPolicyActivator implements PolicyActivator, OnModuleInit {
     }
     const issuedPolicy = await tx.tplPolicy.update({
       where: { id: policy.id },
-      data: { status: TPL_STATUS.issued, providerPolicyId: issued.policy_number, startDate: issued.start_date, endDate: issued.end_date, purchasedAt: at, documentsPending: true, updatedAt: at },
+      data: {
+        status: TPL_STATUS.issued,
+        providerPolicyId: issued.policy_number,
+        startDate: issued.start_date,
+        endDate: issued.end_date,
+        purchasedAt: at,
+        documentsPending: true,
+        updatedAt: at,
+      },
     });
     await this.events.statusUpdated(tx, issuedPolicy, null);
-    return { providerPolicyId: issued.policy_number, redirectUrl: issuedPolicy.redirectUrl ? substitutePolicyId(issuedPolicy.redirectUrl, issuedPolicy.id) : null };
+    return {
+      providerPolicyId: issued.policy_number,
+      redirectUrl: issuedPolicy.redirectUrl ? substitutePolicyId(issuedPolicy.redirectUrl, issuedPolicy.id) : null,
+    };
   }
 
   async redirectUrl(payment: Payment): Promise<string | null> {
@@ -132,7 +138,10 @@ export class TplPolicyActivator implements PolicyActivator, OnModuleInit {
       await this.files.save({ clientId: policy.clientId, kind: 'tpl/invoice', contentType: 'application/pdf', bytes: invoice }),
     ];
     const stored = await this.prisma.$transaction(async (tx) => {
-      const { count } = await tx.tplPolicy.updateMany({ where: { id: policyId, documentsPending: true }, data: { policyUrl: saved[0].url, invoiceUrl: saved[1].url, documentsPending: false, updatedAt: this.clock.now() } });
+      const { count } = await tx.tplPolicy.updateMany({
+        where: { id: policyId, documentsPending: true },
+        data: { policyUrl: saved[0].url, invoiceUrl: saved[1].url, documentsPending: false, updatedAt: this.clock.now() },
+      });
       if (count === 0) return false;
       await this.events.documentsUpdated(tx, (await tx.tplPolicy.findUnique({ where: { id: policyId } }))!);
       return true;

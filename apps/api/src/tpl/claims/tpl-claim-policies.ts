@@ -1,7 +1,7 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { formatDate, parseDate } from '@lib/common';
 import { PrismaService } from '@lib/db';
-import { ClaimablePolicy, ClaimPolicies } from '../../claims/claim-policies';
+import { ClaimablePolicy, ClaimPolicyResolver } from '../../claims/claim-policies';
 
 /** Third-party liability: what the insured's car did to others. */
 export const TPL_CLAIM_TYPES = ['third_party_vehicle_damage', 'third_party_property_damage', 'third_party_bodily_injury', 'other'] as const;
@@ -12,22 +12,24 @@ export const TPL_CLAIM_FAMILY = 'motor-tpl';
  * to the day of cancellation; a policy never paid (pending, on hold) has no cover.
  */
 @Injectable()
-export class TplClaimPolicies implements OnModuleInit {
-  constructor(
-    private readonly registry: ClaimPolicies,
-    private readonly prisma: PrismaService,
-  ) {}
+export class TplClaimPolicies implements ClaimPolicyResolver {
+  readonly family = TPL_CLAIM_FAMILY;
+  readonly claimTypes = TPL_CLAIM_TYPES;
 
-  onModuleInit(): void {
-    this.registry.register({ family: TPL_CLAIM_FAMILY, claimTypes: TPL_CLAIM_TYPES, find: (id) => this.find(id) });
-  }
+  constructor(private readonly prisma: PrismaService) {}
 
   async find(id: number): Promise<ClaimablePolicy | null> {
     const p = await this.prisma.tplPolicy.findUnique({ where: { id } });
     if (!p) return null;
     if (!p.startDate || !p.endDate || !p.purchasedAt) {
       const never = parseDate(formatDate(p.createdAt))!;
-      return { id: p.id, clientId: p.clientId, coverFrom: never, coverUntil: never, refusal: 'The policy was never paid and issued, so it has no cover to claim on.' };
+      return {
+        id: p.id,
+        clientId: p.clientId,
+        coverFrom: never,
+        coverUntil: never,
+        refusal: 'The policy was never paid and issued, so it has no cover to claim on.',
+      };
     }
     const start = parseDate(p.startDate)!;
     // The end date is the last day of cover; the core's coverUntil is exclusive.

@@ -1,10 +1,10 @@
-import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { ApiError, money, VAT_PERCENT } from '@lib/common';
 import { Prisma } from '@lib/db';
 import { isInsurerCallError, type TravelProvider } from '@lib/providers';
 import type { Payment } from '../../payments/payment.repository';
 import { payableByStatus, type Payability } from '../../payments/payment-status-reasons';
-import { ActivationResult, PaidPolicyDescription, PolicyActivator, PolicyActivators, substitutePolicyId } from '../../payments/policy-activators';
+import { ActivationResult, PaidPolicyDescription, PolicyActivator, substitutePolicyId } from '../../payments/policy-activators';
 import { TravelPolicyEvents } from '../events/travel-policy-events';
 import { TravelPolicyRepository } from '../policies/travel-policy.repository';
 import { TRAVEL_INSURER_NAMES, TRAVEL_PRODUCT_NAMES, TRAVEL_PROVIDER } from '../travel-products';
@@ -12,18 +12,13 @@ import { TravelDocuments } from '../documents/travel-documents.service';
 
 /** Travel's side of payments: paying has the insurer issue the policy for the quoted trip; the PDFs follow. */
 @Injectable()
-export class TravelPolicyActivator implements PolicyActivator, OnModuleInit {
+export class TravelPolicyActivator implements PolicyActivator {
   constructor(
-    private readonly registry: PolicyActivators,
     private readonly policies: TravelPolicyRepository,
     @Inject(TRAVEL_PROVIDER) private readonly provider: TravelProvider,
     private readonly events: TravelPolicyEvents,
     private readonly documents: TravelDocuments,
   ) {}
-
-  onModuleInit(): void {
-    this.registry.register('travel', this);
-  }
 
   async describe(payment: Payment): Promise<PaidPolicyDescription | null> {
     const view = await this.policies.findForClient(null, payment.policyId);
@@ -52,7 +47,12 @@ export class TravelPolicyActivator implements PolicyActivator, OnModuleInit {
     if (!view) throw new Error(`travel policy ${payment.policyId} of payment ${payment.id} is missing`);
     let issued;
     try {
-      issued = await this.provider.issue({ reference: `travel-policy-${view.policy.id}`, payment_reference: payment.id, start_date: view.policy.startDate, premium: money(view.policy.price.toString()).toFixed(2) });
+      issued = await this.provider.issue({
+        reference: `travel-policy-${view.policy.id}`,
+        payment_reference: payment.id,
+        start_date: view.policy.startDate,
+        premium: money(view.policy.price.toString()).toFixed(2),
+      });
     } catch (err) {
       if (isInsurerCallError(err)) throw new ApiError('PROVIDER_FAILED', `The insurer did not issue the policy: ${err.message}`);
       throw err;

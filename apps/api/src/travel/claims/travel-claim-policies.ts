@@ -1,8 +1,7 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { parseDate } from '@lib/common';
 import { PrismaService } from '@lib/db';
-import { ClaimablePolicy, ClaimPolicies } from '../../claims/claim-policies';
-import type { ClaimIntakeSpec } from '../../claims-intake/product-claim-intake';
+import { ClaimablePolicy, ClaimPolicyResolver } from '../../claims/claim-policies';
 import { TRAVEL_CLAIM_TYPES } from '../travel-products';
 
 /** The most a claim of each type may ask for, SAR (the certificate's cover; EUR 30,000 of medical care is about SAR 120,000). */
@@ -15,18 +14,11 @@ export const TRAVEL_CLAIM_LIMITS: Record<(typeof TRAVEL_CLAIM_TYPES)[number], { 
 
 /** Travel policies for the claims core: cover on the days of the trip, from the start date to the end date, once paid. */
 @Injectable()
-export class TravelClaimPolicies implements OnModuleInit, ClaimIntakeSpec {
+export class TravelClaimPolicies implements ClaimPolicyResolver {
   readonly family = 'travel';
   readonly claimTypes = TRAVEL_CLAIM_TYPES;
 
-  constructor(
-    private readonly registry: ClaimPolicies,
-    private readonly prisma: PrismaService,
-  ) {}
-
-  onModuleInit(): void {
-    this.registry.register({ family: this.family, claimTypes: TRAVEL_CLAIM_TYPES, find: (id) => this.find(id), limitFor: (id, type) => this.limitFor(id, type) });
-  }
+  constructor(private readonly prisma: PrismaService) {}
 
   async find(id: number): Promise<ClaimablePolicy | null> {
     const p = await this.prisma.travelPolicy.findUnique({ where: { id } });

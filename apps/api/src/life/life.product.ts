@@ -1,0 +1,11 @@
+import { policyProduct } from '../policies/policy-product';
+import { LifePolicyActivator } from './activation/life-policy.activator';
+import { LifeClaimPolicies } from './claims/life-claim-policies';
+
+/** Life savings and protection in the policy lifecycle core: paid and activated through its insurer, claims on its cover, counted on the dashboard. */
+export const LIFE_POLICY_PRODUCT = policyProduct({
+  family: 'life',
+  payments: LifePolicyActivator,
+  claims: LifeClaimPolicies,
+  dashboard: { source: 'life', table: 'life_policies', issuedColumn: 'purchased_at' },
+});

@@ -1,0 +1,49 @@
+import type { FactoryProvider, Type } from '@nestjs/common';
+import type { ClaimPolicyResolver } from '../claims/claim-policies';
+import type { PolicyActivator } from '../payments/policy-activators';
+import { PolicyProducts } from './policy-products';
+
+/** A family's policies on the console dashboard, counted the same way for every family. */
+export interface PolicyTable {
+  /** The dashboard source name, e.g. "tpl". */
+  source: string;
+  /** The family's policy table and the column set when the policy was paid and issued. */
+  table: string;
+  issuedColumn: string;
+  /** Rows that are not policies any more (withdrawn medical policies), as SQL on the table. */
+  excluded?: string;
+}
+
+/**
+ * What a product family supplies to the policy lifecycle: the core (payments, claims, the dashboard)
+ * reaches a family only through this port, so a capability added to the core reaches every family.
+ */
+export interface PolicyProduct {
+  /** The family's name in payments (`payments.policy_type`). */
+  family: string;
+  /** Paying for a policy: what the payment page shows, whether money can still be applied, activation with the insurer, documents. */
+  payments: PolicyActivator;
+  /** Claims on its policies: types, cover window, ceilings. Motor comparison takes no claims. */
+  claims?: ClaimPolicyResolver;
+  dashboard: PolicyTable;
+}
+
+/** What a family module lists among its providers to plug its product into the core: its parts, by class. */
+export interface PolicyProductParts {
+  family: string;
+  payments: Type<PolicyActivator>;
+  claims?: Type<ClaimPolicyResolver>;
+  dashboard: PolicyTable;
+}
+
+export function policyProduct(parts: PolicyProductParts): FactoryProvider {
+  return {
+    provide: `policy-product:${parts.family}`,
+    inject: [PolicyProducts, parts.payments, ...(parts.claims ? [parts.claims] : [])],
+    useFactory: (products: PolicyProducts, payments: PolicyActivator, claims?: ClaimPolicyResolver) => {
+      const product: PolicyProduct = { family: parts.family, payments, claims, dashboard: parts.dashboard };
+      products.register(product);
+      return product;
+    },
+  };
+}
