@@ -9,7 +9,7 @@ import { PropertyPolicyEvents } from '../events/property-policy-events';
 import { PROPERTY_PROVIDER } from '../property-products';
 import { PropertyInsurerIssuance } from '../policies/property-insurer-issuance';
 import { redirectUrlOf } from '../policies/property-policy.presenter';
-import { PROPERTY_PAYMENT_TYPE, PropertyPolicyRepository } from '../policies/property-policy.repository';
+import { PropertyPolicyRepository } from '../policies/property-policy.repository';
 
 /**
  * Property's side of payments: the insurer issues its policy and its PDF when the payment succeeds, and
