@@ -4,11 +4,19 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 /** Product families of the partner API. A family never imports another: what two share moves to the core or libs. */
-const FAMILIES = ['motor', 'property', 'tpl', 'life', 'horse', 'medical'];
+const FAMILIES = ['motor', 'property', 'tpl', 'life', 'horse', 'medical', 'travel'];
 /** Folders that belong to a family although they sit beside it (the motor embed page is motor's). */
 const FAMILY_OF = { embed: 'motor' };
 
 const familyRoot = (family) => `apps/api/src/${family}`;
+
+/** One policy status vocabulary (apps/api/src/policies/policy-status.ts): no family compares or writes a bare status number. */
+const NO_BARE_POLICY_STATUS = [
+  {
+    selector: "BinaryExpression[operator=/^[!=]==$/][left.property.name='status'][right.raw=/^[0-3]$/]",
+    message: 'Compare with PolicyStatus (policies/policy-status.ts), not a bare number.',
+  },
+];
 
 function crossFamilyRule(family) {
   const others = FAMILIES.filter((f) => f !== family);
@@ -62,6 +70,11 @@ export default tseslint.config(
   },
   ...FAMILIES.map(crossFamilyRule),
   {
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['**/*.spec.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...NO_BARE_POLICY_STATUS] },
+  },
+  {
     // Controllers stay thin: they call a use case or service; queries live in repositories.
     files: ['apps/api/src/**/*.controller.ts'],
     rules: {
@@ -69,6 +82,7 @@ export default tseslint.config(
         'error',
         { selector: 'Identifier[name="PrismaService"]', message: 'No Prisma in controllers: put the query in a repository.' },
         { selector: 'Identifier[name="SqlDatabase"]', message: 'No SQL in controllers: put the query in a repository.' },
+        ...NO_BARE_POLICY_STATUS,
       ],
     },
   },

@@ -14,4 +14,3 @@ export const LIFE_COOLING_OFF_DAYS = 30;
 export const INSTALMENT_MONTHS = { monthly: 1, quarterly: 3, semi_annual: 6, annual: 12 } as const;
 
 /** Policy status values, the same integers as motor and property. */
-export const POLICY_STATUS = { pending: 0, active: 1, cancelled: 2 } as const;

@@ -6,4 +6,3 @@ export const PROPERTY_PRODUCTS: ProductCode[] = ['property-multi', 'property-com
 export const PROPERTY_PROVIDER = Symbol('PROPERTY_PROVIDER');
 
 /** Policy status: the spec's 0 and 1, and 2 for a cancelled policy (the real service's other products use 2 the same way). */
-export const PROPERTY_STATUS = { pending: 0, active: 1, cancelled: 2 } as const;

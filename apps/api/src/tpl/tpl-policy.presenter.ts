@@ -2,6 +2,7 @@ import { amountNumber, formatDateTime, productId } from '@lib/common';
 import type { Payment, TplPolicy } from '@lib/db/generated/prisma/client';
 import { paymentLink } from '../payments/payment.repository';
 import { TPL_PRODUCT } from './tpl-provider.token';
+import { PolicyStatus } from '../policies/policy-status';
 
 const dt = (d: Date | null) => (d ? formatDateTime(d) : null);
 
@@ -22,13 +23,13 @@ export function presentTplPolicy(p: TplPolicy, payment: Payment | null, publicBa
       new_owner_id: p.newOwnerId,
       istimarah: istimarahUrl,
       extra_fields: p.extraFields ?? null,
-      ...(p.status === 3 ? { incorrect_info_message: p.holdReason } : {}),
+      ...(p.status === PolicyStatus.OnHold ? { incorrect_info_message: p.holdReason } : {}),
     },
     product_id: productId(TPL_PRODUCT),
     insurance_company_id: p.insurerCode,
     provider_policy_id: p.providerPolicyId,
     price: amountNumber(p.price.toString()),
-    payment_link: p.status === 0 && payment ? paymentLink(publicBaseUrl, payment.linkToken) : null,
+    payment_link: p.status === PolicyStatus.Pending && payment ? paymentLink(publicBaseUrl, payment.linkToken) : null,
     start_date: p.startDate,
     end_date: p.endDate,
     refund_amount: p.refundAmount ? amountNumber(p.refundAmount.toString()) : null,

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Prisma, PrismaService } from '@lib/db';
 import type { Payment, TplPolicy } from '@lib/db/generated/prisma/client';
-
-export const TPL_STATUS = { pending: 0, issued: 1, canceled: 2, onHold: 3 } as const;
+import { PolicyStatus } from '../policies/policy-status';
 
 export interface TplPolicyFilters {
   vin?: string;
@@ -31,22 +30,29 @@ export class TplPolicyRepository {
    * with its payment still unpaid and past expiry is touched: a payment completing meanwhile wins.
    */
   async lapseUnpaid(vin: string, carSequenceNumber: string, now: Date): Promise<void> {
-    for (const pending of await this.prisma.tplPolicy.findMany({ where: { status: 0, OR: [{ vin }, { carSequenceNumber }] } })) await this.lapseIfUnpaid(pending, now);
+    for (const pending of await this.prisma.tplPolicy.findMany({ where: { status: PolicyStatus.Pending, OR: [{ vin }, { carSequenceNumber }] } }))
+      await this.lapseIfUnpaid(pending, now);
   }
 
   private async lapseIfUnpaid(pending: TplPolicy, now: Date): Promise<void> {
     const payment = await this.paymentOf(pending.id);
     if (!payment || payment.status === 'paid' || payment.expiresAt.getTime() > now.getTime()) return;
     await this.prisma.$transaction(async (tx) => {
-      const { count } = await tx.payment.updateMany({ where: { id: payment.id, status: { in: ['pending', 'failed', 'expired'] } }, data: { status: 'expired', updatedAt: now } });
+      const { count } = await tx.payment.updateMany({
+        where: { id: payment.id, status: { in: ['pending', 'failed', 'expired'] } },
+        data: { status: 'expired', updatedAt: now },
+      });
       if (count === 0) return;
-      await tx.tplPolicy.updateMany({ where: { id: pending.id, status: 0 }, data: { status: 2, canceledAt: now, canceledBy: 'payment-lapsed', refundAmount: '0.00', updatedAt: now } });
+      await tx.tplPolicy.updateMany({
+        where: { id: pending.id, status: PolicyStatus.Pending },
+        data: { status: PolicyStatus.Cancelled, canceledAt: now, canceledBy: 'payment-lapsed', refundAmount: '0.00', updatedAt: now },
+      });
     });
   }
 
   /** The active (pending or issued) policy of a vehicle, by VIN or sequence number, whichever client holds it. */
   findActiveByVehicle(vin: string, carSequenceNumber: string): Promise<TplPolicy | null> {
-    return this.prisma.tplPolicy.findFirst({ where: { status: { in: [0, 1] }, OR: [{ vin }, { carSequenceNumber }] } });
+    return this.prisma.tplPolicy.findFirst({ where: { status: { in: [PolicyStatus.Pending, PolicyStatus.Active] }, OR: [{ vin }, { carSequenceNumber }] } });
   }
 
   async findForClient(clientId: string, id: number): Promise<TplPolicyWithPayment | null> {
@@ -57,7 +63,7 @@ export class TplPolicyRepository {
   /** The client's policy of a VIN to cancel: the issued one if any, else the newest. */
   findForClientByVin(clientId: string, vin: string): Promise<TplPolicy | null> {
     return this.prisma.tplPolicy.findFirst({ where: { clientId, vin }, orderBy: [{ status: 'asc' }, { createdAt: 'desc' }] }).then(async (first) => {
-      const issued = await this.prisma.tplPolicy.findFirst({ where: { clientId, vin, status: 1 } });
+      const issued = await this.prisma.tplPolicy.findFirst({ where: { clientId, vin, status: PolicyStatus.Active } });
       return issued ?? first;
     });
   }

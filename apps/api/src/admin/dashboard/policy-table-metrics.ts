@@ -1,9 +1,7 @@
 import type { Database } from '@lib/db';
 import type { PolicyTable } from '../../policies/policy-product';
+import { policyStatusName } from '../../policies/policy-status';
 import type { DashboardMetricProvider, MetricContribution, MetricWindow } from './dashboard-metrics';
-
-/** The same status words for every family on the dashboard. */
-const STATUS_NAMES: Record<number, string> = { 0: 'pending', 1: 'active', 2: 'cancelled', 3: 'on_hold' };
 
 /**
  * A family's policies on the dashboard, the same way for every family: how many by status, and how many
@@ -32,8 +30,10 @@ export class PolicyTableMetrics implements DashboardMetricProvider {
       ),
     ]);
     const policiesByStatus: Record<string, number> = {};
-    for (const s of byStatus)
-      policiesByStatus[STATUS_NAMES[s.status] ?? String(s.status)] = (policiesByStatus[STATUS_NAMES[s.status] ?? String(s.status)] ?? 0) + Number(s.n);
+    for (const s of byStatus) {
+      const name = policyStatusName(s.status);
+      policiesByStatus[name] = (policiesByStatus[name] ?? 0) + Number(s.n);
+    }
     return {
       counters: { policies_total: Object.values(policiesByStatus).reduce((a, b) => a + b, 0) },
       policiesByStatus,

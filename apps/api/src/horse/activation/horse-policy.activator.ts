@@ -7,6 +7,7 @@ import { payableByStatus, type Payability } from '../../payments/payment-status-
 import { ActivationResult, PaidPolicyDescription, PolicyActivator } from '../../payments/policy-activators';
 import { HorsePolicyEvents } from '../events/horse-policy-events';
 import { HORSE_PROVIDER } from '../horse-products';
+import { PolicyStatus } from '../../policies/policy-status';
 
 /** Horse's side of payments: paying issues the policy with the insurer for one year from the payment day. */
 @Injectable()
@@ -57,7 +58,7 @@ export class HorsePolicyActivator implements PolicyActivator {
     const end = new Date(Date.UTC(at.getUTCFullYear() + 1, at.getUTCMonth(), at.getUTCDate() - 1));
     const active = await tx.horsePolicy.update({
       where: { id: policy.id },
-      data: { status: 1, providerPolicyId: issued.policy_number, startDate: start, endDate: formatDate(end), purchasedAt: at, updatedAt: at },
+      data: { status: PolicyStatus.Active, providerPolicyId: issued.policy_number, startDate: start, endDate: formatDate(end), purchasedAt: at, updatedAt: at },
     });
     await this.events.statusUpdated(tx, { policy: active, payment: null });
     return { providerPolicyId: issued.policy_number, redirectUrl: null };

@@ -11,6 +11,7 @@ import type { CreateHorsePolicyInput } from './create-horse-policy.schema';
 import { HorsePolicyRepository } from './horse-policy.repository';
 import { HorsePolicyEvents } from '../events/horse-policy-events';
 import { presentHorsePolicy } from './horse-policy.presenter';
+import { PolicyStatus } from '../../policies/policy-status';
 
 /** Prices the horse with the insurer, then writes the pending policy and its payment in one transaction. */
 @Injectable()
@@ -46,7 +47,7 @@ export class CreateHorsePolicyUseCase {
         insurerCode: this.provider.insurerCode,
         horse: { ...input.horse, value: Number(value), ...(documentUrl ? { document_url: documentUrl } : {}) },
         owner: input.owner,
-        status: 0,
+        status: PolicyStatus.Pending,
         ratePercent: quote.rate_percent,
         netPremium: subtotal.toFixed(2),
         vat: vat.toFixed(2),
@@ -56,7 +57,14 @@ export class CreateHorsePolicyUseCase {
         updatedAt: now,
       });
       await this.testClocks.attach(tx, clockedPolicy('horse', policy.id));
-      const payment = await this.payments.createPending(tx, { clientId, policyType: 'horse', policyId: policy.id, amount: total.toFixed(2), expiresAt: new Date(now.getTime() + PAYMENT_LINK_PERIODS_MS.horse), at: now });
+      const payment = await this.payments.createPending(tx, {
+        clientId,
+        policyType: 'horse',
+        policyId: policy.id,
+        amount: total.toFixed(2),
+        expiresAt: new Date(now.getTime() + PAYMENT_LINK_PERIODS_MS.horse),
+        at: now,
+      });
       await this.events.statusUpdated(tx, { policy, payment });
       return { policy, payment };
     });

@@ -1,6 +1,7 @@
 import { amountNumber, formatDateTime, formatNullableDateTime } from '@lib/common';
 import { paymentLink } from '../../payments/payment.repository';
 import type { HorsePolicyView } from './horse-policy.repository';
+import { PolicyStatus } from '../../policies/policy-status';
 
 /** The horse policy object; `status` 0 pending payment, 1 active, 2 cancelled (as motor and property). */
 export function presentHorsePolicy({ policy: p, payment }: HorsePolicyView, publicBaseUrl: string) {
@@ -16,7 +17,7 @@ export function presentHorsePolicy({ policy: p, payment }: HorsePolicyView, publ
     price: amountNumber(p.price.toString()),
     start_date: p.startDate,
     end_date: p.endDate,
-    payment_link: p.status === 0 && payment ? paymentLink(publicBaseUrl, payment.linkToken) : null,
+    payment_link: p.status === PolicyStatus.Pending && payment ? paymentLink(publicBaseUrl, payment.linkToken) : null,
     purchased_at: formatNullableDateTime(p.purchasedAt),
     cancelled_at: formatNullableDateTime(p.cancelledAt),
     refund_amount: p.refundAmount === null ? null : amountNumber(p.refundAmount.toString()),

@@ -7,6 +7,7 @@ import { payableByStatus, type Payability } from '../../payments/payment-status-
 import { ActivationResult, PaidPolicyDescription, PolicyActivator } from '../../payments/policy-activators';
 import { LifePolicyEvents } from '../events/life-policy-events';
 import { LIFE_PROVIDER } from '../life-products';
+import { PolicyStatus } from '../../policies/policy-status';
 
 /**
  * Life's side of payments. Life premiums carry no VAT (life insurance is VAT-exempt in Saudi Arabia).
@@ -64,7 +65,7 @@ export class LifePolicyActivator implements PolicyActivator {
     const end = new Date(Date.UTC(startsOn.getUTCFullYear() + offer.termYears, startsOn.getUTCMonth(), startsOn.getUTCDate() - 1));
     const active = await tx.lifePolicy.update({
       where: { id: policy.id },
-      data: { status: 1, providerPolicyId: issued.policy_number, startDate: start, endDate: formatDate(end), purchasedAt: at, updatedAt: at },
+      data: { status: PolicyStatus.Active, providerPolicyId: issued.policy_number, startDate: start, endDate: formatDate(end), purchasedAt: at, updatedAt: at },
     });
     await this.events.statusUpdated(tx, { policy: active, offer, payment: null });
     return { providerPolicyId: issued.policy_number, redirectUrl: null };

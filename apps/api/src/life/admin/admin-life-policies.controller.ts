@@ -14,15 +14,23 @@ import { listResponse } from '../../admin/list/list-response';
 import { CancelLifePolicyUseCase } from '../cancellation/cancel-life-policy.use-case';
 import { LifePolicyRepository } from '../policies/life-policy.repository';
 import { presentLifePolicy } from '../policies/life-policy.presenter';
+import { PolicyStatus } from '../../policies/policy-status';
 
 const SORTABLE = ['id', 'created_at', 'status'] as const;
 const listQuery = listQuerySchema({
   sortable: SORTABLE,
   defaultSort: ['created_at', 'DESC'],
-  filter: z.strictObject({ id: idFilter, status: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(), client_id: z.uuid().optional(), insurer_code: z.string().max(32).optional() }),
+  filter: z.strictObject({
+    id: idFilter,
+    status: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
+    client_id: z.uuid().optional(),
+    insurer_code: z.string().max(32).optional(),
+  }),
 });
 const idParam = z.strictObject({ id: intId });
-const cancelBody = z.strictObject({ reason: z.string().trim().min(1, 'The reason field is required.').max(500, 'The reason may not be greater than 500 characters.') });
+const cancelBody = z.strictObject({
+  reason: z.string().trim().min(1, 'The reason field is required.').max(500, 'The reason may not be greater than 500 characters.'),
+});
 
 const mask = (v: string) => (v.length <= 4 ? '*'.repeat(v.length) : `${v.slice(0, 2)}${'*'.repeat(v.length - 4)}${v.slice(-2)}`);
 
@@ -56,9 +64,22 @@ export class AdminLifePoliciesController {
   @ApiList('life-policies', SORTABLE, 'id, status, client_id, insurer_code')
   async list(@CurrentStaff() staff: Staff, @Query({ schema: listQuery }) q: z.infer<typeof listQuery>, @Res({ passthrough: true }) reply: FastifyReply) {
     const f = q.filter;
-    const ids = idsOf(f.id)?.map(Number).filter((n) => Number.isInteger(n) && n > 0);
-    const [views, total] = await this.policies.adminPage({ ids, status: f.status, clientId: f.client_id, insurerCode: f.insurer_code }, orderBy(q.sort, { created_at: 'createdAt' }), q.skip, q.take);
-    return listResponse(reply, 'life-policies', views.map((v) => this.present(v, staff.role)), total, q.skip);
+    const ids = idsOf(f.id)
+      ?.map(Number)
+      .filter((n) => Number.isInteger(n) && n > 0);
+    const [views, total] = await this.policies.adminPage(
+      { ids, status: f.status, clientId: f.client_id, insurerCode: f.insurer_code },
+      orderBy(q.sort, { created_at: 'createdAt' }),
+      q.skip,
+      q.take,
+    );
+    return listResponse(
+      reply,
+      'life-policies',
+      views.map((v) => this.present(v, staff.role)),
+      total,
+      q.skip,
+    );
   }
 
   @Get(':id')
@@ -75,13 +96,27 @@ export class AdminLifePoliciesController {
   @Post(':id/cancel')
   @HttpCode(200)
   @Allow('cancel')
-  @ApiOperation({ summary: 'Cancel a life policy', description: 'With a `reason`; refunded as in the partner API (cooling-off, then pro rata). Audited. A cancelled policy is 400, an unpaid one 409.' })
+  @ApiOperation({
+    summary: 'Cancel a life policy',
+    description: 'With a `reason`; refunded as in the partner API (cooling-off, then pro rata). Audited. A cancelled policy is 400, an unpaid one 409.',
+  })
   @ApiBody({ schema: z.toJSONSchema(cancelBody, { target: 'openapi-3.0', io: 'input' }) as object })
   @ApiOkResponse({ description: 'The cancelled policy.' })
   @ApiErrors(400, 404, 409, 422)
-  async cancel(@Actor() actor: AuditActor, @CurrentStaff() staff: Staff, @Param({ schema: idParam }) p: z.infer<typeof idParam>, @Body({ schema: cancelBody }) body: z.infer<typeof cancelBody>) {
+  async cancel(
+    @Actor() actor: AuditActor,
+    @CurrentStaff() staff: Staff,
+    @Param({ schema: idParam }) p: z.infer<typeof idParam>,
+    @Body({ schema: cancelBody }) body: z.infer<typeof cancelBody>,
+  ) {
     await this.cancelPolicy.execute(null, p.id, { document: null }, this.config.publicBaseUrl, (tx, refund) =>
-      this.audit.write(tx, actor, { action: 'life-policies.cancel', resource: 'life-policies', resourceId: String(p.id), before: { status: 1 }, after: { status: 2, refund_amount: refund, reason: body.reason } }),
+      this.audit.write(tx, actor, {
+        action: 'life-policies.cancel',
+        resource: 'life-policies',
+        resourceId: String(p.id),
+        before: { status: PolicyStatus.Active },
+        after: { status: PolicyStatus.Cancelled, refund_amount: refund, reason: body.reason },
+      }),
     );
     return this.show(staff, p);
   }

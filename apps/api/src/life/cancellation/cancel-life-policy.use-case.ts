@@ -12,6 +12,7 @@ import { INSTALMENT_MONTHS, LIFE_COOLING_OFF_DAYS } from '../life-products';
 import { LifePolicyRepository } from '../policies/life-policy.repository';
 import { LifePolicyEvents } from '../events/life-policy-events';
 import { presentLifePolicy } from '../policies/life-policy.presenter';
+import { PolicyStatus } from '../../policies/policy-status';
 
 /**
  * Cancels an active life policy: the document (optional) is content-checked and stored, the refund is
@@ -36,12 +37,19 @@ export class CancelLifePolicyUseCase {
    * `clientId` null: staff in the console, for any client's policy. `alsoInTx` writes with the status change
    * (the console's audit record), given the refund.
    */
-  async execute(clientId: string | null, policyId: number, upload: CancellationUpload, publicBaseUrl: string, alsoInTx?: (tx: Prisma.TransactionClient, refundAmount: string) => Promise<void>) {
+  async execute(
+    clientId: string | null,
+    policyId: number,
+    upload: CancellationUpload,
+    publicBaseUrl: string,
+    alsoInTx?: (tx: Prisma.TransactionClient, refundAmount: string) => Promise<void>,
+  ) {
     const found = await this.policies.findForClient(clientId, policyId);
     if (!found) throw ApiError.notFound('No life policy with this id.');
     const { policy, offer } = found;
-    if (policy.status === 2) throw new ApiError('ALREADY_CANCELED');
-    if (policy.status !== 1) throw new ApiError('CONFLICT', 'The policy is not active yet (awaiting payment); an unpaid policy lapses with its payment link.');
+    if (policy.status === PolicyStatus.Cancelled) throw new ApiError('ALREADY_CANCELED');
+    if (policy.status !== PolicyStatus.Active)
+      throw new ApiError('CONFLICT', 'The policy is not active yet (awaiting payment); an unpaid policy lapses with its payment link.');
     await this.testClocks.adopt(clockedPolicy('life', policy.id));
     const stored = await storeCancellationDocument(this.files, policy.clientId, 'cancellation-document/life', upload);
     const now = this.clock.now();
@@ -55,7 +63,11 @@ export class CancelLifePolicyUseCase {
       now,
     });
     const changed = await this.payments.transaction(async (tx) => {
-      const done = await this.policies.markCancelled(tx, policy.id, { cancelledAt: now, refundAmount: refund.amount.toFixed(2), cancellationDocument: stored?.url ?? null });
+      const done = await this.policies.markCancelled(tx, policy.id, {
+        cancelledAt: now,
+        refundAmount: refund.amount.toFixed(2),
+        cancellationDocument: stored?.url ?? null,
+      });
       if (done) {
         await this.refunds.owe(tx, { policyType: 'life', policyId: policy.id, amount: refund.amount, at: now });
         await this.events.statusUpdated(tx, { policy: await tx.lifePolicy.findUniqueOrThrow({ where: { id: policy.id } }), offer, payment: null });

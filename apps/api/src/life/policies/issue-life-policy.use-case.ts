@@ -11,6 +11,7 @@ import type { IssueLifePolicyInput } from './issue-life-policy.schema';
 import { LifePolicyRepository } from './life-policy.repository';
 import { LifePolicyEvents } from '../events/life-policy-events';
 import { presentLifePolicy } from './life-policy.presenter';
+import { PolicyStatus } from '../../policies/policy-status';
 
 /** Issues a pending life policy from an unexpired offer of the same client, with its first-instalment payment, in one transaction. */
 @Injectable()
@@ -48,7 +49,7 @@ export class IssueLifePolicyUseCase {
           beneficiaries: input.beneficiaries,
           iban: input.iban ?? null,
           requestedStartDate: input.start_date ?? null,
-          status: 0,
+          status: PolicyStatus.Pending,
           premium: offer.premium,
           extraData: input.extra_fields === undefined ? Prisma.DbNull : (input.extra_fields as Prisma.InputJsonValue),
           createdAt: now,
@@ -56,13 +57,21 @@ export class IssueLifePolicyUseCase {
         });
         await this.testClocks.attach(tx, clockedPolicy('life', policy.id));
         const expiresAt = new Date(Math.min(now.getTime() + PAYMENT_LINK_PERIODS_MS.life, offer.expiresAt.getTime()));
-        const payment = await this.payments.createPending(tx, { clientId, policyType: 'life', policyId: policy.id, amount: offer.premium.toFixed(2), expiresAt, at: now });
+        const payment = await this.payments.createPending(tx, {
+          clientId,
+          policyType: 'life',
+          policyId: policy.id,
+          amount: offer.premium.toFixed(2),
+          expiresAt,
+          at: now,
+        });
         await this.events.statusUpdated(tx, { policy, offer, payment });
         return { policy, payment };
       });
       return presentLifePolicy({ policy, offer, payment }, this.config.publicBaseUrl);
     } catch (e) {
-      if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002') throw new ApiError('CONFLICT', 'A policy was already issued from this offer.');
+      if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002')
+        throw new ApiError('CONFLICT', 'A policy was already issued from this offer.');
       throw e;
     }
   }

@@ -1,6 +1,7 @@
 import { amountNumber, formatDateTime, formatNullableDateTime, maskIban } from '@lib/common';
 import { paymentLink } from '../../payments/payment.repository';
 import type { LifePolicyView } from './life-policy.repository';
+import { PolicyStatus } from '../../policies/policy-status';
 
 /**
  * The life policy object. `status` is the integer used by motor and property (0 pending payment, 1 active,
@@ -25,7 +26,7 @@ export function presentLifePolicy({ policy: p, offer: o, payment }: LifePolicyVi
     beneficiaries: p.beneficiaries,
     iban_masked: p.iban ? maskIban(p.iban) : null,
     requested_start_date: p.requestedStartDate,
-    payment_link: p.status === 0 && payment ? paymentLink(publicBaseUrl, payment.linkToken) : null,
+    payment_link: p.status === PolicyStatus.Pending && payment ? paymentLink(publicBaseUrl, payment.linkToken) : null,
     purchased_at: formatNullableDateTime(p.purchasedAt),
     cancelled_at: formatNullableDateTime(p.cancelledAt),
     refund_amount: p.refundAmount === null ? null : amountNumber(p.refundAmount.toString()),

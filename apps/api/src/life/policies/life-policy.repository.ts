@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '@lib/common';
 import { Prisma, PrismaService } from '@lib/db';
 import type { LifeOffer, LifePolicy, Payment } from '@lib/db/generated/prisma/client';
+import { PolicyStatus } from '../../policies/policy-status';
 
 export type { LifePolicy };
 export type LifePolicyView = { policy: LifePolicy; offer: LifeOffer; payment: Payment | null };
@@ -26,12 +27,21 @@ export class LifePolicyRepository {
 
   /** The client's policies, newest first (the bank channel's own; a plain array as in the real service). */
   async listForClient(clientId: string, status?: number): Promise<LifePolicyView[]> {
-    const rows = await this.prisma.lifePolicy.findMany({ where: { clientId, ...(status === undefined ? {} : { status }) }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: 500 });
+    const rows = await this.prisma.lifePolicy.findMany({
+      where: { clientId, ...(status === undefined ? {} : { status }) },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: 500,
+    });
     return this.withDetails(rows);
   }
 
   /** A console page of every client's policies with their offers and open payments, and the total: four statements whatever the page size. */
-  async adminPage(f: { ids?: number[]; status?: number; clientId?: string; insurerCode?: string }, orderBy: Prisma.LifePolicyOrderByWithRelationInput[], skip: number, take: number): Promise<[LifePolicyView[], number]> {
+  async adminPage(
+    f: { ids?: number[]; status?: number; clientId?: string; insurerCode?: string },
+    orderBy: Prisma.LifePolicyOrderByWithRelationInput[],
+    skip: number,
+    take: number,
+  ): Promise<[LifePolicyView[], number]> {
     const where: Prisma.LifePolicyWhereInput = {
       ...(f.ids ? { id: { in: f.ids } } : {}),
       ...(f.status === undefined ? {} : { status: f.status }),
@@ -43,8 +53,15 @@ export class LifePolicyRepository {
   }
 
   /** Moves an active policy to cancelled; false when it was not active any more (a concurrent or repeated cancellation). */
-  async markCancelled(tx: Prisma.TransactionClient, id: number, data: { cancelledAt: Date; refundAmount: string; cancellationDocument: string | null }): Promise<boolean> {
-    const { count } = await tx.lifePolicy.updateMany({ where: { id, status: 1 }, data: { status: 2, ...data, updatedAt: data.cancelledAt } });
+  async markCancelled(
+    tx: Prisma.TransactionClient,
+    id: number,
+    data: { cancelledAt: Date; refundAmount: string; cancellationDocument: string | null },
+  ): Promise<boolean> {
+    const { count } = await tx.lifePolicy.updateMany({
+      where: { id, status: PolicyStatus.Active },
+      data: { status: PolicyStatus.Cancelled, ...data, updatedAt: data.cancelledAt },
+    });
     return count === 1;
   }
 
@@ -54,6 +71,10 @@ export class LifePolicyRepository {
       this.prisma.lifeOffer.findMany({ where: { id: { in: policies.map((p) => p.offerId) } } }),
       this.prisma.payment.findMany({ where: { policyType: 'life', policyId: { in: ids }, status: { in: OPEN_PAYMENT }, expiresAt: { gt: this.clock.now() } } }),
     ]);
-    return policies.map((policy) => ({ policy, offer: offers.find((o) => o.id === policy.offerId)!, payment: payments.find((p) => p.policyId === policy.id) ?? null }));
+    return policies.map((policy) => ({
+      policy,
+      offer: offers.find((o) => o.id === policy.offerId)!,
+      payment: payments.find((p) => p.policyId === policy.id) ?? null,
+    }));
   }
 }

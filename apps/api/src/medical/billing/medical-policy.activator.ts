@@ -7,8 +7,8 @@ import type { Payability } from '../../payments/payment-status-reasons';
 import { ActivationResult, PaidPolicyDescription, PolicyActivator, substitutePolicyId } from '../../payments/policy-activators';
 import { MEDICAL_PROVIDER, MedicalInsurers } from '../medical-insurers';
 import type { StoredMedicalQuote } from '../quotes/medical-quote.repository';
-import { MEDICAL_STATUS } from '../policies/medical-policy.repository';
 import { MedicalPolicyEvents } from '../events/medical-policy-events';
+import { PolicyStatus } from '../../policies/policy-status';
 
 /**
  * Medical's side of payments. One medical payment (policy_id = company id) settles every policy that
@@ -49,9 +49,9 @@ export class MedicalPolicyActivator implements PolicyActivator {
    */
   async payable(tx: Prisma.TransactionClient, payment: Payment): Promise<Payability> {
     const policies = await tx.medicalPolicy.findMany({ where: { paymentId: payment.id, deletedAt: null } });
-    const awaiting = policies.filter((p) => p.status === MEDICAL_STATUS.awaitingPayment);
+    const awaiting = policies.filter((p) => p.status === PolicyStatus.Pending);
     if (!awaiting.length)
-      return { payable: false, reason: policies.length && policies.every((p) => p.status === MEDICAL_STATUS.active) ? 'already_paid' : 'replaced' };
+      return { payable: false, reason: policies.length && policies.every((p) => p.status === PolicyStatus.Active) ? 'already_paid' : 'replaced' };
     if (awaiting.length !== policies.length || !sum(awaiting.map((p) => p.price.toString())).equals(payment.amount.toString()))
       return { payable: false, reason: 'policy_changed' };
     return { payable: true };
@@ -63,7 +63,7 @@ export class MedicalPolicyActivator implements PolicyActivator {
     const company = await tx.medicalCompany.findUniqueOrThrow({ where: { id: payment.policyId } });
     const numbers: string[] = [];
     for (const policy of policies) {
-      if (policy.status !== MEDICAL_STATUS.awaitingPayment) {
+      if (policy.status !== PolicyStatus.Pending) {
         numbers.push(policy.providerPolicyId ?? '');
         continue;
       }
@@ -89,7 +89,7 @@ export class MedicalPolicyActivator implements PolicyActivator {
       }
       const active = await tx.medicalPolicy.update({
         where: { id: policy.id },
-        data: { status: MEDICAL_STATUS.active, providerPolicyId: issued.policyNumber, issuedAt: at, updatedAt: at },
+        data: { status: PolicyStatus.Active, providerPolicyId: issued.policyNumber, issuedAt: at, updatedAt: at },
       });
       await this.events.statusUpdated(tx, active);
       numbers.push(issued.policyNumber);

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { formatDate, parseDate } from '@lib/common';
 import { PrismaService } from '@lib/db';
 import { ClaimablePolicy, ClaimPolicyResolver } from '../../claims/claim-policies';
-import { MEDICAL_STATUS } from '../policies/medical-policy.repository';
+import { PolicyStatus } from '../../policies/policy-status';
 
 export const MEDICAL_CLAIM_TYPES = ['outpatient', 'inpatient', 'emergency', 'maternity', 'dental', 'optical', 'pharmacy', 'other'] as const;
 const COVER_DAYS = 365;
@@ -29,7 +29,7 @@ export class MedicalClaimPolicies implements ClaimPolicyResolver {
       clientId: p.clientId,
       coverFrom: from,
       coverUntil: cancelledOn && cancelledOn < end ? cancelledOn : end,
-      refusal: p.status === MEDICAL_STATUS.awaitingPayment || !p.issuedAt ? 'The policy was never paid, so it has no cover to claim on.' : null,
+      refusal: p.status === PolicyStatus.Pending || !p.issuedAt ? 'The policy was never paid, so it has no cover to claim on.' : null,
     };
   }
 }

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError } from '@lib/common';
 import type { MedicalCompany } from '../companies/medical-company.repository';
-import { MEDICAL_STATUS, MedicalPolicyRepository, type MedicalPolicy } from './medical-policy.repository';
+import { MedicalPolicyRepository, type MedicalPolicy } from './medical-policy.repository';
 import { MedicalPolicyEvents } from '../events/medical-policy-events';
+import { PolicyStatus } from '../../policies/policy-status';
 
 /** Ending cover: an active policy becomes cancelled (status 2); an unpaid one is withdrawn with its link. */
 @Injectable()
@@ -17,8 +18,12 @@ export class CancelCompanyPoliciesUseCase {
       await this.policies.lockCompany(tx, company.id);
       const withdrawn = await this.policies.withdrawUnissued(tx, company.id, 'deleted', at);
       await this.policies.retireOpenPayments(tx, company.id, at, 'policy_cancelled');
-      const active = await tx.medicalPolicy.findMany({ where: { companyId: company.id, status: MEDICAL_STATUS.active, deletedAt: null } });
-      for (const p of active) await this.events.statusUpdated(tx, await tx.medicalPolicy.update({ where: { id: p.id }, data: { status: MEDICAL_STATUS.cancelled, cancelledAt: at, updatedAt: at } }));
+      const active = await tx.medicalPolicy.findMany({ where: { companyId: company.id, status: PolicyStatus.Active, deletedAt: null } });
+      for (const p of active)
+        await this.events.statusUpdated(
+          tx,
+          await tx.medicalPolicy.update({ where: { id: p.id }, data: { status: PolicyStatus.Cancelled, cancelledAt: at, updatedAt: at } }),
+        );
       return withdrawn + active.length;
     });
     if (changed === 0) throw ApiError.field('company_id', 'The company has no active or unpaid medical policy to cancel.');
@@ -26,14 +31,23 @@ export class CancelCompanyPoliciesUseCase {
 
   /** `document`: the real service's `cancellation_document`, already checked and stored (kept with the policy). */
   async deletePolicy(policy: MedicalPolicy, at: Date, document: string | null = null): Promise<void> {
-    if (policy.status === MEDICAL_STATUS.cancelled) throw new ApiError('ALREADY_CANCELED');
+    if (policy.status === PolicyStatus.Cancelled) throw new ApiError('ALREADY_CANCELED');
     await this.policies.transaction(async (tx) => {
       await this.policies.lockCompany(tx, policy.companyId);
-      if (policy.status === MEDICAL_STATUS.awaitingPayment) {
-        await tx.medicalPolicy.update({ where: { id: policy.id }, data: { deletedAt: at, deletionReason: 'deleted', cancellationDocument: document, updatedAt: at } });
+      if (policy.status === PolicyStatus.Pending) {
+        await tx.medicalPolicy.update({
+          where: { id: policy.id },
+          data: { deletedAt: at, deletionReason: 'deleted', cancellationDocument: document, updatedAt: at },
+        });
         await this.policies.retireOpenPayments(tx, policy.companyId, at, 'policy_changed');
       } else {
-        await this.events.statusUpdated(tx, await tx.medicalPolicy.update({ where: { id: policy.id }, data: { status: MEDICAL_STATUS.cancelled, cancelledAt: at, cancellationDocument: document, updatedAt: at } }));
+        await this.events.statusUpdated(
+          tx,
+          await tx.medicalPolicy.update({
+            where: { id: policy.id },
+            data: { status: PolicyStatus.Cancelled, cancelledAt: at, cancellationDocument: document, updatedAt: at },
+          }),
+        );
       }
     });
   }

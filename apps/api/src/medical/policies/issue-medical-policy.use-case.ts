@@ -7,14 +7,18 @@ import { MedicalCompanyRepository } from '../companies/medical-company.repositor
 import { MedicalEmployeeRepository } from '../employees/medical-employee.repository';
 import { employeeFingerprint } from '../quotes/employee-fingerprint';
 import { MedicalQuoteRepository, type StoredMedicalQuote } from '../quotes/medical-quote.repository';
-import { MEDICAL_STATUS, MedicalPolicyRepository } from './medical-policy.repository';
+import { MedicalPolicyRepository } from './medical-policy.repository';
 import { presentMedicalPolicy } from './medical-policy.presenter';
 import { MedicalPolicyEvents } from '../events/medical-policy-events';
+import { PolicyStatus } from '../../policies/policy-status';
 
 export const issueSchema = z.strictObject({
   quote_request_id: z.string().uuid('The quote request id must be a uuid.'),
   quote_price_id: z.string().uuid('The quote price id must be a uuid.'),
-  redirect_url: z.url({ protocol: /^https?$/, error: 'The redirect url must be an http(s) URL.' }).max(2048).optional(),
+  redirect_url: z
+    .url({ protocol: /^https?$/, error: 'The redirect url must be an http(s) URL.' })
+    .max(2048)
+    .optional(),
 });
 export type IssueInput = z.output<typeof issueSchema>;
 
@@ -38,7 +42,7 @@ export class IssueMedicalPolicyUseCase {
     const request = await this.quotes.findForClient(clientId, input.quote_request_id);
     if (!request) throw ApiError.field('quote_request_id', 'No medical quote request with this id.');
     const quote = (request.quotes as unknown as StoredMedicalQuote[]).find((q) => q.quote_price_id === input.quote_price_id);
-    if (!quote) throw ApiError.field('quote_price_id', 'This quote price id is not one of the quote request\'s quotes.');
+    if (!quote) throw ApiError.field('quote_price_id', "This quote price id is not one of the quote request's quotes.");
     await this.testClocks.adopt({ type: 'company', key: String(request.companyId) }, clientId);
     const now = this.clock.now();
     if (new Date(quote.valid_until).getTime() <= now.getTime()) throw ApiError.field('quote_price_id', 'This quote has lapsed; request new quotes.');
@@ -58,7 +62,7 @@ export class IssueMedicalPolicyUseCase {
           quoteRequestId: request.id,
           quotePriceId: quote.quote_price_id,
           insuranceProvider: quote.insurance_provider,
-          status: MEDICAL_STATUS.awaitingPayment,
+          status: PolicyStatus.Pending,
           subtotal: quote.subtotal,
           vat: quote.vat,
           price: quote.total_price,

@@ -2,8 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { ApiError } from '@lib/common';
 import { MedicalBilling } from '../billing/medical-billing';
 import { MedicalEmployeeRepository } from '../employees/medical-employee.repository';
-import { MEDICAL_STATUS, type MedicalPolicy } from './medical-policy.repository';
+import { type MedicalPolicy } from './medical-policy.repository';
 import { presentMedicalPolicy } from './medical-policy.presenter';
+import { PolicyStatus } from '../../policies/policy-status';
 
 /**
  * A medical policy as the real service reads it: with `pending_declarations` (who must still fill a
@@ -19,12 +20,12 @@ export class MedicalPolicyReads {
 
   async present(clientId: string, policies: MedicalPolicy[]) {
     const byCompany = new Map<number, { pending: string[]; link: string | null }>();
-    for (const companyId of new Set(policies.filter((p) => p.status === MEDICAL_STATUS.awaitingPayment).map((p) => p.companyId))) {
+    for (const companyId of new Set(policies.filter((p) => p.status === PolicyStatus.Pending).map((p) => p.companyId))) {
       const pending = (await this.employees.list(companyId)).filter((e) => !e.declaration).map((e) => e.name);
       byCompany.set(companyId, { pending, link: pending.length ? null : await this.openLink(clientId, companyId) });
     }
     return policies.map((p) => {
-      const due = p.status === MEDICAL_STATUS.awaitingPayment ? byCompany.get(p.companyId) : undefined;
+      const due = p.status === PolicyStatus.Pending ? byCompany.get(p.companyId) : undefined;
       return presentMedicalPolicy(p, { pendingDeclarations: due?.pending ?? [], paymentLink: due?.link ?? null });
     });
   }

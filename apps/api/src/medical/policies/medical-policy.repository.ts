@@ -2,10 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { Prisma, PrismaService } from '@lib/db';
 import type { MedicalPolicy, Payment } from '@lib/db/generated/prisma/client';
 import type { PaymentStatusReason } from '../../payments/payment-status-reasons';
+import { PolicyStatus } from '../../policies/policy-status';
 
 export type { MedicalPolicy };
-
-export const MEDICAL_STATUS = { awaitingPayment: 0, active: 1, cancelled: 2 } as const;
 
 type Db = Prisma.TransactionClient | PrismaService;
 
@@ -14,7 +13,12 @@ export class MedicalPolicyRepository {
   constructor(private readonly prisma: PrismaService) {}
 
   /** A console page of every client's live (not withdrawn) policies and the total. */
-  adminPage(f: { ids?: number[]; status?: number; companyId?: number; clientId?: string }, orderBy: Prisma.MedicalPolicyOrderByWithRelationInput[], skip: number, take: number): Promise<[MedicalPolicy[], number]> {
+  adminPage(
+    f: { ids?: number[]; status?: number; companyId?: number; clientId?: string },
+    orderBy: Prisma.MedicalPolicyOrderByWithRelationInput[],
+    skip: number,
+    take: number,
+  ): Promise<[MedicalPolicy[], number]> {
     const where: Prisma.MedicalPolicyWhereInput = {
       deletedAt: null,
       ...(f.ids ? { id: { in: f.ids } } : {}),
@@ -35,7 +39,10 @@ export class MedicalPolicyRepository {
   }
 
   list(clientId: string, companyId?: number): Promise<MedicalPolicy[]> {
-    return this.prisma.medicalPolicy.findMany({ where: { clientId, deletedAt: null, ...(companyId ? { companyId } : {}) }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+    return this.prisma.medicalPolicy.findMany({
+      where: { clientId, deletedAt: null, ...(companyId ? { companyId } : {}) },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    });
   }
 
   findForClient(clientId: string, id: number): Promise<MedicalPolicy | null> {
@@ -44,7 +51,7 @@ export class MedicalPolicyRepository {
 
   /** The company's policies not issued yet (at most one, by the partial unique index). */
   unissued(companyId: number, db: Db = this.prisma): Promise<MedicalPolicy[]> {
-    return db.medicalPolicy.findMany({ where: { companyId, status: MEDICAL_STATUS.awaitingPayment, deletedAt: null }, orderBy: { id: 'asc' } });
+    return db.medicalPolicy.findMany({ where: { companyId, status: PolicyStatus.Pending, deletedAt: null }, orderBy: { id: 'asc' } });
   }
 
   bySettlingPayment(paymentId: string, db: Db = this.prisma): Promise<MedicalPolicy[]> {
@@ -62,7 +69,7 @@ export class MedicalPolicyRepository {
   /** Withdraws the company's unissued policies (replaced by a new one, or deleted). */
   async withdrawUnissued(tx: Prisma.TransactionClient, companyId: number, reason: 'replaced' | 'deleted', at: Date): Promise<number> {
     const { count } = await tx.medicalPolicy.updateMany({
-      where: { companyId, status: MEDICAL_STATUS.awaitingPayment, deletedAt: null },
+      where: { companyId, status: PolicyStatus.Pending, deletedAt: null },
       data: { deletedAt: at, deletionReason: reason, updatedAt: at },
     });
     return count;
@@ -73,12 +80,18 @@ export class MedicalPolicyRepository {
    * no longer owed, or for a different amount. Money confirmed on one later is refunded with the reason.
    */
   async retireOpenPayments(tx: Prisma.TransactionClient, companyId: number, at: Date, reason: PaymentStatusReason): Promise<void> {
-    await tx.payment.updateMany({ where: { policyType: 'medical', policyId: companyId, status: { in: ['pending', 'failed', 'expired'] } }, data: { status: 'cancelled', statusReason: reason, updatedAt: at } });
+    await tx.payment.updateMany({
+      where: { policyType: 'medical', policyId: companyId, status: { in: ['pending', 'failed', 'expired'] } },
+      data: { status: 'cancelled', statusReason: reason, updatedAt: at },
+    });
   }
 
   /** The company's link still open at `now`, with the ids of the policies it settles. */
   async openPayment(tx: Prisma.TransactionClient, companyId: number, now: Date): Promise<{ payment: Payment; policyIds: number[] } | null> {
-    const payment = await tx.payment.findFirst({ where: { policyType: 'medical', policyId: companyId, status: { in: ['pending', 'failed'] }, expiresAt: { gt: now } }, orderBy: { createdAt: 'desc' } });
+    const payment = await tx.payment.findFirst({
+      where: { policyType: 'medical', policyId: companyId, status: { in: ['pending', 'failed'] }, expiresAt: { gt: now } },
+      orderBy: { createdAt: 'desc' },
+    });
     if (!payment) return null;
     const covered = await tx.medicalPolicy.findMany({ where: { paymentId: payment.id, deletedAt: null }, select: { id: true }, orderBy: { id: 'asc' } });
     return { payment, policyIds: covered.map((p) => p.id) };

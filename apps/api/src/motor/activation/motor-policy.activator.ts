@@ -10,6 +10,7 @@ import { MotorPolicyEvents } from '../issuance/motor-policy-events';
 import { MOTOR_PROVIDER } from '../motor-insurers';
 import { renderTaxInvoice, type TaxInvoice } from '../../documents/tax-invoice';
 import { MotorSchedule, renderMotorSchedule } from './motor-policy-document';
+import { PolicyStatus } from '../../policies/policy-status';
 
 type StoredBenefit = { quote_benefit_id: string; id: string; amount: string; vat: string };
 
@@ -76,7 +77,7 @@ export class MotorPolicyActivator implements PolicyActivator {
     const active = await tx.motorPolicy.update({
       where: { id: policy.id },
       data: {
-        status: 1,
+        status: PolicyStatus.Active,
         providerPolicyId: issued.policyNumber,
         startDate: issued.startDate,
         endDate: issued.endDate,

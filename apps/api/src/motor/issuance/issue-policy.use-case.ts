@@ -11,6 +11,7 @@ import { presentMotorPolicy } from './motor-policy.presenter';
 import { MotorPolicyRepository } from './motor-policy.repository';
 import { Selection, SelectionRepository } from './selection.repository';
 import { MotorPolicyEvents } from './motor-policy-events';
+import { PolicyStatus } from '../../policies/policy-status';
 
 const EXTRA_DATA_MAX = 255;
 /** A motor payment link lives 24 hours, or until the offer lapses if that is sooner. */
@@ -30,11 +31,15 @@ export const issuePolicySchema = z
     extra_data: extraData.optional(),
     /** The real service's name for extra_data. */
     extra_fields: extraData.optional(),
-    redirect_url: z.url({ protocol: /^https?$/, error: 'The redirect url must be an http or https URL.' }).max(2048).optional(),
+    redirect_url: z
+      .url({ protocol: /^https?$/, error: 'The redirect url must be an http or https URL.' })
+      .max(2048)
+      .optional(),
     iban: z.unknown().optional(),
   })
   .superRefine((b, ctx) => {
-    if (b.iban !== undefined) ctx.addIssue({ code: 'custom', path: ['iban'], message: 'The iban field is no longer accepted here: send it to POST /issue-otp.' });
+    if (b.iban !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['iban'], message: 'The iban field is no longer accepted here: send it to POST /issue-otp.' });
     if (b.extra_data && b.extra_fields) ctx.addIssue({ code: 'custom', path: ['extra_fields'], message: 'Send extra_data or extra_fields, not both.' });
   });
 
@@ -85,14 +90,21 @@ export class IssuePolicyUseCase {
           benefits: chosen.map((b) => ({ quote_benefit_id: b.id, id: b.code, amount: b.amount.toFixed(2), vat: b.vat.toFixed(2) })),
           extraData: (input.extra_data ?? input.extra_fields ?? Prisma.DbNull) as Prisma.InputJsonValue,
           redirectUrl: input.redirect_url ?? null,
-          status: 0,
+          status: PolicyStatus.Pending,
           price: price.toFixed(2),
           createdAt: now,
           updatedAt: now,
         });
         const expiresAt = new Date(Math.min(now.getTime() + MOTOR_PAYMENT_LINK_MS, offer.expiresAt.getTime()));
         await this.testClocks.attach(tx, clockedPolicy('motor', policy.id));
-        const payment = await this.payments.createPending(tx, { clientId, policyType: 'motor', policyId: policy.id, amount: price.toFixed(2), expiresAt, at: now });
+        const payment = await this.payments.createPending(tx, {
+          clientId,
+          policyType: 'motor',
+          policyId: policy.id,
+          amount: price.toFixed(2),
+          expiresAt,
+          at: now,
+        });
         // The real service's first event: status 0 with the payment link, committed with the policy itself.
         await this.events.statusUpdated(tx, policy, payment);
         return { policy, payment };

@@ -1,6 +1,7 @@
 import { amountNumber, formatDateTime, formatNullableDateTime, productId, type ProductCode } from '@lib/common';
 import type { MotorPolicy, Payment } from '@lib/db/generated/prisma/client';
 import { paymentLink } from '../../payments/payment.repository';
+import { PolicyStatus } from '../../policies/policy-status';
 
 /**
  * The spec's motor policy object. `payment_link` and `price` are null once issued (status 1);
@@ -8,7 +9,7 @@ import { paymentLink } from '../../payments/payment.repository';
  * service's fields its webhook guide promises ride along: cover dates, purchase time and the documents.
  */
 export function presentMotorPolicy(p: MotorPolicy, payment: Payment | null, publicBaseUrl: string, shownAgain: boolean) {
-  const pending = p.status === 0;
+  const pending = p.status === PolicyStatus.Pending;
   return {
     id: p.id,
     meta_data: {

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { amountNumber, amountString, Clock, sum, type PriceAggregates } from '@lib/common';
 import { Database, DATABASE, Prisma, PrismaService } from '@lib/db';
 import type { MotorPolicy, Payment } from '@lib/db/generated/prisma/client';
+import { PolicyStatus } from '../../policies/policy-status';
 
 /** A payment whose link still works: pending, or its last card attempt failed (the customer may try again). */
 const OPEN_PAYMENT = ['pending', 'failed'];
@@ -9,20 +10,52 @@ const OPEN_PAYMENT = ['pending', 'failed'];
 export type PolicyWithPayment = { policy: MotorPolicy; payment: Payment | null };
 
 const POLICY_COLUMNS = [
-  'p.id', 'p.client_id AS "clientId"', 'p.quote_request_id AS "quoteRequestId"', 'p.offer_id AS "offerId"', 'p.price_id AS "priceId"',
-  'p.insurer_code AS "insurerCode"', 'p.product_code AS "productCode"', 'p.owner_id AS "ownerId"', 'p.previous_owner_id AS "previousOwnerId"',
-  'p.car_sequence_number AS "carSequenceNumber"', 'p.custom_number AS "customNumber"', 'p.iban', 'p.benefits', 'p.extra_data AS "extraData"',
-  'p.redirect_url AS "redirectUrl"', 'p.status', 'p.price', 'p.provider_policy_id AS "providerPolicyId"', 'p.provider_policy AS "providerPolicy"', 'p.invoice_url AS "invoiceUrl"',
-  'p.start_date AS "startDate"', 'p.end_date AS "endDate"', 'p.purchased_at AS "purchasedAt"', 'p.documents_pending AS "documentsPending"',
-  'p.created_at AS "createdAt"', 'p.updated_at AS "updatedAt"',
+  'p.id',
+  'p.client_id AS "clientId"',
+  'p.quote_request_id AS "quoteRequestId"',
+  'p.offer_id AS "offerId"',
+  'p.price_id AS "priceId"',
+  'p.insurer_code AS "insurerCode"',
+  'p.product_code AS "productCode"',
+  'p.owner_id AS "ownerId"',
+  'p.previous_owner_id AS "previousOwnerId"',
+  'p.car_sequence_number AS "carSequenceNumber"',
+  'p.custom_number AS "customNumber"',
+  'p.iban',
+  'p.benefits',
+  'p.extra_data AS "extraData"',
+  'p.redirect_url AS "redirectUrl"',
+  'p.status',
+  'p.price',
+  'p.provider_policy_id AS "providerPolicyId"',
+  'p.provider_policy AS "providerPolicy"',
+  'p.invoice_url AS "invoiceUrl"',
+  'p.start_date AS "startDate"',
+  'p.end_date AS "endDate"',
+  'p.purchased_at AS "purchasedAt"',
+  'p.documents_pending AS "documentsPending"',
+  'p.created_at AS "createdAt"',
+  'p.updated_at AS "updatedAt"',
 ].join(', ');
 
 /** The pending payment's columns, prefixed `pay.` so they never collide with the policy's. */
 const PAYMENT_COLUMNS = [
-  ['id', 'id'], ['client_id', 'clientId'], ['policy_type', 'policyType'], ['policy_id', 'policyId'], ['amount', 'amount'], ['currency', 'currency'],
-  ['status', 'status'], ['link_token', 'linkToken'], ['vendor_reference', 'vendorReference'], ['expires_at', 'expiresAt'], ['paid_at', 'paidAt'],
-  ['created_at', 'createdAt'], ['updated_at', 'updatedAt'],
-].map(([column, key]) => `pay.${column} AS "pay.${key}"`).join(', ');
+  ['id', 'id'],
+  ['client_id', 'clientId'],
+  ['policy_type', 'policyType'],
+  ['policy_id', 'policyId'],
+  ['amount', 'amount'],
+  ['currency', 'currency'],
+  ['status', 'status'],
+  ['link_token', 'linkToken'],
+  ['vendor_reference', 'vendorReference'],
+  ['expires_at', 'expiresAt'],
+  ['paid_at', 'paidAt'],
+  ['created_at', 'createdAt'],
+  ['updated_at', 'updatedAt'],
+]
+  .map(([column, key]) => `pay.${column} AS "pay.${key}"`)
+  .join(', ');
 
 /** Show Policy's one statement (exported for the benchmark's bare handler, which runs the same read). */
 export const SHOW_POLICY_SQL = `SELECT ${POLICY_COLUMNS}, ${PAYMENT_COLUMNS}
@@ -74,14 +107,16 @@ export class MotorPolicyRepository {
       this.prisma.motorPolicy.findMany({ where, orderBy: { id: 'desc' }, skip, take }),
       this.prisma.motorPolicy.count({ where }),
     ]);
-    const payments = await this.prisma.payment.findMany({ where: { policyType: 'motor', policyId: { in: policies.map((p) => p.id) }, status: { in: OPEN_PAYMENT }, expiresAt: { gt: this.clock.now() } } });
+    const payments = await this.prisma.payment.findMany({
+      where: { policyType: 'motor', policyId: { in: policies.map((p) => p.id) }, status: { in: OPEN_PAYMENT }, expiresAt: { gt: this.clock.now() } },
+    });
     return [policies.map((policy) => ({ policy, payment: payments.find((p) => p.policyId === policy.id) ?? null })), total];
   }
 
   /** How many policies the filter matches and their total price, in all and per month (of the date the filter uses). */
   async aggregates(clientId: string, filter: MotorPolicyFilter): Promise<PriceAggregates> {
     const f = filter;
-    const dated = f.status === 1 ? Prisma.sql`"purchased_at"` : Prisma.sql`"created_at"`;
+    const dated = f.status === PolicyStatus.Active ? Prisma.sql`"purchased_at"` : Prisma.sql`"created_at"`;
     const conds = [Prisma.sql`"client_id" = ${clientId}::uuid`];
     if (f.status !== undefined) conds.push(Prisma.sql`"status" = ${f.status}`);
     if (f.quoteRequestId !== undefined) conds.push(Prisma.sql`"quote_request_id" = ${f.quoteRequestId}`);
@@ -136,6 +171,6 @@ function motorPolicyWhere(clientId: string, f: MotorPolicyFilter): Prisma.MotorP
     ...(f.newOwnerId ? { ownerId: f.newOwnerId } : {}),
     ...(f.previousOwnerId ? { previousOwnerId: f.previousOwnerId } : {}),
     ...(f.minPrice || f.maxPrice ? { price: { ...(f.minPrice ? { gte: f.minPrice } : {}), ...(f.maxPrice ? { lte: f.maxPrice } : {}) } } : {}),
-    ...(range ? (f.status === 1 ? { purchasedAt: range } : { createdAt: range }) : {}),
+    ...(range ? (f.status === PolicyStatus.Active ? { purchasedAt: range } : { createdAt: range }) : {}),
   };
 }

@@ -8,10 +8,11 @@ import { clockedPolicy, TestClocks } from '../../test-clocks/test-clocks';
 import { proRataRefund } from '../policies/policy-term';
 import { PROPERTY_PAYMENT_TYPE, PropertyPolicyRepository } from '../policies/property-policy.repository';
 import { providerFailure } from '../property-insurer-errors';
-import { PROPERTY_PROVIDER, PROPERTY_STATUS } from '../property-products';
+import { PROPERTY_PROVIDER } from '../property-products';
 import { PropertyPolicyEvents } from '../events/property-policy-events';
 import { Refunds } from '../../payments/refunds/refunds';
 import { PaymentRepository } from '../../payments/payment.repository';
+import { PolicyStatus } from '../../policies/policy-status';
 
 export interface CancelPropertyPolicy {
   policy: PropertyPolicy;
@@ -44,14 +45,19 @@ export class CancelPropertyPolicyUseCase {
 
   async execute(cmd: CancelPropertyPolicy): Promise<PropertyPolicy> {
     const { policy } = cmd;
-    if (policy.status === PROPERTY_STATUS.cancelled) throw new ApiError('ALREADY_CANCELED');
+    if (policy.status === PolicyStatus.Cancelled) throw new ApiError('ALREADY_CANCELED');
     await this.testClocks.adopt(clockedPolicy('property', policy.id));
     const now = this.clock.now();
     const today = parseDate(formatDate(now))!;
-    const paid = policy.status === PROPERTY_STATUS.active;
+    const paid = policy.status === PolicyStatus.Active;
     if (paid && policy.providerPolicyId) {
       try {
-        await this.provider.cancel(policy.insurerCode, policy.providerPolicyId, { reason: cmd.reason, effectiveDate: formatDate(today) }, { timeoutMs: this.config.propertyInsurerTimeoutMs });
+        await this.provider.cancel(
+          policy.insurerCode,
+          policy.providerPolicyId,
+          { reason: cmd.reason, effectiveDate: formatDate(today) },
+          { timeoutMs: this.config.propertyInsurerTimeoutMs },
+        );
       } catch (err) {
         throw providerFailure(err, `The insurer ${policy.insurerCode}`);
       }

@@ -5,7 +5,8 @@ import type { PropertyPolicy } from '@lib/db/generated/prisma/client';
 import type { PropertyProvider } from '@lib/providers';
 import { clockedPolicy, TestClocks } from '../../test-clocks/test-clocks';
 import { providerFailure } from '../property-insurer-errors';
-import { PROPERTY_PROVIDER, PROPERTY_STATUS } from '../property-products';
+import { PROPERTY_PROVIDER } from '../property-products';
+import { PolicyStatus } from '../../policies/policy-status';
 
 /**
  * `pending_payment`: not paid yet, the insurer holds no policy. `active`: the insurer holds it in force.
@@ -26,7 +27,7 @@ export class CancellationStatusService {
 
   /** Asks the insurer live whenever it holds the policy; a failing insurer is a 502. */
   async of(policy: PropertyPolicy): Promise<{ status: CancellationStatus }> {
-    if (!policy.providerPolicyId) return { status: policy.status === PROPERTY_STATUS.cancelled ? 'cancelled' : 'pending_payment' };
+    if (!policy.providerPolicyId) return { status: policy.status === PolicyStatus.Cancelled ? 'cancelled' : 'pending_payment' };
     let answer;
     try {
       answer = await this.provider.cancellationStatus(policy.insurerCode, policy.providerPolicyId, { timeoutMs: this.config.propertyInsurerTimeoutMs });

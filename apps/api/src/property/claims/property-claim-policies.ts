@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { formatDate, parseDate } from '@lib/common';
 import { ClaimablePolicy, ClaimPolicyResolver } from '../../claims/claim-policies';
 import { PropertyPolicyRepository } from '../policies/property-policy.repository';
-import { PROPERTY_STATUS } from '../property-products';
+import { PolicyStatus } from '../../policies/policy-status';
 
 export const PROPERTY_CLAIM_TYPES = ['fire', 'water_damage', 'theft', 'natural_disaster', 'accidental_damage', 'liability', 'other'] as const;
 
@@ -29,7 +29,7 @@ export class PropertyClaimPolicies implements ClaimPolicyResolver {
       coverFrom: p.startDate,
       coverUntil,
       refusal:
-        p.status === PROPERTY_STATUS.pending || (!paid && p.status === PROPERTY_STATUS.cancelled)
+        p.status === PolicyStatus.Pending || (!paid && p.status === PolicyStatus.Cancelled)
           ? 'The policy was never paid, so it has no cover to claim on.'
           : null,
     };

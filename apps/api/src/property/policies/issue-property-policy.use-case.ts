@@ -4,13 +4,13 @@ import { APP_CONFIG, AppConfig } from '@lib/config';
 import { Prisma } from '@lib/db';
 import { PaymentRepository } from '../../payments/payment.repository';
 import { clockedPolicy, TestClocks } from '../../test-clocks/test-clocks';
-import { PROPERTY_STATUS } from '../property-products';
 import { propertyRisk } from '../property-risk';
 import { PropertyPricingService } from '../prices/property-pricing.service';
 import { termEnd } from './policy-term';
 import { issuePropertyPolicySchema } from './property-policy.schema';
 import { PropertyPolicyEvents } from '../events/property-policy-events';
 import { PropertyPolicyRepository, PROPERTY_PAYMENT_TYPE } from './property-policy.repository';
+import { PolicyStatus } from '../../policies/policy-status';
 
 /** A property payment link lives 24 hours. */
 export const PROPERTY_PAYMENT_LINK_MS = 24 * HOUR_MS;
@@ -67,7 +67,7 @@ export class IssuePropertyPolicyUseCase {
         startDate: start,
         endDate: termEnd(start),
         redirectUrl: input.redirect_url ?? null,
-        status: PROPERTY_STATUS.pending,
+        status: PolicyStatus.Pending,
         netPremium: amountString(price.subtotal),
         vat: amountString(price.vat),
         price: amountString(price.total),

@@ -1,7 +1,7 @@
 import { amountNumber, formatDate, formatDateTime, formatNullableDateTime } from '@lib/common';
 import type { Payment, PropertyDocument, PropertyPolicy } from '@lib/db/generated/prisma/client';
 import { paymentLink } from '../../payments/payment.repository';
-import { PROPERTY_STATUS } from '../property-products';
+import { PolicyStatus } from '../../policies/policy-status';
 
 /** JSONB keeps keys in its own order: answer them in the spec's. */
 function ordered(value: unknown, keys: readonly string[]): Record<string, unknown> {
@@ -35,7 +35,7 @@ export function presentPropertyPolicy(
   documents: PropertyDocument[],
   ctx: { publicBaseUrl: string; fileUrl: (d: PropertyDocument) => string },
 ) {
-  const payable = p.status === PROPERTY_STATUS.pending && payment?.status === 'pending';
+  const payable = p.status === PolicyStatus.Pending && payment?.status === 'pending';
   return {
     id: p.id,
     meta_data: {
@@ -61,7 +61,7 @@ export function presentPropertyPolicy(
     price: amountNumber(p.price.toString()),
     redirect_url: redirectUrlOf(p.redirectUrl, p.id),
     policy_url: p.providerPolicy,
-    ...(p.status === PROPERTY_STATUS.cancelled
+    ...(p.status === PolicyStatus.Cancelled
       ? {
           cancellation: {
             reason: p.cancellationReason,

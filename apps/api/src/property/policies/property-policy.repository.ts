@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Prisma, PrismaService } from '@lib/db';
 import type { Payment, PropertyDocument, PropertyPolicy } from '@lib/db/generated/prisma/client';
-import { PROPERTY_STATUS } from '../property-products';
+import { PolicyStatus } from '../../policies/policy-status';
 
 export type PropertyPolicyRow = PropertyPolicy;
 export type PropertyPolicyView = { policy: PropertyPolicy; payment: Payment | null; documents: PropertyDocument[] };
@@ -49,8 +49,8 @@ export class PropertyPolicyRepository {
    */
   async activate(tx: Prisma.TransactionClient, policyId: number, a: { providerPolicyId: string; at: Date }): Promise<PropertyPolicy | null> {
     const { count } = await tx.propertyPolicy.updateMany({
-      where: { id: policyId, status: PROPERTY_STATUS.pending },
-      data: { status: PROPERTY_STATUS.active, providerPolicyId: a.providerPolicyId, activatedAt: a.at, updatedAt: a.at },
+      where: { id: policyId, status: PolicyStatus.Pending },
+      data: { status: PolicyStatus.Active, providerPolicyId: a.providerPolicyId, activatedAt: a.at, updatedAt: a.at },
     });
     return count === 1 ? tx.propertyPolicy.findUnique({ where: { id: policyId } }) : null;
   }
@@ -64,9 +64,9 @@ export class PropertyPolicyRepository {
   /** Pending or active becomes cancelled with its refund, once: null when it was already cancelled. */
   async cancel(tx: Prisma.TransactionClient, policyId: number, c: PropertyCancellation): Promise<PropertyPolicy | null> {
     const { count } = await tx.propertyPolicy.updateMany({
-      where: { id: policyId, status: { in: [PROPERTY_STATUS.pending, PROPERTY_STATUS.active] } },
+      where: { id: policyId, status: { in: [PolicyStatus.Pending, PolicyStatus.Active] } },
       data: {
-        status: PROPERTY_STATUS.cancelled,
+        status: PolicyStatus.Cancelled,
         canceledAt: c.at,
         cancellationReason: c.reason,
         canceledBy: c.by,
@@ -92,7 +92,12 @@ export class PropertyPolicyRepository {
     return { policy, payment, documents };
   }
 
-  async page(filter: PropertyPolicyFilter, skip: number, take: number, order: Prisma.PropertyPolicyOrderByWithRelationInput[] = [{ id: 'desc' }]): Promise<[PropertyPolicyView[], number]> {
+  async page(
+    filter: PropertyPolicyFilter,
+    skip: number,
+    take: number,
+    order: Prisma.PropertyPolicyOrderByWithRelationInput[] = [{ id: 'desc' }],
+  ): Promise<[PropertyPolicyView[], number]> {
     const where = whereOf(filter);
     const [policies, total] = await this.prisma.$transaction([
       this.prisma.propertyPolicy.findMany({ where, orderBy: order, skip, take }),
@@ -128,7 +133,8 @@ export class PropertyPolicyRepository {
 }
 
 function whereOf(f: PropertyPolicyFilter): Prisma.PropertyPolicyWhereInput {
-  const created = f.createdFrom || f.createdTo ? { createdAt: { ...(f.createdFrom ? { gte: f.createdFrom } : {}), ...(f.createdTo ? { lt: f.createdTo } : {}) } } : {};
+  const created =
+    f.createdFrom || f.createdTo ? { createdAt: { ...(f.createdFrom ? { gte: f.createdFrom } : {}), ...(f.createdTo ? { lt: f.createdTo } : {}) } } : {};
   return {
     ...(f.ids ? { id: { in: f.ids } } : {}),
     ...(f.clientId ? { clientId: f.clientId } : {}),
@@ -136,6 +142,8 @@ function whereOf(f: PropertyPolicyFilter): Prisma.PropertyPolicyWhereInput {
     ...(f.status !== undefined ? { status: f.status } : {}),
     ...(f.insurerCode ? { insurerCode: f.insurerCode } : {}),
     ...created,
-    ...(f.q ? { OR: [{ email: { contains: f.q, mode: 'insensitive' as const } }, { nationalityId: f.q }, ...(/^\d{1,9}$/.test(f.q) ? [{ id: Number(f.q) }] : [])] } : {}),
+    ...(f.q
+      ? { OR: [{ email: { contains: f.q, mode: 'insensitive' as const } }, { nationalityId: f.q }, ...(/^\d{1,9}$/.test(f.q) ? [{ id: Number(f.q) }] : [])] }
+      : {}),
   };
 }

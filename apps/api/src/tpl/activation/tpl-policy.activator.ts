@@ -10,7 +10,7 @@ import { payableByStatus, type Payability } from '../../payments/payment-status-
 import { ActivationResult, PaidPolicyDescription, PolicyActivator, substitutePolicyId } from '../../payments/policy-activators';
 import { TPL_PROVIDER } from '../tpl-provider.token';
 import { TplPolicyEvents } from '../events/tpl-policy-events';
-import { TPL_STATUS } from '../tpl-policy.repository';
+import { PolicyStatus } from '../../policies/policy-status';
 
 /** TPL v2's side of payments: on payment the sandbox insurer issues the policy and its number. */
 @Injectable()
@@ -49,7 +49,7 @@ export class TplPolicyActivator implements PolicyActivator {
 
   async payable(tx: Prisma.TransactionClient, payment: Payment): Promise<Payability> {
     const policy = await tx.tplPolicy.findUnique({ where: { id: payment.policyId }, select: { status: true, canceledBy: true } });
-    if (policy?.status === TPL_STATUS.canceled && policy.canceledBy === 'payment-lapsed') return { payable: false, reason: 'lapsed' };
+    if (policy?.status === PolicyStatus.Cancelled && policy.canceledBy === 'payment-lapsed') return { payable: false, reason: 'lapsed' };
     return payableByStatus(policy?.status);
   }
 
@@ -71,7 +71,7 @@ export class TplPolicyActivator implements PolicyActivator {
     const issuedPolicy = await tx.tplPolicy.update({
       where: { id: policy.id },
       data: {
-        status: TPL_STATUS.issued,
+        status: PolicyStatus.Active,
         providerPolicyId: issued.policy_number,
         startDate: issued.start_date,
         endDate: issued.end_date,

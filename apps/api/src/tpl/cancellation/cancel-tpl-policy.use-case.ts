@@ -7,13 +7,14 @@ import { clockedPolicy, TestClocks } from '../../test-clocks/test-clocks';
 import { FileStore } from '../../files/file-store';
 import { TPL_PROVIDER } from '../tpl-provider.token';
 import { presentTplPolicy } from '../tpl-policy.presenter';
-import { TPL_STATUS, TplPolicyRepository } from '../tpl-policy.repository';
+import { TplPolicyRepository } from '../tpl-policy.repository';
 import { inspectVehicleDocument } from '../upload/vehicle-document-content';
 import { collectParts, VehicleDocumentUpload } from '../upload/vehicle-document-upload.guard';
 import { Prisma } from '@lib/db';
 import { TplPolicyEvents } from '../events/tpl-policy-events';
 import { proRataRefund } from './pro-rata-refund';
 import { Refunds } from '../../payments/refunds/refunds';
+import { PolicyStatus } from '../../policies/policy-status';
 
 export const INCORRECT_DOCUMENT = 'The cancellation document is incorrect. Please upload a new one.';
 const DOC = 'cancellation_document';
@@ -63,9 +64,11 @@ export class CancelTplPolicyUseCase {
       ? await this.policies.findForClientByVin(clientId, values.vin.trim().toUpperCase())
       : (await this.policies.findForClient(clientId, target.id))?.policy;
     if (!policy) throw ApiError.notFound(byVin ? 'No TPL policy of this client has this vin.' : 'No TPL policy with this id.');
-    if (byVin && policy.email.toLowerCase() !== values.email.trim().toLowerCase()) throw ApiError.field('email', 'The email is not the email of the policy of this vin.');
-    if (policy.status === TPL_STATUS.canceled) throw new ApiError('ALREADY_CANCELED', 'Policy is already canceled.');
-    if (policy.status !== TPL_STATUS.issued) throw new ApiError('CONFLICT', 'Only an issued policy (status 1) can be canceled; this one is not paid and issued yet.');
+    if (byVin && policy.email.toLowerCase() !== values.email.trim().toLowerCase())
+      throw ApiError.field('email', 'The email is not the email of the policy of this vin.');
+    if (policy.status === PolicyStatus.Cancelled) throw new ApiError('ALREADY_CANCELED', 'Policy is already canceled.');
+    if (policy.status !== PolicyStatus.Active)
+      throw new ApiError('CONFLICT', 'Only an issued policy (status 1) can be canceled; this one is not paid and issued yet.');
 
     let registered: WireRegisteredDocument | null;
     try {
@@ -85,24 +88,34 @@ export class CancelTplPolicyUseCase {
       throw err;
     }
     const after = await this.policies.findForClient(clientId, policy.id);
-    return presentTplPolicy(after!.policy, after!.payment, this.config.publicBaseUrl, this.files.urlOf({ id: policy.istimarahFileId, contentType: policy.istimarahType }));
+    return presentTplPolicy(
+      after!.policy,
+      after!.payment,
+      this.config.publicBaseUrl,
+      this.files.urlOf({ id: policy.istimarahFileId, contentType: policy.istimarahType }),
+    );
   }
 
   /**
    * Cancels an issued policy with its pro-rata refund: only one cancellation wins (the row must still be
    * issued when it is updated), and `alsoInTx` (the console's audit record) commits with it or not at all.
    */
-  async finish(policy: TplPolicy, record: CancellationRecord, alsoInTx?: (tx: Prisma.TransactionClient, after: TplPolicy) => Promise<void>): Promise<TplPolicy> {
-    if (policy.status === TPL_STATUS.canceled) throw new ApiError('ALREADY_CANCELED', 'Policy is already canceled.');
-    if (policy.status !== TPL_STATUS.issued) throw new ApiError('CONFLICT', 'Only an issued policy (status 1) can be canceled; this one is not paid and issued yet.');
+  async finish(
+    policy: TplPolicy,
+    record: CancellationRecord,
+    alsoInTx?: (tx: Prisma.TransactionClient, after: TplPolicy) => Promise<void>,
+  ): Promise<TplPolicy> {
+    if (policy.status === PolicyStatus.Cancelled) throw new ApiError('ALREADY_CANCELED', 'Policy is already canceled.');
+    if (policy.status !== PolicyStatus.Active)
+      throw new ApiError('CONFLICT', 'Only an issued policy (status 1) can be canceled; this one is not paid and issued yet.');
     await this.testClocks.adopt(clockedPolicy('tpl', policy.id));
     const now = this.clock.now();
     const refund = proRataRefund(money(policy.price.toString()), policy.startDate!, policy.endDate!, formatDate(now));
     const cancelled = await this.policies.transaction(async (tx) => {
       const { count } = await tx.tplPolicy.updateMany({
-        where: { id: policy.id, status: TPL_STATUS.issued },
+        where: { id: policy.id, status: PolicyStatus.Active },
         data: {
-          status: TPL_STATUS.canceled,
+          status: PolicyStatus.Cancelled,
           canceledAt: now,
           refundAmount: refund.toFixed(2),
           cancellationFileId: record.fileId,

@@ -10,10 +10,11 @@ import { PAYMENT_LINK_PERIODS_MS } from '../../payments/payment-link-periods';
 import { TPL_PROVIDER } from '../tpl-provider.token';
 import { TplPolicyEvents } from '../events/tpl-policy-events';
 import { presentTplPolicy } from '../tpl-policy.presenter';
-import { TPL_STATUS, TplPolicyRepository } from '../tpl-policy.repository';
+import { TplPolicyRepository } from '../tpl-policy.repository';
 import { inspectVehicleDocument } from '../upload/vehicle-document-content';
 import { collectParts, VehicleDocumentUpload } from '../upload/vehicle-document-upload.guard';
 import { checkIssueFields, ISSUE_FIELDS, TplIssueValues } from './tpl-issue.fields';
+import { PolicyStatus } from '../../policies/policy-status';
 
 const FIELD_ORDER = [...ISSUE_FIELDS, 'istimarah'];
 
@@ -63,7 +64,7 @@ export class IssueTplPolicyUseCase {
           istimarahType: contentType,
           extraFields: (values.extraFields ?? Prisma.DbNull) as Prisma.InputJsonValue,
           redirectUrl: values.redirectUrl,
-          status: hold ? TPL_STATUS.onHold : TPL_STATUS.pending,
+          status: hold ? PolicyStatus.OnHold : PolicyStatus.Pending,
           holdReason: hold,
           price: money(price.total).toFixed(2),
           createdAt: now,
@@ -87,7 +88,8 @@ export class IssueTplPolicyUseCase {
     } catch (e) {
       await this.files.discard([saved as SavedFile]);
       // The partial unique indexes on active VINs and sequence numbers: a concurrent issuance for the same vehicle won.
-      if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002') throw vehicleTaken(String(e.meta?.target ?? '').includes('sequence') ? 'car_sequence_number' : 'vin');
+      if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002')
+        throw vehicleTaken(String(e.meta?.target ?? '').includes('sequence') ? 'car_sequence_number' : 'vin');
       throw e;
     }
   }
@@ -132,5 +134,9 @@ function holdReason(doc: WireRegisteredDocument | null, v: TplIssueValues): stri
 
 function ordered(details: ErrorDetails): ErrorDetails {
   const rank = (k: string) => (FIELD_ORDER.indexOf(k) === -1 ? FIELD_ORDER.length : FIELD_ORDER.indexOf(k));
-  return Object.fromEntries(Object.keys(details).sort((a, b) => rank(a) - rank(b)).map((k) => [k, details[k]]));
+  return Object.fromEntries(
+    Object.keys(details)
+      .sort((a, b) => rank(a) - rank(b))
+      .map((k) => [k, details[k]]),
+  );
 }

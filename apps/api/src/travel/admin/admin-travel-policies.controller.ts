@@ -14,6 +14,7 @@ import { CancelTravelPolicyUseCase } from '../cancellation/cancel-travel-policy.
 import type { TravellerInput } from '../quotes/travel-quote.schema';
 import { TravelPolicyRepository, type TravelPolicyView } from '../policies/travel-policy.repository';
 import { TravelPolicyPresenter } from '../policies/travel-policy.view';
+import { PolicyStatus } from '../../policies/policy-status';
 
 const SORTABLE = ['created_at', 'id', 'start_date', 'status'] as const;
 const listQuery = listQuerySchema({
@@ -22,7 +23,9 @@ const listQuery = listQuerySchema({
   filter: z.strictObject({ id: idFilter, status: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(), client_id: z.uuid().optional() }),
 });
 const idParam = z.strictObject({ id: intId });
-const cancelBody = z.strictObject({ reason: z.string().trim().min(1, 'The reason field is required.').max(500, 'The reason may not be greater than 500 characters.') });
+const cancelBody = z.strictObject({
+  reason: z.string().trim().min(1, 'The reason field is required.').max(500, 'The reason may not be greater than 500 characters.'),
+});
 
 /** The console's travel policies: every client's; applicant and travellers masked without read_pii; operations cancel before the trip, audited. */
 @AdminApi('travel-policies')
@@ -39,10 +42,22 @@ export class AdminTravelPoliciesController {
     const base = this.presenter.present(view);
     if (can(role, 'read_pii', 'travel-policies')) return base;
     const m = base.meta_data;
-    const travellers = (m.travellers as TravellerInput[]).map((t) => ({ ...t, full_name: maskValue(t.full_name), passport_number: maskValue(t.passport_number), date_of_birth: maskValue(t.date_of_birth) }));
+    const travellers = (m.travellers as TravellerInput[]).map((t) => ({
+      ...t,
+      full_name: maskValue(t.full_name),
+      passport_number: maskValue(t.passport_number),
+      date_of_birth: maskValue(t.date_of_birth),
+    }));
     return {
       ...base,
-      meta_data: { ...m, email: maskValue(m.email), phone_number: maskValue(m.phone_number), date_of_birth: maskValue(m.date_of_birth), nationality_id: maskValue(m.nationality_id), travellers },
+      meta_data: {
+        ...m,
+        email: maskValue(m.email),
+        phone_number: maskValue(m.phone_number),
+        date_of_birth: maskValue(m.date_of_birth),
+        nationality_id: maskValue(m.nationality_id),
+        travellers,
+      },
     };
   }
 
@@ -51,9 +66,23 @@ export class AdminTravelPoliciesController {
   @ApiOperation({ summary: 'List travel policies', description: `Every client's. Applicant and travellers masked without read_pii. ${LIST_CONVENTION}` })
   @ApiList('travel-policies', SORTABLE, 'id, status, client_id')
   async list(@CurrentStaff() staff: Staff, @Query({ schema: listQuery }) q: z.infer<typeof listQuery>, @Res({ passthrough: true }) reply: FastifyReply) {
-    const ids = idsOf(q.filter.id)?.map(Number).filter((n) => Number.isInteger(n) && n > 0);
-    const [views, total] = await this.policies.page(null, { ids, status: q.filter.status, clientId: q.filter.client_id }, q.skip, q.take, orderBy(q.sort, { created_at: 'createdAt', start_date: 'startDate' }) as never);
-    return listResponse(reply, 'travel-policies', views.map((v) => this.present(v, staff.role)), total, q.skip);
+    const ids = idsOf(q.filter.id)
+      ?.map(Number)
+      .filter((n) => Number.isInteger(n) && n > 0);
+    const [views, total] = await this.policies.page(
+      null,
+      { ids, status: q.filter.status, clientId: q.filter.client_id },
+      q.skip,
+      q.take,
+      orderBy(q.sort, { created_at: 'createdAt', start_date: 'startDate' }) as never,
+    );
+    return listResponse(
+      reply,
+      'travel-policies',
+      views.map((v) => this.present(v, staff.role)),
+      total,
+      q.skip,
+    );
   }
 
   @Get(':id')
@@ -70,13 +99,28 @@ export class AdminTravelPoliciesController {
   @Post(':id/cancel')
   @HttpCode(200)
   @Allow('cancel')
-  @ApiOperation({ summary: 'Cancel a travel policy', description: 'Before the trip starts, with a `reason`; a paid policy is refunded in full through the card vendor, as in the partner API. Audited. Cancelled already: 400; trip started: 409.' })
+  @ApiOperation({
+    summary: 'Cancel a travel policy',
+    description:
+      'Before the trip starts, with a `reason`; a paid policy is refunded in full through the card vendor, as in the partner API. Audited. Cancelled already: 400; trip started: 409.',
+  })
   @ApiBody({ schema: z.toJSONSchema(cancelBody, { target: 'openapi-3.0', io: 'input' }) as object })
   @ApiOkResponse({ description: 'The cancelled policy.' })
   @ApiErrors(400, 404, 409, 422, 502)
-  async cancel(@Actor() actor: AuditActor, @CurrentStaff() staff: Staff, @Param({ schema: idParam }) p: z.infer<typeof idParam>, @Body({ schema: cancelBody }) body: z.infer<typeof cancelBody>) {
+  async cancel(
+    @Actor() actor: AuditActor,
+    @CurrentStaff() staff: Staff,
+    @Param({ schema: idParam }) p: z.infer<typeof idParam>,
+    @Body({ schema: cancelBody }) body: z.infer<typeof cancelBody>,
+  ) {
     await this.cancelPolicy.execute(null, p.id, body.reason, (tx, change) =>
-      this.audit.write(tx, actor, { action: 'travel-policies.cancel', resource: 'travel-policies', resourceId: String(p.id), before: { status: change.from }, after: { status: 2, refund_amount: change.refundAmount, reason: body.reason } }),
+      this.audit.write(tx, actor, {
+        action: 'travel-policies.cancel',
+        resource: 'travel-policies',
+        resourceId: String(p.id),
+        before: { status: change.from },
+        after: { status: PolicyStatus.Cancelled, refund_amount: change.refundAmount, reason: body.reason },
+      }),
     );
     return this.show(staff, p);
   }

@@ -9,6 +9,7 @@ import { TravelPolicyEvents } from '../events/travel-policy-events';
 import { TravelPolicyRepository } from '../policies/travel-policy.repository';
 import { TravelPolicyPresenter } from '../policies/travel-policy.view';
 import { TRAVEL_PROVIDER } from '../travel-products';
+import { PolicyStatus } from '../../policies/policy-status';
 
 /**
  * Cancels a travel policy before its trip starts. An unpaid one simply stops (its link answers 410); a paid
@@ -30,18 +31,26 @@ export class CancelTravelPolicyUseCase {
     private readonly testClocks: TestClocks,
   ) {}
 
-  async execute(clientId: string | null, policyId: number, reason: string | null, alsoInTx?: (tx: Prisma.TransactionClient, change: { from: number; refundAmount: string | null }) => Promise<void>) {
+  async execute(
+    clientId: string | null,
+    policyId: number,
+    reason: string | null,
+    alsoInTx?: (tx: Prisma.TransactionClient, change: { from: number; refundAmount: string | null }) => Promise<void>,
+  ) {
     const view = await this.policies.findForClient(clientId, policyId);
     if (!view) throw ApiError.notFound('No travel policy with this id.');
     const { policy } = view;
-    if (policy.status === 2) throw new ApiError('ALREADY_CANCELED');
+    if (policy.status === PolicyStatus.Cancelled) throw new ApiError('ALREADY_CANCELED');
     await this.testClocks.adopt(clockedPolicy('travel', policy.id));
     const now = this.clock.now();
     const today = formatDate(now);
-    if (policy.status === 1 && today >= policy.startDate) {
-      throw new ApiError('CONFLICT', `The trip started on ${policy.startDate}: a travel policy can be cancelled only before its start date. Claims stay open for the cover period.`);
+    if (policy.status === PolicyStatus.Active && today >= policy.startDate) {
+      throw new ApiError(
+        'CONFLICT',
+        `The trip started on ${policy.startDate}: a travel policy can be cancelled only before its start date. Claims stay open for the cover period.`,
+      );
     }
-    if (policy.status === 1) {
+    if (policy.status === PolicyStatus.Active) {
       try {
         await this.provider.cancel(policy.providerPolicyId!, { reference: `travel-policy-${policy.id}`, cancelled_on: today });
       } catch (err) {
@@ -49,9 +58,13 @@ export class CancelTravelPolicyUseCase {
         throw err;
       }
     }
-    const refund = policy.status === 1 ? money(policy.price.toString()) : null;
+    const refund = policy.status === PolicyStatus.Active ? money(policy.price.toString()) : null;
     const changed = await this.payments.transaction(async (tx) => {
-      const done = await this.policies.markCancelled(tx, policy.id, policy.status as 0 | 1, { cancelledAt: now, reason, refundAmount: refund?.toFixed(2) ?? null });
+      const done = await this.policies.markCancelled(tx, policy.id, policy.status as 0 | 1, {
+        cancelledAt: now,
+        reason,
+        refundAmount: refund?.toFixed(2) ?? null,
+      });
       if (!done) return false;
       if (refund) await this.refunds.owe(tx, { policyType: 'travel', policyId: policy.id, amount: refund, at: now });
       else await this.payments.retireOpen(tx, 'travel', policy.id, now, 'policy_cancelled');
@@ -63,7 +76,7 @@ export class CancelTravelPolicyUseCase {
     if (!changed) {
       // Another request moved it first: cancelled meanwhile, or paid while this one was cancelling it unpaid.
       const now2 = await this.policies.findForClient(null, policy.id);
-      if (now2?.policy.status === 2) throw new ApiError('ALREADY_CANCELED');
+      if (now2?.policy.status === PolicyStatus.Cancelled) throw new ApiError('ALREADY_CANCELED');
       throw new ApiError('CONFLICT', 'The policy was paid while it was being cancelled; send the cancellation again to cancel it with a refund.');
     }
     if (refund) this.refunds.kick();

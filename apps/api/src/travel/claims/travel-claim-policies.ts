@@ -3,6 +3,7 @@ import { parseDate } from '@lib/common';
 import { PrismaService } from '@lib/db';
 import { ClaimablePolicy, ClaimPolicyResolver } from '../../claims/claim-policies';
 import { TRAVEL_CLAIM_TYPES } from '../travel-products';
+import { PolicyStatus } from '../../policies/policy-status';
 
 /** The most a claim of each type may ask for, SAR (the certificate's cover; EUR 30,000 of medical care is about SAR 120,000). */
 export const TRAVEL_CLAIM_LIMITS: Record<(typeof TRAVEL_CLAIM_TYPES)[number], { amount: string; what: string } | null> = {
@@ -26,7 +27,7 @@ export class TravelClaimPolicies implements ClaimPolicyResolver {
     const never = { id: p.id, clientId: p.clientId, coverFrom: new Date(0), coverUntil: new Date(0) };
     if (!p.purchasedAt) return { ...never, refusal: 'The policy was never paid, so it has no cover to claim on.' };
     // A policy can only be cancelled before its trip, so a cancelled one never had cover in use.
-    if (p.status === 2) return { ...never, refusal: 'The policy was cancelled before its trip started, so it has no cover to claim on.' };
+    if (p.status === PolicyStatus.Cancelled) return { ...never, refusal: 'The policy was cancelled before its trip started, so it has no cover to claim on.' };
     return { ...never, coverFrom: parseDate(p.startDate)!, coverUntil: new Date(parseDate(p.endDate)!.getTime() + 86_400_000), refusal: null };
   }
 

@@ -9,6 +9,7 @@ import { TravelPolicyEvents } from '../events/travel-policy-events';
 import type { PurchaseTravelPolicyInput } from './purchase-travel-policy.schema';
 import { TravelPolicyRepository } from './travel-policy.repository';
 import { TravelPolicyPresenter } from './travel-policy.view';
+import { PolicyStatus } from '../../policies/policy-status';
 
 /**
  * Buys a quote: a policy awaiting payment (status 0) and its payment link, in one transaction with the
@@ -38,7 +39,7 @@ export class PurchaseTravelPolicyUseCase {
           clientId,
           quoteId: quote.quoteId,
           insurerCode: quote.insurerCode,
-          status: 0,
+          status: PolicyStatus.Pending,
           multiEntry: quote.multiEntry,
           duration: quote.duration,
           startDate: quote.startDate,
@@ -52,7 +53,14 @@ export class PurchaseTravelPolicyUseCase {
         });
         await this.testClocks.attach(tx, clockedPolicy('travel', policy.id));
         const expiresAt = new Date(Math.min(now.getTime() + PAYMENT_LINK_PERIODS_MS.travel, quote.expiresAt.getTime()));
-        const payment = await this.payments.createPending(tx, { clientId, policyType: 'travel', policyId: policy.id, amount: quote.price.toFixed(2), expiresAt, at: now });
+        const payment = await this.payments.createPending(tx, {
+          clientId,
+          policyType: 'travel',
+          policyId: policy.id,
+          amount: quote.price.toFixed(2),
+          expiresAt,
+          at: now,
+        });
         const view = { policy, quote, payment };
         await this.events.statusUpdated(tx, view);
         return view;

@@ -1,6 +1,7 @@
 import { amountNumber, formatDateTime, formatNullableDateTime, productId } from '@lib/common';
 import { paymentLink } from '../../payments/payment.repository';
 import type { TravelPolicyView } from './travel-policy.repository';
+import { PolicyStatus } from '../../policies/policy-status';
 
 export interface TravelPolicyUrls {
   publicBaseUrl: string;
@@ -38,7 +39,7 @@ export function presentTravelPolicy({ policy: p, quote: q, payment }: TravelPoli
       nationality_id: q.nationalityId,
     },
     price,
-    payment_link: p.status === 0 && payment ? paymentLink(urls.publicBaseUrl, payment.linkToken) : null,
+    payment_link: p.status === PolicyStatus.Pending && payment ? paymentLink(urls.publicBaseUrl, payment.linkToken) : null,
     provider_policy_id: p.providerPolicyId,
     provider_policy: policyUrl,
     invoice: invoiceUrl,

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '@lib/common';
 import { Prisma, PrismaService } from '@lib/db';
 import type { Payment, TravelPolicy, TravelQuote } from '@lib/db/generated/prisma/client';
+import { PolicyStatus } from '../../policies/policy-status';
 
 export type { TravelPolicy };
 /** A policy with the quote it was bought from (the travellers and applicant) and its open payment, if any. */
@@ -51,10 +52,7 @@ export class TravelPolicyRepository {
       ...(f.status === undefined ? {} : { status: f.status }),
       ...(f.from || f.to ? { createdAt: { ...(f.from ? { gte: f.from } : {}), ...(f.to ? { lte: f.to } : {}) } } : {}),
     };
-    const [rows, total] = await Promise.all([
-      this.prisma.travelPolicy.findMany({ where, orderBy, skip, take }),
-      this.prisma.travelPolicy.count({ where }),
-    ]);
+    const [rows, total] = await Promise.all([this.prisma.travelPolicy.findMany({ where, orderBy, skip, take }), this.prisma.travelPolicy.count({ where })]);
     return [await this.views(rows), total];
   }
 
@@ -62,36 +60,64 @@ export class TravelPolicyRepository {
     if (!policies.length) return [];
     const [quotes, payments] = await Promise.all([
       tx.travelQuote.findMany({ where: { quoteId: { in: policies.map((p) => p.quoteId) } } }),
-      tx.payment.findMany({ where: { policyType: 'travel', policyId: { in: policies.map((p) => p.id) }, status: { in: OPEN_PAYMENT }, expiresAt: { gt: this.clock.now() } } }),
+      tx.payment.findMany({
+        where: { policyType: 'travel', policyId: { in: policies.map((p) => p.id) }, status: { in: OPEN_PAYMENT }, expiresAt: { gt: this.clock.now() } },
+      }),
     ]);
     return policies.map((policy) => ({
       policy,
       quote: quotes.find((q) => q.quoteId === policy.quoteId)!,
-      payment: policy.status === 0 ? (payments.find((p) => p.policyId === policy.id) ?? null) : null,
+      payment: policy.status === PolicyStatus.Pending ? (payments.find((p) => p.policyId === policy.id) ?? null) : null,
     }));
   }
 
   activate(tx: Prisma.TransactionClient, id: number, data: { providerPolicyId: string; at: Date }) {
-    return tx.travelPolicy.update({ where: { id }, data: { status: 1, providerPolicyId: data.providerPolicyId, purchasedAt: data.at, updatedAt: data.at } });
+    return tx.travelPolicy.update({
+      where: { id },
+      data: { status: PolicyStatus.Active, providerPolicyId: data.providerPolicyId, purchasedAt: data.at, updatedAt: data.at },
+    });
   }
 
   /** Moves an unpaid (0) or active (1) policy to cancelled; false when it was not in `from` any more. */
-  async markCancelled(tx: Prisma.TransactionClient, id: number, from: 0 | 1, data: { cancelledAt: Date; reason: string | null; refundAmount: string | null }): Promise<boolean> {
+  async markCancelled(
+    tx: Prisma.TransactionClient,
+    id: number,
+    from: 0 | 1,
+    data: { cancelledAt: Date; reason: string | null; refundAmount: string | null },
+  ): Promise<boolean> {
     const { count } = await tx.travelPolicy.updateMany({
       where: { id, status: from },
-      data: { status: 2, cancelledAt: data.cancelledAt, cancellationReason: data.reason, refundAmount: data.refundAmount, updatedAt: data.cancelledAt },
+      data: {
+        status: PolicyStatus.Cancelled,
+        cancelledAt: data.cancelledAt,
+        cancellationReason: data.reason,
+        refundAmount: data.refundAmount,
+        updatedAt: data.cancelledAt,
+      },
     });
     return count === 1;
   }
 
   /** Active policies whose policy or invoice PDF is still to produce. */
   async missingDocuments(): Promise<number[]> {
-    const rows = await this.prisma.travelPolicy.findMany({ where: { status: { in: [1, 2] }, providerPolicyId: { not: null }, OR: [{ policyFileId: null }, { invoiceFileId: null }] }, select: { id: true } });
+    const rows = await this.prisma.travelPolicy.findMany({
+      where: {
+        status: { in: [PolicyStatus.Active, PolicyStatus.Cancelled] },
+        providerPolicyId: { not: null },
+        OR: [{ policyFileId: null }, { invoiceFileId: null }],
+      },
+      select: { id: true },
+    });
     return rows.map((r) => r.id);
   }
 
   /** Attaches the PDFs unless another worker did first (then null: the caller drops its copies). */
-  async attachDocuments(tx: Prisma.TransactionClient, id: number, files: { policyFileId: string; invoiceFileId: string }, at: Date): Promise<TravelPolicy | null> {
+  async attachDocuments(
+    tx: Prisma.TransactionClient,
+    id: number,
+    files: { policyFileId: string; invoiceFileId: string },
+    at: Date,
+  ): Promise<TravelPolicy | null> {
     const { count } = await tx.travelPolicy.updateMany({ where: { id, policyFileId: null }, data: { ...files, uploadedAt: at, updatedAt: at } });
     return count === 1 ? tx.travelPolicy.findUnique({ where: { id } }) : null;
   }

@@ -1,0 +1,18 @@
+/**
+ * One policy status vocabulary for every product family: the integer the partner API answers as `status`
+ * (the real service's values), and the word the console and the dashboard show for it.
+ */
+export const PolicyStatus = { Pending: 0, Active: 1, Cancelled: 2, OnHold: 3 } as const;
+export type PolicyStatus = (typeof PolicyStatus)[keyof typeof PolicyStatus];
+
+export const POLICY_STATUS_NAMES: Record<PolicyStatus, 'pending' | 'active' | 'cancelled' | 'on_hold'> = {
+  0: 'pending',
+  1: 'active',
+  2: 'cancelled',
+  3: 'on_hold',
+};
+
+/** The word for a stored status, or the number itself for a value no family writes. */
+export function policyStatusName(status: number): string {
+  return POLICY_STATUS_NAMES[status as PolicyStatus] ?? String(status);
+}
