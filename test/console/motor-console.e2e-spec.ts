@@ -10,7 +10,7 @@ const run = browserAvailable();
 const describeBrowser = run ? describe : describe.skip;
 
 /** The motor views of the console in a real browser, on data made through the partner API and the sandbox insurers. */
-describeBrowser('the console\'s motor views in a browser', () => {
+describeBrowser("the console's motor views in a browser", () => {
   let env: MotorTestEnv;
   let browser: Awaited<ReturnType<typeof launchBrowser>>;
   let context: BrowserContext;
@@ -27,7 +27,8 @@ describeBrowser('the console\'s motor views in a browser', () => {
     await env.app.db.prisma.apiClient.update({ where: { id: partner.id }, data: { name: 'Gulf Motors Trading' } });
     quote = await withFaults(env, { dune: 'timeout', palm: 'error' }, () => requestQuote(env.app, partner.token));
     policy = await issueTplPolicy(env.app, partner.token, quote);
-    for (const role of ['admin', 'account_manager', 'claims_handler'] as const) emails[role] = (await createStaff(env.app, role, `${role.replace('_', '.')}@motor-console.test`)).email;
+    for (const role of ['admin', 'account_manager', 'claims_handler'] as const)
+      emails[role] = (await createStaff(env.app, role, `${role.replace('_', '.')}@motor-console.test`)).email;
     browser = await launchBrowser();
     context = browser.context;
     page = await context.newPage();
@@ -93,7 +94,9 @@ describeBrowser('the console\'s motor views in a browser', () => {
     expect(await outcome('palm')).toBe('Error');
     expect(await outcome('oryx')).toBe('Answered');
     const dune = await page.getByTestId('summary-dune').innerText();
-    const stored = await env.app.db.prisma.motorInsurerOutcome.findUniqueOrThrow({ where: { quoteRequestId_insurerCode: { quoteRequestId: quote.id, insurerCode: 'dune' } } });
+    const stored = await env.app.db.prisma.motorInsurerOutcome.findUniqueOrThrow({
+      where: { quoteRequestId_insurerCode: { quoteRequestId: quote.id, insurerCode: 'dune' } },
+    });
     expect(dune).toContain(new Intl.NumberFormat('en-GB').format(stored.latencyMs)); // the recorded latency, cut off near the 1.5 s timeout
     expect(dune).toMatch(/No answer within 1500 ms/);
     expect(await page.getByTestId('summary-oryx').innerText()).toMatch(/SAR\s[\d,]+\.\d\d/);
@@ -144,12 +147,12 @@ describeBrowser('the console\'s motor views in a browser', () => {
     await shot('motor-06-policy-show-claims-handler');
   });
 
-  it('account managers see the insured\'s ids and IBAN masked', async () => {
+  it("account managers see the insured's ids and IBAN masked", async () => {
     await signIn('account_manager');
     await page.goto(`${env.app.url}/admin/motor-policies/${policy.id}/show`);
     await page.getByText('SA03*****************519').waitFor();
     expect(await page.getByText('1012345678').count()).toBe(0);
-    expect(await page.getByText('********78').count()).toBe(2);
+    expect(await page.getByText('10******78').count()).toBe(2);
     await shot('motor-10-policy-show-account-manager');
   });
 

@@ -44,7 +44,13 @@ describe('console API for motor: quote requests, policies, provider health', () 
     ids.declined = (await requestQuote(env.app, a.token, OWNER, DECLINED_VEHICLE)).id;
     ids.mixed = (await withFaults(env, { dune: 'error' }, () => requestQuote(env.app, a.token, OWNER, DECLINED_VEHICLE))).id;
     ids.other = (await requestQuote(env.app, b.token, OTHER)).id;
-    ids.failed = (await storeFailedRequest(env.app, clientA, INSURERS.map((code, i) => ({ insurerCode: code, outcome: i % 2 ? 'error' : 'timeout', latencyMs: 1500 + i })))).id;
+    ids.failed = (
+      await storeFailedRequest(
+        env.app,
+        clientA,
+        INSURERS.map((code, i) => ({ insurerCode: code, outcome: i % 2 ? 'error' : 'timeout', latencyMs: 1500 + i })),
+      )
+    ).id;
 
     s = await signInEveryRole(env.app); // after the clock moved: sessions end after 30 idle minutes
   }, 120_000);
@@ -81,7 +87,13 @@ describe('console API for motor: quote requests, policies, provider health', () 
 
     it('is documented under the Admin tag with the list convention', async () => {
       const doc = (await env.app.request('/openapi.json')).body;
-      for (const path of ['/admin/api/motor-quote-requests', '/admin/api/motor-quote-requests/{id}', '/admin/api/motor-policies', '/admin/api/motor-policies/{id}', '/admin/api/provider-health']) {
+      for (const path of [
+        '/admin/api/motor-quote-requests',
+        '/admin/api/motor-quote-requests/{id}',
+        '/admin/api/motor-policies',
+        '/admin/api/motor-policies/{id}',
+        '/admin/api/provider-health',
+      ]) {
         expect([path, doc.paths[path]?.get?.tags]).toEqual([path, ['Admin']]);
       }
       expect(JSON.stringify(doc.paths['/admin/api/motor-quote-requests'].get)).toContain('Content-Range');
@@ -110,7 +122,7 @@ describe('console API for motor: quote requests, policies, provider health', () 
     };
     const idsOf = async (filter: object, sort: [string, string] = ['id', 'ASC']) => (await list(s.admin, { filter, sort })).body.map((r: any) => r.id);
 
-    it('derives the status from the insurers\' answers: quoted, no_offers, failed', async () => {
+    it("derives the status from the insurers' answers: quoted, no_offers, failed", async () => {
       const rows = (await list(s.admin, { sort: ['id', 'ASC'] })).body;
       expect(rows.map((r: any) => [r.id, r.status])).toEqual([
         [ids.oldQuoted, 'quoted'],
@@ -161,7 +173,9 @@ describe('console API for motor: quote requests, policies, provider health', () 
       expect(await details({ filter: { owner_id: '12345' } })).toEqual({ 'filter.owner_id': ['The owner_id must be 10 digits starting with 1 or 2.'] });
       expect(await details({ filter: { client_id: 'acme' } })).toEqual({ 'filter.client_id': ['The client_id must be a UUID.'] });
       expect(await details({ filter: { created_from: '2026-02-30' } })).toEqual({ 'filter.created_from': ['The created_from must be a date, YYYY-MM-DD.'] });
-      expect(await details({ filter: { created_from: '2026-11-24', created_to: '2026-11-22' } })).toEqual({ 'filter.created_to': ['The created_to date must be on or after created_from.'] });
+      expect(await details({ filter: { created_from: '2026-11-24', created_to: '2026-11-22' } })).toEqual({
+        'filter.created_to': ['The created_to date must be on or after created_from.'],
+      });
       expect(await details({ filter: { email: 'x' } })).toHaveProperty(['filter.email']);
       expect(Object.keys(await details({ sort: ['email', 'ASC'] }))).toEqual(['sort.0']);
       const badId = await s.admin.call('/admin/api/motor-quote-requests/abc');
@@ -169,11 +183,18 @@ describe('console API for motor: quote requests, policies, provider health', () 
       expect((await s.admin.call('/admin/api/motor-quote-requests/999999')).status).toBe(404);
     });
 
-    it('shows the offers grouped by insurer and cover, with each insurer\'s outcome, latency and detail', async () => {
+    it("shows the offers grouped by insurer and cover, with each insurer's outcome, latency and detail", async () => {
       const res = await s.operations.call(`/admin/api/motor-quote-requests/${ids.quoted}`);
       expect(res.status).toBe(200);
       const r = res.body;
-      expect(r).toMatchObject({ id: ids.quoted, status: 'quoted', client_id: clientA, owner_id: OWNER.owner_id, email: OWNER.email, birthdate: OWNER.birthdate });
+      expect(r).toMatchObject({
+        id: ids.quoted,
+        status: 'quoted',
+        client_id: clientA,
+        owner_id: OWNER.owner_id,
+        email: OWNER.email,
+        birthdate: OWNER.birthdate,
+      });
       expect(r.insurers.map((i: any) => i.insurer_code).sort()).toEqual(INSURERS);
       const dune = r.insurers.find((i: any) => i.insurer_code === 'dune');
       expect(dune).toMatchObject({ outcome: 'timeout', offer_count: 0, covers: [] });
@@ -214,7 +235,7 @@ describe('console API for motor: quote requests, policies, provider health', () 
         const shown = (await s[role].call(`/admin/api/motor-quote-requests/${ids.quoted}`)).body;
         const expected = full
           ? { owner_id: OWNER.owner_id, email: OWNER.email, phone: OWNER.phone }
-          : { owner_id: '********78', email: 'o***@example.com', phone: '********78' };
+          : { owner_id: '10******78', email: 'o***@example.com', phone: '05******78' };
         expect([role, row]).toMatchObject([role, expected]);
         expect([role, shown]).toMatchObject([role, { ...expected, birthdate: full ? OWNER.birthdate : '****-**-**', current_car_owner_id: expected.owner_id }]);
         if (!full) expect(JSON.stringify(shown)).not.toContain(OWNER.owner_id);
@@ -264,7 +285,14 @@ describe('console API for motor: quote requests, policies, provider health', () 
       const res = await s.claims_handler.call(`/admin/api/motor-policies/${pendingPolicy.id}`);
       expect(res.status).toBe(200);
       const payment = await env.app.db.prisma.payment.findFirstOrThrow({ where: { policyType: 'motor', policyId: pendingPolicy.id } });
-      expect(res.body).toMatchObject({ id: pendingPolicy.id, quote_request_id: ids.quoted, client_id: clientA, status: 'pending', iban: IBAN, owner_id: OWNER.owner_id });
+      expect(res.body).toMatchObject({
+        id: pendingPolicy.id,
+        quote_request_id: ids.quoted,
+        client_id: clientA,
+        status: 'pending',
+        iban: IBAN,
+        owner_id: OWNER.owner_id,
+      });
       expect(res.body.payments).toEqual([
         {
           id: payment.id,
@@ -285,7 +313,7 @@ describe('console API for motor: quote requests, policies, provider health', () 
         const full = can(role, 'read_pii', 'motor-policies');
         const row = (await list(s[role], { filter: { id: String(pendingPolicy.id) } })).body[0];
         const shown = (await s[role].call(`/admin/api/motor-policies/${pendingPolicy.id}`)).body;
-        const expected = full ? { owner_id: OWNER.owner_id, iban: IBAN } : { owner_id: '********78', iban: 'SA03*****************519' };
+        const expected = full ? { owner_id: OWNER.owner_id, iban: IBAN } : { owner_id: '10******78', iban: 'SA03*****************519' };
         expect([role, row]).toMatchObject([role, expected]);
         expect([role, shown]).toMatchObject([role, { ...expected, previous_owner_id: expected.owner_id }]);
       }
@@ -297,7 +325,7 @@ describe('console API for motor: quote requests, policies, provider health', () 
     const outcomesIn = async (from: string) =>
       env.app.db.prisma.motorInsurerOutcome.findMany({ where: { quoteRequest: { createdAt: { gte: new Date(from) } } } });
 
-    it('counts each insurer\'s outcomes over the window and computes answer rate and latency percentiles', async () => {
+    it("counts each insurer's outcomes over the window and computes answer rate and latency percentiles", async () => {
       const res = await s.account_manager.call('/admin/api/provider-health?days=7');
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ days: 7, from: '2026-11-18T00:00:00.000000Z', to: '2026-11-25T00:00:00.000000Z' });
@@ -315,7 +343,11 @@ describe('console API for motor: quote requests, policies, provider health', () 
       const rows = await outcomesIn('2026-11-18T00:00:00Z');
       for (const insurer of res.body.insurers) {
         const mine = rows.filter((o) => o.insurerCode === insurer.insurer_code).map((o) => o.latencyMs);
-        expect([insurer.insurer_code, insurer.latency_p50_ms, insurer.latency_p95_ms]).toEqual([insurer.insurer_code, percentileCont(mine, 0.5), percentileCont(mine, 0.95)]);
+        expect([insurer.insurer_code, insurer.latency_p50_ms, insurer.latency_p95_ms]).toEqual([
+          insurer.insurer_code,
+          percentileCont(mine, 0.5),
+          percentileCont(mine, 0.95),
+        ]);
       }
     });
 
@@ -334,7 +366,12 @@ describe('console API for motor: quote requests, policies, provider health', () 
       const res = await s.admin.call('/admin/api/provider-health?days=1');
       const dune = res.body.insurers.find((i: any) => i.insurer_code === 'dune');
       expect(dune).toMatchObject({ requests: 3, ok: 0, timeout: 3, answer_rate: '0.0000', latency_p50_ms: 200, latency_p95_ms: 920 });
-      expect(res.body.insurers.find((i: any) => i.insurer_code === 'palm')).toMatchObject({ requests: 0, answer_rate: null, latency_p50_ms: null, latency_p95_ms: null });
+      expect(res.body.insurers.find((i: any) => i.insurer_code === 'palm')).toMatchObject({
+        requests: 0,
+        answer_rate: null,
+        latency_p50_ms: null,
+        latency_p95_ms: null,
+      });
     });
 
     it('answers 422 naming days outside 1..90', async () => {

@@ -1,4 +1,4 @@
-import { maskPii } from './mask';
+import { maskPersonal, maskPii } from './mask';
 
 describe('maskPii', () => {
   it('masks ids, phones, IBANs, emails and tokens', () => {
@@ -22,5 +22,17 @@ describe('maskPii', () => {
 
   it('leaves short numbers and ordinary text alone', () => {
     expect(maskPii('page=2 per_page=15 id=42')).toBe('page=2 per_page=15 id=42');
+  });
+});
+
+describe('maskPersonal', () => {
+  it('masks each kind of personal value one way for every family', () => {
+    expect(maskPersonal('1012345678')).toBe('10******78');
+    expect(maskPersonal('0512345678')).toBe('05******78');
+    expect(maskPersonal('owner@example.com')).toBe('o***@example.com');
+    expect(maskPersonal('SA0380000000608010167519')).toBe('SA03*****************519');
+    expect(maskPersonal('1405-03-10')).toBe('****-**-**');
+    expect(maskPersonal('Noura Al-Otaibi')).toBe('No***********bi');
+    expect(maskPersonal('Ali')).toBe('***');
   });
 });

@@ -3,7 +3,10 @@
  * Saudi IBANs, national/iqama ids and other 9+ digit runs, mobile numbers, emails and bearer tokens.
  */
 const RULES: Array<[RegExp, (m: string) => string]> = [
-  [/\b(password|passwd|secret|client_secret|token|access_token|otp|pin)(["']?\s*[=:]\s*["']?)[^\s&"',}]+/gi, (m) => m.replace(/([=:]\s*["']?)[^\s&"',}]+$/, '$1***')],
+  [
+    /\b(password|passwd|secret|client_secret|token|access_token|otp|pin)(["']?\s*[=:]\s*["']?)[^\s&"',}]+/gi,
+    (m) => m.replace(/([=:]\s*["']?)[^\s&"',}]+$/, '$1***'),
+  ],
   [/\bSA\d{2}[0-9A-Z]{20}\b/gi, (m) => `${m.slice(0, 4)}${'*'.repeat(m.length - 7)}${m.slice(-3)}`],
   [/[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}/gi, (m) => `${m[0]}***@${m.split('@')[1]}`],
   [/\b(Bearer|Basic)\s+[A-Za-z0-9\-._~+/=]+/g, (m) => `${m.split(/\s+/)[0]} ***`],
@@ -20,7 +23,15 @@ export function maskPii(text: string): string {
 /** Header and body keys whose values are never logged. */
 export const SECRET_KEYS = ['authorization', 'cookie', 'set-cookie', 'client_secret', 'password', 'otp', 'x-webhook-key'];
 
-/** A personal value shown to staff without read_pii: its first and last two characters, the rest starred. */
-export function maskValue(v: string): string {
+/**
+ * A customer's personal value as staff without read_pii see it, whatever the family: enough to match a
+ * caller, nothing to use. An email keeps its first letter and domain, an IBAN its country, check digits and
+ * last three, a date nothing; anything else (ids, phones, names, passports) its first and last two characters.
+ */
+export function maskPersonal(v: string): string {
+  if (/^\d{1,4}[-/]\d{1,2}[-/]\d{1,4}$/.test(v)) return '****-**-**';
+  const email = /^([^@\s])[^@\s]*@([^@\s]+)$/.exec(v);
+  if (email) return `${email[1]}***@${email[2]}`;
+  if (/^SA\d{2}[0-9A-Z]{20}$/i.test(v)) return `${v.slice(0, 4)}${'*'.repeat(v.length - 7)}${v.slice(-3)}`;
   return v.length <= 4 ? '*'.repeat(v.length) : `${v.slice(0, 2)}${'*'.repeat(v.length - 4)}${v.slice(-2)}`;
 }

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { ApiError, Clock, formatDateTime, maskPii, ProductCode } from '@lib/common';
-import { can } from '@lib/common/permissions';
+import { ApiError, Clock, formatDateTime, ProductCode } from '@lib/common';
 import { Prisma, PrismaService } from '@lib/db';
 import type { ApiClientContact } from '@lib/db/generated/prisma/client';
 import { ApiClient, ApiClientRepository } from '../../clients/api-client.repository';
 import { ClientsService } from '../../clients/clients.service';
 import { AuditActor, AuditTrail, Tx } from '../audit/audit-trail';
+import { personalDataFor } from '../pii/personal-data';
 
 export interface ClientContact {
   contact_name?: string | null;
@@ -20,7 +20,9 @@ function summary(c: ApiClient, contact?: ClientContact | null): Record<string, u
     active: c.active,
     products: c.products,
     secret_version: c.secretVersion,
-    ...(contact ? { contact_name: contact.contact_name ?? null, contact_email: contact.contact_email ?? null, contact_phone: contact.contact_phone ?? null } : {}),
+    ...(contact
+      ? { contact_name: contact.contact_name ?? null, contact_email: contact.contact_email ?? null, contact_phone: contact.contact_phone ?? null }
+      : {}),
   };
 }
 
@@ -29,8 +31,7 @@ function summary(c: ApiClient, contact?: ClientContact | null): Record<string, u
  * the contact's email and phone are personal data, shown in full only to roles with read_pii on clients.
  */
 export function presentClient(c: ApiClient, contact: ApiClientContact | null | undefined, role: string) {
-  const pii = can(role, 'read_pii', 'clients');
-  const mask = (v: string | null | undefined) => (v ? (pii ? v : maskPii(v)) : null);
+  const mask = personalDataFor(role, 'clients');
   return {
     id: c.id,
     name: c.name,
@@ -159,7 +160,12 @@ export class AdminClientsService {
   }
 
   private async saveContact(tx: Tx, clientId: string, c: ClientContact): Promise<ApiClientContact | null> {
-    const data = { contactName: c.contact_name ?? null, contactEmail: c.contact_email ?? null, contactPhone: c.contact_phone ?? null, updatedAt: this.clock.now() };
+    const data = {
+      contactName: c.contact_name ?? null,
+      contactEmail: c.contact_email ?? null,
+      contactPhone: c.contact_phone ?? null,
+      updatedAt: this.clock.now(),
+    };
     if (!data.contactName && !data.contactEmail && !data.contactPhone) {
       await tx.apiClientContact.deleteMany({ where: { clientId } });
       return null;

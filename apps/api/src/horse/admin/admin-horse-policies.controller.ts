@@ -15,6 +15,7 @@ import { CancelHorsePolicyUseCase } from '../cancellation/cancel-horse-policy.us
 import { HorsePolicyRepository } from '../policies/horse-policy.repository';
 import { presentHorsePolicy } from '../policies/horse-policy.presenter';
 import { PolicyStatus } from '../../policies/policy-status';
+import { personalDataFor } from '../../admin/pii/personal-data';
 
 const SORTABLE = ['id', 'created_at', 'status'] as const;
 const listQuery = listQuerySchema({
@@ -26,8 +27,6 @@ const idParam = z.strictObject({ id: intId });
 const cancelBody = z.strictObject({
   reason: z.string().trim().min(1, 'The reason field is required.').max(500, 'The reason may not be greater than 500 characters.'),
 });
-
-const mask = (v: string) => (v.length <= 4 ? '*'.repeat(v.length) : `${v.slice(0, 2)}${'*'.repeat(v.length - 4)}${v.slice(-2)}`);
 
 /** The console's horse policies: every client's, personal data masked without read_pii; staff cancel with a reason, audited. */
 @AdminApi('horse-policies')
@@ -43,11 +42,12 @@ export class AdminHorsePoliciesController {
   private present(view: Parameters<typeof presentHorsePolicy>[0], role: string) {
     const base = presentHorsePolicy(view, this.config.publicBaseUrl);
     const pii = can(role, 'read_pii', 'horse-policies');
+    const show = personalDataFor(role, 'horse-policies');
     const owner = base.owner as Record<string, string>;
     return {
       ...base,
       client_id: view.policy.clientId,
-      owner: pii ? owner : { name: mask(owner.name), id: owner.id ? mask(owner.id) : null, email: mask(owner.email), phone: mask(owner.phone) },
+      owner: pii ? owner : { name: show(owner.name), id: show(owner.id), email: show(owner.email), phone: show(owner.phone) },
     };
   }
 

@@ -15,6 +15,7 @@ import { CancelLifePolicyUseCase } from '../cancellation/cancel-life-policy.use-
 import { LifePolicyRepository } from '../policies/life-policy.repository';
 import { presentLifePolicy } from '../policies/life-policy.presenter';
 import { PolicyStatus } from '../../policies/policy-status';
+import { personalDataFor } from '../../admin/pii/personal-data';
 
 const SORTABLE = ['id', 'created_at', 'status'] as const;
 const listQuery = listQuerySchema({
@@ -32,8 +33,6 @@ const cancelBody = z.strictObject({
   reason: z.string().trim().min(1, 'The reason field is required.').max(500, 'The reason may not be greater than 500 characters.'),
 });
 
-const mask = (v: string) => (v.length <= 4 ? '*'.repeat(v.length) : `${v.slice(0, 2)}${'*'.repeat(v.length - 4)}${v.slice(-2)}`);
-
 /** The console's life policies: every client's, personal data masked without read_pii; staff cancel with a reason, audited. */
 @AdminApi('life-policies')
 @Controller('admin/api/life-policies')
@@ -48,13 +47,14 @@ export class AdminLifePoliciesController {
   private present(view: Parameters<typeof presentLifePolicy>[0], role: string) {
     const base = presentLifePolicy(view, this.config.publicBaseUrl);
     const pii = can(role, 'read_pii', 'life-policies');
+    const show = personalDataFor(role, 'life-policies');
     const beneficiaries = base.beneficiaries as Array<Record<string, unknown>>;
     return {
       ...base,
       client_id: view.policy.clientId,
       insurer_code: view.policy.insurerCode,
-      applicant_id: pii ? base.applicant_id : mask(base.applicant_id),
-      beneficiaries: pii ? beneficiaries : beneficiaries.map((b) => ({ ...b, name: mask(String(b.name)), national_id: mask(String(b.national_id)) })),
+      applicant_id: show(base.applicant_id),
+      beneficiaries: pii ? beneficiaries : beneficiaries.map((b) => ({ ...b, name: show(String(b.name)), national_id: show(String(b.national_id)) })),
     };
   }
 

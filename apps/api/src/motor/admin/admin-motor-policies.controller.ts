@@ -10,7 +10,8 @@ import { listResponse } from '../../admin/list/list-response';
 import { ApiErrors } from '../../openapi/api-errors.decorator';
 import { InsurerDirectory } from './insurer-directory';
 import { createdRange, createdRangeShape, numericIdFilter, numericIds, refineCreatedRange } from './motor-admin-filters';
-import { maskerFor, presentPolicyDetail, presentPolicySummary } from './motor-admin.presenter';
+import { presentPolicyDetail, presentPolicySummary } from './motor-admin.presenter';
+import { personalDataFor } from '../../admin/pii/personal-data';
 import { POLICY_STATUS_NAMES, PolicyAdminRepository } from './policy-admin.repository';
 
 const RESOURCE = 'motor-policies';
@@ -22,7 +23,10 @@ const listQuery = listQuerySchema({
     .strictObject({
       id: numericIdFilter,
       status: z.enum(POLICY_STATUS_NAMES, { error: `The status must be one of: ${POLICY_STATUS_NAMES.join(', ')}.` }).optional(),
-      insurer_code: z.string().regex(/^[a-z0-9_-]{1,32}$/, 'The insurer_code must be an insurer code such as "dune".').optional(),
+      insurer_code: z
+        .string()
+        .regex(/^[a-z0-9_-]{1,32}$/, 'The insurer_code must be an insurer code such as "dune".')
+        .optional(),
       client_id: z.uuid({ error: 'The client_id must be a UUID.' }).optional(),
       quote_request_id: intId.optional(),
       ...createdRangeShape,
@@ -59,18 +63,27 @@ export class AdminMotorPoliciesController {
       ),
       this.directory.names(),
     ]);
-    const mask = maskerFor(staff.role, RESOURCE);
-    return listResponse(reply, RESOURCE, rows.map((r) => presentPolicySummary(r, mask, names)), total, q.skip);
+    const mask = personalDataFor(staff.role, RESOURCE);
+    return listResponse(
+      reply,
+      RESOURCE,
+      rows.map((r) => presentPolicySummary(r, mask, names)),
+      total,
+      q.skip,
+    );
   }
 
   @Get(':id')
   @Allow('read')
-  @ApiOperation({ summary: 'Show a motor policy', description: 'The policy, its quote request id and its payment rows (status, amount, expiry). Amounts are decimal strings.' })
+  @ApiOperation({
+    summary: 'Show a motor policy',
+    description: 'The policy, its quote request id and its payment rows (status, amount, expiry). Amounts are decimal strings.',
+  })
   @ApiOkResponse({ description: 'The policy with its payments.' })
   @ApiErrors(404, 422)
   async show(@CurrentStaff() staff: Staff, @Param({ schema: idParam }) p: z.infer<typeof idParam>) {
     const [found, names] = await Promise.all([this.repo.find(p.id), this.directory.names()]);
     if (!found) throw ApiError.notFound(`No motor policy with id ${p.id}.`);
-    return presentPolicyDetail(found.policy, found.payments, maskerFor(staff.role, RESOURCE), names);
+    return presentPolicyDetail(found.policy, found.payments, personalDataFor(staff.role, RESOURCE), names);
   }
 }

@@ -10,7 +10,8 @@ import { listResponse } from '../../admin/list/list-response';
 import { ApiErrors } from '../../openapi/api-errors.decorator';
 import { InsurerDirectory } from './insurer-directory';
 import { createdRange, createdRangeShape, numericIdFilter, numericIds, refineCreatedRange } from './motor-admin-filters';
-import { maskerFor, presentQuoteRequestDetail, presentQuoteRequestSummary } from './motor-admin.presenter';
+import { presentQuoteRequestDetail, presentQuoteRequestSummary } from './motor-admin.presenter';
+import { personalDataFor } from '../../admin/pii/personal-data';
 import { QUOTE_REQUEST_STATUSES, QuoteRequestAdminRepository, QuoteRequestSortField } from './quote-request-admin.repository';
 
 const RESOURCE = 'motor-quote-requests';
@@ -21,7 +22,10 @@ const listQuery = listQuerySchema({
   filter: z
     .strictObject({
       id: numericIdFilter,
-      owner_id: z.string().regex(/^[12]\d{9}$/, 'The owner_id must be 10 digits starting with 1 or 2.').optional(),
+      owner_id: z
+        .string()
+        .regex(/^[12]\d{9}$/, 'The owner_id must be 10 digits starting with 1 or 2.')
+        .optional(),
       client_id: z.uuid({ error: 'The client_id must be a UUID.' }).optional(),
       status: z.enum(QUOTE_REQUEST_STATUSES, { error: `The status must be one of: ${QUOTE_REQUEST_STATUSES.join(', ')}.` }).optional(),
       ...createdRangeShape,
@@ -31,7 +35,7 @@ const listQuery = listQuerySchema({
 const idParam = z.strictObject({ id: intId });
 
 const STATUS_DOC =
-  'status is derived from the insurers\' answers: `quoted` = at least one offer; `no_offers` = no offer although at least one insurer answered ' +
+  "status is derived from the insurers' answers: `quoted` = at least one offer; `no_offers` = no offer although at least one insurer answered " +
   '(declined or answered without offers); `failed` = no insurer answered (every outcome an error or a timeout).';
 
 /** Motor quote requests of every client, for the console: read only, not audited. */
@@ -59,8 +63,14 @@ export class AdminMotorQuoteRequestsController {
       q.skip,
       q.take,
     );
-    const mask = maskerFor(staff.role, RESOURCE);
-    return listResponse(reply, RESOURCE, rows.map((r) => presentQuoteRequestSummary(r, mask)), total, q.skip);
+    const mask = personalDataFor(staff.role, RESOURCE);
+    return listResponse(
+      reply,
+      RESOURCE,
+      rows.map((r) => presentQuoteRequestSummary(r, mask)),
+      total,
+      q.skip,
+    );
   }
 
   @Get(':id')

@@ -1,27 +1,11 @@
-import { amountString, formatDateTime, formatNullableDateTime, maskPii } from '@lib/common';
-import { can } from '@lib/common/permissions';
+import { amountString, formatDateTime, formatNullableDateTime } from '@lib/common';
 import type { Payment } from '@lib/db/generated/prisma/client';
+import { personalDataFor, type PersonalData } from '../../admin/pii/personal-data';
 import type { InsurerName } from './insurer-directory';
 import { policyStatusName, PolicyWithClient } from './policy-admin.repository';
 import type { QuoteRequestDetailRow, QuoteRequestListRow } from './quote-request-admin.repository';
 
-type Masker = (v: string | null | undefined) => string | null;
-
-/**
- * Personal data (owner ids, emails, phones, IBANs) in full only for roles with read_pii on the resource;
- * masked the way logs mask it (last digits, first letter of an email) so staff can still match a caller.
- */
-export function maskerFor(role: string, resource: 'motor-quote-requests' | 'motor-policies'): Masker {
-  const pii = can(role, 'read_pii', resource);
-  return (v) => (v ? (pii ? v : maskPii(v)) : null);
-}
-
-/** A birthdate is too short for the free-text masker: hidden whole without read_pii. */
-function birthdateFor(role: string, value: string): string {
-  return can(role, 'read_pii', 'motor-quote-requests') ? value : '****-**-**';
-}
-
-export function presentQuoteRequestSummary(r: QuoteRequestListRow, mask: Masker) {
+export function presentQuoteRequestSummary(r: QuoteRequestListRow, mask: PersonalData) {
   return {
     id: r.id,
     client_id: r.client_id,
@@ -58,7 +42,13 @@ function presentOffer(o: Offer) {
       vat: amountString(p.vat.toString()),
       total: amountString(p.total.toString()),
     })),
-    benefits: o.benefits.map((b) => ({ code: b.code, name: b.name, name_ar: b.nameAr, amount: amountString(b.amount.toString()), vat: amountString(b.vat.toString()) })),
+    benefits: o.benefits.map((b) => ({
+      code: b.code,
+      name: b.name,
+      name_ar: b.nameAr,
+      amount: amountString(b.amount.toString()),
+      vat: amountString(b.vat.toString()),
+    })),
   };
 }
 
@@ -91,10 +81,10 @@ function insurersOf(r: QuoteRequestDetailRow, names: Map<string, InsurerName>) {
 }
 
 export function presentQuoteRequestDetail(r: QuoteRequestDetailRow, summary: QuoteRequestListRow, role: string, names: Map<string, InsurerName>) {
-  const mask = maskerFor(role, 'motor-quote-requests');
+  const mask = personalDataFor(role, 'motor-quote-requests');
   return {
     ...presentQuoteRequestSummary(summary, mask),
-    birthdate: birthdateFor(role, r.birthdate),
+    birthdate: mask(r.birthdate),
     is_ownership_transfer: r.isOwnershipTransfer,
     current_car_owner_id: mask(r.currentCarOwnerId),
     maker_code: r.makerCode,
@@ -108,7 +98,7 @@ export function presentQuoteRequestDetail(r: QuoteRequestDetailRow, summary: Quo
   };
 }
 
-export function presentPolicySummary(p: PolicyWithClient, mask: Masker, names: Map<string, InsurerName>) {
+export function presentPolicySummary(p: PolicyWithClient, mask: PersonalData, names: Map<string, InsurerName>) {
   return {
     id: p.id,
     client_id: p.clientId,
@@ -132,7 +122,7 @@ export function presentPolicySummary(p: PolicyWithClient, mask: Masker, names: M
   };
 }
 
-export function presentPolicyDetail(p: PolicyWithClient, payments: Payment[], mask: Masker, names: Map<string, InsurerName>) {
+export function presentPolicyDetail(p: PolicyWithClient, payments: Payment[], mask: PersonalData, names: Map<string, InsurerName>) {
   return {
     ...presentPolicySummary(p, mask, names),
     offer_id: p.offerId,

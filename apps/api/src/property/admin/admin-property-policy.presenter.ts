@@ -1,17 +1,19 @@
 import { amountNumber, formatDateTime, formatNullableDateTime } from '@lib/common';
 import { can } from '@lib/common/permissions';
 import type { Payment } from '@lib/db/generated/prisma/client';
+import { personalDataFor } from '../../admin/pii/personal-data';
 import type { PresentedPropertyPolicy } from '../policies/property-policy.presenter';
 
-/** Keeps the first and last characters: enough to recognise, not enough to use. */
-function mask(value: unknown): string | null {
-  if (typeof value !== 'string' || !value) return null;
-  if (value.length <= 4) return '*'.repeat(value.length);
-  return `${value.slice(0, 2)}${'*'.repeat(value.length - 4)}${value.slice(-2)}`;
-}
-
 function presentPayment(p: Payment) {
-  return { id: p.id, status: p.status, amount: amountNumber(p.amount.toString()), currency: p.currency, expires_at: formatDateTime(p.expiresAt), paid_at: formatNullableDateTime(p.paidAt), created_at: formatDateTime(p.createdAt) };
+  return {
+    id: p.id,
+    status: p.status,
+    amount: amountNumber(p.amount.toString()),
+    currency: p.currency,
+    expires_at: formatDateTime(p.expiresAt),
+    paid_at: formatNullableDateTime(p.paidAt),
+    created_at: formatDateTime(p.createdAt),
+  };
 }
 
 /**
@@ -24,13 +26,22 @@ export function presentAdminPropertyPolicy(
   role: string,
 ) {
   const pii = can(role, 'read_pii', 'property-policies');
-  const person = base.meta_data.personal_details as Record<string, unknown>;
+  const show = personalDataFor(role, 'property-policies');
+  const person = base.meta_data.personal_details as Record<string, string | null>;
   const personal = pii
     ? person
-    : { ...person, name: mask(person.name), name_ar: mask(person.name_ar), email: mask(person.email), phone_number: mask(person.phone_number), nationality_id: mask(person.nationality_id), birthdate: null };
+    : {
+        ...person,
+        name: show(person.name),
+        name_ar: show(person.name_ar),
+        email: show(person.email),
+        phone_number: show(person.phone_number),
+        nationality_id: show(person.nationality_id),
+        birthdate: null,
+      };
   return {
     ...base,
-    meta_data: { ...base.meta_data, personal_details: personal, iban: pii ? base.meta_data.iban : mask(base.meta_data.iban) },
+    meta_data: { ...base.meta_data, personal_details: personal, iban: show(base.meta_data.iban) },
     product_code: extra.productCode,
     insurer_code: extra.insurer,
     activated_at: formatNullableDateTime(extra.activatedAt),

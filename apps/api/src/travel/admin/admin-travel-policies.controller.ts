@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { ApiError, intId, maskValue, z } from '@lib/common';
+import { ApiError, intId, z } from '@lib/common';
 import { can } from '@lib/common/permissions';
 import { ApiErrors } from '../../openapi/api-errors.decorator';
 import { Actor, AdminApi, Allow, CurrentStaff } from '../../admin/auth/admin-api.decorator';
@@ -15,6 +15,7 @@ import type { TravellerInput } from '../quotes/travel-quote.schema';
 import { TravelPolicyRepository, type TravelPolicyView } from '../policies/travel-policy.repository';
 import { TravelPolicyPresenter } from '../policies/travel-policy.view';
 import { PolicyStatus } from '../../policies/policy-status';
+import { personalDataFor } from '../../admin/pii/personal-data';
 
 const SORTABLE = ['created_at', 'id', 'start_date', 'status'] as const;
 const listQuery = listQuerySchema({
@@ -41,21 +42,22 @@ export class AdminTravelPoliciesController {
   private present(view: TravelPolicyView, role: string) {
     const base = this.presenter.present(view);
     if (can(role, 'read_pii', 'travel-policies')) return base;
+    const show = personalDataFor(role, 'travel-policies');
     const m = base.meta_data;
     const travellers = (m.travellers as TravellerInput[]).map((t) => ({
       ...t,
-      full_name: maskValue(t.full_name),
-      passport_number: maskValue(t.passport_number),
-      date_of_birth: maskValue(t.date_of_birth),
+      full_name: show(t.full_name),
+      passport_number: show(t.passport_number),
+      date_of_birth: show(t.date_of_birth),
     }));
     return {
       ...base,
       meta_data: {
         ...m,
-        email: maskValue(m.email),
-        phone_number: maskValue(m.phone_number),
-        date_of_birth: maskValue(m.date_of_birth),
-        nationality_id: maskValue(m.nationality_id),
+        email: show(m.email),
+        phone_number: show(m.phone_number),
+        date_of_birth: show(m.date_of_birth),
+        nationality_id: show(m.nationality_id),
         travellers,
       },
     };
