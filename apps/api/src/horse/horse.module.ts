@@ -1,3 +1,4 @@
+import { CancelPolicyUseCase } from '../policies/cancel-policy.use-case';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { HORSE_POLICY_PRODUCT } from './horse.product';
 import { HorsePolicyEvents } from './events/horse-policy-events';
@@ -25,6 +26,7 @@ import { HorsePolicyRepository } from './policies/horse-policy.repository';
   imports: [AdminModule, FilesModule, PaymentsModule, ClaimsModule, WebhooksModule],
   controllers: [AdminHorsePoliciesController, HorseClaimsController, HorsePoliciesController],
   providers: [
+    CancelPolicyUseCase,
     HORSE_POLICY_PRODUCT,
     HorsePolicyEvents,
     DocumentFiles,

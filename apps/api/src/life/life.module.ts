@@ -1,3 +1,4 @@
+import { CancelPolicyUseCase } from '../policies/cancel-policy.use-case';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { LIFE_POLICY_PRODUCT } from './life.product';
 import { LifePolicyEvents } from './events/life-policy-events';
@@ -28,6 +29,7 @@ import { LifePolicyRepository } from './policies/life-policy.repository';
   imports: [AdminModule, FilesModule, PaymentsModule, ClaimsModule, WebhooksModule],
   controllers: [AdminLifePoliciesController, LifeClaimsController, LifeOffersController, LifePoliciesController],
   providers: [
+    CancelPolicyUseCase,
     LIFE_POLICY_PRODUCT,
     LifePolicyEvents,
     DocumentFiles,

@@ -50,6 +50,11 @@ export class HorsePolicyRepository {
     return [rows.map((policy) => ({ policy, payment: payments.find((p) => p.policyId === policy.id) ?? null })), total];
   }
 
+  /** The policy as the transaction sees it (after a change in it). */
+  reload(tx: Prisma.TransactionClient, id: number): Promise<HorsePolicy> {
+    return tx.horsePolicy.findUniqueOrThrow({ where: { id } });
+  }
+
   async markCancelled(
     tx: Prisma.TransactionClient,
     id: number,

@@ -53,6 +53,11 @@ export class LifePolicyRepository {
   }
 
   /** Moves an active policy to cancelled; false when it was not active any more (a concurrent or repeated cancellation). */
+  /** The policy as the transaction sees it (after a change in it). */
+  reload(tx: Prisma.TransactionClient, id: number): Promise<LifePolicy> {
+    return tx.lifePolicy.findUniqueOrThrow({ where: { id } });
+  }
+
   async markCancelled(
     tx: Prisma.TransactionClient,
     id: number,
