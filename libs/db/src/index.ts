@@ -5,3 +5,4 @@ export * from './sql-target';
 export * from './project-root';
 export { Prisma } from './generated/prisma/client';
 export * from './insert-many';
+export * from './statement-counter';
