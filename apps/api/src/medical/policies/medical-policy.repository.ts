@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Prisma, PrismaService } from '@lib/db';
+import { batchedRead, Prisma, PrismaService } from '@lib/db';
 import type { MedicalPolicy, Payment } from '@lib/db/generated/prisma/client';
 import type { PaymentStatusReason } from '../../payments/payment-status-reasons';
 
@@ -14,7 +14,12 @@ export class MedicalPolicyRepository {
   constructor(private readonly prisma: PrismaService) {}
 
   /** A console page of every client's live (not withdrawn) policies and the total. */
-  adminPage(f: { ids?: number[]; status?: number; companyId?: number; clientId?: string }, orderBy: Prisma.MedicalPolicyOrderByWithRelationInput[], skip: number, take: number): Promise<[MedicalPolicy[], number]> {
+  adminPage(
+    f: { ids?: number[]; status?: number; companyId?: number; clientId?: string },
+    orderBy: Prisma.MedicalPolicyOrderByWithRelationInput[],
+    skip: number,
+    take: number,
+  ): Promise<[MedicalPolicy[], number]> {
     const where: Prisma.MedicalPolicyWhereInput = {
       deletedAt: null,
       ...(f.ids ? { id: { in: f.ids } } : {}),
@@ -35,7 +40,10 @@ export class MedicalPolicyRepository {
   }
 
   list(clientId: string, companyId?: number): Promise<MedicalPolicy[]> {
-    return this.prisma.medicalPolicy.findMany({ where: { clientId, deletedAt: null, ...(companyId ? { companyId } : {}) }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+    return this.prisma.medicalPolicy.findMany({
+      where: { clientId, deletedAt: null, ...(companyId ? { companyId } : {}) },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    });
   }
 
   findForClient(clientId: string, id: number): Promise<MedicalPolicy | null> {
@@ -44,8 +52,18 @@ export class MedicalPolicyRepository {
 
   /** The company's policies not issued yet (at most one, by the partial unique index). */
   unissued(companyId: number, db: Db = this.prisma): Promise<MedicalPolicy[]> {
+    if (db === this.prisma) return this.unissuedOf(companyId);
     return db.medicalPolicy.findMany({ where: { companyId, status: MEDICAL_STATUS.awaitingPayment, deletedAt: null }, orderBy: { id: 'asc' } });
   }
+
+  /** Outside a transaction: the console reads what a page's companies owe at once, in one statement. */
+  private readonly unissuedOf = batchedRead(async (companyIds: number[]): Promise<MedicalPolicy[][]> => {
+    const rows = await this.prisma.medicalPolicy.findMany({
+      where: { companyId: { in: [...new Set(companyIds)] }, status: MEDICAL_STATUS.awaitingPayment, deletedAt: null },
+      orderBy: { id: 'asc' },
+    });
+    return companyIds.map((id) => rows.filter((p) => p.companyId === id));
+  });
 
   bySettlingPayment(paymentId: string, db: Db = this.prisma): Promise<MedicalPolicy[]> {
     return db.medicalPolicy.findMany({ where: { paymentId, deletedAt: null }, orderBy: { id: 'asc' } });
@@ -73,12 +91,18 @@ export class MedicalPolicyRepository {
    * no longer owed, or for a different amount. Money confirmed on one later is refunded with the reason.
    */
   async retireOpenPayments(tx: Prisma.TransactionClient, companyId: number, at: Date, reason: PaymentStatusReason): Promise<void> {
-    await tx.payment.updateMany({ where: { policyType: 'medical', policyId: companyId, status: { in: ['pending', 'failed', 'expired'] } }, data: { status: 'cancelled', statusReason: reason, updatedAt: at } });
+    await tx.payment.updateMany({
+      where: { policyType: 'medical', policyId: companyId, status: { in: ['pending', 'failed', 'expired'] } },
+      data: { status: 'cancelled', statusReason: reason, updatedAt: at },
+    });
   }
 
   /** The company's link still open at `now`, with the ids of the policies it settles. */
   async openPayment(tx: Prisma.TransactionClient, companyId: number, now: Date): Promise<{ payment: Payment; policyIds: number[] } | null> {
-    const payment = await tx.payment.findFirst({ where: { policyType: 'medical', policyId: companyId, status: { in: ['pending', 'failed'] }, expiresAt: { gt: now } }, orderBy: { createdAt: 'desc' } });
+    const payment = await tx.payment.findFirst({
+      where: { policyType: 'medical', policyId: companyId, status: { in: ['pending', 'failed'] }, expiresAt: { gt: now } },
+      orderBy: { createdAt: 'desc' },
+    });
     if (!payment) return null;
     const covered = await tx.medicalPolicy.findMany({ where: { paymentId: payment.id, deletedAt: null }, select: { id: true }, orderBy: { id: 'asc' } });
     return { payment, policyIds: covered.map((p) => p.id) };

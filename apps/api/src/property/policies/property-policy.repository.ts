@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Prisma, PrismaService } from '@lib/db';
+import { batchedRead, Prisma, PrismaService } from '@lib/db';
 import type { Payment, PropertyDocument, PropertyPolicy } from '@lib/db/generated/prisma/client';
 import { PROPERTY_STATUS } from '../property-products';
 
@@ -92,7 +92,12 @@ export class PropertyPolicyRepository {
     return { policy, payment, documents };
   }
 
-  async page(filter: PropertyPolicyFilter, skip: number, take: number, order: Prisma.PropertyPolicyOrderByWithRelationInput[] = [{ id: 'desc' }]): Promise<[PropertyPolicyView[], number]> {
+  async page(
+    filter: PropertyPolicyFilter,
+    skip: number,
+    take: number,
+    order: Prisma.PropertyPolicyOrderByWithRelationInput[] = [{ id: 'desc' }],
+  ): Promise<[PropertyPolicyView[], number]> {
     const where = whereOf(filter);
     const [policies, total] = await this.prisma.$transaction([
       this.prisma.propertyPolicy.findMany({ where, orderBy: order, skip, take }),
@@ -113,9 +118,14 @@ export class PropertyPolicyRepository {
     ];
   }
 
-  paymentsOf(policyId: number): Promise<Payment[]> {
-    return this.prisma.payment.findMany({ where: { policyType: PROPERTY_PAYMENT_TYPE, policyId }, orderBy: { createdAt: 'desc' } });
-  }
+  /** A policy's payments, newest first. The console presents a page's rows at once: their reads are one statement. */
+  readonly paymentsOf = batchedRead(async (policyIds: number[]): Promise<Payment[][]> => {
+    const rows = await this.prisma.payment.findMany({
+      where: { policyType: PROPERTY_PAYMENT_TYPE, policyId: { in: policyIds } },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    });
+    return policyIds.map((id) => rows.filter((p) => p.policyId === id));
+  });
 
   private latestPayment(policyId: number): Promise<Payment | null> {
     return this.prisma.payment.findFirst({ where: { policyType: PROPERTY_PAYMENT_TYPE, policyId }, orderBy: { createdAt: 'desc' } });
@@ -128,7 +138,8 @@ export class PropertyPolicyRepository {
 }
 
 function whereOf(f: PropertyPolicyFilter): Prisma.PropertyPolicyWhereInput {
-  const created = f.createdFrom || f.createdTo ? { createdAt: { ...(f.createdFrom ? { gte: f.createdFrom } : {}), ...(f.createdTo ? { lt: f.createdTo } : {}) } } : {};
+  const created =
+    f.createdFrom || f.createdTo ? { createdAt: { ...(f.createdFrom ? { gte: f.createdFrom } : {}), ...(f.createdTo ? { lt: f.createdTo } : {}) } } : {};
   return {
     ...(f.ids ? { id: { in: f.ids } } : {}),
     ...(f.clientId ? { clientId: f.clientId } : {}),
@@ -136,6 +147,8 @@ function whereOf(f: PropertyPolicyFilter): Prisma.PropertyPolicyWhereInput {
     ...(f.status !== undefined ? { status: f.status } : {}),
     ...(f.insurerCode ? { insurerCode: f.insurerCode } : {}),
     ...created,
-    ...(f.q ? { OR: [{ email: { contains: f.q, mode: 'insensitive' as const } }, { nationalityId: f.q }, ...(/^\d{1,9}$/.test(f.q) ? [{ id: Number(f.q) }] : [])] } : {}),
+    ...(f.q
+      ? { OR: [{ email: { contains: f.q, mode: 'insensitive' as const } }, { nationalityId: f.q }, ...(/^\d{1,9}$/.test(f.q) ? [{ id: Number(f.q) }] : [])] }
+      : {}),
   };
 }
