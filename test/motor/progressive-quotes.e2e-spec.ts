@@ -227,25 +227,28 @@ describe('progressive quotes: Prefer: respond-async, the quote request as it fil
   it('completes a request its instance left in progress, at its deadline, on the next read', async () => {
     const res = await requestAsync();
     await until(res.body.id, (b) => b.status === 'complete');
-    // the database as an instance that died mid-fan-out leaves it: dune unanswered, still in progress, deadline past
-    await env.app.db.prisma.motorInsurerOutcome.delete({ where: { quoteRequestId_insurerCode: { quoteRequestId: res.body.id, insurerCode: 'dune' } } });
-    await env.app.db.prisma.motorOffer.deleteMany({ where: { quoteRequestId: res.body.id, insurerCode: 'dune' } });
+    // the database as an instance that died mid-fan-out leaves it: the last insurer to answer unanswered, still in progress
+    const last = await env.app.db.prisma.motorInsurerOutcome.findFirstOrThrow({ where: { quoteRequestId: res.body.id, seq: 9 } });
+    const code = last.insurerCode;
+    await env.app.db.prisma.motorInsurerOutcome.delete({ where: { quoteRequestId_insurerCode: { quoteRequestId: res.body.id, insurerCode: code } } });
+    await env.app.db.prisma.motorOffer.deleteMany({ where: { quoteRequestId: res.body.id, insurerCode: code } });
     await env.app.db.prisma.motorQuoteRequest.update({
       where: { id: res.body.id },
       data: { quotesStatus: 'in_progress', answerCount: 8, quotesDeadlineAt: new Date(Date.now() + 60_000) },
     });
-    expect(stateOf((await show(res.body.id)).body, 'dune')).toBe('pending');
+    // before its deadline it stays in progress (its instance may still be working)
+    expect(stateOf((await show(res.body.id)).body, code)).toBe('pending');
     await env.app.db.prisma.motorQuoteRequest.update({ where: { id: res.body.id }, data: { quotesDeadlineAt: new Date(Date.now() - 1000) } });
 
     const events = await (await openEventStream(`${env.app.url}${BASE}/${res.body.id}/events`, { token, lastEventId: '8' })).rest();
     expect(events.map((e) => [e.id ?? e.event, e.data.code ?? e.data.status])).toEqual([
-      ['9', 'dune'],
+      ['9', code],
       ['complete', 'complete'],
     ]);
     expect(events[0].data).toMatchObject({ state: 'timeout', quotes: [] });
     const shown = (await show(res.body.id)).body;
     expect(shown.status).toBe('complete');
-    expect(shown.insurers.find((i: any) => i.code === 'dune')).toMatchObject({ state: 'timeout', offer_count: 0 });
+    expect(shown.insurers.find((i: any) => i.code === code)).toMatchObject({ state: 'timeout', offer_count: 0 });
   });
 
   it("leaves the synchronous call as it was: 201, the spec's fields only, no preference applied", async () => {
