@@ -42,13 +42,17 @@ export interface TestAppOptions {
   clock?: ManualClock;
   /** Share another app's database (two instances on one database). */
   db?: Database;
+  /** Count the statements the app sends (`db.statements`): see StatementCounter. */
+  countStatements?: boolean;
 }
 
 /** A fresh database cloned from the migrated template: one per test file (or per call). */
-export async function openTestDatabase(options: { onIdleError?: (e: Error) => void } = {}): Promise<{ db: Database; url?: string; drop(): Promise<void> }> {
+export async function openTestDatabase(
+  options: { onIdleError?: (e: Error) => void; countStatements?: boolean } = {},
+): Promise<{ db: Database; url?: string; drop(): Promise<void> }> {
   const base = process.env.DATABASE_URL;
   if (!base) {
-    const db = await openDatabase({ pgliteDumpFile: process.env.TEST_PGLITE_DUMP });
+    const db = await openDatabase({ pgliteDumpFile: process.env.TEST_PGLITE_DUMP, countStatements: options.countStatements });
     return { db, drop: async () => undefined };
   }
   const name = `t_${randomBytes(6).toString('hex')}`;
@@ -57,7 +61,7 @@ export async function openTestDatabase(options: { onIdleError?: (e: Error) => vo
   await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${process.env.TEST_PG_TEMPLATE}"`);
   await admin.end();
   const url = withDatabase(base, name);
-  const db = await openDatabase({ url, onIdleError: options.onIdleError });
+  const db = await openDatabase({ url, onIdleError: options.onIdleError, countStatements: options.countStatements });
   return {
     db,
     url,
@@ -84,7 +88,7 @@ export function freePort(): Promise<number> {
 
 /** Starts the whole API on a random local port with its own database, a manual clock and captured logs. */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const owned = options.db ? undefined : await openTestDatabase();
+  const owned = options.db ? undefined : await openTestDatabase({ countStatements: options.countStatements });
   const db = options.db ?? owned!.db;
   const clock = options.clock ?? new ManualClock('2026-11-22T09:00:00.000Z');
   const lines: string[] = [];

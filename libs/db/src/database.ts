@@ -7,6 +7,7 @@ import { Client, Pool, PoolClient } from 'pg';
 import { PrismaClient } from './generated/prisma/client';
 import { migrate } from './migrator';
 import { SqlDatabase } from './sql-target';
+import { countingAdapter, countingSql, StatementCounter } from './statement-counter';
 
 /** The Prisma client of the service; also the Nest injection token repositories ask for. */
 export class PrismaService extends PrismaClient {}
@@ -15,6 +16,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   prisma: PrismaService;
   sql: SqlDatabase;
+  /** Counts the statements sent through `prisma` and `sql`: only when opened with `countStatements` (tests). */
+  statements?: StatementCounter;
   /** LISTENs on a channel: see Listener. Resolves once listening; the function it returns stops. */
   listen(channel: string, listener: Listener): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -42,6 +45,8 @@ export interface OpenOptions {
   migrate?: boolean;
   /** Told when an idle pooled connection fails (PostgreSQL only). */
   onIdleError?: (e: Error) => void;
+  /** Count every statement sent (`Database.statements`), for tests that bound a read's statements. */
+  countStatements?: boolean;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
@@ -56,28 +61,31 @@ async function openPostgres(url: string, opts: OpenOptions): Promise<Database> {
   pool.on('error', (e) => opts.onIdleError?.(e));
   // Fail now, with the reason, rather than on the first request.
   await pool.query('SELECT 1');
-  const prisma = new PrismaService({ adapter: new PrismaPg(pool) });
+  const counter = opts.countStatements ? new StatementCounter() : undefined;
+  const prisma = new PrismaService({ adapter: counter ? countingAdapter(new PrismaPg(pool), counter) : new PrismaPg(pool) });
+  const plain: SqlDatabase = {
+    query: async (sql, params) => (await pool.query(sql, params as unknown[])).rows,
+    exec: async (sql) => void (await pool.query(sql)),
+    transaction: async (fn) => {
+      const client = await connectWithin(pool, CONNECT_WAIT_MS);
+      try {
+        await client.query('BEGIN');
+        const result = await fn({ query: async (sql, params) => (await client.query(sql, params as unknown[])).rows });
+        await client.query('COMMIT');
+        return result;
+      } catch (e) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw e;
+      } finally {
+        client.release();
+      }
+    },
+  };
   return {
     kind: 'postgres',
     prisma,
-    sql: {
-      query: async (sql, params) => (await pool.query(sql, params as unknown[])).rows,
-      exec: async (sql) => void (await pool.query(sql)),
-      transaction: async (fn) => {
-        const client = await connectWithin(pool, CONNECT_WAIT_MS);
-        try {
-          await client.query('BEGIN');
-          const result = await fn({ query: async (sql, params) => (await client.query(sql, params as unknown[])).rows });
-          await client.query('COMMIT');
-          return result;
-        } catch (e) {
-          await client.query('ROLLBACK').catch(() => undefined);
-          throw e;
-        } finally {
-          client.release();
-        }
-      },
-    },
+    sql: counter ? countingSql(plain, counter) : plain,
+    statements: counter,
     listen: (channel, listener) => listenPostgres(url, channel, listener),
     close: async () => {
       await prisma.$disconnect();
@@ -154,7 +162,11 @@ async function connectWithin(pool: Pool, ms: number): Promise<PoolClient> {
     ]);
   } catch (e) {
     // A connection that arrives after we gave up goes straight back to the pool.
-    if (timedOut) void connecting.then((c) => c.release(), () => undefined);
+    if (timedOut)
+      void connecting.then(
+        (c) => c.release(),
+        () => undefined,
+      );
     throw e;
   } finally {
     clearTimeout(timer);
@@ -196,11 +208,13 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
     transaction: (fn) => pg.transaction((tx) => fn({ query: async (text, params) => (await tx.query(text, params as unknown[])).rows as never })),
   };
   if (opts.migrate) await migrate(sql);
-  const prisma = new PrismaService({ adapter: new PrismaPGlite(pg) });
+  const counter = opts.countStatements ? new StatementCounter() : undefined;
+  const prisma = new PrismaService({ adapter: counter ? countingAdapter(new PrismaPGlite(pg), counter) : new PrismaPGlite(pg) });
   return {
     kind: 'pglite',
     prisma,
-    sql,
+    sql: counter ? countingSql(sql, counter) : sql,
+    statements: counter,
     // One process owns the embedded database, so every change is made here and no notification is lost.
     listen: async (channel, listener) => {
       const stop = await pg.listen(channel, (payload) => listener.message(payload));

@@ -5,3 +5,5 @@ export * from './sql-target';
 export * from './project-root';
 export { Prisma } from './generated/prisma/client';
 export * from './insert-many';
+export * from './statement-counter';
+export * from './batched-read';

@@ -10,6 +10,12 @@ import { QuoteOtpController } from './otp/quote-otp.controller';
 import { QuoteRequestRepository } from './quotes/quote-request.repository';
 import { QuoteRequestsController } from './quotes/quote-requests.controller';
 import { RequestQuotesUseCase } from './quotes/request-quotes.use-case';
+import { QuoteRequestIntake } from './quotes/quote-request.intake';
+import { RequestQuotesAsyncUseCase } from './quotes/request-quotes-async.use-case';
+import { QuoteProgressRepository } from './quotes/quote-progress.repository';
+import { QuoteProgressHub } from './quotes/quote-progress.hub';
+import { QuoteFanOutRunner } from './quotes/quote-fan-out.runner';
+import { StreamQuoteEventsUseCase } from './quotes/stream-quote-events.use-case';
 import { IssueOtpController } from './issuance/issue-otp.controller';
 import { IssuePolicyUseCase } from './issuance/issue-policy.use-case';
 import { SendIssueOtpUseCase } from './issuance/send-issue-otp.use-case';
@@ -59,7 +65,14 @@ import { QuoteRequestAdminRepository } from './admin/quote-request-admin.reposit
     MotorInsurers,
     MotorCustomerRepository,
     QuoteRequestRepository,
+    QuoteRequestIntake,
     RequestQuotesUseCase,
+    // progressive quotes (Prefer: respond-async, /events)
+    QuoteProgressRepository,
+    QuoteProgressHub,
+    QuoteFanOutRunner,
+    RequestQuotesAsyncUseCase,
+    StreamQuoteEventsUseCase,
     SelectionRepository,
     MotorPolicyRepository,
     IssuePolicyUseCase,
@@ -79,6 +92,10 @@ import { QuoteRequestAdminRepository } from './admin/quote-request-admin.reposit
   // the embedded flow (EmbedModule) drives the same use-cases as the partner API
   exports: [
     RequestQuotesUseCase,
+    RequestQuotesAsyncUseCase,
+    StreamQuoteEventsUseCase,
+    QuoteProgressRepository,
+    MotorInsurers,
     RegisterVehiclePhotosUseCase,
     SendIssueOtpUseCase,
     IssuePolicyUseCase,

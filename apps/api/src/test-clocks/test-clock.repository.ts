@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Prisma, PrismaService } from '@lib/db';
+import { batchedRead, Prisma, PrismaService } from '@lib/db';
 import type { TestClock } from '@lib/db/generated/prisma/client';
 
 export type { TestClock };
@@ -18,7 +18,9 @@ export class TestClockRepository {
   constructor(private readonly prisma: PrismaService) {}
 
   create(data: { id: string; clientId: string; name: string | null; frozenTime: Date; at: Date }): Promise<TestClock> {
-    return this.prisma.testClock.create({ data: { id: data.id, clientId: data.clientId, name: data.name, frozenTime: data.frozenTime, createdAt: data.at, updatedAt: data.at } });
+    return this.prisma.testClock.create({
+      data: { id: data.id, clientId: data.clientId, name: data.name, frozenTime: data.frozenTime, createdAt: data.at, updatedAt: data.at },
+    });
   }
 
   listOf(clientId: string): Promise<TestClock[]> {
@@ -50,13 +52,24 @@ export class TestClockRepository {
   }
 
   /** The clock a resource runs on, with its time, or null. */
-  async clockOf(resource: ClockedResource, clientId?: string): Promise<Pick<TestClock, 'id' | 'frozenTime'> | null> {
-    const row = await this.prisma.testClockAttachment.findFirst({
-      where: { resourceType: resource.type, resourceKey: resource.key, ...(clientId ? { clock: { clientId } } : {}) },
-      select: { clock: { select: { id: true, frozenTime: true } } },
-    });
-    return row?.clock ?? null;
+  clockOf(resource: ClockedResource, clientId?: string): Promise<Pick<TestClock, 'id' | 'frozenTime'> | null> {
+    return this.clockOfOne({ resource, clientId });
   }
+
+  /** A console page adopts the clocks of its rows at once (a medical company's amount due): one statement. */
+  private readonly clockOfOne = batchedRead(
+    async (keys: Array<{ resource: ClockedResource; clientId?: string }>): Promise<Array<Pick<TestClock, 'id' | 'frozenTime'> | null>> => {
+      const rows = await this.prisma.testClockAttachment.findMany({
+        where: { OR: keys.map((k) => ({ resourceType: k.resource.type, resourceKey: k.resource.key })) },
+        select: { resourceType: true, resourceKey: true, clock: { select: { id: true, frozenTime: true, clientId: true } } },
+      });
+      return keys.map((k) => {
+        // one attachment per resource (unique type and key)
+        const row = rows.find((r) => r.resourceType === k.resource.type && r.resourceKey === k.resource.key);
+        return row && (!k.clientId || row.clock.clientId === k.clientId) ? { id: row.clock.id, frozenTime: row.clock.frozenTime } : null;
+      });
+    },
+  );
 
   /** Inside the transaction that creates the resource (when it has one), so a resource never exists without its clock. */
   async attach(tx: Prisma.TransactionClient | null, clockId: string, resource: ClockedResource, at: Date): Promise<void> {

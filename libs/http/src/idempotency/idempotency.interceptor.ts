@@ -1,7 +1,7 @@
 import { CallHandler, ExecutionContext, Inject, Injectable, NestInterceptor } from '@nestjs/common';
 import { HTTP_CODE_METADATA } from '@nestjs/common/constants';
 import { createHash } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Observable, from, lastValueFrom } from 'rxjs';
 import { ApiError, Clock } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
@@ -64,7 +64,9 @@ export class IdempotencyInterceptor implements NestInterceptor {
       await this.repo.release(clientId, key);
       throw err;
     }
-    const status = Reflect.getMetadata(HTTP_CODE_METADATA, ctx.getHandler()) ?? 201;
+    // a handler that sent its answer itself chose its status (e.g. 202 for Prefer: respond-async)
+    const reply = ctx.switchToHttp().getResponse<FastifyReply>();
+    const status = reply.sent ? reply.statusCode : (Reflect.getMetadata(HTTP_CODE_METADATA, ctx.getHandler()) ?? 201);
     await this.repo.complete(clientId, key, status, result ?? null);
     return result;
   }
@@ -72,5 +74,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
 
 /** What makes two requests "the same": method, path with query, and body. */
 function fingerprint(method: string, url: string, body: unknown): string {
-  return createHash('sha256').update(JSON.stringify([method, url, body ?? null])).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify([method, url, body ?? null]))
+    .digest('hex');
 }

@@ -91,6 +91,38 @@ describe('fanOutQuotes', () => {
     await fanOutQuotes(provider, [insurer('a')], risk, { perInsurerTimeoutMs: 50, deadlineMs: 1000 });
     expect(seen?.aborted).toBe(true);
   });
+
+  it('tells each outcome as it is known, in arrival order with its insurer index, and survives a throwing listener', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const provider = fakeProvider({
+      slow: async () => (await gate, quoted),
+      fast: () => quoted,
+      declines: () => ({ status: 'declined', reasonCode: 'x', reason: 'no' }),
+    });
+    const seen: Array<[string, number]> = [];
+    const pending = fanOutQuotes(provider, [insurer('slow'), insurer('fast'), insurer('declines')], risk, {
+      perInsurerTimeoutMs: 5000,
+      deadlineMs: 5000,
+      onOutcome: (o, i) => {
+        seen.push([o.insurer.code, i]);
+        if (o.insurer.code === 'fast') throw new Error('listener bug');
+      },
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(seen).toEqual([
+      ['fast', 1],
+      ['declines', 2],
+    ]);
+    release();
+    const outcomes = await pending;
+    expect(seen).toEqual([
+      ['fast', 1],
+      ['declines', 2],
+      ['slow', 0],
+    ]);
+    expect(outcomes.map((o) => o.insurer.code)).toEqual(['slow', 'fast', 'declines']);
+  });
 });
 
 describe('allFailed', () => {

@@ -23,6 +23,11 @@ export interface FanOutOptions {
   deadlineMs: number;
   /** Stops every call still running, as the deadline does (the caller no longer needs the answers). */
   signal?: AbortSignal;
+  /**
+   * Told of each insurer's outcome the moment it is known (arrival order), before the fan-out ends:
+   * progressive quotes store and stream each answer at once. It must not throw; what it throws is ignored.
+   */
+  onOutcome?: (outcome: InsurerQuoteOutcome, index: number) => void;
 }
 
 type Limit = { limit: 'insurer' | 'deadline' };
@@ -48,7 +53,17 @@ export async function fanOutQuotes(
   else options.signal?.addEventListener('abort', stop, { once: true });
   const started = performance.now();
   try {
-    return await Promise.all(insurers.map((insurer) => quoteOne(provider, insurer, risk, options, deadline.signal, started)));
+    return await Promise.all(
+      insurers.map(async (insurer, index) => {
+        const outcome = await quoteOne(provider, insurer, risk, options, deadline.signal, started);
+        try {
+          options.onOutcome?.(outcome, index);
+        } catch {
+          // the listener's failure is its own (see onOutcome): the fan-out still reports every outcome
+        }
+        return outcome;
+      }),
+    );
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', stop);
@@ -80,7 +95,8 @@ async function quoteOne(
     const result: MotorQuoteResult | Limit = await Promise.race([call, limit]);
     if ('limit' in result) {
       own.abort();
-      const error = result.limit === 'insurer' ? `No answer within ${options.perInsurerTimeoutMs} ms.` : `Still running at the ${options.deadlineMs} ms deadline.`;
+      const error =
+        result.limit === 'insurer' ? `No answer within ${options.perInsurerTimeoutMs} ms.` : `Still running at the ${options.deadlineMs} ms deadline.`;
       return { ...base, outcome: 'timeout', latency_ms: latency(), error };
     }
     if (result.status === 'declined') {

@@ -6,10 +6,11 @@ import { IssuePolicyUseCase } from '../../motor/issuance/issue-policy.use-case';
 import { SelectionRepository } from '../../motor/issuance/selection.repository';
 import { SendIssueOtpUseCase } from '../../motor/issuance/send-issue-otp.use-case';
 import { RegisterVehiclePhotosUseCase } from '../../motor/photos/register-vehicle-photos.use-case';
-import { QuoteRequestRepository } from '../../motor/quotes/quote-request.repository';
+import { QuoteProgressRepository } from '../../motor/quotes/quote-progress.repository';
 import { presentQuoteRequest } from '../../motor/quotes/quote-request.presenter';
 import { MotorPolicyRepository } from '../../motor/issuance/motor-policy.repository';
 import { presentMotorPolicy } from '../../motor/issuance/motor-policy.presenter';
+import { presentInsurers } from '../../motor/quotes/quote-progress.presenter';
 import { EmbedSession, EmbedSessionRepository, sessionPhotos } from '../sessions/embed-session.repository';
 import { photoUrls } from '../sessions/embed-session.presenter';
 import { assertOpen } from '../sessions/store-session-photos.use-case';
@@ -43,7 +44,7 @@ export type EmbedView = Awaited<ReturnType<EmbedCheckoutService['view']>>;
 @Injectable()
 export class EmbedCheckoutService {
   constructor(
-    private readonly quoteRequests: QuoteRequestRepository,
+    private readonly quoteRequests: QuoteProgressRepository,
     private readonly selections: SelectionRepository,
     private readonly sendIssueOtp: SendIssueOtpUseCase,
     private readonly issuePolicy: IssuePolicyUseCase,
@@ -59,8 +60,24 @@ export class EmbedCheckoutService {
     if (!request) throw ApiError.notFound('The quote request of this session was deleted.');
     const now = this.clock.now();
     const quotes = presentQuoteRequest(request).quotes.filter((q) => Date.parse(q.quote_expiry_date) > now.getTime());
+    // a session opened with Prefer: respond-async shows the offers so far and follows /events for the insurers still pending
+    const pending =
+      request.quotesStatus === 'in_progress'
+        ? presentInsurers(request.insurerCodes, request.outcomes)
+            .filter((i) => i.state === 'pending')
+            .map((i) => i.code)
+        : [];
     return {
-      session: { id: session.id, quote_request_id: session.quoteRequestId, locale: session.locale, platform: session.platform, expires_at: formatDateTime(session.expiresAt), deep_link: session.deepLink },
+      status: request.quotesStatus,
+      pending,
+      session: {
+        id: session.id,
+        quote_request_id: session.quoteRequestId,
+        locale: session.locale,
+        platform: session.platform,
+        expires_at: formatDateTime(session.expiresAt),
+        deep_link: session.deepLink,
+      },
       phone: maskPhone(request.phone),
       photos: photoUrls(session),
       quotes,

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Header, HttpCode, Param, Post, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Header, Headers, HttpCode, Param, Post, Res, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import type { FastifyReply } from 'fastify';
@@ -11,6 +11,9 @@ import { EmbedSession } from '../sessions/embed-session.repository';
 import { StoreSessionPhotosUseCase } from '../sessions/store-session-photos.use-case';
 import { EmbedTargetRepository } from '../targets/embed-target.repository';
 import { TestClocks } from '../../test-clocks/test-clocks';
+import { MotorInsurers } from '../../motor/motor-insurers';
+import { sendEventStream } from '../../motor/quotes/quote-events.sse';
+import { StreamQuoteEventsUseCase } from '../../motor/quotes/stream-quote-events.use-case';
 import { EmbedAssets } from './embed-assets';
 import { originsOf, pageHeaders } from './embed-page.headers';
 import { renderPage } from './embed-page.html';
@@ -28,7 +31,7 @@ const MESSAGES = {
 } as const;
 
 /**
- * The embedded comparison page (/embed/<token>) and its own JSON endpoints (/embed/<token>/session, /photos, /issue-otp, /policies),
+ * The embedded comparison page (/embed/<token>) and its own endpoints (/embed/<token>/session, /events, /photos, /issue-otp, /policies),
  * authenticated by the session token and scoped to that session's quote request.
  */
 @ApiExcludeController()
@@ -43,6 +46,8 @@ export class EmbedPageController {
     private readonly targets: EmbedTargetRepository,
     private readonly clock: Clock,
     private readonly testClocks: TestClocks,
+    private readonly insurers: MotorInsurers,
+    private readonly quoteEvents: StreamQuoteEventsUseCase,
   ) {}
 
   @Get('assets/:name')
@@ -81,7 +86,12 @@ export class EmbedPageController {
     // the partner deleted the quote request: the session has nothing left to show
     if (!view) return this.html(reply, 404, locale, frameAncestor, [], { state: 'missing' }, MESSAGES.missing[locale]);
     await this.checkout.markOpened(session);
-    const logos = originsOf(view.quotes.flatMap((q) => [q.company_logo_url, q.square_company_logo_url]));
+    // offers still to come (a progressive session) show their insurers' logos too: every insurer's logo origin
+    const insurers = view.status === 'in_progress' ? await this.insurers.list().catch(() => []) : [];
+    const logos = originsOf([
+      ...view.quotes.flatMap((q) => [q.company_logo_url, q.square_company_logo_url]),
+      ...insurers.flatMap((i) => [i.logoUrl ?? '', i.squareLogoUrl ?? '']),
+    ]);
     return this.html(reply, 200, locale, frameAncestor, logos, { state: 'open', ...base, api: `/embed/${token}`, view });
   }
 
@@ -91,6 +101,14 @@ export class EmbedPageController {
   @Header('Cache-Control', 'no-store')
   view(@CurrentEmbedSession() session: EmbedSession) {
     return this.checkout.view(session);
+  }
+
+  /** The session's offers as insurers answer (server-sent events, as GET /quote-requests/{id}/events), for a session opened progressively. */
+  @Get(':token/events')
+  @UseGuards(EmbedSessionGuard, ApiThrottlerGuard)
+  @Throttle({ default: { limit: EMBED_API_RATE_LIMIT, ttl: RATE_LIMIT_WINDOW_MS } })
+  events(@CurrentEmbedSession() session: EmbedSession, @Res() reply: FastifyReply, @Headers('last-event-id') lastEventId?: string) {
+    return sendEventStream(reply, (send, signal) => this.quoteEvents.run(session.quoteRequestId, lastEventId, send, signal));
   }
 
   @Post(':token/photos')
@@ -118,7 +136,15 @@ export class EmbedPageController {
     return this.checkout.issue(session, body);
   }
 
-  private html(reply: FastifyReply, status: number, locale: 'en' | 'ar', frameAncestor: string | null, images: string[], data: Record<string, unknown>, message?: string) {
+  private html(
+    reply: FastifyReply,
+    status: number,
+    locale: 'en' | 'ar',
+    frameAncestor: string | null,
+    images: string[],
+    data: Record<string, unknown>,
+    message?: string,
+  ) {
     return reply
       .status(status)
       .headers(pageHeaders(frameAncestor, images))

@@ -1,5 +1,6 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Res, UseGuards } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
 import { ApiError, z } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { PHOTO_PARTS } from '@lib/providers';
@@ -11,6 +12,7 @@ import { ApiErrors } from '../../openapi/api-errors.decorator';
 import { MultipartUpload, PhotoUploadGuard, UploadedParts } from '../../motor/photos/multipart-upload.guard';
 import { MOTOR_COMPARISON_PRODUCTS } from '../../motor/motor-products';
 import { quoteRequestDocSchema } from '../../motor/quotes/quote-request.schema';
+import { prefersAsync } from '../../motor/quotes/prefer-header';
 import { embedFieldsSchema } from './embed-session.schema';
 import { embedUrl, presentEmbedSession } from './embed-session.presenter';
 import { EmbedSessionRepository } from './embed-session.repository';
@@ -66,24 +68,37 @@ export class EmbedSessionsController {
       'the deep link starts with, must be registered for the client beforehand (console: API clients, Embed sites and app links); otherwise 422 on that field. ' +
       '`locale` `en` (default) or `ar` (right-to-left page, Arabic insurer content); `redirect_url` (http/https; `policyID` in it becomes the policy id) is where ' +
       'the payment page sends the customer after paying. Requests the quotes (allow up to 2 minutes), then answers the session: `embed_url` carries a secret ' +
-      'token (treat it like a password: give it only to the customer\'s browser or WebView) and works until `expires_at`, one hour; afterwards post the same payload again. ' +
-      'The embedded page sends the issued policy and payment link to `parent_origin` with postMessage (see the README for the message shapes).',
+      "token (treat it like a password: give it only to the customer's browser or WebView) and works until `expires_at`, one hour; afterwards post the same payload again. " +
+      'The embedded page sends the issued policy and payment link to `parent_origin` with postMessage (see the README for the message shapes). ' +
+      'With `Prefer: respond-async` the session is answered as soon as the quote request is stored (`Preference-Applied: respond-async`), without waiting ' +
+      "for the insurers: the page shows each insurer's offers as they arrive, so the customer sees the first ones at once.",
   })
+  @ApiHeader({ name: 'Prefer', required: false, description: '`respond-async`: open the session at once; the page receives the offers as insurers answer.' })
   @ApiBody({ schema: bodyDoc() })
   @ApiCreatedResponse({ description: 'The embed session.', schema: { type: 'object', example: SESSION_EXAMPLE } })
   @ApiErrors(422, 502)
-  create(@CurrentPartner() partner: Partner, @Body() body: unknown) {
-    return this.open.execute(partner.clientId, body);
+  async create(@CurrentPartner() partner: Partner, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply, @Headers('prefer') prefer?: string) {
+    const progressive = prefersAsync(prefer);
+    const session = await this.open.execute(partner.clientId, body, progressive);
+    if (progressive) reply.header('Preference-Applied', 'respond-async');
+    return session;
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'Show an embed session', description: 'With its `embed_url`, whether it has `expired`, when the customer first opened it, its stored photos and, once issued, `policy_id`.' })
+  @ApiOperation({
+    summary: 'Show an embed session',
+    description: 'With its `embed_url`, whether it has `expired`, when the customer first opened it, its stored photos and, once issued, `policy_id`.',
+  })
   @ApiOkResponse({ description: 'The embed session.', schema: { type: 'object', example: SESSION_EXAMPLE } })
   @ApiErrors(404)
   async show(@CurrentPartner() partner: Partner, @Param({ schema: idParam }) p: z.infer<typeof idParam>) {
     const session = await this.sessions.findForClient(partner.clientId, p.id);
     if (!session) throw notFound();
-    return presentEmbedSession(session, embedUrl(this.config.publicBaseUrl, this.tokens.tokenFor(session.id)), await this.testClocks.timeOf({ type: 'quote_request', key: String(session.quoteRequestId) }));
+    return presentEmbedSession(
+      session,
+      embedUrl(this.config.publicBaseUrl, this.tokens.tokenFor(session.id)),
+      await this.testClocks.timeOf({ type: 'quote_request', key: String(session.quoteRequestId) }),
+    );
   }
 
   @Post(':id/photos')
@@ -103,12 +118,23 @@ export class EmbedSessionsController {
     schema: {
       type: 'object',
       required: [...PHOTO_PARTS],
-      properties: Object.fromEntries(PHOTO_PARTS.map((p) => [p, { type: 'string', format: 'binary', description: `The ${p} photo: JPEG or PNG, at most 3 MB.` }])),
+      properties: Object.fromEntries(
+        PHOTO_PARTS.map((p) => [p, { type: 'string', format: 'binary', description: `The ${p} photo: JPEG or PNG, at most 3 MB.` }]),
+      ),
     },
   })
   @ApiOkResponse({
     description: 'The session id, its quote request and the stored photo URLs.',
-    schema: { type: 'object', example: { id: SESSION_EXAMPLE.id, quote_request_id: 42, attachments: Object.fromEntries(PHOTO_PARTS.map((p) => [p, `https://api.example.com/files/0b6f3c2e-7d1a-4c55-9a0e-1e4d5c6b7a8${PHOTO_PARTS.indexOf(p)}.jpg`])) } },
+    schema: {
+      type: 'object',
+      example: {
+        id: SESSION_EXAMPLE.id,
+        quote_request_id: 42,
+        attachments: Object.fromEntries(
+          PHOTO_PARTS.map((p) => [p, `https://api.example.com/files/0b6f3c2e-7d1a-4c55-9a0e-1e4d5c6b7a8${PHOTO_PARTS.indexOf(p)}.jpg`]),
+        ),
+      },
+    },
   })
   @ApiErrors(404, 409, 410, 413, 415, 422)
   async photos(@CurrentPartner() partner: Partner, @Param({ schema: idParam }) p: z.infer<typeof idParam>, @UploadedParts() upload: MultipartUpload) {

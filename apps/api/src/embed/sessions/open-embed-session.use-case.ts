@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ApiError, Clock, ErrorDetails, HOUR_MS, issuesToDetails } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { RequestQuotesUseCase } from '../../motor/quotes/request-quotes.use-case';
+import { RequestQuotesAsyncUseCase } from '../../motor/quotes/request-quotes-async.use-case';
 import { quoteRequestSchema } from '../../motor/quotes/quote-request.schema';
 import { EmbedTargetRepository } from '../targets/embed-target.repository';
 import { deepLinkMatches, normaliseAppLink, normaliseOrigin } from '../targets/embed-target.rules';
@@ -17,12 +18,13 @@ export const EMBED_SESSION_TTL_MS = HOUR_MS;
 /**
  * Opens an embed session: checks where it will run against the client's registered sites and app
  * links and every Request Quotes rule (one 422 naming every field), requests the quotes through the
- * motor use-case, and opens the session over the new quote request.
+ * motor use-case (all of them first, or progressively), and opens the session over the new quote request.
  */
 @Injectable()
 export class OpenEmbedSessionUseCase {
   constructor(
     private readonly requestQuotes: RequestQuotesUseCase,
+    private readonly requestQuotesAsync: RequestQuotesAsyncUseCase,
     private readonly targets: EmbedTargetRepository,
     private readonly sessions: EmbedSessionRepository,
     private readonly tokens: EmbedTokens,
@@ -30,7 +32,8 @@ export class OpenEmbedSessionUseCase {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async execute(clientId: string, body: unknown): Promise<EmbedSessionResponse> {
+  /** `progressive` (Prefer: respond-async): the session opens as soon as the quote request is stored; the page shows offers as insurers answer. */
+  async execute(clientId: string, body: unknown, progressive = false): Promise<EmbedSessionResponse> {
     const now = this.clock.now();
     const split = splitBody(body);
     if (!split) throw ApiError.field('body', 'The request body must be a JSON object.');
@@ -43,7 +46,8 @@ export class OpenEmbedSessionUseCase {
     if (Object.keys(details).length || !own.success) throw ApiError.validation(details);
     const fields = own.data;
 
-    const quoteRequest = await this.requestQuotes.execute({ clientId, body: split.quote, locale: fields.locale });
+    const command = { clientId, body: split.quote, locale: fields.locale };
+    const quoteRequest = progressive ? await this.requestQuotesAsync.execute(command) : await this.requestQuotes.execute(command);
     const id = randomUUID();
     const token = this.tokens.tokenFor(id);
     const session = await this.sessions.create({
@@ -69,7 +73,9 @@ export class OpenEmbedSessionUseCase {
       const origin = normaliseOrigin(f.parent_origin!, production);
       if (!origin.ok) return { parent_origin: [`The parent origin ${origin.problem}.`] };
       if (!(await this.targets.isRegistered(clientId, 'origin', origin.value))) {
-        return { parent_origin: [`The parent origin ${origin.value} is not registered for this client. Ask for it to be added to the client's embed sites first.`] };
+        return {
+          parent_origin: [`The parent origin ${origin.value} is not registered for this client. Ask for it to be added to the client's embed sites first.`],
+        };
       }
       return {};
     }
@@ -77,7 +83,9 @@ export class OpenEmbedSessionUseCase {
     if (!link.ok) return { deep_link: [`The deep link ${link.problem}.`] };
     const prefixes = await this.targets.values(clientId, 'app');
     if (!prefixes.some((p) => deepLinkMatches(f.deep_link!, p))) {
-      return { deep_link: ['The deep link does not start with an app link registered for this client. Ask for it to be added to the client\'s embed app links first.'] };
+      return {
+        deep_link: ["The deep link does not start with an app link registered for this client. Ask for it to be added to the client's embed app links first."],
+      };
     }
     return {};
   }

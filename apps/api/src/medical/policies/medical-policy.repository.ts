@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Prisma, PrismaService } from '@lib/db';
+import { batchedRead, Prisma, PrismaService } from '@lib/db';
 import type { MedicalPolicy, Payment } from '@lib/db/generated/prisma/client';
 import type { PaymentStatusReason } from '../../payments/payment-status-reasons';
 import { PolicyStatus } from '../../policies/policy-status';
@@ -51,8 +51,18 @@ export class MedicalPolicyRepository {
 
   /** The company's policies not issued yet (at most one, by the partial unique index). */
   unissued(companyId: number, db: Db = this.prisma): Promise<MedicalPolicy[]> {
+    if (db === this.prisma) return this.unissuedOf(companyId);
     return db.medicalPolicy.findMany({ where: { companyId, status: PolicyStatus.Pending, deletedAt: null }, orderBy: { id: 'asc' } });
   }
+
+  /** Outside a transaction: the console reads what a page's companies owe at once, in one statement. */
+  private readonly unissuedOf = batchedRead(async (companyIds: number[]): Promise<MedicalPolicy[][]> => {
+    const rows = await this.prisma.medicalPolicy.findMany({
+      where: { companyId: { in: [...new Set(companyIds)] }, status: PolicyStatus.Pending, deletedAt: null },
+      orderBy: { id: 'asc' },
+    });
+    return companyIds.map((id) => rows.filter((p) => p.companyId === id));
+  });
 
   bySettlingPayment(paymentId: string, db: Db = this.prisma): Promise<MedicalPolicy[]> {
     return db.medicalPolicy.findMany({ where: { paymentId, deletedAt: null }, orderBy: { id: 'asc' } });

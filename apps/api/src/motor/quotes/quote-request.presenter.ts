@@ -14,7 +14,7 @@ function relativeLogo(url: string): string {
   }
 }
 
-function presentOffer(o: OfferRow) {
+export function presentOffer(o: OfferRow) {
   return {
     quote_reference_id: o.id,
     company_name: o.companyName,

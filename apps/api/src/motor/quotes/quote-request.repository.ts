@@ -32,6 +32,10 @@ export interface NewQuoteRequest {
     locale: string;
     createdAt: Date;
     updatedAt: Date;
+    quotesStatus: QuotesStatus;
+    insurerCodes: string[];
+    quotesDeadlineAt: Date | null;
+    answerCount: number;
   };
   offers: NewOffer[];
   prices: NewPrice[];
@@ -83,9 +87,14 @@ export interface NewOutcome {
   latencyMs: number;
   offerCount: number;
   detail: string | null;
+  /** The order the answer arrived in, from 1. */
+  seq?: number;
 }
 
-const OFFER_COLUMNS: BulkColumn<NewOffer>[] = [
+/** Where a quote request's insurers are: still answering, done, or done with every insurer failed. */
+export type QuotesStatus = 'in_progress' | 'complete' | 'failed';
+
+export const OFFER_COLUMNS: BulkColumn<NewOffer>[] = [
   ['id', 'uuid', (o) => o.id],
   ['position', 'int', (o) => o.position],
   ['insurer_code', 'text', (o) => o.insurerCode],
@@ -101,7 +110,7 @@ const OFFER_COLUMNS: BulkColumn<NewOffer>[] = [
   ['vehicle_estimated_value', 'numeric', (o) => o.vehicleEstimatedValue],
   ['expires_at', 'timestamptz', (o) => o.expiresAt],
 ];
-const PRICE_COLUMNS: BulkColumn<NewPrice>[] = [
+export const PRICE_COLUMNS: BulkColumn<NewPrice>[] = [
   ['id', 'uuid', (p) => p.id],
   ['offer_id', 'uuid', (p) => p.offerId],
   ['position', 'int', (p) => p.position],
@@ -112,7 +121,7 @@ const PRICE_COLUMNS: BulkColumn<NewPrice>[] = [
   ['vat', 'numeric', (p) => p.vat],
   ['total', 'numeric', (p) => p.total],
 ];
-const BENEFIT_COLUMNS: BulkColumn<NewBenefit>[] = [
+export const BENEFIT_COLUMNS: BulkColumn<NewBenefit>[] = [
   ['id', 'uuid', (b) => b.id],
   ['offer_id', 'uuid', (b) => b.offerId],
   ['position', 'int', (b) => b.position],
@@ -129,6 +138,7 @@ const OUTCOME_COLUMNS: BulkColumn<NewOutcome>[] = [
   ['latency_ms', 'int', (o) => o.latencyMs],
   ['offer_count', 'int', (o) => o.offerCount],
   ['detail', 'text', (o) => o.detail],
+  ['seq', 'int', (o) => o.seq ?? null],
 ];
 
 @Injectable()
@@ -139,8 +149,8 @@ export class QuoteRequestRepository {
   ) {}
 
   /**
-   * Writes the request, its offers with prices and benefits, and every insurer's outcome in one
-   * statement (atomic, one round trip). Plain SQL here: a request holds hundreds of rows, and compiling
+   * Writes the request, its offers with prices and benefits, and every insurer's outcome (none yet for
+   * a progressive request: see QuoteProgressRepository) in one statement (atomic, one round trip). Plain SQL here: a request holds hundreds of rows, and compiling
    * Prisma's bulk inserts cost more CPU than the rest of the request together.
    */
   async create(rows: NewQuoteRequest): Promise<QuoteRequestRow> {
@@ -169,6 +179,10 @@ export class QuoteRequestRepository {
           ['locale', 'text', r.locale],
           ['created_at', 'timestamptz', r.createdAt],
           ['updated_at', 'timestamptz', r.updatedAt],
+          ['quotes_status', 'text', r.quotesStatus],
+          ['insurer_codes', 'jsonb', JSON.stringify(r.insurerCodes)],
+          ['quotes_deadline_at', 'timestamptz', r.quotesDeadlineAt],
+          ['answer_count', 'int', r.answerCount],
         ],
       },
       [

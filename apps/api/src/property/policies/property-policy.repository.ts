@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Prisma, PrismaService } from '@lib/db';
+import { batchedRead, Prisma, PrismaService } from '@lib/db';
 import type { Payment, PropertyDocument, PropertyPolicy } from '@lib/db/generated/prisma/client';
 import { PolicyStatus } from '../../policies/policy-status';
 
@@ -118,9 +118,14 @@ export class PropertyPolicyRepository {
     ];
   }
 
-  paymentsOf(policyId: number): Promise<Payment[]> {
-    return this.prisma.payment.findMany({ where: { policyType: PROPERTY_PAYMENT_TYPE, policyId }, orderBy: { createdAt: 'desc' } });
-  }
+  /** A policy's payments, newest first. The console presents a page's rows at once: their reads are one statement. */
+  readonly paymentsOf = batchedRead(async (policyIds: number[]): Promise<Payment[][]> => {
+    const rows = await this.prisma.payment.findMany({
+      where: { policyType: PROPERTY_PAYMENT_TYPE, policyId: { in: policyIds } },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    });
+    return policyIds.map((id) => rows.filter((p) => p.policyId === id));
+  });
 
   private latestPayment(policyId: number): Promise<Payment | null> {
     return this.prisma.payment.findFirst({ where: { policyType: PROPERTY_PAYMENT_TYPE, policyId }, orderBy: { createdAt: 'desc' } });

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Prisma, PrismaService } from '@lib/db';
+import { batchedRead, Prisma, PrismaService } from '@lib/db';
 import type { Payment, TplPolicy } from '@lib/db/generated/prisma/client';
 
 export interface TplAdminFilter {
@@ -30,7 +30,12 @@ export class TplPolicyAdminRepository {
     return Promise.all([this.prisma.tplPolicy.findMany({ where, orderBy, skip, take }), this.prisma.tplPolicy.count({ where })]);
   }
 
-  paymentsOf(policyId: number): Promise<Payment[]> {
-    return this.prisma.payment.findMany({ where: { policyType: 'tpl', policyId }, orderBy: { createdAt: 'desc' } });
-  }
+  /** A policy's payments, newest first. The console presents a page's rows at once: their reads are one statement. */
+  readonly paymentsOf = batchedRead(async (policyIds: number[]): Promise<Payment[][]> => {
+    const rows = await this.prisma.payment.findMany({
+      where: { policyType: 'tpl', policyId: { in: policyIds } },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    });
+    return policyIds.map((id) => rows.filter((p) => p.policyId === id));
+  });
 }

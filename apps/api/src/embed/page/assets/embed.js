@@ -9,6 +9,7 @@
       title: 'Compare car insurance offers',
       subtitle: function (n, f) { return n === 1 ? '1 offer for your car' : f + ' offers for your car'; },
       none: 'No insurer made an offer for this car. Please check the details with the page you came from.',
+      waiting: function (n, f) { return n === 1 ? 'Waiting for 1 more insurer…' : 'Waiting for ' + f + ' more insurers…'; },
       show: 'Show',
       all: 'All',
       types: { Comprehensive: 'Comprehensive', 'TPL +': 'Third party plus', TPL: 'Third party' },
@@ -63,6 +64,7 @@
       title: 'قارن عروض تأمين السيارات',
       subtitle: function (n, f) { return n === 1 ? 'عرض واحد لسيارتك' : 'عدد العروض لسيارتك: ' + f; },
       none: 'لم تقدّم أي شركة تأمين عرضًا لهذه السيارة. يرجى مراجعة البيانات في الصفحة السابقة.',
+      waiting: function (n, f) { return 'بانتظار عروض شركات التأمين الأخرى: ' + f; },
       show: 'عرض',
       all: 'الكل',
       types: { Comprehensive: 'شامل', 'TPL +': 'ضد الغير بلس', TPL: 'ضد الغير' },
@@ -179,7 +181,10 @@
   // ---------- compare ----------
   function renderCompare() {
     var quotes = state.view.quotes;
-    var nodes = [heading(T.title), el('p', { class: 'muted', text: quotes.length ? T.subtitle(quotes.length, count.format(quotes.length)) : T.none })];
+    var waiting = state.view.status === 'in_progress' ? state.view.pending.length : 0;
+    var nodes = [heading(T.title)];
+    if (quotes.length || !waiting) nodes.push(el('p', { class: 'muted', text: quotes.length ? T.subtitle(quotes.length, count.format(quotes.length)) : T.none }));
+    if (waiting) nodes.push(el('p', { class: 'muted', id: 'waiting', role: 'status', text: T.waiting(waiting, count.format(waiting)) }));
     var present = TYPE_ORDER.filter(function (t) { return quotes.some(function (q) { return q.type === t; }); });
     if (present.length > 1) {
       nodes.push(el('fieldset', { class: 'filters' }, el('legend', { text: T.show }),
@@ -477,6 +482,40 @@
     tell('expired', {});
   }
 
+  // ---------- offers as insurers answer (a session opened with Prefer: respond-async) ----------
+  function follow() {
+    if (typeof EventSource !== 'function') return;
+    var source = new EventSource(data.api + '/events');
+    source.addEventListener('insurer', function (e) {
+      var answer = JSON.parse(e.data);
+      var known = {};
+      state.view.quotes.forEach(function (q) { known[q.quote_reference_id] = true; });
+      answer.quotes.forEach(function (q) { if (!known[q.quote_reference_id]) state.view.quotes.push(q); });
+      // the stream starts with the answers the page already shows: known offers and insurers are skipped
+      state.view.pending = state.view.pending.filter(function (code) { return code !== answer.code; });
+      refreshCompare();
+    });
+    source.addEventListener('complete', function (e) {
+      source.close();
+      state.view.status = JSON.parse(e.data).status;
+      state.view.pending = [];
+      refreshCompare();
+      tell('offers_complete', { offers: state.view.quotes.length });
+    });
+  }
+
+  /** Redraws the offer list with what arrived, keeping the customer's place (the price radio in focus). */
+  function refreshCompare() {
+    if (state.step !== 'compare' || state.view.policy) return;
+    var active = document.activeElement;
+    var focused = active && active.name === 'price' ? active.value : null;
+    renderCompare();
+    if (focused) {
+      var again = document.querySelector('input[name=price][value="' + focused + '"]');
+      if (again) again.focus({ preventScroll: true });
+    }
+  }
+
   // ---------- start ----------
   if (typeof ResizeObserver === 'function') {
     var last = 0;
@@ -495,4 +534,5 @@
     if (window.performance && performance.mark) performance.mark('embed-offers-rendered');
   }
   tell('ready', { offers: state.view.quotes.length });
+  if (state.view.status === 'in_progress' && !state.view.policy) follow();
 })();

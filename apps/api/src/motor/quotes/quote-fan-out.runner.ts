@@ -1,0 +1,120 @@
+import { channel } from 'node:diagnostics_channel';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Clock } from '@lib/common';
+import { APP_CONFIG, AppConfig } from '@lib/config';
+import { fanOutQuotes, InsurerQuoteOutcome, MotorInsurer, MotorProvider } from '@lib/providers';
+import { MOTOR_PROVIDER } from '../motor-insurers';
+import { answerRows, POSITION_STRIDE } from './quote-answer.rows';
+import type { AcceptedQuoteRequest } from './quote-request.intake';
+import { QuoteProgressHub } from './quote-progress.hub';
+import { presentInsurerEvent } from './quote-progress.presenter';
+import { QuoteProgressRepository } from './quote-progress.repository';
+
+/**
+ * Published (node:diagnostics_channel) the moment an insurer's answer is in hand, before it is stored:
+ * `{ quoteRequestId, insurerCode, outcome, at }`, `at` a high-resolution wall time (performance.timeOrigin +
+ * performance.now()). Costs nothing without a subscriber; the benchmark measures delivery from it.
+ */
+export const QUOTE_ANSWER_CHANNEL = channel('motor.quote.answer');
+
+/**
+ * How long past the fan-out's own deadline a request may stay in progress before anyone may stamp it:
+ * room for the last answers' writes, and for clocks of instances and database not quite agreeing.
+ */
+export const SETTLE_GRACE_MS = 15_000;
+
+/**
+ * Runs the fan-out of progressive quote requests after their 202: each answer is stored (and announced)
+ * as it arrives, then the request is settled. On shutdown the calls still running are stopped and their
+ * insurers recorded as timeouts; a process that dies leaves its requests to the deadline stamp (reads, and
+ * the sweep at every boot).
+ */
+@Injectable()
+export class QuoteFanOutRunner implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly log = new Logger('QuoteFanOut');
+  private readonly running = new Map<number, { cancel: AbortController; done: Promise<void> }>();
+
+  constructor(
+    private readonly progress: QuoteProgressRepository,
+    private readonly hub: QuoteProgressHub,
+    private readonly clock: Clock,
+    @Inject(MOTOR_PROVIDER) private readonly provider: MotorProvider,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** When a request started now must be settled by: its deadline plus the grace, in real time (see SETTLE_GRACE_MS). */
+  deadlineFromNow(): Date {
+    return new Date(Date.now() + this.config.motorQuoteDeadlineMs + SETTLE_GRACE_MS);
+  }
+
+  /** Starts asking `insurers` for a stored request; returns at once. Must be called while serving the request (its sandbox scope). */
+  start(quoteRequestId: number, accepted: AcceptedQuoteRequest, insurers: readonly MotorInsurer[]): void {
+    const cancel = new AbortController();
+    const done = this.run(quoteRequestId, accepted, insurers, cancel.signal)
+      .catch((e: unknown) => this.log.error(`quote request ${quoteRequestId}: the fan-out failed: ${(e as Error).message}`))
+      .finally(() => this.running.delete(quoteRequestId));
+    this.running.set(quoteRequestId, { cancel, done });
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    // requests an instance left in progress when it died, past their deadline
+    await this.settleOverdue(null).catch((e: unknown) => this.log.warn(`settling overdue quote requests failed: ${(e as Error).message}`));
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    const running = [...this.running.values()];
+    for (const r of running) r.cancel.abort();
+    await Promise.all(running.map((r) => r.done));
+  }
+
+  /** Stamps overdue requests (one, or all with null): the insurers still unanswered are timeouts. */
+  settleOverdue(quoteRequestId: number | null): Promise<number[]> {
+    return this.progress.settle(quoteRequestId, {
+      overdueOnly: true,
+      outcome: 'timeout',
+      detail: 'No answer was recorded by the deadline (the instance running the fan-out stopped).',
+      latencyMs: this.config.motorQuoteDeadlineMs,
+      at: this.clock.now(),
+    });
+  }
+
+  private async run(id: number, accepted: AcceptedQuoteRequest, insurers: readonly MotorInsurer[], signal: AbortSignal): Promise<void> {
+    const writes: Promise<void>[] = [];
+    await fanOutQuotes(this.provider, insurers, accepted.risk, {
+      perInsurerTimeoutMs: this.config.motorInsurerTimeoutMs,
+      deadlineMs: this.config.motorQuoteDeadlineMs,
+      signal,
+      onOutcome: (outcome, index) => writes.push(this.record(id, outcome, index, accepted.input.car_estimated_cost)),
+    });
+    await Promise.all(writes);
+    // an answer whose write failed is the only one left without an outcome: recorded as an error
+    await this.progress.settle(id, { overdueOnly: false, outcome: 'error', detail: 'The answer could not be stored.', latencyMs: 0, at: this.clock.now() });
+    this.hub.publish(id, { kind: 'changed', seq: 'end' });
+  }
+
+  /** Stores one answer, then hands it to this instance's streams; never throws (the fan-out goes on). */
+  private async record(id: number, outcome: InsurerQuoteOutcome, index: number, carEstimatedCost: string | number): Promise<void> {
+    if (QUOTE_ANSWER_CHANNEL.hasSubscribers) {
+      QUOTE_ANSWER_CHANNEL.publish({
+        quoteRequestId: id,
+        insurerCode: outcome.insurer.code,
+        outcome: outcome.outcome,
+        at: performance.timeOrigin + performance.now(),
+      });
+    }
+    const rows = answerRows(outcome, carEstimatedCost, index * POSITION_STRIDE);
+    try {
+      const seq = await this.progress.recordAnswer(id, rows);
+      if (seq === null) return;
+      const offers = rows.offers.map((o) => ({
+        ...o,
+        quoteRequestId: id,
+        prices: rows.prices.filter((p) => p.offerId === o.id),
+        benefits: rows.benefits.filter((b) => b.offerId === o.id),
+      }));
+      this.hub.publish(id, { kind: 'answer', seq, event: presentInsurerEvent(rows.outcome, offers as never) });
+    } catch (e) {
+      this.log.error(`quote request ${id}: storing ${outcome.insurer.code}'s answer failed: ${(e as Error).message}`);
+    }
+  }
+}

@@ -1,0 +1,166 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { bulkRows, BulkRows, Database, DATABASE, Prisma, PrismaService } from '@lib/db';
+import type { AnswerRows } from './quote-answer.rows';
+import { BENEFIT_COLUMNS, OFFER_COLUMNS, PRICE_COLUMNS, QUOTE_REQUEST_INCLUDE, QuotesStatus } from './quote-request.repository';
+
+/** Every instance LISTENs here; the payload is `<quote request id>:<answer seq>` or `<id>:end`. */
+export const QUOTE_PROGRESS_CHANNEL = 'motor_quote_progress';
+
+const PROGRESS_INCLUDE = { ...QUOTE_REQUEST_INCLUDE, outcomes: { orderBy: { seq: 'asc' } } } satisfies Prisma.MotorQuoteRequestInclude;
+export type QuoteProgressRow = Prisma.MotorQuoteRequestGetPayload<{ include: typeof PROGRESS_INCLUDE }>;
+export type OutcomeRow = QuoteProgressRow['outcomes'][number];
+type OfferWithChildren = QuoteProgressRow['offers'][number];
+
+/** Answers recorded after a given one, and where the request stands (the event stream's catch-up). */
+export interface AnswersAfter {
+  status: QuotesStatus;
+  answerCount: number;
+  deadlineAt: Date | null;
+  answers: Array<{ outcome: OutcomeRow; offers: OfferWithChildren[] }>;
+}
+
+/** What the unanswered insurers are recorded as when a request is settled. */
+export interface Settlement {
+  /** Only requests whose deadline passed (their instance died or stopped): boot sweep and reads. */
+  overdueOnly: boolean;
+  outcome: 'timeout' | 'error';
+  detail: string;
+  latencyMs: number;
+  at: Date;
+}
+
+/**
+ * A progressive quote request's writes as insurers answer, and its reads. Each write is one statement
+ * that also NOTIFYs every instance at commit, so an answer is announced only once it can be read (and issued).
+ */
+@Injectable()
+export class QuoteProgressRepository {
+  constructor(
+    private readonly prisma: PrismaService,
+    @Inject(DATABASE) private readonly db: Database,
+  ) {}
+
+  /**
+   * Stores one insurer's answer (outcome, offers, prices, benefits) and numbers it, in one statement
+   * under the request row's lock. Returns its number, or null when the request was no longer in
+   * progress (settled meanwhile): the late answer is then dropped whole.
+   */
+  async recordAnswer(quoteRequestId: number, answer: AnswerRows): Promise<number | null> {
+    const params: unknown[] = [quoteRequestId, QUOTE_PROGRESS_CHANNEL];
+    const p = (v: unknown, type: string) => `$${params.push(v)}::${type}`;
+    const ctes = [
+      `parent AS (UPDATE "motor_quote_requests" SET "answer_count" = "answer_count" + 1 WHERE "id" = $1 AND "quotes_status" = 'in_progress' RETURNING "id", "answer_count")`,
+    ];
+    const children: BulkRows[] = [
+      bulkRows('motor_offers', OFFER_COLUMNS, answer.offers, 'quote_request_id'),
+      bulkRows('motor_offer_prices', PRICE_COLUMNS, answer.prices),
+      bulkRows('motor_offer_benefits', BENEFIT_COLUMNS, answer.benefits),
+    ];
+    children.forEach((child, i) => {
+      if (!child.count) return;
+      const arrays = child.columns.map(([, type, values]) => p(values, `${type}[]`));
+      const columns = [...(child.parentKey ? [child.parentKey] : []), ...child.columns.map(([c]) => c)].map((c) => `"${c}"`).join(', ');
+      // FROM parent: nothing is written when the request was no longer in progress
+      const select = child.parentKey
+        ? `SELECT parent.id, u.* FROM parent, unnest(${arrays.join(', ')}) AS u`
+        : `SELECT u.* FROM parent, unnest(${arrays.join(', ')}) AS u`;
+      ctes.push(`c${i} AS (INSERT INTO "${child.table}" (${columns}) ${select})`);
+    });
+    const o = answer.outcome;
+    ctes.push(
+      `outcome AS (INSERT INTO "motor_insurer_outcomes" ("quote_request_id", "insurer_code", "outcome", "latency_ms", "offer_count", "detail", "seq")
+         SELECT parent.id, ${p(o.insurerCode, 'text')}, ${p(o.outcome, 'text')}, ${p(o.latencyMs, 'int')}, ${p(o.offerCount, 'int')}, ${p(o.detail, 'text')}, parent.answer_count FROM parent)`,
+    );
+    const rows = await this.db.sql.query<{ seq: number }>(
+      `WITH ${ctes.join(',\n')} SELECT answer_count AS seq, pg_notify($2, id || ':' || answer_count) FROM parent`,
+      params,
+    );
+    return rows.length ? Number(rows[0].seq) : null;
+  }
+
+  /**
+   * Ends requests still in progress: every insurer without an answer gets `outcome` (numbered after the
+   * others), and the request becomes complete, or failed when no insurer quoted or declined. One request
+   * (`quoteRequestId`) or every overdue one (null). Returns the ids settled.
+   */
+  async settle(quoteRequestId: number | null, s: Settlement): Promise<number[]> {
+    const rows = await this.db.sql.query<{ id: number }>(
+      `WITH r AS (
+         SELECT "id", "answer_count", "insurer_codes" FROM "motor_quote_requests"
+          WHERE "quotes_status" = 'in_progress' AND ($1::int IS NULL OR "id" = $1::int)
+            AND (NOT $2::boolean OR "quotes_deadline_at" < now())
+          ORDER BY "id" FOR UPDATE
+       ),
+       missing AS (
+         SELECT r.id, c.code, r.answer_count + row_number() OVER (PARTITION BY r.id ORDER BY c.ord) AS seq
+           FROM r, jsonb_array_elements_text(COALESCE(r.insurer_codes, '[]'::jsonb)) WITH ORDINALITY AS c(code, ord)
+          WHERE NOT EXISTS (SELECT 1 FROM "motor_insurer_outcomes" o WHERE o.quote_request_id = r.id AND o.insurer_code = c.code)
+       ),
+       added AS (
+         INSERT INTO "motor_insurer_outcomes" ("quote_request_id", "insurer_code", "outcome", "latency_ms", "offer_count", "detail", "seq")
+         SELECT id, code, $3::text, $4::int, 0, $5::text, seq FROM missing
+         ON CONFLICT DO NOTHING
+       ),
+       done AS (
+         UPDATE "motor_quote_requests" q
+            SET "answer_count" = q.answer_count + (SELECT count(*) FROM missing m WHERE m.id = q.id),
+                "quotes_status" = CASE
+                  WHEN jsonb_array_length(COALESCE(q.insurer_codes, '[]'::jsonb)) = 0 THEN 'complete'
+                  WHEN EXISTS (SELECT 1 FROM "motor_insurer_outcomes" o WHERE o.quote_request_id = q.id AND o.outcome IN ('ok', 'declined')) THEN 'complete'
+                  ELSE 'failed' END,
+                "updated_at" = $6::timestamptz
+           FROM r WHERE q.id = r.id
+         RETURNING q.id
+       )
+       SELECT id, pg_notify($7, id || ':end') FROM done`,
+      [quoteRequestId, s.overdueOnly, s.outcome, s.latencyMs, s.detail.slice(0, 500), s.at.toISOString(), QUOTE_PROGRESS_CHANNEL],
+    );
+    return rows.map((r) => Number(r.id));
+  }
+
+  /** The request with its offers so far and every answer, for its client only. */
+  findForClient(clientId: string, id: number): Promise<QuoteProgressRow | null> {
+    return this.prisma.motorQuoteRequest.findFirst({ where: { id, clientId, deletedAt: null }, include: PROGRESS_INCLUDE });
+  }
+
+  /** Whether the client may follow this request (its own, not deleted). */
+  async belongsTo(clientId: string, id: number): Promise<boolean> {
+    return (await this.prisma.motorQuoteRequest.count({ where: { id, clientId, deletedAt: null } })) === 1;
+  }
+
+  /**
+   * The answers numbered after `seq`, with their offers in listing order; null once the request is gone.
+   * The request's state is read first, so when it says the request ended every answer is in what follows.
+   */
+  async answersAfter(quoteRequestId: number, seq: number): Promise<AnswersAfter | null> {
+    const request = await this.prisma.motorQuoteRequest.findFirst({
+      where: { id: quoteRequestId, deletedAt: null },
+      select: { quotesStatus: true, answerCount: true, quotesDeadlineAt: true },
+    });
+    if (!request) return null;
+    const outcomes = await this.prisma.motorInsurerOutcome.findMany({ where: { quoteRequestId, seq: { gt: seq } }, orderBy: { seq: 'asc' } });
+    const quoted = outcomes.filter((o) => o.offerCount > 0).map((o) => o.insurerCode);
+    const offers = quoted.length
+      ? await this.prisma.motorOffer.findMany({
+          where: { quoteRequestId, insurerCode: { in: quoted } },
+          orderBy: { position: 'asc' },
+          include: QUOTE_REQUEST_INCLUDE.offers.include,
+        })
+      : [];
+    return {
+      status: request.quotesStatus as QuotesStatus,
+      answerCount: request.answerCount,
+      deadlineAt: request.quotesDeadlineAt,
+      answers: outcomes.map((outcome) => ({ outcome, offers: offers.filter((f) => f.insurerCode === outcome.insurerCode) })),
+    };
+  }
+
+  /** Every answer of a request (the stream's closing summary). */
+  async summary(quoteRequestId: number): Promise<{ status: QuotesStatus; insurerCodes: string[] | null; outcomes: OutcomeRow[] } | null> {
+    const row = await this.prisma.motorQuoteRequest.findFirst({
+      where: { id: quoteRequestId },
+      select: { quotesStatus: true, insurerCodes: true, outcomes: { orderBy: { seq: 'asc' } } },
+    });
+    return row ? { status: row.quotesStatus as QuotesStatus, insurerCodes: (row.insurerCodes as string[] | null) ?? null, outcomes: row.outcomes } : null;
+  }
+}

@@ -1,0 +1,104 @@
+import { Injectable } from '@nestjs/common';
+import { ApiError } from '@lib/common';
+import { QuoteFanOutRunner } from './quote-fan-out.runner';
+import { ProgressMessage, QuoteProgressHub } from './quote-progress.hub';
+import { presentInsurerEvent, presentInsurers } from './quote-progress.presenter';
+import { QuoteProgressRepository } from './quote-progress.repository';
+
+/** One server-sent event. */
+export interface QuoteEvent {
+  id?: string;
+  event: 'insurer' | 'complete';
+  data: unknown;
+}
+
+/** How often a stream reads the database while notifications cannot be trusted (the listening connection is down). */
+const POLL_MS = 1_000;
+/** A stream re-reads at least this often even when notifications flow: a backstop, and the deadline stamp's chance. */
+const BACKSTOP_MS = 30_000;
+
+/**
+ * The events of one quote request: an `insurer` event per answer (id = its number in arrival order, so a
+ * client reconnecting with Last-Event-ID gets only what it missed), then `complete`, then the end.
+ * Answers stored by this instance arrive in process at once; others are read after their NOTIFY.
+ */
+@Injectable()
+export class StreamQuoteEventsUseCase {
+  constructor(
+    private readonly progress: QuoteProgressRepository,
+    private readonly hub: QuoteProgressHub,
+    private readonly runner: QuoteFanOutRunner,
+  ) {}
+
+  /** 404 unless the client's own (not deleted) quote request: checked before any event is sent. */
+  async assertVisible(clientId: string, quoteRequestId: number): Promise<void> {
+    if (!(await this.progress.belongsTo(clientId, quoteRequestId))) throw ApiError.notFound('No quote request with this id.');
+  }
+
+  /** Sends the events after `lastEventId` until `complete` (then resolves), the request is deleted, or `signal` aborts. */
+  async run(quoteRequestId: number, lastEventId: string | undefined, send: (e: QuoteEvent) => void, signal: AbortSignal): Promise<void> {
+    let last = /^\d{1,9}$/.test(lastEventId ?? '') ? Number(lastEventId) : 0;
+    let read = true;
+    const inbox: ProgressMessage[] = [];
+    let wake: (() => void) | undefined;
+    let timer: NodeJS.Timeout | undefined;
+    const unsubscribe = this.hub.subscribe(quoteRequestId, (m) => {
+      inbox.push(m);
+      wake?.();
+    });
+    const onAbort = () => wake?.();
+    signal.addEventListener('abort', onAbort, { once: true });
+    try {
+      while (!signal.aborted) {
+        for (const m of inbox.splice(0)) {
+          if (m.kind === 'answer' && m.seq === last + 1) {
+            send({ id: String(m.seq), event: 'insurer', data: m.event });
+            last = m.seq;
+          } else if (m.kind === 'changed' ? m.seq === 'end' || m.seq === 'resync' || m.seq > last : m.seq > last) {
+            read = true; // a gap, another instance's answer, or the end: the database has it
+          }
+        }
+        let waitMs = this.hub.listening ? BACKSTOP_MS : POLL_MS;
+        if (read) {
+          read = false;
+          let state = await this.progress.answersAfter(quoteRequestId, last);
+          if (state?.status === 'in_progress' && state.deadlineAt && state.deadlineAt.getTime() < Date.now()) {
+            await this.runner.settleOverdue(quoteRequestId);
+            state = await this.progress.answersAfter(quoteRequestId, last);
+          }
+          if (!state || signal.aborted) return;
+          for (const a of state.answers) {
+            if (a.outcome.seq === null) continue;
+            send({ id: String(a.outcome.seq), event: 'insurer', data: presentInsurerEvent(a.outcome, a.offers) });
+            last = a.outcome.seq;
+          }
+          if (state.status !== 'in_progress' && last >= state.answerCount) {
+            const summary = await this.progress.summary(quoteRequestId);
+            send({
+              event: 'complete',
+              data: { id: quoteRequestId, status: state.status, insurers: summary ? presentInsurers(summary.insurerCodes, summary.outcomes) : [] },
+            });
+            return;
+          }
+          // wake up when the deadline stamp becomes due, in case the instance running the fan-out died
+          if (state.deadlineAt) waitMs = Math.min(waitMs, Math.max(POLL_MS, state.deadlineAt.getTime() - Date.now() + 100));
+        }
+        if (inbox.length) continue;
+        await new Promise<void>((resolve) => {
+          if (signal.aborted || inbox.length) return resolve();
+          wake = resolve;
+          timer = setTimeout(() => {
+            read = true;
+            resolve();
+          }, waitMs);
+        });
+        wake = undefined;
+        clearTimeout(timer);
+      }
+    } finally {
+      clearTimeout(timer);
+      unsubscribe();
+      signal.removeEventListener('abort', onAbort);
+    }
+  }
+}
