@@ -70,9 +70,17 @@ export class ClaimRepository {
     return this.prisma.claimStatusChange.findMany({ where: { claimId: { in: claimIds } }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
   }
 
-  async page(filter: ClaimFilter & { id?: number[] }, skip: number, take: number, order: Prisma.ClaimOrderByWithRelationInput[] = [{ id: 'desc' }]): Promise<[Claim[], number]> {
+  async page(
+    filter: ClaimFilter & { id?: number[] },
+    skip: number,
+    take: number,
+    order: Prisma.ClaimOrderByWithRelationInput[] = [{ id: 'desc' }],
+  ): Promise<[Claim[], number]> {
     const where = whereOf(filter);
-    const [rows, total] = await this.prisma.$transaction([this.prisma.claim.findMany({ where, orderBy: order, skip, take }), this.prisma.claim.count({ where })]);
+    const [rows, total] = await this.prisma.$transaction([
+      this.prisma.claim.findMany({ where, orderBy: order, skip, take }),
+      this.prisma.claim.count({ where }),
+    ]);
     return [rows, total];
   }
 }

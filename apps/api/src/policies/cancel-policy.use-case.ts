@@ -15,20 +15,26 @@ export interface CancellablePolicy {
   policy: { id: number; clientId: string; status: number };
 }
 
-/** What a family supplies to cancel one of its policies: how to find it, its refund terms, its status change and event. */
-export interface CancellationTerms<F extends CancellablePolicy> {
-  /** The family's name in payments and test clocks (`horse`). */
-  family: string;
-  /** "horse policy", for the 404. */
-  noun: string;
-  find(clientId: string | null, policyId: number): Promise<F | null>;
-  refund(found: F, now: Date): Refund;
+/** The family's policy repository, as far as cancelling goes. */
+export interface CancellablePolicies<F extends CancellablePolicy> {
+  /** `clientId` null: any client's (staff). */
+  findForClient(clientId: string | null, policyId: number): Promise<F | null>;
   /** The conditional update from active to cancelled; false when another request cancelled it first. */
   markCancelled(
     tx: Prisma.TransactionClient,
     policyId: number,
     data: { cancelledAt: Date; refundAmount: string; cancellationDocument: string | null },
   ): Promise<boolean>;
+}
+
+/** What a family supplies to cancel one of its policies: its repository, its refund terms and its status event. */
+export interface CancellationTerms<F extends CancellablePolicy> {
+  /** The family's name in payments and test clocks (`horse`). */
+  family: string;
+  /** "horse policy", for the 404. */
+  noun: string;
+  policies: CancellablePolicies<F>;
+  refund(found: F, now: Date): Refund;
   /** The status webhook of the cancelled policy, in the cancellation's transaction. */
   announce(tx: Prisma.TransactionClient, found: F): Promise<void>;
 }
@@ -62,7 +68,7 @@ export class CancelPolicyUseCase {
 
   /** Answers the policy as the family reads it after the change. */
   async execute<F extends CancellablePolicy>(terms: CancellationTerms<F>, cmd: CancelPolicyCommand): Promise<F> {
-    const found = await terms.find(cmd.clientId, cmd.policyId);
+    const found = await terms.policies.findForClient(cmd.clientId, cmd.policyId);
     if (!found) throw ApiError.notFound(`No ${terms.noun} with this id.`);
     const { policy } = found;
     if (policy.status === PolicyStatus.Cancelled) throw new ApiError('ALREADY_CANCELED');
@@ -73,7 +79,7 @@ export class CancelPolicyUseCase {
     const now = this.clock.now();
     const refund = terms.refund(found, now);
     const changed = await this.payments.transaction(async (tx) => {
-      const done = await terms.markCancelled(tx, policy.id, {
+      const done = await terms.policies.markCancelled(tx, policy.id, {
         cancelledAt: now,
         refundAmount: refund.amount.toFixed(2),
         cancellationDocument: stored?.url ?? null,
@@ -91,6 +97,6 @@ export class CancelPolicyUseCase {
     }
     this.refunds.kick();
     this.log.log(`${terms.family} policy ${policy.id} cancelled (${refund.basis}, refund ${refund.amount.toFixed(2)})`);
-    return (await terms.find(policy.clientId, policy.id))!;
+    return (await terms.policies.findForClient(policy.clientId, policy.id))!;
   }
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ApiError, Clock, formatDateTime, z } from '@lib/common';
+import { ApiError, Clock, formatDateTime, maskPersonal, z } from '@lib/common';
 import { saudiIbanField } from '@lib/common/saudi';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { IssuePolicyUseCase } from '../../motor/issuance/issue-policy.use-case';
@@ -78,7 +78,8 @@ export class EmbedCheckoutService {
         expires_at: formatDateTime(session.expiresAt),
         deep_link: session.deepLink,
       },
-      phone: maskPhone(request.phone),
+      // The customer's own phone, shown back as 05******78: enough to recognise, nothing for a passer-by.
+      phone: maskPersonal(request.phone),
       photos: photoUrls(session),
       quotes,
       policy: session.policyId ? await this.policy(session.clientId, session.policyId) : null,
@@ -147,9 +148,4 @@ export class EmbedCheckoutService {
     const found = await this.policies.findForClient(clientId, id);
     return found ? presentMotorPolicy(found.policy, found.payment, this.config.publicBaseUrl, false) : null;
   }
-}
-
-/** 05xxxxxxxx as 05******78: enough for the customer to recognise, nothing for a passer-by. */
-function maskPhone(phone: string): string {
-  return phone.length > 4 ? `${phone.slice(0, 2)}${'*'.repeat(phone.length - 4)}${phone.slice(-2)}` : '****';
 }

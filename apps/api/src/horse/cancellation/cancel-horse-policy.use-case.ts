@@ -17,7 +17,7 @@ export class CancelHorsePolicyUseCase implements CancellationTerms<HorsePolicyVi
 
   constructor(
     private readonly cancellation: CancelPolicyUseCase,
-    private readonly policies: HorsePolicyRepository,
+    readonly policies: HorsePolicyRepository,
     private readonly events: HorsePolicyEvents,
   ) {}
 
@@ -31,10 +31,6 @@ export class CancelHorsePolicyUseCase implements CancellationTerms<HorsePolicyVi
     return presentHorsePolicy(await this.cancellation.execute(this, { clientId, policyId, upload, alsoInTx }), publicBaseUrl);
   }
 
-  find(clientId: string | null, policyId: number) {
-    return this.policies.findForClient(clientId, policyId);
-  }
-
   refund({ policy }: HorsePolicyView, now: Date) {
     const start = parseDate(policy.startDate!)!;
     return cancellationRefund({
@@ -45,10 +41,6 @@ export class CancelHorsePolicyUseCase implements CancellationTerms<HorsePolicyVi
       periodEnd: addMonths(start, 12),
       now,
     });
-  }
-
-  markCancelled(tx: Prisma.TransactionClient, policyId: number, data: { cancelledAt: Date; refundAmount: string; cancellationDocument: string | null }) {
-    return this.policies.markCancelled(tx, policyId, data);
   }
 
   async announce(tx: Prisma.TransactionClient, { policy }: HorsePolicyView) {

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
-import { amountString, formatDate, parseDate } from '@lib/common';
+import { amountString } from '@lib/common';
 import { PrismaService } from '@lib/db';
-import { ClaimablePolicy, ClaimPolicyResolver } from '../../claims/claim-policies';
+import { ClaimablePolicy, ClaimPolicyResolver, coverThroughEndDate } from '../../claims/claim-policies';
 
 export const HORSE_CLAIM_TYPES = ['mortality', 'theft', 'vet_fees', 'other'] as const;
 /** Vet fees are covered up to this share of the horse's declared value per claim. */
@@ -18,24 +18,7 @@ export class HorseClaimPolicies implements ClaimPolicyResolver {
 
   async find(id: number): Promise<ClaimablePolicy | null> {
     const p = await this.prisma.horsePolicy.findUnique({ where: { id } });
-    if (!p) return null;
-    if (!p.startDate || !p.endDate)
-      return {
-        id: p.id,
-        clientId: p.clientId,
-        coverFrom: new Date(0),
-        coverUntil: new Date(0),
-        refusal: 'The policy was never paid, so it has no cover to claim on.',
-      };
-    const endExclusive = new Date(parseDate(p.endDate)!.getTime() + 86_400_000);
-    const cancelledOn = p.cancelledAt ? parseDate(formatDate(p.cancelledAt))! : null;
-    return {
-      id: p.id,
-      clientId: p.clientId,
-      coverFrom: parseDate(p.startDate)!,
-      coverUntil: cancelledOn && cancelledOn < endExclusive ? cancelledOn : endExclusive,
-      refusal: null,
-    };
+    return p && coverThroughEndDate(p);
   }
 
   async limitFor(policyId: number, claimType: string) {

@@ -14,6 +14,10 @@ export class HorsePolicyEvents {
   ) {}
 
   async statusUpdated(tx: Prisma.TransactionClient, view: HorsePolicyView): Promise<void> {
-    await this.outbox.enqueue(tx, { clientId: view.policy.clientId, type: 'policy.status_updated', policy: presentHorsePolicy(view, this.config.publicBaseUrl) });
+    await this.outbox.enqueue(tx, {
+      clientId: view.policy.clientId,
+      type: 'policy.status_updated',
+      policy: presentHorsePolicy(view, this.config.publicBaseUrl),
+    });
   }
 }

@@ -36,8 +36,14 @@ export const createHorsePolicySchema = z.strictObject({
       sex: z.enum(HORSE_SEXES, { error: `The sex must be one of ${HORSE_SEXES.join(', ')}.` }),
       color: z.string().trim().min(1).max(40).optional(),
       use: z.enum(HORSE_USES, { error: `The use must be one of ${HORSE_USES.join(', ')}.` }),
-      microchip_number: z.string().regex(/^\d{15}$/, 'The microchip number must be 15 digits.').optional(),
-      passport_number: z.string().regex(/^[A-Z0-9]{15}$/, 'The passport number must be a UELN: 15 capital letters or digits.').optional(),
+      microchip_number: z
+        .string()
+        .regex(/^\d{15}$/, 'The microchip number must be 15 digits.')
+        .optional(),
+      passport_number: z
+        .string()
+        .regex(/^[A-Z0-9]{15}$/, 'The passport number must be a UELN: 15 capital letters or digits.')
+        .optional(),
       value: z
         .number({ error: 'The value must be a number.' })
         .min(5000, 'The value must be at least 5000.')
@@ -47,7 +53,8 @@ export const createHorsePolicySchema = z.strictObject({
       history: horseHistory.optional(),
     })
     .superRefine((h, ctx) => {
-      if (!h.microchip_number && !h.passport_number) ctx.addIssue({ code: 'custom', path: ['microchip_number'], message: 'Send the microchip number or the passport number.' });
+      if (!h.microchip_number && !h.passport_number)
+        ctx.addIssue({ code: 'custom', path: ['microchip_number'], message: 'Send the microchip number or the passport number.' });
     }),
   owner: z.strictObject({
     name: z.string().trim().min(1, 'The owner name is required.').max(100, 'The owner name must be at most 100 characters.'),

@@ -21,7 +21,16 @@ import { REFUND_PAYOUT_DOC } from '../../payments/refunds/refunds';
 const idParam = z.strictObject({ horsePolicy: intId });
 
 const REQUEST_EXAMPLE = {
-  horse: { name: 'Desert Wind', breed: 'Arabian', date_of_birth: '2019-03-01', sex: 'male', color: 'grey', use: 'racing', microchip_number: '682000000012345', value: 250000 },
+  horse: {
+    name: 'Desert Wind',
+    breed: 'Arabian',
+    date_of_birth: '2019-03-01',
+    sex: 'male',
+    color: 'grey',
+    use: 'racing',
+    microchip_number: '682000000012345',
+    value: 250000,
+  },
   owner: { name: 'Faisal Alharbi', id: '1012345678', email: 'owner@example.com', phone: '0512345678' },
   declaration: true,
 };
@@ -67,10 +76,10 @@ export class HorsePoliciesController {
       'use racing|breeding|show_jumping|endurance|leisure, `microchip_number` (15 digits) and/or `passport_number` (UELN, 15 capitals or digits) — at least one — ' +
       `\`value\` in SAR (≥ 5000, two decimals at most; ${DEFAULT_HORSE_VALUE} when left out), optional \`history\` {purchased, purchase_date, purchase_place, did_participate, ` +
       'participation_details, has_abortion, abortion_details, has_embryo_transfers, embryo_transfers_details, recipient_or_donor}}, `owner` {name, optional id (10 digits, ' +
-      '1 or 2 first), email, phone 05xxxxxxxx} and `declaration: true`. Or the real service\'s multipart form, read into the same fields: `name`, `proposer_name` ' +
+      "1 or 2 first), email, phone 05xxxxxxxx} and `declaration: true`. Or the real service's multipart form, read into the same fields: `name`, `proposer_name` " +
       '(or `owner_name`), `owner_email`, `owner_phone` (05… or +9665…), `date_of_birth`, `sex`, `color`, `breed` / `breed_name`, `microchip_number`, `use`, the history ' +
       'answers as yes|no with their `…_details`, `declaration` yes, optional `value` and `owner_id`, and one optional file in `upload` (checked by content, kept as ' +
-      '`horse.document_url`); a 422 names the form\'s part. ' +
+      "`horse.document_url`); a 422 names the form's part. " +
       'The sandbox horse insurer prices one year of cover (mortality, theft, vet fees) from use, age and value; a horse it declines (over 20 years, or valued above 5,000,000 SAR) is 422 on `horse`. ' +
       '`price` = `net_premium` + 15 % VAT. Answers status 0 with a `payment_link` valid 24 hours; paying makes it status 1 with `provider_policy_id`, ' +
       '`start_date` (the payment day) and `end_date` (a year later, less a day).',
@@ -84,11 +93,15 @@ export class HorsePoliciesController {
         { type: 'object', description: 'JSON', example: REQUEST_EXAMPLE },
         {
           type: 'object',
-          description: 'The real service\'s multipart form',
+          description: "The real service's multipart form",
           required: ['name', 'proposer_name', 'owner_email', 'owner_phone', 'date_of_birth', 'sex', 'breed', 'use', 'declaration'],
           properties: {
             ...Object.fromEntries(HORSE_FORM_FIELDS.map((f) => [f, { type: 'string' }])),
-            [HORSE_FORM_FILE]: { type: 'string', format: 'binary', description: 'A vet certificate or the horse passport: JPEG/PNG up to 3 MB or PDF up to 5 MB.' },
+            [HORSE_FORM_FILE]: {
+              type: 'string',
+              format: 'binary',
+              description: 'A vet certificate or the horse passport: JPEG/PNG up to 3 MB or PDF up to 5 MB.',
+            },
           },
         },
       ],
@@ -99,8 +112,11 @@ export class HorsePoliciesController {
   async createPolicy(@CurrentPartner() partner: Partner, @Body() body: unknown, @UploadedDocumentsIfAny() upload: DocumentUpload | undefined) {
     if (upload?.unexpected.length) throw ApiError.validation(Object.fromEntries(upload.unexpected.map((n) => [n, [`The ${n} part is not allowed.`]])));
     const parsed = createHorsePolicySchema.safeParse(upload ? horseFormAsJson(upload) : body);
-    if (!parsed.success) throw validationError(upload ? parsed.error.issues.map((i) => ({ ...i, path: [formFieldOf(i.path.join('.'))] })) : parsed.error.issues);
-    const documents = upload ? await this.documents.checkAndSave({ clientId: partner.clientId, kind: 'horse-document', field: HORSE_FORM_FILE, files: upload.files, min: 0, max: 1 }) : [];
+    if (!parsed.success)
+      throw validationError(upload ? parsed.error.issues.map((i) => ({ ...i, path: [formFieldOf(i.path.join('.'))] })) : parsed.error.issues);
+    const documents = upload
+      ? await this.documents.checkAndSave({ clientId: partner.clientId, kind: 'horse-document', field: HORSE_FORM_FILE, files: upload.files, min: 0, max: 1 })
+      : [];
     try {
       return await this.create.execute(partner.clientId, parsed.data, documents[0]?.url ?? null);
     } catch (err) {
@@ -110,7 +126,10 @@ export class HorsePoliciesController {
   }
 
   @Get(':horsePolicy')
-  @ApiOperation({ summary: 'Show a horse policy', description: 'Added so a partner can see activation and refunds; the real service had no read endpoint for horse.' })
+  @ApiOperation({
+    summary: 'Show a horse policy',
+    description: 'Added so a partner can see activation and refunds; the real service had no read endpoint for horse.',
+  })
   @ApiOkResponse({ description: 'The horse policy.', schema: { type: 'object', example: POLICY_EXAMPLE } })
   @ApiErrors(404)
   async show(@CurrentPartner() partner: Partner, @Param({ schema: idParam }) p: z.infer<typeof idParam>) {
@@ -133,8 +152,14 @@ export class HorsePoliciesController {
       'afterwards `price` x unused days / days of the policy year, rounded half-up to the halala. Answers 200 with the cancelled policy and its `refund_amount`.',
   })
   @ApiConsumes('multipart/form-data')
-  @ApiBody({ required: false, schema: { type: 'object', properties: { cancellation_document: { type: 'string', format: 'binary', description: 'PDF, JPEG or PNG, at most 5 MB.' } } } })
-  @ApiOkResponse({ description: 'The cancelled policy.', schema: { type: 'object', example: { ...POLICY_EXAMPLE, status: 2, payment_link: null, refund_amount: 18687.5 } } })
+  @ApiBody({
+    required: false,
+    schema: { type: 'object', properties: { cancellation_document: { type: 'string', format: 'binary', description: 'PDF, JPEG or PNG, at most 5 MB.' } } },
+  })
+  @ApiOkResponse({
+    description: 'The cancelled policy.',
+    schema: { type: 'object', example: { ...POLICY_EXAMPLE, status: 2, payment_link: null, refund_amount: 18687.5 } },
+  })
   @ApiErrors(400, 404, 409, 413, 422)
   cancelPolicy(@CurrentPartner() partner: Partner, @Param({ schema: idParam }) p: z.infer<typeof idParam>, @UploadedCancellation() upload: CancellationUpload) {
     return this.cancel.execute(partner.clientId, p.horsePolicy, upload, this.config.publicBaseUrl);

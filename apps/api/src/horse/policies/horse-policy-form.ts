@@ -3,10 +3,33 @@ import { DocumentUploadGuard } from '../../files/documents/document-upload.guard
 
 /** The real service's multipart fields (with `value`, `owner_id` and `passport_number`, ours, optional). */
 export const HORSE_FORM_FIELDS = [
-  'name', 'proposer_name', 'owner_name', 'owner_email', 'owner_phone', 'owner_id',
-  'date_of_birth', 'sex', 'color', 'breed', 'breed_name', 'microchip_number', 'passport_number', 'value', 'use',
-  'purchased', 'purchase_date', 'purchase_place', 'did_participate', 'participation_details', 'has_abortion', 'abortion_details',
-  'has_embryo_transfers', 'embryo_transfers_details', 'recipient_or_donor', 'declaration', 'extra_fields',
+  'name',
+  'proposer_name',
+  'owner_name',
+  'owner_email',
+  'owner_phone',
+  'owner_id',
+  'date_of_birth',
+  'sex',
+  'color',
+  'breed',
+  'breed_name',
+  'microchip_number',
+  'passport_number',
+  'value',
+  'use',
+  'purchased',
+  'purchase_date',
+  'purchase_place',
+  'did_participate',
+  'participation_details',
+  'has_abortion',
+  'abortion_details',
+  'has_embryo_transfers',
+  'embryo_transfers_details',
+  'recipient_or_donor',
+  'declaration',
+  'extra_fields',
 ] as const;
 
 /** The file part of the form (a vet certificate or the horse's passport): at most one. */
@@ -16,7 +39,8 @@ export const HorseFormGuard = DocumentUploadGuard({
   fileFields: [HORSE_FORM_FILE],
   fields: HORSE_FORM_FIELDS,
   maxFiles: 1,
-  describe: 'JSON, or the real service\'s multipart form (name, proposer_name, owner_email, owner_phone, date_of_birth, sex, breed, use, declaration... and an optional `upload`)',
+  describe:
+    "JSON, or the real service's multipart form (name, proposer_name, owner_email, owner_phone, date_of_birth, sex, breed, use, declaration... and an optional `upload`)",
   jsonToo: true,
 });
 

@@ -17,7 +17,7 @@ export class CancelLifePolicyUseCase implements CancellationTerms<LifePolicyView
 
   constructor(
     private readonly cancellation: CancelPolicyUseCase,
-    private readonly policies: LifePolicyRepository,
+    readonly policies: LifePolicyRepository,
     private readonly events: LifePolicyEvents,
   ) {}
 
@@ -31,10 +31,6 @@ export class CancelLifePolicyUseCase implements CancellationTerms<LifePolicyView
     return presentLifePolicy(await this.cancellation.execute(this, { clientId, policyId, upload, alsoInTx }), publicBaseUrl);
   }
 
-  find(clientId: string | null, policyId: number) {
-    return this.policies.findForClient(clientId, policyId);
-  }
-
   refund({ policy, offer }: LifePolicyView, now: Date) {
     const start = parseDate(policy.startDate!)!;
     const months = INSTALMENT_MONTHS[offer.premiumFrequency as keyof typeof INSTALMENT_MONTHS];
@@ -46,10 +42,6 @@ export class CancelLifePolicyUseCase implements CancellationTerms<LifePolicyView
       periodEnd: addMonths(start, months),
       now,
     });
-  }
-
-  markCancelled(tx: Prisma.TransactionClient, policyId: number, data: { cancelledAt: Date; refundAmount: string; cancellationDocument: string | null }) {
-    return this.policies.markCancelled(tx, policyId, data);
   }
 
   async announce(tx: Prisma.TransactionClient, { policy, offer }: LifePolicyView) {

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { formatDate, parseDate } from '@lib/common';
 import { PrismaService } from '@lib/db';
-import { ClaimablePolicy, ClaimPolicyResolver } from '../../claims/claim-policies';
+import { ClaimablePolicy, ClaimPolicyResolver, coverThroughEndDate } from '../../claims/claim-policies';
 
 export const LIFE_CLAIM_TYPES = ['death', 'critical_illness', 'disability'] as const;
 /** The real service's names of life claim types, stored as ours. */
@@ -21,25 +20,7 @@ export class LifeClaimPolicies implements ClaimPolicyResolver {
 
   async find(id: number): Promise<ClaimablePolicy | null> {
     const p = await this.prisma.lifePolicy.findUnique({ where: { id } });
-    if (!p) return null;
-    if (!p.startDate || !p.endDate)
-      return {
-        id: p.id,
-        clientId: p.clientId,
-        coverFrom: new Date(0),
-        coverUntil: new Date(0),
-        refusal: 'The policy was never paid, so it has no cover to claim on.',
-      };
-    const end = parseDate(p.endDate)!;
-    const endExclusive = new Date(end.getTime() + 86_400_000);
-    const cancelledOn = p.cancelledAt ? parseDate(formatDate(p.cancelledAt))! : null;
-    return {
-      id: p.id,
-      clientId: p.clientId,
-      coverFrom: parseDate(p.startDate)!,
-      coverUntil: cancelledOn && cancelledOn < endExclusive ? cancelledOn : endExclusive,
-      refusal: null,
-    };
+    return p && coverThroughEndDate(p);
   }
 
   async limitFor(policyId: number, claimType: string) {

@@ -14,6 +14,10 @@ export class LifePolicyEvents {
   ) {}
 
   async statusUpdated(tx: Prisma.TransactionClient, view: LifePolicyView): Promise<void> {
-    await this.outbox.enqueue(tx, { clientId: view.policy.clientId, type: 'policy.status_updated', policy: presentLifePolicy(view, this.config.publicBaseUrl) });
+    await this.outbox.enqueue(tx, {
+      clientId: view.policy.clientId,
+      type: 'policy.status_updated',
+      policy: presentLifePolicy(view, this.config.publicBaseUrl),
+    });
   }
 }

@@ -24,7 +24,8 @@ export class RequestLifeOffersUseCase {
   async execute(clientId: string, input: LifeOfferRequest) {
     const now = this.clock.now();
     const age = ageOn(parseDate(input.date_of_birth)!, now);
-    if (age < LIFE_MIN_AGE || age > LIFE_MAX_AGE) throw ApiError.field('date_of_birth', `The applicant must be ${LIFE_MIN_AGE} to ${LIFE_MAX_AGE} years old (is ${age}).`);
+    if (age < LIFE_MIN_AGE || age > LIFE_MAX_AGE)
+      throw ApiError.field('date_of_birth', `The applicant must be ${LIFE_MIN_AGE} to ${LIFE_MAX_AGE} years old (is ${age}).`);
     const risk = {
       age,
       gender: input.gender,

@@ -22,7 +22,11 @@ export const issueLifePolicySchema = z
           name: z.string().trim().min(1, 'The beneficiary name is required.').max(100, 'The beneficiary name must be at most 100 characters.'),
           national_id: personIdField('beneficiary national id'),
           relationship: z.enum(RELATIONSHIPS, { error: `The relationship must be one of ${RELATIONSHIPS.join(', ')}.` }),
-          share_percentage: z.number().int('The share percentage must be a whole number.').min(1, 'The share percentage must be at least 1.').max(100, 'The share percentage must be at most 100.'),
+          share_percentage: z
+            .number()
+            .int('The share percentage must be a whole number.')
+            .min(1, 'The share percentage must be at least 1.')
+            .max(100, 'The share percentage must be at most 100.'),
         }),
       )
       .min(1, 'At least one beneficiary is required.')
@@ -36,12 +40,13 @@ export const issueLifePolicySchema = z
     agreed_premium: z.number({ error: 'The agreed premium must be a number.' }).min(50, 'The agreed premium must be at least 50.').optional(),
     sum_assured: z.number({ error: 'The sum assured must be a number.' }).optional(),
     start_date: gregorianDateField('start date').optional(),
-    consent: z.literal(true, { error: 'The consent must be true: the applicant accepts the offer\'s terms.' }),
+    consent: z.literal(true, { error: "The consent must be true: the applicant accepts the offer's terms." }),
     extra_fields: z.record(z.string(), z.unknown()).optional(),
   })
   .superRefine((v, ctx) => {
     const total = v.beneficiaries.reduce((s, b) => s + b.share_percentage, 0);
-    if (total !== 100) ctx.addIssue({ code: 'custom', path: ['beneficiaries'], message: `The beneficiaries' share percentages must add up to 100 (they add up to ${total}).` });
+    if (total !== 100)
+      ctx.addIssue({ code: 'custom', path: ['beneficiaries'], message: `The beneficiaries' share percentages must add up to 100 (they add up to ${total}).` });
     const ids = v.beneficiaries.map((b) => b.national_id);
     if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', path: ['beneficiaries'], message: 'A beneficiary may appear only once.' });
     if (ids.includes(v.applicant_id)) ctx.addIssue({ code: 'custom', path: ['beneficiaries'], message: 'The applicant cannot be a beneficiary.' });

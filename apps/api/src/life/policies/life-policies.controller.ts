@@ -17,7 +17,11 @@ import { REFUND_PAYOUT_DOC } from '../../payments/refunds/refunds';
 
 const idParam = z.strictObject({ lifePolicy: intId });
 const listQuery = z.strictObject({
-  status: z.coerce.number().int().pipe(z.union([z.literal(0), z.literal(1), z.literal(2)], { error: 'The status must be 0, 1 or 2.' })).optional(),
+  status: z.coerce
+    .number()
+    .int()
+    .pipe(z.union([z.literal(0), z.literal(1), z.literal(2)], { error: 'The status must be 0, 1 or 2.' }))
+    .optional(),
 });
 
 const POLICY_EXAMPLE = {
@@ -61,13 +65,13 @@ export class LifePoliciesController {
   @ApiOperation({
     summary: 'Issue a life policy from an offer',
     description:
-      'From an offer of the same client that has not passed `valid_until` (an expired offer is 422 on `offer_id`; another client\'s offer is not found). ' +
-      '`applicant_id` must be the offer\'s. `beneficiaries` (1–10, distinct, not the applicant) have whole `share_percentage`s adding up to 100. ' +
+      "From an offer of the same client that has not passed `valid_until` (an expired offer is 422 on `offer_id`; another client's offer is not found). " +
+      "`applicant_id` must be the offer's. `beneficiaries` (1–10, distinct, not the applicant) have whole `share_percentage`s adding up to 100. " +
       '`iban` (optional) is the payout account for claims (SA + 22 digits with valid mod-97 check digits), never charged; only its masked form is returned. ' +
-      'The real service\'s repeated terms are accepted: `date_of_birth`, `gender`, `smoker`, `policy_term_years`, `premium_frequency`, `agreed_premium` and ' +
-      '`sum_assured` must equal the offer\'s (a 422 names each that differs), and `start_date` (today to 90 days ahead) is when the cover starts, or the ' +
+      "The real service's repeated terms are accepted: `date_of_birth`, `gender`, `smoker`, `policy_term_years`, `premium_frequency`, `agreed_premium` and " +
+      "`sum_assured` must equal the offer's (a 422 names each that differs), and `start_date` (today to 90 days ahead) is when the cover starts, or the " +
       'payment day if that is later (`requested_start_date`). ' +
-      '`consent` must be true. The plan\'s terms come from the offer and are not sent again. Answers status 0 (pending payment) and a `payment_link` ' +
+      "`consent` must be true. The plan's terms come from the offer and are not sent again. Answers status 0 (pending payment) and a `payment_link` " +
       'for the first instalment (`premium_amount`), valid 24 hours or until the offer expires; paying makes it status 1 (active) with `provider_policy_id`, ' +
       '`start_date` (the payment day) and `end_date` (start + term). Status values are integers as for motor and property (0 pending, 1 active, 2 cancelled), ' +
       'not the real service\'s string "active". One policy per offer: a second is 409.',
@@ -79,7 +83,10 @@ export class LifePoliciesController {
   }
 
   @Get()
-  @ApiOperation({ summary: 'List the bank channel\'s life policies', description: 'The calling client\'s policies, newest first, as a plain array (at most 500); filter `status` 0, 1 or 2.' })
+  @ApiOperation({
+    summary: "List the bank channel's life policies",
+    description: "The calling client's policies, newest first, as a plain array (at most 500); filter `status` 0, 1 or 2.",
+  })
   @ApiOkResponse({ description: 'Life policy objects.', schema: { type: 'array', items: { type: 'object' }, example: [POLICY_EXAMPLE] } })
   @ApiErrors(422)
   async list(@CurrentPartner() partner: Partner, @Query({ schema: listQuery }) q: z.infer<typeof listQuery>) {
@@ -100,11 +107,17 @@ export class LifePoliciesController {
       `Cooling-off: within ${LIFE_COOLING_OFF_DAYS} days (x 24 h) of payment the whole first instalment is refunded. After that the refund is pro-rata: ` +
       'the instalment paid x unused days / days of the instalment period (1, 3, 6 or 12 months from `start_date` by `premium_frequency`), rounded half-up to the halala, ' +
       'and 0 once that period is over. The refund goes to the payout IBAN; it is recorded as `refund_amount`. ' +
-      'Answers 200 with the cancelled policy (status 2) rather than the real service\'s empty 204, so the refund is visible.',
+      "Answers 200 with the cancelled policy (status 2) rather than the real service's empty 204, so the refund is visible.",
   })
   @ApiConsumes('multipart/form-data')
-  @ApiBody({ required: false, schema: { type: 'object', properties: { cancellation_document: { type: 'string', format: 'binary', description: 'PDF, JPEG or PNG, at most 5 MB.' } } } })
-  @ApiOkResponse({ description: 'The cancelled policy with `refund_amount`.', schema: { type: 'object', example: { ...POLICY_EXAMPLE, status: 2, payment_link: null, refund_amount: 833.51 } } })
+  @ApiBody({
+    required: false,
+    schema: { type: 'object', properties: { cancellation_document: { type: 'string', format: 'binary', description: 'PDF, JPEG or PNG, at most 5 MB.' } } },
+  })
+  @ApiOkResponse({
+    description: 'The cancelled policy with `refund_amount`.',
+    schema: { type: 'object', example: { ...POLICY_EXAMPLE, status: 2, payment_link: null, refund_amount: 833.51 } },
+  })
   @ApiErrors(400, 404, 409, 413, 422)
   cancelPolicy(@CurrentPartner() partner: Partner, @Param({ schema: idParam }) p: z.infer<typeof idParam>, @UploadedCancellation() upload: CancellationUpload) {
     return this.cancel.execute(partner.clientId, p.lifePolicy, upload, this.config.publicBaseUrl);
