@@ -1,4 +1,4 @@
-/** Unit tests live beside the code (*.spec.ts); e2e tests over HTTP under test/ (*.e2e-spec.ts). */
+/** Unit tests live beside the code (*.spec.ts); medium tests against the database under test/medium (*.medium-spec.ts); e2e tests over HTTP under test/ (*.e2e-spec.ts). */
 const fs = require('node:fs');
 const swcrc = JSON.parse(fs.readFileSync(`${__dirname}/.swcrc`, 'utf8'));
 // NestJS 12 and some of its dependencies ship ES modules only; test/support/esm-transformer.js compiles
@@ -19,6 +19,14 @@ module.exports = {
   testTimeout: 60_000,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs}/**/*.spec.ts'] },
+    {
+      // Use cases and repositories against the real database, without the app or HTTP.
+      ...common,
+      displayName: 'medium',
+      testMatch: ['<rootDir>/test/medium/**/*.medium-spec.ts'],
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+    },
     {
       ...common,
       displayName: 'e2e',
