@@ -69,6 +69,8 @@ export class StreamQuoteEventsUseCase {
           if (!state || signal.aborted) return;
           for (const a of state.answers) {
             if (a.outcome.seq === null) continue;
+            // in order while answers are still being written (a later one may commit first); all that is left once ended
+            if (state.status === 'in_progress' && a.outcome.seq !== last + 1) break;
             send({ id: String(a.outcome.seq), event: 'insurer', data: presentInsurerEvent(a.outcome, a.offers) });
             last = a.outcome.seq;
           }
