@@ -8,7 +8,10 @@
  *  2. Authenticated GET /api/v1/car-comp/policies/{id} throughput against a bare Fastify handler doing
  *     the same read with pg (the repository's own statement: policy and open payment), in one run
  *     (target >= 50% of the bare handler).
- * Both run on PostgreSQL and Redis (DATABASE_URL / REDIS_URL, default the local ones).
+ *  3. Progressive quotes: 20 concurrent partners post with `Prefer: respond-async` and follow the event stream;
+ *     delay = first offer received by the stream client - the fastest insurer's answer in hand in the API
+ *     (diagnostics channel motor.quote.answer), both high-resolution wall times on this machine (target p99 <= 10 ms).
+ * All run on PostgreSQL and Redis (DATABASE_URL / REDIS_URL, default the local ones).
  * Requests go to 127.0.0.1 only; every loop is bounded in count and time.
  */
 import 'reflect-metadata';
@@ -27,10 +30,22 @@ import globalTeardown from '../test/support/global-teardown';
 import { projectRoot } from '../libs/db/src';
 import { exchangeJson } from '../libs/providers/src/shared/json-http';
 import { SHOW_POLICY_SQL, showPolicyParams } from '../apps/api/src/motor/issuance/motor-policy.repository';
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { summary } from './load';
 import type { LoadPlan, LoadResult } from './load-worker';
+import type { ProgressivePlan, ProgressiveSample } from './progressive-worker';
 
-const INSURER_LATENCIES: Record<string, number> = { dune: 100, palm: 150, oryx: 200, compass: 250, lantern: 300, caravan: 350, pearl: 380, summit: 400, naseem: 50 };
+const INSURER_LATENCIES: Record<string, number> = {
+  dune: 100,
+  palm: 150,
+  oryx: 200,
+  compass: 250,
+  lantern: 300,
+  caravan: 350,
+  pearl: 380,
+  summit: 400,
+  naseem: 50,
+};
 const SLOWEST = Math.max(...Object.values(INSURER_LATENCIES));
 
 /** The sandbox insurers as their own process, as `npm start` runs them: their work does not share the API's event loop. */
@@ -62,9 +77,95 @@ function runLoad(plan: LoadPlan): Promise<LoadResult> {
   });
 }
 
+/** Runs progressive clients in a separate process (bench/progressive-worker.ts) and returns what each saw. */
+function runProgressive(plan: ProgressivePlan): Promise<ProgressiveSample[]> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(__dirname, 'progressive-worker.js'), JSON.stringify(plan)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as ProgressiveSample[]) : reject(new Error(`progressive worker exited ${code}`))));
+  });
+}
+
+/**
+ * Progressive quotes: how long after the fastest insurer's answer reaches the API its offers reach a partner
+ * following the event stream. The answer's instant comes from the API itself (published before the answer
+ * is stored); a stream opened after it (the client was still connecting) counts from its opening instead,
+ * since nothing can reach a stream before it exists; how often that happened is reported.
+ */
+async function progressiveScenario() {
+  const sandbox = await startSandboxProcess();
+  const app = await startTestApp({
+    env: {
+      SANDBOX_URL: sandbox.baseUrl,
+      LOG_LEVEL: 'warn',
+      MOTOR_INSURER_TIMEOUT_MS: '2000',
+      MOTOR_QUOTE_DEADLINE_MS: '2500',
+      RATE_LIMIT_DEFAULT_PER_MINUTE: '100000',
+    },
+  }).catch(async (e) => {
+    await sandbox.close();
+    throw e;
+  });
+  const firstAnswer = new Map<number, number>();
+  const onAnswer = (message: unknown) => {
+    const m = message as { quoteRequestId: number; outcome: string; at: number };
+    if (m.outcome !== 'ok') return;
+    const seen = firstAnswer.get(m.quoteRequestId);
+    if (seen === undefined || m.at < seen) firstAnswer.set(m.quoteRequestId, m.at);
+  };
+  subscribe('motor.quote.answer', onAnswer);
+  try {
+    const p = await app.partner(['motor-comprehensive-comparison']);
+    const otp = await quoteOtp(app, p.token);
+    const plan = (concurrency: number, rounds: number): ProgressivePlan => ({
+      url: `${app.url}/api/v1/car-comp/quote-requests`,
+      token: p.token,
+      body: JSON.stringify(quoteBody(otp)),
+      concurrency,
+      rounds,
+    });
+    // warm-up, as for the fan-out: connections opened and code compiled
+    await runProgressive(plan(1, 3));
+    await runProgressive(plan(20, 1));
+    const samples = await runProgressive(plan(20, 5));
+    const broken = samples.filter((s) => !s.firstOfferAt || s.insurerEvents !== Object.keys(INSURER_LATENCIES).length || !firstAnswer.has(s.quoteRequestId));
+    if (broken.length) throw new Error(`${broken.length} progressive requests lacked an offer, an event or the answer instant: ${JSON.stringify(broken[0])}`);
+    const answerAt = (s: ProgressiveSample) => firstAnswer.get(s.quoteRequestId)!;
+    const delays = samples.map((s) => s.firstOfferAt - Math.max(answerAt(s), s.streamOpenAt));
+    const delay = summary(delays);
+    return {
+      insurers: Object.keys(INSURER_LATENCIES).length,
+      fastest_insurer_ms: Math.min(...Object.values(INSURER_LATENCIES)),
+      concurrency: 20,
+      first_offer_delay_ms: delay,
+      streams_opened_after_the_answer: samples.filter((s) => s.streamOpenAt > answerAt(s)).length,
+      // the two cases apart: streams following before the answer (in-process delivery) and streams catching up
+      delay_ms_stream_open_before_answer: summary(samples.filter((s) => s.streamOpenAt <= answerAt(s)).map((s) => s.firstOfferAt - answerAt(s))),
+      delay_ms_stream_opened_later: summary(samples.filter((s) => s.streamOpenAt > answerAt(s)).map((s) => s.firstOfferAt - s.streamOpenAt)),
+      target: 'p99 <= 10 ms',
+      met: delay.p99 <= 10,
+      database: app.db.kind,
+    };
+  } finally {
+    unsubscribe('motor.quote.answer', onAnswer);
+    await app.close();
+    await sandbox.close();
+  }
+}
+
 async function fanOutScenario() {
   const sandbox = await startSandboxProcess();
-  const app = await startTestApp({ env: { SANDBOX_URL: sandbox.baseUrl, LOG_LEVEL: 'warn', MOTOR_INSURER_TIMEOUT_MS: '2000', MOTOR_QUOTE_DEADLINE_MS: '2500', RATE_LIMIT_DEFAULT_PER_MINUTE: '100000' } }).catch(async (e) => {
+  const app = await startTestApp({
+    env: {
+      SANDBOX_URL: sandbox.baseUrl,
+      LOG_LEVEL: 'warn',
+      MOTOR_INSURER_TIMEOUT_MS: '2000',
+      MOTOR_QUOTE_DEADLINE_MS: '2500',
+      RATE_LIMIT_DEFAULT_PER_MINUTE: '100000',
+    },
+  }).catch(async (e) => {
     await sandbox.close();
     throw e;
   });
@@ -94,7 +195,12 @@ async function fanOutScenario() {
     // The same load against a bare handler that only makes the nine insurer calls and parses their JSON:
     // what the machine itself costs (loopback HTTP, the sandbox sharing the cores), without the service.
     const bare = await startBareFanOut(sandbox.baseUrl);
-    const barePlan = (concurrency: number, rounds: number): LoadPlan => ({ ...quotePlan(concurrency, rounds), url: bare.url, headers: { 'Content-Type': 'application/json' }, expectStatus: 200 });
+    const barePlan = (concurrency: number, rounds: number): LoadPlan => ({
+      ...quotePlan(concurrency, rounds),
+      url: bare.url,
+      headers: { 'Content-Type': 'application/json' },
+      expectStatus: 200,
+    });
     checked(await runLoad(barePlan(20, 1)));
     const bareTimes = checked(await runLoad(barePlan(20, 5)));
     await bare.close();
@@ -135,7 +241,9 @@ async function startBareFanOut(sandboxUrl: string): Promise<{ url: string; close
     const signal = AbortSignal.timeout(2500);
     setMaxListeners(Object.keys(INSURER_LATENCIES).length * 2, signal);
     const answers = await Promise.all(
-      Object.keys(INSURER_LATENCIES).map(async (code) => JSON.parse((await exchangeJson(`${sandboxUrl}/insurers/${code}/motor/quotes`, { method: 'POST', body, signal })).text)),
+      Object.keys(INSURER_LATENCIES).map(async (code) =>
+        JSON.parse((await exchangeJson(`${sandboxUrl}/insurers/${code}/motor/quotes`, { method: 'POST', body, signal })).text),
+      ),
     );
     return { quotes: answers.flatMap((a) => a.offers ?? []) };
   });
@@ -149,7 +257,10 @@ async function issuePolicy(app: TestApp, token: string): Promise<number> {
   const offer = quote.quotes.find((q: any) => q.type !== 'Comprehensive');
   const sel = { quote_request_id: quote.id, quote_reference_id: offer.quote_reference_id, quote_price_id: offer.prices[0].quote_price_id };
   app.clock.advance(61_000);
-  await app.request('/api/v1/car-comp/issue-otp', { token, json: { ...sel, owner_id: OWNER.owner_id, email: OWNER.email, phone: OWNER.phone, iban: 'SA0380000000608010167519' } });
+  await app.request('/api/v1/car-comp/issue-otp', {
+    token,
+    json: { ...sel, owner_id: OWNER.owner_id, email: OWNER.email, phone: OWNER.phone, iban: 'SA0380000000608010167519' },
+  });
   const code = await latestCode(app, token, OWNER.phone);
   const policy = await app.request('/api/v1/car-comp/policies', { token, json: { otp: code, ...sel } });
   if (policy.status !== 201) throw new Error(`issue ${policy.status}: ${policy.text}`);
@@ -174,7 +285,16 @@ async function policyReadScenario() {
     await bare.listen({ port: 0, host: '127.0.0.1' });
     const bareBase = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}`;
 
-    const plan = (url: string, headers: Record<string, string>): LoadPlan => ({ url, method: 'GET', headers, expectStatus: 200, mode: 'throughput', concurrency: 20, durationMs: 3000, maxRequests: 200_000 });
+    const plan = (url: string, headers: Record<string, string>): LoadPlan => ({
+      url,
+      method: 'GET',
+      headers,
+      expectStatus: 200,
+      mode: 'throughput',
+      concurrency: 20,
+      durationMs: 3000,
+      maxRequests: 200_000,
+    });
     const apiPlan = plan(`${app.url}/api/v1/car-comp/policies/${id}`, { Authorization: `Bearer ${p.token}` });
     const barePlan = plan(`${bareBase}/policies/${id}`, {});
     const rps = async (pl: LoadPlan) => {
@@ -193,7 +313,15 @@ async function policyReadScenario() {
     await barePool.end();
     const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
     const ratio = median(results.api) / median(results.bare);
-    return { concurrency: 20, rounds: 3, api_rps: results.api, bare_rps: results.bare, ratio: Math.round(ratio * 100) / 100, target: 'api >= 50% of bare', met: ratio >= 0.5 };
+    return {
+      concurrency: 20,
+      rounds: 3,
+      api_rps: results.api,
+      bare_rps: results.bare,
+      ratio: Math.round(ratio * 100) / 100,
+      target: 'api >= 50% of bare',
+      met: ratio >= 0.5,
+    };
   } finally {
     await bare.close();
     await app.close();
@@ -211,15 +339,19 @@ async function main() {
   // `npm run bench -- fan-out` (or `policy-read`) runs one scenario and only prints it; a full run writes the results files.
   const only = process.argv[2];
   if (only) {
-    const one = only === 'fan-out' ? await fanOutScenario() : await policyReadScenario();
+    const one = only === 'fan-out' ? await fanOutScenario() : only === 'progressive' ? await progressiveScenario() : await policyReadScenario();
     await globalTeardown();
     process.stdout.write(`${JSON.stringify(one, null, 2)}\n`);
     return;
   }
   // The read first: the fan-out leaves thousands of rows and a large heap behind it in this process.
   const policyRead = await policyReadScenario();
-  const fanOut = await fanOutScenario().finally(() => globalTeardown());
-  const result = { started, node: process.version, fan_out: fanOut, policy_read: policyRead };
+  const fanOut = await fanOutScenario().catch(async (e) => {
+    await globalTeardown();
+    throw e;
+  });
+  const progressive = await progressiveScenario().finally(() => globalTeardown());
+  const result = { started, node: process.version, fan_out: fanOut, progressive_quotes: progressive, policy_read: policyRead };
   const dir = join(projectRoot(), 'bench', 'results');
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'latest.json'), JSON.stringify(result, null, 2) + '\n');
@@ -230,6 +362,12 @@ async function main() {
     `overhead ms: p50 ${fanOut.overhead_ms.p50}, p95 ${fanOut.overhead_ms.p95}, p99 ${fanOut.overhead_ms.p99}, max ${fanOut.overhead_ms.max} (target p99 < 25: ${fanOut.met ? 'met' : 'NOT met'})`,
     `bare fan-out handler, same load (the machine's floor): p50 ${fanOut.bare_fan_out_overhead_ms.p50}, p95 ${fanOut.bare_fan_out_overhead_ms.p95}, p99 ${fanOut.bare_fan_out_overhead_ms.p99}, max ${fanOut.bare_fan_out_overhead_ms.max}`,
     `one insurer hung, deadline 2500 ms: response ms p50 ${fanOut.with_hung_insurer.response_ms.p50}, max ${fanOut.with_hung_insurer.response_ms.max} (${fanOut.with_hung_insurer.met ? 'within' : 'NOT within'} the deadline)`,
+    '',
+    `## Progressive quotes: first offer on the event stream after the fastest insurer's answer (${progressive.insurers} insurers, fastest ${progressive.fastest_insurer_ms} ms, ${progressive.concurrency} concurrent, ${progressive.database})`,
+    `delay ms: p50 ${progressive.first_offer_delay_ms.p50}, p95 ${progressive.first_offer_delay_ms.p95}, p99 ${progressive.first_offer_delay_ms.p99}, max ${progressive.first_offer_delay_ms.max} over ${progressive.first_offer_delay_ms.n} requests (target p99 <= 10: ${progressive.met ? 'met' : 'NOT met'})`,
+    `streams opened after the fastest answer (measured from their opening): ${progressive.streams_opened_after_the_answer}; ` +
+      `apart: following before the answer p50 ${progressive.delay_ms_stream_open_before_answer.p50}, p99 ${progressive.delay_ms_stream_open_before_answer.p99}; ` +
+      `opened later p50 ${progressive.delay_ms_stream_opened_later.p50}, p99 ${progressive.delay_ms_stream_opened_later.p99}`,
     '',
     `## GET /policies/{id}, ${policyRead.concurrency} concurrent, PostgreSQL`,
     `API rps ${policyRead.api_rps.join(' / ')}; bare Fastify + pg rps ${policyRead.bare_rps.join(' / ')}; ratio of medians ${policyRead.ratio} (target >= 0.5: ${policyRead.met ? 'met' : 'NOT met'})`,

@@ -2,6 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { ApiError, ErrorDetails } from '@lib/common';
 import { PrismaService } from '@lib/db';
 
+/** How long an offer of a request still in progress may take to appear (its write is milliseconds behind its event). */
+const STREAMED_OFFER_WAIT_MS = 3_000;
+
 export interface SelectionIds {
   quote_request_id: number;
   quote_reference_id: string;
@@ -20,11 +23,17 @@ export class SelectionRepository {
   async load(clientId: string, ids: SelectionIds, now: Date) {
     const request = await this.prisma.motorQuoteRequest.findFirst({ where: { id: ids.quote_request_id, clientId, deletedAt: null } });
     if (!request) throw ApiError.field('quote_request_id', 'The selected quote request id is invalid.');
-    const offer = await this.prisma.motorOffer.findUnique({ where: { id: ids.quote_reference_id }, include: { benefits: true } });
+    let offer = await this.prisma.motorOffer.findUnique({ where: { id: ids.quote_reference_id }, include: { benefits: true } });
+    // a progressive request streams an offer just before its write commits: one picked that fast is waited for
+    for (const stop = Date.now() + STREAMED_OFFER_WAIT_MS; !offer && request.quotesStatus === 'in_progress' && Date.now() < stop;) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      offer = await this.prisma.motorOffer.findUnique({ where: { id: ids.quote_reference_id }, include: { benefits: true } });
+    }
     const price = await this.prisma.motorOfferPrice.findUnique({ where: { id: ids.quote_price_id } });
     const details: ErrorDetails = {};
     if (!offer || offer.quoteRequestId !== request.id) details.quote_reference_id = ['The quote reference id does not belong to this quote request.'];
-    if (!price || (offer && price.offerId !== offer.id)) details.quote_price_id = ['The quote price id does not belong to the offer of the quote reference id.'];
+    if (!price || (offer && price.offerId !== offer.id))
+      details.quote_price_id = ['The quote price id does not belong to the offer of the quote reference id.'];
     if (Object.keys(details).length) throw ApiError.validation(details);
     if (offer!.expiresAt <= now) throw ApiError.field('quote_reference_id', 'The offer has expired. Request new quotes.');
     return { request, offer: offer!, price: price! };

@@ -50,9 +50,13 @@ export class QuoteFanOutRunner implements OnApplicationBootstrap, OnApplicationS
   /** Starts asking `insurers` for a stored request; returns at once. Must be called while serving the request (its sandbox scope). */
   start(quoteRequestId: number, accepted: AcceptedQuoteRequest, insurers: readonly MotorInsurer[]): void {
     const cancel = new AbortController();
+    this.hub.track(quoteRequestId);
     const done = this.run(quoteRequestId, accepted, insurers, cancel.signal)
       .catch((e: unknown) => this.log.error(`quote request ${quoteRequestId}: the fan-out failed: ${(e as Error).message}`))
-      .finally(() => this.running.delete(quoteRequestId));
+      .finally(() => {
+        this.hub.untrack(quoteRequestId);
+        this.running.delete(quoteRequestId);
+      });
     this.running.set(quoteRequestId, { cancel, done });
   }
 
@@ -80,11 +84,13 @@ export class QuoteFanOutRunner implements OnApplicationBootstrap, OnApplicationS
 
   private async run(id: number, accepted: AcceptedQuoteRequest, insurers: readonly MotorInsurer[], signal: AbortSignal): Promise<void> {
     const writes: Promise<void>[] = [];
+    let answered = 0;
     await fanOutQuotes(this.provider, insurers, accepted.risk, {
       perInsurerTimeoutMs: this.config.motorInsurerTimeoutMs,
       deadlineMs: this.config.motorQuoteDeadlineMs,
       signal,
-      onOutcome: (outcome, index) => writes.push(this.record(id, outcome, index, accepted.input.car_estimated_cost)),
+      // numbered here, in arrival order: the stream's ids and the stored seq agree whatever order the writes commit in
+      onOutcome: (outcome, index) => writes.push(this.record(id, outcome, index, ++answered, accepted.input.car_estimated_cost)),
     });
     await Promise.all(writes);
     // an answer whose write failed is the only one left without an outcome: recorded as an error
@@ -92,8 +98,13 @@ export class QuoteFanOutRunner implements OnApplicationBootstrap, OnApplicationS
     this.hub.publish(id, { kind: 'changed', seq: 'end' });
   }
 
-  /** Stores one answer, then hands it to this instance's streams; never throws (the fan-out goes on). */
-  private async record(id: number, outcome: InsurerQuoteOutcome, index: number, carEstimatedCost: string | number): Promise<void> {
+  /**
+   * Hands one answer to this instance's streams at once, then stores it; never throws (the fan-out goes on).
+   * The streams get it before its write commits (that is what makes the first offer arrive within milliseconds
+   * of the insurer's answer); an issue call quicker than the write waits for it (SelectionRepository), and
+   * other instances hear of it only after the commit (NOTIFY).
+   */
+  private async record(id: number, outcome: InsurerQuoteOutcome, index: number, seq: number, carEstimatedCost: string | number): Promise<void> {
     if (QUOTE_ANSWER_CHANNEL.hasSubscribers) {
       QUOTE_ANSWER_CHANNEL.publish({
         quoteRequestId: id,
@@ -103,16 +114,15 @@ export class QuoteFanOutRunner implements OnApplicationBootstrap, OnApplicationS
       });
     }
     const rows = answerRows(outcome, carEstimatedCost, index * POSITION_STRIDE);
+    const offers = rows.offers.map((o) => ({
+      ...o,
+      quoteRequestId: id,
+      prices: rows.prices.filter((p) => p.offerId === o.id),
+      benefits: rows.benefits.filter((b) => b.offerId === o.id),
+    }));
+    this.hub.publish(id, { kind: 'answer', seq, event: presentInsurerEvent(rows.outcome, offers as never) });
     try {
-      const seq = await this.progress.recordAnswer(id, rows);
-      if (seq === null) return;
-      const offers = rows.offers.map((o) => ({
-        ...o,
-        quoteRequestId: id,
-        prices: rows.prices.filter((p) => p.offerId === o.id),
-        benefits: rows.benefits.filter((b) => b.offerId === o.id),
-      }));
-      this.hub.publish(id, { kind: 'answer', seq, event: presentInsurerEvent(rows.outcome, offers as never) });
+      await this.progress.recordAnswer(id, rows, seq);
     } catch (e) {
       this.log.error(`quote request ${id}: storing ${outcome.insurer.code}'s answer failed: ${(e as Error).message}`);
     }

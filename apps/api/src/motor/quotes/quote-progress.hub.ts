@@ -23,6 +23,8 @@ type Subscriber = (message: ProgressMessage) => void;
 export class QuoteProgressHub implements OnModuleInit, OnApplicationShutdown {
   private readonly log = new Logger('QuoteProgress');
   private readonly subscribers = new Map<number, Set<Subscriber>>();
+  /** The answers of fan-outs running here, so a stream opening late gets them without a database read. */
+  private readonly running = new Map<number, ProgressMessage[]>();
   private stop?: () => Promise<void>;
   listening = false;
 
@@ -48,11 +50,24 @@ export class QuoteProgressHub implements OnModuleInit, OnApplicationShutdown {
     await this.stop?.().catch(() => undefined);
   }
 
-  /** Follows one quote request; call the returned function to stop (every stream does, however it ends). */
+  /** A fan-out of this request starts here: its answers are kept for streams that open later, until `untrack`. */
+  track(quoteRequestId: number): void {
+    this.running.set(quoteRequestId, []);
+  }
+
+  untrack(quoteRequestId: number): void {
+    this.running.delete(quoteRequestId);
+  }
+
+  /**
+   * Follows one quote request, first replaying the answers this instance already handed out for it; call the
+   * returned function to stop (every stream does, however it ends).
+   */
   subscribe(quoteRequestId: number, subscriber: Subscriber): () => void {
     let set = this.subscribers.get(quoteRequestId);
     if (!set) this.subscribers.set(quoteRequestId, (set = new Set()));
     set.add(subscriber);
+    for (const message of this.running.get(quoteRequestId) ?? []) subscriber(message);
     return () => {
       set.delete(subscriber);
       if (!set.size && this.subscribers.get(quoteRequestId) === set) this.subscribers.delete(quoteRequestId);
@@ -60,6 +75,7 @@ export class QuoteProgressHub implements OnModuleInit, OnApplicationShutdown {
   }
 
   publish(quoteRequestId: number, message: ProgressMessage): void {
+    if (message.kind === 'answer') this.running.get(quoteRequestId)?.push(message);
     for (const subscriber of this.subscribers.get(quoteRequestId) ?? []) {
       try {
         subscriber(message);

@@ -41,12 +41,12 @@ export class QuoteProgressRepository {
   ) {}
 
   /**
-   * Stores one insurer's answer (outcome, offers, prices, benefits) and numbers it, in one statement
-   * under the request row's lock. Returns its number, or null when the request was no longer in
-   * progress (settled meanwhile): the late answer is then dropped whole.
+   * Stores one insurer's answer (outcome, offers, prices, benefits) as answer number `seq`, in one statement
+   * under the request row's lock. Returns false when the request was no longer in progress (settled
+   * meanwhile): the late answer is then dropped whole.
    */
-  async recordAnswer(quoteRequestId: number, answer: AnswerRows): Promise<number | null> {
-    const params: unknown[] = [quoteRequestId, QUOTE_PROGRESS_CHANNEL];
+  async recordAnswer(quoteRequestId: number, answer: AnswerRows, seq: number): Promise<boolean> {
+    const params: unknown[] = [quoteRequestId, QUOTE_PROGRESS_CHANNEL, seq];
     const p = (v: unknown, type: string) => `$${params.push(v)}::${type}`;
     const ctes = [
       `parent AS (UPDATE "motor_quote_requests" SET "answer_count" = "answer_count" + 1 WHERE "id" = $1 AND "quotes_status" = 'in_progress' RETURNING "id", "answer_count")`,
@@ -69,13 +69,10 @@ export class QuoteProgressRepository {
     const o = answer.outcome;
     ctes.push(
       `outcome AS (INSERT INTO "motor_insurer_outcomes" ("quote_request_id", "insurer_code", "outcome", "latency_ms", "offer_count", "detail", "seq")
-         SELECT parent.id, ${p(o.insurerCode, 'text')}, ${p(o.outcome, 'text')}, ${p(o.latencyMs, 'int')}, ${p(o.offerCount, 'int')}, ${p(o.detail, 'text')}, parent.answer_count FROM parent)`,
+         SELECT parent.id, ${p(o.insurerCode, 'text')}, ${p(o.outcome, 'text')}, ${p(o.latencyMs, 'int')}, ${p(o.offerCount, 'int')}, ${p(o.detail, 'text')}, $3::int FROM parent)`,
     );
-    const rows = await this.db.sql.query<{ seq: number }>(
-      `WITH ${ctes.join(',\n')} SELECT answer_count AS seq, pg_notify($2, id || ':' || answer_count) FROM parent`,
-      params,
-    );
-    return rows.length ? Number(rows[0].seq) : null;
+    const rows = await this.db.sql.query<{ id: number }>(`WITH ${ctes.join(',\n')} SELECT id, pg_notify($2, id || ':' || $3::int) FROM parent`, params);
+    return rows.length > 0;
   }
 
   /**
@@ -92,7 +89,9 @@ export class QuoteProgressRepository {
           ORDER BY "id" FOR UPDATE
        ),
        missing AS (
-         SELECT r.id, c.code, r.answer_count + row_number() OVER (PARTITION BY r.id ORDER BY c.ord) AS seq
+         -- after the highest number given (an answer lost in flight leaves a gap, never a duplicate)
+         SELECT r.id, c.code,
+                (SELECT COALESCE(max(o.seq), 0) FROM "motor_insurer_outcomes" o WHERE o.quote_request_id = r.id) + row_number() OVER (PARTITION BY r.id ORDER BY c.ord) AS seq
            FROM r, jsonb_array_elements_text(COALESCE(r.insurer_codes, '[]'::jsonb)) WITH ORDINALITY AS c(code, ord)
           WHERE NOT EXISTS (SELECT 1 FROM "motor_insurer_outcomes" o WHERE o.quote_request_id = r.id AND o.insurer_code = c.code)
        ),

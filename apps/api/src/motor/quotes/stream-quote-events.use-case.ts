@@ -3,7 +3,7 @@ import { ApiError } from '@lib/common';
 import { QuoteFanOutRunner } from './quote-fan-out.runner';
 import { ProgressMessage, QuoteProgressHub } from './quote-progress.hub';
 import { presentInsurerEvent, presentInsurers } from './quote-progress.presenter';
-import { QuoteProgressRepository } from './quote-progress.repository';
+import { AnswersAfter, QuoteProgressRepository } from './quote-progress.repository';
 
 /** One server-sent event. */
 export interface QuoteEvent {
@@ -39,9 +39,14 @@ export class StreamQuoteEventsUseCase {
   async run(quoteRequestId: number, lastEventId: string | undefined, send: (e: QuoteEvent) => void, signal: AbortSignal): Promise<void> {
     let last = /^\d{1,9}$/.test(lastEventId ?? '') ? Number(lastEventId) : 0;
     let read = true;
+    // database reads run beside in-process delivery: a slow read never holds back an answer handed over here
+    let reading = false;
+    let result: { state: AnswersAfter | null } | undefined;
+    let failure: unknown;
     const inbox: ProgressMessage[] = [];
     let wake: (() => void) | undefined;
     let timer: NodeJS.Timeout | undefined;
+    let waitMs = POLL_MS;
     const unsubscribe = this.hub.subscribe(quoteRequestId, (m) => {
       inbox.push(m);
       wake?.();
@@ -58,17 +63,31 @@ export class StreamQuoteEventsUseCase {
             read = true; // a gap, another instance's answer, or the end: the database has it
           }
         }
-        let waitMs = this.hub.listening ? BACKSTOP_MS : POLL_MS;
-        if (read) {
+        if (failure) throw failure;
+        if (read && !reading) {
           read = false;
-          let state = await this.progress.answersAfter(quoteRequestId, last);
-          if (state?.status === 'in_progress' && state.deadlineAt && state.deadlineAt.getTime() < Date.now()) {
-            await this.runner.settleOverdue(quoteRequestId);
-            state = await this.progress.answersAfter(quoteRequestId, last);
-          }
-          if (!state || signal.aborted) return;
+          reading = true;
+          this.readState(quoteRequestId, last).then(
+            (state) => {
+              result = { state };
+              reading = false;
+              wake?.();
+            },
+            (e: unknown) => {
+              failure = e;
+              reading = false;
+              wake?.();
+            },
+          );
+        }
+        if (result) {
+          const { state } = result;
+          result = undefined;
+          if (!state) return;
           for (const a of state.answers) {
-            if (a.outcome.seq === null) continue;
+            if (a.outcome.seq === null || a.outcome.seq <= last) continue;
+            // in order while answers are still being written (a later one may commit first); all that is left once ended
+            if (state.status === 'in_progress' && a.outcome.seq !== last + 1) break;
             send({ id: String(a.outcome.seq), event: 'insurer', data: presentInsurerEvent(a.outcome, a.offers) });
             last = a.outcome.seq;
           }
@@ -80,12 +99,13 @@ export class StreamQuoteEventsUseCase {
             });
             return;
           }
+          waitMs = this.hub.listening ? BACKSTOP_MS : POLL_MS;
           // wake up when the deadline stamp becomes due, in case the instance running the fan-out died
           if (state.deadlineAt) waitMs = Math.min(waitMs, Math.max(POLL_MS, state.deadlineAt.getTime() - Date.now() + 100));
         }
-        if (inbox.length) continue;
+        if (inbox.length || result || failure || (read && !reading)) continue;
         await new Promise<void>((resolve) => {
-          if (signal.aborted || inbox.length) return resolve();
+          if (signal.aborted || inbox.length || result || failure) return resolve();
           wake = resolve;
           timer = setTimeout(() => {
             read = true;
@@ -100,5 +120,15 @@ export class StreamQuoteEventsUseCase {
       unsubscribe();
       signal.removeEventListener('abort', onAbort);
     }
+  }
+
+  /** What the database has after answer `seq`; an overdue request (its instance died) is stamped first. */
+  private async readState(quoteRequestId: number, seq: number): Promise<AnswersAfter | null> {
+    const state = await this.progress.answersAfter(quoteRequestId, seq);
+    if (state?.status === 'in_progress' && state.deadlineAt && state.deadlineAt.getTime() < Date.now()) {
+      await this.runner.settleOverdue(quoteRequestId);
+      return this.progress.answersAfter(quoteRequestId, seq);
+    }
+    return state;
   }
 }
