@@ -57,6 +57,18 @@ describe('operations: health, metrics, OpenAPI, logs, shutdown', () => {
     for (const route of served) if (!internal.includes(route)) expect(documented).toContain(route);
   });
 
+  it('asks for no optional header: every header parameter is optional, named once', async () => {
+    const doc = (await app.request('/openapi.json')).body;
+    const headers = Object.entries(
+      doc.paths as Record<string, Record<string, { parameters?: Array<{ in: string; name: string; required?: boolean }> }>>,
+    ).flatMap(([path, ops]) =>
+      Object.entries(ops).map(([method, op]) => ({ at: `${method} ${path}`, params: (op.parameters ?? []).filter((p) => p.in === 'header') })),
+    );
+    expect(headers.flatMap((h) => h.params.filter((p) => p.required).map((p) => `${h.at}: ${p.name}`))).toEqual([]);
+    const quote = headers.find((h) => h.at === 'post /api/v1/car-comp/quote-requests')!;
+    expect(quote.params.map((p) => p.name.toLowerCase()).sort()).toEqual(['accept-language', 'prefer', 'sandbox-test-clock', 'x-request-id']);
+  });
+
   it('masks national ids, phones, IBANs and tokens in logs', async () => {
     await app.request('/api/v1/probe/lookup?owner_id=1012345678', { token });
     const logs = app.rawLogs();

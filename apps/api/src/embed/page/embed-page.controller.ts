@@ -1,4 +1,5 @@
-import { Body, Controller, Get, Header, Headers, HttpCode, Param, Post, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Param, Post, Res, UseGuards } from '@nestjs/common';
+import { RequestHeader } from '../../http/request-header.decorator';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import type { FastifyReply } from 'fastify';
@@ -107,7 +108,7 @@ export class EmbedPageController {
   @Get(':token/events')
   @UseGuards(EmbedSessionGuard, ApiThrottlerGuard)
   @Throttle({ default: { limit: EMBED_API_RATE_LIMIT, ttl: RATE_LIMIT_WINDOW_MS } })
-  events(@CurrentEmbedSession() session: EmbedSession, @Res() reply: FastifyReply, @Headers('last-event-id') lastEventId?: string) {
+  events(@CurrentEmbedSession() session: EmbedSession, @Res() reply: FastifyReply, @RequestHeader('last-event-id') lastEventId?: string) {
     return sendEventStream(reply, (send, signal) => this.quoteEvents.run(session.quoteRequestId, lastEventId, send, signal));
   }
 

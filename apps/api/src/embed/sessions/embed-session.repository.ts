@@ -39,7 +39,9 @@ export class EmbedSessionRepository {
   /** Replaces the photo set while no policy was issued; answers the set it replaced, or false when a policy came first. */
   async replacePhotos(id: string, photos: SessionPhotos, at: Date): Promise<{ replaced: SessionPhotos | null } | false> {
     return this.prisma.$transaction(async (tx) => {
-      const rows = await tx.$queryRaw<Array<{ photos: unknown; policy_id: string | null }>>`SELECT photos, policy_id FROM embed_sessions WHERE id = ${id}::uuid FOR UPDATE`;
+      const rows = await tx.$queryRaw<
+        Array<{ photos: unknown; policy_id: string | null }>
+      >`SELECT photos, policy_id FROM embed_sessions WHERE id = ${id}::uuid FOR UPDATE`;
       if (!rows.length || rows[0].policy_id) return false;
       await tx.embedSession.update({ where: { id }, data: { photos: photos as unknown as Prisma.InputJsonValue, photosUpdatedAt: at } });
       return { replaced: (rows[0].photos as SessionPhotos | null) ?? null };

@@ -1,4 +1,5 @@
-import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Res, UseGuards } from '@nestjs/common';
+import { RequestHeader } from '../../http/request-header.decorator';
 import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { ApiError, z } from '@lib/common';
@@ -77,7 +78,12 @@ export class EmbedSessionsController {
   @ApiBody({ schema: bodyDoc() })
   @ApiCreatedResponse({ description: 'The embed session.', schema: { type: 'object', example: SESSION_EXAMPLE } })
   @ApiErrors(422, 502)
-  async create(@CurrentPartner() partner: Partner, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply, @Headers('prefer') prefer?: string) {
+  async create(
+    @CurrentPartner() partner: Partner,
+    @Body() body: unknown,
+    @Res({ passthrough: true }) reply: FastifyReply,
+    @RequestHeader('prefer') prefer?: string,
+  ) {
     const progressive = prefersAsync(prefer);
     const session = await this.open.execute(partner.clientId, body, progressive);
     if (progressive) reply.header('Preference-Applied', 'respond-async');

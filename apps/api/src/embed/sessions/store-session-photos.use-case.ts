@@ -28,7 +28,9 @@ export class StoreSessionPhotosUseCase {
     assertOpen(session, this.clock.now());
     if (session.policyId) throw new ApiError('CONFLICT', 'A policy was already issued in this session; its photos can no longer change.');
     const saved = await this.photos.checkAndStore(session.clientId, upload);
-    const set = Object.fromEntries(PHOTO_PARTS.map((p) => [p, { file_id: saved[p].id, content_type: saved[p].contentType, url: saved[p].url }])) as SessionPhotos;
+    const set = Object.fromEntries(
+      PHOTO_PARTS.map((p) => [p, { file_id: saved[p].id, content_type: saved[p].contentType, url: saved[p].url }]),
+    ) as SessionPhotos;
     const outcome = await this.sessions.replacePhotos(session.id, set, this.clock.now());
     if (!outcome) {
       await this.files.discard(Object.values(saved));
@@ -37,7 +39,11 @@ export class StoreSessionPhotosUseCase {
     if (outcome.replaced) {
       // an insurer that checked the earlier set keeps its URLs: those files stay
       const kept = await this.sessions.registeredPhotoUrls(session.quoteRequestId);
-      await this.files.discard(Object.values(outcome.replaced).filter((f) => !kept.has(f.url)).map((f) => ({ id: f.file_id, contentType: f.content_type })));
+      await this.files.discard(
+        Object.values(outcome.replaced)
+          .filter((f) => !kept.has(f.url))
+          .map((f) => ({ id: f.file_id, contentType: f.content_type })),
+      );
     }
     return { id: session.id, quote_request_id: session.quoteRequestId, attachments: photoUrls({ ...session, photos: set as never })! };
   }
@@ -46,6 +52,9 @@ export class StoreSessionPhotosUseCase {
 /** 410 once the hour is over: the partner opens a new session with the same payload. */
 export function assertOpen(session: EmbedSession, now: Date): void {
   if (session.expiresAt.getTime() <= now.getTime()) {
-    throw new ApiError('EMBED_SESSION_EXPIRED', `This embed session expired at ${formatDateTime(session.expiresAt)}. Open a new one by posting the same payload to POST /embed-sessions.`);
+    throw new ApiError(
+      'EMBED_SESSION_EXPIRED',
+      `This embed session expired at ${formatDateTime(session.expiresAt)}. Open a new one by posting the same payload to POST /embed-sessions.`,
+    );
   }
 }

@@ -37,7 +37,7 @@ export class AdminEmbedTargetsController {
 
   @Get()
   @Allow('read')
-  @ApiOperation({ summary: 'List a client\'s embed sites and app links' })
+  @ApiOperation({ summary: "List a client's embed sites and app links" })
   @ApiOkResponse({ description: 'Array of `{id, kind, value, created_at}`; `kind` is `origin` or `app`.' })
   @ApiErrors(404)
   async list(@Param({ schema: clientParam }) p: z.infer<typeof clientParam>) {
@@ -51,12 +51,16 @@ export class AdminEmbedTargetsController {
     summary: 'Register an embed site or app link',
     description:
       '`kind` `origin`: a web origin (scheme, host and port only; https in production) that may frame embed sessions. ' +
-      '`kind` `app`: an app link (e.g. `acmeapp://insurance`) that a WebView session\'s `deep_link` must start with.',
+      "`kind` `app`: an app link (e.g. `acmeapp://insurance`) that a WebView session's `deep_link` must start with.",
   })
   @ApiBody({ schema: z.toJSONSchema(createBody, { target: 'openapi-3.0', io: 'input' }) as object })
   @ApiCreatedResponse({ description: 'The registered target, its value normalised.' })
   @ApiErrors(404, 422)
-  async create(@Actor() actor: AuditActor, @Param({ schema: clientParam }) p: z.infer<typeof clientParam>, @Body({ schema: createBody }) body: z.infer<typeof createBody>) {
+  async create(
+    @Actor() actor: AuditActor,
+    @Param({ schema: clientParam }) p: z.infer<typeof clientParam>,
+    @Body({ schema: createBody }) body: z.infer<typeof createBody>,
+  ) {
     await this.requireClient(p.id);
     const normalised = normaliseTarget(body.kind, body.value, this.config.env === 'production');
     if (!normalised.ok) throw ApiError.field('value', `The ${body.kind === 'origin' ? 'origin' : 'app link'} ${normalised.problem}.`);
@@ -64,9 +68,12 @@ export class AdminEmbedTargetsController {
       // the row lock keeps two concurrent additions from both passing the limit
       await tx.$queryRaw`SELECT id FROM api_clients WHERE id = ${p.id}::uuid FOR UPDATE`;
       const existing = await tx.embedAllowedTarget.findMany({ where: { clientId: p.id } });
-      if (existing.some((t) => t.kind === body.kind && t.value === normalised.value)) throw ApiError.field('value', `${normalised.value} is already registered.`);
+      if (existing.some((t) => t.kind === body.kind && t.value === normalised.value))
+        throw ApiError.field('value', `${normalised.value} is already registered.`);
       if (existing.length >= MAX_EMBED_TARGETS) throw ApiError.field('value', `A client may register at most ${MAX_EMBED_TARGETS} sites and app links.`);
-      const row = await tx.embedAllowedTarget.create({ data: { id: randomUUID(), clientId: p.id, kind: body.kind, value: normalised.value, createdAt: this.clock.now() } });
+      const row = await tx.embedAllowedTarget.create({
+        data: { id: randomUUID(), clientId: p.id, kind: body.kind, value: normalised.value, createdAt: this.clock.now() },
+      });
       return {
         result: presentTarget(row),
         audit: { action: 'clients.embed_target_add', resource: 'clients', resourceId: p.id, after: { kind: row.kind, value: row.value } },
@@ -77,7 +84,10 @@ export class AdminEmbedTargetsController {
   @Delete(':targetId')
   @HttpCode(204)
   @Allow('update')
-  @ApiOperation({ summary: 'Remove an embed site or app link', description: 'Sessions opened for it afterwards are refused; open sessions stop loading in frames of that site.' })
+  @ApiOperation({
+    summary: 'Remove an embed site or app link',
+    description: 'Sessions opened for it afterwards are refused; open sessions stop loading in frames of that site.',
+  })
   @ApiNoContentResponse({ description: 'Removed.' })
   @ApiErrors(404)
   async remove(@Actor() actor: AuditActor, @Param({ schema: targetParam }) p: z.infer<typeof targetParam>): Promise<void> {

@@ -9,7 +9,17 @@ describe('embed targets: origins and app links', () => {
   });
 
   it('refuses paths, queries, credentials, other schemes, wildcards, and http in production', () => {
-    for (const bad of ['https://shop.example.com/cart', 'https://shop.example.com?x=1', 'https://shop.example.com#a', 'https://u:p@shop.example.com', 'ftp://shop.example.com', 'javascript:alert(1)', 'shop.example.com', 'https://*.example.com', '']) {
+    for (const bad of [
+      'https://shop.example.com/cart',
+      'https://shop.example.com?x=1',
+      'https://shop.example.com#a',
+      'https://u:p@shop.example.com',
+      'ftp://shop.example.com',
+      'javascript:alert(1)',
+      'shop.example.com',
+      'https://*.example.com',
+      '',
+    ]) {
       expect(normaliseOrigin(bad, false)).toMatchObject({ ok: false });
     }
     expect(normaliseOrigin('http://shop.example.com', true)).toEqual({ ok: false, problem: 'must use https' });

@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, Get, Headers, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { RequestHeader } from '../../http/request-header.decorator';
 import {
   ApiAcceptedResponse,
   ApiBody,
@@ -102,8 +103,8 @@ export class QuoteRequestsController {
     @Body() body: unknown,
     @Req() req: FastifyRequest,
     @Res() reply: FastifyReply,
-    @Headers('accept-language') language?: string,
-    @Headers('prefer') prefer?: string,
+    @RequestHeader('accept-language') language?: string,
+    @RequestHeader('prefer') prefer?: string,
   ) {
     const locale = /^ar\b/i.test(language ?? '') ? 'ar' : 'en';
     const cmd = { clientId: partner.clientId, body, locale } as const;
@@ -164,7 +165,7 @@ export class QuoteRequestsController {
     @CurrentPartner() partner: Partner,
     @Param({ schema: idParam }) p: z.infer<typeof idParam>,
     @Res() reply: FastifyReply,
-    @Headers('last-event-id') lastEventId?: string,
+    @RequestHeader('last-event-id') lastEventId?: string,
   ) {
     await this.streamEvents.assertVisible(partner.clientId, p.id);
     return sendEventStream(reply, (send, signal) => this.streamEvents.run(p.id, lastEventId, send, signal));
