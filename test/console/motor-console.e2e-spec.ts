@@ -117,8 +117,9 @@ describeBrowser("the console's motor views in a browser", () => {
     await page.getByRole('link', { name: String(quote.id), exact: true }).waitFor(); // the quote request reference resolved
     await shot('motor-04-policies');
     await page.goto(`${env.app.url}/admin/motor-policies/${policy.id}/show`);
-    await page.getByTestId('payments').waitFor();
-    expect(await page.getByTestId('payments').innerText()).toMatch(/Pending/);
+    // the policy's payments, refunds, webhooks and history: the same part of every family's page
+    await page.getByTestId('activity-payments').waitFor();
+    expect(await page.getByTestId('activity-payments').innerText()).toMatch(/Pending/);
     await page.getByText(policy.offer.company_name).first().waitFor(); // the insurer's name, not its code
     expect(await page.getByTestId('motor-cover').innerText()).toMatch(/^(Comprehensive|Third-party liability) \(price comparison\)$/);
     const link = page.getByRole('link', { name: String(quote.id), exact: true });
@@ -132,7 +133,7 @@ describeBrowser("the console's motor views in a browser", () => {
     expect(await page.getByTestId('request-policies').innerText()).toContain(policy.offer.company_name);
     // the payment row opens the payment, which links back to the policy
     await page.goto(`${env.app.url}/admin/motor-policies/${policy.id}/show`);
-    await page.getByTestId('open-payment').first().click();
+    await page.getByTestId('activity-payments').getByRole('link').first().click();
     await page.waitForURL('**/admin/payments/*/show');
     await page.getByTestId('payment-policy-link').click();
     await page.waitForURL(`**/admin/motor-policies/${policy.id}/show`);
@@ -141,9 +142,9 @@ describeBrowser("the console's motor views in a browser", () => {
   it('claims handlers see policies with the quote request as a plain id', async () => {
     await signIn('claims_handler');
     await page.goto(`${env.app.url}/admin/motor-policies/${policy.id}/show`);
-    await page.getByTestId('payments').waitFor();
+    await page.getByTestId('activity-audit').waitFor();
     expect(await page.getByRole('link', { name: String(quote.id) }).count()).toBe(0);
-    expect(await page.getByTestId('open-payment').count()).toBe(0); // claims handlers have no business with billing
+    expect(await page.getByTestId('activity-payments').count()).toBe(0); // claims handlers have no business with billing
     await shot('motor-06-policy-show-claims-handler');
   });
 
@@ -175,7 +176,7 @@ describeBrowser("the console's motor views in a browser", () => {
     await page.waitForTimeout(400);
     await shot('motor-08-quote-request-show-arabic');
     await page.goto(`${env.app.url}/admin/motor-policies/${policy.id}/show`);
-    await page.getByTestId('payments').waitFor();
+    await page.getByTestId('activity-payments').waitFor();
     await shot('motor-09-policy-show-arabic');
     expect(await page.getByTestId('motor-cover').innerText()).toMatch(/^(شامل|ضد الغير) \(مقارنة الأسعار\)$/);
   });

@@ -37,7 +37,7 @@ describe('webhook workers on several instances', () => {
     handle.db.prisma.$transaction(async (tx) => {
       const outbox = a.api.app.get(WebhookOutbox);
       const ids: string[] = [];
-      for (let i = 0; i < count; i++) ids.push(...(await outbox.enqueue(tx, { clientId, type: 'policy.status_updated', policy: { id: firstId + i, status: 0 } })));
+      for (let i = 0; i < count; i++) ids.push(...(await outbox.enqueue(tx, { clientId, family: 'motor', type: 'policy.status_updated', policy: { id: firstId + i, status: 0 } })));
       return ids;
     });
   const workers = () => [a, b].map((x) => x.api.app.get(WebhookWorker));
@@ -115,7 +115,7 @@ describe('webhook workers on several instances', () => {
     const sent = receiver.received.length;
     await expect(
       handle.db.prisma.$transaction(async (tx) => {
-        await a.api.app.get(WebhookOutbox).enqueue(tx, { clientId, type: 'policy.status_updated', policy: { id: 4000, status: 0 } });
+        await a.api.app.get(WebhookOutbox).enqueue(tx, { clientId, family: 'motor', type: 'policy.status_updated', policy: { id: 4000, status: 0 } });
         throw new Error('the state change failed');
       }),
     ).rejects.toThrow('the state change failed');

@@ -3,8 +3,8 @@ import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { prefixer } from 'stylis';
 import rtlPlugin from 'stylis-plugin-rtl';
-import { Admin, Resource } from 'react-admin';
-import { BrowserRouter } from 'react-router-dom';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { BrowserRouter, Route } from 'react-router-dom';
 import { can } from '@shared/permissions';
 import { Dashboard } from './dashboard/Dashboard';
 import { ConsoleLocale, i18nProvider, onLocaleChange, storedLocale } from './i18n/i18nProvider';
@@ -12,6 +12,7 @@ import { Layout } from './layout/Layout';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { RESOURCES } from './resources';
+import { SearchPage } from './search/SearchPage';
 import { consoleTheme } from './theme';
 
 const caches = {
@@ -45,8 +46,9 @@ export function App() {
         requireAuth
         disableTelemetry
       >
-        {(role: string) =>
-          RESOURCES.filter((r) => can(role, 'read', r.name)).map((r) => (
+        {(role: string) => [
+          <CustomRoutes key="custom-routes">{can(role, 'read', 'search') && <Route path="/search" element={<SearchPage />} />}</CustomRoutes>,
+          ...RESOURCES.filter((r) => can(role, 'read', r.name)).map((r) => (
             <Resource
               key={r.name}
               name={r.name}
@@ -57,8 +59,8 @@ export function App() {
               icon={r.icon}
               recordRepresentation={r.recordRepresentation}
             />
-          ))
-        }
+          )),
+        ]}
       </Admin>
       </BrowserRouter>
     </CacheProvider>

@@ -12,10 +12,14 @@ import { medicalAr } from './medical.ar';
 import { claimsAr } from './claims.ar';
 import { webhooksAr } from './webhooks.ar';
 import { tplPoliciesAr } from './tpl-policies.ar';
+import { searchAr } from './search.ar';
+import { activityAr } from './activity.ar';
 
 /** Arabic: the console's words (checked against en.ts by the type) and react-admin's own, written here. */
 export const ar: ConsoleMessages = {
   embed_targets: embedTargetsAr,
+  search: searchAr,
+  activity: activityAr,
   app: {
     title: 'لوحة التأمين',
     language: 'اللغة',

@@ -10,10 +10,14 @@ import { medicalEn } from './medical.en';
 import { claimsEn } from './claims.en';
 import { webhooksEn } from './webhooks.en';
 import { tplPoliciesEn } from './tpl-policies.en';
+import { searchEn } from './search.en';
+import { activityEn } from './activity.en';
 
 /** The console's own words. ar.ts must have exactly these keys (it is typed with ConsoleMessages). */
 export const en = {
   embed_targets: embedTargetsEn,
+  search: searchEn,
+  activity: activityEn,
   app: {
     title: 'Insurance Console',
     language: 'Language',

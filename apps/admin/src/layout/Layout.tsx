@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { AppBar, Layout as RaLayout, TitlePortal, useGetIdentity, useTranslate } from 'react-admin';
 import { Menu } from './Menu';
+import { SearchBox } from '../search/SearchBox';
 
 function RoleBadge() {
   const { identity } = useGetIdentity();
@@ -22,6 +23,7 @@ function ConsoleAppBar() {
       <Typography variant="h6" sx={{ fontWeight: 700, fontSize: 16, mx: 1, whiteSpace: 'nowrap' }}>{t('app.title')}</Typography>
       <Box sx={{ mx: 1, opacity: 0.6 }}>|</Box>
       <TitlePortal variant="body1" />
+      <SearchBox />
       <RoleBadge />
     </AppBar>
   );

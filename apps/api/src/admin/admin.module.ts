@@ -11,6 +11,12 @@ import { ClientsMetricsProvider } from './dashboard/clients-metrics.provider';
 import { DashboardController } from './dashboard/dashboard.controller';
 import { DashboardMetrics } from './dashboard/dashboard-metrics';
 import { DashboardService } from './dashboard/dashboard.service';
+import { PolicyActivityController } from './policy-activity/policy-activity.controller';
+import { PolicyActivityRepository } from './policy-activity/policy-activity.repository';
+import { PolicyActivityService } from './policy-activity/policy-activity.service';
+import { SearchController } from './search/search.controller';
+import { SearchRepository } from './search/search.repository';
+import { SearchService } from './search/search.service';
 import { StaffController } from './staff/staff.controller';
 import { StaffService } from './staff/staff.service';
 
@@ -20,7 +26,7 @@ import { StaffService } from './staff/staff.service';
  * numbers by injecting DashboardMetrics (exported) and registering a provider.
  */
 @Module({
-  controllers: [AdminLoginController, AdminSessionController, AdminClientsController, StaffController, AuditLogController, DashboardController],
+  controllers: [AdminLoginController, AdminSessionController, AdminClientsController, StaffController, AuditLogController, DashboardController, SearchController, PolicyActivityController],
   providers: [
     AuditTrail,
     AuditLogRepository,
@@ -32,6 +38,10 @@ import { StaffService } from './staff/staff.service';
     DashboardMetrics,
     DashboardService,
     ClientsMetricsProvider,
+    SearchService,
+    SearchRepository,
+    PolicyActivityService,
+    PolicyActivityRepository,
   ],
   // The guards and their session service too: product modules host their own console controllers (@AdminApi).
   exports: [DashboardMetrics, AuditTrail, StaffService, StaffSessionService, AdminAuthGuard, AdminCsrfGuard],

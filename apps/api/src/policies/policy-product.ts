@@ -1,6 +1,7 @@
 import type { FactoryProvider, Type } from '@nestjs/common';
 import type { ClaimPolicyResolver } from '../claims/claim-policies';
 import type { PolicyActivator } from '../payments/policy-activators';
+import type { PolicySearchSpec } from './policy-search';
 import { PolicyProducts } from './policy-products';
 
 /** A family's policies on the console dashboard, counted the same way for every family. */
@@ -26,6 +27,8 @@ export interface PolicyProduct {
   /** Claims on its policies: types, cover window, ceilings. Motor comparison takes no claims. */
   claims?: ClaimPolicyResolver;
   dashboard: PolicyTable;
+  /** How staff find its policies from the console's one search box. */
+  search: PolicySearchSpec;
 }
 
 /** What a family module lists among its providers to plug its product into the core: its parts, by class. */
@@ -34,6 +37,7 @@ export interface PolicyProductParts {
   payments: Type<PolicyActivator>;
   claims?: Type<ClaimPolicyResolver>;
   dashboard: PolicyTable;
+  search: PolicySearchSpec;
 }
 
 export function policyProduct(parts: PolicyProductParts): FactoryProvider {
@@ -41,7 +45,7 @@ export function policyProduct(parts: PolicyProductParts): FactoryProvider {
     provide: `policy-product:${parts.family}`,
     inject: [PolicyProducts, parts.payments, ...(parts.claims ? [parts.claims] : [])],
     useFactory: (products: PolicyProducts, payments: PolicyActivator, claims?: ClaimPolicyResolver) => {
-      const product: PolicyProduct = { family: parts.family, payments, claims, dashboard: parts.dashboard };
+      const product: PolicyProduct = { family: parts.family, payments, claims, dashboard: parts.dashboard, search: parts.search };
       products.register(product);
       return product;
     },

@@ -4,11 +4,12 @@ import type { PolicyProduct } from './policy-product';
 import { PolicyProducts } from './policy-products';
 
 const dashboard = { source: 'x', table: 'x_policies', issuedColumn: 'purchased_at' };
+const search = { resource: 'motor-policies' as const, from: 'x_policies p', policyNumber: 'p.provider_policy_id', holder: null, nationalIds: [], phones: [], emails: [], names: [] };
 
 describe('PolicyProducts', () => {
   it('answers a payment type its activator and refuses a second registration or an unknown type', () => {
     const products = new PolicyProducts();
-    const motor: PolicyProduct = { family: 'motor', payments: {} as PolicyActivator, dashboard };
+    const motor: PolicyProduct = { family: 'motor', payments: {} as PolicyActivator, dashboard, search };
     products.register(motor);
     expect(products.activator('motor')).toBe(motor.payments);
     expect(() => products.register(motor)).toThrow(/already/);
@@ -23,8 +24,8 @@ describe('PolicyProducts', () => {
       find: async (id) => ({ id, clientId: 'c', coverFrom: new Date(0), coverUntil: new Date(1), refusal: null }),
       limitFor: async () => ({ amount: '10.00', what: 'the cover' }),
     };
-    products.register({ family: 'tpl', payments: {} as PolicyActivator, claims, dashboard });
-    products.register({ family: 'motor', payments: {} as PolicyActivator, dashboard });
+    products.register({ family: 'tpl', payments: {} as PolicyActivator, claims, dashboard, search });
+    products.register({ family: 'motor', payments: {} as PolicyActivator, dashboard, search });
     expect(products.claimFamilies()).toEqual(['motor-tpl']);
     expect(products.claimTypes('motor-tpl')).toEqual(['other']);
     expect(products.claimTypes('tpl')).toEqual([]);

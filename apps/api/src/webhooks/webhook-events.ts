@@ -8,6 +8,8 @@ export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
  */
 export interface WebhookEvent {
   clientId: string;
+  /** The product family of the policy (`payments.policy_type`), so staff see the deliveries on the policy's page; null for a test event. */
+  family: string | null;
   type: WebhookEventType;
   policy: { id: number } & Record<string, unknown>;
 }

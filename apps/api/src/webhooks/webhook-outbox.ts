@@ -33,6 +33,7 @@ export class WebhookOutbox {
         endpointId,
         clientId: event.clientId,
         eventType: event.type,
+        policyType: event.family,
         policyId: event.policy.id,
         body: JSON.stringify(envelope(event)),
         status: 'pending',

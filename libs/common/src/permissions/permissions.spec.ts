@@ -3,6 +3,9 @@ import { ADMIN_ACTIONS, ADMIN_RESOURCES, can, STAFF_ROLES } from './permissions'
 describe('can(role, action, resource)', () => {
   const table: Array<[string, string, string[]]> = [
     ['read', 'dashboard', ['admin', 'operations', 'account_manager', 'claims_handler']],
+    ['read', 'search', ['admin', 'operations', 'account_manager', 'claims_handler']],
+    ['read_pii', 'search', []],
+    ['read', 'policy-activity', ['admin', 'operations', 'account_manager', 'claims_handler']],
     ['read', 'clients', ['admin', 'operations', 'account_manager', 'claims_handler']],
     ['read_pii', 'clients', ['admin', 'operations', 'account_manager']],
     ['create', 'clients', ['admin', 'operations']],

@@ -5,7 +5,7 @@
 export const STAFF_ROLES = ['admin', 'operations', 'account_manager', 'claims_handler'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
-export const ADMIN_RESOURCES = ['clients', 'staff', 'audit-log', 'dashboard', 'payments', 'motor-quote-requests', 'motor-policies', 'provider-health', 'property-policies', 'claims', 'webhook-endpoints', 'webhook-deliveries', 'tpl-policies', 'life-policies', 'horse-policies', 'medical-companies', 'medical-policies', 'travel-policies', 'refunds'] as const;
+export const ADMIN_RESOURCES = ['clients', 'staff', 'audit-log', 'dashboard', 'payments', 'motor-quote-requests', 'motor-policies', 'provider-health', 'property-policies', 'claims', 'webhook-endpoints', 'webhook-deliveries', 'tpl-policies', 'life-policies', 'horse-policies', 'medical-companies', 'medical-policies', 'travel-policies', 'refunds', 'search', 'policy-activity'] as const;
 export type AdminResource = (typeof ADMIN_RESOURCES)[number];
 
 /**
@@ -42,6 +42,11 @@ const GRANTS: Matrix = {
   // Payment records carry no personal data; claims handlers have no business with billing.
   payments: { read: ['admin', 'operations', 'account_manager'] },
   refunds: { read: ['admin', 'operations', 'account_manager'], retry: OPS },
+  // One search box for everyone: each result is shown only to roles that read its resource, personal fields are
+  // matched only where the role reads personal data.
+  search: { read: ALL },
+  // A policy page's payments, refunds, webhooks and history: each part checked against its own resource's grants.
+  'policy-activity': { read: ALL },
   // Motor comparison. Operations and account managers follow partners' traffic and insurers' answers;
   // customers' ids, emails, phones and IBANs are shown in full only to those who act on a customer's
   // case: operations (support) and, for policies, claims handlers (who identify the insured and pay claims).

@@ -1,6 +1,7 @@
 import { FunctionField, NumberField, Show, SimpleShowLayout, TextField, TopToolbar, useTranslate } from 'react-admin';
 import { DateTimeText, LtrText } from '../../common/fields';
 import { CancelWithReasonButton } from '../../common/CancelWithReasonButton';
+import { PolicyActivity } from '../../common/PolicyActivity';
 
 const R = 'resources.horse-policies';
 
@@ -34,6 +35,7 @@ export function HorsePolicyShow() {
         <NumberField source="refund_amount" options={{ minimumFractionDigits: 2 }} />
         <DateTimeText source="created_at" />
       </SimpleShowLayout>
+      <PolicyActivity />
     </Show>
   );
 }

@@ -1,6 +1,7 @@
 import { ArrayField, DataTable, FunctionField, NumberField, Show, SimpleShowLayout, TextField, TopToolbar, useTranslate } from 'react-admin';
 import { DateTimeText, LtrText } from '../../common/fields';
 import { CancelWithReasonButton } from '../../common/CancelWithReasonButton';
+import { PolicyActivity } from '../../common/PolicyActivity';
 
 const R = 'resources.life-policies';
 
@@ -35,6 +36,7 @@ export function LifePolicyShow() {
         <NumberField source="refund_amount" options={{ minimumFractionDigits: 2 }} />
         <DateTimeText source="created_at" />
       </SimpleShowLayout>
+      <PolicyActivity />
     </Show>
   );
 }

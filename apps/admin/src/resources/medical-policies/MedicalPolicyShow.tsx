@@ -5,6 +5,7 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Link as RaLink, Show, useCreatePath, useRecordContext, useTranslate } from 'react-admin';
+import { PolicyActivity } from '../../common/PolicyActivity';
 
 const R = 'resources.medical-policies';
 
@@ -39,5 +40,10 @@ function Details() {
 }
 
 export function MedicalPolicyShow() {
-  return <Show><Details /></Show>;
+  return (
+    <Show>
+      <Details />
+      <PolicyActivity />
+    </Show>
+  );
 }

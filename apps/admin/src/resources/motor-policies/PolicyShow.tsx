@@ -5,8 +5,8 @@ import Typography from '@mui/material/Typography';
 import { Labeled, Show, TextField, useRecordContext, useTranslate } from 'react-admin';
 import { DateTimeText, LtrText, MonoText } from '../../common/fields';
 import { InsurerName, MoneyText, MotorStatusChip } from '../motor-quote-requests/motor-fields';
-import { PolicyPayments } from './PolicyPayments';
 import { QuoteRequestLink } from './QuoteRequestLink';
+import { PolicyActivity } from '../../common/PolicyActivity';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -84,10 +84,8 @@ export function PolicyShow() {
             <Grid size={cell}><Labeled source="car_sequence_number"><LtrText source="car_sequence_number" /></Labeled></Grid>
           </Grid>
         </Section>
-        <Section title={t(`${P}.sections.payments`)}>
-          <PolicyPayments />
-        </Section>
       </Box>
+      <PolicyActivity />
     </Show>
   );
 }

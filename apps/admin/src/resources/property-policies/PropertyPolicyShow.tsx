@@ -13,6 +13,7 @@ import { useFormat } from '../../common/format';
 import { CancelWithReasonButton } from '../../common/CancelWithReasonButton';
 import { CheckStatusButton } from './PropertyPolicyActions';
 import { Money, PolicyStatusChip, PriceField } from './PropertyPolicyFields';
+import { PolicyActivity } from '../../common/PolicyActivity';
 
 const R = 'resources.property-policies';
 const cell = { xs: 12, sm: 6, md: 4 };
@@ -146,6 +147,7 @@ export function PropertyPolicyShow() {
   return (
     <Show actions={<TopToolbar sx={{ gap: 1 }}><CheckStatusButton /><CancelWithReasonButton resource="property-policies" cancellable={(status) => status !== 2} /></TopToolbar>}>
       <Details />
+      <PolicyActivity />
     </Show>
   );
 }

@@ -7,6 +7,7 @@ import { Labeled, Show, TopToolbar, useRecordContext, useTranslate } from 'react
 import { DateTimeText, LtrText, MonoText } from '../../common/fields';
 import { CancelWithReasonButton } from '../../common/CancelWithReasonButton';
 import { MetaText, TplMoney, TplPriceField, TplStatusChip } from './TplPolicyFields';
+import { PolicyActivity } from '../../common/PolicyActivity';
 
 const R = 'resources.tpl-policies';
 const cell = { xs: 12, sm: 6, md: 4 };
@@ -78,6 +79,7 @@ export function TplPolicyShow() {
   return (
     <Show actions={<TopToolbar><CancelWithReasonButton resource="tpl-policies" /></TopToolbar>}>
       <Details />
+      <PolicyActivity />
     </Show>
   );
 }

@@ -1,6 +1,7 @@
 import { ArrayField, DataTable, FunctionField, NumberField, Show, SimpleShowLayout, TextField, TopToolbar, UrlField, useTranslate } from 'react-admin';
 import { DateTimeText, LtrText } from '../../common/fields';
 import { CancelWithReasonButton } from '../../common/CancelWithReasonButton';
+import { PolicyActivity } from '../../common/PolicyActivity';
 
 const R = 'resources.travel-policies';
 
@@ -40,6 +41,7 @@ export function TravelPolicyShow() {
         <NumberField source="refund_amount" options={{ minimumFractionDigits: 2 }} />
         <DateTimeText source="created_at" />
       </SimpleShowLayout>
+      <PolicyActivity />
     </Show>
   );
 }

@@ -15,7 +15,7 @@ export class HorsePolicyEvents {
 
   async statusUpdated(tx: Prisma.TransactionClient, view: HorsePolicyView): Promise<void> {
     await this.outbox.enqueue(tx, {
-      clientId: view.policy.clientId,
+      clientId: view.policy.clientId, family: 'horse',
       type: 'policy.status_updated',
       policy: presentHorsePolicy(view, this.config.publicBaseUrl),
     });

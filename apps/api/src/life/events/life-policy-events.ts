@@ -15,7 +15,7 @@ export class LifePolicyEvents {
 
   async statusUpdated(tx: Prisma.TransactionClient, view: LifePolicyView): Promise<void> {
     await this.outbox.enqueue(tx, {
-      clientId: view.policy.clientId,
+      clientId: view.policy.clientId, family: 'life',
       type: 'policy.status_updated',
       policy: presentLifePolicy(view, this.config.publicBaseUrl),
     });

@@ -13,6 +13,6 @@ export class MedicalPolicyEvents {
   constructor(private readonly outbox: WebhookOutbox) {}
 
   async statusUpdated(tx: Prisma.TransactionClient, policy: MedicalPolicy): Promise<void> {
-    await this.outbox.enqueue(tx, { clientId: policy.clientId, type: 'policy.status_updated', policy: presentMedicalPolicy(policy) });
+    await this.outbox.enqueue(tx, { clientId: policy.clientId, family: 'medical', type: 'policy.status_updated', policy: presentMedicalPolicy(policy) });
   }
 }

@@ -19,11 +19,11 @@ export class MotorPolicyEvents {
 
   /** After a status change, with the policy as updated in `tx` and its pending payment (null once paid). */
   statusUpdated(tx: Prisma.TransactionClient, policy: MotorPolicy, pendingPayment: Payment | null): Promise<string[]> {
-    return this.outbox.enqueue(tx, { clientId: policy.clientId, type: 'policy.status_updated', policy: presentMotorPolicy(policy, pendingPayment, this.config.publicBaseUrl, true) });
+    return this.outbox.enqueue(tx, { clientId: policy.clientId, family: 'motor', type: 'policy.status_updated', policy: presentMotorPolicy(policy, pendingPayment, this.config.publicBaseUrl, true) });
   }
 
   /** After the policy documents are attached. */
   documentsUpdated(tx: Prisma.TransactionClient, policy: MotorPolicy, pendingPayment: Payment | null = null): Promise<string[]> {
-    return this.outbox.enqueue(tx, { clientId: policy.clientId, type: 'policy.documents_updated', policy: presentMotorPolicy(policy, pendingPayment, this.config.publicBaseUrl, true) });
+    return this.outbox.enqueue(tx, { clientId: policy.clientId, family: 'motor', type: 'policy.documents_updated', policy: presentMotorPolicy(policy, pendingPayment, this.config.publicBaseUrl, true) });
   }
 }

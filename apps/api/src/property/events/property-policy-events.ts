@@ -17,11 +17,11 @@ export class PropertyPolicyEvents {
   ) {}
 
   async statusUpdated(tx: Prisma.TransactionClient, policy: PropertyPolicy, payment: Payment | null): Promise<void> {
-    await this.outbox.enqueue(tx, { clientId: policy.clientId, type: 'policy.status_updated', policy: await this.payload(tx, policy, payment) });
+    await this.outbox.enqueue(tx, { clientId: policy.clientId, family: 'property', type: 'policy.status_updated', policy: await this.payload(tx, policy, payment) });
   }
 
   async documentsUpdated(tx: Prisma.TransactionClient, policy: PropertyPolicy): Promise<void> {
-    await this.outbox.enqueue(tx, { clientId: policy.clientId, type: 'policy.documents_updated', policy: await this.payload(tx, policy, null) });
+    await this.outbox.enqueue(tx, { clientId: policy.clientId, family: 'property', type: 'policy.documents_updated', policy: await this.payload(tx, policy, null) });
   }
 
   private async payload(tx: Prisma.TransactionClient, policy: PropertyPolicy, payment: Payment | null) {

@@ -16,12 +16,12 @@ export class TplPolicyEvents {
   ) {}
 
   async statusUpdated(tx: Prisma.TransactionClient, policy: TplPolicy, payment: Payment | null): Promise<void> {
-    await this.outbox.enqueue(tx, { clientId: policy.clientId, type: 'policy.status_updated', policy: this.present(policy, payment) });
+    await this.outbox.enqueue(tx, { clientId: policy.clientId, family: 'tpl', type: 'policy.status_updated', policy: this.present(policy, payment) });
   }
 
   /** After the certificate and invoice are stored (`policy_url`, `invoice_url`). */
   async documentsUpdated(tx: Prisma.TransactionClient, policy: TplPolicy): Promise<void> {
-    await this.outbox.enqueue(tx, { clientId: policy.clientId, type: 'policy.documents_updated', policy: this.present(policy, null) });
+    await this.outbox.enqueue(tx, { clientId: policy.clientId, family: 'tpl', type: 'policy.documents_updated', policy: this.present(policy, null) });
   }
 
   private present(policy: TplPolicy, payment: Payment | null) {

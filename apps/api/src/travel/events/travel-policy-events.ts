@@ -13,10 +13,10 @@ export class TravelPolicyEvents {
   ) {}
 
   async statusUpdated(tx: Prisma.TransactionClient, view: TravelPolicyView): Promise<void> {
-    await this.outbox.enqueue(tx, { clientId: view.policy.clientId, type: 'policy.status_updated', policy: this.presenter.present(view) });
+    await this.outbox.enqueue(tx, { clientId: view.policy.clientId, family: 'travel', type: 'policy.status_updated', policy: this.presenter.present(view) });
   }
 
   async documentsUpdated(tx: Prisma.TransactionClient, view: TravelPolicyView): Promise<void> {
-    await this.outbox.enqueue(tx, { clientId: view.policy.clientId, type: 'policy.documents_updated', policy: this.presenter.present(view) });
+    await this.outbox.enqueue(tx, { clientId: view.policy.clientId, family: 'travel', type: 'policy.documents_updated', policy: this.presenter.present(view) });
   }
 }

@@ -111,7 +111,7 @@ export class WebhookEndpointsService {
       const endpoint = await this.require(id, tx);
       if (!endpoint.active) throw new ApiError('CONFLICT', 'The endpoint is disabled: enable it before sending a test event.');
       const policy = await samplePolicyFor(tx, endpoint.clientId, this.config.publicBaseUrl, this.clock.now());
-      const deliveryId = await this.outbox.enqueueTo(tx, endpoint.id, { clientId: endpoint.clientId, type, policy });
+      const deliveryId = await this.outbox.enqueueTo(tx, endpoint.id, { clientId: endpoint.clientId, family: null, type, policy });
       return { result: { delivery_id: deliveryId }, audit: { action: 'webhook-endpoints.send_test', resource: 'webhook-endpoints', resourceId: id, after: { delivery_id: deliveryId, event: type } } };
     });
   }

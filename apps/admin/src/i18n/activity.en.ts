@@ -1,0 +1,26 @@
+/** A policy page's activity: what happened to the policy outside its own fields, the same for every family. */
+export const activityEn = {
+  payments: 'Payments',
+  refunds: 'Refunds',
+  webhooks: 'Webhooks sent to the partner',
+  audit: 'History in the console',
+  none: 'None yet.',
+  amount: 'Amount',
+  status: 'Status',
+  reference: 'Payment reference',
+  created: 'When',
+  paid: 'Paid',
+  why: 'Why',
+  tries: 'Tries',
+  event: 'Event',
+  answer: 'Last answer',
+  delivered: 'Delivered',
+  action: 'Action',
+  who: 'Who',
+  actions: {
+    cancel: 'Cancelled',
+    check_status: 'Checked the status with the insurer',
+    create: 'Created',
+    update: 'Changed',
+  },
+};

@@ -1,0 +1,55 @@
+import type { AdminResource } from '@lib/common/permissions';
+
+/**
+ * Where staff find a family's policies from one search box: SQL expressions over the family's policy
+ * table (aliased `p`, with the joins to where its customer's details live). Family constants, never input.
+ * Every policy table has `id`, `status` and `created_at`.
+ */
+export interface PolicySearchSpec {
+  /** The console resource of the family's policies: its pages, and the grants that decide who sees what. */
+  resource: AdminResource;
+  from: string;
+  /** The insurer's policy number. */
+  policyNumber: string;
+  /** The customer's (or company's) name, shown in the results; null when the family keeps none. */
+  holder: string | null;
+  /** Business references matched exactly (case-insensitive): vehicle numbers, commercial registration. */
+  references?: string[];
+  /** Personal fields, searched only for staff who may read the family's personal data. */
+  nationalIds: string[];
+  phones: string[];
+  emails: string[];
+  names: string[];
+  /** Rows that are not policies any more, as SQL on `p`. */
+  excluded?: string;
+}
+
+/** What one typed query can be: each reading is tried against the fields it fits. */
+export interface SearchTerm {
+  /** Trimmed and lower-cased, for references and policy numbers. */
+  text: string;
+  id?: number;
+  uuid?: string;
+  nationalId?: string;
+  /** The last nine digits of a Saudi mobile number, however it was written (05…, 9665…, +966 5…). */
+  mobile?: string;
+  email?: string;
+  /** An ILIKE pattern (wildcards in the input escaped), for names of three letters or more. */
+  namePattern?: string;
+}
+
+export const SEARCH_MIN_LENGTH = 3;
+
+export function searchTerm(raw: string): SearchTerm {
+  const text = raw.trim().toLowerCase();
+  const digits = text.replace(/[\s\-()]/g, '');
+  const term: SearchTerm = { text };
+  if (/^\d{1,9}$/.test(digits) && Number(digits) > 0) term.id = Number(digits);
+  if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(text)) term.uuid = text;
+  if (/^[12]\d{9}$/.test(digits)) term.nationalId = digits;
+  const mobile = /^(?:\+?966|00966|0)?(5\d{8})$/.exec(digits);
+  if (mobile) term.mobile = mobile[1];
+  if (/^[^\s@]+@[^\s@]+$/.test(text)) term.email = text;
+  if (/\p{L}/u.test(text) && text.length >= SEARCH_MIN_LENGTH && !term.email) term.namePattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return term;
+}
