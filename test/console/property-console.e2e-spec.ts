@@ -89,7 +89,8 @@ describeBrowser('the property console in a browser', () => {
     await page.goto(`${env.app.url}/admin/property-policies/${policyId}/show`);
     await page.getByText('Sara Ahmed', { exact: false }).first().waitFor();
     await page.getByTestId('check-status').click();
-    await page.getByText('The insurer says: active').waitFor();
+    // the answer stays on the page, with when it was asked
+    await page.getByTestId('insurer-status').getByText('The insurer says: active').waitFor();
     await page.getByTestId('cancel-policy').click();
     expect(await page.getByTestId('cancel-confirm').isDisabled()).toBe(true);
     await page.getByTestId('cancel-reason').fill('Customer sold the house.');
@@ -97,7 +98,8 @@ describeBrowser('the property console in a browser', () => {
     // the page refreshes: the cancel button goes and the cancellation section shows the reason
     await page.getByTestId('cancel-policy').waitFor({ state: 'detached' });
     await page.getByText('Cancelled by').waitFor();
-    await page.getByText('Customer sold the house.').waitFor();
+    await page.getByTestId('activity-audit').getByText('Customer sold the house.').waitFor();
+    expect(await page.getByText('Customer sold the house.').count()).toBe(2); // the cancellation section and the history
     await shot('property-policy-cancelled');
     const row = await env.app.db.prisma.propertyPolicy.findUniqueOrThrow({ where: { id: policyId } });
     expect(row.status).toBe(2);

@@ -66,7 +66,7 @@ describeBrowser('the TPL policies console in a browser', () => {
     await page.getByTestId('cancel-policy').click();
     await page.getByTestId('cancel-reason').fill('Transfer confirmed by phone.');
     await page.getByTestId('cancel-confirm').click();
-    await page.getByText('Transfer confirmed by phone.').waitFor();
+    await page.getByTestId('activity-audit').getByText('Transfer confirmed by phone.').waitFor(); // and in the cancellation section
     await page.screenshot({ path: join(SCREENSHOTS, 'tpl-policy-cancelled.png'), fullPage: true });
     const row = await env.app.db.prisma.tplPolicy.findUniqueOrThrow({ where: { id: policyId } });
     expect(row).toMatchObject({ status: 2, canceledBy: 'operations@tpl.test', cancellationReason: 'Transfer confirmed by phone.' });

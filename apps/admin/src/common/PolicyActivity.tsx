@@ -72,7 +72,7 @@ export function PolicyActivity() {
   const when = (v: string | number | null) => (v ? f.dateTime(String(v)) : '—');
   const ltr = (v: string | number | null) => <bdi dir="ltr">{v ?? '—'}</bdi>;
   return (
-    <Box sx={{ mt: 2 }} data-testid="policy-activity">
+    <Box sx={{ px: { xs: 1, sm: 3 }, pb: 2 }} data-testid="policy-activity">
       <Part
         title={t('activity.payments')}
         testId="activity-payments"

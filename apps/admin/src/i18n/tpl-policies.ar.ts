@@ -27,8 +27,7 @@ export const tplPoliciesAr = {
       q: 'رقم الهيكل أو الرقم التسلسلي أو رقم الوثيقة',
     },
     status: { '0': 'بانتظار الدفع', '1': 'صادرة', '2': 'ملغاة', '3': 'موقوفة' },
-    sections: { policy: 'الوثيقة', vehicle: 'المركبة والملاك', payments: 'المدفوعات', cancellation: 'الإلغاء' },
-    no_payments: 'لا توجد مدفوعات.',
+    sections: { policy: 'الوثيقة', vehicle: 'المركبة والملاك', cancellation: 'الإلغاء' },
     open_file: 'فتح',
     actions: {
       cancel: 'إلغاء الوثيقة',

@@ -27,8 +27,7 @@ export const tplPoliciesEn = {
       q: 'VIN, sequence number or id',
     },
     status: { '0': 'Pending payment', '1': 'Issued', '2': 'Cancelled', '3': 'On hold' },
-    sections: { policy: 'Policy', vehicle: 'Vehicle and owners', payments: 'Payments', cancellation: 'Cancellation' },
-    no_payments: 'No payments.',
+    sections: { policy: 'Policy', vehicle: 'Vehicle and owners', cancellation: 'Cancellation' },
     open_file: 'Open',
     actions: {
       cancel: 'Cancel policy',

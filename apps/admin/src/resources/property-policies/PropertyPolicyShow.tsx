@@ -58,7 +58,6 @@ function Details() {
   const p = m.personal_details;
   const a = m.address;
   const b = m.building_details;
-  const payments = (record.payments ?? []) as Array<{ id: string; status: string; amount: number; created_at: string; paid_at: string | null }>;
   const cancellation = record.cancellation as { reason: string | null; refund_amount: number | null; unused_days: number; term_days: number } | undefined;
   return (
     <Box sx={{ p: 3 }}>
@@ -104,24 +103,6 @@ function Details() {
                   <TableCell><Link href={d.url} target="_blank" rel="noreferrer" dir="ltr">{d.content_type}</Link></TableCell>
                   <TableCell>{f.number(Math.round(d.size / 1024))} KB</TableCell>
                   <TableCell>{f.dateTime(d.created_at)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
-      </Section>
-      <Section title={t(`${R}.sections.payments`)}>
-        {payments.length === 0 ? (
-          <Typography variant="body2" color="text.secondary">{t(`${R}.no_payments`)}</Typography>
-        ) : (
-          <Table size="small">
-            <TableBody>
-              {payments.map((p) => (
-                <TableRow key={p.id}>
-                  <TableCell>{p.status}</TableCell>
-                  <TableCell><Money value={p.amount} /></TableCell>
-                  <TableCell>{f.dateTime(p.created_at)}</TableCell>
-                  <TableCell>{p.paid_at ? f.dateTime(p.paid_at) : '—'}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

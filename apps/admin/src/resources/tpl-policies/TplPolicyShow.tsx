@@ -36,7 +36,6 @@ function Details() {
   const t = useTranslate();
   if (!record) return null;
   const m = record.meta_data as Record<string, string | null>;
-  const payments = (record.payments ?? []) as Array<{ id: string; status: string; amount: number }>;
   const field = (name: string) => t(`${R}.fields.${name}`);
   return (
     <Box sx={{ p: 3 }}>
@@ -59,9 +58,6 @@ function Details() {
         <Value label={field('new_owner_id')}><MetaText field="new_owner_id" /></Value>
         <Value label={field('email')}><MetaText field="email" /></Value>
         {m.istimarah && <Value label={field('istimarah')}><Link href={m.istimarah} target="_blank" rel="noreferrer">{t(`${R}.open_file`)}</Link></Value>}
-      </Section>
-      <Section title={t(`${R}.sections.payments`)}>
-        {payments.length === 0 ? <Value label="">{t(`${R}.no_payments`)}</Value> : payments.map((p) => <Value key={p.id} label={p.status}><TplMoney value={p.amount} /></Value>)}
       </Section>
       {Number(record.status) === 2 && (
         <Section title={t(`${R}.sections.cancellation`)}>
