@@ -214,6 +214,36 @@ describe('webhook delivery', () => {
     expect((await ops.call('/admin/api/webhook-deliveries/00000000-0000-4000-8000-000000000000/resend', { method: 'POST' })).status).toBe(404);
   });
 
+  it('resends several deliveries at once with a reason, all or none, each audited', async () => {
+    const [a, b] = [await testEvent(), await testEvent()];
+    await waitStatus(a, 'delivered');
+    await waitStatus(b, 'delivered');
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    const auditBefore = (await auditRows(env.app)).length;
+    // one unknown id: nothing is resent, and the answer names it
+    const refused = await ops.call('/admin/api/webhook-deliveries/resend', { json: { ids: [a, unknown], reason: 'Partner outage over.' } });
+    expect(refused.status).toBe(404);
+    expect(refused.body.message).toContain(unknown);
+    expect((await deliveryOf(a)).status).toBe('delivered');
+    expect((await ops.call('/admin/api/webhook-deliveries/resend', { json: { ids: [a, b] } })).status).toBe(422);
+    expect((await ops.call('/admin/api/webhook-deliveries/resend', { json: { ids: [], reason: 'x' } })).status).toBe(422);
+    expect((await auditRows(env.app)).length).toBe(auditBefore);
+    const before = receiver.received.length;
+    const res = await ops.call('/admin/api/webhook-deliveries/resend', { json: { ids: [b, a], reason: 'Partner outage over.' } });
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((d: any) => d.status)).toEqual(['pending', 'pending']);
+    await receiver.waitFor(before + 2);
+    expect((await waitStatus(a, 'delivered')).attempt_count).toBe(2);
+    expect((await waitStatus(b, 'delivered')).attempt_count).toBe(2);
+    const audits = (await auditRows(env.app)).slice(auditBefore);
+    expect(audits.map((r) => [r.action, r.resourceId, (r.after as any).reason]).sort()).toEqual(
+      [a, b].map((id) => ['webhook-deliveries.resend', id, 'Partner outage over.']).sort(),
+    );
+    // roles without resend are refused
+    const manager = await signIn(env.app, 'account_manager');
+    expect((await manager.call('/admin/api/webhook-deliveries/resend', { json: { ids: [a], reason: 'x' } })).status).toBe(403);
+  });
+
   it('a pending delivery of an endpoint disabled meanwhile ends as failed without being sent', async () => {
     receiver.reply({ status: 500 });
     const id = await testEvent();

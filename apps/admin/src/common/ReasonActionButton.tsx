@@ -19,10 +19,14 @@ export interface ReasonActionProps {
   color?: 'error' | 'primary';
   /** data-testid of the button, the reason field and the confirm button. */
   testIds: { button: string; reason: string; confirm: string };
+  /** More of the request body than the reason (a bulk action's `ids`). */
+  body?: Record<string, unknown>;
+  /** After success, before the refresh (a bulk action clears its selection). */
+  onDone?: () => void;
 }
 
 /** A staff action that needs a reason (audited by the API): a button, a dialog asking why, then a refresh. */
-export function ReasonActionButton({ url, words, id, icon, color = 'primary', testIds }: ReasonActionProps) {
+export function ReasonActionButton({ url, words, id, icon, color = 'primary', testIds, body, onDone }: ReasonActionProps) {
   const t = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -32,9 +36,11 @@ export function ReasonActionButton({ url, words, id, icon, color = 'primary', te
   const run = async () => {
     setBusy(true);
     try {
-      await httpClient(url, { method: 'POST', body: JSON.stringify({ reason }) });
+      await httpClient(url, { method: 'POST', body: JSON.stringify({ ...body, reason }) });
       notify(words.done, { type: 'success' });
       setOpen(false);
+      setReason('');
+      onDone?.();
       refresh();
     } catch (e) {
       notify((e as Error).message || 'ra.notification.http_error', { type: 'error' });

@@ -67,7 +67,14 @@ export const webhooksAr: WebhooksMessages = {
       none: 'لا توجد محاولات بعد.',
     },
     outcome: { in_flight: 'قيد الإرسال', delivered: 'تم التسليم', failed: 'فشل', interrupted: 'انقطع' },
-    actions: { resend: 'إعادة الإرسال' },
-    notifications: { resent: 'أُعيدت العملية إلى قائمة الإرسال' },
+    actions: {
+      resend: 'إعادة الإرسال',
+      resend_selected: 'إعادة الإرسال',
+      resend_title: 'إعادة إرسال الإشعارات المحددة',
+      resend_help: 'يُرسل كل إشعار مجددًا الآن بنفس webhook-id ليتعرف الشريك على التكرار. اذكر السبب (يُسجَّل في سجل التدقيق).',
+      reason: 'السبب',
+      back: 'رجوع',
+    },
+    notifications: { resent: 'أُعيدت العملية إلى قائمة الإرسال', resent_many: 'يُعاد إرسال الإشعارات المحددة.' },
   },
 };

@@ -65,8 +65,15 @@ export const webhooksEn = {
       none: 'No attempt yet.',
     },
     outcome: { in_flight: 'In flight', delivered: 'Delivered', failed: 'Failed', interrupted: 'Interrupted' },
-    actions: { resend: 'Resend' },
-    notifications: { resent: 'Delivery queued again' },
+    actions: {
+      resend: 'Resend',
+      resend_selected: 'Resend',
+      resend_title: 'Resend the selected deliveries',
+      resend_help: 'Each is sent again now, with its same webhook-id so the partner can recognise a duplicate. Say why (recorded in the audit log).',
+      reason: 'Reason',
+      back: 'Back',
+    },
+    notifications: { resent: 'Delivery queued again', resent_many: 'The selected deliveries are being sent again.' },
   },
 };
 

@@ -1,4 +1,6 @@
-import { AutocompleteInput, DataTable, List, ReferenceField, ReferenceInput, SelectInput, TextInput, useTranslate } from 'react-admin';
+import { AutocompleteInput, DataTable, List, ReferenceField, ReferenceInput, SelectInput, TextInput, usePermissions, useTranslate } from 'react-admin';
+import { can } from '@shared/permissions';
+import { BulkResendButton } from './BulkResendButton';
 import { DateTimeText, MonoText } from '../../common/fields';
 import { WEBHOOK_EVENTS } from '../webhook-endpoints/webhook-api';
 import { DeliveryStatusChip } from './DeliveryStatusChip';
@@ -15,9 +17,11 @@ function useFilters() {
 }
 
 export function WebhookDeliveryList() {
+  const { permissions: role } = usePermissions<string>();
   return (
     <List filters={useFilters()} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
-      <DataTable rowClick="show" bulkActionButtons={false}>
+      {/* selecting rows only where the role may resend them */}
+      <DataTable rowClick="show" bulkActionButtons={can(role, 'resend', 'webhook-deliveries') ? <BulkResendButton /> : false}>
         <DataTable.Col source="created_at"><DateTimeText source="created_at" /></DataTable.Col>
         <DataTable.Col source="event_type" disableSort><MonoText source="event_type" /></DataTable.Col>
         <DataTable.Col source="client_id" disableSort><ReferenceField source="client_id" reference="clients" link={false} /></DataTable.Col>

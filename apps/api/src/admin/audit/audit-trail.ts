@@ -40,6 +40,15 @@ export class AuditTrail {
     });
   }
 
+  /** As run, for work that changes several records: one audit row each, in the same transaction. */
+  async runAll<T>(actor: AuditActor, work: (tx: Tx) => Promise<{ result: T; audit: AuditChange[] }>): Promise<T> {
+    return this.prisma.$transaction(async (tx) => {
+      const { result, audit } = await work(tx);
+      for (const change of audit) await this.write(tx, actor, change);
+      return result;
+    });
+  }
+
   async write(tx: Tx, actor: AuditActor, change: AuditChange): Promise<void> {
     await tx.auditLogEntry.create({
       data: {

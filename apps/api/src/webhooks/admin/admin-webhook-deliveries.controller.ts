@@ -1,5 +1,5 @@
-import { Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { ApiBody, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { ApiError, intId, z } from '@lib/common';
 import { ApiErrors } from '../../openapi/api-errors.decorator';
@@ -28,6 +28,15 @@ const listQuery = listQuerySchema({
   }),
 });
 const idParam = z.strictObject({ id: z.uuid() });
+/** The most deliveries one bulk resend takes: a console page at most. */
+const BULK_MAX = 100;
+const bulkBody = z.strictObject({
+  ids: z
+    .array(z.uuid({ error: 'Each id must be a delivery id.' }), { error: 'The ids field must be a list of delivery ids.' })
+    .min(1, 'Select at least one delivery.')
+    .max(BULK_MAX, `At most ${BULK_MAX} deliveries at once.`),
+  reason: z.string().trim().min(1, 'The reason field is required.').max(500, 'The reason may not be greater than 500 characters.'),
+});
 
 @AdminApi('webhook-deliveries')
 @Controller('admin/api/webhook-deliveries')
@@ -62,6 +71,22 @@ export class AdminWebhookDeliveriesController {
     const found = await this.deliveries.findWithAttempts(p.id, null);
     if (!found) throw ApiError.notFound(`No webhook delivery with id ${p.id}.`);
     return presentDeliveryWithAttempts(found);
+  }
+
+  @Post('resend')
+  @HttpCode(200)
+  @Allow('resend')
+  @ApiOperation({
+    summary: 'Resend several webhook deliveries',
+    description:
+      `Up to ${BULK_MAX} deliveries (the console's bulk action on failed ones), with the reason, all or none: an unknown id is 404 and a delivery ` +
+      'with an attempt in flight 409, each naming it, and then nothing is resent. Each is made due now with its same `webhook-id`, audited with the reason.',
+  })
+  @ApiBody({ schema: z.toJSONSchema(bulkBody, { target: 'openapi-3.0', io: 'input' }) as object })
+  @ApiOkResponse({ description: '`{data: [deliveries]}`' })
+  @ApiErrors(404, 409, 422)
+  async resendMany(@Actor() actor: AuditActor, @Body({ schema: bulkBody }) body: z.infer<typeof bulkBody>) {
+    return { data: (await this.resendDelivery.executeMany(actor, body.ids, body.reason)).map(presentDelivery) };
   }
 
   @Post(':id/resend')

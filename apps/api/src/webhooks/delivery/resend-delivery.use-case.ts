@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError, RealClock } from '@lib/common';
-import { AuditActor, AuditTrail } from '../../admin/audit/audit-trail';
+import { AuditActor, AuditChange, AuditTrail } from '../../admin/audit/audit-trail';
+import type { WebhookDelivery } from '@lib/db/generated/prisma/client';
 import { WebhookDeliveryRepository } from './webhook-delivery.repository';
 
 /** Makes a delivery due again now (same webhook-id), audited; staff for any client, a partner for its own (`clientId`). */
@@ -19,10 +20,36 @@ export class ResendDeliveryUseCase {
       if (!row) throw ApiError.notFound(`No webhook delivery with id ${id}.`);
       if (row.lockedUntil && row.lockedUntil > now) throw new ApiError('CONFLICT', 'An attempt of this delivery is in flight; try again when it has finished.');
       const after = await this.deliveries.resend(tx, row.id, now);
-      return {
-        result: after,
-        audit: { action: 'webhook-deliveries.resend', resource: 'webhook-deliveries', resourceId: row.id, before: { status: row.status, attempt_count: row.attempts }, after: { status: after.status } },
-      };
+      return { result: after, audit: resent(row, after, null) };
     });
   }
+
+  /**
+   * Several deliveries at once (the console's bulk action), all or none: an unknown id is 404 and one with an
+   * attempt in flight 409, each naming the delivery, and then nothing is resent. One audit row each, with the reason.
+   */
+  executeMany(actor: AuditActor, ids: string[], reason: string) {
+    return this.audit.runAll(actor, async (tx) => {
+      const now = this.clock.now();
+      const done: Array<{ before: WebhookDelivery; after: WebhookDelivery }> = [];
+      // one lock order for every caller: two bulk resends of overlapping selections cannot deadlock
+      for (const id of [...new Set(ids)].sort()) {
+        const row = await this.deliveries.lockForResend(tx, id, null);
+        if (!row) throw ApiError.notFound(`No webhook delivery with id ${id}.`);
+        if (row.lockedUntil && row.lockedUntil > now) throw new ApiError('CONFLICT', `An attempt of delivery ${id} is in flight; nothing was resent. Try again when it has finished.`);
+        done.push({ before: row, after: await this.deliveries.resend(tx, row.id, now) });
+      }
+      return { result: done.map((d) => d.after), audit: done.map((d) => resent(d.before, d.after, reason)) };
+    });
+  }
+}
+
+function resent(before: WebhookDelivery, after: WebhookDelivery, reason: string | null): AuditChange {
+  return {
+    action: 'webhook-deliveries.resend',
+    resource: 'webhook-deliveries',
+    resourceId: before.id,
+    before: { status: before.status, attempt_count: before.attempts },
+    after: { status: after.status, ...(reason ? { reason } : {}) },
+  };
 }
