@@ -105,7 +105,7 @@ describeBrowser('payments in the console', () => {
     // no filter (the list remembers the last one)
     await page.goto(`${app.url}/admin/payments?filter=${encodeURIComponent('{}')}`);
     await page.getByText('vp_console_paid_0001').waitFor();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export').click()]);
     const csv = readFileSync((await download.path())!, 'utf8').trim().split('\n');
     expect(csv).toHaveLength(1 + 134);
     expect(csv.filter((l) => l.includes('vp_bulk_'))).toHaveLength(130);

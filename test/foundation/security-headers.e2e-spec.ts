@@ -79,5 +79,5 @@ describe('/metrics is not public in production', () => {
         await app.close();
       }
     }
-  });
+  }, 180_000); // two app starts: a busy CI machine takes its time
 });

@@ -8,3 +8,4 @@ export * from './products';
 export * from './saudi';
 export * from './image-structure';
 export * from './countries';
+export * from './csv';

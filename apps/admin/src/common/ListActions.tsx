@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
-import { ExportButton, FilterButton, TopToolbar } from 'react-admin';
+import { FilterButton, TopToolbar } from 'react-admin';
+import { ServerExportButton } from './ServerExportButton';
 
-/** Every list's toolbar: its filters, an export of every row the filters match (as the role sees them), and any extra buttons. */
+/** Every list's toolbar: its filters, an export of every row the filters match (as the role sees them, streamed by the server), and any extra buttons. */
 export function ListActions({ children }: { children?: ReactNode }) {
   return (
     <TopToolbar>
       <FilterButton />
-      <ExportButton maxResults={5000} />
+      <ServerExportButton />
       {children}
     </TopToolbar>
   );

@@ -3,6 +3,8 @@ export const searchEn = {
   title: 'Search',
   placeholder: 'Owner id, national id, phone, email, policy number, payment reference',
   hint: 'A policy id, or at least three characters. Personal details are matched only where your role may read them.',
+  /** The app bar field's accessible name: no word a page's own field could be labelled with. */
+  box: 'Look up anyone, anything',
   submit: 'Search',
   results: '%{count} result |||| %{count} results',
   truncated: 'Showing the newest %{count}. Type more to narrow it down.',

@@ -28,8 +28,8 @@ const base = simpleRestProvider(API, httpClient);
 const API_MAX_ROWS = 100;
 
 /**
- * A list request for more rows than the API serves at once (the export button asks for 1,000): fetched
- * 100 rows at a time, in order, until the page is full or the rows run out.
+ * A list request for more rows than the API serves at once: fetched 100 rows at a time, in order, until
+ * the page is full or the rows run out. (Exports do not come here: the server streams them as CSV.)
  */
 async function getLongList(resource: string, params: Parameters<DataProvider['getList']>[1]) {
   const { page = 1, perPage = 25 } = params.pagination ?? {};

@@ -25,7 +25,7 @@ export function SearchBox() {
         value={text}
         onChange={(e) => setText(e.target.value)}
         placeholder={t('search.title')}
-        inputProps={{ 'aria-label': t('search.placeholder'), 'data-testid': 'global-search' }}
+        inputProps={{ 'aria-label': t('search.box'), 'data-testid': 'global-search' }}
         sx={{ color: 'inherit', width: { md: 220, sm: 140 }, display: { xs: 'none', sm: 'block' }, fontSize: 14, pe: 1 }}
       />
     </Box>

@@ -6,6 +6,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { DataTable, Labeled, List, SearchInput, SelectInput, Show, SimpleShowLayout, TextField, useRecordContext, useTranslate } from 'react-admin';
 import { DateTimeText, LtrText, MonoText, RoleChip } from '../../common/fields';
+import { ListActions } from '../../common/ListActions';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -14,7 +15,7 @@ const filters = [
 
 export function AuditLogList() {
   return (
-    <List filters={filters} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
+    <List filters={filters} actions={<ListActions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
       <DataTable rowClick="show" bulkActionButtons={false}>
         <DataTable.Col source="created_at"><DateTimeText source="created_at" /></DataTable.Col>
         <DataTable.Col source="staff_email"><LtrText source="staff_email" /></DataTable.Col>

@@ -1,11 +1,12 @@
 import { DataTable, List, SearchInput, TextField } from 'react-admin';
 import { DateTimeText, LtrText } from '../../common/fields';
+import { ListActions } from '../../common/ListActions';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
 export function MedicalCompanyList() {
   return (
-    <List filters={filters} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
+    <List filters={filters} actions={<ListActions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
       <DataTable rowClick="show" bulkActionButtons={false}>
         <DataTable.Col source="id" />
         <DataTable.Col source="name"><TextField source="name" /></DataTable.Col>

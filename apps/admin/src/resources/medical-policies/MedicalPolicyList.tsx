@@ -1,11 +1,12 @@
 import { DataTable, FunctionField, List, SelectInput, useTranslate } from 'react-admin';
 import { DateTimeText, LtrText } from '../../common/fields';
+import { ListActions } from '../../common/ListActions';
 
 export function MedicalPolicyList() {
   const t = useTranslate();
   const filters = [<SelectInput key="status" source="status" choices={[0, 1, 2].map((s) => ({ id: s, name: t(`resources.medical-policies.status.${s}`) }))} alwaysOn />];
   return (
-    <List filters={filters} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
+    <List filters={filters} actions={<ListActions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
       <DataTable rowClick="show" bulkActionButtons={false}>
         <DataTable.Col source="id" />
         <DataTable.Col source="status"><FunctionField render={(r: { status: number }) => t(`resources.medical-policies.status.${r.status}`)} /></DataTable.Col>

@@ -2,6 +2,7 @@ import { DataTable, DateInput, List, SelectInput, TextInput, useTranslate } from
 import { DateTimeText, LtrText, MonoText } from '../../common/fields';
 import { InsurerName, MoneyText, MotorStatusChip } from '../motor-quote-requests/motor-fields';
 import { QuoteRequestLink } from './QuoteRequestLink';
+import { ListActions } from '../../common/ListActions';
 
 const STATUSES = ['pending', 'issued'];
 
@@ -17,7 +18,7 @@ function useFilters() {
 
 export function PolicyList() {
   return (
-    <List filters={useFilters()} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
+    <List filters={useFilters()} actions={<ListActions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
       <DataTable rowClick="show" bulkActionButtons={false}>
         <DataTable.Col source="id"><MonoText source="id" /></DataTable.Col>
         <DataTable.Col source="created_at"><DateTimeText source="created_at" /></DataTable.Col>

@@ -1,6 +1,7 @@
 import { DataTable, DateInput, List, SelectInput, TextInput, useTranslate } from 'react-admin';
 import { DateTimeText, LtrText, MonoText } from '../../common/fields';
 import { MotorStatusChip, NumberText } from './motor-fields';
+import { ListActions } from '../../common/ListActions';
 
 const STATUSES = ['quoted', 'no_offers', 'failed'];
 
@@ -16,7 +17,7 @@ function useFilters() {
 
 export function QuoteRequestList() {
   return (
-    <List filters={useFilters()} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
+    <List filters={useFilters()} actions={<ListActions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
       <DataTable rowClick="show" bulkActionButtons={false}>
         <DataTable.Col source="id"><MonoText source="id" /></DataTable.Col>
         <DataTable.Col source="created_at"><DateTimeText source="created_at" /></DataTable.Col>

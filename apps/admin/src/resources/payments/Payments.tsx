@@ -8,6 +8,7 @@ import { DataTable, DateInput, Labeled, List, SearchInput, SelectInput, Show, Si
 import { DateTimeText, LtrText, MonoText } from '../../common/fields';
 import { useFormat } from '../../common/format';
 import { AmountText, PaymentStatusChip, PolicyRef, PolicyTypeFilter } from './PaymentFields';
+import { ListActions } from '../../common/ListActions';
 
 const STATUSES = ['pending', 'failed', 'paid', 'expired', 'cancelled', 'refunded'];
 
@@ -27,7 +28,7 @@ const filters = [
 
 export function PaymentList() {
   return (
-    <List filters={filters} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
+    <List filters={filters} actions={<ListActions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
       <DataTable rowClick="show" bulkActionButtons={false}>
         <DataTable.Col source="created_at"><DateTimeText source="created_at" /></DataTable.Col>
         <DataTable.Col source="status"><PaymentStatusChip source="status" /></DataTable.Col>

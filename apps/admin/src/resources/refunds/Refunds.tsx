@@ -4,6 +4,7 @@ import { DataTable, DateInput, Labeled, List, SearchInput, SelectInput, Show, Si
 import { DateTimeText, MonoText } from '../../common/fields';
 import { AmountText, PolicyRef, PolicyTypeFilter } from '../payments/PaymentFields';
 import { RetryRefundButton } from './RetryRefundButton';
+import { ListActions } from '../../common/ListActions';
 
 const STATUSES = ['pending', 'succeeded', 'failed'];
 const COLORS: Record<string, 'success' | 'warning' | 'error'> = { succeeded: 'success', pending: 'warning', failed: 'error' };
@@ -58,7 +59,7 @@ const filters = [
 
 export function RefundList() {
   return (
-    <List filters={filters} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
+    <List filters={filters} actions={<ListActions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
       <DataTable rowClick="show" bulkActionButtons={false}>
         <DataTable.Col source="created_at"><DateTimeText source="created_at" /></DataTable.Col>
         <DataTable.Col source="status"><RefundStatusChip source="status" /></DataTable.Col>

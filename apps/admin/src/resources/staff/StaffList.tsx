@@ -1,6 +1,7 @@
-import { BooleanInput, DataTable, List, SearchInput, SelectInput, useTranslate } from 'react-admin';
-import { STAFF_ROLES } from '@shared/permissions';
+import { BooleanInput, CreateButton, DataTable, List, SearchInput, SelectInput, usePermissions, useTranslate } from 'react-admin';
+import { can, STAFF_ROLES } from '@shared/permissions';
 import { DateTimeText, LtrText, RoleChip, StatusChip } from '../../common/fields';
+import { ListActions } from '../../common/ListActions';
 
 export function useRoleChoices() {
   const t = useTranslate();
@@ -9,9 +10,10 @@ export function useRoleChoices() {
 
 export function StaffList() {
   const roles = useRoleChoices();
+  const { permissions: role } = usePermissions<string>();
   const filters = [<SearchInput key="q" source="q" alwaysOn />, <SelectInput key="role" source="role" choices={roles} />, <BooleanInput key="active" source="active" />];
   return (
-    <List filters={filters} sort={{ field: 'email', order: 'ASC' }} perPage={25}>
+    <List filters={filters} actions={<ListActions>{can(role, 'create', 'staff') && <CreateButton />}</ListActions>} sort={{ field: 'email', order: 'ASC' }} perPage={25}>
       <DataTable rowClick="show" bulkActionButtons={false}>
         <DataTable.Col source="name" />
         <DataTable.Col source="email"><LtrText source="email" /></DataTable.Col>

@@ -4,6 +4,7 @@ import { BulkResendButton } from './BulkResendButton';
 import { DateTimeText, MonoText } from '../../common/fields';
 import { WEBHOOK_EVENTS } from '../webhook-endpoints/webhook-api';
 import { DeliveryStatusChip } from './DeliveryStatusChip';
+import { ListActions } from '../../common/ListActions';
 
 function useFilters() {
   const t = useTranslate();
@@ -19,7 +20,7 @@ function useFilters() {
 export function WebhookDeliveryList() {
   const { permissions: role } = usePermissions<string>();
   return (
-    <List filters={useFilters()} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
+    <List filters={useFilters()} actions={<ListActions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
       {/* selecting rows only where the role may resend them */}
       <DataTable rowClick="show" bulkActionButtons={can(role, 'resend', 'webhook-deliveries') ? <BulkResendButton /> : false}>
         <DataTable.Col source="created_at"><DateTimeText source="created_at" /></DataTable.Col>

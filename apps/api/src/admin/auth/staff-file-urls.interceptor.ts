@@ -21,7 +21,8 @@ export class StaffFileUrlsInterceptor implements NestInterceptor {
     return next.handle().pipe(map((body: unknown) => this.rewrite(body)));
   }
 
-  private rewrite(value: unknown): unknown {
+  /** Also used by the CSV export, whose rows never pass through intercept as JSON. */
+  rewrite(value: unknown): unknown {
     if (typeof value === 'string') return value.startsWith(this.from) ? this.to + value.slice(this.from.length) : value;
     if (Array.isArray(value)) return value.map((v) => this.rewrite(v));
     if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {

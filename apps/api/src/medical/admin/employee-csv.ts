@@ -1,3 +1,5 @@
+import { csvField } from '@lib/common';
+
 /**
  * The console's employee list import: one person per CSV line. A line with `relationship` (spouse,
  * child, parent) and `employee_id` is a dependent of the employee with that national id or iqama.
@@ -124,13 +126,6 @@ export function problemsFromDetails(details: Record<string, string[]>, lines: Pa
 
 type StoredDependent = { name: string; relationship: string; nationality_iso: string; date_of_birth: string; gender?: string; nationality_id?: string; iqama_id?: string };
 type ListedEmployee = { name: string; nationalityIso: string; personId: string; dateOfBirth: string; gender: string | null; email: string | null; mobileNumber: string; category: string; isMarried: boolean; dependents: unknown };
-
-/** A CSV field, quoted when it must be (RFC 4180), and never read as a formula by a spreadsheet. */
-function csvField(v: string | null | undefined): string {
-  let s = v ?? '';
-  if (/^[=+\-@]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
 
 function csvLine(row: Partial<Record<(typeof EMPLOYEE_CSV_COLUMNS)[number], string | null>>): string {
   return EMPLOYEE_CSV_COLUMNS.map((c) => csvField(row[c])).join(',');
