@@ -42,6 +42,8 @@ export function presentAdminClaim(c: Claim, history: ClaimStatusChange[], fileUr
     next_statuses: CLAIM_TRANSITIONS[c.status as ClaimStatus] ?? [],
     /** The decision deadline (CLAIM_DECISION_DAYS after submission); overdue while it is still undecided past it. */
     decision_due_at: formatDateTime(due),
+    /** Whole days since submission, on the API's clock. */
+    age_days: Math.max(0, Math.floor((now.getTime() - c.createdAt.getTime()) / 86_400_000)),
     overdue: UNDECIDED_CLAIM_STATUSES.includes(c.status as ClaimStatus) && now >= due,
     status_history: history
       .filter((h) => h.claimId === c.id)

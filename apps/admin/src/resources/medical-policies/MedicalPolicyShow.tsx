@@ -4,7 +4,8 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { Link as RaLink, Show, useCreatePath, useRecordContext, useTranslate } from 'react-admin';
+import { Link as RaLink, Show, TopToolbar, useCreatePath, useRecordContext, useTranslate } from 'react-admin';
+import { FileClaimButton } from '../claims/FileClaimButton';
 
 const R = 'resources.medical-policies';
 
@@ -39,5 +40,5 @@ function Details() {
 }
 
 export function MedicalPolicyShow() {
-  return <Show><Details /></Show>;
+  return <Show actions={<TopToolbar><FileClaimButton family="medical" /></TopToolbar>}><Details /></Show>;
 }

@@ -7,6 +7,7 @@ import { Labeled, Show, TopToolbar, useRecordContext, useTranslate } from 'react
 import { DateTimeText, LtrText, MonoText } from '../../common/fields';
 import { CancelWithReasonButton } from '../../common/CancelWithReasonButton';
 import { MetaText, TplMoney, TplPriceField, TplStatusChip } from './TplPolicyFields';
+import { FileClaimButton } from '../claims/FileClaimButton';
 
 const R = 'resources.tpl-policies';
 const cell = { xs: 12, sm: 6, md: 4 };
@@ -76,7 +77,7 @@ function Details() {
 
 export function TplPolicyShow() {
   return (
-    <Show actions={<TopToolbar><CancelWithReasonButton resource="tpl-policies" /></TopToolbar>}>
+    <Show actions={<TopToolbar sx={{ gap: 1 }}><FileClaimButton family="motor-tpl" /><CancelWithReasonButton resource="tpl-policies" /></TopToolbar>}>
       <Details />
     </Show>
   );
