@@ -1,4 +1,5 @@
-import { CLAIM_DECISION_DAYS } from '../../apps/api/src/claims/claim-status';
+import { CLAIM_DECISION_DAYS, CLAIM_FAMILIES } from '../../apps/api/src/claims/claim-status';
+import { PolicyProducts } from '../../apps/api/src/policies/policy-products';
 import { formatDateTime } from '../../libs/common/src';
 import { auditRows, createStaff, signIn, StaffSession } from '../admin/admin-kit';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -244,5 +245,18 @@ describe('claims queue', () => {
     expect((await search(handler, 'motor', 'x')).status).toBe(422);
     expect((await search(handler, 'life', ' ')).status).toBe(422);
     expect((await search(manager, 'property', 'alotaibi')).status).toBe(403);
+  });
+
+  it('reads the subject of a claim and searches policies in every family that takes claims', async () => {
+    const products = app.api.app.get(PolicyProducts);
+    expect([...products.claimFamilies()].sort()).toEqual([...CLAIM_FAMILIES].sort());
+    // every family's statements run against the real schema (a wrong column fails here, not in a handler's inbox)
+    const subjects = await products.claimSubjects(
+      CLAIM_FAMILIES.map((f) => ({ productFamily: f, policyId: f === 'horse' ? horse : f === 'property' ? property : 999999 })),
+    );
+    expect([...subjects.keys()].sort()).toEqual([`horse:${horse}`, `property:${property}`]);
+    for (const f of CLAIM_FAMILIES) {
+      for (const q of ['999999', 'nobody', "o'brien %_\\"]) expect([f, q, await products.searchClaimSubjects(f, q, 5)]).toEqual([f, q, []]);
+    }
   });
 });

@@ -44,6 +44,8 @@ describeBrowser('journey: a claims handler works the queue', () => {
     env = await startMotorEnv({ env: { RATE_LIMIT_DEFAULT_PER_MINUTE: '1000', TOKEN_TTL_SECONDS: '31536000' } });
     handlerId = (await createStaff(env.app, 'claims_handler', 'handler@journey.test')).id;
     await createStaff(env.app, 'claims_handler', 'colleague@journey.test');
+    await createStaff(env.app, 'operations', 'operations@journey.test');
+    await createStaff(env.app, 'account_manager', 'manager@journey.test');
     token = (await env.app.partner(['life-snp', 'horse'])).token;
     const offer = (await env.app.request('/api/v1/life-snp/offers', { token, json: offerBody() })).body[0];
     const life = (await env.app.request('/api/v1/life-snp/policies', { token, json: policyBody(offer.offer_id) })).body;
@@ -108,12 +110,17 @@ describeBrowser('journey: a claims handler works the queue', () => {
     await env?.close();
   });
 
-  it('signs in and sees the claims queue on the dashboard', async () => {
+  async function signIn(email: string) {
+    await context.clearCookies();
     await page.goto(`${env.app.url}/admin/login`);
-    await page.locator('input[name=username]').fill('handler@journey.test');
+    await page.locator('input[name=username]').fill(email);
     await page.locator('input[name=password]').fill(PASSWORD);
     await page.locator('button[type=submit]').click();
     await page.getByTestId('identity').waitFor();
+  }
+
+  it('signs in and sees the claims queue on the dashboard', async () => {
+    await signIn('handler@journey.test');
     const panel = page.getByTestId('claims-queue-panel');
     await panel.getByText('Claims queue').waitFor();
     await panel.getByTestId('queue-unassigned-count').getByText('3 not taken').waitFor();
@@ -213,6 +220,28 @@ describeBrowser('journey: a claims handler works the queue', () => {
     const filed = await db().claim.findFirstOrThrow({ where: { productFamily: 'life', claimType: 'critical_illness' } });
     expect(filed).toMatchObject({ policyId: lifeId, createdBy: 'handler@journey.test', status: 'submitted' });
     expect(await db().auditLogEntry.count({ where: { action: 'claims.create', resourceId: String(filed.id) } })).toBe(1);
+    expect(errors).toEqual([]);
+  });
+
+  it('shows other roles only what they may do: operations file claims but neither take nor move them, account managers neither', async () => {
+    await signIn('operations@journey.test');
+    expect(await page.getByTestId('claims-queue-panel').count()).toBe(0);
+    await page.goto(`${env.app.url}/admin/claims`);
+    await page.getByTestId('claim-customer').first().waitFor();
+    expect(await page.locator('thead input[type=checkbox]').count()).toBe(0);
+    await page.goto(`${env.app.url}/admin/claims/${claimIds[1]}/show`);
+    await page.getByTestId('claim-policy-panel').waitFor();
+    for (const id of ['claim-assign', 'claim-assign-colleague', 'claim-to-under_review', 'claim-to-rejected'])
+      expect([id, await page.getByTestId(id).count()]).toEqual([id, 0]);
+    await shot('08-claim-operations');
+    await page.goto(`${env.app.url}/admin/life-policies/${lifeId}/show`);
+    await page.getByTestId('file-claim').waitFor();
+
+    await signIn('manager@journey.test');
+    await page.goto(`${env.app.url}/admin/life-policies/${lifeId}/show`);
+    await page.getByTestId('policy-status').waitFor();
+    expect(await page.getByTestId('file-claim').count()).toBe(0);
+    await shot('09-life-policy-account-manager');
     expect(errors).toEqual([]);
   });
 });
