@@ -223,6 +223,26 @@ describeBrowser('journey: a claims handler works the queue', () => {
     expect(errors).toEqual([]);
   });
 
+  it('works the same queue in Arabic, right to left', async () => {
+    await page.goto(`${env.app.url}/admin`);
+    await page.getByTestId('claims-queue-panel').waitFor();
+    await page.getByRole('button', { name: /English/ }).click();
+    await page.getByRole('menuitem', { name: 'العربية' }).click();
+    await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+    await page.getByTestId('claims-queue-panel').getByText('قائمة المطالبات').waitFor();
+    await shot('10-dashboard-arabic');
+    await page.goto(`${env.app.url}/admin/claims?filter=${encodeURIComponent(JSON.stringify({ overdue: true }))}`);
+    await page.getByTestId('claim-overdue').getByText('متأخرة').waitFor();
+    await shot('11-queue-overdue-arabic');
+    await page.goto(`${env.app.url}/admin/claims/${claimIds[0]}/show`);
+    await page.getByTestId('claim-policy-panel').getByText('حامل الوثيقة').waitFor();
+    expect(await page.getByTestId('claim-policy-status').innerText()).toBe('سارية');
+    await shot('12-claim-arabic');
+    await page.getByRole('button', { name: /العربية/ }).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await page.waitForFunction(() => document.documentElement.dir === 'ltr');
+  });
+
   it('shows other roles only what they may do: operations file claims but neither take nor move them, account managers neither', async () => {
     await signIn('operations@journey.test');
     expect(await page.getByTestId('claims-queue-panel').count()).toBe(0);

@@ -34,7 +34,7 @@ export const claimsEn = {
     history: 'History',
     me: 'Me',
     mine: 'My claims',
-    age: '%{smart_count} day |||| %{smart_count} days',
+    age: '%{days} day |||| %{days} days',
     no_history: 'No history.',
     overdue: 'Overdue',
     customer: 'Customer',

@@ -64,10 +64,11 @@ const FINAL = new Set(['rejected', 'paid']);
 export function ClaimAge(_: { source?: string; label?: string }) {
   const record = useRecordContext();
   const t = useTranslate();
+  const f = useFormat();
   if (!record || FINAL.has(String(record.status))) return null;
   // the API's count (its clock, the same the decision deadline runs on); the browser's for an older answer
   const days = typeof record.age_days === 'number' ? record.age_days : Math.max(0, Math.floor((Date.now() - Date.parse(String(record.created_at))) / 86_400_000));
-  return <span data-testid="claim-age">{t('resources.claims.age', { smart_count: days })}</span>;
+  return <span data-testid="claim-age">{t('resources.claims.age', { smart_count: days, days: f.number(days) })}</span>;
 }
 
 /** The policy holder the claim is for (masked by the API for roles without personal data). */
