@@ -188,6 +188,32 @@ describeBrowser('journey: a claims handler works the queue', () => {
     expect(await db().auditLogEntry.count({ where: { action: 'claims.transition', resourceId: String(claimIds[0]) } })).toBe(1);
   });
 
+  it('hands a claim to a colleague, saying why', async () => {
+    const colleague = await db().staffUser.findUniqueOrThrow({ where: { email: 'colleague@journey.test' } });
+    await page.goto(`${env.app.url}/admin/claims/${claimIds[2]}/show`);
+    await page.getByTestId('claim-assignee').getByText('Me').waitFor();
+    await page.getByTestId('claim-assign-colleague').click();
+    await page.getByRole('combobox', { name: 'Colleague' }).click();
+    await page.getByRole('option', { name: /colleague@journey\.test/ }).click();
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
+    // only colleagues are offered: taking a claim oneself is "Take"
+    expect(await page.getByRole('combobox', { name: 'Colleague' }).innerText()).toContain('colleague@journey.test');
+    await page.getByLabel('Why (kept in the audit log)').fill('Theft claims go to the fraud desk.');
+    await page.locator('label.MuiInputLabel-shrink', { hasText: 'Why (kept in the audit log)' }).waitFor();
+    await shot('08-assign-colleague');
+    await page.getByTestId('claim-assign-confirm').click();
+    await page.getByText('Claim assigned').waitFor();
+    await page.getByTestId('claim-assignee').getByText('Test claims_handler').waitFor();
+    expect((await db().claim.findUniqueOrThrow({ where: { id: claimIds[2] } })).assigneeStaffId).toBe(colleague.id);
+    const audit = await db().auditLogEntry.findFirstOrThrow({ where: { action: 'claims.assign', resourceId: String(claimIds[2]) }, orderBy: { id: 'desc' } });
+    expect(audit).toMatchObject({
+      staffEmail: 'handler@journey.test',
+      after: { assignee_staff_id: colleague.id, reason: 'Theft claims go to the fraud desk.', bulk: true },
+    });
+    // no longer the handler's: offered to take back
+    await page.getByTestId('claim-assign').getByText('Take').waitFor();
+  });
+
   it("files a life claim from the life policy's page: the policy picked, life's claim types, a field-level error first", async () => {
     await page.goto(`${env.app.url}/admin/life-policies/${lifeId}/show`);
     await page.getByTestId('file-claim').click();
@@ -253,7 +279,7 @@ describeBrowser('journey: a claims handler works the queue', () => {
     await page.getByTestId('claim-policy-panel').waitFor();
     for (const id of ['claim-assign', 'claim-assign-colleague', 'claim-to-under_review', 'claim-to-rejected'])
       expect([id, await page.getByTestId(id).count()]).toEqual([id, 0]);
-    await shot('08-claim-operations');
+    await shot('13-claim-operations');
     await page.goto(`${env.app.url}/admin/life-policies/${lifeId}/show`);
     await page.getByTestId('file-claim').waitFor();
 
@@ -261,7 +287,7 @@ describeBrowser('journey: a claims handler works the queue', () => {
     await page.goto(`${env.app.url}/admin/life-policies/${lifeId}/show`);
     await page.getByTestId('policy-status').waitFor();
     expect(await page.getByTestId('file-claim').count()).toBe(0);
-    await shot('09-life-policy-account-manager');
+    await shot('14-life-policy-account-manager');
     expect(errors).toEqual([]);
   });
 });

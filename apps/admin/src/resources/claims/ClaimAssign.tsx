@@ -43,7 +43,9 @@ function useAssign(ids: Array<string | number>, done: () => void) {
 
 function AssignToColleagueDialog({ open, onClose, ids, done }: { open: boolean; onClose: () => void; ids: Array<string | number>; done: () => void }) {
   const t = useTranslate();
-  const { data: handlers = [] } = useHandlers(open);
+  const { identity } = useGetIdentity();
+  // "Take" is for oneself: the dialog offers the others
+  const handlers = (useHandlers(open).data ?? []).filter((h) => h.id !== identity?.id);
   const [staffId, setStaffId] = useState('');
   const [reason, setReason] = useState('');
   const { run, busy } = useAssign(ids, () => {
@@ -53,7 +55,7 @@ function AssignToColleagueDialog({ open, onClose, ids, done }: { open: boolean; 
     done();
   });
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs">
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm">
       <DialogTitle>{t(`${R}.actions.assign_title`, { smart_count: ids.length })}</DialogTitle>
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: '8px !important' }}>
         <MuiTextField
