@@ -26,7 +26,9 @@ const BOUNDS = {
   'medical-policies':      { page: 7, detail: 4 },
   payments:                { page: 9, detail: 6 },
   refunds:                 { page: 7, detail: 4 },
-  claims:                  { page: 8, detail: 4 },
+  // 8 + one statement per claim family on the page for the policy and customer beside each claim (two here: 10);
+  // the detail reads its policy and customer (5), and its assignee's name when it has one (6)
+  claims:                  { page: 10, detail: 6 },
 } as const;
 
 type Resource = keyof typeof BOUNDS;
@@ -49,7 +51,10 @@ const SHOWN: Record<Resource, (rows: Row[]) => void> = {
   'medical-policies': (rows) => expect(rows.filter((r) => r.claims.length === 1)).not.toHaveLength(0),
   payments: (rows) => expect(rows.every((r) => r.client_name === 'Test client')).toBe(true),
   refunds: (rows) => expect(rows.every((r) => r.client_name === 'Test client')).toBe(true),
-  claims: (rows) => expect(rows.filter((r) => r.assignee_name === 'Test admin')).not.toHaveLength(0),
+  claims: (rows) => {
+    expect(rows.filter((r) => r.assignee_name === 'Test admin')).not.toHaveLength(0);
+    expect(new Set(rows.map((r) => `${r.product_family} ${r.customer_name}`))).toEqual(new Set(['property Ahmed Alotaibi', 'horse Faisal Alharbi']));
+  },
 };
 const RESOURCES = Object.keys(BOUNDS) as Resource[];
 const PAGE = `range=${encodeURIComponent('[0,24]')}`;
@@ -61,6 +66,7 @@ describe('console lists read a page in a bounded number of statements', () => {
   let statements: RequestStatements;
   let clientId: string;
   let n = 0;
+  let claimSeq = 0;
 
   beforeAll(async () => {
     app = await startTestApp({ countStatements: true, extraModules: [RequestStatementsModule], env: { POLICY_DOCUMENTS_POLL_MS: '0' } });
@@ -340,11 +346,14 @@ describe('console lists read a page in a bounded number of statements', () => {
     claims: async (count) => {
       const ids: number[] = [];
       for (let i = 0; i < count; i++) {
-        const policy = await propertyPolicy(i, 1);
+        // Two families on the page (one policy-and-customer read each); newer than the medical claims seeded above.
+        const horse = i % 2 === 1;
+        const policy = horse ? (await SEED['horse-policies'](1))[0] : await propertyPolicy(i, 1);
+        const created = new Date(now().getTime() + ++claimSeq * 1000);
         const claim = await db().claim.create({
           data: {
-            productFamily: 'property',
-            policyId: policy,
+            productFamily: horse ? 'horse' : 'property',
+            policyId: Number(policy),
             clientId,
             status: i % 2 ? 'under_review' : 'submitted',
             claimType: 'water_damage',
@@ -354,15 +363,15 @@ describe('console lists read a page in a bounded number of statements', () => {
             documents: [],
             assigneeStaffId: i % 2 ? admin.id : null,
             createdBy: 'client',
-            createdAt: at(i),
-            updatedAt: at(i),
+            createdAt: created,
+            updatedAt: created,
           },
         });
         await db().claimStatusChange.createMany({
           data: [
-            { claimId: claim.id, fromStatus: null, toStatus: 'submitted', actor: 'client', createdAt: at(i) },
+            { claimId: claim.id, fromStatus: null, toStatus: 'submitted', actor: 'client', createdAt: created },
             ...(i % 2
-              ? [{ claimId: claim.id, fromStatus: 'submitted', toStatus: 'under_review', note: 'Asked for photos.', actor: admin.email, createdAt: at(i) }]
+              ? [{ claimId: claim.id, fromStatus: 'submitted', toStatus: 'under_review', note: 'Asked for photos.', actor: admin.email, createdAt: created }]
               : []),
           ],
         });

@@ -76,7 +76,9 @@ describeBrowser('life and horse policies in the console', () => {
     await page.getByRole('combobox', { name: 'Type' }).click();
     expect(await page.getByRole('option').allInnerTexts()).toEqual(['Death', 'Critical illness', 'Disability']);
     await page.getByRole('option', { name: 'Critical illness' }).click();
-    await page.getByLabel('Policy').fill(String(lifeId));
+    // the policy is picked from life's policies, found by its id
+    await page.getByTestId('policy-picker').fill(String(lifeId));
+    await page.getByTestId('policy-option').first().click();
     await page.getByLabel('Incident date').fill('2026-11-22');
     await page.getByLabel('Description').fill('Diagnosed this morning; the customer called in.');
     // more than the benefit: the API's 422 marks the field itself, in its own words

@@ -10,6 +10,7 @@ import { Area, AreaChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, X
 import type { ConsoleDataProvider, DashboardData } from '../providers/dataProvider';
 import { useFormat } from '../common/format';
 import { ProviderHealthPanel } from './ProviderHealthPanel';
+import { ClaimsQueuePanel } from '../resources/claims/ClaimsQueuePanel';
 
 const DAYS = 30;
 
@@ -58,6 +59,7 @@ export function Dashboard() {
         <Grid size={{ xs: 12, sm: 6, lg: 2 }}><Stat testId="stat-premium" label={t('dashboard.premium_volume')} value={f.money(data?.premium_volume ?? '0')} /></Grid>
         <Grid size={{ xs: 12, sm: 6, lg: 2 }}><Stat testId="stat-payments" label={t('dashboard.payments_pending')} value={n('payments_pending')} /></Grid>
         <Grid size={{ xs: 12, sm: 6, lg: 2 }}><Stat testId="stat-claims" label={t('dashboard.claims_open')} value={n('claims_open')} hint={t('dashboard.claims_unassigned', { count: n('claims_unassigned') })} /></Grid>
+        <ClaimsQueuePanel />
         <Grid size={{ xs: 12, md: 8 }}>
           <Card>
             <CardContent>

@@ -13,6 +13,28 @@ export interface ConsoleDataProvider extends DataProvider {
   setProducts(id: string, add: string[], remove: string[]): Promise<void>;
   dashboard(days: number): Promise<DashboardData>;
   claimTypes(): Promise<Array<{ family: string; claim_types: string[] }>>;
+  claimHandlers(): Promise<ClaimHandler[]>;
+  assignClaims(ids: Array<string | number>, staffId: string, reason?: string): Promise<void>;
+  findClaimPolicies(family: string, q: string): Promise<ClaimPolicy[]>;
+}
+
+/** A colleague a claim may be given to. */
+export interface ClaimHandler {
+  id: string;
+  name: string;
+  email: string;
+  role: string;
+}
+
+/** A policy and its holder, as the claim form's picker and the claim page show them. */
+export interface ClaimPolicy {
+  policy_id: number;
+  policy_number: string | null;
+  policy_status: string;
+  cover_from: string | null;
+  cover_to: string | null;
+  holder_name: string | null;
+  holder_id: string | null;
 }
 
 export interface DashboardData {
@@ -70,6 +92,17 @@ export const dataProvider: ConsoleDataProvider = {
   async claimTypes() {
     const { json } = await httpClient(`${API}/claims/types`);
     return (json as { families: Array<{ family: string; claim_types: string[] }> }).families;
+  },
+  async claimHandlers() {
+    const { json } = await httpClient(`${API}/claims/handlers`);
+    return json as ClaimHandler[];
+  },
+  async assignClaims(ids, staffId, reason) {
+    await httpClient(`${API}/claims/assign`, { method: 'POST', body: JSON.stringify({ ids: ids.map(Number), staff_id: staffId, ...(reason ? { reason } : {}) }) });
+  },
+  async findClaimPolicies(family, q) {
+    const { json } = await httpClient(`${API}/claims/policies?product_family=${encodeURIComponent(family)}&q=${encodeURIComponent(q)}`);
+    return json as ClaimPolicy[];
   },
   async dashboard(days) {
     const { json } = await httpClient(`${API}/dashboard?days=${days}`);

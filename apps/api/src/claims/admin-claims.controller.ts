@@ -4,7 +4,9 @@ import type { FastifyReply } from 'fastify';
 import { amountField, ApiError, Clock, intId, z } from '@lib/common';
 import { gregorianDateField } from '@lib/common/saudi';
 import { ApiErrors } from '../openapi/api-errors.decorator';
-import { Actor, AdminApi, Allow } from '../admin/auth/admin-api.decorator';
+import { Actor, AdminApi, Allow, CurrentStaff } from '../admin/auth/admin-api.decorator';
+import type { Staff } from '../admin/auth/staff-request';
+import { personalDataFor } from '../admin/pii/personal-data';
 import { AuditActor, AuditTrail } from '../admin/audit/audit-trail';
 import { StaffService } from '../admin/staff/staff.service';
 import { ApiList, LIST_CONVENTION } from '../admin/list/list-api.decorator';
@@ -12,10 +14,11 @@ import { idFilter, idsOf, listQuerySchema, orderBy } from '../admin/list/list-qu
 import { listResponse } from '../admin/list/list-response';
 import { FileStore } from '../files/file-store';
 
-import { presentAdminClaim } from './claim.presenter';
+import { presentAdminClaim, presentClaimSubject } from './claim.presenter';
 import { ClaimRepository } from './claim.repository';
 import { PolicyProducts } from '../policies/policy-products';
-import { CLAIM_FAMILIES, CLAIM_STATUSES } from './claim-status';
+import { CLAIM_DECISION_DAYS, CLAIM_FAMILIES, CLAIM_STATUSES } from './claim-status';
+import type { Claim } from '@lib/db/generated/prisma/client';
 import { ClaimDocument, ClaimsService } from './claims.service';
 
 const SORTABLE = ['id', 'created_at', 'updated_at', 'status', 'requested_amount', 'incident_date'] as const;
@@ -31,7 +34,26 @@ const listQuery = listQuerySchema({
     assignee_staff_id: z.uuid().optional(),
     /** Age: only claims opened at least this many days ago (0-3650). */
     older_than_days: z.int({ error: 'The older_than_days filter must be a whole number of days.' }).min(0).max(3650).optional(),
+    /** true: only claims nobody works yet. */
+    unassigned: z.boolean({ error: 'The unassigned filter must be true or false.' }).optional(),
+    /** true: only claims past their decision deadline and still undecided. */
+    overdue: z.boolean({ error: 'The overdue filter must be true or false.' }).optional(),
   }),
+});
+const DEADLINE = `A claim must be decided (approved or rejected) within ${CLAIM_DECISION_DAYS} days of its submission: \`decision_due_at\` is \`created_at\` plus ${CLAIM_DECISION_DAYS} days, and \`overdue\` is true while a claim still submitted or under review is past it.`;
+const MAX_BULK = 100;
+const bulkAssignBody = z.strictObject({
+  ids: z
+    .array(intId, { error: 'The ids field must be a list of claim ids.' })
+    .min(1, 'Give at least one claim id.')
+    .max(MAX_BULK, `At most ${MAX_BULK} claims at once.`),
+  staff_id: z.uuid({ error: "The staff id must be a staff member's id." }),
+  reason: z.string().trim().max(500, 'The reason may not be greater than 500 characters.').nullish(),
+});
+const SEARCH_TAKE = 20;
+const policySearchQuery = z.strictObject({
+  product_family: z.enum(CLAIM_FAMILIES, { error: `The product family must be one of: ${CLAIM_FAMILIES.join(', ')}.` }),
+  q: z.string().trim().min(1, 'Type a policy id, policy number, holder id or name.').max(100, 'The search may not be greater than 100 characters.'),
 });
 const idParam = z.strictObject({ id: intId });
 const createBody = z.strictObject({
@@ -70,9 +92,14 @@ export class AdminClaimsController {
 
   @Get()
   @Allow('read')
-  @ApiOperation({ summary: 'List claims', description: `Every product family. ${LIST_CONVENTION}` })
-  @ApiList('claims', SORTABLE, 'id, product_family, status, client_id, policy_id, assignee_staff_id, older_than_days')
-  async list(@Query({ schema: listQuery }) q: z.infer<typeof listQuery>, @Res({ passthrough: true }) reply: FastifyReply) {
+  @ApiOperation({
+    summary: 'List claims',
+    description:
+      'Every product family, each with its policy and customer (`policy`: number, status, cover, holder name and id, masked without read_pii) ' +
+      `and its assignee's name. The work queue: \`filter={"unassigned":true}\`, \`filter={"overdue":true}\`, oldest first with \`sort=["created_at","ASC"]\`. ${DEADLINE} ${LIST_CONVENTION}`,
+  })
+  @ApiList('claims', SORTABLE, 'id, product_family, status, client_id, policy_id, assignee_staff_id, older_than_days, unassigned, overdue')
+  async list(@CurrentStaff() staff: Staff, @Query({ schema: listQuery }) q: z.infer<typeof listQuery>, @Res({ passthrough: true }) reply: FastifyReply) {
     const f = q.filter;
     const ids = idsOf(f.id)
       ?.map(Number)
@@ -86,22 +113,91 @@ export class AdminClaimsController {
         policyId: f.policy_id,
         assigneeStaffId: f.assignee_staff_id,
         openedBefore: f.older_than_days === undefined ? undefined : new Date(this.clock.now().getTime() - f.older_than_days * 86_400_000),
+        unassigned: f.unassigned,
+        undecidedSubmittedBefore: f.overdue ? new Date(this.clock.now().getTime() - CLAIM_DECISION_DAYS * 86_400_000) : undefined,
       },
       q.skip,
       q.take,
       orderBy(q.sort, { created_at: 'createdAt', updated_at: 'updatedAt', requested_amount: 'requestedAmount', incident_date: 'incidentDate' }) as never,
     );
-    const [history, assignees] = await Promise.all([this.claims.history(rows.map((r) => r.id)), this.staff.namesOf(rows.map((r) => r.assigneeStaffId))]);
-    return listResponse(
-      reply,
-      'claims',
-      rows.map((r) => ({
-        ...presentAdminClaim(r, history, this.fileUrl),
+    return listResponse(reply, 'claims', await this.present(rows, staff.role), total, q.skip);
+  }
+
+  /** Claims with their history, assignee's name and policy and customer: three reads for the whole page, plus one per family on it. */
+  private async present(rows: Claim[], role: string) {
+    const [history, assignees, subjects] = await Promise.all([
+      this.claims.history(rows.map((r) => r.id)),
+      this.staff.namesOf(rows.map((r) => r.assigneeStaffId)),
+      this.products.claimSubjects(rows),
+    ]);
+    const show = personalDataFor(role, 'claims');
+    const now = this.clock.now();
+    return rows.map((r) => {
+      const policy = presentClaimSubject(subjects.get(`${r.productFamily}:${r.policyId}`), show);
+      return {
+        ...presentAdminClaim(r, history, this.fileUrl, now),
         assignee_name: r.assigneeStaffId ? (assignees.get(r.assigneeStaffId) ?? null) : null,
-      })),
-      total,
-      q.skip,
+        customer_name: policy?.holder_name ?? null,
+        policy,
+      };
+    });
+  }
+
+  @Get('handlers')
+  @Allow('update')
+  @ApiOperation({
+    summary: 'Staff who may work claims',
+    description: 'Active staff whose role may handle claims (move them along their statuses): whom a claim may be assigned to, by name.',
+  })
+  @ApiOkResponse({ description: '`[{id, name, email, role}]`', schema: { type: 'array', items: { type: 'object' } } })
+  handlers() {
+    return this.service.handlers();
+  }
+
+  @Get('policies')
+  @Allow('create')
+  @ApiOperation({
+    summary: 'Find a policy to file a claim on',
+    description:
+      `One family's policies matching \`q\`: the policy id, the insurer's policy number, the holder's national id / iqama / owner or company number (exact), ` +
+      `or part of the holder's name; at most ${SEARCH_TAKE}, newest first, in one statement. The holder's name and id are masked without read_pii on claims.`,
+  })
+  @ApiOkResponse({
+    description: '`[{policy_id, policy_number, policy_status, cover_from, cover_to, holder_name, holder_id, client_id}]`',
+    schema: { type: 'array', items: { type: 'object' } },
+  })
+  @ApiErrors(422)
+  async policies(@CurrentStaff() staff: Staff, @Query({ schema: policySearchQuery }) q: z.infer<typeof policySearchQuery>) {
+    const found = await this.products.searchClaimSubjects(q.product_family, q.q, SEARCH_TAKE);
+    const show = personalDataFor(staff.role, 'claims');
+    return found.map((s) => ({ ...presentClaimSubject(s, show)!, client_id: s.clientId }));
+  }
+
+  @Post('assign')
+  @HttpCode(200)
+  @Allow('update')
+  @ApiOperation({
+    summary: 'Assign several claims',
+    description:
+      `Gives up to ${MAX_BULK} claims to one active staff member who may handle claims (yourself or a colleague), all or nothing: ` +
+      'an unknown id is 404 and a closed claim (rejected, paid) 409, each naming the claims, and then nothing is assigned. ' +
+      'Each claim is audited (`claims.assign` with who, when, the previous and new assignee and the `reason`).',
+  })
+  @ApiBody({ schema: doc(bulkAssignBody) })
+  @ApiOkResponse({ description: 'The claims, assigned.' })
+  @ApiErrors(404, 409, 422)
+  async assignMany(@Actor() actor: AuditActor, @CurrentStaff() staff: Staff, @Body({ schema: bulkAssignBody }) body: z.infer<typeof bulkAssignBody>) {
+    const reason = body.reason || 'Bulk assignment from the claims queue.';
+    const updated = await this.service.assignMany(body.ids, body.staff_id, (tx, before, after) =>
+      this.audit.write(tx, actor, {
+        action: 'claims.assign',
+        resource: 'claims',
+        resourceId: String(after.id),
+        before: { assignee_staff_id: before.assigneeStaffId },
+        after: { assignee_staff_id: after.assigneeStaffId, reason, bulk: true },
+      }),
     );
+    return this.present(updated, staff.role);
   }
 
   @Get('types')
@@ -120,13 +216,16 @@ export class AdminClaimsController {
 
   @Get(':id')
   @Allow('read')
-  @ApiOperation({ summary: 'Show a claim', description: 'With its status history (notes and who moved it).' })
+  @ApiOperation({
+    summary: 'Show a claim',
+    description: `With its status history (notes and who moved it), its decision deadline and its policy and customer beside it. ${DEADLINE}`,
+  })
   @ApiOkResponse({ description: 'The claim.' })
   @ApiErrors(404)
-  async show(@Param({ schema: idParam }) p: z.infer<typeof idParam>) {
+  async show(@CurrentStaff() staff: Staff, @Param({ schema: idParam }) p: z.infer<typeof idParam>) {
     const claim = await this.claims.find(p.id);
     if (!claim) throw ApiError.notFound(`No claim with id ${p.id}.`);
-    return presentAdminClaim(claim, await this.claims.history([claim.id]), this.fileUrl);
+    return (await this.present([claim], staff.role))[0];
   }
 
   @Post()
@@ -160,7 +259,7 @@ export class AdminClaimsController {
           after: { product_family: c.productFamily, policy_id: c.policyId, status: c.status, requested_amount: c.requestedAmount.toString() },
         }),
     );
-    return presentAdminClaim(claim, await this.claims.history([claim.id]), this.fileUrl);
+    return presentAdminClaim(claim, await this.claims.history([claim.id]), this.fileUrl, this.clock.now());
   }
 
   @Post(':id/assign')
@@ -189,7 +288,7 @@ export class AdminClaimsController {
         after: { assignee_staff_id: c.assigneeStaffId },
       }),
     );
-    return presentAdminClaim(updated, await this.claims.history([updated.id]), this.fileUrl);
+    return presentAdminClaim(updated, await this.claims.history([updated.id]), this.fileUrl, this.clock.now());
   }
 
   @Post(':id/transition')
@@ -223,6 +322,6 @@ export class AdminClaimsController {
           after: { status: c.status, approved_amount: c.approvedAmount?.toString() ?? null, note: body.note ?? null },
         }),
     );
-    return presentAdminClaim(moved, await this.claims.history([moved.id]), this.fileUrl);
+    return presentAdminClaim(moved, await this.claims.history([moved.id]), this.fileUrl, this.clock.now());
   }
 }

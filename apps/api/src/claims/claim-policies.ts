@@ -11,7 +11,7 @@ export interface ClaimablePolicy {
   refusal: string | null;
 }
 
-export interface ClaimPolicyResolver {
+export interface ClaimPolicyResolver extends ClaimSubjectReader {
   family: string;
   /** The claim types this family accepts. */
   claimTypes: readonly string[];
@@ -54,5 +54,72 @@ export function coverThroughEndDate(p: DatedPolicy): ClaimablePolicy {
     coverFrom: parseDate(p.startDate)!,
     coverUntil: cancelledOn && cancelledOn < endExclusive ? cancelledOn : endExclusive,
     refusal: null,
+  };
+}
+
+/**
+ * The policy and customer a claim is about, as a claims handler sees them beside the claim: the same
+ * shape for every family. Personal values (`holderName`, `holderId`) are raw here; the console masks them by role.
+ */
+export interface ClaimSubject {
+  policyId: number;
+  clientId: string;
+  /** The policy holder (owner, applicant, first traveller, company); null where the family records no name (life, TPL). */
+  holderName: string | null;
+  /** The holder's national id / iqama / owner id / company number. */
+  holderId: string | null;
+  /** The insurer's policy number, once issued. */
+  policyNumber: string | null;
+  /** PolicyStatus. */
+  status: number;
+  /** First and last day of cover (YYYY-MM-DD), null before the policy is paid. */
+  coverFrom: string | null;
+  coverTo: string | null;
+}
+
+/** What a family reads for the claims core in one statement each, so a page of claims costs a bounded number of statements. */
+export interface ClaimSubjectReader {
+  /** The subjects of these policies (one statement, whatever the number of ids). */
+  subjects(policyIds: number[]): Promise<ClaimSubject[]>;
+  /** At most `take` policies matching a search: the policy id, the insurer's policy number, the holder's id, or part of the holder's name (one statement). */
+  searchSubjects(search: SubjectSearch, take: number): Promise<ClaimSubject[]>;
+}
+
+/** A search typed by staff, read once: a whole number may be a policy id; the text is matched as id / number (exact) or name (contains). */
+export interface SubjectSearch {
+  id: number | null;
+  text: string;
+  /** `%text%` with LIKE's wildcards escaped, for ILIKE on names. */
+  like: string;
+}
+
+export function subjectSearch(q: string): SubjectSearch {
+  const text = q.trim();
+  const id = /^\d{1,9}$/.test(text) ? Number(text) : null;
+  return { id, text, like: `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%` };
+}
+
+/** The columns each family's subject query selects, under these names. */
+export interface ClaimSubjectRow {
+  id: number;
+  client_id: string;
+  holder_name: string | null;
+  holder_id: string | null;
+  policy_number: string | null;
+  status: number;
+  cover_from: string | null;
+  cover_to: string | null;
+}
+
+export function subjectOf(r: ClaimSubjectRow): ClaimSubject {
+  return {
+    policyId: Number(r.id),
+    clientId: r.client_id,
+    holderName: r.holder_name,
+    holderId: r.holder_id,
+    policyNumber: r.policy_number,
+    status: Number(r.status),
+    coverFrom: r.cover_from,
+    coverTo: r.cover_to,
   };
 }

@@ -24,3 +24,18 @@ export function canMoveClaim(from: string, to: string): boolean {
 /** The product families that have claims (property now; the others reuse the same core). */
 export const CLAIM_FAMILIES = ['property', 'life', 'horse', 'motor-tpl', 'medical', 'travel'] as const;
 export type ClaimFamily = (typeof CLAIM_FAMILIES)[number];
+
+/**
+ * The decision deadline: a claim must be decided (approved or rejected) within this many days of its
+ * submission. Past it, a claim still submitted or under review is overdue in the console's queue.
+ */
+export const CLAIM_DECISION_DAYS = 15;
+/** Claims still waiting for a decision (the ones the deadline applies to). */
+export const UNDECIDED_CLAIM_STATUSES: readonly ClaimStatus[] = ['submitted', 'under_review'];
+/** Claims a handler may still be given: every status with a next step. */
+export const OPEN_CLAIM_STATUSES: readonly ClaimStatus[] = CLAIM_STATUSES.filter((s) => CLAIM_TRANSITIONS[s].length > 0);
+
+/** When a claim submitted at `createdAt` must be decided by. */
+export function decisionDueAt(createdAt: Date): Date {
+  return new Date(createdAt.getTime() + CLAIM_DECISION_DAYS * 86_400_000);
+}

@@ -1,7 +1,10 @@
 import { amountNumber, formatDate, formatDateTime } from '@lib/common';
 import type { Claim, ClaimStatusChange } from '@lib/db/generated/prisma/client';
 import type { ClaimDocument } from './claims.service';
-import { CLAIM_STATUS_CODES, CLAIM_TRANSITIONS, ClaimStatus } from './claim-status';
+import type { PersonalData } from '../admin/pii/personal-data';
+import { policyStatusName } from '../policies/policy-status';
+import type { ClaimSubject } from './claim-policies';
+import { CLAIM_STATUS_CODES, CLAIM_TRANSITIONS, ClaimStatus, decisionDueAt, UNDECIDED_CLAIM_STATUSES } from './claim-status';
 
 const amount = (v: { toString(): string } | null) => (v === null ? null : amountNumber(v.toString()));
 
@@ -27,7 +30,8 @@ export function presentClaim(c: Claim, history: ClaimStatusChange[], fileUrl: (d
 }
 
 /** The claim for the console: everything, including the notes and who moved it. */
-export function presentAdminClaim(c: Claim, history: ClaimStatusChange[], fileUrl: (d: ClaimDocument) => string) {
+export function presentAdminClaim(c: Claim, history: ClaimStatusChange[], fileUrl: (d: ClaimDocument) => string, now: Date) {
+  const due = decisionDueAt(c.createdAt);
   return {
     ...presentClaim(c, [], fileUrl),
     product_family: c.productFamily,
@@ -36,8 +40,27 @@ export function presentAdminClaim(c: Claim, history: ClaimStatusChange[], fileUr
     created_by: c.createdBy,
     /** Where a handler may move it next (the console offers exactly these). */
     next_statuses: CLAIM_TRANSITIONS[c.status as ClaimStatus] ?? [],
+    /** The decision deadline (CLAIM_DECISION_DAYS after submission); overdue while it is still undecided past it. */
+    decision_due_at: formatDateTime(due),
+    /** Whole days since submission, on the API's clock. */
+    age_days: Math.max(0, Math.floor((now.getTime() - c.createdAt.getTime()) / 86_400_000)),
+    overdue: UNDECIDED_CLAIM_STATUSES.includes(c.status as ClaimStatus) && now >= due,
     status_history: history
       .filter((h) => h.claimId === c.id)
       .map((h) => ({ from: h.fromStatus, to: h.toStatus, note: h.note, actor: h.actor, at: formatDateTime(h.createdAt) })),
+  };
+}
+
+/** The policy and customer beside a claim in the console; the holder's name and id through the role's personal-data masker. */
+export function presentClaimSubject(s: ClaimSubject | undefined, show: PersonalData) {
+  if (!s) return null;
+  return {
+    policy_id: s.policyId,
+    policy_number: s.policyNumber,
+    policy_status: policyStatusName(s.status),
+    cover_from: s.coverFrom,
+    cover_to: s.coverTo,
+    holder_name: show(s.holderName),
+    holder_id: show(s.holderId),
   };
 }

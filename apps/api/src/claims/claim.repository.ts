@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Prisma, PrismaService } from '@lib/db';
 import type { Claim, ClaimStatusChange } from '@lib/db/generated/prisma/client';
+import { UNDECIDED_CLAIM_STATUSES } from './claim-status';
 
 export type ClaimRow = Claim;
 export type ClaimHistoryRow = ClaimStatusChange;
@@ -13,6 +14,18 @@ export interface ClaimFilter {
   assigneeStaffId?: string;
   /** Opened at or before this instant (the inbox's age filter). */
   openedBefore?: Date;
+  /** Nobody works it yet. */
+  unassigned?: boolean;
+  /** Still undecided and submitted before this instant: past the decision deadline. */
+  undecidedSubmittedBefore?: Date;
+}
+
+/** A colleague a claim may be given to. */
+export interface ClaimHandler {
+  id: string;
+  name: string;
+  email: string;
+  role: string;
 }
 
 @Injectable()
@@ -57,6 +70,27 @@ export class ClaimRepository {
     return staff?.role ?? null;
   }
 
+  /** Active staff whose role is one of `roles` (who may work claims), by name: the console's choice of colleague. */
+  handlers(roles: readonly string[]): Promise<ClaimHandler[]> {
+    return this.prisma.staffUser.findMany({
+      where: { active: true, role: { in: [...roles] } },
+      orderBy: [{ name: 'asc' }, { id: 'asc' }],
+      select: { id: true, name: true, email: true, role: true },
+    });
+  }
+
+  /** These claims, in one statement (a bulk action's claims). */
+  findMany(ids: number[]): Promise<Claim[]> {
+    if (!ids.length) return Promise.resolve([]);
+    return this.prisma.claim.findMany({ where: { id: { in: ids } }, orderBy: { id: 'asc' } });
+  }
+
+  /** Gives these claims to one handler if every one is still open; answers how many were (all or the caller rolls back). */
+  async assignOpen(tx: Prisma.TransactionClient, ids: number[], assigneeStaffId: string, openStatuses: readonly string[], at: Date): Promise<number> {
+    const { count } = await tx.claim.updateMany({ where: { id: { in: ids }, status: { in: [...openStatuses] } }, data: { assigneeStaffId, updatedAt: at } });
+    return count;
+  }
+
   find(id: number): Promise<Claim | null> {
     return this.prisma.claim.findUnique({ where: { id } });
   }
@@ -93,6 +127,10 @@ function whereOf(f: ClaimFilter & { id?: number | number[] }): Prisma.ClaimWhere
     ...(f.policyId !== undefined ? { policyId: f.policyId } : {}),
     ...(f.status ? { status: f.status } : {}),
     ...(f.assigneeStaffId ? { assigneeStaffId: f.assigneeStaffId } : {}),
-    ...(f.openedBefore ? { createdAt: { lte: f.openedBefore } } : {}),
+    ...(f.unassigned ? { assigneeStaffId: null } : {}),
+    ...(f.openedBefore || f.undecidedSubmittedBefore
+      ? { createdAt: { ...(f.openedBefore ? { lte: f.openedBefore } : {}), ...(f.undecidedSubmittedBefore ? { lt: f.undecidedSubmittedBefore } : {}) } }
+      : {}),
+    ...(f.undecidedSubmittedBefore ? { AND: [{ status: { in: [...UNDECIDED_CLAIM_STATUSES] } }] } : {}),
   };
 }

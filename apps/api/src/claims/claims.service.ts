@@ -7,8 +7,9 @@ import { PolicyProducts } from '../policies/policy-products';
 import type { ClaimablePolicy } from './claim-policies';
 import { clockedPolicy, TestClocks } from '../test-clocks/test-clocks';
 import { ClaimRepository } from './claim.repository';
-import { canMoveClaim, CLAIM_TRANSITIONS, ClaimStatus } from './claim-status';
-import { can } from '@lib/common/permissions';
+import { canMoveClaim, CLAIM_TRANSITIONS, ClaimStatus, OPEN_CLAIM_STATUSES } from './claim-status';
+import { can, STAFF_ROLES } from '@lib/common/permissions';
+import type { ClaimHandler } from './claim.repository';
 
 const canMoveClaimAnywhere = (status: string) => (CLAIM_TRANSITIONS[status as ClaimStatus] ?? []).length > 0;
 
@@ -123,6 +124,40 @@ export class ClaimsService {
     return this.claims.transaction(async (tx) => {
       const updated = await this.claims.setAssignee(tx, claim.id, staffId, this.clock.now());
       await alsoInTx?.(tx, updated);
+      return updated;
+    });
+  }
+
+  /** Active staff who may work claims: whom a claim may be given to. */
+  handlers(): Promise<ClaimHandler[]> {
+    return this.claims.handlers(STAFF_ROLES.filter((r) => can(r, 'transition', 'claims')));
+  }
+
+  /**
+   * Gives several claims to one handler, all or nothing: an unknown id is 404 and a closed claim 409, each
+   * naming the claims, before anything is written; `alsoInTx` runs once per claim (its audit row) in the same transaction.
+   */
+  async assignMany(ids: number[], staffId: string, alsoInTx: (tx: Prisma.TransactionClient, before: Claim, after: Claim) => Promise<void>): Promise<Claim[]> {
+    const unique = [...new Set(ids)];
+    const found = await this.claims.findMany(unique);
+    const missing = unique.filter((id) => !found.some((c) => c.id === id));
+    if (missing.length) throw ApiError.notFound(`No claim with id ${missing.join(', ')}; nothing was assigned.`);
+    const closed = found.filter((c) => !canMoveClaimAnywhere(c.status));
+    if (closed.length)
+      throw new ApiError(
+        'CONFLICT',
+        `Closed claims are not assigned any more: ${closed.map((c) => `#${c.id} (${c.status})`).join(', ')}; nothing was assigned.`,
+      );
+    const role = await this.claims.activeStaffRole(staffId);
+    if (!role || !can(role, 'transition', 'claims'))
+      throw ApiError.field('staff_id', 'The staff member does not exist, is inactive, or may not handle claims.');
+    const now = this.clock.now();
+    return this.claims.transaction(async (tx) => {
+      const count = await this.claims.assignOpen(tx, unique, staffId, OPEN_CLAIM_STATUSES, now);
+      // A claim closed between the read and the write: roll back everything.
+      if (count !== unique.length) throw new ApiError('CONFLICT', 'A claim was closed meanwhile; nothing was assigned. Reload and try again.');
+      const updated = found.map((c) => ({ ...c, assigneeStaffId: staffId, updatedAt: now }));
+      for (const [i, c] of updated.entries()) await alsoInTx(tx, found[i], c);
       return updated;
     });
   }

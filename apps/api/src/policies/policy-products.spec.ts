@@ -23,6 +23,8 @@ describe('PolicyProducts', () => {
       claimTypes: ['other'],
       find: async (id) => ({ id, clientId: 'c', coverFrom: new Date(0), coverUntil: new Date(1), refusal: null }),
       limitFor: async () => ({ amount: '10.00', what: 'the cover' }),
+      subjects: async () => [],
+      searchSubjects: async () => [],
     };
     products.register({ family: 'tpl', payments: {} as PolicyActivator, claims, dashboard, search });
     products.register({ family: 'motor', payments: {} as PolicyActivator, dashboard, search });
@@ -32,5 +34,43 @@ describe('PolicyProducts', () => {
     expect((await products.claimablePolicy('motor-tpl', 7))?.id).toBe(7);
     expect(await products.claimablePolicy('motor', 7)).toBeNull();
     expect(await products.claimLimit('motor-tpl', 7, 'other')).toEqual({ amount: '10.00', what: 'the cover' });
+  });
+
+  it('reads the subjects of a page of claims with one call per family, and searches one family', async () => {
+    const products = new PolicyProducts();
+    const calls: Array<[string, number[]]> = [];
+    const subject = (id: number) => ({
+      policyId: id,
+      clientId: 'c',
+      holderName: 'Sara',
+      holderId: '1012345678',
+      policyNumber: null,
+      status: 1,
+      coverFrom: null,
+      coverTo: null,
+    });
+    const resolver = (family: string): ClaimPolicyResolver => ({
+      family,
+      claimTypes: ['other'],
+      find: async () => null,
+      subjects: async (ids) => (calls.push([family, ids]), ids.map(subject)),
+      searchSubjects: async (s, take) => (s.id ? [subject(s.id)] : []).slice(0, take),
+    });
+    products.register({ family: 'life', payments: {} as PolicyActivator, claims: resolver('life'), dashboard, search });
+    products.register({ family: 'horse', payments: {} as PolicyActivator, claims: resolver('horse'), dashboard, search });
+    const found = await products.claimSubjects([
+      { productFamily: 'life', policyId: 1 },
+      { productFamily: 'life', policyId: 1 },
+      { productFamily: 'life', policyId: 2 },
+      { productFamily: 'horse', policyId: 1 },
+      { productFamily: 'motor', policyId: 9 },
+    ]);
+    expect(calls).toEqual([
+      ['life', [1, 2]],
+      ['horse', [1]],
+    ]);
+    expect([...found.keys()].sort()).toEqual(['horse:1', 'life:1', 'life:2']);
+    expect(await products.searchClaimSubjects('life', ' 12 ', 5)).toEqual([subject(12)]);
+    expect(await products.searchClaimSubjects('motor', '12', 5)).toEqual([]);
   });
 });

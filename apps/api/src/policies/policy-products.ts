@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ClaimablePolicy, ClaimLimit, ClaimPolicyResolver } from '../claims/claim-policies';
+import { subjectSearch, type ClaimablePolicy, type ClaimLimit, type ClaimPolicyResolver, type ClaimSubject } from '../claims/claim-policies';
 import type { PolicyActivator } from '../payments/policy-activators';
 import type { PolicyProduct } from './policy-product';
 
@@ -41,5 +41,28 @@ export class PolicyProducts {
 
   claimLimit(claimFamily: string, policyId: number, claimType: string): Promise<ClaimLimit | null> {
     return this.byClaimFamily.get(claimFamily)?.limitFor?.(policyId, claimType) ?? Promise.resolve(null);
+  }
+
+  /**
+   * The policy and holder of each claim, read per family in one statement each: a page of claims costs at
+   * most one statement per claim family on it, whatever its length. Keyed `family:policyId`.
+   */
+  async claimSubjects(claims: ReadonlyArray<{ productFamily: string; policyId: number }>): Promise<Map<string, ClaimSubject>> {
+    const byFamily = new Map<string, Set<number>>();
+    for (const c of claims) {
+      if (!this.byClaimFamily.has(c.productFamily)) continue;
+      byFamily.set(c.productFamily, (byFamily.get(c.productFamily) ?? new Set()).add(c.policyId));
+    }
+    const found = await Promise.all(
+      [...byFamily].map(async ([family, ids]) =>
+        (await this.byClaimFamily.get(family)!.subjects([...ids])).map((s) => [`${family}:${s.policyId}`, s] as const),
+      ),
+    );
+    return new Map(found.flat());
+  }
+
+  /** At most `take` policies of one claim family matching what staff typed (policy id, policy number, holder id or name), in one statement. */
+  searchClaimSubjects(claimFamily: string, q: string, take: number): Promise<ClaimSubject[]> {
+    return this.byClaimFamily.get(claimFamily)?.searchSubjects(subjectSearch(q), take) ?? Promise.resolve([]);
   }
 }

@@ -11,7 +11,7 @@ import { API, httpClient } from '../../providers/httpClient';
 
 const R = 'resources.claims';
 
-/** One button per status the API says the claim may move to next. */
+/** One button per status the API says the claim may move to next; every move asks why (the API requires it for a rejection), kept in the history. */
 export function TransitionButtons() {
   const record = useRecordContext();
   const t = useTranslate();
@@ -52,11 +52,11 @@ export function TransitionButtons() {
         <DialogTitle>{target ? t(`${R}.actions.move_to`, { status: label(target) }) : ''}</DialogTitle>
         <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: 1 }}>
           {target === 'approved' && <MuiTextField label={t(`${R}.actions.approved_amount`)} value={amount} onChange={(e) => setAmount(e.target.value)} slotProps={{ htmlInput: { inputMode: 'decimal', dir: 'ltr' } }} />}
-          <MuiTextField label={t(`${R}.actions.note`)} multiline minRows={2} value={note} onChange={(e) => setNote(e.target.value)} slotProps={{ htmlInput: { maxLength: 2000, 'data-testid': 'claim-note' } }} />
+          <MuiTextField label={t(`${R}.actions.note`)} required helperText={t(`${R}.actions.note_help`)} multiline minRows={2} value={note} onChange={(e) => setNote(e.target.value)} slotProps={{ htmlInput: { maxLength: 2000, 'data-testid': 'claim-note' } }} />
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setTarget(null)}>{t(`${R}.actions.back`)}</Button>
-          <Button variant="contained" disabled={busy || (target === 'rejected' && !note.trim())} onClick={run} data-testid="claim-confirm">{t(`${R}.actions.confirm`)}</Button>
+          <Button variant="contained" disabled={busy || !note.trim()} onClick={run} data-testid="claim-confirm">{t(`${R}.actions.confirm`)}</Button>
         </DialogActions>
       </Dialog>
     </>

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
-import { Create, DateInput, NumberInput, required, SelectInput, SimpleForm, TextInput, useDataProvider, useTranslate } from 'react-admin';
+import { Create, DateInput, required, SelectInput, SimpleForm, TextInput, useDataProvider, useTranslate } from 'react-admin';
 import type { ConsoleDataProvider } from '../../providers/dataProvider';
+import { PolicyPicker } from './PolicyPicker';
 
 const R = 'resources.claims';
 
@@ -19,7 +20,10 @@ function ClaimTypeInput() {
   return <SelectInput source="claim_type" choices={types.map((c) => ({ id: c, name: t(`${R}.types.${c}`, { _: c.replace(/_/g, ' ') }) }))} validate={required()} disabled={!types.length} />;
 }
 
-/** A claim opened by staff for a customer who called in; documents are uploaded by the partner. */
+/**
+ * A claim opened by staff for a customer who called in; documents are uploaded by the partner. A policy page's
+ * "File a claim" opens it with `?source={"product_family":...,"policy_id":...}`, which react-admin puts in the form.
+ */
 export function ClaimCreate() {
   const t = useTranslate();
   const { data } = useClaimTypes();
@@ -28,7 +32,7 @@ export function ClaimCreate() {
     <Create redirect="show">
       <SimpleForm defaultValues={{ product_family: 'property' }}>
         <SelectInput source="product_family" choices={families} validate={required()} />
-        <NumberInput source="policy_id" validate={required()} />
+        <PolicyPicker />
         <ClaimTypeInput />
         <DateInput source="incident_date" validate={required()} />
         <TextInput source="description" multiline fullWidth validate={required()} />

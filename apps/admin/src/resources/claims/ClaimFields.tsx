@@ -1,5 +1,6 @@
 import Chip from '@mui/material/Chip';
 import { Link as RaLink, useCreatePath, useGetIdentity, useRecordContext, useTranslate } from 'react-admin';
+import { useFormat } from '../../common/format';
 
 type Props = { source?: string; label?: string; sortable?: boolean; sortBy?: string };
 
@@ -23,7 +24,7 @@ export function ClaimLabel({ source, group }: { source: string; group: 'families
 }
 
 /** Where a claim's policy lives in the console, by the claim's product family. */
-const POLICY_RESOURCES: Record<string, string> = {
+export const POLICY_RESOURCES: Record<string, string> = {
   property: 'property-policies',
   'motor-tpl': 'tpl-policies',
   medical: 'medical-policies',
@@ -63,7 +64,33 @@ const FINAL = new Set(['rejected', 'paid']);
 export function ClaimAge(_: { source?: string; label?: string }) {
   const record = useRecordContext();
   const t = useTranslate();
+  const f = useFormat();
   if (!record || FINAL.has(String(record.status))) return null;
-  const days = Math.max(0, Math.floor((Date.now() - Date.parse(String(record.created_at))) / 86_400_000));
-  return <span data-testid="claim-age">{t('resources.claims.age', { smart_count: days })}</span>;
+  // the API's count (its clock, the same the decision deadline runs on); the browser's for an older answer
+  const days = typeof record.age_days === 'number' ? record.age_days : Math.max(0, Math.floor((Date.now() - Date.parse(String(record.created_at))) / 86_400_000));
+  return <span data-testid="claim-age">{t('resources.claims.age', { smart_count: days, days: f.number(days) })}</span>;
+}
+
+/** The policy holder the claim is for (masked by the API for roles without personal data). */
+export function ClaimCustomer(_: { source?: string; label?: string }) {
+  const record = useRecordContext();
+  if (!record) return null;
+  // life and TPL record only the holder's id: it stands for the name
+  const name = record.customer_name ?? record.policy?.holder_id;
+  return <span data-testid="claim-customer" style={{ whiteSpace: 'nowrap' }}>{name ? <bdi>{String(name)}</bdi> : '—'}</span>;
+}
+
+/** When the claim must be decided by, with a red marker once it is overdue (the API's `overdue`). */
+export function ClaimDecisionDue(_: { source?: string; label?: string }) {
+  const record = useRecordContext();
+  const t = useTranslate();
+  const f = useFormat();
+  if (!record?.decision_due_at) return null;
+  if (!['submitted', 'under_review'].includes(String(record.status))) return <span>—</span>;
+  return (
+    <span data-testid="claim-due" style={{ display: 'inline-flex', alignItems: 'center', flexWrap: 'wrap', gap: 4 }}>
+      <span style={{ whiteSpace: 'nowrap' }}>{f.date(String(record.decision_due_at))}</span>
+      {record.overdue && <Chip size="small" color="error" label={t('resources.claims.overdue')} data-testid="claim-overdue" />}
+    </span>
+  );
 }

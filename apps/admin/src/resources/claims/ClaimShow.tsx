@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Grid from '@mui/material/Grid';
@@ -7,15 +8,78 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { Labeled, Show, TextField, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import { Labeled, Link as RaLink, Show, TextField, TopToolbar, useCreatePath, useRecordContext, useTranslate } from 'react-admin';
 import { DateTimeText, LtrText, MonoText } from '../../common/fields';
 import { useFormat } from '../../common/format';
 import { Money } from '../property-policies/PropertyPolicyFields';
 import { AssignToMeButton, TransitionButtons } from './ClaimActions';
-import { ClaimLabel, ClaimStatusChip } from './ClaimFields';
+import { AssignToColleagueButton } from './ClaimAssign';
+import { ClaimAssignee, ClaimDecisionDue, ClaimLabel, ClaimStatusChip, POLICY_RESOURCES } from './ClaimFields';
 
 const R = 'resources.claims';
 const cell = { xs: 12, sm: 6, md: 4 };
+
+interface ClaimPolicyView {
+  policy_id: number;
+  policy_number: string | null;
+  policy_status: string;
+  cover_from: string | null;
+  cover_to: string | null;
+  holder_name: string | null;
+  holder_id: string | null;
+}
+
+function Line({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <Box sx={{ mb: 1.5 }}>
+      <Typography variant="caption" color="text.secondary">{label}</Typography>
+      <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid={testId}>{children}</Typography>
+    </Box>
+  );
+}
+
+/** The policy and the customer beside the claim: who it is for, on which policy, whether that policy is in force and its cover. */
+function PolicyAndCustomer() {
+  const record = useRecordContext();
+  const t = useTranslate();
+  const createPath = useCreatePath();
+  if (!record) return null;
+  const p = record.policy as ClaimPolicyView | null;
+  const resource = POLICY_RESOURCES[String(record.product_family)];
+  return (
+    <Card variant="outlined" data-testid="claim-policy-panel">
+      <CardContent>
+        <Typography variant="overline" color="text.secondary" sx={{ fontWeight: 700 }}>{t(`${R}.customer`)}</Typography>
+        <Line label={t(`${R}.holder_name`)} testId="claim-holder-name">
+          {p?.holder_name ? <bdi>{p.holder_name}</bdi> : <Box component="span" sx={{ color: 'text.secondary', fontWeight: 400 }}>{t(`${R}.no_holder_name`)}</Box>}
+        </Line>
+        <Line label={t(`${R}.holder_id`)} testId="claim-holder-id"><bdi dir="ltr">{p?.holder_id ?? '—'}</bdi></Line>
+        <Divider sx={{ my: 1.5 }} />
+        <Typography variant="overline" color="text.secondary" sx={{ fontWeight: 700 }}>{t(`${R}.policy`)}</Typography>
+        {!p ? (
+          <Typography variant="body2" color="text.secondary">{t(`${R}.no_policy`)}</Typography>
+        ) : (
+          <>
+            <Line label={t(`${R}.policy_id`)}>
+              {resource ? (
+                <RaLink to={createPath({ resource, type: 'show', id: p.policy_id })} data-testid="claim-policy-open"><bdi>#{p.policy_id}</bdi> · {t(`${R}.open_policy`)}</RaLink>
+              ) : (
+                <bdi>#{p.policy_id}</bdi>
+              )}
+            </Line>
+            <Line label={t(`${R}.policy_number`)} testId="claim-policy-number"><bdi dir="ltr">{p.policy_number ?? '—'}</bdi></Line>
+            <Line label={t(`${R}.policy_status`)} testId="claim-policy-status">{t(`${R}.policy_statuses.${p.policy_status}`, { _: p.policy_status })}</Line>
+            <Line label={t(`${R}.cover`)} testId="claim-policy-cover">
+              {p.cover_from && p.cover_to ? <bdi dir="ltr">{p.cover_from} → {p.cover_to}</bdi> : t(`${R}.no_cover`)}
+            </Line>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
 
 function Details() {
   const record = useRecordContext();
@@ -26,10 +90,13 @@ function Details() {
   const documents = (record.documents ?? []) as Array<{ url: string; content_type: string; size: number }>;
   return (
     <Box sx={{ p: 3 }}>
+      <Grid container spacing={3}>
+      <Grid size={{ xs: 12, md: 8 }}>
       <Grid container spacing={2} sx={{ mb: 3 }}>
         <Grid size={cell}><Labeled source="status"><ClaimStatusChip /></Labeled></Grid>
+        <Grid size={cell}><Labeled source="assignee_staff_id"><ClaimAssignee /></Labeled></Grid>
+        <Grid size={cell}><Labeled source="decision_due_at"><ClaimDecisionDue /></Labeled></Grid>
         <Grid size={cell}><Labeled source="product_family"><ClaimLabel source="product_family" group="families" /></Labeled></Grid>
-        <Grid size={cell}><Labeled source="policy_id"><TextField source="policy_id" /></Labeled></Grid>
         <Grid size={cell}><Labeled source="claim_type"><ClaimLabel source="claim_type" group="types" /></Labeled></Grid>
         <Grid size={cell}><Labeled source="incident_date"><LtrText source="incident_date" /></Labeled></Grid>
         <Grid size={cell}><Labeled source="client_id"><MonoText source="client_id" /></Labeled></Grid>
@@ -67,13 +134,16 @@ function Details() {
           </TableBody>
         </Table>
       )}
+      </Grid>
+      <Grid size={{ xs: 12, md: 4 }}><PolicyAndCustomer /></Grid>
+      </Grid>
     </Box>
   );
 }
 
 export function ClaimShow() {
   return (
-    <Show actions={<TopToolbar sx={{ gap: 1 }}><AssignToMeButton /><TransitionButtons /></TopToolbar>}>
+    <Show actions={<TopToolbar sx={{ gap: 1 }}><AssignToMeButton /><AssignToColleagueButton /><TransitionButtons /></TopToolbar>}>
       <Details />
     </Show>
   );

@@ -2,13 +2,14 @@ import { FunctionField, NumberField, Show, SimpleShowLayout, TextField, TopToolb
 import { DateTimeText, LtrText } from '../../common/fields';
 import { CancelWithReasonButton } from '../../common/CancelWithReasonButton';
 import { PolicyActivity } from '../../common/PolicyActivity';
+import { FileClaimButton } from '../claims/FileClaimButton';
 
 const R = 'resources.horse-policies';
 
 export function HorsePolicyShow() {
   const t = useTranslate();
   return (
-    <Show actions={<TopToolbar><CancelWithReasonButton resource="horse-policies" /></TopToolbar>}>
+    <Show actions={<TopToolbar sx={{ gap: 1 }}><FileClaimButton family="horse" /><CancelWithReasonButton resource="horse-policies" /></TopToolbar>}>
       <SimpleShowLayout>
         <TextField source="id" />
         <FunctionField source="status" render={(r: { status: number }) => <span data-testid="policy-status">{t(`${R}.status.${r.status}`)}</span>} />

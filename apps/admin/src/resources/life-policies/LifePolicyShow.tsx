@@ -2,13 +2,14 @@ import { ArrayField, DataTable, FunctionField, NumberField, Show, SimpleShowLayo
 import { DateTimeText, LtrText } from '../../common/fields';
 import { CancelWithReasonButton } from '../../common/CancelWithReasonButton';
 import { PolicyActivity } from '../../common/PolicyActivity';
+import { FileClaimButton } from '../claims/FileClaimButton';
 
 const R = 'resources.life-policies';
 
 export function LifePolicyShow() {
   const t = useTranslate();
   return (
-    <Show actions={<TopToolbar><CancelWithReasonButton resource="life-policies" /></TopToolbar>}>
+    <Show actions={<TopToolbar sx={{ gap: 1 }}><FileClaimButton family="life" /><CancelWithReasonButton resource="life-policies" /></TopToolbar>}>
       <SimpleShowLayout>
         <TextField source="id" />
         <FunctionField source="status" render={(r: { status: number }) => <span data-testid="policy-status">{t(`${R}.status.${r.status}`)}</span>} />

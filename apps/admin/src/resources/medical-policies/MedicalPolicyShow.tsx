@@ -4,8 +4,9 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { Link as RaLink, Show, useCreatePath, useRecordContext, useTranslate } from 'react-admin';
+import { Link as RaLink, Show, TopToolbar, useCreatePath, useRecordContext, useTranslate } from 'react-admin';
 import { PolicyActivity } from '../../common/PolicyActivity';
+import { FileClaimButton } from '../claims/FileClaimButton';
 
 const R = 'resources.medical-policies';
 
@@ -41,7 +42,7 @@ function Details() {
 
 export function MedicalPolicyShow() {
   return (
-    <Show>
+    <Show actions={<TopToolbar><FileClaimButton family="medical" /></TopToolbar>}>
       <Details />
       <PolicyActivity />
     </Show>

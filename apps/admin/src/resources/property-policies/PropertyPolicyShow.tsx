@@ -14,6 +14,7 @@ import { CancelWithReasonButton } from '../../common/CancelWithReasonButton';
 import { CheckStatusButton } from './PropertyPolicyActions';
 import { Money, PolicyStatusChip, PriceField } from './PropertyPolicyFields';
 import { PolicyActivity } from '../../common/PolicyActivity';
+import { FileClaimButton } from '../claims/FileClaimButton';
 
 const R = 'resources.property-policies';
 const cell = { xs: 12, sm: 6, md: 4 };
@@ -126,7 +127,7 @@ function Details() {
 
 export function PropertyPolicyShow() {
   return (
-    <Show actions={<TopToolbar sx={{ gap: 1 }}><CheckStatusButton /><CancelWithReasonButton resource="property-policies" cancellable={(status) => status !== 2} /></TopToolbar>}>
+    <Show actions={<TopToolbar sx={{ gap: 1 }}><FileClaimButton family="property" /><CheckStatusButton /><CancelWithReasonButton resource="property-policies" cancellable={(status) => status !== 2} /></TopToolbar>}>
       <Details />
       <PolicyActivity />
     </Show>

@@ -8,6 +8,7 @@ import { DateTimeText, LtrText, MonoText } from '../../common/fields';
 import { CancelWithReasonButton } from '../../common/CancelWithReasonButton';
 import { MetaText, TplMoney, TplPriceField, TplStatusChip } from './TplPolicyFields';
 import { PolicyActivity } from '../../common/PolicyActivity';
+import { FileClaimButton } from '../claims/FileClaimButton';
 
 const R = 'resources.tpl-policies';
 const cell = { xs: 12, sm: 6, md: 4 };
@@ -73,7 +74,7 @@ function Details() {
 
 export function TplPolicyShow() {
   return (
-    <Show actions={<TopToolbar><CancelWithReasonButton resource="tpl-policies" /></TopToolbar>}>
+    <Show actions={<TopToolbar sx={{ gap: 1 }}><FileClaimButton family="motor-tpl" /><CancelWithReasonButton resource="tpl-policies" /></TopToolbar>}>
       <Details />
       <PolicyActivity />
     </Show>

@@ -2,6 +2,7 @@ import { ArrayField, DataTable, FunctionField, NumberField, Show, SimpleShowLayo
 import { DateTimeText, LtrText } from '../../common/fields';
 import { CancelWithReasonButton } from '../../common/CancelWithReasonButton';
 import { PolicyActivity } from '../../common/PolicyActivity';
+import { FileClaimButton } from '../claims/FileClaimButton';
 
 const R = 'resources.travel-policies';
 
@@ -11,7 +12,7 @@ const beforeTrip = (status: number) => status === 0 || status === 1;
 export function TravelPolicyShow() {
   const t = useTranslate();
   return (
-    <Show actions={<TopToolbar><CancelWithReasonButton resource="travel-policies" cancellable={beforeTrip} /></TopToolbar>}>
+    <Show actions={<TopToolbar sx={{ gap: 1 }}><FileClaimButton family="travel" /><CancelWithReasonButton resource="travel-policies" cancellable={beforeTrip} /></TopToolbar>}>
       <SimpleShowLayout>
         <TextField source="id" />
         <FunctionField source="status" render={(r: { status: number }) => <span data-testid="policy-status">{t(`${R}.status.${r.status}`)}</span>} />
