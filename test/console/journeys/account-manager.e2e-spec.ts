@@ -143,13 +143,15 @@ describeBrowser('journey: an account manager in the Arabic console', () => {
     await dialog.getByTestId('employee-date_of_birth').fill('1988-09-01');
     await dialog.getByTestId('employee-mobile_number').fill('123');
     await dialog.getByTestId('employee-save').click();
-    await dialog.getByText('The mobile number must be 10 digits starting with 05.').waitFor();
-    await dialog
-      .getByText('A resident (nationality other than SA) needs an iqama id.')
-      .or(dialog.getByText('The iqama id must be 10 digits starting with 2.'))
-      .first()
-      .waitFor();
-    await dialog.getByText('The reason field is required.').waitFor();
+    // each field the API named, marked in the form in Arabic
+    await dialog.getByText('رقم الجوال ١٠ أرقام يبدأ بـ 05.').waitFor();
+    await dialog.getByText('رقم الإقامة ١٠ أرقام يبدأ بالرقم 2.').waitFor();
+    await dialog.getByText('السبب مطلوب.').waitFor();
+    expect(await dialog.locator('.Mui-error input').evaluateAll((inputs) => inputs.map((i) => i.getAttribute('data-testid')).sort())).toEqual([
+      'employee-mobile_number',
+      'employee-person_id',
+      'employee-reason',
+    ]);
     expect(await employees()).toHaveLength(2);
     await shot('04-add-employee-errors');
     await dialog.getByTestId('employee-person_id').fill('2011122233');
@@ -196,7 +198,8 @@ describeBrowser('journey: an account manager in the Arabic console', () => {
     await dialog.getByTestId('import-preview').click();
     const problems = dialog.getByTestId('import-problems');
     await problems.getByText('category', { exact: true }).waitFor();
-    expect(await problems.innerText()).toContain('السطر');
+    expect(await problems.innerText()).toContain('السطر ٧،');
+    expect(await problems.innerText()).toContain('اختر الفئة: أساسي أو قياسي أو مميز أو تنفيذي.');
     expect(await dialog.getByTestId('import-save').isDisabled()).toBe(true);
     await shot('07-csv-preview-problems');
     await dialog.getByTestId('import-csv').fill(csv);

@@ -26,6 +26,7 @@ import { HttpError, useLocaleState, useNotify, usePermissions, useRecordContext,
 import { can } from '@shared/permissions';
 import { API, httpClient } from '../../providers/httpClient';
 import { ReasonActionButton } from '../../common/ReasonActionButton';
+import { apiMessageAr } from '../../i18n/api-messages.ar';
 
 const R = 'resources.medical-companies';
 const TIERS = ['basic', 'standard', 'premium', 'executive'] as const;
@@ -58,6 +59,12 @@ function fieldErrors(e: unknown): Record<string, string> {
         .map(([k, v]) => [k, String(v)]),
     );
   return { root: body?.message ?? (e as Error).message };
+}
+
+/** The API's field messages in the console's language (Arabic where the console knows them). */
+export function useApiWords() {
+  const [locale] = useLocaleState();
+  return (message: string) => (locale === 'ar' ? apiMessageAr(message) : message);
 }
 
 export function useCanEditEmployees() {
@@ -101,6 +108,7 @@ export function EmployeeFormButton({ employee }: { employee?: Employee }) {
   const notify = useNotify();
   const refresh = useRefresh();
   const allowed = useCanEditEmployees();
+  const say = useApiWords();
   const [open, setOpen] = useState(false);
   const [form, setForm] = useState<Form>(blank);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -157,7 +165,10 @@ export function EmployeeFormButton({ employee }: { employee?: Employee }) {
       setBusy(false);
     }
   };
-  const err = (key: string) => errors[key] ?? (key === 'person_id' ? (errors.nationality_id ?? errors.iqama_id) : undefined);
+  const err = (key: string) => {
+    const message = errors[key] ?? (key === 'person_id' ? (errors.nationality_id ?? errors.iqama_id) : undefined);
+    return message === undefined ? undefined : say(message);
+  };
   const field = (key: keyof Form, extra: { ltr?: boolean; select?: string[]; words?: string } = {}) => (
     <MuiTextField
       fullWidth
@@ -300,6 +311,7 @@ export function DeclarationButton({ employee }: { employee: Employee }) {
   const refresh = useRefresh();
   const [locale] = useLocaleState();
   const allowed = useCanEditEmployees();
+  const say = useApiWords();
   const [open, setOpen] = useState(false);
   const [questions, setQuestions] = useState<Questions | null>(null);
   const [answers, setAnswers] = useState<Record<string, string | string[]>>({});
@@ -354,7 +366,7 @@ export function DeclarationButton({ employee }: { employee: Employee }) {
             </Alert>
           )}
           {questions?.questions.map((q) => {
-            const error = errors[`answers.${q.key}`];
+            const error = errors[`answers.${q.key}`] && say(errors[`answers.${q.key}`]);
             return (
               <FormControl
                 key={q.key}
@@ -404,7 +416,7 @@ export function DeclarationButton({ employee }: { employee: Employee }) {
             value={reason}
             onChange={(e) => setReason(e.target.value)}
             error={Boolean(errors.reason)}
-            helperText={errors.reason ? <bdi dir="auto">{errors.reason}</bdi> : ' '}
+            helperText={errors.reason ? <bdi dir="auto">{say(errors.reason)}</bdi> : ' '}
             slotProps={{ htmlInput: { maxLength: 500, 'data-testid': 'declaration-reason' } }}
           />
         </DialogContent>

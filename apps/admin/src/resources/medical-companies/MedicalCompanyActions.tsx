@@ -15,6 +15,7 @@ import { HttpError, useNotify, usePermissions, useRecordContext, useRefresh, use
 import { can } from '@shared/permissions';
 import { API, httpClient } from '../../providers/httpClient';
 import { useFormat } from '../../common/format';
+import { useApiWords } from './EmployeeDialogs';
 
 const R = 'resources.medical-companies';
 
@@ -155,6 +156,7 @@ export function ImportEmployeesButton() {
   const [preview, setPreview] = useState<{ valid: boolean; employees: unknown[]; problems: Problem[] } | null>(null);
   const [busy, setBusy] = useState(false);
   const f = useFormat();
+  const say = useApiWords();
   if (!record || !can(role, 'import_employees', 'medical-companies')) return null;
   const call = async (step: 'preview' | 'import') => httpClient(`${API}/medical-companies/${record.id}/employees/${step}`, { method: 'POST', body: JSON.stringify({ csv }) });
   const check = async () => {
@@ -203,7 +205,7 @@ export function ImportEmployeesButton() {
               <ul>
                 {preview.problems.map((p, i) => (
                   <li key={i}>
-                    {t(`${R}.import.problem_line`, { line: f.number(p.line) })} <bdi>{p.field}</bdi>: <bdi dir="auto">{p.message}</bdi>
+                    {t(`${R}.import.problem_line`, { line: f.number(p.line) })} <bdi>{p.field}</bdi>: <bdi dir="auto">{say(p.message)}</bdi>
                   </li>
                 ))}
               </ul>
