@@ -50,7 +50,7 @@ export const en = {
     quote_requests_series: 'Quote requests',
     policies_by_status: 'Policies by status',
     no_policies: 'No policies yet. Numbers appear here as product families go live.',
-    medical_work: 'Your SME medical companies',
+    medical_work: 'SME medical: companies to follow up',
     companies_missing_declarations: 'Companies missing declarations',
     employees_missing: '%{count} employees still to declare',
     amount_due: 'Amount due',
