@@ -5,7 +5,7 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
-import { Title, useDataProvider, useGetIdentity, useTranslate } from 'react-admin';
+import { Link as RaLink, Title, useDataProvider, useGetIdentity, useTranslate } from 'react-admin';
 import { Area, AreaChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { ConsoleDataProvider, DashboardData } from '../providers/dataProvider';
 import { useFormat } from '../common/format';
@@ -14,14 +14,19 @@ import { ClaimsQueuePanel } from '../resources/claims/ClaimsQueuePanel';
 
 const DAYS = 30;
 
-function Stat({ label, value, hint, testId }: { label: string; value: string; hint?: string; testId: string }) {
+/** The company list filtered as a figure counted it. */
+const companiesWhere = (filter: Record<string, boolean>) => `/medical-companies?filter=${encodeURIComponent(JSON.stringify(filter))}`;
+
+function Stat({ label, value, hint, testId, to }: { label: string; value: string; hint?: string; testId: string; to?: string }) {
+  const t = useTranslate();
   return (
     <Card sx={{ height: '100%' }} data-testid={testId}>
       <CardContent>
         <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>{label}</Typography>
         {/* money in Arabic digits with its currency is long: smaller on wide grids, and it wraps rather than overflow the card */}
         <Typography variant="h4" sx={{ fontWeight: 700, mt: 1, fontSize: { xs: '2rem', lg: '1.6rem' }, overflowWrap: 'anywhere' }}><bdi>{value}</bdi></Typography>
-        {hint && <Typography variant="caption" color="text.secondary">{hint}</Typography>}
+        {hint && <Typography variant="caption" color="text.secondary" component="div">{hint}</Typography>}
+        {to && <RaLink to={to} data-testid={`${testId}-link`} sx={{ display: 'inline-block', mt: 1, fontWeight: 600 }}>{t('dashboard.open_list')}</RaLink>}
       </CardContent>
     </Card>
   );
@@ -46,12 +51,38 @@ export function Dashboard() {
     quotes: Number(data?.series.quote_requests?.[i]?.value ?? 0),
   }));
   const rtl = f.locale === 'ar';
+  const medical = data?.worklists?.medical;
 
   return (
     <Box sx={{ mt: 2 }}>
       <Title title={t('dashboard.title')} />
       <Typography variant="h5" sx={{ fontWeight: 700 }}>{t('dashboard.welcome', { name: identity?.fullName ?? '' })}</Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>{t('dashboard.subtitle', { days: f.number(DAYS) })}</Typography>
+      {medical && (
+        <Box sx={{ mb: 3 }} data-testid="medical-work">
+          <Typography variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>{t('dashboard.medical_work')}</Typography>
+          <Grid container spacing={2}>
+            <Grid size={{ xs: 12, sm: 6, lg: 4 }}>
+              <Stat
+                testId="stat-missing-declarations"
+                label={t('dashboard.companies_missing_declarations')}
+                value={f.number(medical.companies_missing_declarations)}
+                hint={t('dashboard.employees_missing', { count: f.number(medical.employees_missing_declarations) })}
+                to={companiesWhere({ missing_declarations: true })}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6, lg: 4 }}>
+              <Stat
+                testId="stat-amount-due"
+                label={t('dashboard.amount_due')}
+                value={f.money(medical.amount_due)}
+                hint={t('dashboard.companies_owing', { count: f.number(medical.companies_with_amount_due) })}
+                to={companiesWhere({ payment_due: true })}
+              />
+            </Grid>
+          </Grid>
+        </Box>
+      )}
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 6, lg: 2 }}><Stat testId="stat-clients" label={t('dashboard.clients')} value={n('clients_total')} hint={t('dashboard.clients_active', { count: n('clients_active') })} /></Grid>
         <Grid size={{ xs: 12, sm: 6, lg: 2 }}><Stat testId="stat-quotes" label={t('dashboard.quote_requests')} value={n('quote_requests')} /></Grid>

@@ -50,6 +50,12 @@ export const ar: ConsoleMessages = {
     quote_requests_series: 'طلبات التسعير',
     policies_by_status: 'الوثائق حسب الحالة',
     no_policies: 'لا توجد وثائق بعد. تظهر الأرقام هنا عند إطلاق المنتجات.',
+    medical_work: 'التأمين الطبي للمنشآت: منشآت تحتاج إلى متابعة',
+    companies_missing_declarations: 'منشآت بإقرارات ناقصة',
+    employees_missing: 'الموظفون بانتظار الإقرار: %{count}',
+    amount_due: 'المبالغ المستحقة',
+    companies_owing: 'عدد المنشآت المدينة: %{count}',
+    open_list: 'عرض القائمة',
   },
   resources: {
     ...motorAr,

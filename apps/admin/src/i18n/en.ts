@@ -54,6 +54,12 @@ export const en = {
     quote_requests_series: 'Quote requests',
     policies_by_status: 'Policies by status',
     no_policies: 'No policies yet. Numbers appear here as product families go live.',
+    medical_work: 'SME medical: companies to follow up',
+    companies_missing_declarations: 'Companies missing declarations',
+    employees_missing: '%{count} employees still to declare',
+    amount_due: 'Amount due',
+    companies_owing: 'from %{count} companies',
+    open_list: 'Open the list',
   },
   resources: {
     ...motorEn,

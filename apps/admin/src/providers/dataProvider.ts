@@ -42,6 +42,8 @@ export interface DashboardData {
   premium_volume: string;
   policies_by_status: Record<string, number>;
   series: Record<string, Array<{ date: string; value: number | string }>>;
+  /** The caller's role's work lists; account managers (and admins): `medical`. */
+  worklists?: { medical?: { companies_missing_declarations: number; employees_missing_declarations: number; companies_with_amount_due: number; amount_due: string } };
 }
 
 const base = simpleRestProvider(API, httpClient);

@@ -15,6 +15,8 @@ import { DocumentFiles } from '../files/documents/document-files';
 import { MedicalClaimPolicies } from './claims/medical-claim-policies';
 import { MedicalClaimsController } from './claims/medical-claims.controller';
 import { MedicalBilling } from './billing/medical-billing';
+import { MedicalWorklistProvider } from './dashboard/medical-worklist.provider';
+import { EditEmployeeUseCase } from './employees/edit-employee.use-case';
 import { MedicalPolicyReads } from './policies/medical-policy-reads';
 import { MedicalDeclarationRoutesController } from './forms/declaration-routes.controller';
 import { MedicalBillingController } from './billing/medical-billing.controller';
@@ -68,6 +70,8 @@ import { RequestMedicalQuotesUseCase } from './quotes/request-medical-quotes.use
     IssueMedicalPolicyUseCase,
     CancelCompanyPoliciesUseCase,
     FillDeclarationsUseCase,
+    EditEmployeeUseCase,
+    MedicalWorklistProvider,
     MedicalBilling,
     MedicalPolicyReads,
     MedicalPolicyActivator,

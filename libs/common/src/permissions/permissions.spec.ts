@@ -56,6 +56,7 @@ describe('can(role, action, resource)', () => {
     ['read', 'medical-companies', ['admin', 'operations', 'account_manager']],
     ['read_pii', 'medical-companies', ['admin', 'operations', 'account_manager']],
     ['import_employees', 'medical-companies', ['admin', 'operations', 'account_manager']],
+    ['edit_employees', 'medical-companies', ['admin', 'operations', 'account_manager']],
     ['payment_link', 'medical-companies', ['admin', 'operations', 'account_manager']],
     ['update', 'medical-companies', []],
     ['read', 'medical-policies', ['admin', 'operations', 'account_manager', 'claims_handler']],

@@ -12,7 +12,7 @@ export type AdminResource = (typeof ADMIN_RESOURCES)[number];
  * `read` covers list and show; `read_pii` unmasks personal data (contact emails and phones) in what
  * `read` returns; the other actions change state and are audited.
  */
-export const ADMIN_ACTIONS = ['read', 'read_pii', 'create', 'update', 'rotate_secret', 'enrol', 'deactivate', 'activate', 'cancel', 'check_status', 'transition', 'send_test', 'resend', 'import_employees', 'payment_link', 'retry'] as const;
+export const ADMIN_ACTIONS = ['read', 'read_pii', 'create', 'update', 'rotate_secret', 'enrol', 'deactivate', 'activate', 'cancel', 'check_status', 'transition', 'send_test', 'resend', 'import_employees', 'edit_employees', 'payment_link', 'retry'] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 
 type Matrix = { [R in AdminResource]: Partial<Record<AdminAction, readonly StaffRole[]>> };
@@ -93,6 +93,8 @@ const GRANTS: Matrix = {
     read: ['admin', 'operations', 'account_manager'],
     read_pii: ['admin', 'operations', 'account_manager'],
     import_employees: ['admin', 'operations', 'account_manager'],
+    // one employee at a time: add, correct, remove, and fill or correct a health declaration
+    edit_employees: ['admin', 'operations', 'account_manager'],
     payment_link: ['admin', 'operations', 'account_manager'],
   },
   'medical-policies': { read: ALL, read_pii: ['admin', 'operations', 'account_manager', 'claims_handler'] },

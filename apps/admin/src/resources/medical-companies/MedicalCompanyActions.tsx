@@ -8,11 +8,14 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import MuiTextField from '@mui/material/TextField';
 import Link from '@mui/icons-material/LinkOutlined';
+import Copy from '@mui/icons-material/ContentCopyOutlined';
 import Download from '@mui/icons-material/PictureAsPdfOutlined';
 import Upload from '@mui/icons-material/UploadFileOutlined';
 import { HttpError, useNotify, usePermissions, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { can } from '@shared/permissions';
 import { API, httpClient } from '../../providers/httpClient';
+import { useFormat } from '../../common/format';
+import { useApiWords } from './EmployeeDialogs';
 
 const R = 'resources.medical-companies';
 
@@ -23,10 +26,28 @@ function reasonsOf(e: unknown): string[] {
   return details.length ? details : [body?.message ?? (e as Error).message];
 }
 
-/** Generates the company's payment link, or says in plain words why it cannot. */
+type Refusal = { details?: Record<string, string[]>; undeclared_employees?: Array<{ name: string }>; stale_policy_ids?: number[] };
+
+/** Why no link: in the console's language from what the API names (who is left to declare, stale policies, nothing owed). */
+function refusalReasons(e: unknown, t: ReturnType<typeof useTranslate>, f: ReturnType<typeof useFormat>): string[] {
+  const body = (e as HttpError).body as Refusal | undefined;
+  if (!body?.details) return reasonsOf(e);
+  const out: string[] = [];
+  for (const [key, messages] of Object.entries(body.details)) {
+    if (key === 'employees' && body.undeclared_employees?.length) out.push(t(`${R}.actions.still_to_declare`, { names: body.undeclared_employees.map((u) => u.name).join('، ') }));
+    else if (key === 'company_id') out.push(t(`${R}.actions.nothing_owed`));
+    else if (key === 'policy_ids' && body.stale_policy_ids?.length) out.push(t(`${R}.actions.stale_policies`, { ids: body.stale_policy_ids.map((id) => f.number(id)).join('، ') }));
+    else out.push(...messages);
+  }
+  return out;
+}
+
+/** Generates the company's payment link (amount as money, expiry in local time, a copy button), or says in plain words why it cannot. */
 export function PaymentLinkButton() {
   const record = useRecordContext();
   const t = useTranslate();
+  const f = useFormat();
+  const notify = useNotify();
   const { permissions: role } = usePermissions<string>();
   const [result, setResult] = useState<{ link?: string; expires?: string; amount?: string; reasons?: string[] } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -35,12 +56,24 @@ export function PaymentLinkButton() {
     setBusy(true);
     try {
       const { json } = await httpClient(`${API}/medical-companies/${record.id}/payment-link`, { method: 'POST' });
-      setResult({ link: json.payment_link, expires: json.expires_at, amount: json.amount });
+      setResult({ link: json.payment_link, expires: json.expires_at, amount: String(json.amount) });
     } catch (e) {
-      setResult({ reasons: reasonsOf(e) });
+      setResult({ reasons: refusalReasons(e, t, f) });
     } finally {
       setBusy(false);
     }
+  };
+  const copy = async () => {
+    if (!result?.link) return;
+    try {
+      await navigator.clipboard.writeText(result.link);
+    } catch {
+      // no clipboard permission (an older browser, an http page): select the field's text and copy that
+      const input = document.querySelector<HTMLInputElement>('[data-testid=payment-link-url]');
+      input?.select();
+      document.execCommand('copy');
+    }
+    notify(`${R}.actions.copied`, { type: 'success' });
   };
   return (
     <>
@@ -55,8 +88,12 @@ export function PaymentLinkButton() {
             </Alert>
           ) : (
             <>
-              <DialogContentText sx={{ mb: 2 }}>{t(`${R}.actions.payment_link_ready`, { amount: result?.amount, expires: result?.expires })}</DialogContentText>
-              <MuiTextField fullWidth value={result?.link ?? ''} slotProps={{ htmlInput: { readOnly: true, dir: 'ltr', 'data-testid': 'payment-link-url' } }} />
+              <DialogContentText sx={{ mb: 2 }} data-testid="payment-link-summary">
+                {t(`${R}.actions.payment_link_ready`, { amount: result?.amount ? f.money(result.amount) : '', expires: f.dateTime(result?.expires) })}
+              </DialogContentText>
+              {/* the whole link on view (it wraps): nothing clipped at either end, whatever the page's direction */}
+              <MuiTextField fullWidth multiline value={result?.link ?? ''} slotProps={{ htmlInput: { readOnly: true, dir: 'ltr', style: { wordBreak: 'break-all' }, 'data-testid': 'payment-link-url' } }} />
+              <Button sx={{ mt: 1 }} startIcon={<Copy />} onClick={copy} data-testid="payment-link-copy">{t(`${R}.actions.copy`)}</Button>
             </>
           )}
         </DialogContent>
@@ -118,6 +155,8 @@ export function ImportEmployeesButton() {
   const [csv, setCsv] = useState('');
   const [preview, setPreview] = useState<{ valid: boolean; employees: unknown[]; problems: Problem[] } | null>(null);
   const [busy, setBusy] = useState(false);
+  const f = useFormat();
+  const say = useApiWords();
   if (!record || !can(role, 'import_employees', 'medical-companies')) return null;
   const call = async (step: 'preview' | 'import') => httpClient(`${API}/medical-companies/${record.id}/employees/${step}`, { method: 'POST', body: JSON.stringify({ csv }) });
   const check = async () => {
@@ -152,14 +191,24 @@ export function ImportEmployeesButton() {
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>{t(`${R}.import.help`)}</DialogContentText>
           <Button size="small" startIcon={<Download />} sx={{ mb: 2 }} onClick={() => download('/medical-companies/employees-template.csv', 'employees-template.csv', notify)} data-testid="csv-template">{t(`${R}.import.template`)}</Button>
-          <input type="file" accept=".csv,text/csv" data-testid="import-file" onChange={async (e) => { const f = e.target.files?.[0]; if (f) { setCsv(await f.text()); setPreview(null); } }} />
+          {/* the browser's own file input speaks the browser's language: a console button instead */}
+          <Button size="small" component="label" startIcon={<Upload />} sx={{ mb: 2, mx: 1 }}>
+            {t(`${R}.import.choose_file`)}
+            <input hidden type="file" accept=".csv,text/csv" data-testid="import-file" onChange={async (e) => { const file = e.target.files?.[0]; if (file) { setCsv(await file.text()); setPreview(null); } }} />
+          </Button>
           <MuiTextField fullWidth multiline minRows={4} maxRows={12} sx={{ mt: 2 }} value={csv} onChange={(e) => { setCsv(e.target.value); setPreview(null); }} slotProps={{ htmlInput: { dir: 'ltr', 'data-testid': 'import-csv' } }} />
           {preview && (preview.valid ? (
-            <Alert severity="success" sx={{ mt: 2 }} data-testid="import-ok">{t(`${R}.import.valid`, { count: preview.employees.length })}</Alert>
+            <Alert severity="success" sx={{ mt: 2 }} data-testid="import-ok">{t(`${R}.import.valid`, { count: f.number(preview.employees.length) })}</Alert>
           ) : (
             <Alert severity="error" sx={{ mt: 2 }} data-testid="import-problems">
-              {t(`${R}.import.invalid`, { count: preview.problems.length })}
-              <ul>{preview.problems.map((p, i) => <li key={i}>{t(`${R}.import.problem`, { line: p.line, field: p.field, message: p.message })}</li>)}</ul>
+              {t(`${R}.import.invalid`, { count: f.number(preview.problems.length) })}
+              <ul>
+                {preview.problems.map((p, i) => (
+                  <li key={i}>
+                    {t(`${R}.import.problem_line`, { line: f.number(p.line) })} <bdi>{p.field}</bdi>: <bdi dir="auto">{say(p.message)}</bdi>
+                  </li>
+                ))}
+              </ul>
             </Alert>
           ))}
         </DialogContent>

@@ -1,21 +1,52 @@
-import { DataTable, List, SearchInput, TextField } from 'react-admin';
+import { BooleanInput, DataTable, List, SearchInput, TextField, useRecordContext } from 'react-admin';
 import { DateTimeText, LtrText } from '../../common/fields';
 import { ListActions } from '../../common/ListActions';
+import { useFormat } from '../../common/format';
 
-const filters = [<SearchInput key="q" source="q" alwaysOn />];
+// the dashboard's figures open this list with one of the two switches on
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <BooleanInput key="missing_declarations" source="missing_declarations" label="resources.medical-companies.fields.missing_declarations" />,
+  <BooleanInput key="payment_due" source="payment_due" label="resources.medical-companies.fields.payment_due_only" />,
+];
+
+/** A count in the console's language (Arabic digits in Arabic). */
+function CountText({ source }: { source: string }) {
+  const record = useRecordContext();
+  const f = useFormat();
+  return <span>{record ? f.number(Number(record[source] ?? 0)) : ''}</span>;
+}
+
+function MoneyText({ source }: { source: string }) {
+  const record = useRecordContext();
+  const f = useFormat();
+  return <bdi style={{ whiteSpace: 'nowrap' }}>{record ? f.money(record[source] ?? 0) : ''}</bdi>;
+}
 
 export function MedicalCompanyList() {
   return (
     <List filters={filters} actions={<ListActions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
       <DataTable rowClick="show" bulkActionButtons={false}>
         <DataTable.Col source="id" />
-        <DataTable.Col source="name"><TextField source="name" /></DataTable.Col>
-        <DataTable.Col source="commercial_registration_number" disableSort><LtrText source="commercial_registration_number" /></DataTable.Col>
+        <DataTable.Col source="name">
+          <TextField source="name" />
+        </DataTable.Col>
+        <DataTable.Col source="commercial_registration_number" disableSort>
+          <LtrText source="commercial_registration_number" />
+        </DataTable.Col>
         <DataTable.Col source="city" disableSort />
-        <DataTable.Col source="employee_count" disableSort />
-        <DataTable.Col source="undeclared_count" disableSort />
-        <DataTable.Col source="payment_due" disableSort><LtrText source="payment_due" /></DataTable.Col>
-        <DataTable.Col source="created_at"><DateTimeText source="created_at" /></DataTable.Col>
+        <DataTable.Col source="employee_count" disableSort>
+          <CountText source="employee_count" />
+        </DataTable.Col>
+        <DataTable.Col source="undeclared_count" disableSort>
+          <CountText source="undeclared_count" />
+        </DataTable.Col>
+        <DataTable.Col source="payment_due" disableSort>
+          <MoneyText source="payment_due" />
+        </DataTable.Col>
+        <DataTable.Col source="created_at">
+          <DateTimeText source="created_at" />
+        </DataTable.Col>
       </DataTable>
     </List>
   );

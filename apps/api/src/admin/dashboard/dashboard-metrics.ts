@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE, type Database } from '@lib/db';
+import type { StaffRole } from '@lib/common/permissions';
 import { PolicyProducts } from '../../policies/policy-products';
 import type { PolicyProduct } from '../../policies/policy-product';
 import { PolicyTableMetrics } from './policy-table-metrics';
@@ -47,9 +48,22 @@ export interface DashboardMetricProvider {
   collect(window: MetricWindow): Promise<MetricContribution>;
 }
 
+/**
+ * A role's work list on the dashboard (e.g. the account managers' companies missing declarations and
+ * amounts due): figures read now, shown only to the roles it names, so each role keeps its own dashboard.
+ */
+export interface DashboardWorklistProvider {
+  /** e.g. "medical"; the key of its figures in the answer's `worklists`. */
+  readonly source: string;
+  readonly roles: readonly StaffRole[];
+  /** Counts as numbers, money as decimal strings (never floats). */
+  collect(): Promise<Record<string, number | string>>;
+}
+
 @Injectable()
 export class DashboardMetrics {
   private readonly providers = new Map<string, DashboardMetricProvider>();
+  private readonly worklists = new Map<string, DashboardWorklistProvider>();
   private readonly policyTables = new Map<string, PolicyTableMetrics>();
 
   constructor(
@@ -59,6 +73,15 @@ export class DashboardMetrics {
 
   register(provider: DashboardMetricProvider): void {
     this.providers.set(provider.source, provider);
+  }
+
+  registerWorklist(provider: DashboardWorklistProvider): void {
+    this.worklists.set(provider.source, provider);
+  }
+
+  /** The work lists `role` sees. */
+  worklistsFor(role: string): DashboardWorklistProvider[] {
+    return [...this.worklists.values()].filter((w) => (w.roles as readonly string[]).includes(role));
   }
 
   all(): DashboardMetricProvider[] {

@@ -1,7 +1,8 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { z } from '@lib/common';
-import { AdminApi, Allow } from '../auth/admin-api.decorator';
+import { AdminApi, Allow, CurrentStaff } from '../auth/admin-api.decorator';
+import type { Staff } from '../auth/staff-request';
 import { DashboardService } from './dashboard.service';
 
 const query = z.strictObject({ days: z.coerce.number().int().min(7).max(90).default(30) });
@@ -17,10 +18,12 @@ export class DashboardController {
     summary: 'Operations dashboard',
     description:
       'Counters (clients, quote requests, policies, payments pending), premium volume (SAR, decimal string), policies by status and ' +
-      'daily series over the last `days` (7 to 90, default 30). Product families contribute through metric providers; what none contributes is zero.',
+      'daily series over the last `days` (7 to 90, default 30). Product families contribute through metric providers; what none contributes is zero. ' +
+      '`worklists` holds the figures of the caller\'s role only (account managers and admins: `medical`, with `companies_missing_declarations`, ' +
+      '`employees_missing_declarations`, `companies_with_amount_due` and `amount_due`, SAR as a decimal string); other roles get `{}`.',
   })
   @ApiOkResponse({ description: 'The dashboard numbers.' })
-  get(@Query({ schema: query }) q: z.infer<typeof query>) {
-    return this.dashboard.build(q.days);
+  get(@CurrentStaff() staff: Staff, @Query({ schema: query }) q: z.infer<typeof query>) {
+    return this.dashboard.build(q.days, staff.role);
   }
 }

@@ -14,6 +14,8 @@ export interface Dashboard {
   policies_by_status: Record<string, number>;
   series: Record<string, Array<{ date: string; value: number | string }>>;
   sources: string[];
+  /** The caller's role's work lists (figures by source); empty for a role that has none. */
+  worklists: Record<string, Record<string, number | string>>;
 }
 
 @Injectable()
@@ -23,7 +25,7 @@ export class DashboardService {
     private readonly clock: Clock,
   ) {}
 
-  async build(days: number): Promise<Dashboard> {
+  async build(days: number, role: string): Promise<Dashboard> {
     const now = this.clock.now();
     const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
     const from = new Date(today - (days - 1) * DAY_MS);
@@ -33,7 +35,8 @@ export class DashboardService {
       days: Array.from({ length: days }, (_, i) => new Date(from.getTime() + i * DAY_MS).toISOString().slice(0, 10)),
     };
     const providers = this.metrics.all();
-    const parts = await Promise.all(providers.map((p) => p.collect(window)));
+    const worklists = this.metrics.worklistsFor(role);
+    const [parts, lists] = await Promise.all([Promise.all(providers.map((p) => p.collect(window))), Promise.all(worklists.map((w) => w.collect()))]);
 
     const counters = Object.fromEntries(DASHBOARD_COUNTERS.map((k) => [k, 0])) as Record<string, number>;
     let premium = new Decimal(0);
@@ -61,6 +64,7 @@ export class DashboardService {
         ]),
       ),
       sources: providers.map((p) => p.source),
+      worklists: Object.fromEntries(worklists.map((w, i) => [w.source, lists[i]])),
     };
   }
 }

@@ -38,14 +38,21 @@ export class MedicalBilling {
     };
   }
 
-  async link(clientId: string, companyId: number) {
+  /**
+   * `audience` words the refusal for who reads it: a partner's developer is pointed at the API route, staff
+   * in the console at the employee list. The console's 422 also carries `undeclared_employees`
+   * (`[{id, name}]`) and `stale_policy_ids`, so the console can say it in the staff member's language.
+   */
+  async link(clientId: string, companyId: number, audience: 'partner' | 'console' = 'partner') {
     const company = await this.companies.require(clientId, companyId);
     const staff = await this.employees.list(company.id);
     const details: ErrorDetails = {};
     const undeclared = staff.filter((e) => !e.declaration);
     if (undeclared.length) {
-      details.employees = [`Still to declare: ${undeclared.map((e) => e.name).join(', ')}. Fill their health declarations (POST /medical-forms/fill) first.`];
+      const how = audience === 'console' ? 'Fill their health declarations in the employee list first.' : 'Fill their health declarations (POST /medical-forms/fill) first.';
+      details.employees = [`Still to declare: ${undeclared.map((e) => e.name).join(', ')}. ${how}`];
     }
+    let stale: number[] = [];
     const now = this.clock.now();
     const link = await this.policies.transaction(async (tx) => {
       await this.policies.lockCompany(tx, company.id);
@@ -54,8 +61,8 @@ export class MedicalBilling {
       // a policy priced for an earlier employee list would charge for the wrong people
       const current = employeeFingerprint(staff);
       const requests = await tx.medicalQuoteRequest.findMany({ where: { id: { in: unissued.map((p) => p.quoteRequestId) } } });
-      const stale = unissued.filter((p) => (requests.find((r) => r.id === p.quoteRequestId)?.employees as { fingerprint?: string } | undefined)?.fingerprint !== current);
-      if (stale.length) details.policy_ids = [`The employee list changed after policy ${stale.map((p) => p.id).join(', ')} was issued; request new quotes and issue again.`];
+      stale = unissued.filter((p) => (requests.find((r) => r.id === p.quoteRequestId)?.employees as { fingerprint?: string } | undefined)?.fingerprint !== current).map((p) => p.id);
+      if (stale.length) details.policy_ids = [`The employee list changed after policy ${stale.join(', ')} was issued; request new quotes and issue again.`];
       if (Object.keys(details).length) return null;
       // The spec's link lives 15 minutes from creation: reading it again meanwhile gives the same link
       // (a customer may be paying it right now), unless what is owed changed.
@@ -75,7 +82,10 @@ export class MedicalBilling {
       await tx.medicalPolicy.updateMany({ where: { id: { in: unissued.map((p) => p.id) } }, data: { paymentId: payment.id, updatedAt: now } });
       return { payment, ids: unissued.map((p) => p.id) };
     });
-    if (!link) throw ApiError.validation(details);
+    if (!link) {
+      const extra = audience === 'console' ? { undeclared_employees: undeclared.map((e) => ({ id: e.id, name: e.name })), stale_policy_ids: stale } : {};
+      throw new ApiError('VALIDATION_FAILED', ApiError.validation(details).message, details, {}, extra);
+    }
     const url = paymentLink(this.config.publicBaseUrl, link.payment.linkToken);
     return {
       payment: url,

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError, Clock, intId, issuesToDetails, z, type ErrorDetails } from '@lib/common';
+import type { Prisma } from '@lib/db';
 import { MedicalCompanyRepository } from '../companies/medical-company.repository';
 import { MedicalEmployeeRepository } from '../employees/medical-employee.repository';
 import { answersSchema, partialAnswersSchema, type DeclarationAnswers } from './medical-form.questions';
@@ -17,6 +18,11 @@ export const fillSchema = z
   })
   .refine((b) => b.all_employees || b.ids_or_emails?.length, { path: ['all_employees'], message: 'Send all_employees answers, ids_or_emails entries, or both.' });
 export type FillInput = z.output<typeof fillSchema>;
+export interface DeclarationPlan {
+  companyId: number;
+  /** employee id -> complete answers */
+  answers: Map<number, object>;
+}
 
 /**
  * Health declarations: `all_employees` answers apply to every employee on the saved list, and an
@@ -36,6 +42,11 @@ export class FillDeclarationsUseCase {
    * (40022) naming it, as its declaration routes do; by default it is a 422 on the entry.
    */
   async execute(clientId: string, input: FillInput, unknownEmployee: 'field' | 'reject' = 'field') {
+    return this.commit(await this.plan(clientId, input, unknownEmployee));
+  }
+
+  /** Every check, nothing saved: the declarations `commit` will save, or the 4xx. */
+  async plan(clientId: string, input: FillInput, unknownEmployee: 'field' | 'reject' = 'field'): Promise<DeclarationPlan> {
     const company = await this.companies.require(clientId, input.company_id);
     const staff = await this.employees.list(company.id);
     if (!staff.length) throw ApiError.field('company_id', 'The company has no saved employees; PUT the employee list first.');
@@ -59,9 +70,13 @@ export class FillDeclarationsUseCase {
     const unknown = (input.ids_or_emails ?? []).filter((entry) => !staff.some((st) => st.personId === entry.id_or_email || st.email === entry.id_or_email));
     if (unknownEmployee === 'reject' && unknown.length) throw new ApiError('NO_MATCHING_EMPLOYEE', `No employee of this company matches: ${unknown.map((u) => u.id_or_email).join(', ')}.`);
     if (Object.keys(details).length) throw ApiError.validation(details);
-    const at = this.clock.now();
-    await this.employees.saveDeclarations(company.id, result, at);
-    const pending = (await this.employees.list(company.id)).filter((e) => !e.declaration);
-    return { companyId: company.id, declared: result.size, pending_declarations: pending.map((e) => ({ id: e.id, name: e.name })) };
+    return { companyId: company.id, answers: result };
+  }
+
+  /** Saves a plan; with `tx` in the caller's transaction (the console's, with its audit row). */
+  async commit(plan: DeclarationPlan, tx?: Prisma.TransactionClient) {
+    await this.employees.saveDeclarations(plan.companyId, plan.answers, this.clock.now(), tx);
+    const pending = (await this.employees.list(plan.companyId, tx)).filter((e) => !e.declaration);
+    return { companyId: plan.companyId, declared: plan.answers.size, pending_declarations: pending.map((e) => ({ id: e.id, name: e.name })) };
   }
 }

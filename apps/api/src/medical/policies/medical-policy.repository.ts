@@ -50,6 +50,12 @@ export class MedicalPolicyRepository {
   }
 
   /** The company's policies not issued yet (at most one, by the partial unique index). */
+  /** What every company owes: the prices of its unissued policies added up (decimal strings), companies owing nothing left out. */
+  async dueByCompany(): Promise<Array<{ companyId: number; amount: string }>> {
+    const rows = await this.prisma.medicalPolicy.groupBy({ by: ['companyId'], where: { status: PolicyStatus.Pending, deletedAt: null }, _sum: { price: true } });
+    return rows.filter((r) => r._sum.price && !r._sum.price.isZero()).map((r) => ({ companyId: r.companyId, amount: r._sum.price!.toFixed(2) }));
+  }
+
   unissued(companyId: number, db: Db = this.prisma): Promise<MedicalPolicy[]> {
     if (db === this.prisma) return this.unissuedOf(companyId);
     return db.medicalPolicy.findMany({ where: { companyId, status: PolicyStatus.Pending, deletedAt: null }, orderBy: { id: 'asc' } });
