@@ -5,6 +5,7 @@ import { DateTimeText } from '../../common/fields';
 import { Money } from '../property-policies/PropertyPolicyFields';
 import { ClaimAge, ClaimAssignee, ClaimLabel, ClaimPolicyLink, ClaimStatusChip } from './ClaimFields';
 import { CLAIM_FAMILIES } from './claim-families';
+import { ListTable } from '../../common/ListTable';
 
 const STATUSES = ['submitted', 'under_review', 'approved', 'rejected', 'paid'];
 
@@ -32,7 +33,7 @@ export function ClaimList() {
   ];
   return (
     <List filters={filters} actions={<Actions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
-      <DataTable rowClick="show" bulkActionButtons={false}>
+      <ListTable>
         <DataTable.Col source="id" />
         <DataTable.Col source="status"><ClaimStatusChip /></DataTable.Col>
         <DataTable.Col source="product_family" disableSort><ClaimLabel source="product_family" group="families" /></DataTable.Col>
@@ -42,7 +43,7 @@ export function ClaimList() {
         <DataTable.Col source="created_at"><DateTimeText source="created_at" /></DataTable.Col>
         <DataTable.Col source="age" disableSort><ClaimAge /></DataTable.Col>
         <DataTable.Col source="assignee_staff_id" disableSort><ClaimAssignee /></DataTable.Col>
-      </DataTable>
+      </ListTable>
     </List>
   );
 }

@@ -1,12 +1,13 @@
 import { DataTable, List, SearchInput, TextField } from 'react-admin';
 import { DateTimeText, LtrText } from '../../common/fields';
+import { ListTable } from '../../common/ListTable';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
 export function MedicalCompanyList() {
   return (
     <List filters={filters} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
-      <DataTable rowClick="show" bulkActionButtons={false}>
+      <ListTable>
         <DataTable.Col source="id" />
         <DataTable.Col source="name"><TextField source="name" /></DataTable.Col>
         <DataTable.Col source="commercial_registration_number" disableSort><LtrText source="commercial_registration_number" /></DataTable.Col>
@@ -15,7 +16,7 @@ export function MedicalCompanyList() {
         <DataTable.Col source="undeclared_count" disableSort />
         <DataTable.Col source="payment_due" disableSort><LtrText source="payment_due" /></DataTable.Col>
         <DataTable.Col source="created_at"><DateTimeText source="created_at" /></DataTable.Col>
-      </DataTable>
+      </ListTable>
     </List>
   );
 }

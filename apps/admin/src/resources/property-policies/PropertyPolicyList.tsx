@@ -2,6 +2,7 @@ import { DataTable, DateInput, List, SearchInput, SelectInput, TextInput, useTra
 import { ListActions } from '../../common/ListActions';
 import { DateTimeText, LtrText } from '../../common/fields';
 import { CustomerName, PolicyStatusChip, PriceField, StartDate } from './PropertyPolicyFields';
+import { ListTable } from '../../common/ListTable';
 
 function useFilters() {
   const t = useTranslate();
@@ -18,7 +19,7 @@ function useFilters() {
 export function PropertyPolicyList() {
   return (
     <List filters={useFilters()} actions={<ListActions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
-      <DataTable rowClick="show" bulkActionButtons={false}>
+      <ListTable>
         <DataTable.Col source="id" />
         <DataTable.Col source="status"><PolicyStatusChip /></DataTable.Col>
         <DataTable.Col source="customer" disableSort><CustomerName /></DataTable.Col>
@@ -26,7 +27,7 @@ export function PropertyPolicyList() {
         <DataTable.Col source="price"><PriceField /></DataTable.Col>
         <DataTable.Col source="start_date"><StartDate /></DataTable.Col>
         <DataTable.Col source="created_at"><DateTimeText source="created_at" /></DataTable.Col>
-      </DataTable>
+      </ListTable>
     </List>
   );
 }

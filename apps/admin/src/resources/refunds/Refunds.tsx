@@ -4,6 +4,7 @@ import { DataTable, DateInput, Labeled, List, SearchInput, SelectInput, Show, Si
 import { DateTimeText, MonoText } from '../../common/fields';
 import { AmountText, PolicyRef, PolicyTypeFilter } from '../payments/PaymentFields';
 import { RetryRefundButton } from './RetryRefundButton';
+import { ListTable } from '../../common/ListTable';
 
 const STATUSES = ['pending', 'succeeded', 'failed'];
 const COLORS: Record<string, 'success' | 'warning' | 'error'> = { succeeded: 'success', pending: 'warning', failed: 'error' };
@@ -59,7 +60,7 @@ const filters = [
 export function RefundList() {
   return (
     <List filters={filters} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
-      <DataTable rowClick="show" bulkActionButtons={false}>
+      <ListTable>
         <DataTable.Col source="created_at"><DateTimeText source="created_at" /></DataTable.Col>
         <DataTable.Col source="status"><RefundStatusChip source="status" /></DataTable.Col>
         <DataTable.Col source="amount"><AmountText source="amount" /></DataTable.Col>
@@ -68,7 +69,7 @@ export function RefundList() {
         <DataTable.Col source="attempts" />
         <DataTable.Col source="last_error" disableSort><LastError source="last_error" /></DataTable.Col>
         <DataTable.Col source="refunded_at"><DateTimeText source="refunded_at" /></DataTable.Col>
-      </DataTable>
+      </ListTable>
     </List>
   );
 }

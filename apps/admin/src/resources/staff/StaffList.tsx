@@ -1,6 +1,7 @@
 import { BooleanInput, DataTable, List, SearchInput, SelectInput, useTranslate } from 'react-admin';
 import { STAFF_ROLES } from '@shared/permissions';
 import { DateTimeText, LtrText, RoleChip, StatusChip } from '../../common/fields';
+import { ListTable } from '../../common/ListTable';
 
 export function useRoleChoices() {
   const t = useTranslate();
@@ -12,13 +13,13 @@ export function StaffList() {
   const filters = [<SearchInput key="q" source="q" alwaysOn />, <SelectInput key="role" source="role" choices={roles} />, <BooleanInput key="active" source="active" />];
   return (
     <List filters={filters} sort={{ field: 'email', order: 'ASC' }} perPage={25}>
-      <DataTable rowClick="show" bulkActionButtons={false}>
+      <ListTable>
         <DataTable.Col source="name" />
         <DataTable.Col source="email"><LtrText source="email" /></DataTable.Col>
         <DataTable.Col source="role"><RoleChip source="role" /></DataTable.Col>
         <DataTable.Col source="active"><StatusChip source="active" /></DataTable.Col>
         <DataTable.Col source="last_login_at"><DateTimeText source="last_login_at" /></DataTable.Col>
-      </DataTable>
+      </ListTable>
     </List>
   );
 }

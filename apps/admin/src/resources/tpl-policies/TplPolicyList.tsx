@@ -2,6 +2,7 @@ import { DataTable, List, SearchInput, SelectInput, TextInput, useTranslate } fr
 import { ListActions } from '../../common/ListActions';
 import { DateTimeText, LtrText } from '../../common/fields';
 import { MetaText, TplPriceField, TplStatusChip } from './TplPolicyFields';
+import { ListTable } from '../../common/ListTable';
 
 function useFilters() {
   const t = useTranslate();
@@ -15,7 +16,7 @@ function useFilters() {
 export function TplPolicyList() {
   return (
     <List filters={useFilters()} actions={<ListActions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
-      <DataTable rowClick="show" bulkActionButtons={false}>
+      <ListTable>
         <DataTable.Col source="id" />
         <DataTable.Col source="status"><TplStatusChip /></DataTable.Col>
         <DataTable.Col source="vin" disableSort><MetaText field="vin" /></DataTable.Col>
@@ -23,7 +24,7 @@ export function TplPolicyList() {
         <DataTable.Col source="insurance_company_id" disableSort><LtrText source="insurance_company_id" /></DataTable.Col>
         <DataTable.Col source="price"><TplPriceField /></DataTable.Col>
         <DataTable.Col source="created_at"><DateTimeText source="created_at" /></DataTable.Col>
-      </DataTable>
+      </ListTable>
     </List>
   );
 }

@@ -2,6 +2,7 @@ import { AutocompleteInput, DataTable, List, ReferenceField, ReferenceInput, Sel
 import { DateTimeText, MonoText } from '../../common/fields';
 import { WEBHOOK_EVENTS } from '../webhook-endpoints/webhook-api';
 import { DeliveryStatusChip } from './DeliveryStatusChip';
+import { ListTable } from '../../common/ListTable';
 
 function useFilters() {
   const t = useTranslate();
@@ -17,7 +18,7 @@ function useFilters() {
 export function WebhookDeliveryList() {
   return (
     <List filters={useFilters()} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
-      <DataTable rowClick="show" bulkActionButtons={false}>
+      <ListTable>
         <DataTable.Col source="created_at"><DateTimeText source="created_at" /></DataTable.Col>
         <DataTable.Col source="event_type" disableSort><MonoText source="event_type" /></DataTable.Col>
         <DataTable.Col source="client_id" disableSort><ReferenceField source="client_id" reference="clients" link={false} /></DataTable.Col>
@@ -26,7 +27,7 @@ export function WebhookDeliveryList() {
         <DataTable.Col source="attempt_count" />
         <DataTable.Col source="last_status_code" disableSort />
         <DataTable.Col source="next_attempt_at"><DateTimeText source="next_attempt_at" /></DataTable.Col>
-      </DataTable>
+      </ListTable>
     </List>
   );
 }
