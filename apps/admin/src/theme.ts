@@ -17,7 +17,7 @@ export function consoleTheme(direction: 'ltr' | 'rtl') {
       fontFamily: direction === 'rtl' ? '"Noto Sans Arabic", "Segoe UI", Tahoma, Arial, sans-serif' : '"Inter", "Segoe UI", Roboto, Arial, sans-serif',
       fontSize: 14,
     },
-    sidebar: { width: 230, closedWidth: 56 },
+    sidebar: { width: 250, closedWidth: 56 },
     components: {
       ...defaultTheme.components,
       MuiAppBar: { styleOverrides: { root: { backgroundColor: '#12355b' } } },

@@ -12,9 +12,11 @@ import { medicalAr } from './medical.ar';
 import { claimsAr } from './claims.ar';
 import { webhooksAr } from './webhooks.ar';
 import { tplPoliciesAr } from './tpl-policies.ar';
+import { enumsAr } from './enums.ar';
 
 /** Arabic: the console's words (checked against en.ts by the type) and react-admin's own, written here. */
 export const ar: ConsoleMessages = {
+  enums: enumsAr,
   embed_targets: embedTargetsAr,
   app: {
     title: 'لوحة التأمين',

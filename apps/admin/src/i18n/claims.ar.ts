@@ -32,7 +32,7 @@ export const claimsAr: typeof claimsEn = {
     history: 'السجل',
     me: 'أنا',
     mine: 'مطالباتي',
-    age: '%{smart_count} يوم |||| يوم واحد |||| يومان |||| %{smart_count} أيام |||| %{smart_count} يومًا |||| %{smart_count} يوم',
+    age: '%{days} يوم |||| يوم واحد |||| يومان |||| %{days} أيام |||| %{days} يومًا |||| %{days} يوم',
     no_history: 'لا يوجد سجل.',
     actions: {
       assign_to_me: 'إسنادها إليّ',

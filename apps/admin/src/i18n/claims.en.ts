@@ -30,7 +30,7 @@ export const claimsEn = {
     history: 'History',
     me: 'Me',
     mine: 'My claims',
-    age: '%{smart_count} day |||| %{smart_count} days',
+    age: '%{days} day |||| %{days} days',
     no_history: 'No history.',
     actions: {
       assign_to_me: 'Assign to me',

@@ -10,9 +10,11 @@ import { medicalEn } from './medical.en';
 import { claimsEn } from './claims.en';
 import { webhooksEn } from './webhooks.en';
 import { tplPoliciesEn } from './tpl-policies.en';
+import { enumsEn } from './enums.en';
 
 /** The console's own words. ar.ts must have exactly these keys (it is typed with ConsoleMessages). */
 export const en = {
+  enums: enumsEn,
   embed_targets: embedTargetsEn,
   app: {
     title: 'Insurance Console',

@@ -24,7 +24,7 @@ export const medicalAr = {
     actions: {
       payment_link: 'رابط الدفع',
       payment_link_refused: 'لا يمكن إنشاء رابط دفع بعد:',
-      payment_link_ready: 'أرسل هذا الرابط إلى المنشأة: %{amount} ريال، صالح حتى %{expires}.',
+      payment_link_ready: 'أرسل هذا الرابط إلى المنشأة: %{amount}، صالح حتى %{expires} (بتوقيت الرياض).',
       download_forms: 'نماذج الإقرار (PDF)',
       export_employees: 'تصدير الموظفين (CSV)',
     },

@@ -24,7 +24,7 @@ export const medicalEn = {
     actions: {
       payment_link: 'Payment link',
       payment_link_refused: 'No payment link can be made yet:',
-      payment_link_ready: 'Send this link to the company: %{amount} SAR, valid until %{expires}.',
+      payment_link_ready: 'Send this link to the company: %{amount}, valid until %{expires} (Riyadh time).',
       download_forms: 'Declaration forms (PDF)',
       export_employees: 'Export employees (CSV)',
     },

@@ -1,4 +1,5 @@
 import Chip from '@mui/material/Chip';
+import { useFormat } from '../../common/format';
 import { Link as RaLink, useCreatePath, useGetIdentity, useRecordContext, useTranslate } from 'react-admin';
 
 type Props = { source?: string; label?: string; sortable?: boolean; sortBy?: string };
@@ -63,7 +64,8 @@ const FINAL = new Set(['rejected', 'paid']);
 export function ClaimAge(_: { source?: string; label?: string }) {
   const record = useRecordContext();
   const t = useTranslate();
+  const f = useFormat();
   if (!record || FINAL.has(String(record.status))) return null;
   const days = Math.max(0, Math.floor((Date.now() - Date.parse(String(record.created_at))) / 86_400_000));
-  return <span data-testid="claim-age">{t('resources.claims.age', { smart_count: days })}</span>;
+  return <span data-testid="claim-age">{t('resources.claims.age', { smart_count: days, days: f.number(days) })}</span>;
 }

@@ -12,6 +12,7 @@ import Download from '@mui/icons-material/PictureAsPdfOutlined';
 import Upload from '@mui/icons-material/UploadFileOutlined';
 import { HttpError, useNotify, usePermissions, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { can } from '@shared/permissions';
+import { useFormat } from '../../common/format';
 import { API, httpClient } from '../../providers/httpClient';
 
 const R = 'resources.medical-companies';
@@ -27,6 +28,7 @@ function reasonsOf(e: unknown): string[] {
 export function PaymentLinkButton() {
   const record = useRecordContext();
   const t = useTranslate();
+  const f = useFormat();
   const { permissions: role } = usePermissions<string>();
   const [result, setResult] = useState<{ link?: string; expires?: string; amount?: string; reasons?: string[] } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -55,7 +57,7 @@ export function PaymentLinkButton() {
             </Alert>
           ) : (
             <>
-              <DialogContentText sx={{ mb: 2 }}>{t(`${R}.actions.payment_link_ready`, { amount: result?.amount, expires: result?.expires })}</DialogContentText>
+              <DialogContentText sx={{ mb: 2 }}>{t(`${R}.actions.payment_link_ready`, { amount: result?.amount ? f.money(result.amount) : '', expires: f.dateTime(result?.expires) })}</DialogContentText>
               <MuiTextField fullWidth value={result?.link ?? ''} slotProps={{ htmlInput: { readOnly: true, dir: 'ltr', 'data-testid': 'payment-link-url' } }} />
             </>
           )}

@@ -1,5 +1,5 @@
 import { DataTable, List, SearchInput, TextField } from 'react-admin';
-import { DateTimeText, LtrText } from '../../common/fields';
+import { DateTimeText, LtrText, MoneyText } from '../../common/fields';
 import { ListTable } from '../../common/ListTable';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
@@ -14,7 +14,7 @@ export function MedicalCompanyList() {
         <DataTable.Col source="city" disableSort />
         <DataTable.Col source="employee_count" disableSort />
         <DataTable.Col source="undeclared_count" disableSort />
-        <DataTable.Col source="payment_due" disableSort><LtrText source="payment_due" /></DataTable.Col>
+        <DataTable.Col source="payment_due" disableSort><MoneyText source="payment_due" /></DataTable.Col>
         <DataTable.Col source="created_at"><DateTimeText source="created_at" /></DataTable.Col>
       </ListTable>
     </List>

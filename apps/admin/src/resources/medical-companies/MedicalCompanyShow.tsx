@@ -8,6 +8,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Link as RaLink, Show, TopToolbar, useCreatePath, useRecordContext, useTranslate } from 'react-admin';
+import { useFormat } from '../../common/format';
 import { DownloadFormsButton, ExportEmployeesButton, ImportEmployeesButton, PaymentLinkButton } from './MedicalCompanyActions';
 
 const R = 'resources.medical-companies';
@@ -19,6 +20,7 @@ function Details() {
   const record = useRecordContext();
   const t = useTranslate();
   const createPath = useCreatePath();
+  const f = useFormat();
   // Opened from the list, the page first holds the list's row (no employees, policies or amount due) until
   // the company itself arrives: wait for it rather than read what is not there yet.
   if (!record || !Array.isArray(record.employees)) return <LinearProgress sx={{ m: 2 }} data-testid="company-loading" />;
@@ -28,7 +30,7 @@ function Details() {
     <Box sx={{ p: 2 }}>
       <Typography variant="h6">{record.name} <span dir="rtl">{record.name_ar}</span></Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {t(`${R}.fields.commercial_registration_number`)}: <bdi>{record.commercial_registration_number}</bdi> · {record.city} · {t(`${R}.fields.payment_due`)}: <bdi data-testid="payment-due">{record.payment_due?.payment ?? '—'} SAR</bdi>
+        {t(`${R}.fields.commercial_registration_number`)}: <bdi>{record.commercial_registration_number}</bdi> · {record.city} · {t(`${R}.fields.payment_due`)}: <bdi data-testid="payment-due">{record.payment_due?.payment ? f.money(record.payment_due.payment) : '—'}</bdi>
       </Typography>
       <Typography variant="overline">{t(`${R}.sections.employees`, { count: employees.length })}</Typography>
       <Table size="small" data-testid="employees">
@@ -38,9 +40,9 @@ function Details() {
             <TableRow key={e.id}>
               <TableCell>{e.name}</TableCell>
               <TableCell><bdi>{e.nationality_id ?? e.iqama_id}</bdi></TableCell>
-              <TableCell>{e.age ?? '—'}</TableCell>
+              <TableCell>{e.age === null ? '—' : f.number(e.age)}</TableCell>
               <TableCell>{t(`${R}.tiers.${e.category}`)}</TableCell>
-              <TableCell>{Array.isArray(e.dependents) ? e.dependents.length : e.dependents}</TableCell>
+              <TableCell>{f.number(Array.isArray(e.dependents) ? e.dependents.length : e.dependents)}</TableCell>
               <TableCell><Chip size="small" color={e.declared ? 'success' : 'warning'} label={t(`${R}.declaration.${e.declared ? 'done' : 'missing'}`)} /></TableCell>
             </TableRow>
           ))}
@@ -53,8 +55,8 @@ function Details() {
             <TableRow key={p.id}>
               <TableCell><RaLink to={createPath({ resource: 'medical-policies', type: 'show', id: p.id })}>#{p.id}</RaLink></TableCell>
               <TableCell>{t(`resources.medical-policies.status.${p.status}`)}</TableCell>
-              <TableCell>{p.insurance_provider}</TableCell>
-              <TableCell><bdi>{p.price} SAR</bdi></TableCell>
+              <TableCell>{t(`enums.insurer.${p.insurance_provider}`, { _: p.insurance_provider })}</TableCell>
+              <TableCell><bdi>{f.money(p.price)}</bdi></TableCell>
               <TableCell><bdi>{p.provider_policy_id ?? '—'}</bdi></TableCell>
             </TableRow>
           ))}
