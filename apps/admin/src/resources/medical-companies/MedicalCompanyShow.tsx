@@ -32,7 +32,7 @@ function Details() {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {t(`${R}.fields.commercial_registration_number`)}: <bdi>{record.commercial_registration_number}</bdi> · {record.city} · {t(`${R}.fields.payment_due`)}: <bdi data-testid="payment-due">{record.payment_due?.payment ? f.money(record.payment_due.payment) : '—'}</bdi>
       </Typography>
-      <Typography variant="overline">{t(`${R}.sections.employees`, { count: employees.length })}</Typography>
+      <Typography variant="overline">{t(`${R}.sections.employees`, { count: f.number(employees.length) })}</Typography>
       <Table size="small" data-testid="employees">
         <TableHead><TableRow>{['name', 'person_id', 'age', 'category', 'dependents', 'declaration'].map((c) => <TableCell key={c}>{t(`${R}.fields.${c}`)}</TableCell>)}</TableRow></TableHead>
         <TableBody>

@@ -1,7 +1,8 @@
 import { AutocompleteInput, DataTable, List, ReferenceField, ReferenceInput, SelectInput, TextInput, useTranslate } from 'react-admin';
-import { DateTimeText, MonoText } from '../../common/fields';
+import { DateTimeText } from '../../common/fields';
 import { WEBHOOK_EVENTS } from '../webhook-endpoints/webhook-api';
 import { DeliveryStatusChip } from './DeliveryStatusChip';
+import { EventName } from './EventName';
 import { ListTable } from '../../common/ListTable';
 
 function useFilters() {
@@ -20,7 +21,7 @@ export function WebhookDeliveryList() {
     <List filters={useFilters()} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
       <ListTable>
         <DataTable.Col source="created_at"><DateTimeText source="created_at" /></DataTable.Col>
-        <DataTable.Col source="event_type" disableSort><MonoText source="event_type" /></DataTable.Col>
+        <DataTable.Col source="event_type" disableSort><EventName /></DataTable.Col>
         <DataTable.Col source="client_id" disableSort><ReferenceField source="client_id" reference="clients" link={false} /></DataTable.Col>
         <DataTable.Col source="policy_id" disableSort />
         <DataTable.Col source="status"><DeliveryStatusChip /></DataTable.Col>
