@@ -37,10 +37,13 @@ function ConsoleUserMenu() {
   );
 }
 
+/** On a phone the language button shows its icon only (the name stays for screen readers), leaving room for the page title. */
+const COMPACT_ON_PHONES = { '& button[aria-controls="simple-menu"]': { fontSize: { xs: 0, sm: 'inherit' }, minWidth: 0 } };
+
 function ConsoleAppBar() {
   const t = useTranslate();
   return (
-    <AppBar userMenu={<ConsoleUserMenu />}>
+    <AppBar userMenu={<ConsoleUserMenu />} sx={COMPACT_ON_PHONES}>
       {/* On a phone the page's title alone, so the language and user menus stay on screen. */}
       <Typography variant="h6" sx={{ display: { xs: 'none', md: 'block' }, fontWeight: 700, fontSize: 16, mx: 1, whiteSpace: 'nowrap' }}>{t('app.title')}</Typography>
       <Box sx={{ display: { xs: 'none', md: 'block' }, mx: 1, opacity: 0.6 }}>|</Box>
