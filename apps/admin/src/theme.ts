@@ -22,6 +22,8 @@ export function consoleTheme(direction: 'ltr' | 'rtl') {
       ...defaultTheme.components,
       MuiAppBar: { styleOverrides: { root: { backgroundColor: '#12355b' } } },
       MuiButton: { defaultProps: { size: 'small' }, styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } } },
+      // every table of records (lists, and those on show pages) scrolls sideways inside its own box on a narrow screen
+      RaDataTable: { styleOverrides: { root: { maxWidth: '100%', '& .RaDataTable-tableWrapper': { overflowX: 'auto' } } } },
       MuiTableCell: { styleOverrides: { head: { fontWeight: 700, color: '#334155', backgroundColor: '#f8fafc' } } },
       MuiPaper: { styleOverrides: { elevation1: { boxShadow: '0 1px 2px rgba(15,23,42,.08), 0 1px 3px rgba(15,23,42,.06)' } } },
     },

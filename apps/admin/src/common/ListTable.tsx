@@ -30,8 +30,8 @@ const KeyboardBody = forwardRef<HTMLTableSectionElement, DataTableBodyProps>((pr
 KeyboardBody.displayName = 'KeyboardBody';
 
 /**
- * Every console list's table: a row opens the record's page by click, Enter or Space (with a visible focus ring), and
- * the table scrolls sideways inside its own box, so on a phone the page itself never does.
+ * Every console list's table: a row opens the record's page by click, Enter or Space (with a visible focus ring); like
+ * every DataTable (theme.ts) it scrolls sideways inside its own box, so on a phone the page itself never does.
  */
 export function ListTable({ children, rowClick = 'show' }: { children: ReactNode; rowClick?: DataTableProps['rowClick'] }) {
   return (
@@ -40,8 +40,6 @@ export function ListTable({ children, rowClick = 'show' }: { children: ReactNode
       bulkActionButtons={false}
       body={KeyboardBody}
       sx={{
-        maxWidth: '100%',
-        '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
         '& .RaDataTable-clickableRow:focus-visible': {
           outline: '3px solid',
           outlineColor: 'primary.main',

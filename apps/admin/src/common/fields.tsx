@@ -99,11 +99,11 @@ export function ProductCount({ source }: Props) {
 export function MonoText({ source }: Props) {
   const record = useRecordContext();
   const value = record?.[source];
-  return <Typography variant="body2" component="span" sx={{ fontFamily: 'ui-monospace, Menlo, Consolas, monospace', fontSize: 13 }} dir="ltr">{value ? String(value) : '—'}</Typography>;
+  return <Typography variant="body2" component="span" sx={{ fontFamily: 'ui-monospace, Menlo, Consolas, monospace', fontSize: 13, overflowWrap: 'anywhere' }} dir="ltr">{value ? String(value) : '—'}</Typography>;
 }
 
 /** Left-to-right text (ids, emails, phones) inside a right-to-left page; `source` may be a path (`meta_data.email`). */
 export function LtrText({ source }: Props) {
   const value = useValueAt(source);
-  return <Typography variant="body2" component="span" dir="ltr" sx={{ unicodeBidi: 'isolate' }}>{value ? String(value) : '—'}</Typography>;
+  return <Typography variant="body2" component="span" dir="ltr" sx={{ unicodeBidi: 'isolate', overflowWrap: 'anywhere' }}>{value ? String(value) : '—'}</Typography>;
 }

@@ -47,7 +47,7 @@ function ConsoleAppBar() {
       {/* On a phone the page's title alone, so the language and user menus stay on screen. */}
       <Typography variant="h6" sx={{ display: { xs: 'none', md: 'block' }, fontWeight: 700, fontSize: 16, mx: 1, whiteSpace: 'nowrap' }}>{t('app.title')}</Typography>
       <Box sx={{ display: { xs: 'none', md: 'block' }, mx: 1, opacity: 0.6 }}>|</Box>
-      <TitlePortal variant="body1" sx={{ minWidth: 0 }} />
+      <TitlePortal variant="body1" sx={{ minWidth: 0, mx: 1 }} />
       <RoleBadge />
     </AppBar>
   );
