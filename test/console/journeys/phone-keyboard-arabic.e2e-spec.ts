@@ -161,6 +161,8 @@ describeBrowser('a phone, a keyboard and Arabic: the console as staff use it', (
       const language = page.getByRole('button', { name: /English|Language/ }).first();
       const box = (await language.boundingBox())!;
       expect(box.x + box.width).toBeLessThanOrEqual(390);
+      // its icon only, leaving room for the page title
+      expect(await language.evaluate((el) => getComputedStyle(el).fontSize)).toBe('0px');
     });
 
     afterAll(async () => {
@@ -328,6 +330,8 @@ describeBrowser('a phone, a keyboard and Arabic: the console as staff use it', (
       const value = page.getByTestId('stat-premium-value');
       expect(await value.evaluate((el) => el.getBoundingClientRect().height < 1.5 * parseFloat(getComputedStyle(el).lineHeight))).toBe(true);
       expect(await card.innerText()).toMatch(ARABIC_DIGIT);
+      // on a wide screen the language button says which language is on
+      expect(await page.getByRole('button', { name: 'العربية' }).evaluate((el) => getComputedStyle(el).fontSize)).not.toBe('0px');
       await shot('arabic-dashboard');
     });
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import type { Theme } from '@mui/material/styles';
 import { AppBar, Layout as RaLayout, Logout, TitlePortal, UserMenu, useGetIdentity, useTranslate } from 'react-admin';
 import { Menu } from './Menu';
 
@@ -38,7 +39,7 @@ function ConsoleUserMenu() {
 }
 
 /** On a phone the language button shows its icon only (the name stays for screen readers), leaving room for the page title. */
-const COMPACT_ON_PHONES = { '& button[aria-controls="simple-menu"]': { fontSize: { xs: 0, sm: 'inherit' }, minWidth: 0 } };
+const COMPACT_ON_PHONES = (theme: Theme) => ({ [theme.breakpoints.down('sm')]: { '& button[aria-controls="simple-menu"]': { fontSize: 0, minWidth: 0 } } });
 
 function ConsoleAppBar() {
   const t = useTranslate();
