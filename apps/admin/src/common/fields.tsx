@@ -34,6 +34,13 @@ export function LocalizedText({ source }: Props) {
   return <Typography variant="body2" component="span">{value ? String(value) : '—'}</Typography>;
 }
 
+/** A count or another number in the console's language. */
+export function NumberText({ source }: Props) {
+  const value = useValueAt(source);
+  const f = useFormat();
+  return <Typography variant="body2" component="span">{value === null || value === undefined ? '—' : f.number(Number(value))}</Typography>;
+}
+
 /** An amount in SAR (a number or a decimal string) in the console's language. */
 export function MoneyText({ source }: Props) {
   const value = useValueAt(source);

@@ -1,5 +1,5 @@
 import { DataTable, List, SearchInput, TextField } from 'react-admin';
-import { DateTimeText, LtrText, MoneyText } from '../../common/fields';
+import { DateTimeText, LtrText, MoneyText, NumberText } from '../../common/fields';
 import { ListTable } from '../../common/ListTable';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
@@ -12,8 +12,8 @@ export function MedicalCompanyList() {
         <DataTable.Col source="name"><TextField source="name" /></DataTable.Col>
         <DataTable.Col source="commercial_registration_number" disableSort><LtrText source="commercial_registration_number" /></DataTable.Col>
         <DataTable.Col source="city" disableSort />
-        <DataTable.Col source="employee_count" disableSort />
-        <DataTable.Col source="undeclared_count" disableSort />
+        <DataTable.Col source="employee_count" disableSort><NumberText source="employee_count" /></DataTable.Col>
+        <DataTable.Col source="undeclared_count" disableSort><NumberText source="undeclared_count" /></DataTable.Col>
         <DataTable.Col source="payment_due" disableSort><MoneyText source="payment_due" /></DataTable.Col>
         <DataTable.Col source="created_at"><DateTimeText source="created_at" /></DataTable.Col>
       </ListTable>

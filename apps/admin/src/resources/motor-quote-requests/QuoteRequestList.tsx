@@ -1,6 +1,6 @@
 import { DataTable, DateInput, List, SelectInput, TextInput, useTranslate } from 'react-admin';
-import { DateTimeText, LtrText, MonoText } from '../../common/fields';
-import { MotorStatusChip, NumberText } from './motor-fields';
+import { DateTimeText, LtrText, MonoText, NumberText } from '../../common/fields';
+import { MotorStatusChip } from './motor-fields';
 import { ListTable } from '../../common/ListTable';
 
 const STATUSES = ['quoted', 'no_offers', 'failed'];

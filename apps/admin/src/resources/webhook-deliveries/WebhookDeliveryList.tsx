@@ -1,5 +1,5 @@
 import { AutocompleteInput, DataTable, List, ReferenceField, ReferenceInput, SelectInput, TextInput, useTranslate } from 'react-admin';
-import { DateTimeText } from '../../common/fields';
+import { DateTimeText, NumberText } from '../../common/fields';
 import { WEBHOOK_EVENTS } from '../webhook-endpoints/webhook-api';
 import { DeliveryStatusChip } from './DeliveryStatusChip';
 import { EventName } from './EventName';
@@ -25,7 +25,7 @@ export function WebhookDeliveryList() {
         <DataTable.Col source="client_id" disableSort><ReferenceField source="client_id" reference="clients" link={false} /></DataTable.Col>
         <DataTable.Col source="policy_id" disableSort />
         <DataTable.Col source="status"><DeliveryStatusChip /></DataTable.Col>
-        <DataTable.Col source="attempt_count" />
+        <DataTable.Col source="attempt_count"><NumberText source="attempt_count" /></DataTable.Col>
         <DataTable.Col source="last_status_code" disableSort />
         <DataTable.Col source="next_attempt_at"><DateTimeText source="next_attempt_at" /></DataTable.Col>
       </ListTable>
