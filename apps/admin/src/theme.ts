@@ -17,11 +17,13 @@ export function consoleTheme(direction: 'ltr' | 'rtl') {
       fontFamily: direction === 'rtl' ? '"Noto Sans Arabic", "Segoe UI", Tahoma, Arial, sans-serif' : '"Inter", "Segoe UI", Roboto, Arial, sans-serif',
       fontSize: 14,
     },
-    sidebar: { width: 230, closedWidth: 56 },
+    sidebar: { width: 250, closedWidth: 56 },
     components: {
       ...defaultTheme.components,
       MuiAppBar: { styleOverrides: { root: { backgroundColor: '#12355b' } } },
       MuiButton: { defaultProps: { size: 'small' }, styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } } },
+      // every table of records (lists, and those on show pages) scrolls sideways inside its own box on a narrow screen
+      RaDataTable: { styleOverrides: { root: { maxWidth: '100%', '& .RaDataTable-tableWrapper': { overflowX: 'auto' } } } },
       MuiTableCell: { styleOverrides: { head: { fontWeight: 700, color: '#334155', backgroundColor: '#f8fafc' } } },
       MuiPaper: { styleOverrides: { elevation1: { boxShadow: '0 1px 2px rgba(15,23,42,.08), 0 1px 3px rgba(15,23,42,.06)' } } },
     },

@@ -3,8 +3,58 @@ import Typography from '@mui/material/Typography';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { productName } from '@shared/products';
 import { useFormat } from './format';
+import type { enumsEn } from '../i18n/enums.en';
 
 type Props = { source: string; label?: string; sortable?: boolean; sortBy?: string };
+
+/** The record's value at `source`, which may be a path (`horse.use`, `meta_data.start_date`). */
+function useValueAt(source: string): unknown {
+  const record = useRecordContext();
+  return source.split('.').reduce<unknown>((v, key) => (v as Record<string, unknown> | null | undefined)?.[key], record);
+}
+
+/** A code of the API (`monthly`, `villa`, `dune`) by its label in the console's language (the code itself when unknown). */
+export function EnumText({ source, group }: Props & { group: keyof typeof enumsEn }) {
+  const value = useValueAt(source);
+  const t = useTranslate();
+  const empty = value === null || value === undefined || value === '';
+  return (
+    <Typography variant="body2" component="span" title={empty ? undefined : String(value)}>
+      {empty ? '—' : t(`enums.${group}.${String(value)}`, { _: String(value).replace(/_/g, ' ') })}
+    </Typography>
+  );
+}
+
+/** A text the API sends in both languages (`insurer` and `insurer_ar`), in the console's. */
+export function LocalizedText({ source }: Props) {
+  const english = useValueAt(source);
+  const arabic = useValueAt(`${source}_ar`);
+  const f = useFormat();
+  const value = f.locale === 'ar' && arabic ? arabic : english;
+  return <Typography variant="body2" component="span">{value ? String(value) : '—'}</Typography>;
+}
+
+/** A count or another number in the console's language. */
+export function NumberText({ source }: Props) {
+  const value = useValueAt(source);
+  const f = useFormat();
+  return <Typography variant="body2" component="span">{value === null || value === undefined ? '—' : f.number(Number(value))}</Typography>;
+}
+
+/** An amount in SAR (a number or a decimal string) in the console's language. */
+export function MoneyText({ source }: Props) {
+  const value = useValueAt(source);
+  const f = useFormat();
+  const empty = value === null || value === undefined || value === '';
+  return <Typography variant="body2" component="span" sx={{ whiteSpace: 'nowrap', unicodeBidi: 'isolate' }}>{empty ? '—' : f.money(value as string)}</Typography>;
+}
+
+/** A date (a calendar day such as a start date, or a timestamp's day) in the console's language. */
+export function DateText({ source }: Props) {
+  const value = useValueAt(source) as string | null | undefined;
+  const f = useFormat();
+  return <Typography variant="body2" component="span" sx={{ whiteSpace: 'nowrap' }}>{value ? f.date(value) : '—'}</Typography>;
+}
 
 /** A datetime in the console's language (Riyadh time). */
 export function DateTimeText({ source }: Props) {
@@ -56,13 +106,11 @@ export function ProductCount({ source }: Props) {
 export function MonoText({ source }: Props) {
   const record = useRecordContext();
   const value = record?.[source];
-  return <Typography variant="body2" component="span" sx={{ fontFamily: 'ui-monospace, Menlo, Consolas, monospace', fontSize: 13 }} dir="ltr">{value ? String(value) : '—'}</Typography>;
+  return <Typography variant="body2" component="span" sx={{ fontFamily: 'ui-monospace, Menlo, Consolas, monospace', fontSize: 13, overflowWrap: 'anywhere' }} dir="ltr">{value ? String(value) : '—'}</Typography>;
 }
 
-/** Left-to-right islands inside right-to-left pages: emails, phones, ids. */
 /** Left-to-right text (ids, emails, phones) inside a right-to-left page; `source` may be a path (`meta_data.email`). */
 export function LtrText({ source }: Props) {
-  const record = useRecordContext();
-  const value = source.split('.').reduce<unknown>((v, key) => (v as Record<string, unknown> | undefined)?.[key], record);
-  return <Typography variant="body2" component="span" dir="ltr" sx={{ unicodeBidi: 'isolate' }}>{value ? String(value) : '—'}</Typography>;
+  const value = useValueAt(source);
+  return <Typography variant="body2" component="span" dir="ltr" sx={{ unicodeBidi: 'isolate', overflowWrap: 'anywhere' }}>{value ? String(value) : '—'}</Typography>;
 }

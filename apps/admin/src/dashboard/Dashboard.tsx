@@ -23,9 +23,9 @@ function Stat({ label, value, hint, testId, to }: { label: string; value: string
     <Card sx={{ height: '100%' }} data-testid={testId}>
       <CardContent>
         <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>{label}</Typography>
-        {/* money in Arabic digits with its currency is long: smaller on wide grids, and it wraps rather than overflow the card */}
-        <Typography variant="h4" sx={{ fontWeight: 700, mt: 1, fontSize: { xs: '2rem', lg: '1.6rem' }, overflowWrap: 'anywhere' }}><bdi>{value}</bdi></Typography>
-        {hint && <Typography variant="caption" color="text.secondary" component="div">{hint}</Typography>}
+        {/* money in Arabic digits with its currency is long: three cards a row below 1536 px, and a number never breaks inside */}
+        <Typography variant="h4" sx={{ fontWeight: 700, mt: 1, fontSize: { xs: '1.75rem', xl: '1.6rem' } }} data-testid={`${testId}-value`}><bdi>{value}</bdi></Typography>
+        {hint && <Typography variant="caption" color="text.secondary">{hint}</Typography>}
         {to && <RaLink to={to} data-testid={`${testId}-link`} sx={{ display: 'inline-block', mt: 1, fontWeight: 600 }}>{t('dashboard.open_list')}</RaLink>}
       </CardContent>
     </Card>
@@ -84,12 +84,12 @@ export function Dashboard() {
         </Box>
       )}
       <Grid container spacing={2}>
-        <Grid size={{ xs: 12, sm: 6, lg: 2 }}><Stat testId="stat-clients" label={t('dashboard.clients')} value={n('clients_total')} hint={t('dashboard.clients_active', { count: n('clients_active') })} /></Grid>
-        <Grid size={{ xs: 12, sm: 6, lg: 2 }}><Stat testId="stat-quotes" label={t('dashboard.quote_requests')} value={n('quote_requests')} /></Grid>
-        <Grid size={{ xs: 12, sm: 6, lg: 2 }}><Stat testId="stat-policies" label={t('dashboard.policies')} value={n('policies_total')} /></Grid>
-        <Grid size={{ xs: 12, sm: 6, lg: 2 }}><Stat testId="stat-premium" label={t('dashboard.premium_volume')} value={f.money(data?.premium_volume ?? '0')} /></Grid>
-        <Grid size={{ xs: 12, sm: 6, lg: 2 }}><Stat testId="stat-payments" label={t('dashboard.payments_pending')} value={n('payments_pending')} /></Grid>
-        <Grid size={{ xs: 12, sm: 6, lg: 2 }}><Stat testId="stat-claims" label={t('dashboard.claims_open')} value={n('claims_open')} hint={t('dashboard.claims_unassigned', { count: n('claims_unassigned') })} /></Grid>
+        <Grid size={{ xs: 12, sm: 6, lg: 4, xl: 2 }}><Stat testId="stat-clients" label={t('dashboard.clients')} value={n('clients_total')} hint={t('dashboard.clients_active', { count: n('clients_active') })} /></Grid>
+        <Grid size={{ xs: 12, sm: 6, lg: 4, xl: 2 }}><Stat testId="stat-quotes" label={t('dashboard.quote_requests')} value={n('quote_requests')} /></Grid>
+        <Grid size={{ xs: 12, sm: 6, lg: 4, xl: 2 }}><Stat testId="stat-policies" label={t('dashboard.policies')} value={n('policies_total')} /></Grid>
+        <Grid size={{ xs: 12, sm: 6, lg: 4, xl: 2 }}><Stat testId="stat-premium" label={t('dashboard.premium_volume')} value={f.money(data?.premium_volume ?? '0')} /></Grid>
+        <Grid size={{ xs: 12, sm: 6, lg: 4, xl: 2 }}><Stat testId="stat-payments" label={t('dashboard.payments_pending')} value={n('payments_pending')} /></Grid>
+        <Grid size={{ xs: 12, sm: 6, lg: 4, xl: 2 }}><Stat testId="stat-claims" label={t('dashboard.claims_open')} value={n('claims_open')} hint={t('dashboard.claims_unassigned', { count: n('claims_unassigned') })} /></Grid>
         <ClaimsQueuePanel />
         <Grid size={{ xs: 12, md: 8 }}>
           <Card>

@@ -14,9 +14,11 @@ import { webhooksAr } from './webhooks.ar';
 import { tplPoliciesAr } from './tpl-policies.ar';
 import { searchAr } from './search.ar';
 import { activityAr } from './activity.ar';
+import { enumsAr } from './enums.ar';
 
 /** Arabic: the console's words (checked against en.ts by the type) and react-admin's own, written here. */
 export const ar: ConsoleMessages = {
+  enums: enumsAr,
   embed_targets: embedTargetsAr,
   search: searchAr,
   activity: activityAr,

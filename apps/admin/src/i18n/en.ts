@@ -12,9 +12,11 @@ import { webhooksEn } from './webhooks.en';
 import { tplPoliciesEn } from './tpl-policies.en';
 import { searchEn } from './search.en';
 import { activityEn } from './activity.en';
+import { enumsEn } from './enums.en';
 
 /** The console's own words. ar.ts must have exactly these keys (it is typed with ConsoleMessages). */
 export const en = {
+  enums: enumsEn,
   embed_targets: embedTargetsEn,
   search: searchEn,
   activity: activityEn,

@@ -62,7 +62,7 @@ export const medicalAr = {
     actions: {
       payment_link: 'رابط الدفع',
       payment_link_refused: 'لا يمكن إنشاء رابط دفع بعد:',
-      payment_link_ready: 'أرسل هذا الرابط إلى المنشأة: %{amount}، صالح حتى %{expires}.',
+      payment_link_ready: 'أرسل هذا الرابط إلى المنشأة: %{amount}، صالح حتى %{expires} (بتوقيت الرياض).',
       copy: 'نسخ الرابط',
       copied: 'نُسخ الرابط.',
       still_to_declare: 'بانتظار الإقرار: %{names}. عبّئ إقراراتهم الصحية من قائمة الموظفين أولًا.',

@@ -62,7 +62,7 @@ export const medicalEn = {
     actions: {
       payment_link: 'Payment link',
       payment_link_refused: 'No payment link can be made yet:',
-      payment_link_ready: 'Send this link to the company: %{amount}, valid until %{expires}.',
+      payment_link_ready: 'Send this link to the company: %{amount}, valid until %{expires} (Riyadh time).',
       copy: 'Copy link',
       copied: 'Link copied.',
       still_to_declare: 'Still to declare: %{names}. Fill their health declarations in the employee list first.',

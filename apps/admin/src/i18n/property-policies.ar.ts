@@ -36,6 +36,7 @@ export const propertyPoliciesAr: typeof propertyPoliciesEn = {
     },
     status: { '0': 'بانتظار الدفع', '1': 'سارية', '2': 'ملغاة' },
     sections: { policy: 'الوثيقة', customer: 'العميل', property: 'العقار', documents: 'المستندات', cancellation: 'الإلغاء' },
+    building_summary: '%{type}، %{size} م²، عمره %{age} سنة',
     no_documents: 'لا توجد مستندات مرفوعة.',
     actions: {
       check_status: 'التحقق من الحالة لدى الشركة',

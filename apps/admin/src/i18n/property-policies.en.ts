@@ -34,6 +34,7 @@ export const propertyPoliciesEn = {
     },
     status: { '0': 'Pending payment', '1': 'Active', '2': 'Cancelled' },
     sections: { policy: 'Policy', customer: 'Customer', property: 'Property', documents: 'Documents', cancellation: 'Cancellation' },
+    building_summary: '%{type}, %{size} m², %{age} years old',
     no_documents: 'No documents uploaded.',
     actions: {
       check_status: 'Check status with insurer',

@@ -6,6 +6,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { DataTable, Labeled, List, SearchInput, SelectInput, Show, SimpleShowLayout, TextField, useRecordContext, useTranslate } from 'react-admin';
 import { DateTimeText, LtrText, MonoText, RoleChip } from '../../common/fields';
+import { ListTable } from '../../common/ListTable';
 import { ListActions } from '../../common/ListActions';
 
 const filters = [
@@ -16,14 +17,14 @@ const filters = [
 export function AuditLogList() {
   return (
     <List filters={filters} actions={<ListActions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
-      <DataTable rowClick="show" bulkActionButtons={false}>
+      <ListTable>
         <DataTable.Col source="created_at"><DateTimeText source="created_at" /></DataTable.Col>
         <DataTable.Col source="staff_email"><LtrText source="staff_email" /></DataTable.Col>
         <DataTable.Col source="role" disableSort><RoleChip source="role" /></DataTable.Col>
         <DataTable.Col source="action"><MonoText source="action" /></DataTable.Col>
         <DataTable.Col source="resource" />
         <DataTable.Col source="resource_id" disableSort><MonoText source="resource_id" /></DataTable.Col>
-      </DataTable>
+      </ListTable>
     </List>
   );
 }

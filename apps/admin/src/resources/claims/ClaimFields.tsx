@@ -1,6 +1,6 @@
 import Chip from '@mui/material/Chip';
-import { Link as RaLink, useCreatePath, useGetIdentity, useRecordContext, useTranslate } from 'react-admin';
 import { useFormat } from '../../common/format';
+import { Link as RaLink, useCreatePath, useGetIdentity, useRecordContext, useTranslate } from 'react-admin';
 
 type Props = { source?: string; label?: string; sortable?: boolean; sortBy?: string };
 

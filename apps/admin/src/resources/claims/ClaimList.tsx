@@ -6,6 +6,7 @@ import { Money } from '../property-policies/PropertyPolicyFields';
 import { ClaimAge, ClaimAssignee, ClaimCustomer, ClaimDecisionDue, ClaimLabel, ClaimPolicyLink, ClaimStatusChip } from './ClaimFields';
 import { ClaimBulkActions } from './ClaimAssign';
 import { CLAIM_FAMILIES } from './claim-families';
+import { ListTable } from '../../common/ListTable';
 
 const STATUSES = ['submitted', 'under_review', 'approved', 'rejected', 'paid'];
 
@@ -50,7 +51,7 @@ export function ClaimList() {
   ];
   return (
     <List filters={filters} actions={<Actions />} sort={{ field: 'created_at', order: 'ASC' }} perPage={25}>
-      <DataTable rowClick="show" bulkActionButtons={can(role, 'update', 'claims') ? <ClaimBulkActions /> : false}>
+      <ListTable bulkActionButtons={can(role, 'update', 'claims') ? <ClaimBulkActions /> : false}>
         <DataTable.Col source="id" />
         <DataTable.Col source="status"><ClaimStatusChip /></DataTable.Col>
         <DataTable.Col source="customer_name" disableSort><ClaimCustomer /></DataTable.Col>
@@ -60,7 +61,7 @@ export function ClaimList() {
         <DataTable.Col source="created_at"><Opened /></DataTable.Col>
         <DataTable.Col source="decision_due_at" disableSort><ClaimDecisionDue /></DataTable.Col>
         <DataTable.Col source="assignee_staff_id" disableSort><ClaimAssignee /></DataTable.Col>
-      </DataTable>
+      </ListTable>
     </List>
   );
 }

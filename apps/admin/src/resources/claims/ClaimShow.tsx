@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import { Labeled, Link as RaLink, Show, TextField, TopToolbar, useCreatePath, useRecordContext, useTranslate } from 'react-admin';
-import { DateTimeText, LtrText, MonoText } from '../../common/fields';
+import { DateText, DateTimeText, LtrText, MonoText } from '../../common/fields';
 import { useFormat } from '../../common/format';
 import { Money } from '../property-policies/PropertyPolicyFields';
 import { AssignToMeButton, TransitionButtons } from './ClaimActions';
@@ -98,12 +98,12 @@ function Details() {
         <Grid size={cell}><Labeled source="decision_due_at"><ClaimDecisionDue /></Labeled></Grid>
         <Grid size={cell}><Labeled source="product_family"><ClaimLabel source="product_family" group="families" /></Labeled></Grid>
         <Grid size={cell}><Labeled source="claim_type"><ClaimLabel source="claim_type" group="types" /></Labeled></Grid>
-        <Grid size={cell}><Labeled source="incident_date"><LtrText source="incident_date" /></Labeled></Grid>
+        <Grid size={cell}><Labeled source="incident_date"><DateText source="incident_date" /></Labeled></Grid>
         <Grid size={cell}><Labeled source="client_id"><MonoText source="client_id" /></Labeled></Grid>
         <Grid size={cell}><Typography variant="caption" color="text.secondary">{t(`${R}.fields.requested_amount`)}</Typography><div><Money value={record.requested_amount} /></div></Grid>
         <Grid size={cell}><Typography variant="caption" color="text.secondary">{t(`${R}.fields.approved_amount`)}</Typography><div><Money value={record.approved_amount} /></div></Grid>
         <Grid size={cell}><Typography variant="caption" color="text.secondary">{t(`${R}.fields.paid_amount`)}</Typography><div><Money value={record.paid_amount} /></div></Grid>
-        <Grid size={12}><Labeled source="description"><TextField source="description" /></Labeled></Grid>
+        <Grid size={12}><Labeled source="description"><TextField source="description" dir="auto" /></Labeled></Grid>
         <Grid size={cell}><Labeled source="created_by"><LtrText source="created_by" /></Labeled></Grid>
         <Grid size={cell}><Labeled source="created_at"><DateTimeText source="created_at" /></Labeled></Grid>
       </Grid>
@@ -128,7 +128,7 @@ function Details() {
                 <TableCell>{f.dateTime(h.at)}</TableCell>
                 <TableCell>{t(`${R}.status.${h.to}`, { _: h.to })}</TableCell>
                 <TableCell dir="ltr">{h.actor}</TableCell>
-                <TableCell>{h.note ?? ''}</TableCell>
+                <TableCell dir="auto">{h.note ?? ''}</TableCell>
               </TableRow>
             ))}
           </TableBody>

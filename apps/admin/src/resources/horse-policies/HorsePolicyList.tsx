@@ -1,6 +1,7 @@
-import { DataTable, FunctionField, List, NumberField, SelectInput, TextInput, useTranslate } from 'react-admin';
+import { DataTable, FunctionField, List, SelectInput, TextInput, useTranslate } from 'react-admin';
 import { ListActions } from '../../common/ListActions';
-import { DateTimeText } from '../../common/fields';
+import { DateTimeText, EnumText, MoneyText } from '../../common/fields';
+import { ListTable } from '../../common/ListTable';
 
 const R = 'resources.horse-policies';
 
@@ -16,14 +17,14 @@ export function HorsePolicyList() {
   const t = useTranslate();
   return (
     <List filters={useFilters()} actions={<ListActions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
-      <DataTable rowClick="show" bulkActionButtons={false}>
+      <ListTable>
         <DataTable.Col source="id" />
         <DataTable.Col source="status"><FunctionField render={(r: { status: number }) => t(`${R}.status.${r.status}`)} /></DataTable.Col>
         <DataTable.Col source="horse.name" disableSort />
-        <DataTable.Col source="horse.use" disableSort />
-        <DataTable.Col source="price" disableSort><NumberField source="price" options={{ minimumFractionDigits: 2 }} /></DataTable.Col>
+        <DataTable.Col source="horse.use" disableSort><EnumText source="horse.use" group="horse_use" /></DataTable.Col>
+        <DataTable.Col source="price" disableSort><MoneyText source="price" /></DataTable.Col>
         <DataTable.Col source="created_at"><DateTimeText source="created_at" /></DataTable.Col>
-      </DataTable>
+      </ListTable>
     </List>
   );
 }

@@ -1,5 +1,5 @@
-import { FunctionField, NumberField, Show, SimpleShowLayout, TextField, TopToolbar, useTranslate } from 'react-admin';
-import { DateTimeText, LtrText } from '../../common/fields';
+import { FunctionField, Show, SimpleShowLayout, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { DateText, DateTimeText, EnumText, LtrText, MoneyText } from '../../common/fields';
 import { CancelWithReasonButton } from '../../common/CancelWithReasonButton';
 import { PolicyActivity } from '../../common/PolicyActivity';
 import { FileClaimButton } from '../claims/FileClaimButton';
@@ -17,23 +17,23 @@ export function HorsePolicyShow() {
         <LtrText source="provider_policy_id" />
         <TextField source="horse.name" />
         <TextField source="horse.breed" />
-        <TextField source="horse.date_of_birth" />
-        <TextField source="horse.sex" />
-        <TextField source="horse.use" />
+        <DateText source="horse.date_of_birth" />
+        <EnumText source="horse.sex" group="horse_sex" />
+        <EnumText source="horse.use" group="horse_use" />
         <LtrText source="horse.microchip_number" />
         <LtrText source="horse.passport_number" />
-        <NumberField source="horse.value" options={{ minimumFractionDigits: 2 }} />
+        <MoneyText source="horse.value" />
         <TextField source="owner.name" />
         <LtrText source="owner.id" />
         <LtrText source="owner.email" />
         <LtrText source="owner.phone" />
-        <NumberField source="net_premium" options={{ minimumFractionDigits: 2 }} />
-        <NumberField source="vat" options={{ minimumFractionDigits: 2 }} />
-        <NumberField source="price" options={{ minimumFractionDigits: 2 }} />
-        <TextField source="start_date" />
-        <TextField source="end_date" />
+        <MoneyText source="net_premium" />
+        <MoneyText source="vat" />
+        <MoneyText source="price" />
+        <DateText source="start_date" />
+        <DateText source="end_date" />
         <DateTimeText source="cancelled_at" />
-        <NumberField source="refund_amount" options={{ minimumFractionDigits: 2 }} />
+        <MoneyText source="refund_amount" />
         <DateTimeText source="created_at" />
       </SimpleShowLayout>
       <PolicyActivity />

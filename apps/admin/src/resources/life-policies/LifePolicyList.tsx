@@ -1,6 +1,7 @@
-import { DataTable, FunctionField, List, NumberField, SelectInput, TextInput, useTranslate } from 'react-admin';
+import { DataTable, FunctionField, List, SelectInput, TextInput, useTranslate } from 'react-admin';
 import { ListActions } from '../../common/ListActions';
-import { DateTimeText, LtrText } from '../../common/fields';
+import { DateTimeText, EnumText, LocalizedText, LtrText, MoneyText } from '../../common/fields';
+import { ListTable } from '../../common/ListTable';
 
 const R = 'resources.life-policies';
 
@@ -17,15 +18,15 @@ export function LifePolicyList() {
   const t = useTranslate();
   return (
     <List filters={useFilters()} actions={<ListActions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
-      <DataTable rowClick="show" bulkActionButtons={false}>
+      <ListTable>
         <DataTable.Col source="id" />
         <DataTable.Col source="status"><FunctionField render={(r: { status: number }) => t(`${R}.status.${r.status}`)} /></DataTable.Col>
-        <DataTable.Col source="insurer" disableSort />
+        <DataTable.Col source="insurer" disableSort><LocalizedText source="insurer" /></DataTable.Col>
         <DataTable.Col source="applicant_id" disableSort><LtrText source="applicant_id" /></DataTable.Col>
-        <DataTable.Col source="premium_amount" disableSort><NumberField source="premium_amount" options={{ minimumFractionDigits: 2 }} /></DataTable.Col>
-        <DataTable.Col source="premium_frequency" disableSort />
+        <DataTable.Col source="premium_amount" disableSort><MoneyText source="premium_amount" /></DataTable.Col>
+        <DataTable.Col source="premium_frequency" disableSort><EnumText source="premium_frequency" group="premium_frequency" /></DataTable.Col>
         <DataTable.Col source="created_at"><DateTimeText source="created_at" /></DataTable.Col>
-      </DataTable>
+      </ListTable>
     </List>
   );
 }

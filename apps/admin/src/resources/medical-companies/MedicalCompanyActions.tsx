@@ -13,8 +13,8 @@ import Download from '@mui/icons-material/PictureAsPdfOutlined';
 import Upload from '@mui/icons-material/UploadFileOutlined';
 import { HttpError, useNotify, usePermissions, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { can } from '@shared/permissions';
-import { API, httpClient } from '../../providers/httpClient';
 import { useFormat } from '../../common/format';
+import { API, httpClient } from '../../providers/httpClient';
 import { useApiWords } from './EmployeeDialogs';
 
 const R = 'resources.medical-companies';

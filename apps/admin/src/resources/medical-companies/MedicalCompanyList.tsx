@@ -1,7 +1,7 @@
-import { BooleanInput, DataTable, List, SearchInput, TextField, useRecordContext } from 'react-admin';
-import { DateTimeText, LtrText } from '../../common/fields';
+import { BooleanInput, DataTable, List, SearchInput, TextField } from 'react-admin';
+import { DateTimeText, LtrText, MoneyText, NumberText } from '../../common/fields';
 import { ListActions } from '../../common/ListActions';
-import { useFormat } from '../../common/format';
+import { ListTable } from '../../common/ListTable';
 
 // the dashboard's figures open this list with one of the two switches on
 const filters = [
@@ -10,23 +10,10 @@ const filters = [
   <BooleanInput key="payment_due" source="payment_due" label="resources.medical-companies.fields.payment_due_only" />,
 ];
 
-/** A count in the console's language (Arabic digits in Arabic). */
-function CountText({ source }: { source: string }) {
-  const record = useRecordContext();
-  const f = useFormat();
-  return <span>{record ? f.number(Number(record[source] ?? 0)) : ''}</span>;
-}
-
-function MoneyText({ source }: { source: string }) {
-  const record = useRecordContext();
-  const f = useFormat();
-  return <bdi style={{ whiteSpace: 'nowrap' }}>{record ? f.money(record[source] ?? 0) : ''}</bdi>;
-}
-
 export function MedicalCompanyList() {
   return (
     <List filters={filters} actions={<ListActions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
-      <DataTable rowClick="show" bulkActionButtons={false}>
+      <ListTable>
         <DataTable.Col source="id" />
         <DataTable.Col source="name">
           <TextField source="name" />
@@ -35,19 +22,11 @@ export function MedicalCompanyList() {
           <LtrText source="commercial_registration_number" />
         </DataTable.Col>
         <DataTable.Col source="city" disableSort />
-        <DataTable.Col source="employee_count" disableSort>
-          <CountText source="employee_count" />
-        </DataTable.Col>
-        <DataTable.Col source="undeclared_count" disableSort>
-          <CountText source="undeclared_count" />
-        </DataTable.Col>
-        <DataTable.Col source="payment_due" disableSort>
-          <MoneyText source="payment_due" />
-        </DataTable.Col>
-        <DataTable.Col source="created_at">
-          <DateTimeText source="created_at" />
-        </DataTable.Col>
-      </DataTable>
+        <DataTable.Col source="employee_count" disableSort><NumberText source="employee_count" /></DataTable.Col>
+        <DataTable.Col source="undeclared_count" disableSort><NumberText source="undeclared_count" /></DataTable.Col>
+        <DataTable.Col source="payment_due" disableSort><MoneyText source="payment_due" /></DataTable.Col>
+        <DataTable.Col source="created_at"><DateTimeText source="created_at" /></DataTable.Col>
+      </ListTable>
     </List>
   );
 }

@@ -37,7 +37,7 @@ function Details() {
         )}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {t(`${R}.fields.commercial_registration_number`)}: <bdi>{record.commercial_registration_number}</bdi> · {record.city} · {t(`${R}.fields.payment_due`)}: <bdi data-testid="payment-due">{record.payment_due ? f.money(record.payment_due.payment) : '—'}</bdi>
+        {t(`${R}.fields.commercial_registration_number`)}: <bdi>{record.commercial_registration_number}</bdi> · {record.city} · {t(`${R}.fields.payment_due`)}: <bdi data-testid="payment-due">{record.payment_due?.payment ? f.money(record.payment_due.payment) : '—'}</bdi>
       </Typography>
       <Typography variant="overline">{t(`${R}.sections.employees`, { count: f.number(employees.length) })}</Typography>
       <Table size="small" data-testid="employees">
@@ -74,7 +74,7 @@ function Details() {
             <TableRow key={p.id}>
               <TableCell><RaLink to={createPath({ resource: 'medical-policies', type: 'show', id: p.id })}>#{p.id}</RaLink></TableCell>
               <TableCell>{t(`resources.medical-policies.status.${p.status}`)}</TableCell>
-              <TableCell>{p.insurance_provider}</TableCell>
+              <TableCell>{t(`enums.insurer.${p.insurance_provider}`, { _: p.insurance_provider })}</TableCell>
               <TableCell><bdi>{f.money(p.price)}</bdi></TableCell>
               <TableCell><bdi>{p.provider_policy_id ?? '—'}</bdi></TableCell>
             </TableRow>

@@ -2,6 +2,7 @@ import { DataTable, DateInput, List, SelectInput, TextInput, useTranslate } from
 import { DateTimeText, LtrText, MonoText } from '../../common/fields';
 import { InsurerName, MoneyText, MotorStatusChip } from '../motor-quote-requests/motor-fields';
 import { QuoteRequestLink } from './QuoteRequestLink';
+import { ListTable } from '../../common/ListTable';
 import { ListActions } from '../../common/ListActions';
 
 const STATUSES = ['pending', 'issued'];
@@ -19,7 +20,7 @@ function useFilters() {
 export function PolicyList() {
   return (
     <List filters={useFilters()} actions={<ListActions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
-      <DataTable rowClick="show" bulkActionButtons={false}>
+      <ListTable>
         <DataTable.Col source="id"><MonoText source="id" /></DataTable.Col>
         <DataTable.Col source="created_at"><DateTimeText source="created_at" /></DataTable.Col>
         <DataTable.Col source="client_name" disableSort />
@@ -30,7 +31,7 @@ export function PolicyList() {
         <DataTable.Col source="quote_request_id" disableSort>
           <QuoteRequestLink source="quote_request_id" />
         </DataTable.Col>
-      </DataTable>
+      </ListTable>
     </List>
   );
 }

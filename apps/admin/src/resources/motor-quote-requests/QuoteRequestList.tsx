@@ -1,6 +1,7 @@
 import { DataTable, DateInput, List, SelectInput, TextInput, useTranslate } from 'react-admin';
-import { DateTimeText, LtrText, MonoText } from '../../common/fields';
-import { MotorStatusChip, NumberText } from './motor-fields';
+import { DateTimeText, LtrText, MonoText, NumberText } from '../../common/fields';
+import { MotorStatusChip } from './motor-fields';
+import { ListTable } from '../../common/ListTable';
 import { ListActions } from '../../common/ListActions';
 
 const STATUSES = ['quoted', 'no_offers', 'failed'];
@@ -18,7 +19,7 @@ function useFilters() {
 export function QuoteRequestList() {
   return (
     <List filters={useFilters()} actions={<ListActions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
-      <DataTable rowClick="show" bulkActionButtons={false}>
+      <ListTable>
         <DataTable.Col source="id"><MonoText source="id" /></DataTable.Col>
         <DataTable.Col source="created_at"><DateTimeText source="created_at" /></DataTable.Col>
         <DataTable.Col source="client_name" />
@@ -26,7 +27,7 @@ export function QuoteRequestList() {
         <DataTable.Col source="status"><MotorStatusChip source="status" resource="motor-quote-requests" /></DataTable.Col>
         <DataTable.Col source="offer_count"><NumberText source="offer_count" /></DataTable.Col>
         <DataTable.Col source="answered_count" disableSort><NumberText source="answered_count" /></DataTable.Col>
-      </DataTable>
+      </ListTable>
     </List>
   );
 }

@@ -41,13 +41,6 @@ export function MoneyText({ source }: { source: string; label?: string; sortable
   return <Typography variant="body2" component="span" sx={{ whiteSpace: 'nowrap' }}>{value ? f.money(value) : '—'}</Typography>;
 }
 
-export function NumberText({ source }: { source: string; label?: string; sortable?: boolean }) {
-  const record = useRecordContext();
-  const f = useFormat();
-  const value = record?.[source] as number | null | undefined;
-  return <Typography variant="body2" component="span">{value === null || value === undefined ? '—' : f.number(value)}</Typography>;
-}
-
 /** The insurer's name in the console's language (the code when the directory did not know it). */
 export function InsurerName(_: { label?: string; sortable?: boolean }) {
   const record = useRecordContext();

@@ -8,6 +8,7 @@ import { DataTable, DateInput, Labeled, List, SearchInput, SelectInput, Show, Si
 import { DateTimeText, LtrText, MonoText } from '../../common/fields';
 import { useFormat } from '../../common/format';
 import { AmountText, PaymentStatusChip, PolicyRef, PolicyTypeFilter } from './PaymentFields';
+import { ListTable } from '../../common/ListTable';
 import { ListActions } from '../../common/ListActions';
 
 const STATUSES = ['pending', 'failed', 'paid', 'expired', 'cancelled', 'refunded'];
@@ -29,7 +30,7 @@ const filters = [
 export function PaymentList() {
   return (
     <List filters={filters} actions={<ListActions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
-      <DataTable rowClick="show" bulkActionButtons={false}>
+      <ListTable>
         <DataTable.Col source="created_at"><DateTimeText source="created_at" /></DataTable.Col>
         <DataTable.Col source="status"><PaymentStatusChip source="status" /></DataTable.Col>
         <DataTable.Col source="amount"><AmountText source="amount" /></DataTable.Col>
@@ -37,7 +38,7 @@ export function PaymentList() {
         <DataTable.Col source="client_name" disableSort />
         <DataTable.Col source="vendor_reference" disableSort><MonoText source="vendor_reference" /></DataTable.Col>
         <DataTable.Col source="paid_at"><DateTimeText source="paid_at" /></DataTable.Col>
-      </DataTable>
+      </ListTable>
     </List>
   );
 }

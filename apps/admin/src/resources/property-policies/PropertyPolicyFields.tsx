@@ -18,7 +18,7 @@ export function PolicyStatusChip(_: Props) {
 /** An amount in SAR (the API sends numbers with two decimals). */
 export function Money({ value }: { value: unknown }) {
   const f = useFormat();
-  return <Typography variant="body2" component="span" dir="ltr" sx={{ unicodeBidi: 'isolate' }}>{value === null || value === undefined ? '—' : f.money(value as number)}</Typography>;
+  return <Typography variant="body2" component="span" sx={{ unicodeBidi: 'isolate', whiteSpace: 'nowrap' }}>{value === null || value === undefined ? '—' : f.money(value as number)}</Typography>;
 }
 
 export function PriceField(_: Props) {

@@ -1,7 +1,8 @@
 import { DataTable, DateInput, List, SearchInput, SelectInput, TextInput, useTranslate } from 'react-admin';
 import { ListActions } from '../../common/ListActions';
-import { DateTimeText, LtrText } from '../../common/fields';
+import { DateTimeText, EnumText } from '../../common/fields';
 import { CustomerName, PolicyStatusChip, PriceField, StartDate } from './PropertyPolicyFields';
+import { ListTable } from '../../common/ListTable';
 
 function useFilters() {
   const t = useTranslate();
@@ -18,15 +19,15 @@ function useFilters() {
 export function PropertyPolicyList() {
   return (
     <List filters={useFilters()} actions={<ListActions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
-      <DataTable rowClick="show" bulkActionButtons={false}>
+      <ListTable>
         <DataTable.Col source="id" />
         <DataTable.Col source="status"><PolicyStatusChip /></DataTable.Col>
         <DataTable.Col source="customer" disableSort><CustomerName /></DataTable.Col>
-        <DataTable.Col source="insurer_code" disableSort><LtrText source="insurer_code" /></DataTable.Col>
+        <DataTable.Col source="insurer_code" disableSort><EnumText source="insurer_code" group="insurer" /></DataTable.Col>
         <DataTable.Col source="price"><PriceField /></DataTable.Col>
         <DataTable.Col source="start_date"><StartDate /></DataTable.Col>
         <DataTable.Col source="created_at"><DateTimeText source="created_at" /></DataTable.Col>
-      </DataTable>
+      </ListTable>
     </List>
   );
 }

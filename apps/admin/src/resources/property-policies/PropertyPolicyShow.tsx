@@ -8,7 +8,7 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Labeled, Show, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
-import { DateTimeText, LtrText, MonoText } from '../../common/fields';
+import { DateTimeText, EnumText, MonoText } from '../../common/fields';
 import { useFormat } from '../../common/format';
 import { CancelWithReasonButton } from '../../common/CancelWithReasonButton';
 import { CheckStatusButton } from './PropertyPolicyActions';
@@ -66,7 +66,7 @@ function Details() {
         <Grid container spacing={2}>
           <Grid size={cell}><Labeled source="status"><PolicyStatusChip /></Labeled></Grid>
           <Grid size={cell}><Labeled source="price"><PriceField /></Labeled></Grid>
-          <Grid size={cell}><Labeled source="insurer_code"><LtrText source="insurer_code" /></Labeled></Grid>
+          <Grid size={cell}><Labeled source="insurer_code"><EnumText source="insurer_code" group="insurer" /></Labeled></Grid>
           <Grid size={cell}><Labeled source="provider_policy_id"><MonoText source="provider_policy_id" /></Labeled></Grid>
           <Value label={t(`${R}.fields.start_date`)}>{f.date(`${m.start_date}T12:00:00Z`)}</Value>
           <Value label={t(`${R}.fields.end_date`)}>{f.date(`${m.end_date}T12:00:00Z`)}</Value>
@@ -87,8 +87,11 @@ function Details() {
       </Section>
       <Section title={t(`${R}.sections.property`)}>
         <Grid container spacing={2}>
-          <Value label={t(`${R}.fields.address`)}>{[a.building_number, a.street_name, a.district_name, a.city_name, a.zip_code].filter(Boolean).join(', ')} ({a.unit_number})</Value>
-          <Value label={t(`${R}.fields.building`)}>{`${b.building_type}, ${b.apartment_size} m², ${b.building_age}`}</Value>
+          <Value label={t(`${R}.fields.address`)}>
+            {/* written left to right as the national address is; isolated so the Arabic page does not reorder its parts */}
+            <bdi dir="ltr" data-testid="property-address">{[a.building_number, a.street_name, a.district_name, a.city_name, a.zip_code].filter(Boolean).join(', ')}{a.unit_number ? ` (${a.unit_number})` : ''}</bdi>
+          </Value>
+          <Value label={t(`${R}.fields.building`)}>{t(`${R}.building_summary`, { type: t(`enums.building_type.${b.building_type}`, { _: String(b.building_type) }), size: f.number(Number(b.apartment_size)), age: f.number(Number(b.building_age)) })}</Value>
           <Value label={t(`${R}.fields.costs`)}><Money value={m.property_cost} /> / <Money value={m.contents_cost} /></Value>
         </Grid>
       </Section>
@@ -100,7 +103,7 @@ function Details() {
             <TableBody>
               {m.documents.map((d) => (
                 <TableRow key={d.id}>
-                  <TableCell>{d.category}</TableCell>
+                  <TableCell>{t(`enums.document_category.${d.category}`, { _: d.category })}</TableCell>
                   <TableCell><Link href={d.url} target="_blank" rel="noreferrer" dir="ltr">{d.content_type}</Link></TableCell>
                   <TableCell>{f.number(Math.round(d.size / 1024))} KB</TableCell>
                   <TableCell>{f.dateTime(d.created_at)}</TableCell>

@@ -1,9 +1,10 @@
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { DataTable, DateInput, Labeled, List, SearchInput, SelectInput, Show, SimpleShowLayout, TextField, TopToolbar, useRecordContext, useTranslate, Link as RaLink, useCreatePath } from 'react-admin';
-import { DateTimeText, MonoText } from '../../common/fields';
+import { DateTimeText, MonoText, NumberText } from '../../common/fields';
 import { AmountText, PolicyRef, PolicyTypeFilter } from '../payments/PaymentFields';
 import { RetryRefundButton } from './RetryRefundButton';
+import { ListTable } from '../../common/ListTable';
 import { ListActions } from '../../common/ListActions';
 
 const STATUSES = ['pending', 'succeeded', 'failed'];
@@ -60,16 +61,16 @@ const filters = [
 export function RefundList() {
   return (
     <List filters={filters} actions={<ListActions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
-      <DataTable rowClick="show" bulkActionButtons={false}>
+      <ListTable>
         <DataTable.Col source="created_at"><DateTimeText source="created_at" /></DataTable.Col>
         <DataTable.Col source="status"><RefundStatusChip source="status" /></DataTable.Col>
         <DataTable.Col source="amount"><AmountText source="amount" /></DataTable.Col>
         <DataTable.Col source="policy_id" disableSort><PolicyRef source="policy_id" /></DataTable.Col>
         <DataTable.Col source="client_name" disableSort />
-        <DataTable.Col source="attempts" />
+        <DataTable.Col source="attempts"><NumberText source="attempts" /></DataTable.Col>
         <DataTable.Col source="last_error" disableSort><LastError source="last_error" /></DataTable.Col>
         <DataTable.Col source="refunded_at"><DateTimeText source="refunded_at" /></DataTable.Col>
-      </DataTable>
+      </ListTable>
     </List>
   );
 }
@@ -93,7 +94,7 @@ export function RefundShow() {
         <Labeled source="policy_id"><PolicyRef source="policy_id" /></Labeled>
         <Labeled source="payment_id"><PaymentLink source="payment_id" /></Labeled>
         <Labeled source="client_name"><TextField source="client_name" /></Labeled>
-        <Labeled source="attempts"><TextField source="attempts" /></Labeled>
+        <Labeled source="attempts"><NumberText source="attempts" /></Labeled>
         <Labeled source="last_error"><TextField source="last_error" emptyText="—" /></Labeled>
         <Labeled source="next_attempt_at"><DateTimeText source="next_attempt_at" /></Labeled>
         <Labeled source="refunded_at"><DateTimeText source="refunded_at" /></Labeled>

@@ -4,7 +4,7 @@ import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Labeled, Show, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
-import { DateTimeText, LtrText, MonoText } from '../../common/fields';
+import { DateText, DateTimeText, EnumText, MonoText } from '../../common/fields';
 import { CancelWithReasonButton } from '../../common/CancelWithReasonButton';
 import { MetaText, TplMoney, TplPriceField, TplStatusChip } from './TplPolicyFields';
 import { PolicyActivity } from '../../common/PolicyActivity';
@@ -43,10 +43,10 @@ function Details() {
       <Section title={t(`${R}.sections.policy`)}>
         <Grid size={cell}><Labeled source="status"><TplStatusChip /></Labeled></Grid>
         <Grid size={cell}><Labeled source="price"><TplPriceField /></Labeled></Grid>
-        <Grid size={cell}><Labeled source="insurance_company_id"><LtrText source="insurance_company_id" /></Labeled></Grid>
+        <Grid size={cell}><Labeled source="insurance_company_id"><EnumText source="insurance_company_id" group="insurer" /></Labeled></Grid>
         <Grid size={cell}><Labeled source="provider_policy_id"><MonoText source="provider_policy_id" /></Labeled></Grid>
-        <Value label={field('start_date')}>{record.start_date}</Value>
-        <Value label={field('end_date')}>{record.end_date}</Value>
+        <Value label={field('start_date')}><DateText source="start_date" /></Value>
+        <Value label={field('end_date')}><DateText source="end_date" /></Value>
         <Grid size={cell}><Labeled source="client_id"><MonoText source="client_id" /></Labeled></Grid>
         <Grid size={cell}><Labeled source="created_at"><DateTimeText source="created_at" /></Labeled></Grid>
         <Grid size={cell}><Labeled source="purchased_at"><DateTimeText source="purchased_at" /></Labeled></Grid>

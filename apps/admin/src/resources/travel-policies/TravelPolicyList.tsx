@@ -1,6 +1,7 @@
-import { DataTable, FunctionField, List, NumberField, SelectInput, TextInput, useTranslate } from 'react-admin';
+import { DataTable, FunctionField, List, SelectInput, TextInput, useTranslate } from 'react-admin';
 import { ListActions } from '../../common/ListActions';
-import { DateTimeText } from '../../common/fields';
+import { DateText, DateTimeText, MoneyText } from '../../common/fields';
+import { ListTable } from '../../common/ListTable';
 
 const R = 'resources.travel-policies';
 
@@ -16,15 +17,15 @@ export function TravelPolicyList() {
   const t = useTranslate();
   return (
     <List filters={useFilters()} actions={<ListActions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
-      <DataTable rowClick="show" bulkActionButtons={false}>
+      <ListTable>
         <DataTable.Col source="id" />
         <DataTable.Col source="status"><FunctionField render={(r: { status: number }) => t(`${R}.status.${r.status}`)} /></DataTable.Col>
-        <DataTable.Col source="start_date" />
-        <DataTable.Col source="end_date" disableSort />
+        <DataTable.Col source="start_date"><DateText source="start_date" /></DataTable.Col>
+        <DataTable.Col source="end_date" disableSort><DateText source="end_date" /></DataTable.Col>
         <DataTable.Col source="travellers" disableSort><FunctionField render={(r: { meta_data: { travellers: unknown[] } }) => r.meta_data.travellers.length} /></DataTable.Col>
-        <DataTable.Col source="price" disableSort><NumberField source="price" options={{ minimumFractionDigits: 2 }} /></DataTable.Col>
+        <DataTable.Col source="price" disableSort><MoneyText source="price" /></DataTable.Col>
         <DataTable.Col source="created_at"><DateTimeText source="created_at" /></DataTable.Col>
-      </DataTable>
+      </ListTable>
     </List>
   );
 }

@@ -1,5 +1,5 @@
-import { ArrayField, DataTable, FunctionField, NumberField, Show, SimpleShowLayout, TextField, TopToolbar, UrlField, useTranslate } from 'react-admin';
-import { DateTimeText, LtrText } from '../../common/fields';
+import { ArrayField, DataTable, FunctionField, Show, SimpleShowLayout, TextField, TopToolbar, UrlField, useTranslate } from 'react-admin';
+import { DateText, DateTimeText, LtrText, MoneyText } from '../../common/fields';
 import { CancelWithReasonButton } from '../../common/CancelWithReasonButton';
 import { PolicyActivity } from '../../common/PolicyActivity';
 import { FileClaimButton } from '../claims/FileClaimButton';
@@ -20,26 +20,26 @@ export function TravelPolicyShow() {
         <LtrText source="quote_id" />
         <LtrText source="provider_policy_id" />
         <FunctionField source="multi_entry" render={(r: { meta_data: { multi_entry: boolean } }) => t(`${R}.kind.${r.meta_data.multi_entry ? 'multi' : 'single'}`)} />
-        <TextField source="start_date" />
-        <TextField source="end_date" />
+        <DateText source="start_date" />
+        <DateText source="end_date" />
         <LtrText source="meta_data.nationality_id" />
         <LtrText source="meta_data.email" />
         <LtrText source="meta_data.phone_number" />
         <ArrayField source="meta_data.travellers">
           <DataTable bulkActionButtons={false}>
             <DataTable.Col source="full_name" />
-            <DataTable.Col source="passport_number" />
+            <DataTable.Col source="passport_number"><LtrText source="passport_number" /></DataTable.Col>
             <DataTable.Col source="nationality" />
-            <DataTable.Col source="date_of_birth" />
+            <DataTable.Col source="date_of_birth"><DateText source="date_of_birth" /></DataTable.Col>
             <DataTable.Col source="relation" />
           </DataTable>
         </ArrayField>
-        <NumberField source="price" options={{ minimumFractionDigits: 2 }} />
+        <MoneyText source="price" />
         <UrlField source="policy_url" target="_blank" emptyText="—" />
         <UrlField source="invoice_url" target="_blank" emptyText="—" />
         <DateTimeText source="purchased_at" />
         <DateTimeText source="canceled_at" />
-        <NumberField source="refund_amount" options={{ minimumFractionDigits: 2 }} />
+        <MoneyText source="refund_amount" />
         <DateTimeText source="created_at" />
       </SimpleShowLayout>
       <PolicyActivity />

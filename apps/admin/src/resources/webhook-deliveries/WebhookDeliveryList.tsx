@@ -1,9 +1,11 @@
 import { AutocompleteInput, DataTable, List, ReferenceField, ReferenceInput, SelectInput, TextInput, usePermissions, useTranslate } from 'react-admin';
 import { can } from '@shared/permissions';
 import { BulkResendButton } from './BulkResendButton';
-import { DateTimeText, MonoText } from '../../common/fields';
+import { DateTimeText, NumberText } from '../../common/fields';
 import { WEBHOOK_EVENTS } from '../webhook-endpoints/webhook-api';
 import { DeliveryStatusChip } from './DeliveryStatusChip';
+import { EventName } from './EventName';
+import { ListTable } from '../../common/ListTable';
 import { ListActions } from '../../common/ListActions';
 
 function useFilters() {
@@ -22,16 +24,16 @@ export function WebhookDeliveryList() {
   return (
     <List filters={useFilters()} actions={<ListActions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
       {/* selecting rows only where the role may resend them */}
-      <DataTable rowClick="show" bulkActionButtons={can(role, 'resend', 'webhook-deliveries') ? <BulkResendButton /> : false}>
+      <ListTable bulkActionButtons={can(role, 'resend', 'webhook-deliveries') ? <BulkResendButton /> : false}>
         <DataTable.Col source="created_at"><DateTimeText source="created_at" /></DataTable.Col>
-        <DataTable.Col source="event_type" disableSort><MonoText source="event_type" /></DataTable.Col>
+        <DataTable.Col source="event_type" disableSort><EventName /></DataTable.Col>
         <DataTable.Col source="client_id" disableSort><ReferenceField source="client_id" reference="clients" link={false} /></DataTable.Col>
         <DataTable.Col source="policy_id" disableSort />
         <DataTable.Col source="status"><DeliveryStatusChip /></DataTable.Col>
-        <DataTable.Col source="attempt_count" />
+        <DataTable.Col source="attempt_count"><NumberText source="attempt_count" /></DataTable.Col>
         <DataTable.Col source="last_status_code" disableSort />
         <DataTable.Col source="next_attempt_at"><DateTimeText source="next_attempt_at" /></DataTable.Col>
-      </DataTable>
+      </ListTable>
     </List>
   );
 }

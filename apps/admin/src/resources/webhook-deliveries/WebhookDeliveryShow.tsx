@@ -12,6 +12,7 @@ import { DateTimeText, MonoText } from '../../common/fields';
 import { useFormat } from '../../common/format';
 import { webhookAction } from '../webhook-endpoints/webhook-api';
 import { DeliveryStatusChip } from './DeliveryStatusChip';
+import { EventName } from './EventName';
 
 interface Attempt {
   number: number;
@@ -95,7 +96,7 @@ export function WebhookDeliveryShow() {
       <SimpleShowLayout>
         <Labeled source="id"><MonoText source="id" /></Labeled>
         <Labeled source="status"><DeliveryStatusChip /></Labeled>
-        <Labeled source="event_type"><MonoText source="event_type" /></Labeled>
+        <Labeled source="event_type"><EventName /></Labeled>
         <ReferenceField source="endpoint_id" reference="webhook-endpoints" />
         <ReferenceField source="client_id" reference="clients" />
         <TextField source="policy_id" emptyText="—" />

@@ -3,6 +3,7 @@ import { ListActions } from '../../common/ListActions';
 import { BooleanInput, CreateButton, DataTable, List, ReferenceField, ReferenceInput, AutocompleteInput, SearchInput, usePermissions, useRecordContext, useTranslate } from 'react-admin';
 import { can } from '@shared/permissions';
 import { DateTimeText, LtrText, StatusChip } from '../../common/fields';
+import { ListTable } from '../../common/ListTable';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -30,13 +31,13 @@ function Actions() {
 export function WebhookEndpointList() {
   return (
     <List filters={filters} actions={<Actions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
-      <DataTable rowClick="show" bulkActionButtons={false}>
+      <ListTable>
         <DataTable.Col source="url"><LtrText source="url" /></DataTable.Col>
         <DataTable.Col source="client_id" disableSort><ReferenceField source="client_id" reference="clients" link={false} /></DataTable.Col>
         <DataTable.Col source="events" disableSort><EventChips /></DataTable.Col>
         <DataTable.Col source="active"><StatusChip source="active" /></DataTable.Col>
         <DataTable.Col source="created_at"><DateTimeText source="created_at" /></DataTable.Col>
-      </DataTable>
+      </ListTable>
     </List>
   );
 }

@@ -3,6 +3,7 @@ import { DateTimeText, LtrText, MonoText, StatusChip } from '../../common/fields
 import { DeliveryStatusChip } from '../webhook-deliveries/DeliveryStatusChip';
 import { EventChips } from './WebhookEndpointList';
 import { RotateWebhookSecretButton, SendTestEventButton, WebhookActivationButton } from './WebhookEndpointActions';
+import { ListTable } from '../../common/ListTable';
 
 function Actions() {
   return (
@@ -29,14 +30,14 @@ export function WebhookEndpointShow() {
         <Labeled source="created_at"><DateTimeText source="created_at" /></Labeled>
         <Labeled label={t('resources.webhook-endpoints.deliveries')} fullWidth>
           <ReferenceManyField reference="webhook-deliveries" target="endpoint_id" sort={{ field: 'created_at', order: 'DESC' }} perPage={10} pagination={<Pagination />}>
-            <DataTable rowClick={(id) => `/webhook-deliveries/${id}/show`} bulkActionButtons={false}>
+            <ListTable rowClick={(id) => `/webhook-deliveries/${id}/show`}>
               <DataTable.Col source="created_at"><DateTimeText source="created_at" /></DataTable.Col>
               <DataTable.Col source="event_type"><MonoText source="event_type" /></DataTable.Col>
               <DataTable.Col source="policy_id" />
               <DataTable.Col source="status"><DeliveryStatusChip /></DataTable.Col>
               <DataTable.Col source="attempt_count" />
               <DataTable.Col source="last_status_code" />
-            </DataTable>
+            </ListTable>
           </ReferenceManyField>
         </Labeled>
       </SimpleShowLayout>

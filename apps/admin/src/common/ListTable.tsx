@@ -1,0 +1,64 @@
+import { forwardRef, type KeyboardEvent, type ReactNode } from 'react';
+import { DataTable, DataTableBody, DataTableRow, type DataTableBodyProps, type DataTableProps, type DataTableRowProps } from 'react-admin';
+
+/** Moves focus to the row before or after this one (arrow keys), if there is one. */
+function focusSibling(row: HTMLTableRowElement, step: 1 | -1) {
+  const next = step === 1 ? row.nextElementSibling : row.previousElementSibling;
+  if (next instanceof HTMLTableRowElement && next.tabIndex === 0) next.focus();
+}
+
+/**
+ * A row that opens its record from the keyboard exactly as a click does: it is in the Tab order, Enter and Space
+ * click it (only when the row itself has the focus, so a link or button inside keeps its own keys), arrows move between rows.
+ */
+const KeyboardRow = forwardRef<HTMLTableRowElement, DataTableRowProps>((props, ref) => {
+  const onKeyDown = (e: KeyboardEvent<HTMLTableRowElement>) => {
+    if (e.target !== e.currentTarget) return;
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      e.currentTarget.click();
+    } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      focusSibling(e.currentTarget, e.key === 'ArrowDown' ? 1 : -1);
+    }
+  };
+  return <DataTableRow ref={ref} tabIndex={0} onKeyDown={onKeyDown} {...props} />;
+});
+KeyboardRow.displayName = 'KeyboardRow';
+
+const KeyboardBody = forwardRef<HTMLTableSectionElement, DataTableBodyProps>((props, ref) => <DataTableBody ref={ref} {...props} row={KeyboardRow} />);
+KeyboardBody.displayName = 'KeyboardBody';
+
+/**
+ * Every console list's table: a row opens the record's page by click, Enter or Space (with a visible focus ring); like
+ * every DataTable (theme.ts) it scrolls sideways inside its own box, so on a phone the page itself never does.
+ */
+export function ListTable({
+  children,
+  rowClick = 'show',
+  bulkActionButtons = false,
+}: {
+  children: ReactNode;
+  rowClick?: DataTableProps['rowClick'];
+  /** Bulk actions where they save work (resend deliveries, assign claims); none by default. */
+  bulkActionButtons?: DataTableProps['bulkActionButtons'];
+}) {
+  return (
+    <DataTable
+      rowClick={rowClick}
+      bulkActionButtons={bulkActionButtons}
+      body={KeyboardBody}
+      sx={{
+        '& .RaDataTable-clickableRow:focus-visible': {
+          outline: '3px solid',
+          outlineColor: 'primary.main',
+          outlineOffset: '-3px',
+          backgroundColor: 'action.hover',
+        },
+        '& .RaDataTable-rowCell, & .RaDataTable-headerCell': { px: { xs: 1, sm: 2 } },
+      }}
+    >
+      {children}
+    </DataTable>
+  );
+}
