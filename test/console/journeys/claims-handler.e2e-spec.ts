@@ -168,7 +168,7 @@ describeBrowser('journey: a claims handler works the queue', () => {
     expect(await panel.getByTestId('claim-holder-id').innerText()).toBe('1012345678');
     expect(await panel.getByTestId('claim-policy-status').innerText()).toBe('Active');
     expect(await panel.getByTestId('claim-policy-number').innerText()).toMatch(/\S/);
-    expect(await panel.getByTestId('claim-policy-cover').innerText()).toMatch(/^\d{4}-\d{2}-\d{2} → \d{4}-\d{2}-\d{2}$/);
+    expect(await panel.getByTestId('claim-policy-cover').innerText()).toMatch(/^\d{1,2} \w{3,4} \d{4} – \d{1,2} \w{3,4} \d{4}$/);
     expect(await panel.getByTestId('claim-policy-open').getAttribute('href')).toMatch(new RegExp(`/horse-policies/${horseId}/show$`));
     expect(await page.getByTestId('claim-overdue').innerText()).toBe('Overdue');
     await page.getByTestId('claim-assignee').getByText('Me').waitFor();

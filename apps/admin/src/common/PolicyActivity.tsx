@@ -8,6 +8,7 @@ import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -27,14 +28,14 @@ function Part({ title, testId, rows, head, row }: { title: string; testId: strin
   const t = useTranslate();
   if (rows === null) return null;
   return (
-    <Card variant="outlined" sx={{ mb: 2 }} data-testid={testId}>
+    <Card variant="outlined" sx={{ mb: 2, minWidth: 0, maxWidth: '100%' }} data-testid={testId}>
       <CardContent>
         <Typography variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>{title}</Typography>
         {rows.length === 0 ? (
           <Typography variant="body2" color="text.secondary">{t('activity.none')}</Typography>
         ) : (
           // the table scrolls inside its card on a narrow screen, never the page
-          <Box sx={{ overflowX: 'auto' }}>
+          <TableContainer>
             <Table size="small">
               <TableHead>
                 <TableRow>{head.map((h) => <TableCell key={h}>{t(`activity.${h}`)}</TableCell>)}</TableRow>
@@ -45,7 +46,7 @@ function Part({ title, testId, rows, head, row }: { title: string; testId: strin
                 ))}
               </TableBody>
             </Table>
-          </Box>
+          </TableContainer>
         )}
       </CardContent>
     </Card>
@@ -72,7 +73,7 @@ export function PolicyActivity() {
   const when = (v: string | number | null) => (v ? f.dateTime(String(v)) : '—');
   const ltr = (v: string | number | null) => <bdi dir="ltr">{v ?? '—'}</bdi>;
   return (
-    <Box sx={{ px: { xs: 1, sm: 3 }, pb: 2 }} data-testid="policy-activity">
+    <Box sx={{ px: { xs: 1, sm: 3 }, pb: 2, minWidth: 0, maxWidth: '100%' }} data-testid="policy-activity">
       <Part
         title={t('activity.payments')}
         testId="activity-payments"

@@ -42,6 +42,7 @@ function Line({ label, children, testId }: { label: string; children: ReactNode;
 
 /** The policy and the customer beside the claim: who it is for, on which policy, whether that policy is in force and its cover. */
 function PolicyAndCustomer() {
+  const f = useFormat();
   const record = useRecordContext();
   const t = useTranslate();
   const createPath = useCreatePath();
@@ -72,7 +73,7 @@ function PolicyAndCustomer() {
             <Line label={t(`${R}.policy_number`)} testId="claim-policy-number"><bdi dir="ltr">{p.policy_number ?? '—'}</bdi></Line>
             <Line label={t(`${R}.policy_status`)} testId="claim-policy-status">{t(`${R}.policy_statuses.${p.policy_status}`, { _: p.policy_status })}</Line>
             <Line label={t(`${R}.cover`)} testId="claim-policy-cover">
-              {p.cover_from && p.cover_to ? <bdi dir="ltr">{p.cover_from} → {p.cover_to}</bdi> : t(`${R}.no_cover`)}
+              {p.cover_from && p.cover_to ? <bdi>{f.date(p.cover_from)} – {f.date(p.cover_to)}</bdi> : t(`${R}.no_cover`)}
             </Line>
           </>
         )}

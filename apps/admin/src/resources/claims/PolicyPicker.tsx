@@ -7,6 +7,7 @@ import MuiTextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { FieldTitle, InputHelperText, required, useDataProvider, useInput, useTranslate } from 'react-admin';
 import type { ClaimPolicy, ConsoleDataProvider } from '../../providers/dataProvider';
+import { useFormat } from '../../common/format';
 
 const R = 'resources.claims';
 
@@ -29,6 +30,7 @@ const label = (p: ClaimPolicy) => [`#${p.policy_id}`, p.policy_number, p.holder_
  */
 export function PolicyPicker() {
   const t = useTranslate();
+  const f = useFormat();
   const dp = useDataProvider<ConsoleDataProvider>();
   const family = useWatch({ name: 'product_family' }) as string | undefined;
   const { id, field, fieldState, isRequired } = useInput({ source: 'policy_id', validate: required() });
@@ -99,7 +101,7 @@ export function PolicyPicker() {
                     {' '}
                     ·{' '}
                     <bdi dir="ltr">
-                      {p.cover_from} → {p.cover_to}
+                      {f.date(p.cover_from)} – {f.date(p.cover_to)}
                     </bdi>
                   </>
                 ) : null}
@@ -123,7 +125,7 @@ export function PolicyPicker() {
           {t(`${R}.picker.picked`, {
             holder: picked.holder_name ?? picked.holder_id ?? '—',
             status: t(`${R}.policy_statuses.${picked.policy_status}`, { _: picked.policy_status }),
-            cover: picked.cover_from && picked.cover_to ? `${picked.cover_from} → ${picked.cover_to}` : t(`${R}.no_cover`),
+            cover: picked.cover_from && picked.cover_to ? `${f.date(picked.cover_from)} – ${f.date(picked.cover_to)}` : t(`${R}.no_cover`),
           })}
         </Typography>
       )}
