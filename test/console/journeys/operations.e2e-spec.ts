@@ -116,6 +116,23 @@ describeBrowser('journey: operations', () => {
     await page.setViewportSize({ width: 1366, height: 860 });
   });
 
+  it('reads the search and the policy page in Arabic', async () => {
+    await page.goto(`${env.app.url}/openapi.json`);
+    await page.evaluate(() => localStorage.setItem('RaStore.locale', JSON.stringify('ar')));
+    await page.goto(`${env.app.url}/admin/search?q=${encodeURIComponent(OWNER.phone)}`);
+    const result = page.getByTestId('search-result');
+    await result.waitFor();
+    expect(await page.getByTestId('search-count').innerText()).toBe('نتيجة واحدة');
+    expect(await result.innerText()).toMatch(/سارية[\s\S]*الجوال/);
+    await shot('06-search-arabic');
+    await page.goto(`${env.app.url}/admin/property-policies/${propertyId}/show`);
+    const history = page.getByTestId('activity-audit');
+    await history.getByText('أُلغيت').waitFor();
+    expect(await page.getByTestId('activity-refunds').innerText()).not.toMatch(/policy_cancelled|pending/);
+    await shot('07-property-activity-arabic');
+    await page.evaluate(() => localStorage.setItem('RaStore.locale', JSON.stringify('en')));
+  });
+
   it('raised no page errors', () => {
     expect(errors).toEqual([]);
   });

@@ -112,7 +112,7 @@ export function PolicyActivity() {
         testId="activity-audit"
         rows={data.audit}
         head={['action', 'who', 'why', 'created']}
-        row={(r) => [t(`activity.actions.${String(r.action).split('.').pop()}`, { _: String(r.action) }), ltr(r.staff_email), r.reason ?? '—', when(r.created_at)]}
+        row={(r) => [t(`activity.actions.${String(r.action).split('.').pop()}`, { _: String(r.action) }), ltr(r.staff_email), r.reason ? <bdi>{r.reason}</bdi> : '—', when(r.created_at)]}
       />
     </Box>
   );
