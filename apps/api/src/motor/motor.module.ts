@@ -27,6 +27,7 @@ import { MotorPolicyActivator } from './activation/motor-policy.activator';
 import { AdminModule } from '../admin/admin.module';
 import { MotorMetricsProvider } from './dashboard/motor-metrics.provider';
 import { MOTOR_POLICY_PRODUCT } from './motor.product';
+import { MotorSamplePolicyRepository } from './issuance/motor-sample-policy.repository';
 import { FilesModule } from '../files/files.module';
 import { VehiclePhotosController } from './photos/vehicle-photos.controller';
 import { RegisterVehiclePhotosUseCase } from './photos/register-vehicle-photos.use-case';
@@ -75,6 +76,7 @@ import { QuoteRequestAdminRepository } from './admin/quote-request-admin.reposit
     StreamQuoteEventsUseCase,
     SelectionRepository,
     MotorPolicyRepository,
+    MotorSamplePolicyRepository,
     IssuePolicyUseCase,
     MotorPolicyActivator,
     MotorPolicyEvents,

@@ -1,10 +1,12 @@
 import { policyProduct } from '../policies/policy-product';
 import { MotorPolicyActivator } from './activation/motor-policy.activator';
+import { MotorSamplePolicyRepository } from './issuance/motor-sample-policy.repository';
 
 /** Motor price comparison in the policy lifecycle core: paid and activated through its insurer, counted on the dashboard, found by the console search. */
 export const MOTOR_POLICY_PRODUCT = policyProduct({
   family: 'motor',
   payments: MotorPolicyActivator,
+  webhookSample: MotorSamplePolicyRepository,
   dashboard: { source: 'motor-policies', table: 'motor_policies', issuedColumn: 'purchased_at' },
   search: {
     resource: 'motor-policies',

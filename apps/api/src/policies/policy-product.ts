@@ -1,4 +1,5 @@
 import type { FactoryProvider, Type } from '@nestjs/common';
+import type { Prisma } from '@lib/db';
 import type { ClaimPolicyResolver } from '../claims/claim-policies';
 import type { PolicyActivator } from '../payments/policy-activators';
 import type { PolicySearchSpec } from './policy-search';
@@ -15,6 +16,11 @@ export interface PolicyTable {
   excluded?: string;
 }
 
+/** A client's latest policy exactly as the family's Show Policy answers it: what a webhook test event carries. */
+export interface SamplePolicySource {
+  latestFor(tx: Prisma.TransactionClient, clientId: string, publicBaseUrl: string): Promise<({ id: number } & Record<string, unknown>) | null>;
+}
+
 /**
  * What a product family supplies to the policy lifecycle: the core (payments, claims, the dashboard)
  * reaches a family only through this port, so a capability added to the core reaches every family.
@@ -29,6 +35,8 @@ export interface PolicyProduct {
   dashboard: PolicyTable;
   /** How staff find its policies from the console's one search box. */
   search: PolicySearchSpec;
+  /** The family whose policies webhook test events carry (motor, as the real service's test call does). */
+  webhookSample?: SamplePolicySource;
 }
 
 /** What a family module lists among its providers to plug its product into the core: its parts, by class. */
@@ -38,14 +46,18 @@ export interface PolicyProductParts {
   claims?: Type<ClaimPolicyResolver>;
   dashboard: PolicyTable;
   search: PolicySearchSpec;
+  webhookSample?: Type<SamplePolicySource>;
 }
+
+/** Stands for a part the family does not supply (optional injection answers undefined). */
+const NONE = { token: 'policy-product:none', optional: true };
 
 export function policyProduct(parts: PolicyProductParts): FactoryProvider {
   return {
     provide: `policy-product:${parts.family}`,
-    inject: [PolicyProducts, parts.payments, ...(parts.claims ? [parts.claims] : [])],
-    useFactory: (products: PolicyProducts, payments: PolicyActivator, claims?: ClaimPolicyResolver) => {
-      const product: PolicyProduct = { family: parts.family, payments, claims, dashboard: parts.dashboard, search: parts.search };
+    inject: [PolicyProducts, parts.payments, parts.claims ?? NONE, parts.webhookSample ?? NONE],
+    useFactory: (products: PolicyProducts, payments: PolicyActivator, claims?: ClaimPolicyResolver, webhookSample?: SamplePolicySource) => {
+      const product: PolicyProduct = { family: parts.family, payments, claims, dashboard: parts.dashboard, search: parts.search, webhookSample };
       products.register(product);
       return product;
     },

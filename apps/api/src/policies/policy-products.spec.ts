@@ -4,7 +4,16 @@ import type { PolicyProduct } from './policy-product';
 import { PolicyProducts } from './policy-products';
 
 const dashboard = { source: 'x', table: 'x_policies', issuedColumn: 'purchased_at' };
-const search = { resource: 'motor-policies' as const, from: 'x_policies p', policyNumber: 'p.provider_policy_id', holder: null, nationalIds: [], phones: [], emails: [], names: [] };
+const search = {
+  resource: 'motor-policies' as const,
+  from: 'x_policies p',
+  policyNumber: 'p.provider_policy_id',
+  holder: null,
+  nationalIds: [],
+  phones: [],
+  emails: [],
+  names: [],
+};
 
 describe('PolicyProducts', () => {
   it('answers a payment type its activator and refuses a second registration or an unknown type', () => {

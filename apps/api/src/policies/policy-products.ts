@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { subjectSearch, type ClaimablePolicy, type ClaimLimit, type ClaimPolicyResolver, type ClaimSubject } from '../claims/claim-policies';
 import type { PolicyActivator } from '../payments/policy-activators';
+import type { Prisma } from '@lib/db';
 import type { PolicyProduct } from './policy-product';
 
 /** The one registry of product families: each family registers its PolicyProduct once, at start-up. */
@@ -25,6 +26,15 @@ export class PolicyProducts {
     const product = this.byFamily.get(policyType);
     if (!product) throw new Error(`No product family "${policyType}" is registered.`);
     return product.payments;
+  }
+
+  /** The policy a webhook test event carries: the client's latest of the family that supplies samples, or null. */
+  async samplePolicy(tx: Prisma.TransactionClient, clientId: string, publicBaseUrl: string): Promise<({ id: number } & Record<string, unknown>) | null> {
+    for (const product of this.byFamily.values()) {
+      const found = await product.webhookSample?.latestFor(tx, clientId, publicBaseUrl);
+      if (found) return found;
+    }
+    return null;
   }
 
   claimFamilies(): string[] {

@@ -26,7 +26,12 @@ export class WebhookEndpointRepository {
   }
 
   /** A console page of endpoints and the total. */
-  adminPage(f: { ids?: string[]; clientId?: string; active?: boolean; q?: string }, orderBy: Prisma.WebhookEndpointOrderByWithRelationInput[], skip: number, take: number): Promise<[WebhookEndpoint[], number]> {
+  adminPage(
+    f: { ids?: string[]; clientId?: string; active?: boolean; q?: string },
+    orderBy: Prisma.WebhookEndpointOrderByWithRelationInput[],
+    skip: number,
+    take: number,
+  ): Promise<[WebhookEndpoint[], number]> {
     const where: Prisma.WebhookEndpointWhereInput = {
       ...(f.ids ? { id: { in: f.ids } } : {}),
       ...(f.clientId ? { clientId: f.clientId } : {}),
@@ -45,7 +50,10 @@ export class WebhookEndpointRepository {
     return /^[0-9a-f-]{36}$/i.test(id) ? db.webhookEndpoint.findUnique({ where: { id } }) : Promise.resolve(null);
   }
 
-  async create(tx: Db, input: { clientId: string; url: string; events: string[]; description: string | null; at: Date }): Promise<{ endpoint: WebhookEndpoint } & EndpointSecrets> {
+  async create(
+    tx: Db,
+    input: { clientId: string; url: string; events: string[]; description: string | null; at: Date },
+  ): Promise<{ endpoint: WebhookEndpoint } & EndpointSecrets> {
     const secrets = { secret: newSigningSecret(), staticKey: newStaticKey() };
     const endpoint = await tx.webhookEndpoint.create({
       data: {
@@ -70,7 +78,12 @@ export class WebhookEndpointRepository {
     const secrets = { secret: newSigningSecret(), staticKey: newStaticKey() };
     const updated = await tx.webhookEndpoint.update({
       where: { id: endpoint.id },
-      data: { secretSealed: this.box.seal(secrets.secret), staticKeySealed: this.box.seal(secrets.staticKey), secretVersion: endpoint.secretVersion + 1, updatedAt: at },
+      data: {
+        secretSealed: this.box.seal(secrets.secret),
+        staticKeySealed: this.box.seal(secrets.staticKey),
+        secretVersion: endpoint.secretVersion + 1,
+        updatedAt: at,
+      },
     });
     return { endpoint: updated, ...secrets };
   }

@@ -7,7 +7,8 @@ import { AuditActor, AuditTrail } from '../../admin/audit/audit-trail';
 import { urlPolicyFor, urlProblem } from '../delivery/url-safety';
 import { WebhookOutbox } from '../webhook-outbox';
 import { WebhookEventType } from '../webhook-events';
-import { samplePolicyFor } from './test-policy';
+import { PolicyProducts } from '../../policies/policy-products';
+import { fictionalPolicy } from './test-policy';
 import { WebhookEndpointRepository } from './webhook-endpoint.repository';
 
 export function presentEndpoint(e: WebhookEndpoint) {
@@ -45,6 +46,7 @@ export class WebhookEndpointsService {
     private readonly endpoints: WebhookEndpointRepository,
     private readonly outbox: WebhookOutbox,
     private readonly audit: AuditTrail,
+    private readonly products: PolicyProducts,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -66,8 +68,17 @@ export class WebhookEndpointsService {
     const client = /^[0-9a-f-]{36}$/i.test(input.client_id) ? await this.prisma.apiClient.findUnique({ where: { id: input.client_id } }) : null;
     if (!client) throw ApiError.field('client_id', 'No API client with this id.');
     return this.audit.run(actor, async (tx) => {
-      const created = await this.endpoints.create(tx, { clientId: client.id, url: input.url, events: unique(input.events), description: input.description ?? null, at: this.clock.now() });
-      return { result: created, audit: { action: 'webhook-endpoints.create', resource: 'webhook-endpoints', resourceId: created.endpoint.id, after: summary(created.endpoint) } };
+      const created = await this.endpoints.create(tx, {
+        clientId: client.id,
+        url: input.url,
+        events: unique(input.events),
+        description: input.description ?? null,
+        at: this.clock.now(),
+      });
+      return {
+        result: created,
+        audit: { action: 'webhook-endpoints.create', resource: 'webhook-endpoints', resourceId: created.endpoint.id, after: summary(created.endpoint) },
+      };
     });
   }
 
@@ -81,7 +92,10 @@ export class WebhookEndpointsService {
         ...(input.description !== undefined ? { description: input.description } : {}),
         updatedAt: this.clock.now(),
       });
-      return { result: after, audit: { action: 'webhook-endpoints.update', resource: 'webhook-endpoints', resourceId: id, before: summary(before), after: summary(after) } };
+      return {
+        result: after,
+        audit: { action: 'webhook-endpoints.update', resource: 'webhook-endpoints', resourceId: id, before: summary(before), after: summary(after) },
+      };
     });
   }
 
@@ -89,7 +103,16 @@ export class WebhookEndpointsService {
     return this.audit.run(actor, async (tx) => {
       const before = await this.require(id, tx);
       const rotated = await this.endpoints.rotate(tx, before, this.clock.now());
-      return { result: rotated, audit: { action: 'webhook-endpoints.rotate_secret', resource: 'webhook-endpoints', resourceId: id, before: summary(before), after: summary(rotated.endpoint) } };
+      return {
+        result: rotated,
+        audit: {
+          action: 'webhook-endpoints.rotate_secret',
+          resource: 'webhook-endpoints',
+          resourceId: id,
+          before: summary(before),
+          after: summary(rotated.endpoint),
+        },
+      };
     });
   }
 
@@ -100,19 +123,29 @@ export class WebhookEndpointsService {
       const after = await this.endpoints.update(tx, id, { active, disabledAt: active ? null : now, updatedAt: now });
       return {
         result: after,
-        audit: { action: active ? 'webhook-endpoints.activate' : 'webhook-endpoints.deactivate', resource: 'webhook-endpoints', resourceId: id, before: summary(before), after: summary(after) },
+        audit: {
+          action: active ? 'webhook-endpoints.activate' : 'webhook-endpoints.deactivate',
+          resource: 'webhook-endpoints',
+          resourceId: id,
+          before: summary(before),
+          after: summary(after),
+        },
       };
     });
   }
 
-  /** A real event to this endpoint only: the client's latest motor policy as Show Policy returns it, or a sample. */
+  /** A real event to this endpoint only: the client's latest policy as Show Policy returns it (motor, through the product port), or a fictional one. */
   async sendTest(actor: AuditActor, id: string, type: WebhookEventType) {
     return this.audit.run(actor, async (tx) => {
       const endpoint = await this.require(id, tx);
       if (!endpoint.active) throw new ApiError('CONFLICT', 'The endpoint is disabled: enable it before sending a test event.');
-      const policy = await samplePolicyFor(tx, endpoint.clientId, this.config.publicBaseUrl, this.clock.now());
+      const policy =
+        (await this.products.samplePolicy(tx, endpoint.clientId, this.config.publicBaseUrl)) ?? fictionalPolicy(this.config.publicBaseUrl, this.clock.now());
       const deliveryId = await this.outbox.enqueueTo(tx, endpoint.id, { clientId: endpoint.clientId, family: null, type, policy });
-      return { result: { delivery_id: deliveryId }, audit: { action: 'webhook-endpoints.send_test', resource: 'webhook-endpoints', resourceId: id, after: { delivery_id: deliveryId, event: type } } };
+      return {
+        result: { delivery_id: deliveryId },
+        audit: { action: 'webhook-endpoints.send_test', resource: 'webhook-endpoints', resourceId: id, after: { delivery_id: deliveryId, event: type } },
+      };
     });
   }
 }
