@@ -11,7 +11,7 @@ export interface ClaimablePolicy {
   refusal: string | null;
 }
 
-export interface ClaimPolicyResolver extends ClaimSubjectReader {
+export interface ClaimPolicyResolver {
   family: string;
   /** The claim types this family accepts. */
   claimTypes: readonly string[];
@@ -77,14 +77,6 @@ export interface ClaimSubject {
   coverTo: string | null;
 }
 
-/** What a family reads for the claims core in one statement each, so a page of claims costs a bounded number of statements. */
-export interface ClaimSubjectReader {
-  /** The subjects of these policies (one statement, whatever the number of ids). */
-  subjects(policyIds: number[]): Promise<ClaimSubject[]>;
-  /** At most `take` policies matching a search: the policy id, the insurer's policy number, the holder's id, or part of the holder's name (one statement). */
-  searchSubjects(search: SubjectSearch, take: number): Promise<ClaimSubject[]>;
-}
-
 /** A search typed by staff, read once: a whole number may be a policy id; the text is matched as id / number (exact) or name (contains). */
 export interface SubjectSearch {
   id: number | null;
@@ -99,7 +91,7 @@ export function subjectSearch(q: string): SubjectSearch {
   return { id, text, like: `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%` };
 }
 
-/** The columns each family's subject query selects, under these names. */
+/** The columns the subject query selects (policies/policy-subject.repository.ts), under these names. */
 export interface ClaimSubjectRow {
   id: number;
   client_id: string;

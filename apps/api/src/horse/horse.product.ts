@@ -13,6 +13,8 @@ export const HORSE_POLICY_PRODUCT = policyProduct({
     from: 'horse_policies p',
     policyNumber: 'p.provider_policy_id',
     holder: "p.owner->>'name'",
+    holderId: "p.owner->>'id'",
+    cover: { from: 'p.start_date', to: 'p.end_date' },
     references: ["p.horse->>'microchip_number'"],
     nationalIds: ["p.owner->>'id'"],
     phones: ["p.owner->>'phone'"],

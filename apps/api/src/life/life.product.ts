@@ -13,6 +13,8 @@ export const LIFE_POLICY_PRODUCT = policyProduct({
     from: 'life_policies p',
     policyNumber: 'p.provider_policy_id',
     holder: null,
+    holderId: 'p.applicant_id',
+    cover: { from: 'p.start_date', to: 'p.end_date' },
     nationalIds: ['p.applicant_id'],
     phones: [],
     emails: [],

@@ -13,6 +13,8 @@ export const MEDICAL_POLICY_PRODUCT = policyProduct({
     from: 'medical_policies p JOIN medical_companies c ON c.id = p.company_id',
     policyNumber: 'p.provider_policy_id',
     holder: 'c.name',
+    holderId: 'c.unified_national_number',
+    cover: { from: "to_char(p.issued_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')", to: "to_char((p.issued_at AT TIME ZONE 'UTC')::date + 364, 'YYYY-MM-DD')" },
     references: ['c.commercial_registration_number', 'c.unified_national_number'],
     nationalIds: [],
     phones: ['c.phone_number'],

@@ -13,6 +13,7 @@ export const MOTOR_POLICY_PRODUCT = policyProduct({
     from: 'motor_policies p LEFT JOIN motor_customers c ON c.client_id = p.client_id AND c.owner_id = p.owner_id',
     policyNumber: 'p.provider_policy_id',
     holder: null,
+    holderId: 'p.owner_id',
     references: ['p.car_sequence_number', 'p.custom_number'],
     nationalIds: ['p.owner_id'],
     phones: ['c.phone'],

@@ -2,6 +2,8 @@ import type { ClaimPolicyResolver } from '../claims/claim-policies';
 import type { PolicyActivator } from '../payments/policy-activators';
 import type { PolicyProduct } from './policy-product';
 import { PolicyProducts } from './policy-products';
+import type { PolicySearchSpec } from './policy-search';
+import type { PolicySubjectRepository } from './policy-subject.repository';
 
 const dashboard = { source: 'x', table: 'x_policies', issuedColumn: 'purchased_at' };
 const search = {
@@ -9,6 +11,7 @@ const search = {
   from: 'x_policies p',
   policyNumber: 'p.provider_policy_id',
   holder: null,
+  holderId: null,
   nationalIds: [],
   phones: [],
   emails: [],
@@ -17,7 +20,7 @@ const search = {
 
 describe('PolicyProducts', () => {
   it('answers a payment type its activator and refuses a second registration or an unknown type', () => {
-    const products = new PolicyProducts();
+    const products = new PolicyProducts({} as PolicySubjectRepository);
     const motor: PolicyProduct = { family: 'motor', payments: {} as PolicyActivator, dashboard, search };
     products.register(motor);
     expect(products.activator('motor')).toBe(motor.payments);
@@ -26,14 +29,12 @@ describe('PolicyProducts', () => {
   });
 
   it('finds claim cover by the claims key, which may differ from the payments one', async () => {
-    const products = new PolicyProducts();
+    const products = new PolicyProducts({} as PolicySubjectRepository);
     const claims: ClaimPolicyResolver = {
       family: 'motor-tpl',
       claimTypes: ['other'],
       find: async (id) => ({ id, clientId: 'c', coverFrom: new Date(0), coverUntil: new Date(1), refusal: null }),
       limitFor: async () => ({ amount: '10.00', what: 'the cover' }),
-      subjects: async () => [],
-      searchSubjects: async () => [],
     };
     products.register({ family: 'tpl', payments: {} as PolicyActivator, claims, dashboard, search });
     products.register({ family: 'motor', payments: {} as PolicyActivator, dashboard, search });
@@ -45,8 +46,7 @@ describe('PolicyProducts', () => {
     expect(await products.claimLimit('motor-tpl', 7, 'other')).toEqual({ amount: '10.00', what: 'the cover' });
   });
 
-  it('reads the subjects of a page of claims with one call per family, and searches one family', async () => {
-    const products = new PolicyProducts();
+  it("reads the subjects of a page of claims with one call per family, from that family's search spec, and searches one family", async () => {
     const calls: Array<[string, number[]]> = [];
     const subject = (id: number) => ({
       policyId: id,
@@ -58,15 +58,16 @@ describe('PolicyProducts', () => {
       coverFrom: null,
       coverTo: null,
     });
-    const resolver = (family: string): ClaimPolicyResolver => ({
-      family,
-      claimTypes: ['other'],
-      find: async () => null,
-      subjects: async (ids) => (calls.push([family, ids]), ids.map(subject)),
-      searchSubjects: async (s, take) => (s.id ? [subject(s.id)] : []).slice(0, take),
-    });
-    products.register({ family: 'life', payments: {} as PolicyActivator, claims: resolver('life'), dashboard, search });
-    products.register({ family: 'horse', payments: {} as PolicyActivator, claims: resolver('horse'), dashboard, search });
+    const rows = {
+      subjects: async (spec: PolicySearchSpec, ids: number[]) => (calls.push([spec.from, ids]), ids.map(subject)),
+      search: async (spec: PolicySearchSpec, s: { id: number | null }, take: number) =>
+        (s.id && spec.from === 'life_policies p' ? [subject(s.id)] : []).slice(0, take),
+    } as unknown as PolicySubjectRepository;
+    const products = new PolicyProducts(rows);
+    const resolver = (family: string): ClaimPolicyResolver => ({ family, claimTypes: ['other'], find: async () => null });
+    const specOf = (table: string) => ({ ...search, from: `${table} p` });
+    products.register({ family: 'life', payments: {} as PolicyActivator, claims: resolver('life'), dashboard, search: specOf('life_policies') });
+    products.register({ family: 'horse', payments: {} as PolicyActivator, claims: resolver('horse'), dashboard, search: specOf('horse_policies') });
     const found = await products.claimSubjects([
       { productFamily: 'life', policyId: 1 },
       { productFamily: 'life', policyId: 1 },
@@ -75,11 +76,12 @@ describe('PolicyProducts', () => {
       { productFamily: 'motor', policyId: 9 },
     ]);
     expect(calls).toEqual([
-      ['life', [1, 2]],
-      ['horse', [1]],
+      ['life_policies p', [1, 2]],
+      ['horse_policies p', [1]],
     ]);
     expect([...found.keys()].sort()).toEqual(['horse:1', 'life:1', 'life:2']);
     expect(await products.searchClaimSubjects('life', ' 12 ', 5)).toEqual([subject(12)]);
+    expect(await products.searchClaimSubjects('horse', '12', 5)).toEqual([]);
     expect(await products.searchClaimSubjects('motor', '12', 5)).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import { subjectSearch, type ClaimablePolicy, type ClaimLimit, type ClaimPolicyR
 import type { PolicyActivator } from '../payments/policy-activators';
 import type { Prisma } from '@lib/db';
 import type { PolicyProduct } from './policy-product';
+import { PolicySubjectRepository } from './policy-subject.repository';
 
 /** The one registry of product families: each family registers its PolicyProduct once, at start-up. */
 @Injectable()
@@ -10,11 +11,17 @@ export class PolicyProducts {
   private readonly byFamily = new Map<string, PolicyProduct>();
   /** Claims rows name their family by the claims key (`motor-tpl` for TPL), which may differ from the payments one. */
   private readonly byClaimFamily = new Map<string, ClaimPolicyResolver>();
+  private readonly productOfClaimFamily = new Map<string, PolicyProduct>();
+
+  constructor(private readonly subjectRows: PolicySubjectRepository) {}
 
   register(product: PolicyProduct): void {
     if (this.byFamily.has(product.family)) throw new Error(`The product family "${product.family}" is already registered.`);
     this.byFamily.set(product.family, product);
-    if (product.claims) this.byClaimFamily.set(product.claims.family, product.claims);
+    if (product.claims) {
+      this.byClaimFamily.set(product.claims.family, product.claims);
+      this.productOfClaimFamily.set(product.claims.family, product);
+    }
   }
 
   all(): PolicyProduct[] {
@@ -54,18 +61,18 @@ export class PolicyProducts {
   }
 
   /**
-   * The policy and holder of each claim, read per family in one statement each: a page of claims costs at
+   * The policy and holder of each claim, read per family in one statement each (from the family's search spec): a page of claims costs at
    * most one statement per claim family on it, whatever its length. Keyed `family:policyId`.
    */
   async claimSubjects(claims: ReadonlyArray<{ productFamily: string; policyId: number }>): Promise<Map<string, ClaimSubject>> {
     const byFamily = new Map<string, Set<number>>();
     for (const c of claims) {
-      if (!this.byClaimFamily.has(c.productFamily)) continue;
+      if (!this.productOfClaimFamily.has(c.productFamily)) continue;
       byFamily.set(c.productFamily, (byFamily.get(c.productFamily) ?? new Set()).add(c.policyId));
     }
     const found = await Promise.all(
       [...byFamily].map(async ([family, ids]) =>
-        (await this.byClaimFamily.get(family)!.subjects([...ids])).map((s) => [`${family}:${s.policyId}`, s] as const),
+        (await this.subjectRows.subjects(this.productOfClaimFamily.get(family)!.search, [...ids])).map((s) => [`${family}:${s.policyId}`, s] as const),
       ),
     );
     return new Map(found.flat());
@@ -73,6 +80,7 @@ export class PolicyProducts {
 
   /** At most `take` policies of one claim family matching what staff typed (policy id, policy number, holder id or name), in one statement. */
   searchClaimSubjects(claimFamily: string, q: string, take: number): Promise<ClaimSubject[]> {
-    return this.byClaimFamily.get(claimFamily)?.searchSubjects(subjectSearch(q), take) ?? Promise.resolve([]);
+    const product = this.productOfClaimFamily.get(claimFamily);
+    return product ? this.subjectRows.search(product.search, subjectSearch(q), take) : Promise.resolve([]);
   }
 }

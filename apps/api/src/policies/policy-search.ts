@@ -13,6 +13,10 @@ export interface PolicySearchSpec {
   policyNumber: string;
   /** The customer's (or company's) name, shown in the results; null when the family keeps none. */
   holder: string | null;
+  /** The holder's national id, iqama, owner id or company number, shown beside a claim; null when none. */
+  holderId: string | null;
+  /** First and last day of cover as YYYY-MM-DD text (null before payment); families that take claims. */
+  cover?: { from: string; to: string };
   /** Business references matched exactly (case-insensitive): vehicle numbers, commercial registration. */
   references?: string[];
   /** Personal fields, searched only for staff who may read the family's personal data. */

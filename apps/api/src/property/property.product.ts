@@ -14,6 +14,8 @@ export const PROPERTY_POLICY_PRODUCT = policyProduct({
     from: 'property_policies p',
     policyNumber: 'p.provider_policy_id',
     holder: "p.personal_details->>'name'",
+    holderId: 'p.nationality_id',
+    cover: { from: "to_char(p.start_date, 'YYYY-MM-DD')", to: "to_char(p.end_date, 'YYYY-MM-DD')" },
     nationalIds: ['p.nationality_id'],
     phones: ["p.personal_details->>'phone_number'"],
     emails: ['p.email'],

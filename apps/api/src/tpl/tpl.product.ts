@@ -13,6 +13,8 @@ export const TPL_POLICY_PRODUCT = policyProduct({
     from: 'tpl_policies p',
     policyNumber: 'p.provider_policy_id',
     holder: null,
+    holderId: 'p.new_owner_id',
+    cover: { from: 'p.start_date', to: 'p.end_date' },
     references: ['p.vin', 'p.car_sequence_number'],
     nationalIds: ['p.current_car_owner', 'p.new_owner_id'],
     phones: [],

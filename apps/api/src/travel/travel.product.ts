@@ -13,6 +13,8 @@ export const TRAVEL_POLICY_PRODUCT = policyProduct({
     from: 'travel_policies p JOIN travel_quotes q ON q.quote_id = p.quote_id',
     policyNumber: 'p.provider_policy_id',
     holder: "q.travellers->0->>'full_name'",
+    holderId: 'q.nationality_id',
+    cover: { from: 'p.start_date', to: 'p.end_date' },
     references: ['p.quote_id'],
     nationalIds: ['q.nationality_id'],
     phones: ['q.phone_number'],

@@ -1,24 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { Prisma, PrismaService } from '@lib/db';
-import {
-  ClaimablePolicy,
-  ClaimPolicyResolver,
-  coverThroughEndDate,
-  ClaimSubject,
-  ClaimSubjectRow,
-  SubjectSearch,
-  subjectOf,
-} from '../../claims/claim-policies';
+import { PrismaService } from '@lib/db';
+import { ClaimablePolicy, ClaimPolicyResolver, coverThroughEndDate } from '../../claims/claim-policies';
 
 export const LIFE_CLAIM_TYPES = ['death', 'critical_illness', 'disability'] as const;
 /** The real service's names of life claim types, stored as ours. */
 export const LIFE_CLAIM_ALIASES = { total_permanent_disability: 'disability' } as const;
-
-/** The claims core's view of a life policy and its holder (see ClaimSubject). */
-const SUBJECT_SQL = Prisma.sql`
-  SELECT p.id, p.client_id::text AS client_id, NULL::text AS holder_name, p.applicant_id AS holder_id,
-         p.provider_policy_id AS policy_number, p.status, p.start_date AS cover_from, p.end_date AS cover_to
-  FROM life_policies p`;
 
 /**
  * Life policies for the claims core: cover from the start date to the day after the end date, or to the
@@ -42,17 +28,5 @@ export class LifeClaimPolicies implements ClaimPolicyResolver {
     const offer = p ? await this.prisma.lifeOffer.findUnique({ where: { id: p.offerId }, select: { benefits: true } }) : null;
     const benefit = (offer?.benefits as Record<string, string> | undefined)?.[claimType];
     return benefit ? { amount: benefit, what: `the policy's ${claimType.replace('_', ' ')} benefit` } : null;
-  }
-
-  async subjects(policyIds: number[]): Promise<ClaimSubject[]> {
-    if (!policyIds.length) return [];
-    const rows = await this.prisma.$queryRaw<ClaimSubjectRow[]>`${SUBJECT_SQL} WHERE p.id IN (${Prisma.join(policyIds)})`;
-    return rows.map(subjectOf);
-  }
-
-  async searchSubjects(s: SubjectSearch, take: number): Promise<ClaimSubject[]> {
-    const rows = await this.prisma.$queryRaw<ClaimSubjectRow[]>`
-      ${SUBJECT_SQL} WHERE (p.id = ${s.id ?? -1} OR p.provider_policy_id = ${s.text} OR p.applicant_id = ${s.text}) ORDER BY p.id DESC LIMIT ${take}`;
-    return rows.map(subjectOf);
   }
 }

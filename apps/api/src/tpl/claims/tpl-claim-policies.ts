@@ -1,17 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { formatDate, parseDate } from '@lib/common';
-import { Prisma, PrismaService } from '@lib/db';
-import { ClaimablePolicy, ClaimPolicyResolver, ClaimSubject, ClaimSubjectRow, SubjectSearch, subjectOf } from '../../claims/claim-policies';
+import { PrismaService } from '@lib/db';
+import { ClaimablePolicy, ClaimPolicyResolver } from '../../claims/claim-policies';
 
 /** Third-party liability: what the insured's car did to others. */
 export const TPL_CLAIM_TYPES = ['third_party_vehicle_damage', 'third_party_property_damage', 'third_party_bodily_injury', 'other'] as const;
 export const TPL_CLAIM_FAMILY = 'motor-tpl';
-
-/** The claims core's view of a tpl policy and its holder (see ClaimSubject). */
-const SUBJECT_SQL = Prisma.sql`
-  SELECT p.id, p.client_id::text AS client_id, NULL::text AS holder_name, p.new_owner_id AS holder_id,
-         p.provider_policy_id AS policy_number, p.status, p.start_date AS cover_from, p.end_date AS cover_to
-  FROM tpl_policies p`;
 
 /**
  * Tells the claims core about TPL v2 policies: cover runs from the start date through the end date, or up
@@ -42,17 +36,5 @@ export class TplClaimPolicies implements ClaimPolicyResolver {
     const afterEnd = new Date(parseDate(p.endDate)!.getTime() + 86_400_000);
     const cancelledOn = p.canceledAt ? parseDate(formatDate(p.canceledAt))! : null;
     return { id: p.id, clientId: p.clientId, coverFrom: start, coverUntil: cancelledOn && cancelledOn < afterEnd ? cancelledOn : afterEnd, refusal: null };
-  }
-
-  async subjects(policyIds: number[]): Promise<ClaimSubject[]> {
-    if (!policyIds.length) return [];
-    const rows = await this.prisma.$queryRaw<ClaimSubjectRow[]>`${SUBJECT_SQL} WHERE p.id IN (${Prisma.join(policyIds)})`;
-    return rows.map(subjectOf);
-  }
-
-  async searchSubjects(s: SubjectSearch, take: number): Promise<ClaimSubject[]> {
-    const rows = await this.prisma.$queryRaw<ClaimSubjectRow[]>`
-      ${SUBJECT_SQL} WHERE (p.id = ${s.id ?? -1} OR p.provider_policy_id = ${s.text} OR p.new_owner_id = ${s.text} OR p.vin = ${s.text.toUpperCase()}) ORDER BY p.id DESC LIMIT ${take}`;
-    return rows.map(subjectOf);
   }
 }

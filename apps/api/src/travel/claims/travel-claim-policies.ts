@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { parseDate } from '@lib/common';
-import { Prisma, PrismaService } from '@lib/db';
-import { ClaimablePolicy, ClaimPolicyResolver, ClaimSubject, ClaimSubjectRow, SubjectSearch, subjectOf } from '../../claims/claim-policies';
+import { PrismaService } from '@lib/db';
+import { ClaimablePolicy, ClaimPolicyResolver } from '../../claims/claim-policies';
 import { TRAVEL_CLAIM_TYPES } from '../travel-products';
 import { PolicyStatus } from '../../policies/policy-status';
 
@@ -12,12 +12,6 @@ export const TRAVEL_CLAIM_LIMITS: Record<(typeof TRAVEL_CLAIM_TYPES)[number], { 
   lost_baggage: { amount: '2500.00', what: 'the baggage cover' },
   other: null,
 };
-
-/** The claims core's view of a travel policy and its holder (see ClaimSubject). */
-const SUBJECT_SQL = Prisma.sql`
-  SELECT p.id, p.client_id::text AS client_id, q.travellers->0->>'full_name' AS holder_name, q.nationality_id AS holder_id,
-         p.provider_policy_id AS policy_number, p.status, p.start_date AS cover_from, p.end_date AS cover_to
-  FROM travel_policies p JOIN travel_quotes q ON q.quote_id = p.quote_id`;
 
 /** Travel policies for the claims core: cover on the days of the trip, from the start date to the end date, once paid. */
 @Injectable()
@@ -39,17 +33,5 @@ export class TravelClaimPolicies implements ClaimPolicyResolver {
 
   async limitFor(_policyId: number, claimType: string) {
     return TRAVEL_CLAIM_LIMITS[claimType as (typeof TRAVEL_CLAIM_TYPES)[number]] ?? null;
-  }
-
-  async subjects(policyIds: number[]): Promise<ClaimSubject[]> {
-    if (!policyIds.length) return [];
-    const rows = await this.prisma.$queryRaw<ClaimSubjectRow[]>`${SUBJECT_SQL} WHERE p.id IN (${Prisma.join(policyIds)})`;
-    return rows.map(subjectOf);
-  }
-
-  async searchSubjects(s: SubjectSearch, take: number): Promise<ClaimSubject[]> {
-    const rows = await this.prisma.$queryRaw<ClaimSubjectRow[]>`
-      ${SUBJECT_SQL} WHERE (p.id = ${s.id ?? -1} OR p.provider_policy_id = ${s.text} OR q.nationality_id = ${s.text} OR q.travellers->0->>'full_name' ILIKE ${s.like}) ORDER BY p.id DESC LIMIT ${take}`;
-    return rows.map(subjectOf);
   }
 }
