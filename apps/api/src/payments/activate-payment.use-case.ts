@@ -77,7 +77,7 @@ export class ActivatePaymentUseCase {
         this.refunds.kick();
         return outcome;
       case 'already_paid':
-        return { ...outcome, redirectUrl: await this.products.activator(outcome.payment.policyType).redirectUrl(outcome.payment) };
+        return { ...outcome, redirectUrl: (await this.products.activator(outcome.payment.policyType).redirectUrl?.(outcome.payment)) ?? null };
       case 'activated':
         this.log.log(`payment ${paymentId} activated ${outcome.payment.policyType} policy ${outcome.payment.policyId}`);
         this.documents.schedule(outcome.payment.policyType, outcome.payment.policyId);

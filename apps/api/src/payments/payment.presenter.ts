@@ -42,7 +42,13 @@ export function presentPayment(p: Payment, publicBaseUrl: string, refunds: Refun
 
 /** Payments with their refunds, in one query for the page. */
 export function presentPayments(rows: Payment[], refunds: Refund[], publicBaseUrl: string) {
-  return rows.map((p) => presentPayment(p, publicBaseUrl, refunds.filter((r) => r.paymentId === p.id)));
+  return rows.map((p) =>
+    presentPayment(
+      p,
+      publicBaseUrl,
+      refunds.filter((r) => r.paymentId === p.id),
+    ),
+  );
 }
 
 export const PAYMENT_EXAMPLE = {

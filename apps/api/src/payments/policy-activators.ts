@@ -40,11 +40,14 @@ export interface PolicyActivator {
    * can be retried safely.
    */
   activate(tx: Prisma.TransactionClient, payment: Payment, at: Date): Promise<ActivationResult>;
-  /** The redirect after payment for an already active policy (a late or repeated customer return). */
-  redirectUrl(payment: Payment): Promise<string | null>;
-  /** Policies whose document is still to produce; and producing one (after activation commits). */
-  pendingDocuments(): Promise<number[]>;
-  produceDocuments(policyId: number): Promise<void>;
+  /** The redirect after payment for an already active policy (a late or repeated customer return); none when the family takes no redirect URL. */
+  redirectUrl?(payment: Payment): Promise<string | null>;
+  /**
+   * Policies whose document this service still has to produce, and producing one (after activation commits).
+   * Families whose documents come from the insurer at issuance supply neither.
+   */
+  pendingDocuments?(): Promise<number[]>;
+  produceDocuments?(policyId: number): Promise<void>;
 }
 
 /** `policyID` in the query string of the partner's redirect URL becomes the policy id (the spec's rule). */

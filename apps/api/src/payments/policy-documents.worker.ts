@@ -44,7 +44,7 @@ export class PolicyDocumentsWorker implements OnApplicationBootstrap, OnApplicat
     for (const { family: type, payments: activator } of this.products.all()) {
       if (this.stopped) return;
       try {
-        for (const id of await activator.pendingDocuments()) await this.produce(type, id);
+        for (const id of (await activator.pendingDocuments?.()) ?? []) await this.produce(type, id);
       } catch (err) {
         this.log.warn(`looking for pending ${type} documents failed: ${(err as Error).message}`);
       }
@@ -55,9 +55,7 @@ export class PolicyDocumentsWorker implements OnApplicationBootstrap, OnApplicat
     const key = `${policyType}:${policyId}`;
     if (this.stopped || this.running.has(key)) return;
     this.running.add(key);
-    const work = this.products
-      .activator(policyType)
-      .produceDocuments(policyId)
+    const work = (this.products.activator(policyType).produceDocuments?.(policyId) ?? Promise.resolve())
       .catch((err: Error) => this.log.error(`document of ${key} failed (retried on the next sweep): ${err.message}`))
       .finally(() => {
         this.running.delete(key);

@@ -63,14 +63,4 @@ export class HorsePolicyActivator implements PolicyActivator {
     await this.events.statusUpdated(tx, { policy: active, payment: null });
     return { providerPolicyId: issued.policy_number, redirectUrl: null };
   }
-
-  async redirectUrl(): Promise<string | null> {
-    return null;
-  }
-
-  async pendingDocuments(): Promise<number[]> {
-    return [];
-  }
-
-  async produceDocuments(): Promise<void> {}
 }

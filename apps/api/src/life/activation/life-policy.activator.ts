@@ -71,17 +71,6 @@ export class LifePolicyActivator implements PolicyActivator {
     return { providerPolicyId: issued.policy_number, redirectUrl: null };
   }
 
-  async redirectUrl(): Promise<string | null> {
-    return null;
-  }
-
-  /** No policy document yet: the insurer's schedule is not produced for life (README). */
-  async pendingDocuments(): Promise<number[]> {
-    return [];
-  }
-
-  async produceDocuments(): Promise<void> {}
-
   private async load(db: Prisma.TransactionClient | PrismaService, policyId: number) {
     const policy = await db.lifePolicy.findUnique({ where: { id: policyId } });
     if (!policy) return null;

@@ -49,7 +49,10 @@ export class MedicalBilling {
     const details: ErrorDetails = {};
     const undeclared = staff.filter((e) => !e.declaration);
     if (undeclared.length) {
-      const how = audience === 'console' ? 'Fill their health declarations in the employee list first.' : 'Fill their health declarations (POST /medical-forms/fill) first.';
+      const how =
+        audience === 'console'
+          ? 'Fill their health declarations in the employee list first.'
+          : 'Fill their health declarations (POST /medical-forms/fill) first.';
       details.employees = [`Still to declare: ${undeclared.map((e) => e.name).join(', ')}. ${how}`];
     }
     let stale: number[] = [];
@@ -61,7 +64,9 @@ export class MedicalBilling {
       // a policy priced for an earlier employee list would charge for the wrong people
       const current = employeeFingerprint(staff);
       const requests = await tx.medicalQuoteRequest.findMany({ where: { id: { in: unissued.map((p) => p.quoteRequestId) } } });
-      stale = unissued.filter((p) => (requests.find((r) => r.id === p.quoteRequestId)?.employees as { fingerprint?: string } | undefined)?.fingerprint !== current).map((p) => p.id);
+      stale = unissued
+        .filter((p) => (requests.find((r) => r.id === p.quoteRequestId)?.employees as { fingerprint?: string } | undefined)?.fingerprint !== current)
+        .map((p) => p.id);
       if (stale.length) details.policy_ids = [`The employee list changed after policy ${stale.join(', ')} was issued; request new quotes and issue again.`];
       if (Object.keys(details).length) return null;
       // The spec's link lives 15 minutes from creation: reading it again meanwhile gives the same link

@@ -102,13 +102,4 @@ export class MedicalPolicyActivator implements PolicyActivator {
     const first = await this.prisma.medicalPolicy.findFirst({ where: { paymentId: payment.id }, orderBy: { id: 'asc' } });
     return first?.redirectUrl ? substitutePolicyId(first.redirectUrl, first.id) : null;
   }
-
-  /** Medical policy documents come from the insurer, not from this service: nothing to produce here. */
-  async pendingDocuments(): Promise<number[]> {
-    return [];
-  }
-
-  async produceDocuments(): Promise<void> {
-    return undefined;
-  }
 }

@@ -31,7 +31,10 @@ const MARGIN = 40;
  * right, values between them, so each language reads in its own direction.
  */
 export async function renderMotorSchedule(s: MotorSchedule): Promise<Buffer> {
-  const pdf = new BilingualPdf({ title: `Motor policy schedule ${s.policyNumber}`, author: s.insurerEn, subject: 'Motor insurance policy schedule' }, s.issuedAt);
+  const pdf = new BilingualPdf(
+    { title: `Motor policy schedule ${s.policyNumber}`, author: s.insurerEn, subject: 'Motor insurance policy schedule' },
+    s.issuedAt,
+  );
   const right = pdf.width - MARGIN;
   const mid = pdf.width / 2;
   let y = MARGIN;

@@ -43,7 +43,11 @@ export class AdminPaymentsController {
   @Get()
   @Allow('read')
   @ApiOperation({ summary: 'List payments', description: `Every client's payment records. ${LIST_CONVENTION}` })
-  @ApiList('payments', SORTABLE, 'id, q (payment id, vendor reference, policy id or amount), status, client_id, policy_type, date_from, date_to (YYYY-MM-DD, on created_at)')
+  @ApiList(
+    'payments',
+    SORTABLE,
+    'id, q (payment id, vendor reference, policy id or amount), status, client_id, policy_type, date_from, date_to (YYYY-MM-DD, on created_at)',
+  )
   async list(@Query({ schema: listQuery }) q: z.infer<typeof listQuery>, @Res({ passthrough: true }) reply: FastifyReply) {
     await this.payments.expireDue(null, this.clock.now());
     const f = q.filter;
@@ -61,7 +65,17 @@ export class AdminPaymentsController {
       q.take,
     );
     const [refunds, names] = await Promise.all([this.payments.refundsOf(rows.map((p) => p.id)), this.clients.namesOf(rows.map((p) => p.clientId))]);
-    return listResponse(reply, 'payments', presentPayments(rows, refunds, this.config.publicBaseUrl).map((p, i) => ({ ...p, client_id: rows[i].clientId, client_name: names.get(rows[i].clientId) ?? null })), total, q.skip);
+    return listResponse(
+      reply,
+      'payments',
+      presentPayments(rows, refunds, this.config.publicBaseUrl).map((p, i) => ({
+        ...p,
+        client_id: rows[i].clientId,
+        client_name: names.get(rows[i].clientId) ?? null,
+      })),
+      total,
+      q.skip,
+    );
   }
 
   @Get(':id')
@@ -72,12 +86,21 @@ export class AdminPaymentsController {
   async show(@Param({ schema: idParam }) p: z.infer<typeof idParam>) {
     const row = await this.payments.findById(p.id);
     if (!row) throw ApiError.notFound('No payment with this id.');
-    const [callbacks, refunds, names] = await Promise.all([this.payments.callbacksOf(row.id), this.payments.refundsOf([row.id]), this.clients.namesOf([row.clientId])]);
+    const [callbacks, refunds, names] = await Promise.all([
+      this.payments.callbacksOf(row.id),
+      this.payments.refundsOf([row.id]),
+      this.clients.namesOf([row.clientId]),
+    ]);
     return {
       ...presentPayment(row, this.config.publicBaseUrl, refunds),
       client_id: row.clientId,
       client_name: names.get(row.clientId) ?? null,
-      callbacks: callbacks.map((c) => ({ event_id: c.eventId, vendor_payment_id: c.vendorPaymentId, outcome: c.outcome, received_at: c.receivedAt.toISOString() })),
+      callbacks: callbacks.map((c) => ({
+        event_id: c.eventId,
+        vendor_payment_id: c.vendorPaymentId,
+        outcome: c.outcome,
+        received_at: c.receivedAt.toISOString(),
+      })),
     };
   }
 }

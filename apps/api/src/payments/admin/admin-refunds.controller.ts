@@ -27,8 +27,10 @@ const listQuery = listQuerySchema({
     date_to: dayFilter,
   }),
 });
-const idParam = z.strictObject({ id: z.uuid({ error: 'The id must be a refund\'s id.' }) });
-const retryBody = z.strictObject({ reason: z.string().trim().min(1, 'The reason field is required.').max(500, 'The reason may not be greater than 500 characters.') });
+const idParam = z.strictObject({ id: z.uuid({ error: "The id must be a refund's id." }) });
+const retryBody = z.strictObject({
+  reason: z.string().trim().min(1, 'The reason field is required.').max(500, 'The reason may not be greater than 500 characters.'),
+});
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Refunds owed to customers across every family: what is being paid back, what was, and what failed and waits for operations. */
@@ -44,7 +46,11 @@ export class AdminRefundsController {
   @Get()
   @Allow('read')
   @ApiOperation({ summary: 'List refunds', description: `Every client's refunds with their payout state, tries and last error. ${LIST_CONVENTION}` })
-  @ApiList('refunds', SORTABLE, 'id, q (refund id, payment id, vendor payment id, policy id or amount), status (pending, succeeded, failed), client_id, policy_type, date_from, date_to (YYYY-MM-DD, on created_at)')
+  @ApiList(
+    'refunds',
+    SORTABLE,
+    'id, q (refund id, payment id, vendor payment id, policy id or amount), status (pending, succeeded, failed), client_id, policy_type, date_from, date_to (YYYY-MM-DD, on created_at)',
+  )
   async list(@Query({ schema: listQuery }) q: z.infer<typeof listQuery>, @Res({ passthrough: true }) reply: FastifyReply) {
     const f = q.filter;
     const [rows, total] = await this.refunds.adminPage(
@@ -61,7 +67,13 @@ export class AdminRefundsController {
       q.take,
     );
     const names = await this.clients.namesOf(rows.map((r) => r.clientId));
-    return listResponse(reply, 'refunds', rows.map((r) => presentAdminRefund(r, names.get(r.clientId) ?? null)), total, q.skip);
+    return listResponse(
+      reply,
+      'refunds',
+      rows.map((r) => presentAdminRefund(r, names.get(r.clientId) ?? null)),
+      total,
+      q.skip,
+    );
   }
 
   @Get(':id')
@@ -80,12 +92,17 @@ export class AdminRefundsController {
   @Allow('retry')
   @ApiOperation({
     summary: 'Try a failed refund again',
-    description: 'A `failed` refund (the vendor refused it, or every try failed) is owed again at once with a fresh count of tries; the worker pays it out right away. `reason` is required and audited. 409 for a refund that is not failed.',
+    description:
+      'A `failed` refund (the vendor refused it, or every try failed) is owed again at once with a fresh count of tries; the worker pays it out right away. `reason` is required and audited. 409 for a refund that is not failed.',
   })
   @ApiBody({ schema: { type: 'object', example: { reason: 'The vendor confirmed the card accepts refunds again.' } } })
   @ApiOkResponse({ description: 'The refund, pending again.' })
   @ApiErrors(404, 409, 422)
-  async retry(@Actor() actor: AuditActor, @Param({ schema: idParam }) p: z.infer<typeof idParam>, @Body({ schema: retryBody }) body: z.infer<typeof retryBody>) {
+  async retry(
+    @Actor() actor: AuditActor,
+    @Param({ schema: idParam }) p: z.infer<typeof idParam>,
+    @Body({ schema: retryBody }) body: z.infer<typeof retryBody>,
+  ) {
     const row = await this.retryRefund.execute(actor, p.id, body.reason);
     return presentAdminRefund(row, (await this.clients.namesOf([row.clientId])).get(row.clientId) ?? null);
   }

@@ -41,6 +41,11 @@ export class PayPageController {
     reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer').header('X-Content-Type-Options', 'nosniff');
     if (answer.kind === 'redirect') return reply.status(303).header('Location', answer.location).send();
     const page = renderPayPage(answer.state, lang, token, this.pages.vendorOrigin);
-    return reply.status(answer.status).header('Content-Type', 'text/html; charset=utf-8').header('Content-Security-Policy', page.csp).header('Content-Language', lang).send(page.html);
+    return reply
+      .status(answer.status)
+      .header('Content-Type', 'text/html; charset=utf-8')
+      .header('Content-Security-Policy', page.csp)
+      .header('Content-Language', lang)
+      .send(page.html);
   }
 }

@@ -86,7 +86,7 @@ export class PayPageService {
     }
     const fresh = (await this.payments.findById(payment.id))!;
     if (fresh.status === 'paid') {
-      const redirect = await this.products.activator(fresh.policyType).redirectUrl(fresh);
+      const redirect = (await this.products.activator(fresh.policyType).redirectUrl?.(fresh)) ?? null;
       return redirect ? { kind: 'redirect', location: redirect } : page(200, { kind: 'paid' });
     }
     return this.stateOf(await this.payments.expireIfDue(fresh, this.clock.now()));

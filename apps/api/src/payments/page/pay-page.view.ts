@@ -94,12 +94,8 @@ table{width:100%;border-collapse:collapse;margin:12px 0}th,td{padding:8px 0;bord
 <h1>${esc(heading)}</h1>
 ${body}
 </body></html>`;
-  const csp = [
-    "default-src 'none'",
-    `style-src 'nonce-${nonce}'`,
-    `form-action 'self' ${checkoutOrigin}`,
-    "frame-ancestors 'none'",
-    "base-uri 'none'",
-  ].join('; ');
+  const csp = ["default-src 'none'", `style-src 'nonce-${nonce}'`, `form-action 'self' ${checkoutOrigin}`, "frame-ancestors 'none'", "base-uri 'none'"].join(
+    '; ',
+  );
   return { html, csp };
 }

@@ -75,12 +75,26 @@ export class Refunds extends PeriodicSweep {
    * Gives back in full money the vendor confirmed that cannot be applied (the payment page's or a
    * callback's outcome): one refund per vendor payment, so a repeated confirmation records nothing new.
    */
-  async refundInFull(tx: Prisma.TransactionClient, payment: Payment, vendorPaymentId: string, amount: Money, reason: PaymentStatusReason, at: Date): Promise<Refund> {
+  async refundInFull(
+    tx: Prisma.TransactionClient,
+    payment: Payment,
+    vendorPaymentId: string,
+    amount: Money,
+    reason: PaymentStatusReason,
+    at: Date,
+  ): Promise<Refund> {
     const earlier = await tx.refund.findUnique({ where: { vendorPaymentId } });
     return earlier ?? this.record(tx, payment, vendorPaymentId, amount, reason, at);
   }
 
-  private async record(tx: Prisma.TransactionClient, payment: Payment, vendorPaymentId: string, amount: Money, reason: PaymentStatusReason, at: Date): Promise<Refund> {
+  private async record(
+    tx: Prisma.TransactionClient,
+    payment: Payment,
+    vendorPaymentId: string,
+    amount: Money,
+    reason: PaymentStatusReason,
+    at: Date,
+  ): Promise<Refund> {
     const refund = await tx.refund.create({
       data: {
         id: randomUUID(),
@@ -130,7 +144,10 @@ export class Refunds extends PeriodicSweep {
     try {
       const paid = await this.vendor.refund(r.vendor_payment_id, { reference: r.id, amount: amountString(money(r.amount)), currency: 'SAR' });
       const at = this.clock.now();
-      await this.prisma.refund.update({ where: { id: r.id }, data: { status: 'succeeded', vendorRefundId: paid.id, attempts, refundedAt: at, lastError: null, updatedAt: at } });
+      await this.prisma.refund.update({
+        where: { id: r.id },
+        data: { status: 'succeeded', vendorRefundId: paid.id, attempts, refundedAt: at, lastError: null, updatedAt: at },
+      });
       this.log.log(`refund ${r.id} paid out (${r.amount} ${r.currency})`);
     } catch (err) {
       const at = this.clock.now();

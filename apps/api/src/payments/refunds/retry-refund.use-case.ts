@@ -25,7 +25,13 @@ export class RetryRefundUseCase {
       const after = await this.refunds.retry(tx, row.id, this.clock.now());
       return {
         result: after,
-        audit: { action: 'refunds.retry', resource: 'refunds', resourceId: row.id, before: { status: row.status, attempts: row.attempts, last_error: row.lastError }, after: { status: after.status, reason } },
+        audit: {
+          action: 'refunds.retry',
+          resource: 'refunds',
+          resourceId: row.id,
+          before: { status: row.status, attempts: row.attempts, last_error: row.lastError },
+          after: { status: after.status, reason },
+        },
       };
     });
     this.worker.kick();

@@ -30,15 +30,28 @@ export class VendorCallbackController {
   async callback(@Req() req: FastifyRequest, @Headers(VENDOR_SIGNATURE_HEADER) signature: string | undefined, @Body() body: unknown) {
     const raw = rawBodyOf(req) ?? '';
     const now = this.clock.now();
-    const check = verifyVendorSignature(this.config.paymentVendor.webhookSecret, raw, signature, Math.floor(now.getTime() / 1000), this.config.paymentCallbackToleranceSeconds);
-    if (!check.ok) throw new ApiError('UNAUTHENTICATED', `The callback signature is ${check.reason === 'stale' ? 'too old or too new (replay?)' : check.reason}.`);
+    const check = verifyVendorSignature(
+      this.config.paymentVendor.webhookSecret,
+      raw,
+      signature,
+      Math.floor(now.getTime() / 1000),
+      this.config.paymentCallbackToleranceSeconds,
+    );
+    if (!check.ok)
+      throw new ApiError('UNAUTHENTICATED', `The callback signature is ${check.reason === 'stale' ? 'too old or too new (replay?)' : check.reason}.`);
     const parsed = wireVendorCallbackSchema.safeParse(body);
     if (!parsed.success) throw ApiError.field('body', 'The callback body does not match the vendor contract.');
     const event = parsed.data;
     try {
       const applied = await this.outcome.execute(event.vendor_payment_id);
       const result = applied.kind;
-      const first = await this.payments.recordCallback(event.event_id, event.vendor_payment_id, applied.kind === 'unknown' ? null : applied.payment.id, result, now);
+      const first = await this.payments.recordCallback(
+        event.event_id,
+        event.vendor_payment_id,
+        applied.kind === 'unknown' ? null : applied.payment.id,
+        result,
+        now,
+      );
       return { received: true, duplicate: !first, result };
     } catch (err) {
       // The vendor retries on 5xx: an insurer or vendor hiccup must not lose the payment.

@@ -69,14 +69,6 @@ export class PropertyPolicyActivator implements PolicyActivator {
     return p ? redirectUrlOf(p.redirectUrl, p.id) : null;
   }
 
-  async pendingDocuments(): Promise<number[]> {
-    return [];
-  }
-
-  async produceDocuments(): Promise<void> {
-    // The insurer hands over its document at issuance (see activate).
-  }
-
   private async names(): Promise<Map<string, { en: string; ar: string }>> {
     if (!this.insurerNames) {
       const insurers = await this.provider.listInsurers({ timeoutMs: 5_000 }).catch(() => []);

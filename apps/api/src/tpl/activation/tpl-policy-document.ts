@@ -12,7 +12,10 @@ export interface TplCertificate extends CoverHeader {
 
 /** The certificate of third-party cover during an ownership transfer, English and Arabic, on behalf of the insurer. */
 export async function renderTplCertificate(c: TplCertificate): Promise<Buffer> {
-  const pdf = new BilingualPdf({ title: `TPL certificate ${c.policyNumber}`, author: c.insurerEn, subject: 'Third-party motor insurance certificate (ownership transfer)' }, c.issuedAt);
+  const pdf = new BilingualPdf(
+    { title: `TPL certificate ${c.policyNumber}`, author: c.insurerEn, subject: 'Third-party motor insurance certificate (ownership transfer)' },
+    c.issuedAt,
+  );
   let y = docHeader(pdf, c.insurerEn, c.insurerAr, 'Third-Party Motor Insurance Certificate', 'شهادة تأمين المركبات ضد الغير');
   y = docLabelled(pdf, y, 'Policy number', 'رقم الوثيقة', c.policyNumber);
   y = docHeading(pdf, y, 'Period of cover', 'مدة التغطية');
@@ -29,6 +32,9 @@ export async function renderTplCertificate(c: TplCertificate): Promise<Buffer> {
   y = docLabelled(pdf, y, 'Premium paid, VAT included', 'القسط المدفوع مع الضريبة', `SAR ${c.price}`);
   y += 14;
   pdf.rule(y);
-  pdf.ltr('Ends when the transfer is registered and the policy is cancelled with the new registration. Issued on behalf of the insurer.', DOC_MARGIN, y + 8, { size: 8, color: '#5b6475' });
+  pdf.ltr('Ends when the transfer is registered and the policy is cancelled with the new registration. Issued on behalf of the insurer.', DOC_MARGIN, y + 8, {
+    size: 8,
+    color: '#5b6475',
+  });
   return pdf.end();
 }
