@@ -1,23 +1,18 @@
+import { submittedClaimExample } from '../../claims-intake/claim-example';
 import { partnerClaimsController } from '../../claims-intake/partner-claims.controller';
 import { HORSE_PRODUCTS } from '../horse-products';
 import { HORSE_CLAIM_TYPES } from './horse-claim-policies';
 
-const CLAIM_EXAMPLE = {
+const CLAIM_EXAMPLE = submittedClaimExample({
   id: 9,
   policy_id: 12,
   claim_type: 'vet_fees',
   incident_date: '2027-03-02',
   description: 'Colic surgery at the equine hospital.',
   requested_amount: 18000,
-  approved_amount: null,
-  paid_amount: null,
-  status: 'submitted',
-  claim_status: 0,
-  documents: [{ url: 'http://localhost:3000/files/0b6f3c2e-7d1a-4c55-9a0e-1e4d5c6b7a80.pdf', content_type: 'application/pdf', size: 48211 }],
-  status_history: [{ status: 'submitted', at: '2027-03-05T08:12:00.000000Z' }],
-  created_at: '2027-03-05T08:12:00.000000Z',
-  updated_at: '2027-03-05T08:12:00.000000Z',
-};
+  document: 'pdf',
+  submitted_at: '2027-03-05T08:12:00.000000Z',
+});
 
 export const HorseClaimsController = partnerClaimsController({
   name: 'HorseClaimsController',

@@ -1,23 +1,18 @@
+import { submittedClaimExample } from '../../claims-intake/claim-example';
 import { partnerClaimsController } from '../../claims-intake/partner-claims.controller';
 import { LIFE_PRODUCTS } from '../life-products';
 import { LIFE_CLAIM_ALIASES, LIFE_CLAIM_TYPES } from './life-claim-policies';
 
-const CLAIM_EXAMPLE = {
+const CLAIM_EXAMPLE = submittedClaimExample({
   id: 9,
   policy_id: 12,
   claim_type: 'critical_illness',
   incident_date: '2027-03-02',
   description: 'Diagnosed with a covered critical illness.',
   requested_amount: 120000,
-  approved_amount: null,
-  paid_amount: null,
-  status: 'submitted',
-  claim_status: 0,
-  documents: [{ url: 'http://localhost:3000/files/0b6f3c2e-7d1a-4c55-9a0e-1e4d5c6b7a80.pdf', content_type: 'application/pdf', size: 48211 }],
-  status_history: [{ status: 'submitted', at: '2027-03-05T08:12:00.000000Z' }],
-  created_at: '2027-03-05T08:12:00.000000Z',
-  updated_at: '2027-03-05T08:12:00.000000Z',
-};
+  document: 'pdf',
+  submitted_at: '2027-03-05T08:12:00.000000Z',
+});
 
 export const LifeClaimsController = partnerClaimsController({
   name: 'LifeClaimsController',

@@ -1,23 +1,18 @@
+import { submittedClaimExample } from '../../claims-intake/claim-example';
 import { partnerClaimsController } from '../../claims-intake/partner-claims.controller';
 import { MEDICAL_API, MEDICAL_PRODUCT } from '../medical-products';
 import { MEDICAL_CLAIM_TYPES } from './medical-claim-policies';
 
-const CLAIM_EXAMPLE = {
+const CLAIM_EXAMPLE = submittedClaimExample({
   id: 31,
   policy_id: 655,
   claim_type: 'outpatient',
   incident_date: '2027-01-14',
   description: 'Outpatient visit and tests for the employee Sara Al-Harbi (1012345678).',
   requested_amount: 850,
-  approved_amount: null,
-  paid_amount: null,
-  status: 'submitted',
-  claim_status: 0,
-  documents: [{ url: 'http://localhost:3000/files/0b6f3c2e-7d1a-4c55-9a0e-1e4d5c6b7a80.jpg', content_type: 'image/jpeg', size: 482113 }],
-  status_history: [{ status: 'submitted', at: '2027-01-15T08:12:00.000000Z' }],
-  created_at: '2027-01-15T08:12:00.000000Z',
-  updated_at: '2027-01-15T08:12:00.000000Z',
-};
+  document: 'photo',
+  submitted_at: '2027-01-15T08:12:00.000000Z',
+});
 
 export const MedicalClaimsController = partnerClaimsController({
   name: 'MedicalClaimsController',

@@ -1,23 +1,18 @@
+import { submittedClaimExample } from '../../claims-intake/claim-example';
 import { partnerClaimsController } from '../../claims-intake/partner-claims.controller';
 import { PROPERTY_PRODUCTS } from '../property-products';
 import { PROPERTY_CLAIM_TYPES } from './property-claim-policies';
 
-const CLAIM_EXAMPLE = {
+const CLAIM_EXAMPLE = submittedClaimExample({
   id: 31,
   policy_id: 655,
   claim_type: 'water_damage',
   incident_date: '2027-01-14',
   description: 'A burst pipe flooded the kitchen.',
   requested_amount: 4200,
-  approved_amount: null,
-  paid_amount: null,
-  status: 'submitted',
-  claim_status: 0,
-  documents: [{ url: 'http://localhost:3000/files/0b6f3c2e-7d1a-4c55-9a0e-1e4d5c6b7a80.jpg', content_type: 'image/jpeg', size: 482113 }],
-  status_history: [{ status: 'submitted', at: '2027-01-15T08:12:00.000000Z' }],
-  created_at: '2027-01-15T08:12:00.000000Z',
-  updated_at: '2027-01-15T08:12:00.000000Z',
-};
+  document: 'photo',
+  submitted_at: '2027-01-15T08:12:00.000000Z',
+});
 
 export const PropertyClaimsController = partnerClaimsController({
   name: 'PropertyClaimsController',

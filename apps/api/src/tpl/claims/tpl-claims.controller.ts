@@ -1,23 +1,18 @@
+import { submittedClaimExample } from '../../claims-intake/claim-example';
 import { partnerClaimsController } from '../../claims-intake/partner-claims.controller';
 import { TPL_PRODUCT } from '../tpl-provider.token';
 import { TPL_CLAIM_FAMILY, TPL_CLAIM_TYPES } from './tpl-claim-policies';
 
-const CLAIM_EXAMPLE = {
+const CLAIM_EXAMPLE = submittedClaimExample({
   id: 31,
   policy_id: 12,
   claim_type: 'third_party_vehicle_damage',
   incident_date: '2027-01-14',
   description: 'Rear-ended a car at a traffic light.',
   requested_amount: 6500,
-  approved_amount: null,
-  paid_amount: null,
-  status: 'submitted',
-  claim_status: 0,
-  documents: [],
-  status_history: [{ status: 'submitted', at: '2027-01-15T08:12:00.000000Z' }],
-  created_at: '2027-01-15T08:12:00.000000Z',
-  updated_at: '2027-01-15T08:12:00.000000Z',
-};
+  document: null,
+  submitted_at: '2027-01-15T08:12:00.000000Z',
+});
 
 /** Car claims on TPL v2 policies, through the product-agnostic claims core (family `motor-tpl`). */
 export const TplClaimsController = partnerClaimsController({

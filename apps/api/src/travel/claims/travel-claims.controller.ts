@@ -1,22 +1,17 @@
+import { submittedClaimExample } from '../../claims-intake/claim-example';
 import { partnerClaimsController } from '../../claims-intake/partner-claims.controller';
 import { TRAVEL_BASE, TRAVEL_CLAIM_TYPES, TRAVEL_PRODUCTS } from '../travel-products';
 
-const CLAIM_EXAMPLE = {
+const CLAIM_EXAMPLE = submittedClaimExample({
   id: 14,
   policy_id: 7,
   claim_type: 'lost_baggage',
   incident_date: '2027-03-01',
   description: 'Checked suitcase not delivered at Munich; airline property irregularity report attached.',
   requested_amount: 1800,
-  approved_amount: null,
-  paid_amount: null,
-  status: 'submitted',
-  claim_status: 0,
-  documents: [{ url: 'http://localhost:3000/files/0b6f3c2e-7d1a-4c55-9a0e-1e4d5c6b7a80.pdf', content_type: 'application/pdf', size: 48211 }],
-  status_history: [{ status: 'submitted', at: '2027-03-02T08:12:00.000000Z' }],
-  created_at: '2027-03-02T08:12:00.000000Z',
-  updated_at: '2027-03-02T08:12:00.000000Z',
-};
+  document: 'pdf',
+  submitted_at: '2027-03-02T08:12:00.000000Z',
+});
 
 export const TravelClaimsController = partnerClaimsController({
   name: 'TravelClaimsController',
