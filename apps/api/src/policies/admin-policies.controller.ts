@@ -85,7 +85,7 @@ export function adminPoliciesController<S extends z.ZodType, V>(spec: AdminPolic
 
     private async present(view: V | null, id: number, role: string) {
       if (!view) throw notFound(id);
-      return (await this.readSide.present([view], role))[0];
+      return this.readSide.presentOne ? this.readSide.presentOne(view, role) : (await this.readSide.present([view], role))[0];
     }
 
     @Get()

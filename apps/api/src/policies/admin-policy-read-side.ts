@@ -20,8 +20,20 @@ export interface AdminPolicyReadSide<F, V> {
   find(id: number): Promise<V | null>;
   /** Rows as a staff role sees them, personal data masked without read_pii; a whole page at once so a family can read what rows share in one statement. */
   present(views: V[], role: string): Promise<unknown[]>;
+  /** One policy's page, for a family that shows more there than in its list rows (as `present` otherwise). */
+  presentOne?(view: V, role: string): Promise<unknown>;
   /** Cancels with the family's use case, writing the audit row in its transaction; null when there is no such policy. */
   cancel?(id: number, reason: string, actor: CancelActor): Promise<V | null>;
   /** The insurer's live view of the policy's cancellation, or null when there is no such policy. */
   cancellationStatus?(id: number): Promise<unknown>;
+}
+
+/** What the audit log keeps of a policy a family cancels with its own row (refund and reason on it): no personal data. */
+export function cancelSummary(p: {
+  status: number;
+  price: { toString(): string };
+  refundAmount: { toString(): string } | null;
+  cancellationReason: string | null;
+}) {
+  return { status: p.status, price: p.price.toString(), refund_amount: p.refundAmount?.toString() ?? null, reason: p.cancellationReason };
 }

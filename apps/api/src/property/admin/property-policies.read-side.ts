@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { parseDate, z } from '@lib/common';
 import { gregorianDateField } from '@lib/common/saudi';
-import type { PropertyPolicy } from '@lib/db/generated/prisma/client';
 import { idFilter, intIds } from '../../admin/list/list-query';
-import type { AdminPolicyReadSide, CancelActor, PolicyOrder } from '../../policies/admin-policy-read-side';
+import { type AdminPolicyReadSide, type CancelActor, cancelSummary, type PolicyOrder } from '../../policies/admin-policy-read-side';
 import { CancelPropertyPolicyUseCase } from '../cancellation/cancel-property-policy.use-case';
 import { CancellationStatusService } from '../cancellation/cancellation-status.service';
 import { PropertyPolicyViews } from '../policies/property-policy-views';
@@ -21,14 +20,6 @@ export const propertyPolicyFilter = z.strictObject({
   nationality_id: z.string().max(20).optional(),
   created_from: gregorianDateField('created from').optional(),
   created_to: gregorianDateField('created to').optional(),
-});
-
-/** What the audit log keeps of a policy: no personal data. */
-const summary = (p: PropertyPolicy) => ({
-  status: p.status,
-  price: p.price.toString(),
-  refund_amount: p.refundAmount?.toString() ?? null,
-  reason: p.cancellationReason,
 });
 
 /** Property policies for the console, with their documents and payments; cancelled with the insurer. */
@@ -88,7 +79,7 @@ export class PropertyPoliciesReadSide implements AdminPolicyReadSide<z.output<ty
       policy,
       reason,
       by: actor.email,
-      alsoInTx: (tx, after) => actor.audit(tx, summary(policy), summary(after)),
+      alsoInTx: (tx, after) => actor.audit(tx, cancelSummary(policy), cancelSummary(after)),
     });
     return this.policies.view(cancelled);
   }

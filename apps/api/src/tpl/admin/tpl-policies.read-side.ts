@@ -4,7 +4,7 @@ import { APP_CONFIG, AppConfig } from '@lib/config';
 import type { TplPolicy } from '@lib/db/generated/prisma/client';
 import { idFilter, intIds } from '../../admin/list/list-query';
 import { FileStore } from '../../files/file-store';
-import type { AdminPolicyReadSide, CancelActor, PolicyOrder } from '../../policies/admin-policy-read-side';
+import { type AdminPolicyReadSide, type CancelActor, cancelSummary, type PolicyOrder } from '../../policies/admin-policy-read-side';
 import { CancelTplPolicyUseCase } from '../cancellation/cancel-tpl-policy.use-case';
 import { presentAdminTplPolicy } from './admin-tpl-policy.presenter';
 import { TplPolicyAdminRepository } from './tpl-policy-admin.repository';
@@ -14,14 +14,6 @@ export const tplPolicyFilter = z.strictObject({
   q: z.string().trim().max(64).optional(),
   status: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]).optional(),
   client_id: z.uuid().optional(),
-});
-
-/** What the audit log keeps of a policy: no personal data. */
-const summary = (p: TplPolicy) => ({
-  status: p.status,
-  price: p.price.toString(),
-  refund_amount: p.refundAmount?.toString() ?? null,
-  reason: p.cancellationReason,
 });
 
 /** TPL v2 policies for the console, with their payments; staff cancel issued ones by hand (no transfer papers uploaded). */
@@ -56,7 +48,7 @@ export class TplPoliciesReadSide implements AdminPolicyReadSide<z.output<typeof 
     const policy = await this.find(id);
     if (!policy) return null;
     return this.cancelPolicy.finish(policy, { fileId: null, sha256: null, by: actor.email, reason }, (tx, after) =>
-      actor.audit(tx, summary(policy), summary(after)),
+      actor.audit(tx, cancelSummary(policy), cancelSummary(after)),
     );
   }
 }

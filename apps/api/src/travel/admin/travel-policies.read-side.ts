@@ -34,10 +34,10 @@ export class TravelPoliciesReadSide implements AdminPolicyReadSide<z.output<type
   }
 
   async present(views: TravelPolicyView[], role: string) {
-    return views.map((view) => this.presentOne(view, role));
+    return views.map((view) => this.masked(view, role));
   }
 
-  private presentOne(view: TravelPolicyView, role: string) {
+  private masked(view: TravelPolicyView, role: string) {
     const base = this.presenter.present(view);
     if (can(role, 'read_pii', 'travel-policies')) return base;
     const show = personalDataFor(role, 'travel-policies');
