@@ -8,6 +8,7 @@ import { HttpHorseProvider } from '@lib/providers';
 import { FilesModule } from '../files/files.module';
 import { AdminModule } from '../admin/admin.module';
 import { AdminHorsePoliciesController } from './admin/admin-horse-policies.controller';
+import { HorsePoliciesReadSide } from './admin/horse-policies.read-side';
 import { ClaimsModule } from '../claims/claims.module';
 import { ProductClaimIntake } from '../claims-intake/product-claim-intake';
 import { DocumentFiles } from '../files/documents/document-files';
@@ -26,6 +27,7 @@ import { HorsePolicyRepository } from './policies/horse-policy.repository';
   imports: [AdminModule, FilesModule, PaymentsModule, ClaimsModule, WebhooksModule],
   controllers: [AdminHorsePoliciesController, HorseClaimsController, HorsePoliciesController],
   providers: [
+    HorsePoliciesReadSide,
     CancelPolicyUseCase,
     HORSE_POLICY_PRODUCT,
     HorsePolicyEvents,

@@ -8,6 +8,7 @@ import { HttpLifeProvider } from '@lib/providers';
 import { FilesModule } from '../files/files.module';
 import { AdminModule } from '../admin/admin.module';
 import { AdminLifePoliciesController } from './admin/admin-life-policies.controller';
+import { LifePoliciesReadSide } from './admin/life-policies.read-side';
 import { ClaimsModule } from '../claims/claims.module';
 import { ProductClaimIntake } from '../claims-intake/product-claim-intake';
 import { DocumentFiles } from '../files/documents/document-files';
@@ -29,6 +30,7 @@ import { LifePolicyRepository } from './policies/life-policy.repository';
   imports: [AdminModule, FilesModule, PaymentsModule, ClaimsModule, WebhooksModule],
   controllers: [AdminLifePoliciesController, LifeClaimsController, LifeOffersController, LifePoliciesController],
   providers: [
+    LifePoliciesReadSide,
     CancelPolicyUseCase,
     LIFE_POLICY_PRODUCT,
     LifePolicyEvents,

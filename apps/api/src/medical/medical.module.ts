@@ -6,6 +6,7 @@ import { HttpMedicalProvider } from '@lib/providers';
 import { AdminModule } from '../admin/admin.module';
 import { AdminMedicalCompaniesController } from './admin/admin-medical-companies.controller';
 import { AdminMedicalPoliciesController } from './admin/admin-medical-policies.controller';
+import { MedicalPoliciesReadSide } from './admin/medical-policies.read-side';
 import { ClaimsModule } from '../claims/claims.module';
 import { FilesModule } from '../files/files.module';
 import { PaymentsModule } from '../payments/payments.module';
@@ -54,6 +55,7 @@ import { RequestMedicalQuotesUseCase } from './quotes/request-medical-quotes.use
     MedicalDeclarationRoutesController,
   ],
   providers: [
+    MedicalPoliciesReadSide,
     MEDICAL_POLICY_PRODUCT,
     // insurer calls share motor's per-call timeout (MOTOR_INSURER_TIMEOUT_MS): one knob for every sandbox insurer
     {

@@ -35,6 +35,7 @@ import { VehiclePhotoRepository } from './photos/vehicle-photo.repository';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { MotorPolicyEvents } from './issuance/motor-policy-events';
 import { AdminMotorPoliciesController } from './admin/admin-motor-policies.controller';
+import { MotorPoliciesReadSide } from './admin/motor-policies.read-side';
 import { AdminMotorQuoteRequestsController } from './admin/admin-motor-quote-requests.controller';
 import { InsurerDirectory } from './admin/insurer-directory';
 import { PolicyAdminRepository } from './admin/policy-admin.repository';
@@ -87,6 +88,7 @@ import { QuoteRequestAdminRepository } from './admin/quote-request-admin.reposit
     // the console's read-only views (admin/api/motor-*, provider-health)
     QuoteRequestAdminRepository,
     PolicyAdminRepository,
+    MotorPoliciesReadSide,
     InsurerDirectory,
     ProviderHealthService,
     SendIssueOtpUseCase,

@@ -11,6 +11,7 @@ import { PropertyPolicyEvents } from './events/property-policy-events';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { AddressLookupController } from './address/address-lookup.controller';
 import { AdminPropertyPoliciesController } from './admin/admin-property-policies.controller';
+import { PropertyPoliciesReadSide } from './admin/property-policies.read-side';
 import { CancelPropertyPolicyUseCase } from './cancellation/cancel-property-policy.use-case';
 import { CancellationStatusService } from './cancellation/cancellation-status.service';
 import { PropertyClaimPolicies } from './claims/property-claim-policies';
@@ -43,6 +44,7 @@ import { DocumentFiles } from '../files/documents/document-files';
     AdminPropertyPoliciesController,
   ],
   providers: [
+    PropertyPoliciesReadSide,
     {
       provide: PROPERTY_PROVIDER,
       inject: [APP_CONFIG],

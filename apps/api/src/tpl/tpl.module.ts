@@ -8,6 +8,7 @@ import { HttpTplProvider } from '@lib/providers';
 import { AdminModule } from '../admin/admin.module';
 import { ClaimsModule } from '../claims/claims.module';
 import { AdminTplPoliciesController } from './admin/admin-tpl-policies.controller';
+import { TplPoliciesReadSide } from './admin/tpl-policies.read-side';
 import { TplPolicyAdminRepository } from './admin/tpl-policy-admin.repository';
 import { FilesModule } from '../files/files.module';
 import { DocumentFiles } from '../files/documents/document-files';
@@ -28,6 +29,7 @@ import { VehicleDocumentUploadGuard } from './upload/vehicle-document-upload.gua
   imports: [AdminModule, FilesModule, PaymentsModule, ClaimsModule, WebhooksModule],
   controllers: [TplPoliciesController, TplCancellationController, TplClaimsController, AdminTplPoliciesController],
   providers: [
+    TplPoliciesReadSide,
     TPL_POLICY_PRODUCT,
     TplPolicyEvents,
     { provide: TPL_PROVIDER, inject: [APP_CONFIG], useFactory: (c: AppConfig) => new HttpTplProvider({ baseUrl: c.sandboxUrl, timeoutMs: 10_000 }) },

@@ -10,6 +10,7 @@ import { PaymentsModule } from '../payments/payments.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { TravelPolicyActivator } from './activation/travel-policy.activator';
 import { AdminTravelPoliciesController } from './admin/admin-travel-policies.controller';
+import { TravelPoliciesReadSide } from './admin/travel-policies.read-side';
 import { CancelTravelPolicyUseCase } from './cancellation/cancel-travel-policy.use-case';
 import { TravelClaimPolicies } from './claims/travel-claim-policies';
 import { TravelClaimsController } from './claims/travel-claims.controller';
@@ -31,6 +32,7 @@ import { TRAVEL_PROVIDER } from './travel-products';
   imports: [AdminModule, FilesModule, PaymentsModule, ClaimsModule, WebhooksModule],
   controllers: [TravelQuotesController, TravelPoliciesController, TravelClaimsController, AdminTravelPoliciesController],
   providers: [
+    TravelPoliciesReadSide,
     {
       provide: TRAVEL_PROVIDER,
       inject: [APP_CONFIG],

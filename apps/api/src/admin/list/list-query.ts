@@ -58,7 +58,11 @@ export function listQuerySchema<F extends z.ZodType>(spec: ListSpec<F>) {
     .refine(([a, b]) => b - a < MAX_RANGE, `The range may cover at most ${MAX_RANGE} rows.`);
   return z
     .object({
-      sort: jsonParam('sort', '["created_at","DESC"]', z.tuple([sortField, z.enum(['ASC', 'DESC'], { error: 'The sort order must be ASC or DESC.' })])).optional(),
+      sort: jsonParam(
+        'sort',
+        '["created_at","DESC"]',
+        z.tuple([sortField, z.enum(['ASC', 'DESC'], { error: 'The sort order must be ASC or DESC.' })]),
+      ).optional(),
       range: jsonParam('range', '[0,24]', range).optional(),
       filter: jsonParam('filter', '{"q":"acme"}', spec.filter).optional(),
     })
@@ -72,7 +76,10 @@ export function listQuerySchema<F extends z.ZodType>(spec: ListSpec<F>) {
 
 /** `{"id": "x"}` or `{"id": ["x","y"]}` as react-admin's getMany sends it. */
 /** A `date_from` / `date_to` list filter: a day YYYY-MM-DD. */
-export const dayFilter = z.string().refine((v) => parseDate(v) !== null, 'The date must be YYYY-MM-DD.').optional();
+export const dayFilter = z
+  .string()
+  .refine((v) => parseDate(v) !== null, 'The date must be YYYY-MM-DD.')
+  .optional();
 
 /** The instants a `date_from` / `date_to` pair covers, both days included (UTC). */
 export function dayRange(from: string | undefined, to: string | undefined): { from?: Date; to?: Date } {
@@ -91,4 +98,11 @@ export function orderBy(sort: ListQuery<unknown>['sort'], columns: Record<string
   const dir = sort.order === 'ASC' ? 'asc' : 'desc';
   const column = columns[sort.field] ?? sort.field;
   return column === 'id' ? [{ id: dir }] : [{ [column]: dir }, { id: dir }];
+}
+
+/** An `id` filter's integer ids; values that are not positive integers match nothing. */
+export function intIds(value: string | string[] | undefined): number[] | undefined {
+  return idsOf(value)
+    ?.map(Number)
+    .filter((n) => Number.isInteger(n) && n > 0);
 }

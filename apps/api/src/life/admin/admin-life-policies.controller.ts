@@ -1,123 +1,24 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
-import { ApiBody, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
-import { ApiError, intId, z } from '@lib/common';
-import { can } from '@lib/common/permissions';
-import { APP_CONFIG, AppConfig } from '@lib/config';
-import { ApiErrors } from '../../openapi/api-errors.decorator';
-import { Actor, AdminApi, Allow, CurrentStaff } from '../../admin/auth/admin-api.decorator';
-import type { Staff } from '../../admin/auth/staff-request';
-import { AuditActor, AuditTrail } from '../../admin/audit/audit-trail';
-import { ApiList, LIST_CONVENTION } from '../../admin/list/list-api.decorator';
-import { idFilter, idsOf, listQuerySchema, orderBy } from '../../admin/list/list-query';
-import { listResponse } from '../../admin/list/list-response';
-import { CancelLifePolicyUseCase } from '../cancellation/cancel-life-policy.use-case';
-import { LifePolicyRepository } from '../policies/life-policy.repository';
-import { presentLifePolicy } from '../policies/life-policy.presenter';
-import { PolicyStatus } from '../../policies/policy-status';
-import { personalDataFor } from '../../admin/pii/personal-data';
-
-const SORTABLE = ['id', 'created_at', 'status'] as const;
-const listQuery = listQuerySchema({
-  sortable: SORTABLE,
-  defaultSort: ['created_at', 'DESC'],
-  filter: z.strictObject({
-    id: idFilter,
-    status: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
-    client_id: z.uuid().optional(),
-    insurer_code: z.string().max(32).optional(),
-  }),
-});
-const idParam = z.strictObject({ id: intId });
-const cancelBody = z.strictObject({
-  reason: z.string().trim().min(1, 'The reason field is required.').max(500, 'The reason may not be greater than 500 characters.'),
-});
+import { LIST_CONVENTION } from '../../admin/list/list-api.decorator';
+import { adminPoliciesController } from '../../policies/admin-policies.controller';
+import { lifePolicyFilter, LifePoliciesReadSide } from './life-policies.read-side';
 
 /** The console's life policies: every client's, personal data masked without read_pii; staff cancel with a reason, audited. */
-@AdminApi('life-policies')
-@Controller('admin/api/life-policies')
-export class AdminLifePoliciesController {
-  constructor(
-    private readonly policies: LifePolicyRepository,
-    private readonly cancelPolicy: CancelLifePolicyUseCase,
-    private readonly audit: AuditTrail,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
-
-  private present(view: Parameters<typeof presentLifePolicy>[0], role: string) {
-    const base = presentLifePolicy(view, this.config.publicBaseUrl);
-    const pii = can(role, 'read_pii', 'life-policies');
-    const show = personalDataFor(role, 'life-policies');
-    const beneficiaries = base.beneficiaries as Array<Record<string, unknown>>;
-    return {
-      ...base,
-      client_id: view.policy.clientId,
-      insurer_code: view.policy.insurerCode,
-      applicant_id: show(base.applicant_id),
-      beneficiaries: pii ? beneficiaries : beneficiaries.map((b) => ({ ...b, name: show(String(b.name)), national_id: show(String(b.national_id)) })),
-    };
-  }
-
-  @Get()
-  @Allow('read')
-  @ApiOperation({ summary: 'List life policies', description: `Every client's. Applicant and beneficiaries masked without read_pii. ${LIST_CONVENTION}` })
-  @ApiList('life-policies', SORTABLE, 'id, status, client_id, insurer_code')
-  async list(@CurrentStaff() staff: Staff, @Query({ schema: listQuery }) q: z.infer<typeof listQuery>, @Res({ passthrough: true }) reply: FastifyReply) {
-    const f = q.filter;
-    const ids = idsOf(f.id)
-      ?.map(Number)
-      .filter((n) => Number.isInteger(n) && n > 0);
-    const [views, total] = await this.policies.adminPage(
-      { ids, status: f.status, clientId: f.client_id, insurerCode: f.insurer_code },
-      orderBy(q.sort, { created_at: 'createdAt' }),
-      q.skip,
-      q.take,
-    );
-    return listResponse(
-      reply,
-      'life-policies',
-      views.map((v) => this.present(v, staff.role)),
-      total,
-      q.skip,
-    );
-  }
-
-  @Get(':id')
-  @Allow('read')
-  @ApiOperation({ summary: 'Show a life policy' })
-  @ApiOkResponse({ description: 'The policy.' })
-  @ApiErrors(404)
-  async show(@CurrentStaff() staff: Staff, @Param({ schema: idParam }) p: z.infer<typeof idParam>) {
-    const view = await this.policies.findForClient(null, p.id);
-    if (!view) throw ApiError.notFound(`No life policy with id ${p.id}.`);
-    return this.present(view, staff.role);
-  }
-
-  @Post(':id/cancel')
-  @HttpCode(200)
-  @Allow('cancel')
-  @ApiOperation({
+export const AdminLifePoliciesController = adminPoliciesController({
+  name: 'AdminLifePoliciesController',
+  resource: 'life-policies',
+  noun: 'life policy',
+  readSide: LifePoliciesReadSide,
+  sortable: ['id', 'created_at', 'status'],
+  filter: lifePolicyFilter,
+  list: {
+    summary: 'List life policies',
+    description: `Every client's. Applicant and beneficiaries masked without read_pii. ${LIST_CONVENTION}`,
+    filters: 'id, status, client_id, insurer_code',
+  },
+  show: { summary: 'Show a life policy' },
+  cancel: {
     summary: 'Cancel a life policy',
     description: 'With a `reason`; refunded as in the partner API (cooling-off, then pro rata). Audited. A cancelled policy is 400, an unpaid one 409.',
-  })
-  @ApiBody({ schema: z.toJSONSchema(cancelBody, { target: 'openapi-3.0', io: 'input' }) as object })
-  @ApiOkResponse({ description: 'The cancelled policy.' })
-  @ApiErrors(400, 404, 409, 422)
-  async cancel(
-    @Actor() actor: AuditActor,
-    @CurrentStaff() staff: Staff,
-    @Param({ schema: idParam }) p: z.infer<typeof idParam>,
-    @Body({ schema: cancelBody }) body: z.infer<typeof cancelBody>,
-  ) {
-    await this.cancelPolicy.execute(null, p.id, { document: null }, this.config.publicBaseUrl, (tx, refund) =>
-      this.audit.write(tx, actor, {
-        action: 'life-policies.cancel',
-        resource: 'life-policies',
-        resourceId: String(p.id),
-        before: { status: PolicyStatus.Active },
-        after: { status: PolicyStatus.Cancelled, refund_amount: refund, reason: body.reason },
-      }),
-    );
-    return this.show(staff, p);
-  }
-}
+    errors: [400, 404, 409, 422],
+  },
+});
