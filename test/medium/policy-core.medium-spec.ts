@@ -55,7 +55,7 @@ describe('policy core against the database', () => {
       await repo.markCancelled(tx, pending.id, data),
     ]);
 
-    expect([first, second, unpaid]).toEqual([true, false, false]);
+    expect([first?.status, second, unpaid]).toEqual([PolicyStatus.Cancelled, null, null]);
     const rows = await handle.db.prisma.horsePolicy.findMany({ where: { id: { in: [active.id, pending.id] } }, orderBy: { id: 'asc' } });
     expect(rows.map((r) => [r.status, r.refundAmount?.toFixed(2) ?? null])).toEqual([
       [PolicyStatus.Cancelled, '100.00'],

@@ -1,3 +1,4 @@
+import { CancelPolicyUseCase } from '../policies/cancel-policy.use-case';
 import { ProductClaimIntake } from '../claims-intake/product-claim-intake';
 import { TPL_POLICY_PRODUCT } from './tpl.product';
 import { WebhooksModule } from '../webhooks/webhooks.module';
@@ -28,6 +29,7 @@ import { VehicleDocumentUploadGuard } from './upload/vehicle-document-upload.gua
   imports: [AdminModule, FilesModule, PaymentsModule, ClaimsModule, WebhooksModule],
   controllers: [TplPoliciesController, TplCancellationController, TplClaimsController, AdminTplPoliciesController],
   providers: [
+    CancelPolicyUseCase,
     TPL_POLICY_PRODUCT,
     TplPolicyEvents,
     { provide: TPL_PROVIDER, inject: [APP_CONFIG], useFactory: (c: AppConfig) => new HttpTplProvider({ baseUrl: c.sandboxUrl, timeoutMs: 10_000 }) },

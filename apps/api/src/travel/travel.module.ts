@@ -1,3 +1,4 @@
+import { CancelPolicyUseCase } from '../policies/cancel-policy.use-case';
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { HttpTravelProvider } from '@lib/providers';
@@ -31,6 +32,7 @@ import { TRAVEL_PROVIDER } from './travel-products';
   imports: [AdminModule, FilesModule, PaymentsModule, ClaimsModule, WebhooksModule],
   controllers: [TravelQuotesController, TravelPoliciesController, TravelClaimsController, AdminTravelPoliciesController],
   providers: [
+    CancelPolicyUseCase,
     {
       provide: TRAVEL_PROVIDER,
       inject: [APP_CONFIG],

@@ -109,13 +109,13 @@ export class AdminLifePoliciesController {
     @Param({ schema: idParam }) p: z.infer<typeof idParam>,
     @Body({ schema: cancelBody }) body: z.infer<typeof cancelBody>,
   ) {
-    await this.cancelPolicy.execute(null, p.id, { document: null }, this.config.publicBaseUrl, (tx, refund) =>
+    await this.cancelPolicy.execute(null, p.id, { document: null }, this.config.publicBaseUrl, (tx, { refundAmount }) =>
       this.audit.write(tx, actor, {
         action: 'life-policies.cancel',
         resource: 'life-policies',
         resourceId: String(p.id),
         before: { status: PolicyStatus.Active },
-        after: { status: PolicyStatus.Cancelled, refund_amount: refund, reason: body.reason },
+        after: { status: PolicyStatus.Cancelled, refund_amount: refundAmount, reason: body.reason },
       }),
     );
     return this.show(staff, p);

@@ -118,7 +118,7 @@ export class AdminPropertyPoliciesController {
       policy,
       reason: body.reason,
       by: actor.email,
-      alsoInTx: (tx, after) => this.audit.write(tx, actor, { action: 'property-policies.cancel', resource: 'property-policies', resourceId: String(policy.id), before: summary(policy), after: summary(after) }),
+      alsoInTx: (tx, { cancelled: after }) => this.audit.write(tx, actor, { action: 'property-policies.cancel', resource: 'property-policies', resourceId: String(policy.id), before: summary(policy), after: summary(after) }),
     });
     return this.present(await this.policies.view(cancelled), staff.role);
   }

@@ -87,7 +87,7 @@ export class AdminTplPoliciesController {
   @ApiErrors(400, 404, 409, 422)
   async cancel(@Actor() actor: AuditActor, @CurrentStaff() staff: Staff, @Param({ schema: idParam }) p: z.infer<typeof idParam>, @Body({ schema: cancelBody }) body: z.infer<typeof cancelBody>) {
     const policy = await this.found(p.id);
-    const cancelled = await this.cancelPolicy.finish(policy, { fileId: null, sha256: null, by: actor.email, reason: body.reason }, (tx, after) =>
+    const cancelled = await this.cancelPolicy.finish(policy, { by: actor.email, reason: body.reason }, (tx, { cancelled: after }) =>
       this.audit.write(tx, actor, { action: 'tpl-policies.cancel', resource: 'tpl-policies', resourceId: String(policy.id), before: summary(policy), after: summary(after) }),
     );
     return this.present(cancelled, staff.role);
