@@ -220,8 +220,13 @@ describe('policy core against the database', () => {
     const cancelledMeanwhile = await propertyPolicy(PolicyStatus.Cancelled);
     const seenUnpaid = (p: { status: number }) => ({ ...p, status: PolicyStatus.Pending }) as never;
 
-    const paid = await terms.execute({ policy: seenUnpaid(paidMeanwhile), reason: null, by: 'client' }).catch((e: ApiError) => e);
-    const twice = await terms.execute({ policy: seenUnpaid(cancelledMeanwhile), reason: null, by: 'client' }).catch((e: ApiError) => e);
+    const refusal = (policy: never): Promise<ApiError> =>
+      terms.execute({ policy, reason: null, by: 'client' }).then(
+        () => Promise.reject(new Error('expected a refusal')),
+        (e: ApiError) => e,
+      );
+    const paid = await refusal(seenUnpaid(paidMeanwhile));
+    const twice = await refusal(seenUnpaid(cancelledMeanwhile));
 
     expect([paid.status, paid.message]).toEqual([
       409,
