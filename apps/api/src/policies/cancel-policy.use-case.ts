@@ -1,10 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { ApiError, Clock } from '@lib/common';
+import { ApiError, Clock, formatDate, type Money } from '@lib/common';
 import type { Prisma } from '@lib/db';
 import { storeCancellationDocument } from '../cancellation/cancellation-documents';
 import type { Refund } from '../cancellation/cancellation-refund';
 import type { CancellationUpload } from '../cancellation/cancellation-upload.guard';
-import { FileStore } from '../files/file-store';
+import { FileStore, type SavedFile } from '../files/file-store';
 import { PaymentRepository } from '../payments/payment.repository';
 import { Refunds } from '../payments/refunds/refunds';
 import { clockedPolicy, TestClocks } from '../test-clocks/test-clocks';
@@ -15,44 +15,82 @@ export interface CancellablePolicy {
   policy: { id: number; clientId: string; status: number };
 }
 
-/** The family's policy repository, as far as cancelling goes. */
-export interface CancellablePolicies<F extends CancellablePolicy> {
-  /** `clientId` null: any client's (staff). */
-  findForClient(clientId: string | null, policyId: number): Promise<F | null>;
-  /** The conditional update from active to cancelled; false when another request cancelled it first. */
-  markCancelled(
-    tx: Prisma.TransactionClient,
-    policyId: number,
-    data: { cancelledAt: Date; refundAmount: string; cancellationDocument: string | null },
-  ): Promise<boolean>;
+/** What a family refunds; `basis` (cooling-off or pro rata) only goes to the log. */
+export interface CancellationRefund {
+  amount: Money;
+  basis?: string;
 }
 
-/** What a family supplies to cancel one of its policies: its repository, its refund terms and its status event. */
-export interface CancellationTerms<F extends CancellablePolicy> {
-  /** The family's name in payments and test clocks (`horse`). */
-  family: string;
-  /** "horse policy", for the 404. */
-  noun: string;
-  policies: CancellablePolicies<F>;
-  refund(found: F, now: Date): Refund;
-  /** The status webhook of the cancelled policy, in the cancellation's transaction. */
-  announce(tx: Prisma.TransactionClient, found: F): Promise<void>;
+/** What the family records with the cancelled status. */
+export interface Cancellation<R extends CancellationRefund> {
+  cancelledAt: Date;
+  /** null: an unpaid policy, cancelled without a refund. */
+  refund: R | null;
+  /** The document sent with the cancellation, stored; null when none. */
+  document: SavedFile | null;
+  reason: string | null;
+  /** `client` for the partner API, the staff email in the console. */
+  by: string;
 }
 
-export interface CancelPolicyCommand {
-  /** null: staff in the console, for any client's policy. */
-  clientId: string | null;
-  policyId: number;
-  upload: CancellationUpload;
-  /** Writes with the status change (the console's audit record), given the refund. */
-  alsoInTx?: (tx: Prisma.TransactionClient, refundAmount: string) => Promise<void>;
+/** The change as the console's audit record sees it, in the cancellation's transaction. */
+export interface CancelledPolicy<A> {
+  from: number;
+  cancelled: A;
+  refundAmount: string | null;
 }
+
+export type AlsoInTx<A> = (tx: Prisma.TransactionClient, change: CancelledPolicy<A>) => Promise<void>;
 
 /**
- * Cancels an active policy of any family that refunds on its own terms: the document (optional) is
- * content-checked and stored, the refund computed, and the new status, the refund owed, the status
- * webhook and the console's audit record written in one transaction; the refund worker pays it out.
- * A second cancellation is 400 ALREADY_CANCELED; an unpaid policy is 409 (it lapses with its payment link).
+ * What a family supplies to cancel one of its policies. `F` is the policy as the family reads it, `A` the
+ * row its repository answers once cancelled, `R` its refund. Every query stays in the family's repository.
+ */
+export interface CancellationTerms<F extends CancellablePolicy, A, R extends CancellationRefund = Refund> {
+  /** The family's name in payments, refunds and test clocks (`horse`). */
+  readonly family: string;
+  /** "horse policy", for the 404. */
+  readonly noun: string;
+  /** The 409 of a policy that is neither active nor (with `cancelsUnpaid`) unpaid. */
+  readonly notActive?: string;
+  /** An unpaid policy is cancelled too, by withdrawing its open payment link, with no refund. */
+  readonly cancelsUnpaid?: boolean;
+  /** `clientId` null: any client's (staff). */
+  find(clientId: string | null, policyId: number): Promise<F | null>;
+  /** A family rule refusing the cancellation (throws), checked on the policy's clock. */
+  check?(found: F, now: Date): void;
+  /** Cancels a paid policy with its insurer before anything is written: a failure throws and changes nothing. */
+  withInsurer?(found: F, on: { today: string; reason: string | null }): Promise<void>;
+  /** The refund of a paid policy. */
+  refund(found: F, now: Date): R;
+  /** The conditional update from `from` to cancelled; null when another request moved the policy first. */
+  markCancelled(tx: Prisma.TransactionClient, policyId: number, from: number, change: Cancellation<R>): Promise<A | null>;
+  /** The status webhook of the cancelled policy, in the cancellation's transaction. */
+  announce(tx: Prisma.TransactionClient, cancelled: A, found: F): Promise<void>;
+}
+
+export type CancelPolicyCommand<F extends CancellablePolicy, A> = (
+  | { /** null: staff in the console, for any client's policy. */ clientId: string | null; policyId: number }
+  | { /** Already read by the caller, which answered its own 404. */ found: F }
+) & {
+  /** The optional document of a partner's cancellation: content-checked and stored once the policy may be cancelled. */
+  upload?: CancellationUpload;
+  /** A document the caller checked and stored itself (and discards if the cancellation fails). */
+  document?: SavedFile;
+  reason?: string | null;
+  by?: string;
+  /** Writes with the status change (the console's audit record). */
+  alsoInTx?: AlsoInTx<A>;
+};
+
+const PAID_MEANWHILE = 'The policy was paid while it was being cancelled; send the cancellation again to cancel it with a refund.';
+const NOT_ACTIVE = 'The policy is not active yet (awaiting payment); an unpaid policy lapses with its payment link.';
+
+/**
+ * Cancels a policy of any family on its own terms: the family's checks and its insurer first, then in one
+ * transaction the new status, the refund owed (or, unpaid, the open payment link withdrawn), the status
+ * webhook and the console's audit record; the refund worker pays it out. Only one cancellation wins: a
+ * second is 400 ALREADY_CANCELED, and an unpaid policy paid meanwhile is 409 (cancel again for a refund).
  */
 @Injectable()
 export class CancelPolicyUseCase {
@@ -66,37 +104,47 @@ export class CancelPolicyUseCase {
     private readonly testClocks: TestClocks,
   ) {}
 
-  /** Answers the policy as the family reads it after the change. */
-  async execute<F extends CancellablePolicy>(terms: CancellationTerms<F>, cmd: CancelPolicyCommand): Promise<F> {
-    const found = await terms.policies.findForClient(cmd.clientId, cmd.policyId);
+  /** Answers the cancelled row, as the family's repository wrote it. */
+  async execute<F extends CancellablePolicy, A, R extends CancellationRefund>(terms: CancellationTerms<F, A, R>, cmd: CancelPolicyCommand<F, A>): Promise<A> {
+    const found = 'found' in cmd ? cmd.found : await terms.find(cmd.clientId, cmd.policyId);
     if (!found) throw ApiError.notFound(`No ${terms.noun} with this id.`);
-    const { policy } = found;
-    if (policy.status === PolicyStatus.Cancelled) throw new ApiError('ALREADY_CANCELED');
-    if (policy.status !== PolicyStatus.Active)
-      throw new ApiError('CONFLICT', 'The policy is not active yet (awaiting payment); an unpaid policy lapses with its payment link.');
-    await this.testClocks.adopt(clockedPolicy(terms.family, policy.id));
-    const stored = await storeCancellationDocument(this.files, policy.clientId, `cancellation-document/${terms.family}`, cmd.upload);
+    const { id, clientId, status } = found.policy;
+    if (status === PolicyStatus.Cancelled) throw new ApiError('ALREADY_CANCELED');
+    const paid = status === PolicyStatus.Active;
+    if (!paid && !(terms.cancelsUnpaid && status === PolicyStatus.Pending)) throw new ApiError('CONFLICT', terms.notActive ?? NOT_ACTIVE);
+    await this.testClocks.adopt(clockedPolicy(terms.family, id));
     const now = this.clock.now();
-    const refund = terms.refund(found, now);
-    const changed = await this.payments.transaction(async (tx) => {
-      const done = await terms.policies.markCancelled(tx, policy.id, {
-        cancelledAt: now,
-        refundAmount: refund.amount.toFixed(2),
-        cancellationDocument: stored?.url ?? null,
+    terms.check?.(found, now);
+    const stored = cmd.upload ? await storeCancellationDocument(this.files, clientId, `cancellation-document/${terms.family}`, cmd.upload) : null;
+    try {
+      if (paid) await terms.withInsurer?.(found, { today: formatDate(now), reason: cmd.reason ?? null });
+      const refund = paid ? terms.refund(found, now) : null;
+      const cancelled = await this.payments.transaction(async (tx) => {
+        const change = { cancelledAt: now, refund, document: stored ?? cmd.document ?? null, reason: cmd.reason ?? null, by: cmd.by ?? 'client' };
+        const cancelled = await terms.markCancelled(tx, id, status, change);
+        if (!cancelled) return null;
+        if (refund) await this.refunds.owe(tx, { policyType: terms.family, policyId: id, amount: refund.amount, at: now });
+        else await this.payments.retireOpen(tx, terms.family, id, now, 'policy_cancelled');
+        await terms.announce(tx, cancelled, found);
+        await cmd.alsoInTx?.(tx, { from: status, cancelled, refundAmount: refund?.amount.toFixed(2) ?? null });
+        return cancelled;
       });
-      if (done) {
-        await this.refunds.owe(tx, { policyType: terms.family, policyId: policy.id, amount: refund.amount, at: now });
-        await terms.announce(tx, found);
-        await cmd.alsoInTx?.(tx, refund.amount.toFixed(2));
-      }
-      return done;
-    });
-    if (!changed) {
+      if (!cancelled) throw await this.lostRace(terms, id, status);
+      if (refund) this.refunds.kick();
+      this.log.log(
+        `${terms.family} policy ${id} cancelled (${refund ? `${refund.basis ? `${refund.basis}, ` : ''}refund ${refund.amount.toFixed(2)}` : 'unpaid'})`,
+      );
+      return cancelled;
+    } catch (err) {
       if (stored) await this.files.discard([stored]);
-      throw new ApiError('ALREADY_CANCELED');
+      throw err;
     }
-    this.refunds.kick();
-    this.log.log(`${terms.family} policy ${policy.id} cancelled (${refund.basis}, refund ${refund.amount.toFixed(2)})`);
-    return (await terms.policies.findForClient(policy.clientId, policy.id))!;
+  }
+
+  /** Another request moved the policy first: it cancelled it, or (unpaid) the customer paid meanwhile. */
+  private async lostRace<F extends CancellablePolicy, A, R extends CancellationRefund>(terms: CancellationTerms<F, A, R>, id: number, from: number) {
+    if (from !== PolicyStatus.Pending) return new ApiError('ALREADY_CANCELED');
+    const now = await terms.find(null, id);
+    return now?.policy.status === PolicyStatus.Cancelled ? new ApiError('ALREADY_CANCELED') : new ApiError('CONFLICT', PAID_MEANWHILE);
   }
 }

@@ -1,3 +1,4 @@
+import { CancelPolicyUseCase } from '../policies/cancel-policy.use-case';
 import { ProductClaimIntake } from '../claims-intake/product-claim-intake';
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
@@ -45,6 +46,7 @@ import { DocumentFiles } from '../files/documents/document-files';
   ],
   providers: [
     PropertyPoliciesReadSide,
+    CancelPolicyUseCase,
     {
       provide: PROPERTY_PROVIDER,
       inject: [APP_CONFIG],

@@ -55,9 +55,31 @@ export class TplPolicyRepository {
     return this.prisma.tplPolicy.findFirst({ where: { status: { in: [PolicyStatus.Pending, PolicyStatus.Active] }, OR: [{ vin }, { carSequenceNumber }] } });
   }
 
-  async findForClient(clientId: string, id: number): Promise<TplPolicyWithPayment | null> {
-    const policy = await this.prisma.tplPolicy.findFirst({ where: { id, clientId } });
+  /** `clientId` null: any client's (staff). */
+  async findForClient(clientId: string | null, id: number): Promise<TplPolicyWithPayment | null> {
+    const policy = await this.prisma.tplPolicy.findFirst({ where: { id, ...(clientId === null ? {} : { clientId }) } });
     return policy ? { policy, payment: await this.paymentOf(policy.id) } : null;
+  }
+
+  /** Issued (`from`) becomes cancelled with its refund, once: the cancelled row, or null when it was not in `from` any more. */
+  async markCancelled(
+    tx: Prisma.TransactionClient,
+    id: number,
+    from: number,
+    data: {
+      canceledAt: Date;
+      refundAmount: string;
+      cancellationFileId: string | null;
+      cancellationSha256: string | null;
+      canceledBy: string;
+      cancellationReason: string | null;
+    },
+  ): Promise<TplPolicy | null> {
+    const { count } = await tx.tplPolicy.updateMany({
+      where: { id, status: from },
+      data: { status: PolicyStatus.Cancelled, ...data, updatedAt: data.canceledAt },
+    });
+    return count === 1 ? tx.tplPolicy.findUnique({ where: { id } }) : null;
   }
 
   /** The client's policy of a VIN to cancel: the issued one if any, else the newest. */

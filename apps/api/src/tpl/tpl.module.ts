@@ -1,3 +1,4 @@
+import { CancelPolicyUseCase } from '../policies/cancel-policy.use-case';
 import { ProductClaimIntake } from '../claims-intake/product-claim-intake';
 import { TPL_POLICY_PRODUCT } from './tpl.product';
 import { WebhooksModule } from '../webhooks/webhooks.module';
@@ -30,6 +31,7 @@ import { VehicleDocumentUploadGuard } from './upload/vehicle-document-upload.gua
   controllers: [TplPoliciesController, TplCancellationController, TplClaimsController, AdminTplPoliciesController],
   providers: [
     TplPoliciesReadSide,
+    CancelPolicyUseCase,
     TPL_POLICY_PRODUCT,
     TplPolicyEvents,
     { provide: TPL_PROVIDER, inject: [APP_CONFIG], useFactory: (c: AppConfig) => new HttpTplProvider({ baseUrl: c.sandboxUrl, timeoutMs: 10_000 }) },

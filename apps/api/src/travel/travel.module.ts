@@ -1,3 +1,4 @@
+import { CancelPolicyUseCase } from '../policies/cancel-policy.use-case';
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { HttpTravelProvider } from '@lib/providers';
@@ -33,6 +34,7 @@ import { TRAVEL_PROVIDER } from './travel-products';
   controllers: [TravelQuotesController, TravelPoliciesController, TravelClaimsController, AdminTravelPoliciesController],
   providers: [
     TravelPoliciesReadSide,
+    CancelPolicyUseCase,
     {
       provide: TRAVEL_PROVIDER,
       inject: [APP_CONFIG],

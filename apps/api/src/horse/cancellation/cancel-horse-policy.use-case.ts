@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { money, parseDate } from '@lib/common';
 import type { Prisma } from '@lib/db';
-import { addMonths, cancellationRefund } from '../../cancellation/cancellation-refund';
+import type { HorsePolicy } from '@lib/db/generated/prisma/client';
+import { addMonths, cancellationRefund, type Refund } from '../../cancellation/cancellation-refund';
 import type { CancellationUpload } from '../../cancellation/cancellation-upload.guard';
-import { CancelPolicyUseCase, type CancellationTerms } from '../../policies/cancel-policy.use-case';
+import { CancelPolicyUseCase, type AlsoInTx, type Cancellation, type CancellationTerms } from '../../policies/cancel-policy.use-case';
 import { HORSE_COOLING_OFF_DAYS } from '../horse-products';
 import { HorsePolicyRepository, type HorsePolicyView } from '../policies/horse-policy.repository';
 import { HorsePolicyEvents } from '../events/horse-policy-events';
@@ -11,24 +12,23 @@ import { presentHorsePolicy } from '../policies/horse-policy.presenter';
 
 /** Horse's cancellation terms: everything back within the cooling-off period, then the unused days of the policy year (VAT included). */
 @Injectable()
-export class CancelHorsePolicyUseCase implements CancellationTerms<HorsePolicyView> {
+export class CancelHorsePolicyUseCase implements CancellationTerms<HorsePolicyView, HorsePolicy> {
   readonly family = 'horse';
   readonly noun = 'horse policy';
 
   constructor(
     private readonly cancellation: CancelPolicyUseCase,
-    readonly policies: HorsePolicyRepository,
+    private readonly policies: HorsePolicyRepository,
     private readonly events: HorsePolicyEvents,
   ) {}
 
-  async execute(
-    clientId: string | null,
-    policyId: number,
-    upload: CancellationUpload,
-    publicBaseUrl: string,
-    alsoInTx?: (tx: Prisma.TransactionClient, refundAmount: string) => Promise<void>,
-  ) {
-    return presentHorsePolicy(await this.cancellation.execute(this, { clientId, policyId, upload, alsoInTx }), publicBaseUrl);
+  async execute(clientId: string | null, policyId: number, upload: CancellationUpload, publicBaseUrl: string, alsoInTx?: AlsoInTx<HorsePolicy>) {
+    const cancelled = await this.cancellation.execute(this, { clientId, policyId, upload, alsoInTx });
+    return presentHorsePolicy((await this.policies.findForClient(cancelled.clientId, cancelled.id))!, publicBaseUrl);
+  }
+
+  find(clientId: string | null, policyId: number) {
+    return this.policies.findForClient(clientId, policyId);
   }
 
   refund({ policy }: HorsePolicyView, now: Date) {
@@ -43,7 +43,16 @@ export class CancelHorsePolicyUseCase implements CancellationTerms<HorsePolicyVi
     });
   }
 
-  async announce(tx: Prisma.TransactionClient, { policy }: HorsePolicyView) {
-    await this.events.statusUpdated(tx, { policy: await this.policies.reload(tx, policy.id), payment: null });
+  /** Active only: the core refuses an unpaid policy. */
+  markCancelled(tx: Prisma.TransactionClient, policyId: number, _from: number, c: Cancellation<Refund>) {
+    return this.policies.markCancelled(tx, policyId, {
+      cancelledAt: c.cancelledAt,
+      refundAmount: c.refund!.amount.toFixed(2),
+      cancellationDocument: c.document?.url ?? null,
+    });
+  }
+
+  async announce(tx: Prisma.TransactionClient, policy: HorsePolicy) {
+    await this.events.statusUpdated(tx, { policy, payment: null });
   }
 }

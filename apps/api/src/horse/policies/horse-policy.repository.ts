@@ -50,20 +50,16 @@ export class HorsePolicyRepository {
     return [rows.map((policy) => ({ policy, payment: payments.find((p) => p.policyId === policy.id) ?? null })), total];
   }
 
-  /** The policy as the transaction sees it (after a change in it). */
-  reload(tx: Prisma.TransactionClient, id: number): Promise<HorsePolicy> {
-    return tx.horsePolicy.findUniqueOrThrow({ where: { id } });
-  }
-
+  /** Active becomes cancelled, once: the cancelled row, or null when it was not active any more. */
   async markCancelled(
     tx: Prisma.TransactionClient,
     id: number,
     data: { cancelledAt: Date; refundAmount: string; cancellationDocument: string | null },
-  ): Promise<boolean> {
+  ): Promise<HorsePolicy | null> {
     const { count } = await tx.horsePolicy.updateMany({
       where: { id, status: PolicyStatus.Active },
       data: { status: PolicyStatus.Cancelled, ...data, updatedAt: data.cancelledAt },
     });
-    return count === 1;
+    return count === 1 ? tx.horsePolicy.findUnique({ where: { id } }) : null;
   }
 }

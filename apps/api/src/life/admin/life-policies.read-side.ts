@@ -51,8 +51,8 @@ export class LifePoliciesReadSide implements AdminPolicyReadSide<z.output<typeof
   }
 
   async cancel(id: number, reason: string, actor: CancelActor) {
-    await this.cancelPolicy.execute(null, id, { document: null }, this.config.publicBaseUrl, (tx, refund) =>
-      actor.audit(tx, { status: PolicyStatus.Active }, { status: PolicyStatus.Cancelled, refund_amount: refund, reason }),
+    await this.cancelPolicy.execute(null, id, { document: null }, this.config.publicBaseUrl, (tx, { refundAmount }) =>
+      actor.audit(tx, { status: PolicyStatus.Active }, { status: PolicyStatus.Cancelled, refund_amount: refundAmount, reason }),
     );
     return this.find(id);
   }

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { money, parseDate } from '@lib/common';
 import type { Prisma } from '@lib/db';
-import { addMonths, cancellationRefund } from '../../cancellation/cancellation-refund';
+import type { LifePolicy } from '@lib/db/generated/prisma/client';
+import { addMonths, cancellationRefund, type Refund } from '../../cancellation/cancellation-refund';
 import type { CancellationUpload } from '../../cancellation/cancellation-upload.guard';
-import { CancelPolicyUseCase, type CancellationTerms } from '../../policies/cancel-policy.use-case';
+import { CancelPolicyUseCase, type AlsoInTx, type Cancellation, type CancellationTerms } from '../../policies/cancel-policy.use-case';
 import { INSTALMENT_MONTHS, LIFE_COOLING_OFF_DAYS } from '../life-products';
 import { LifePolicyRepository, type LifePolicyView } from '../policies/life-policy.repository';
 import { LifePolicyEvents } from '../events/life-policy-events';
@@ -11,24 +12,23 @@ import { presentLifePolicy } from '../policies/life-policy.presenter';
 
 /** Life's cancellation terms: everything back within the cooling-off period, then the unused share of the paid instalment period. */
 @Injectable()
-export class CancelLifePolicyUseCase implements CancellationTerms<LifePolicyView> {
+export class CancelLifePolicyUseCase implements CancellationTerms<LifePolicyView, LifePolicy> {
   readonly family = 'life';
   readonly noun = 'life policy';
 
   constructor(
     private readonly cancellation: CancelPolicyUseCase,
-    readonly policies: LifePolicyRepository,
+    private readonly policies: LifePolicyRepository,
     private readonly events: LifePolicyEvents,
   ) {}
 
-  async execute(
-    clientId: string | null,
-    policyId: number,
-    upload: CancellationUpload,
-    publicBaseUrl: string,
-    alsoInTx?: (tx: Prisma.TransactionClient, refundAmount: string) => Promise<void>,
-  ) {
-    return presentLifePolicy(await this.cancellation.execute(this, { clientId, policyId, upload, alsoInTx }), publicBaseUrl);
+  async execute(clientId: string | null, policyId: number, upload: CancellationUpload, publicBaseUrl: string, alsoInTx?: AlsoInTx<LifePolicy>) {
+    const cancelled = await this.cancellation.execute(this, { clientId, policyId, upload, alsoInTx });
+    return presentLifePolicy((await this.policies.findForClient(cancelled.clientId, cancelled.id))!, publicBaseUrl);
+  }
+
+  find(clientId: string | null, policyId: number) {
+    return this.policies.findForClient(clientId, policyId);
   }
 
   refund({ policy, offer }: LifePolicyView, now: Date) {
@@ -44,7 +44,16 @@ export class CancelLifePolicyUseCase implements CancellationTerms<LifePolicyView
     });
   }
 
-  async announce(tx: Prisma.TransactionClient, { policy, offer }: LifePolicyView) {
-    await this.events.statusUpdated(tx, { policy: await this.policies.reload(tx, policy.id), offer, payment: null });
+  /** Active only: the core refuses an unpaid policy. */
+  markCancelled(tx: Prisma.TransactionClient, policyId: number, _from: number, c: Cancellation<Refund>) {
+    return this.policies.markCancelled(tx, policyId, {
+      cancelledAt: c.cancelledAt,
+      refundAmount: c.refund!.amount.toFixed(2),
+      cancellationDocument: c.document?.url ?? null,
+    });
+  }
+
+  async announce(tx: Prisma.TransactionClient, policy: LifePolicy, { offer }: LifePolicyView) {
+    await this.events.statusUpdated(tx, { policy, offer, payment: null });
   }
 }

@@ -53,21 +53,17 @@ export class LifePolicyRepository {
   }
 
   /** Moves an active policy to cancelled; false when it was not active any more (a concurrent or repeated cancellation). */
-  /** The policy as the transaction sees it (after a change in it). */
-  reload(tx: Prisma.TransactionClient, id: number): Promise<LifePolicy> {
-    return tx.lifePolicy.findUniqueOrThrow({ where: { id } });
-  }
-
+  /** Active becomes cancelled, once: the cancelled row, or null when it was not active any more. */
   async markCancelled(
     tx: Prisma.TransactionClient,
     id: number,
     data: { cancelledAt: Date; refundAmount: string; cancellationDocument: string | null },
-  ): Promise<boolean> {
+  ): Promise<LifePolicy | null> {
     const { count } = await tx.lifePolicy.updateMany({
       where: { id, status: PolicyStatus.Active },
       data: { status: PolicyStatus.Cancelled, ...data, updatedAt: data.cancelledAt },
     });
-    return count === 1;
+    return count === 1 ? tx.lifePolicy.findUnique({ where: { id } }) : null;
   }
 
   private async withDetails(policies: LifePolicy[]): Promise<LifePolicyView[]> {

@@ -5,7 +5,12 @@ import { MedicalPolicyRepository, type MedicalPolicy } from './medical-policy.re
 import { MedicalPolicyEvents } from '../events/medical-policy-events';
 import { PolicyStatus } from '../../policies/policy-status';
 
-/** Ending cover: an active policy becomes cancelled (status 2); an unpaid one is withdrawn with its link. */
+/**
+ * Ending cover: an active policy becomes cancelled (status 2); an unpaid one is withdrawn with its link.
+ * Not on the cancellation core: a medical policy is bought, paid and cancelled by its company (one payment
+ * link for all the company's unissued policies, serialised by the company lock), nothing is refunded, and an
+ * unpaid policy is withdrawn (deleted, reads as 404) rather than cancelled.
+ */
 @Injectable()
 export class CancelCompanyPoliciesUseCase {
   constructor(
@@ -18,12 +23,8 @@ export class CancelCompanyPoliciesUseCase {
       await this.policies.lockCompany(tx, company.id);
       const withdrawn = await this.policies.withdrawUnissued(tx, company.id, 'deleted', at);
       await this.policies.retireOpenPayments(tx, company.id, at, 'policy_cancelled');
-      const active = await tx.medicalPolicy.findMany({ where: { companyId: company.id, status: PolicyStatus.Active, deletedAt: null } });
-      for (const p of active)
-        await this.events.statusUpdated(
-          tx,
-          await tx.medicalPolicy.update({ where: { id: p.id }, data: { status: PolicyStatus.Cancelled, cancelledAt: at, updatedAt: at } }),
-        );
+      const active = await this.policies.activeOf(tx, company.id);
+      for (const p of active) await this.events.statusUpdated(tx, await this.policies.markCancelled(tx, p.id, at));
       return withdrawn + active.length;
     });
     if (changed === 0) throw ApiError.field('company_id', 'The company has no active or unpaid medical policy to cancel.');
@@ -35,19 +36,10 @@ export class CancelCompanyPoliciesUseCase {
     await this.policies.transaction(async (tx) => {
       await this.policies.lockCompany(tx, policy.companyId);
       if (policy.status === PolicyStatus.Pending) {
-        await tx.medicalPolicy.update({
-          where: { id: policy.id },
-          data: { deletedAt: at, deletionReason: 'deleted', cancellationDocument: document, updatedAt: at },
-        });
+        await this.policies.withdraw(tx, policy.id, at, document);
         await this.policies.retireOpenPayments(tx, policy.companyId, at, 'policy_changed');
       } else {
-        await this.events.statusUpdated(
-          tx,
-          await tx.medicalPolicy.update({
-            where: { id: policy.id },
-            data: { status: PolicyStatus.Cancelled, cancelledAt: at, cancellationDocument: document, updatedAt: at },
-          }),
-        );
+        await this.events.statusUpdated(tx, await this.policies.markCancelled(tx, policy.id, at, document));
       }
     });
   }

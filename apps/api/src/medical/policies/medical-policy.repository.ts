@@ -52,7 +52,11 @@ export class MedicalPolicyRepository {
   /** The company's policies not issued yet (at most one, by the partial unique index). */
   /** What every company owes: the prices of its unissued policies added up (decimal strings), companies owing nothing left out. */
   async dueByCompany(): Promise<Array<{ companyId: number; amount: string }>> {
-    const rows = await this.prisma.medicalPolicy.groupBy({ by: ['companyId'], where: { status: PolicyStatus.Pending, deletedAt: null }, _sum: { price: true } });
+    const rows = await this.prisma.medicalPolicy.groupBy({
+      by: ['companyId'],
+      where: { status: PolicyStatus.Pending, deletedAt: null },
+      _sum: { price: true },
+    });
     return rows.filter((r) => r._sum.price && !r._sum.price.isZero()).map((r) => ({ companyId: r.companyId, amount: r._sum.price!.toFixed(2) }));
   }
 
@@ -89,6 +93,21 @@ export class MedicalPolicyRepository {
       data: { deletedAt: at, deletionReason: reason, updatedAt: at },
     });
     return count;
+  }
+
+  /** The company's active policies, to cancel with it. */
+  activeOf(tx: Prisma.TransactionClient, companyId: number): Promise<MedicalPolicy[]> {
+    return tx.medicalPolicy.findMany({ where: { companyId, status: PolicyStatus.Active, deletedAt: null } });
+  }
+
+  /** An active policy becomes cancelled, with the document sent with its cancellation (none with its company's: left as it is). */
+  markCancelled(tx: Prisma.TransactionClient, id: number, at: Date, document?: string | null): Promise<MedicalPolicy> {
+    return tx.medicalPolicy.update({ where: { id }, data: { status: PolicyStatus.Cancelled, cancelledAt: at, cancellationDocument: document, updatedAt: at } });
+  }
+
+  /** An unissued policy is withdrawn (deleted by its client), with the document sent with the deletion. */
+  async withdraw(tx: Prisma.TransactionClient, id: number, at: Date, document: string | null): Promise<void> {
+    await tx.medicalPolicy.update({ where: { id }, data: { deletedAt: at, deletionReason: 'deleted', cancellationDocument: document, updatedAt: at } });
   }
 
   /**

@@ -79,7 +79,7 @@ export class PropertyPoliciesReadSide implements AdminPolicyReadSide<z.output<ty
       policy,
       reason,
       by: actor.email,
-      alsoInTx: (tx, after) => actor.audit(tx, cancelSummary(policy), cancelSummary(after)),
+      alsoInTx: (tx, { cancelled: after }) => actor.audit(tx, cancelSummary(policy), cancelSummary(after)),
     });
     return this.policies.view(cancelled);
   }

@@ -1,18 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { amountString, ApiError, Clock, formatDate, parseDate } from '@lib/common';
+import { amountString, formatDate, parseDate } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { Prisma } from '@lib/db';
 import type { PropertyPolicy } from '@lib/db/generated/prisma/client';
 import type { PropertyProvider } from '@lib/providers';
-import { clockedPolicy, TestClocks } from '../../test-clocks/test-clocks';
-import { proRataRefund } from '../policies/policy-term';
+import { CancelPolicyUseCase, type AlsoInTx, type Cancellation, type CancellationTerms } from '../../policies/cancel-policy.use-case';
+import { proRataRefund, type ProRataRefund } from '../policies/policy-term';
 import { PROPERTY_PAYMENT_TYPE, PropertyPolicyRepository } from '../policies/property-policy.repository';
 import { providerFailure } from '../property-insurer-errors';
 import { PROPERTY_PROVIDER } from '../property-products';
 import { PropertyPolicyEvents } from '../events/property-policy-events';
-import { Refunds } from '../../payments/refunds/refunds';
-import { PaymentRepository } from '../../payments/payment.repository';
-import { PolicyStatus } from '../../policies/policy-status';
+
+type Found = { policy: PropertyPolicy };
 
 export interface CancelPropertyPolicy {
   policy: PropertyPolicy;
@@ -20,67 +19,69 @@ export interface CancelPropertyPolicy {
   /** Who cancelled: `client` for the partner API, the staff email in the console. */
   by: string;
   /** Extra writes in the same transaction (the console's audit row). */
-  alsoInTx?: (tx: Prisma.TransactionClient, cancelled: PropertyPolicy) => Promise<void>;
+  alsoInTx?: AlsoInTx<PropertyPolicy>;
 }
 
 /**
- * Cancels a pending or active property policy. An active one is cancelled with its insurer first (a
- * failing insurer is a 502 and nothing changes); then, in one transaction, the policy gets status 2 with
- * the pro-rata refund of what was paid (owed on the payment, which becomes refunded), or its open link
- * withdrawn (`cancelled`).
- * A second cancellation is the spec's 400.
+ * Property's cancellation terms: a pending policy is cancelled with its open link withdrawn; an active one is
+ * cancelled with its insurer first (a failing insurer is a 502 and nothing changes), then refunded pro rata,
+ * the unused and term days recorded with the refund. The callers read the policy (their own 404s).
  */
 @Injectable()
-export class CancelPropertyPolicyUseCase {
+export class CancelPropertyPolicyUseCase implements CancellationTerms<Found, PropertyPolicy, ProRataRefund> {
+  readonly family = PROPERTY_PAYMENT_TYPE;
+  readonly noun = 'property policy';
+  readonly cancelsUnpaid = true;
+
   constructor(
+    private readonly cancellation: CancelPolicyUseCase,
     private readonly policies: PropertyPolicyRepository,
-    private readonly payments: PaymentRepository,
     private readonly events: PropertyPolicyEvents,
-    private readonly refunds: Refunds,
-    private readonly clock: Clock,
-    private readonly testClocks: TestClocks,
     @Inject(PROPERTY_PROVIDER) private readonly provider: PropertyProvider,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async execute(cmd: CancelPropertyPolicy): Promise<PropertyPolicy> {
-    const { policy } = cmd;
-    if (policy.status === PolicyStatus.Cancelled) throw new ApiError('ALREADY_CANCELED');
-    await this.testClocks.adopt(clockedPolicy('property', policy.id));
-    const now = this.clock.now();
-    const today = parseDate(formatDate(now))!;
-    const paid = policy.status === PolicyStatus.Active;
-    if (paid && policy.providerPolicyId) {
-      try {
-        await this.provider.cancel(
-          policy.insurerCode,
-          policy.providerPolicyId,
-          { reason: cmd.reason, effectiveDate: formatDate(today) },
-          { timeoutMs: this.config.propertyInsurerTimeoutMs },
-        );
-      } catch (err) {
-        throw providerFailure(err, `The insurer ${policy.insurerCode}`);
-      }
+  execute({ policy, reason, by, alsoInTx }: CancelPropertyPolicy): Promise<PropertyPolicy> {
+    return this.cancellation.execute(this, { found: { policy }, reason, by, alsoInTx });
+  }
+
+  async find(clientId: string | null, policyId: number): Promise<Found | null> {
+    const policy = clientId === null ? await this.policies.find(policyId) : await this.policies.findForClient(clientId, policyId);
+    return policy && { policy };
+  }
+
+  /** A policy paid before the insurer issued it has nothing to cancel there. */
+  async withInsurer({ policy }: Found, on: { today: string; reason: string | null }) {
+    if (!policy.providerPolicyId) return;
+    try {
+      await this.provider.cancel(
+        policy.insurerCode,
+        policy.providerPolicyId,
+        { reason: on.reason, effectiveDate: on.today },
+        { timeoutMs: this.config.propertyInsurerTimeoutMs },
+      );
+    } catch (err) {
+      throw providerFailure(err, `The insurer ${policy.insurerCode}`);
     }
-    const refund = paid ? proRataRefund(policy.price.toString(), policy.startDate, policy.endDate, today) : { amount: null, unusedDays: 0, termDays: 0 };
-    const cancelled = await this.policies.transaction(async (tx) => {
-      const cancelled = await this.policies.cancel(tx, policy.id, {
-        at: now,
-        reason: cmd.reason,
-        by: cmd.by,
-        refundAmount: refund.amount ? amountString(refund.amount) : '0.00',
-        unusedDays: refund.unusedDays,
-        termDays: refund.termDays,
-      });
-      // a concurrent cancellation won the race
-      if (!cancelled) throw new ApiError('ALREADY_CANCELED');
-      if (paid && refund.amount) await this.refunds.owe(tx, { policyType: PROPERTY_PAYMENT_TYPE, policyId: policy.id, amount: refund.amount, at: now });
-      if (!paid) await this.payments.retireOpen(tx, PROPERTY_PAYMENT_TYPE, policy.id, now, 'policy_cancelled');
-      await this.events.statusUpdated(tx, cancelled, null);
-      await cmd.alsoInTx?.(tx, cancelled);
-      return cancelled;
+  }
+
+  refund({ policy }: Found, now: Date) {
+    return proRataRefund(policy.price.toString(), policy.startDate, policy.endDate, parseDate(formatDate(now))!);
+  }
+
+  markCancelled(tx: Prisma.TransactionClient, policyId: number, from: number, c: Cancellation<ProRataRefund>) {
+    const { refund } = c;
+    return this.policies.markCancelled(tx, policyId, from, {
+      at: c.cancelledAt,
+      reason: c.reason,
+      by: c.by,
+      refundAmount: refund ? amountString(refund.amount) : '0.00',
+      unusedDays: refund?.unusedDays ?? 0,
+      termDays: refund?.termDays ?? 0,
     });
-    this.refunds.kick();
-    return cancelled;
+  }
+
+  async announce(tx: Prisma.TransactionClient, cancelled: PropertyPolicy) {
+    await this.events.statusUpdated(tx, cancelled, null);
   }
 }

@@ -61,10 +61,10 @@ export class PropertyPolicyRepository {
     return count === 1 ? tx.propertyPolicy.findUnique({ where: { id: policyId } }) : null;
   }
 
-  /** Pending or active becomes cancelled with its refund, once: null when it was already cancelled. */
-  async cancel(tx: Prisma.TransactionClient, policyId: number, c: PropertyCancellation): Promise<PropertyPolicy | null> {
+  /** Pending or active (`from`) becomes cancelled with its refund, once: null when it was not in `from` any more. */
+  async markCancelled(tx: Prisma.TransactionClient, policyId: number, from: number, c: PropertyCancellation): Promise<PropertyPolicy | null> {
     const { count } = await tx.propertyPolicy.updateMany({
-      where: { id: policyId, status: { in: [PolicyStatus.Pending, PolicyStatus.Active] } },
+      where: { id: policyId, status: from },
       data: {
         status: PolicyStatus.Cancelled,
         canceledAt: c.at,

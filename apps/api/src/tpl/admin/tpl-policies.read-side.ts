@@ -47,7 +47,7 @@ export class TplPoliciesReadSide implements AdminPolicyReadSide<z.output<typeof 
   async cancel(id: number, reason: string, actor: CancelActor) {
     const policy = await this.find(id);
     if (!policy) return null;
-    return this.cancelPolicy.finish(policy, { fileId: null, sha256: null, by: actor.email, reason }, (tx, after) =>
+    return this.cancelPolicy.finish(policy, { by: actor.email, reason }, (tx, { cancelled: after }) =>
       actor.audit(tx, cancelSummary(policy), cancelSummary(after)),
     );
   }

@@ -1,10 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ApiError, Clock, ErrorDetails, formatDate, money, vinProblem, z } from '@lib/common';
+import { ApiError, ErrorDetails, formatDate, money, type Money, vinProblem, z } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import type { TplPolicy } from '@lib/db/generated/prisma/client';
 import type { TplProvider, WireRegisteredDocument } from '@lib/providers';
-import { clockedPolicy, TestClocks } from '../../test-clocks/test-clocks';
-import { FileStore } from '../../files/file-store';
+import { FileStore, type SavedFile } from '../../files/file-store';
+import { CancelPolicyUseCase, type AlsoInTx, type Cancellation, type CancellationTerms } from '../../policies/cancel-policy.use-case';
 import { TPL_PROVIDER } from '../tpl-provider.token';
 import { presentTplPolicy } from '../tpl-policy.presenter';
 import { TplPolicyRepository } from '../tpl-policy.repository';
@@ -13,11 +13,13 @@ import { collectParts, VehicleDocumentUpload } from '../upload/vehicle-document-
 import { Prisma } from '@lib/db';
 import { TplPolicyEvents } from '../events/tpl-policy-events';
 import { proRataRefund } from './pro-rata-refund';
-import { Refunds } from '../../payments/refunds/refunds';
 import { PolicyStatus } from '../../policies/policy-status';
 
 export const INCORRECT_DOCUMENT = 'The cancellation document is incorrect. Please upload a new one.';
 const DOC = 'cancellation_document';
+const NOT_ISSUED = 'Only an issued policy (status 1) can be canceled; this one is not paid and issued yet.';
+
+type Found = { policy: TplPolicy };
 
 export type CancelTarget = { kind: 'id'; id: number } | { kind: 'vin' };
 
@@ -28,16 +30,17 @@ export type CancelTarget = { kind: 'id'; id: number } | { kind: 'vin' };
  * (recorded with the cancellation, paid out through the card vendor).
  */
 @Injectable()
-export class CancelTplPolicyUseCase {
+export class CancelTplPolicyUseCase implements CancellationTerms<Found, TplPolicy, { amount: Money }> {
+  readonly family = 'tpl';
+  readonly noun = 'TPL policy';
+  readonly notActive = NOT_ISSUED;
   private readonly log = new Logger('TplCancellation');
 
   constructor(
+    private readonly cancellation: CancelPolicyUseCase,
     private readonly policies: TplPolicyRepository,
     private readonly files: FileStore,
     private readonly events: TplPolicyEvents,
-    private readonly refunds: Refunds,
-    private readonly clock: Clock,
-    private readonly testClocks: TestClocks,
     @Inject(TPL_PROVIDER) private readonly provider: TplProvider,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -66,9 +69,8 @@ export class CancelTplPolicyUseCase {
     if (!policy) throw ApiError.notFound(byVin ? 'No TPL policy of this client has this vin.' : 'No TPL policy with this id.');
     if (byVin && policy.email.toLowerCase() !== values.email.trim().toLowerCase())
       throw ApiError.field('email', 'The email is not the email of the policy of this vin.');
-    if (policy.status === PolicyStatus.Cancelled) throw new ApiError('ALREADY_CANCELED', 'Policy is already canceled.');
-    if (policy.status !== PolicyStatus.Active)
-      throw new ApiError('CONFLICT', 'Only an issued policy (status 1) can be canceled; this one is not paid and issued yet.');
+    if (policy.status === PolicyStatus.Cancelled) throw new ApiError('ALREADY_CANCELED');
+    if (policy.status !== PolicyStatus.Active) throw new ApiError('CONFLICT', NOT_ISSUED);
 
     let registered: WireRegisteredDocument | null;
     try {
@@ -82,7 +84,7 @@ export class CancelTplPolicyUseCase {
 
     const saved = await this.files.save({ clientId, kind: 'tpl/cancellation-document', contentType: contentType.contentType, bytes: document.bytes });
     try {
-      await this.finish(policy, { fileId: saved.id, sha256: document.sha256, by: 'client', reason: null });
+      await this.finish(policy, { by: 'client', reason: null, document: saved });
     } catch (err) {
       await this.files.discard([saved]);
       throw err;
@@ -97,53 +99,36 @@ export class CancelTplPolicyUseCase {
   }
 
   /**
-   * Cancels an issued policy with its pro-rata refund: only one cancellation wins (the row must still be
-   * issued when it is updated), and `alsoInTx` (the console's audit record) commits with it or not at all.
+   * Cancels an issued policy with its pro-rata refund, once its document (if any) passed the checks above:
+   * `by` is `client`, or the staff email with the console's `reason`; `alsoInTx` is the console's audit record.
    */
-  async finish(
-    policy: TplPolicy,
-    record: CancellationRecord,
-    alsoInTx?: (tx: Prisma.TransactionClient, after: TplPolicy) => Promise<void>,
-  ): Promise<TplPolicy> {
-    if (policy.status === PolicyStatus.Cancelled) throw new ApiError('ALREADY_CANCELED', 'Policy is already canceled.');
-    if (policy.status !== PolicyStatus.Active)
-      throw new ApiError('CONFLICT', 'Only an issued policy (status 1) can be canceled; this one is not paid and issued yet.');
-    await this.testClocks.adopt(clockedPolicy('tpl', policy.id));
-    const now = this.clock.now();
-    const refund = proRataRefund(money(policy.price.toString()), policy.startDate!, policy.endDate!, formatDate(now));
-    const cancelled = await this.policies.transaction(async (tx) => {
-      const { count } = await tx.tplPolicy.updateMany({
-        where: { id: policy.id, status: PolicyStatus.Active },
-        data: {
-          status: PolicyStatus.Cancelled,
-          canceledAt: now,
-          refundAmount: refund.toFixed(2),
-          cancellationFileId: record.fileId,
-          cancellationSha256: record.sha256,
-          canceledBy: record.by,
-          cancellationReason: record.reason,
-          updatedAt: now,
-        },
-      });
-      if (count === 0) throw new ApiError('ALREADY_CANCELED', 'Policy is already canceled.');
-      const after = await tx.tplPolicy.findUniqueOrThrow({ where: { id: policy.id } });
-      await this.refunds.owe(tx, { policyType: 'tpl', policyId: policy.id, amount: refund, at: now });
-      await this.events.statusUpdated(tx, after, null);
-      await alsoInTx?.(tx, after);
-      return after;
-    });
-    this.refunds.kick();
-    return cancelled;
+  finish(policy: TplPolicy, record: { by: string; reason: string | null; document?: SavedFile }, alsoInTx?: AlsoInTx<TplPolicy>): Promise<TplPolicy> {
+    return this.cancellation.execute(this, { found: { policy }, ...record, alsoInTx });
   }
-}
 
-/** What a cancellation records besides the status, the time and the refund. */
-export interface CancellationRecord {
-  fileId: string | null;
-  sha256: string | null;
-  /** `client`, or the staff email for a console cancellation. */
-  by: string;
-  reason: string | null;
+  async find(clientId: string | null, policyId: number): Promise<Found | null> {
+    const found = await this.policies.findForClient(clientId, policyId);
+    return found && { policy: found.policy };
+  }
+
+  refund({ policy }: Found, now: Date) {
+    return { amount: proRataRefund(money(policy.price.toString()), policy.startDate!, policy.endDate!, formatDate(now)) };
+  }
+
+  markCancelled(tx: Prisma.TransactionClient, policyId: number, from: number, c: Cancellation<{ amount: Money }>) {
+    return this.policies.markCancelled(tx, policyId, from, {
+      canceledAt: c.cancelledAt,
+      refundAmount: c.refund!.amount.toFixed(2),
+      cancellationFileId: c.document?.id ?? null,
+      cancellationSha256: c.document?.sha256 ?? null,
+      canceledBy: c.by,
+      cancellationReason: c.reason,
+    });
+  }
+
+  async announce(tx: Prisma.TransactionClient, cancelled: TplPolicy) {
+    await this.events.statusUpdated(tx, cancelled, null);
+  }
 }
 
 /** The spec's 422 details: which of vin, car_sequence_number and owner_id the document fails on. */

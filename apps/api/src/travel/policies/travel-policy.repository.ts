@@ -78,13 +78,13 @@ export class TravelPolicyRepository {
     });
   }
 
-  /** Moves an unpaid (0) or active (1) policy to cancelled; false when it was not in `from` any more. */
+  /** Moves an unpaid (0) or active (1) policy to cancelled: the cancelled row, or null when it was not in `from` any more. */
   async markCancelled(
     tx: Prisma.TransactionClient,
     id: number,
-    from: 0 | 1,
+    from: number,
     data: { cancelledAt: Date; reason: string | null; refundAmount: string | null },
-  ): Promise<boolean> {
+  ): Promise<TravelPolicy | null> {
     const { count } = await tx.travelPolicy.updateMany({
       where: { id, status: from },
       data: {
@@ -95,7 +95,7 @@ export class TravelPolicyRepository {
         updatedAt: data.cancelledAt,
       },
     });
-    return count === 1;
+    return count === 1 ? tx.travelPolicy.findUnique({ where: { id } }) : null;
   }
 
   /** Active policies whose policy or invoice PDF is still to produce. */
