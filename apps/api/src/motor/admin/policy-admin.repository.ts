@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Prisma, PrismaService } from '@lib/db';
+import { listTotal, listTotalKey, Prisma, PrismaService } from '@lib/db';
 import type { MotorPolicy, Payment } from '@lib/db/generated/prisma/client';
 
 /** The stored status codes of a motor policy and the names the console uses for them. */
@@ -39,7 +39,7 @@ export class PolicyAdminRepository {
     };
     const [rows, total] = await Promise.all([
       this.prisma.motorPolicy.findMany({ where, orderBy, skip, take }),
-      this.prisma.motorPolicy.count({ where }),
+      listTotal(listTotalKey('motor_policies', where), (n) => this.prisma.motorPolicy.count({ where, take: n })),
     ]);
     return { rows: await this.withClientNames(rows), total };
   }

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Inject, Param, Post, Query, Req } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { ApiError, DATE_RANGE_ORDER, dateRangeInOrder, dateRangeShape, dayBounds, digitString, formatDate, includeAggregatesField, intId, pageQueryShape, pageSkip, toPage, z } from '@lib/common';
+import { ApiError, DATE_RANGE_ORDER, dateRangeInOrder, dateRangeShape, dayBounds, digitString, formatDate, includeAggregatesField, intId, LARGE_LIST_TOTAL_NOTE, pageQueryShape, pageSkip, toPage, z } from '@lib/common';
 import { personIdField, personOrCompanyIdField } from '@lib/common/saudi';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { CurrentPartner, PartnerApi } from '../../auth/partner-api.decorator';
@@ -86,7 +86,8 @@ export class MotorPoliciesController {
       'The calling client\'s policies, newest first, in the paginator envelope. Filters (the real service\'s): `status` (0 or 1), `quote_request_id`, `quote_price_id`, ' +
       '`provider_policy_id`, `car_sequence_number`, `new_owner_id`, `previous_owner_id`, `min_price` / `max_price` (SAR), `date_from` / `date_to` (YYYY-MM-DD, inclusive, UTC; ' +
       'on `created_at`, or on the purchase `uploaded_at` with `status=1`). `include_aggregates=true` adds `aggregates`: ' +
-      '`{total_count, total_price, by_month: {"YYYY-MM": {count, total_price}}}` over every policy the filters match.',
+      '`{total_count, total_price, by_month: {"YYYY-MM": {count, total_price}}}` over every policy the filters match.' +
+      LARGE_LIST_TOTAL_NOTE,
   })
   @ApiOkResponse({ description: 'A page of motor policy objects.' })
   @ApiErrors(422)

@@ -1,0 +1,6 @@
+-- Each partner list reads one client's rows newest first, a page at a time: an index in the list's own order
+-- lets the first page be read from its top whatever the client's row count (1 thousand or 1 million).
+-- Policies and quote requests list by id descending; payments by created_at then id, descending.
+CREATE INDEX "motor_policies_client_id_id_idx" ON "motor_policies"("client_id", "id");
+CREATE INDEX "motor_quote_requests_client_id_id_idx" ON "motor_quote_requests"("client_id", "id");
+CREATE INDEX "payments_client_id_created_at_id_idx" ON "payments"("client_id", "created_at", "id");
