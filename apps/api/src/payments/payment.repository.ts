@@ -128,7 +128,9 @@ export class PaymentRepository {
 
   /** Refunds of these payments, oldest first. */
   refundsOf(paymentIds: string[]): Promise<Refund[]> {
-    return paymentIds.length ? this.prisma.refund.findMany({ where: { paymentId: { in: paymentIds } }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] }) : Promise.resolve([]);
+    return paymentIds.length
+      ? this.prisma.refund.findMany({ where: { paymentId: { in: paymentIds } }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] })
+      : Promise.resolve([]);
   }
 
   /**
@@ -141,7 +143,10 @@ export class PaymentRepository {
       where: {
         vendorReference: { not: null },
         updatedAt: { lte: quietSince },
-        OR: [{ status: 'pending' }, { status: { in: ['expired', 'cancelled'] }, expiresAt: { gte: new Date(now.getTime() - 86_400_000) }, refunds: { none: {} } }],
+        OR: [
+          { status: 'pending' },
+          { status: { in: ['expired', 'cancelled'] }, expiresAt: { gte: new Date(now.getTime() - 86_400_000) }, refunds: { none: {} } },
+        ],
       },
       orderBy: { updatedAt: 'asc' },
       take,
@@ -156,7 +161,13 @@ export class PaymentRepository {
     return (await this.prisma.payment.findUnique({ where: { id: p.id } }))!;
   }
 
-  async page(clientId: string | null, filter: PaymentFilter, skip: number, take: number, orderBy: Prisma.PaymentOrderByWithRelationInput[] = [{ createdAt: 'desc' }, { id: 'desc' }]): Promise<[Payment[], number]> {
+  async page(
+    clientId: string | null,
+    filter: PaymentFilter,
+    skip: number,
+    take: number,
+    orderBy: Prisma.PaymentOrderByWithRelationInput[] = [{ createdAt: 'desc' }, { id: 'desc' }],
+  ): Promise<[Payment[], number]> {
     const where: Prisma.PaymentWhereInput = {
       ...(clientId ? { clientId } : {}),
       ...(filter.status ? { status: filter.status } : {}),

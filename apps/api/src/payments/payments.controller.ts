@@ -43,7 +43,7 @@ export class PaymentsController {
   @ApiOperation({
     summary: 'List payment records',
     description:
-      'The calling client\'s payments behind payment links, newest first, in the paginator envelope. Filters: `status` ' +
+      "The calling client's payments behind payment links, newest first, in the paginator envelope. Filters: `status` " +
       `(${PAYMENT_STATUSES.join(', ')}) and \`date_from\` / \`date_to\` (YYYY-MM-DD, inclusive, on \`created_at\` in UTC). ` +
       '`failed` means the last card attempt failed (`failure_code`); the link still works until `expires_at`. A link past ' +
       '`expires_at` is `expired`. `cancelled`: the link was withdrawn before it was paid (the policy was cancelled, or a newer link replaced it; ' +
@@ -52,11 +52,14 @@ export class PaymentsController {
       '`status_reason` and `status_message` say why, `refunds` list each refund (`pending` until the vendor pays it back, then `succeeded`; ' +
       '`failed` is left to operations). Money the vendor confirmed is always either applied (`paid`) or refunded. Reason codes: ' +
       `${PAYMENT_STATUS_REASON_CODES.join(', ')}. ` +
-      '`vendor_reference` is the payment vendor\'s id of the current attempt; card data never reaches the service. ' +
-      'Also served at `/payments`, the spec\'s index path. Rate limit: 120 requests per minute.' +
+      "`vendor_reference` is the payment vendor's id of the current attempt; card data never reaches the service. " +
+      "Also served at `/payments`, the spec's index path. Rate limit: 120 requests per minute." +
       LARGE_LIST_TOTAL_NOTE,
   })
-  @ApiOkResponse({ description: 'A page of payment records.', schema: { type: 'object', example: { current_page: 1, data: [PAYMENT_EXAMPLE], total: 1, per_page: 15 } } })
+  @ApiOkResponse({
+    description: 'A page of payment records.',
+    schema: { type: 'object', example: { current_page: 1, data: [PAYMENT_EXAMPLE], total: 1, per_page: 15 } },
+  })
   @ApiErrors(422)
   async list(@CurrentPartner() partner: Partner, @Query({ schema: listQuery }) q: z.infer<typeof listQuery>, @Req() req: FastifyRequest) {
     await this.payments.expireDue(partner.clientId, this.clock.now());

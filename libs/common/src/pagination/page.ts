@@ -82,7 +82,9 @@ export function toPage<T>(
   const from = items.length ? pageSkip(req) + 1 : null;
   const links: PageLink[] = [
     { url: req.page > 1 ? url(req.page - 1) : null, label: '« Previous', active: false },
-    ...pageWindow(req.page, lastPage).map((n) => (n === '...' ? { url: null, label: '...', active: false } : { url: url(n), label: String(n), active: n === req.page })),
+    ...pageWindow(req.page, lastPage).map((n) =>
+      n === '...' ? { url: null, label: '...', active: false } : { url: url(n), label: String(n), active: n === req.page },
+    ),
     { url: req.page < lastPage ? url(req.page + 1) : null, label: 'Next »', active: false },
   ];
   return {

@@ -35,7 +35,9 @@ export class PolicyAdminRepository {
       ...(filter.insurerCode ? { insurerCode: filter.insurerCode } : {}),
       ...(filter.clientId ? { clientId: filter.clientId } : {}),
       ...(filter.quoteRequestId ? { quoteRequestId: filter.quoteRequestId } : {}),
-      ...(filter.createdFrom || filter.createdBefore ? { createdAt: { ...(filter.createdFrom ? { gte: filter.createdFrom } : {}), ...(filter.createdBefore ? { lt: filter.createdBefore } : {}) } } : {}),
+      ...(filter.createdFrom || filter.createdBefore
+        ? { createdAt: { ...(filter.createdFrom ? { gte: filter.createdFrom } : {}), ...(filter.createdBefore ? { lt: filter.createdBefore } : {}) } }
+        : {}),
     };
     const [rows, total] = await Promise.all([
       this.prisma.motorPolicy.findMany({ where, orderBy, skip, take }),
