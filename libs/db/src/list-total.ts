@@ -13,7 +13,9 @@ const MAX_ENTRIES = 1_000;
 const large = new Map<string, { total: number; at: number }>();
 
 /**
- * `count(take)` counts the matching rows, at most `take` of them when given (Prisma's `count({ where, take })`).
+ * `count(take)` counts the matching rows, at most `take` of them when given (Prisma's `count({ where, take, orderBy })`,
+ * ordered as the list is so that the bounded count reads the list's own index, whatever other clients' rows
+ * the table holds, rather than a table scan that the planner may pick when it expects most rows to match).
  * `key` names the list and its filter (the model and the `where`, serialised).
  */
 export async function listTotal(key: string, count: (take?: number) => Promise<number>): Promise<number> {

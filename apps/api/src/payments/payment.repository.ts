@@ -176,7 +176,7 @@ export class PaymentRepository {
     };
     return Promise.all([
       this.prisma.payment.findMany({ where, orderBy, skip, take }),
-      listTotal(listTotalKey('payments', where), (n) => this.prisma.payment.count({ where, take: n })),
+      listTotal(listTotalKey('payments', where), (n) => (n ? this.prisma.payment.count({ where, take: n, orderBy }) : this.prisma.payment.count({ where }))),
     ]);
   }
 
@@ -205,7 +205,7 @@ export class PaymentRepository {
     };
     return Promise.all([
       this.prisma.payment.findMany({ where, orderBy, skip, take }),
-      listTotal(listTotalKey('payments', where), (n) => this.prisma.payment.count({ where, take: n })),
+      listTotal(listTotalKey('payments', where), (n) => (n ? this.prisma.payment.count({ where, take: n, orderBy }) : this.prisma.payment.count({ where }))),
     ]);
   }
 

@@ -41,7 +41,9 @@ export class PolicyAdminRepository {
     };
     const [rows, total] = await Promise.all([
       this.prisma.motorPolicy.findMany({ where, orderBy, skip, take }),
-      listTotal(listTotalKey('motor_policies', where), (n) => this.prisma.motorPolicy.count({ where, take: n })),
+      listTotal(listTotalKey('motor_policies', where), (n) =>
+        n ? this.prisma.motorPolicy.count({ where, take: n, orderBy }) : this.prisma.motorPolicy.count({ where }),
+      ),
     ]);
     return { rows: await this.withClientNames(rows), total };
   }

@@ -108,7 +108,9 @@ export class MotorPolicyRepository {
     const where = motorPolicyWhere(clientId, filter);
     const [policies, total] = await Promise.all([
       this.prisma.motorPolicy.findMany({ where, orderBy: { id: 'desc' }, skip, take }),
-      listTotal(listTotalKey('motor_policies', where), (n) => this.prisma.motorPolicy.count({ where, take: n })),
+      listTotal(listTotalKey('motor_policies', where), (n) =>
+        n ? this.prisma.motorPolicy.count({ where, take: n, orderBy: { id: 'desc' } }) : this.prisma.motorPolicy.count({ where }),
+      ),
     ]);
     const payments = await this.prisma.payment.findMany({
       where: { policyType: 'motor', policyId: { in: policies.map((p) => p.id) }, status: { in: OPEN_PAYMENT }, expiresAt: { gt: this.clock.now() } },

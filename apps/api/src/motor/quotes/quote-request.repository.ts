@@ -207,7 +207,9 @@ export class QuoteRequestRepository {
     const where = quoteRequestWhere(clientId, filter);
     return Promise.all([
       this.prisma.motorQuoteRequest.findMany({ where, include: QUOTE_REQUEST_INCLUDE, orderBy: { id: 'desc' }, skip, take }),
-      listTotal(listTotalKey('motor_quote_requests', where), (n) => this.prisma.motorQuoteRequest.count({ where, take: n })),
+      listTotal(listTotalKey('motor_quote_requests', where), (n) =>
+        n ? this.prisma.motorQuoteRequest.count({ where, take: n, orderBy: { id: 'desc' } }) : this.prisma.motorQuoteRequest.count({ where }),
+      ),
     ]);
   }
 
