@@ -19,10 +19,11 @@ const large = new Map<string, { total: number; at: number }>();
  * `key` names the list and its filter (the model and the `where`, serialised).
  */
 export async function listTotal(key: string, count: (take?: number) => Promise<number>): Promise<number> {
+  // a list known to be large within the last LARGE_TOTAL_TTL_MS keeps that total without counting again
+  const hit = large.get(key);
+  if (hit && performance.now() - hit.at < LARGE_TOTAL_TTL_MS) return hit.total;
   const bounded = await count(EXACT_TOTAL_UP_TO + 1);
   if (bounded <= EXACT_TOTAL_UP_TO) return bounded;
-  const hit = large.get(key);
-  if (hit && performance.now() - hit.at < LARGE_TOTAL_TTL_MS) return Math.max(hit.total, bounded);
   const total = await count();
   if (large.size >= MAX_ENTRIES) large.clear();
   large.set(key, { total, at: performance.now() });
