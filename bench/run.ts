@@ -5,12 +5,22 @@
  *     quote requests; overhead = response time - slowest insurer latency (target p99 < 25 ms). Then one
  *     insurer hangs: no response may take longer than the configured deadline.
  *     The same load against a bare handler making only the nine calls gives the machine's floor.
- *  2. Authenticated GET /api/v1/car-comp/policies/{id} throughput against a bare Fastify handler doing
- *     the same read with pg (the repository's own statement: policy and open payment), in one run
- *     (target >= 50% of the bare handler).
+ *  2. Authenticated, rate-limited (on Redis, limit high enough that nothing is refused) GET /api/v1/car-comp/policies/{id}
+ *     throughput against a bare Fastify handler doing the fastest correct read of the same data with pg (a named
+ *     prepared statement selecting the response's columns), in one run (target >= 50% of the bare handler); and a
+ *     bare Fastify route answering a constant JSON body under the same load, whose rate must be >= 10x the API's
+ *     (else the load generator, not the API, is what is measured). The load comes from LOAD_PROCESSES (default 2)
+ *     load-worker processes per target, started together, their rates added.
  *  3. Progressive quotes: 20 concurrent partners post with `Prefer: respond-async` and follow the event stream;
  *     delay = first offer received by the stream client - the fastest insurer's answer in hand in the API
  *     (diagnostics channel motor.quote.answer), both high-resolution wall times on this machine (target p99 <= 10 ms).
+ *  4. Lists (issue 19 goal 4): the first page of GET /api/v1/car-comp/policies, /quote-requests, /api/v1/payments and
+ *     the console's motor-policies and payments lists (one client's filter) at 1 thousand rows and at BENCH_LIST_ROWS
+ *     (default 1 million) rows of one client, generated in SQL (INSERT ... SELECT ... generate_series) within
+ *     BENCH_LIST_BUDGET_S seconds (default 300; the size reached is reported); target p50 at the large size <= 2x.
+ * `npm run bench` runs all four and writes the results files; BENCH_ONLY=policy-read,lists (any of policy-read,
+ * fan-out, progressive, lists) runs only those and writes the files with them alone; `npm run bench -- <scenario>`
+ * runs one and only prints it.
  * All run on PostgreSQL and Redis (DATABASE_URL / REDIS_URL, default the local ones).
  * Requests go to 127.0.0.1 only; every loop is bounded in count and time.
  */
@@ -25,11 +35,12 @@ import { startSandbox } from '../test/sandbox/sandbox-test-kit';
 import { startTestApp, TestApp } from '../test/support/test-app';
 import { OWNER, quoteBody, quoteOtp, latestCode } from '../test/support/motor-kit';
 import { http } from '../test/support/http';
+import { signIn } from '../test/admin/admin-kit';
 import globalSetup from '../test/support/global-setup';
 import globalTeardown from '../test/support/global-teardown';
 import { projectRoot } from '../libs/db/src';
 import { exchangeJson } from '../libs/providers/src/shared/json-http';
-import { SHOW_POLICY_SQL, showPolicyParams } from '../apps/api/src/motor/issuance/motor-policy.repository';
+import { showPolicyParams } from '../apps/api/src/motor/issuance/motor-policy.repository';
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { summary } from './load';
 import type { LoadPlan, LoadResult } from './load-worker';
@@ -267,21 +278,88 @@ async function issuePolicy(app: TestApp, token: string): Promise<number> {
   return policy.body.id;
 }
 
+/**
+ * The fastest correct read of what Show Policy answers, for the bare handler: a named prepared statement
+ * (parsed and planned once per connection) selecting only the columns the response is built from, and the
+ * open payment's link token.
+ */
+const BARE_SHOW_POLICY_SQL = `SELECT p.id, p.client_id, p.quote_request_id, p.price_id, p.product_code, p.owner_id, p.previous_owner_id,
+       p.car_sequence_number, p.extra_data, p.status, p.price, p.provider_policy_id, p.provider_policy, p.invoice_url,
+       p.start_date, p.end_date, p.purchased_at, p.created_at, p.updated_at, pay.link_token
+  FROM motor_policies p
+  LEFT JOIN LATERAL (SELECT link_token FROM payments
+                      WHERE policy_type = 'motor' AND policy_id = p.id AND status = ANY($3::text[]) AND expires_at > $4::timestamptz
+                      ORDER BY created_at DESC LIMIT 1) pay ON true
+ WHERE p.id = $1 AND p.client_id = $2::uuid`;
+
+/** Worker processes of the load generator per target (LOAD_PROCESSES, default 2): one node:http client tops out before a constant route does. */
+const LOAD_PROCESSES = Math.max(1, Number(process.env.LOAD_PROCESSES ?? 2));
+
+/** A throughput plan split over `processes` load-worker processes starting together; their rates and counts add up. */
+async function runLoadSplit(plan: LoadPlan, processes = LOAD_PROCESSES): Promise<LoadResult> {
+  const startAt = Date.now() + 300 + 50 * processes;
+  const each = Math.max(1, Math.round(plan.concurrency / processes));
+  const results = await Promise.all(Array.from({ length: processes }, () => runLoad({ ...plan, concurrency: each, startAt })));
+  const errors = results.reduce((n, r) => n + r.errors, 0);
+  return {
+    rps: results.reduce((n, r) => n + (r.rps ?? 0), 0),
+    requests: results.reduce((n, r) => n + (r.requests ?? 0), 0),
+    errors,
+    firstError: results.find((r) => r.firstError)?.firstError,
+  };
+}
+
+/** Every hit the rate limiter counted in Redis under the app's key prefix (its keys are `<prefix>rl:<hash>:<window>`). */
+async function redisRateLimitHits(app: TestApp): Promise<number> {
+  const redis = app.api.redis;
+  if (!redis) return 0;
+  let cursor = '0';
+  let hits = 0;
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${app.config.redisKeyPrefix}rl:*`, 'COUNT', 1000);
+    cursor = next;
+    if (keys.length) for (const v of await redis.mget(...keys)) hits += Number(v ?? 0);
+  } while (cursor !== '0');
+  return hits;
+}
+
+/**
+ * GET /api/v1/car-comp/policies/{id}: the API (bearer token, product check, rate limit counted in Redis as for
+ * partners, with a limit high enough that no request is refused) against a bare Fastify handler doing the
+ * fastest correct read of the same data (pg pool, named prepared statement, the response's columns), and a
+ * bare Fastify route answering the API's own response body as a constant: the load generator's ceiling here,
+ * which must be at least 10x the API's rate for the comparison to measure the API and not the generator.
+ */
 async function policyReadScenario() {
   const sandbox = await startSandbox();
-  const app = await startTestApp({ env: { SANDBOX_URL: sandbox.baseUrl, LOG_LEVEL: 'warn', RATE_LIMIT_DEFAULT_PER_MINUTE: '10000000' } });
+  const rateLimitPerMinute = 10_000_000;
+  const app = await startTestApp({ env: { SANDBOX_URL: sandbox.baseUrl, LOG_LEVEL: 'warn', RATE_LIMIT_DEFAULT_PER_MINUTE: String(rateLimitPerMinute) } });
   const bare = Fastify({ logger: false });
+  let barePool: Pool | undefined;
   try {
+    if (!app.api.redis) throw new Error('the policy read must run with REDIS_URL: partners are rate limited on Redis');
     const p = await app.partner(['motor-comprehensive-comparison']);
     const id = await issuePolicy(app, p.token);
-    const dbUrl = (await app.db.sql.query<{ db: string }>('SELECT current_database() AS db'))[0].db;
+    const dbName = (await app.db.sql.query<{ db: string }>('SELECT current_database() AS db'))[0].db;
     const bareUrl = new URL(process.env.DATABASE_URL!);
-    bareUrl.pathname = `/${dbUrl}`;
-    const barePool = new Pool({ connectionString: bareUrl.toString(), max: 10 });
+    bareUrl.pathname = `/${dbName}`;
+    barePool = new Pool({ connectionString: bareUrl.toString(), max: 10 });
+    const pool = barePool;
     bare.get('/policies/:id', async (req) => {
-      const { rows } = await barePool.query(SHOW_POLICY_SQL, showPolicyParams(p.id, Number((req.params as { id: string }).id), new Date()));
+      const { rows } = await pool.query({
+        name: 'bare_show_policy',
+        text: BARE_SHOW_POLICY_SQL,
+        values: showPolicyParams(p.id, Number((req.params as { id: string }).id), new Date()),
+      });
       return rows[0];
     });
+    // the API's own answer, as a constant: same bytes on the wire, no work behind them
+    const shown = await http(`${app.url}/api/v1/car-comp/policies/${id}`, { headers: { Authorization: `Bearer ${p.token}` } });
+    if (shown.status !== 200) throw new Error(`show ${shown.status}: ${shown.text}`);
+    if (shown.headers.get('ratelimit-limit') !== String(rateLimitPerMinute))
+      throw new Error(`no rate limit on the read: ${JSON.stringify([...shown.headers])}`);
+    const constant = shown.text;
+    bare.get('/constant', (_req, reply) => void reply.type('application/json; charset=utf-8').send(constant));
     await bare.listen({ port: 0, host: '127.0.0.1' });
     const bareBase = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}`;
 
@@ -293,37 +371,196 @@ async function policyReadScenario() {
       mode: 'throughput',
       concurrency: 20,
       durationMs: 3000,
-      maxRequests: 200_000,
+      maxRequests: 300_000,
     });
-    const apiPlan = plan(`${app.url}/api/v1/car-comp/policies/${id}`, { Authorization: `Bearer ${p.token}` });
-    const barePlan = plan(`${bareBase}/policies/${id}`, {});
-    const rps = async (pl: LoadPlan) => {
-      const r = await runLoad(pl);
-      if (r.errors) throw new Error(`reads failed (${r.errors}): ${r.firstError}`);
+    const targets = {
+      api: plan(`${app.url}/api/v1/car-comp/policies/${id}`, { Authorization: `Bearer ${p.token}` }),
+      bare: plan(`${bareBase}/policies/${id}`, {}),
+      constant: plan(`${bareBase}/constant`, {}),
+    };
+    let apiRequests = 0;
+    const rps = async (name: keyof typeof targets) => {
+      const r = await runLoadSplit(targets[name]);
+      if (r.errors) throw new Error(`${name} reads failed (${r.errors}): ${r.firstError}`);
+      if (name === 'api') apiRequests += r.requests!;
       return r.rps!;
     };
-    // warm-up: both handlers compiled and their pools full before anything is counted
-    await rps(apiPlan);
-    await rps(barePlan);
-    const results = { api: [] as number[], bare: [] as number[] };
-    for (let round = 0; round < 3; round++) {
-      results.api.push(await rps(apiPlan));
-      results.bare.push(await rps(barePlan));
-    }
-    await barePool.end();
+    const hitsBefore = await redisRateLimitHits(app);
+    // warm-up: the handlers compiled and their pools full before anything is counted
+    for (const name of ['api', 'bare', 'constant'] as const) await rps(name);
+    const results = { api: [] as number[], bare: [] as number[], constant: [] as number[] };
+    for (let round = 0; round < 3; round++) for (const name of ['api', 'bare', 'constant'] as const) results[name].push(await rps(name));
+    const hitsCounted = (await redisRateLimitHits(app)) - hitsBefore;
     const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
     const ratio = median(results.api) / median(results.bare);
+    const constantMultiple = median(results.constant) / median(results.api);
     return {
       concurrency: 20,
+      load_processes: LOAD_PROCESSES,
       rounds: 3,
       api_rps: results.api,
       bare_rps: results.bare,
+      constant_rps: results.constant,
       ratio: Math.round(ratio * 100) / 100,
       target: 'api >= 50% of bare',
       met: ratio >= 0.5,
+      constant_over_api: Math.round(constantMultiple * 10) / 10,
+      load_generator_ok: constantMultiple >= 10,
+      rate_limit: { store: 'redis', limit_per_minute: rateLimitPerMinute, api_requests_sent: apiRequests, hits_counted_in_redis: hitsCounted },
+      database: app.db.kind,
     };
   } finally {
     await bare.close();
+    await barePool?.end();
+    await app.close();
+    await sandbox.close();
+  }
+}
+
+/** Rows per client the list scenario grows to (BENCH_LIST_ROWS, default 1,000,000), within BENCH_LIST_BUDGET_S seconds of generation (default 300). */
+const LIST_ROWS = Number(process.env.BENCH_LIST_ROWS ?? 1_000_000);
+const LIST_BUDGET_MS = Number(process.env.BENCH_LIST_BUDGET_S ?? 300) * 1000;
+const LIST_SMALL = 1_000;
+const LIST_CHUNK = 100_000;
+const LIST_SAMPLES = 25;
+
+/**
+ * Copies `table`'s row `templateId` (n from `from` to `to`, inclusive) with INSERT ... SELECT ... generate_series:
+ * every column as the template has it, but for `overrides` (SQL expressions of n and of the template t).
+ */
+async function copyRows(app: TestApp, table: string, templateId: string | number, from: number, to: number, overrides: Record<string, string>) {
+  if (to < from) return;
+  const columns = (
+    await app.db.sql.query<{ name: string }>(
+      `SELECT column_name AS name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1 ORDER BY ordinal_position`,
+      [table],
+    )
+  )
+    .map((c) => c.name)
+    .filter((c) => c !== 'id' || 'id' in overrides);
+  const select = columns.map((c) => overrides[c] ?? `t."${c}"`).join(', ');
+  await app.db.sql.exec(
+    `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')})
+     SELECT ${select} FROM "${table}" t, generate_series(${from}, ${to}) n WHERE t.id = '${templateId}'`,
+  );
+}
+
+/**
+ * Goal 4: the first page of each list within 2x p50 latency between 1 thousand and 1 million rows of one client.
+ * The rows are copies of one issued policy, its quote request and its payment, generated in SQL; each copy is
+ * created one second after the one before, so the newest are the last generated. After each generation the
+ * three tables are vacuumed and analysed (as autovacuum would have done on a live table).
+ * Each list's first page is read LIST_SAMPLES times one after another (after warm-up), from the load-worker process.
+ */
+async function listsScenario() {
+  const sandbox = await startSandbox();
+  const app = await startTestApp({ env: { SANDBOX_URL: sandbox.baseUrl, LOG_LEVEL: 'warn', RATE_LIMIT_DEFAULT_PER_MINUTE: '10000000' } });
+  try {
+    const p = await app.partner(['motor-comprehensive-comparison']);
+    const policyId = await issuePolicy(app, p.token);
+    const staff = await signIn(app, 'admin');
+    const [policy] = await app.db.sql.query<{ quote_request_id: number; created_at: Date }>(
+      'SELECT quote_request_id, created_at FROM motor_policies WHERE id = $1',
+      [policyId],
+    );
+    const [payment] = await app.db.sql.query<{ id: string }>(`SELECT id FROM payments WHERE policy_type = 'motor' AND policy_id = $1`, [policyId]);
+    // one second apart, all before the template's own creation
+    const at = (n: string) => `(t.created_at - interval '2000000 seconds' + ${n} * interval '1 second')`;
+    const count = async (table: string) =>
+      Number((await app.db.sql.query<{ n: string }>(`SELECT count(*) AS n FROM "${table}" WHERE client_id = $1::uuid`, [p.id]))[0].n);
+    const tables = {
+      motor_quote_requests: { template: policy.quote_request_id, overrides: { created_at: at('n'), updated_at: at('n') } },
+      motor_policies: {
+        template: policyId,
+        overrides: { offer_id: 'gen_random_uuid()', price_id: 'gen_random_uuid()', created_at: at('n'), updated_at: at('n') },
+      },
+      payments: {
+        template: payment.id,
+        overrides: {
+          id: 'gen_random_uuid()',
+          link_token: 'md5(random()::text || n::text)',
+          status: "'paid'",
+          paid_at: at('n'),
+          expires_at: `${at('n')} + interval '1 day'`,
+          created_at: at('n'),
+          updated_at: at('n'),
+        },
+      },
+    };
+    let generationMs = 0;
+    /** Grows every table to `rows` of the client (chunk by chunk, stopping when the time budget is spent); returns the size reached. */
+    const growTo = async (rows: number) => {
+      const have: Record<string, number> = {};
+      for (const table of Object.keys(tables)) have[table] = await count(table);
+      // a chunk of every table in turn, so that a spent budget leaves the three tables the same size
+      while (Math.min(...Object.values(have)) < rows && generationMs < LIST_BUDGET_MS) {
+        const size = Math.min(...Object.values(have)) + Math.min(LIST_CHUNK, rows - Math.min(...Object.values(have)));
+        for (const [table, t] of Object.entries(tables)) {
+          const started = performance.now();
+          await copyRows(app, table, t.template, have[table] + 1, size, t.overrides);
+          generationMs += performance.now() - started;
+          have[table] = Math.max(have[table], size);
+        }
+      }
+      const started = performance.now();
+      await app.db.sql.exec('VACUUM ANALYZE motor_quote_requests, motor_policies, payments');
+      generationMs += performance.now() - started;
+      return Math.min(...Object.values(have));
+    };
+    const admin = { Cookie: staff.cookie };
+    const partner = { Authorization: `Bearer ${p.token}` };
+    const enc = encodeURIComponent;
+    const lists: Record<string, { path: string; headers: Record<string, string> }> = {
+      'GET /api/v1/car-comp/policies': { path: '/api/v1/car-comp/policies', headers: partner },
+      'GET /api/v1/car-comp/quote-requests': { path: '/api/v1/car-comp/quote-requests', headers: partner },
+      'GET /api/v1/payments': { path: '/api/v1/payments', headers: partner },
+      'GET /admin/api/motor-policies (client filter)': { path: `/admin/api/motor-policies?filter=${enc(JSON.stringify({ client_id: p.id }))}`, headers: admin },
+      'GET /admin/api/payments (client filter)': { path: `/admin/api/payments?filter=${enc(JSON.stringify({ client_id: p.id }))}`, headers: admin },
+    };
+    const measure = async () => {
+      const out: Record<string, { first_ms: number; p50_ms: number; p95_ms: number; max_ms: number; total: string | number; bytes: number }> = {};
+      for (const [name, l] of Object.entries(lists)) {
+        const load = (rounds: number): LoadPlan => ({
+          url: `${app.url}${l.path}`,
+          method: 'GET',
+          headers: l.headers,
+          expectStatus: 200,
+          mode: 'bursts',
+          concurrency: 1,
+          rounds,
+        });
+        const checked = (r: LoadResult) => {
+          if (r.errors) throw new Error(`${name} failed (${r.errors}): ${r.firstError}`);
+          return r.latenciesMs!;
+        };
+        const [first] = checked(await runLoad(load(1))); // the first read after the rows changed (nothing reused yet)
+        checked(await runLoad(load(5)));
+        const times = summary(checked(await runLoad(load(LIST_SAMPLES))));
+        const res = await http(`${app.url}${l.path}`, { headers: l.headers });
+        const total = res.body?.total ?? res.headers.get('content-range')?.split('/')[1] ?? '?';
+        out[name] = { first_ms: Math.round(first * 100) / 100, p50_ms: times.p50, p95_ms: times.p95, max_ms: times.max, total, bytes: res.text.length };
+      }
+      return out;
+    };
+    const small = await growTo(LIST_SMALL);
+    const atSmall = await measure();
+    const large = await growTo(LIST_ROWS);
+    const atLarge = await measure();
+    const ratios = Object.fromEntries(Object.keys(lists).map((k) => [k, Math.round((atLarge[k].p50_ms / atSmall[k].p50_ms) * 100) / 100]));
+    return {
+      rows_small: small,
+      rows_large: large,
+      rows_large_target: LIST_ROWS,
+      generation_seconds: Math.round(generationMs / 100) / 10,
+      samples: LIST_SAMPLES,
+      at_small: atSmall,
+      at_large: atLarge,
+      p50_ratio_large_over_small: ratios,
+      target: 'p50 at the large size <= 2x p50 at 1 thousand rows, for every list',
+      met: Object.values(ratios).every((r) => r <= 2),
+      database: app.db.kind,
+    };
+  } finally {
     await app.close();
     await sandbox.close();
   }
@@ -336,45 +573,76 @@ async function main() {
   process.env.DATABASE_URL ??= 'postgresql://postgres@127.0.0.1:5432/postgres';
   process.env.REDIS_URL ??= 'redis://127.0.0.1:6379/0';
   await globalSetup();
-  // `npm run bench -- fan-out` (or `policy-read`) runs one scenario and only prints it; a full run writes the results files.
+  // `npm run bench -- fan-out` (or `policy-read`, `progressive`, `lists`) runs one scenario and only prints it.
   const only = process.argv[2];
   if (only) {
-    const one = only === 'fan-out' ? await fanOutScenario() : only === 'progressive' ? await progressiveScenario() : await policyReadScenario();
-    await globalTeardown();
+    const run = { 'fan-out': fanOutScenario, progressive: progressiveScenario, lists: listsScenario, 'policy-read': policyReadScenario }[only];
+    if (!run) throw new Error(`unknown scenario ${only}`);
+    const one = await run().finally(() => globalTeardown());
     process.stdout.write(`${JSON.stringify(one, null, 2)}\n`);
     return;
   }
-  // The read first: the fan-out leaves thousands of rows and a large heap behind it in this process.
-  const policyRead = await policyReadScenario();
-  const fanOut = await fanOutScenario().catch(async (e) => {
+  // BENCH_ONLY=policy-read,lists runs those scenarios and writes the results files with them only.
+  const selected = new Set((process.env.BENCH_ONLY ?? 'policy-read,fan-out,progressive,lists').split(',').map((s) => s.trim()));
+  const result: Record<string, unknown> = { started, node: process.version, only: process.env.BENCH_ONLY ?? null };
+  try {
+    // The read first: the fan-out leaves thousands of rows and a large heap behind it in this process.
+    if (selected.has('policy-read')) result.policy_read = await policyReadScenario();
+    if (selected.has('fan-out')) result.fan_out = await fanOutScenario();
+    if (selected.has('progressive')) result.progressive_quotes = await progressiveScenario();
+    if (selected.has('lists')) result.lists = await listsScenario();
+  } finally {
     await globalTeardown();
-    throw e;
-  });
-  const progressive = await progressiveScenario().finally(() => globalTeardown());
-  const result = { started, node: process.version, fan_out: fanOut, progressive_quotes: progressive, policy_read: policyRead };
+  }
   const dir = join(projectRoot(), 'bench', 'results');
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'latest.json'), JSON.stringify(result, null, 2) + '\n');
-  const md = [
-    `# Benchmarks (${started}, Node ${process.version})`,
-    '',
-    `## Quote fan-out overhead (${fanOut.insurers} insurers, slowest ${fanOut.slowest_insurer_ms} ms, ${fanOut.concurrency} concurrent, ${fanOut.database})`,
-    `overhead ms: p50 ${fanOut.overhead_ms.p50}, p95 ${fanOut.overhead_ms.p95}, p99 ${fanOut.overhead_ms.p99}, max ${fanOut.overhead_ms.max} (target p99 < 25: ${fanOut.met ? 'met' : 'NOT met'})`,
-    `bare fan-out handler, same load (the machine's floor): p50 ${fanOut.bare_fan_out_overhead_ms.p50}, p95 ${fanOut.bare_fan_out_overhead_ms.p95}, p99 ${fanOut.bare_fan_out_overhead_ms.p99}, max ${fanOut.bare_fan_out_overhead_ms.max}`,
-    `one insurer hung, deadline 2500 ms: response ms p50 ${fanOut.with_hung_insurer.response_ms.p50}, max ${fanOut.with_hung_insurer.response_ms.max} (${fanOut.with_hung_insurer.met ? 'within' : 'NOT within'} the deadline)`,
-    '',
-    `## Progressive quotes: first offer on the event stream after the fastest insurer's answer (${progressive.insurers} insurers, fastest ${progressive.fastest_insurer_ms} ms, ${progressive.concurrency} concurrent, ${progressive.database})`,
-    `delay ms: p50 ${progressive.first_offer_delay_ms.p50}, p95 ${progressive.first_offer_delay_ms.p95}, p99 ${progressive.first_offer_delay_ms.p99}, max ${progressive.first_offer_delay_ms.max} over ${progressive.first_offer_delay_ms.n} requests (target p99 <= 10: ${progressive.met ? 'met' : 'NOT met'})`,
-    `streams opened after the fastest answer (measured from their opening): ${progressive.streams_opened_after_the_answer}; ` +
-      `apart: following before the answer p50 ${progressive.delay_ms_stream_open_before_answer.p50}, p99 ${progressive.delay_ms_stream_open_before_answer.p99}; ` +
-      `opened later p50 ${progressive.delay_ms_stream_opened_later.p50}, p99 ${progressive.delay_ms_stream_opened_later.p99}`,
-    '',
-    `## GET /policies/{id}, ${policyRead.concurrency} concurrent, PostgreSQL`,
-    `API rps ${policyRead.api_rps.join(' / ')}; bare Fastify + pg rps ${policyRead.bare_rps.join(' / ')}; ratio of medians ${policyRead.ratio} (target >= 0.5: ${policyRead.met ? 'met' : 'NOT met'})`,
-    '',
-  ].join('\n');
-  writeFileSync(join(dir, 'latest.md'), md);
-  process.stdout.write(md);
+  const md = [`# Benchmarks (${started}, Node ${process.version}${process.env.BENCH_ONLY ? `, BENCH_ONLY=${process.env.BENCH_ONLY}` : ''})`, ''];
+  const fanOut = result.fan_out as Awaited<ReturnType<typeof fanOutScenario>> | undefined;
+  if (fanOut)
+    md.push(
+      `## Quote fan-out overhead (${fanOut.insurers} insurers, slowest ${fanOut.slowest_insurer_ms} ms, ${fanOut.concurrency} concurrent, ${fanOut.database})`,
+      `overhead ms: p50 ${fanOut.overhead_ms.p50}, p95 ${fanOut.overhead_ms.p95}, p99 ${fanOut.overhead_ms.p99}, max ${fanOut.overhead_ms.max} (target p99 < 25: ${fanOut.met ? 'met' : 'NOT met'})`,
+      `bare fan-out handler, same load (the machine's floor): p50 ${fanOut.bare_fan_out_overhead_ms.p50}, p95 ${fanOut.bare_fan_out_overhead_ms.p95}, p99 ${fanOut.bare_fan_out_overhead_ms.p99}, max ${fanOut.bare_fan_out_overhead_ms.max}`,
+      `one insurer hung, deadline 2500 ms: response ms p50 ${fanOut.with_hung_insurer.response_ms.p50}, max ${fanOut.with_hung_insurer.response_ms.max} (${fanOut.with_hung_insurer.met ? 'within' : 'NOT within'} the deadline)`,
+      '',
+    );
+  const progressive = result.progressive_quotes as Awaited<ReturnType<typeof progressiveScenario>> | undefined;
+  if (progressive)
+    md.push(
+      `## Progressive quotes: first offer on the event stream after the fastest insurer's answer (${progressive.insurers} insurers, fastest ${progressive.fastest_insurer_ms} ms, ${progressive.concurrency} concurrent, ${progressive.database})`,
+      `delay ms: p50 ${progressive.first_offer_delay_ms.p50}, p95 ${progressive.first_offer_delay_ms.p95}, p99 ${progressive.first_offer_delay_ms.p99}, max ${progressive.first_offer_delay_ms.max} over ${progressive.first_offer_delay_ms.n} requests (target p99 <= 10: ${progressive.met ? 'met' : 'NOT met'})`,
+      `streams opened after the fastest answer (measured from their opening): ${progressive.streams_opened_after_the_answer}; ` +
+        `apart: following before the answer p50 ${progressive.delay_ms_stream_open_before_answer.p50}, p99 ${progressive.delay_ms_stream_open_before_answer.p99}; ` +
+        `opened later p50 ${progressive.delay_ms_stream_opened_later.p50}, p99 ${progressive.delay_ms_stream_opened_later.p99}`,
+      '',
+    );
+  const read = result.policy_read as Awaited<ReturnType<typeof policyReadScenario>> | undefined;
+  if (read)
+    md.push(
+      `## GET /policies/{id}, ${read.concurrency} concurrent from ${read.load_processes} load-generator processes, ${read.database}`,
+      `API (bearer token, rate limited on Redis) rps ${read.api_rps.join(' / ')}; bare Fastify + pg named prepared statement rps ${read.bare_rps.join(' / ')}; ` +
+        `ratio of medians ${read.ratio} (target >= 0.5: ${read.met ? 'met' : 'NOT met'})`,
+      `bare Fastify route with a constant JSON body (the API's own answer), same load generator: rps ${read.constant_rps.join(' / ')}, ` +
+        `${read.constant_over_api}x the API's rps (needs >= 10x for the generator not to be the bottleneck: ${read.load_generator_ok ? 'yes' : 'NO'})`,
+      `rate limit: ${read.rate_limit.limit_per_minute} per minute on ${read.rate_limit.store}; ${read.rate_limit.api_requests_sent} API requests sent, ${read.rate_limit.hits_counted_in_redis} hits counted in Redis`,
+      '',
+    );
+  const lists = result.lists as Awaited<ReturnType<typeof listsScenario>> | undefined;
+  if (lists) {
+    md.push(
+      `## Lists: first page p50 at ${lists.rows_small} and ${lists.rows_large} rows of one client (target ${lists.rows_large_target}; generated in ${lists.generation_seconds} s), ${lists.samples} sequential reads each, ${lists.database}`,
+      '| list | p50 ms (small) | p50 ms (large) | ratio | first read ms (small / large) | p95 ms (large) | total (large) |',
+      '| --- | --- | --- | --- | --- | --- | --- |',
+    );
+    for (const [k, r] of Object.entries(lists.p50_ratio_large_over_small))
+      md.push(
+        `| ${k} | ${lists.at_small[k].p50_ms} | ${lists.at_large[k].p50_ms} | ${r} | ${lists.at_small[k].first_ms} / ${lists.at_large[k].first_ms} | ${lists.at_large[k].p95_ms} | ${lists.at_large[k].total} |`,
+      );
+    md.push('', `target (every ratio <= 2): ${lists.met ? 'met' : 'NOT met'}`, '');
+  }
+  writeFileSync(join(dir, 'latest.md'), md.join('\n'));
+  process.stdout.write(md.join('\n'));
 }
 
 main().then(

@@ -51,7 +51,8 @@ export async function createApi(config: AppConfig, options: ApiOptions = {}): Pr
   // Sandbox test clocks answer through the one Clock every rule reads (real time outside a clocked frame).
   const realClock = options.clock ?? new SystemClock();
   const clock = new TestClockAwareClock(realClock);
-  const db = options.db ?? (await openConfiguredDatabase(config, (e) => logger.warn({ err: e }, 'an idle database connection was dropped; it will be replaced')));
+  const db =
+    options.db ?? (await openConfiguredDatabase(config, (e) => logger.warn({ err: e }, 'an idle database connection was dropped; it will be replaced')));
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, logger) : null;
   const metrics = new HttpMetrics(!options.clock);
   const routes = new RouteTable();
@@ -153,7 +154,15 @@ async function openConfiguredDatabase(config: AppConfig, onIdleError: (e: Error)
  * the request answers 503 with Retry-After (see RedisWindowStorage), never waits on it.
  */
 async function connectRedis(url: string, logger: Logger): Promise<Redis> {
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 3000, commandTimeout: REDIS_COMMAND_TIMEOUT_MS });
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    // commands issued in the same tick (the rate-limit counts of concurrent requests) leave in one write
+    enableAutoPipelining: true,
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    connectTimeout: 3000,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+  });
   try {
     await redis.connect();
     await redis.ping();

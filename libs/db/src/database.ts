@@ -64,7 +64,8 @@ async function openPostgres(url: string, opts: OpenOptions): Promise<Database> {
   const counter = opts.countStatements ? new StatementCounter() : undefined;
   const prisma = new PrismaService({ adapter: counter ? countingAdapter(new PrismaPg(pool), counter) : new PrismaPg(pool) });
   const plain: SqlDatabase = {
-    query: async (sql, params) => (await pool.query(sql, params as unknown[])).rows,
+    query: async (sql, params, name) =>
+      (await pool.query(name ? { name, text: sql, values: params as unknown[] } : { text: sql, values: params as unknown[] })).rows,
     exec: async (sql) => void (await pool.query(sql)),
     transaction: async (fn) => {
       const client = await connectWithin(pool, CONNECT_WAIT_MS);

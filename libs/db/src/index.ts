@@ -7,3 +7,4 @@ export { Prisma } from './generated/prisma/client';
 export * from './insert-many';
 export * from './statement-counter';
 export * from './batched-read';
+export * from './list-total';

@@ -1,6 +1,10 @@
 /** The smallest surface the migrator, health checks and tests need from a database connection. */
 export interface SqlTarget {
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * `name` makes it a named prepared statement on PostgreSQL: parsed and planned once per connection, then only
+   * bound and executed (the same name must always carry the same text). PGlite runs in process and ignores it.
+   */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[], name?: string): Promise<T[]>;
   exec(sql: string): Promise<void>;
 }
 

@@ -98,7 +98,7 @@ function countingTransaction(inner: Transaction, counter: StatementCounter): Tra
 /** The plain-SQL client, counting each statement; a transaction adds its BEGIN and its COMMIT or ROLLBACK. */
 export function countingSql(inner: SqlDatabase, counter: StatementCounter): SqlDatabase {
   return {
-    query: <T>(sql: string, params?: unknown[]) => (counter.count(), inner.query<T>(sql, params)),
+    query: <T>(sql: string, params?: unknown[], name?: string) => (counter.count(), inner.query<T>(sql, params, name)),
     exec: (sql) => (counter.count(), inner.exec(sql)),
     transaction: (fn) => {
       counter.count(2);

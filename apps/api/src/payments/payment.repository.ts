@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { Prisma, PrismaService } from '@lib/db';
+import { listTotal, listTotalKey, Prisma, PrismaService } from '@lib/db';
 import type { Payment, Refund } from '@lib/db/generated/prisma/client';
 import { TestClocks } from '../test-clocks/test-clocks';
 import type { PaymentStatusReason } from './payment-status-reasons';
@@ -174,7 +174,10 @@ export class PaymentRepository {
       ...(filter.policyType ? { policyType: filter.policyType } : {}),
       ...(filter.from || filter.to ? { createdAt: { ...(filter.from ? { gte: filter.from } : {}), ...(filter.to ? { lte: filter.to } : {}) } } : {}),
     };
-    return this.prisma.$transaction([this.prisma.payment.findMany({ where, orderBy, skip, take }), this.prisma.payment.count({ where })]);
+    return Promise.all([
+      this.prisma.payment.findMany({ where, orderBy, skip, take }),
+      listTotal(listTotalKey('payments', where), (n) => (n ? this.prisma.payment.count({ where, take: n, orderBy }) : this.prisma.payment.count({ where }))),
+    ]);
   }
 
   /**
@@ -200,7 +203,10 @@ export class PaymentRepository {
           }
         : {}),
     };
-    return this.prisma.$transaction([this.prisma.payment.findMany({ where, orderBy, skip, take }), this.prisma.payment.count({ where })]);
+    return Promise.all([
+      this.prisma.payment.findMany({ where, orderBy, skip, take }),
+      listTotal(listTotalKey('payments', where), (n) => (n ? this.prisma.payment.count({ where, take: n, orderBy }) : this.prisma.payment.count({ where }))),
+    ]);
   }
 
   callbacksOf(paymentId: string) {

@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Query, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { Clock, formatDate, pageQueryShape, pageSkip, parseDate, toPage, z } from '@lib/common';
+import { Clock, formatDate, LARGE_LIST_TOTAL_NOTE, pageQueryShape, pageSkip, parseDate, toPage, z } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { RateLimit } from '@lib/http';
 import { CurrentPartner, PartnerApi } from '../auth/partner-api.decorator';
@@ -53,7 +53,8 @@ export class PaymentsController {
       '`failed` is left to operations). Money the vendor confirmed is always either applied (`paid`) or refunded. Reason codes: ' +
       `${PAYMENT_STATUS_REASON_CODES.join(', ')}. ` +
       "`vendor_reference` is the payment vendor's id of the current attempt; card data never reaches the service. " +
-      "Also served at `/payments`, the spec's index path. Rate limit: 120 requests per minute.",
+      "Also served at `/payments`, the spec's index path. Rate limit: 120 requests per minute." +
+      LARGE_LIST_TOTAL_NOTE,
   })
   @ApiOkResponse({
     description: 'A page of payment records.',

@@ -46,6 +46,21 @@ export function pageSkip(req: PageRequest): number {
   return (req.page - 1) * req.per_page;
 }
 
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+/**
+ * The page numbers `links` shows, as Laravel's paginator window does (`onEachSide` 3): every page up to 13 pages,
+ * else the first two, the current page with three on each side and the last two, a `...` link (url null)
+ * for each gap. A list of a million rows answers a dozen links, not one per page.
+ */
+export function pageWindow(current: number, last: number, onEachSide = 3): Array<number | '...'> {
+  if (last < onEachSide * 2 + 8) return range(1, last);
+  const window = onEachSide + 4;
+  if (current <= window) return [...range(1, window + onEachSide), '...', last - 1, last];
+  if (current > last - window) return [1, 2, '...', ...range(last - (window + (onEachSide - 1)), last)];
+  return [1, 2, '...', ...range(current - onEachSide, current + onEachSide), '...', last - 1, last];
+}
+
 /**
  * Builds the envelope. `path` is the absolute URL of the list without query;
  * `query` holds the filters to carry into every page link.
@@ -67,7 +82,9 @@ export function toPage<T>(
   const from = items.length ? pageSkip(req) + 1 : null;
   const links: PageLink[] = [
     { url: req.page > 1 ? url(req.page - 1) : null, label: '« Previous', active: false },
-    ...Array.from({ length: lastPage }, (_, i) => ({ url: url(i + 1), label: String(i + 1), active: i + 1 === req.page })),
+    ...pageWindow(req.page, lastPage).map((n) =>
+      n === '...' ? { url: null, label: '...', active: false } : { url: url(n), label: String(n), active: n === req.page },
+    ),
     { url: req.page < lastPage ? url(req.page + 1) : null, label: 'Next »', active: false },
   ];
   return {
@@ -86,3 +103,9 @@ export function toPage<T>(
     total,
   };
 }
+
+/** How the paginator envelope's `total` and `links` are computed on lists that can grow large (OpenAPI descriptions). */
+export const LARGE_LIST_TOTAL_NOTE =
+  ' `total` is exact: counted on every request up to 10,000 matching rows; past that it is counted once and reused for up to 30 seconds ' +
+  'for the same filters, so it may lag rows added meanwhile. `links` shows a window of pages (the first two, three on each side of ' +
+  'the current one, the last two, with `...` for the gaps) as Laravel does.';

@@ -86,15 +86,22 @@ const COUNT_HIT = "local hits = redis.call('INCR', KEYS[1]) if hits == 1 then re
  * enforced, and letting requests through unlimited would open the token endpoint to guessing.
  */
 export class RedisWindowStorage implements ThrottlerStorage, WindowCounter {
+  /** COUNT_HIT by its digest (EVALSHA, loaded on first use): the script's text is not sent with every request. */
+  private readonly countHit: (key: string, ttlMs: number) => Promise<unknown>;
+
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    if (!(redis as unknown as Record<string, unknown>).rateLimitCountHit) redis.defineCommand('rateLimitCountHit', { numberOfKeys: 1, lua: COUNT_HIT });
+    const command = (redis as unknown as Record<string, (key: string, ttlMs: number) => Promise<unknown>>).rateLimitCountHit;
+    this.countHit = (key, ttlMs) => command.call(redis, key, ttlMs);
+  }
 
   async increment(key: string, ttl: number, limit: number): Promise<ThrottlerStorageRecord> {
     const { start, secondsLeft } = windowOf(this.clock.now().getTime(), ttl);
-    const hits = Number(await this.reach(() => this.redis.eval(COUNT_HIT, 1, `${this.prefix}rl:${key}:${start}`, ttl * 2)));
+    const hits = Number(await this.reach(() => this.countHit(`${this.prefix}rl:${key}:${start}`, ttl * 2)));
     return record(hits, limit, secondsLeft);
   }
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Prisma, PrismaService } from '@lib/db';
+import { listTotal, listTotalKey, Prisma, PrismaService } from '@lib/db';
 import type { MotorPolicy, Payment } from '@lib/db/generated/prisma/client';
 
 /** The stored status codes of a motor policy and the names the console uses for them. */
@@ -35,11 +35,15 @@ export class PolicyAdminRepository {
       ...(filter.insurerCode ? { insurerCode: filter.insurerCode } : {}),
       ...(filter.clientId ? { clientId: filter.clientId } : {}),
       ...(filter.quoteRequestId ? { quoteRequestId: filter.quoteRequestId } : {}),
-      ...(filter.createdFrom || filter.createdBefore ? { createdAt: { ...(filter.createdFrom ? { gte: filter.createdFrom } : {}), ...(filter.createdBefore ? { lt: filter.createdBefore } : {}) } } : {}),
+      ...(filter.createdFrom || filter.createdBefore
+        ? { createdAt: { ...(filter.createdFrom ? { gte: filter.createdFrom } : {}), ...(filter.createdBefore ? { lt: filter.createdBefore } : {}) } }
+        : {}),
     };
     const [rows, total] = await Promise.all([
       this.prisma.motorPolicy.findMany({ where, orderBy, skip, take }),
-      this.prisma.motorPolicy.count({ where }),
+      listTotal(listTotalKey('motor_policies', where), (n) =>
+        n ? this.prisma.motorPolicy.count({ where, take: n, orderBy }) : this.prisma.motorPolicy.count({ where }),
+      ),
     ]);
     return { rows: await this.withClientNames(rows), total };
   }

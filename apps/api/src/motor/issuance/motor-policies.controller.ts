@@ -1,7 +1,22 @@
 import { Body, Controller, Get, Inject, Param, Post, Query, Req } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { ApiError, DATE_RANGE_ORDER, dateRangeInOrder, dateRangeShape, dayBounds, digitString, formatDate, includeAggregatesField, intId, pageQueryShape, pageSkip, toPage, z } from '@lib/common';
+import {
+  ApiError,
+  DATE_RANGE_ORDER,
+  dateRangeInOrder,
+  dateRangeShape,
+  dayBounds,
+  digitString,
+  formatDate,
+  includeAggregatesField,
+  intId,
+  LARGE_LIST_TOTAL_NOTE,
+  pageQueryShape,
+  pageSkip,
+  toPage,
+  z,
+} from '@lib/common';
 import { personIdField, personOrCompanyIdField } from '@lib/common/saudi';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { CurrentPartner, PartnerApi } from '../../auth/partner-api.decorator';
@@ -17,7 +32,11 @@ const amountQuery = (label: string) => z.string().regex(/^\d{1,12}(\.\d{1,2})?$/
 const listQuery = z
   .strictObject({
     ...pageQueryShape,
-    status: z.coerce.number().int().pipe(z.union([z.literal(0), z.literal(1)], { error: 'The status must be 0 or 1.' })).optional(),
+    status: z.coerce
+      .number()
+      .int()
+      .pipe(z.union([z.literal(0), z.literal(1)], { error: 'The status must be 0 or 1.' }))
+      .optional(),
     quote_request_id: intId.optional(),
     quote_price_id: z.uuid({ error: 'The quote price id must be a UUID.' }).optional(),
     provider_policy_id: z.string().min(1).max(255).optional(),
@@ -30,12 +49,22 @@ const listQuery = z
     include_aggregates: includeAggregatesField,
   })
   .refine(dateRangeInOrder, DATE_RANGE_ORDER)
-  .refine((q) => !q.min_price || !q.max_price || Number(q.min_price) <= Number(q.max_price), { path: ['max_price'], message: 'The max price must be at least the min price.' });
+  .refine((q) => !q.min_price || !q.max_price || Number(q.min_price) <= Number(q.max_price), {
+    path: ['max_price'],
+    message: 'The max price must be at least the min price.',
+  });
 const idParam = z.strictObject({ carPolicy: intId });
 
 const POLICY_EXAMPLE = {
   id: 7,
-  meta_data: { extra_data: { order: 'A-1001' }, new_owner_id: '1012345678', previous_owner_id: '1012345678', quote_price_id: 'f5d52340-1c2b-4d3e-8f9a-0b1c2d3e4f5a', quote_request_id: 42, car_sequence_number: 123456789 },
+  meta_data: {
+    extra_data: { order: 'A-1001' },
+    new_owner_id: '1012345678',
+    previous_owner_id: '1012345678',
+    quote_price_id: 'f5d52340-1c2b-4d3e-8f9a-0b1c2d3e4f5a',
+    quote_request_id: 42,
+    car_sequence_number: 123456789,
+  },
   provider_policy_id: null,
   provider_policy: null,
   created_at: '2026-11-22T09:05:00.000000Z',
@@ -70,7 +99,7 @@ export class MotorPoliciesController {
       'Needs the issue OTP (15 minutes, single use). The three ids come from one quote response and the offer must not have lapsed. ' +
       '`benefits` lists only paid benefits (`amount` > 0) of the same offer. `extra_data` (alias `extra_fields`) is a JSON object of at most 255 characters, ' +
       'kept in `meta_data` and sent with webhooks. In `redirect_url`, the token `policyID` in the query string becomes the policy id after payment. ' +
-      '`iban` is no longer accepted here (send it to /issue-otp). Answers status 0 with `price` = price `total` + each chosen benefit\'s `amount` + `vat`, ' +
+      "`iban` is no longer accepted here (send it to /issue-otp). Answers status 0 with `price` = price `total` + each chosen benefit's `amount` + `vat`, " +
       'and a `payment_link` to the hosted payment page (valid 24 hours or until the offer lapses). One policy per price: a second issuance is 409.',
   })
   @ApiCreatedResponse({ description: 'The motor policy object (status 0, pending payment).', schema: { type: 'object', example: POLICY_EXAMPLE } })
@@ -83,10 +112,11 @@ export class MotorPoliciesController {
   @ApiOperation({
     summary: 'List motor policies',
     description:
-      'The calling client\'s policies, newest first, in the paginator envelope. Filters (the real service\'s): `status` (0 or 1), `quote_request_id`, `quote_price_id`, ' +
+      "The calling client's policies, newest first, in the paginator envelope. Filters (the real service's): `status` (0 or 1), `quote_request_id`, `quote_price_id`, " +
       '`provider_policy_id`, `car_sequence_number`, `new_owner_id`, `previous_owner_id`, `min_price` / `max_price` (SAR), `date_from` / `date_to` (YYYY-MM-DD, inclusive, UTC; ' +
       'on `created_at`, or on the purchase `uploaded_at` with `status=1`). `include_aggregates=true` adds `aggregates`: ' +
-      '`{total_count, total_price, by_month: {"YYYY-MM": {count, total_price}}}` over every policy the filters match.',
+      '`{total_count, total_price, by_month: {"YYYY-MM": {count, total_price}}}` over every policy the filters match.' +
+      LARGE_LIST_TOTAL_NOTE,
   })
   @ApiOkResponse({ description: 'A page of motor policy objects.' })
   @ApiErrors(422)

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { amountNumber, amountString, Clock, sum, type PriceAggregates } from '@lib/common';
-import { Database, DATABASE, Prisma, PrismaService } from '@lib/db';
+import { Database, DATABASE, listTotal, listTotalKey, Prisma, PrismaService } from '@lib/db';
 import type { MotorPolicy, Payment } from '@lib/db/generated/prisma/client';
 import { PolicyStatus } from '../../policies/policy-status';
 
@@ -65,6 +65,9 @@ export const SHOW_POLICY_SQL = `SELECT ${POLICY_COLUMNS}, ${PAYMENT_COLUMNS}
                        ORDER BY created_at DESC LIMIT 1) pay ON true
   WHERE p.id = $1 AND p.client_id = $2::uuid`;
 
+/** The prepared statement's name on PostgreSQL: change it with the text (a connection keeps the first text under a name). */
+export const SHOW_POLICY_STATEMENT = 'motor_policy_show_v1';
+
 export function showPolicyParams(clientId: string, id: number, now: Date): unknown[] {
   return [id, clientId, OPEN_PAYMENT, now.toISOString()];
 }
@@ -87,10 +90,10 @@ export class MotorPolicyRepository {
 
   /**
    * Show Policy: the policy and its pending payment in one plain-SQL round trip (the partner API's most
-   * frequent read; through Prisma it took two queries and several times the CPU).
+   * frequent read; through Prisma it took two queries and several times the CPU), prepared once per connection on PostgreSQL.
    */
   async findForClient(clientId: string, id: number): Promise<PolicyWithPayment | null> {
-    const rows = await this.db.sql.query<Record<string, unknown>>(SHOW_POLICY_SQL, showPolicyParams(clientId, id, this.clock.now()));
+    const rows = await this.db.sql.query<Record<string, unknown>>(SHOW_POLICY_SQL, showPolicyParams(clientId, id, this.clock.now()), SHOW_POLICY_STATEMENT);
     if (!rows[0]) return null;
     const policy: Record<string, unknown> = {};
     const payment: Record<string, unknown> = {};
@@ -103,9 +106,11 @@ export class MotorPolicyRepository {
 
   async page(clientId: string, filter: MotorPolicyFilter, skip: number, take: number): Promise<[PolicyWithPayment[], number]> {
     const where = motorPolicyWhere(clientId, filter);
-    const [policies, total] = await this.prisma.$transaction([
+    const [policies, total] = await Promise.all([
       this.prisma.motorPolicy.findMany({ where, orderBy: { id: 'desc' }, skip, take }),
-      this.prisma.motorPolicy.count({ where }),
+      listTotal(listTotalKey('motor_policies', where), (n) =>
+        n ? this.prisma.motorPolicy.count({ where, take: n, orderBy: { id: 'desc' } }) : this.prisma.motorPolicy.count({ where }),
+      ),
     ]);
     const payments = await this.prisma.payment.findMany({
       where: { policyType: 'motor', policyId: { in: policies.map((p) => p.id) }, status: { in: OPEN_PAYMENT }, expiresAt: { gt: this.clock.now() } },

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { CountAggregates } from '@lib/common';
-import { BulkColumn, bulkRows, Database, DATABASE, insertTree, Prisma, PrismaService } from '@lib/db';
+import { BulkColumn, bulkRows, Database, DATABASE, insertTree, listTotal, listTotalKey, Prisma, PrismaService } from '@lib/db';
 
 export const QUOTE_REQUEST_INCLUDE = {
   offers: {
@@ -205,9 +205,11 @@ export class QuoteRequestRepository {
 
   async page(clientId: string, filter: QuoteRequestFilter, skip: number, take: number): Promise<[QuoteRequestRow[], number]> {
     const where = quoteRequestWhere(clientId, filter);
-    return this.prisma.$transaction([
+    return Promise.all([
       this.prisma.motorQuoteRequest.findMany({ where, include: QUOTE_REQUEST_INCLUDE, orderBy: { id: 'desc' }, skip, take }),
-      this.prisma.motorQuoteRequest.count({ where }),
+      listTotal(listTotalKey('motor_quote_requests', where), (n) =>
+        n ? this.prisma.motorQuoteRequest.count({ where, take: n, orderBy: { id: 'desc' } }) : this.prisma.motorQuoteRequest.count({ where }),
+      ),
     ]);
   }
 

@@ -26,6 +26,7 @@ import {
   pageSkip,
   toPage,
   z,
+  LARGE_LIST_TOTAL_NOTE,
 } from '@lib/common';
 import { personIdField } from '@lib/common/saudi';
 import { APP_CONFIG, AppConfig } from '@lib/config';
@@ -125,7 +126,8 @@ export class QuoteRequestsController {
     summary: 'List quote requests',
     description:
       "The calling client's quote requests, newest first, in the paginator envelope. Filters: `owner_id`, `date_from` and `date_to` (YYYY-MM-DD, inclusive, " +
-      'on `created_at` in UTC). `include_aggregates=true` adds `aggregates`: `{total_count, by_month: {"YYYY-MM": count}}` over every request the filters match.',
+      'on `created_at` in UTC). `include_aggregates=true` adds `aggregates`: `{total_count, by_month: {"YYYY-MM": count}}` over every request the filters match.' +
+      LARGE_LIST_TOTAL_NOTE,
   })
   @ApiOkResponse({ description: 'A page of quote request objects.' })
   @ApiErrors(422)
