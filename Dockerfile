@@ -15,6 +15,6 @@ COPY --from=build /app/dist ./dist
 COPY --from=build /app/prisma ./prisma
 # Read at run time: the built console and the embed page's script and styles.
 COPY --from=build /app/apps/admin/dist ./apps/admin/dist
-COPY --from=build /app/apps/api/src/embed/page/assets ./apps/api/src/embed/page/assets
+COPY --from=build /app/apps/api/src/products/motor/embed/page/assets ./apps/api/src/products/motor/embed/page/assets
 EXPOSE 3000
-CMD ["sh", "-c", "node dist/apps/api/src/cli/cli.js db:migrate && node dist/apps/api/src/main.js"]
+CMD ["sh", "-c", "node dist/apps/api/src/platform/cli/cli.js db:migrate && node dist/apps/api/src/main.js"]

@@ -5,10 +5,7 @@ import tseslint from 'typescript-eslint';
 
 /** Product families of the partner API. A family never imports another: what two share moves to the core or libs. */
 const FAMILIES = ['motor', 'property', 'tpl', 'life', 'horse', 'medical', 'travel'];
-/** Folders that belong to a family although they sit beside it (the motor embed page is motor's). */
-const FAMILY_OF = { embed: 'motor' };
-
-const familyRoot = (family) => `apps/api/src/${family}`;
+const familyRoot = (family) => `apps/api/src/products/${family}`;
 
 /** One policy status vocabulary (apps/api/src/policies/policy-status.ts): no family compares or writes a bare status number. */
 const NO_BARE_POLICY_STATUS = [
@@ -21,7 +18,7 @@ const NO_BARE_POLICY_STATUS = [
 function crossFamilyRule(family) {
   const others = FAMILIES.filter((f) => f !== family);
   return {
-    files: [`${familyRoot(family)}/**/*.ts`, ...Object.entries(FAMILY_OF).filter(([, f]) => f === family).map(([dir]) => `apps/api/src/${dir}/**/*.ts`)],
+    files: [`${familyRoot(family)}/**/*.ts`],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -70,6 +67,24 @@ export default tseslint.config(
   },
   ...FAMILIES.map(crossFamilyRule),
   {
+    // The platform, the policy core, payments and webhooks reach a family only through the product port
+    // (policies/policy-product.ts); the app module alone wires the families in.
+    files: ['apps/api/src/{platform,policies,payments,webhooks}/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/products/*', '**/products/**'],
+              message: 'Only a product family knows itself: the core and the platform reach it through the product port (policies/policy-product.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/api/src/**/*.ts'],
     ignores: ['**/*.spec.ts'],
     rules: { 'no-restricted-syntax': ['error', ...NO_BARE_POLICY_STATUS] },
@@ -88,7 +103,7 @@ export default tseslint.config(
   },
   {
     // Tests, the CLI, the bench and the sandbox print and wire things up freely.
-    files: ['test/**/*.ts', 'bench/**/*.ts', 'apps/api/src/cli/**/*.ts', 'apps/sandbox/**/*.ts', '**/*.spec.ts', 'scripts/**'],
+    files: ['test/**/*.ts', 'bench/**/*.ts', 'apps/api/src/platform/cli/**/*.ts', 'apps/sandbox/**/*.ts', '**/*.spec.ts', 'scripts/**'],
     rules: { 'no-console': 'off' },
   },
 );

@@ -40,7 +40,7 @@ import globalSetup from '../test/support/global-setup';
 import globalTeardown from '../test/support/global-teardown';
 import { projectRoot } from '../libs/db/src';
 import { exchangeJson } from '../libs/providers/src/shared/json-http';
-import { showPolicyParams } from '../apps/api/src/motor/issuance/motor-policy.repository';
+import { showPolicyParams } from '../apps/api/src/products/motor/issuance/motor-policy.repository';
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { summary } from './load';
 import type { LoadPlan, LoadResult } from './load-worker';

@@ -1,6 +1,6 @@
 import type { StaffRole } from '../../libs/common/src/permissions';
 import { STAFF_ROLES } from '../../libs/common/src/permissions';
-import { StaffService } from '../../apps/api/src/admin/staff/staff.service';
+import { StaffService } from '../../apps/api/src/platform/admin/staff/staff.service';
 import { http, HttpResponse, RequestOptions } from '../support/http';
 import { TestApp } from '../support/test-app';
 

@@ -1,8 +1,8 @@
-import { runCli } from '../../apps/api/src/cli/run-cli';
-import { staffCommands } from '../../apps/api/src/admin/staff/staff-commands';
-import { StaffService } from '../../apps/api/src/admin/staff/staff.service';
-import { ensureSandboxStaff, SANDBOX_STAFF } from '../../apps/api/src/admin/staff/sandbox-staff';
-import { DashboardMetrics } from '../../apps/api/src/admin/dashboard/dashboard-metrics';
+import { runCli } from '../../apps/api/src/platform/cli/run-cli';
+import { staffCommands } from '../../apps/api/src/platform/admin/staff/staff-commands';
+import { StaffService } from '../../apps/api/src/platform/admin/staff/staff.service';
+import { ensureSandboxStaff, SANDBOX_STAFF } from '../../apps/api/src/platform/admin/staff/sandbox-staff';
+import { DashboardMetrics } from '../../apps/api/src/policies/dashboard/dashboard-metrics';
 import { startTestApp, TestApp } from '../support/test-app';
 import { login, signIn } from './admin-kit';
 

@@ -1,4 +1,4 @@
-import { CLAIM_DECISION_DAYS, CLAIM_FAMILIES } from '../../apps/api/src/claims/claim-status';
+import { CLAIM_DECISION_DAYS, CLAIM_FAMILIES } from '../../apps/api/src/policies/claims/claim-status';
 import { PolicyProducts } from '../../apps/api/src/policies/policy-products';
 import { formatDateTime } from '../../libs/common/src';
 import { auditRows, createStaff, signIn, StaffSession } from '../admin/admin-kit';

@@ -1,7 +1,7 @@
 import { can, STAFF_ROLES, type StaffRole } from '../../libs/common/src/permissions';
-import { FileStore } from '../../apps/api/src/files/file-store';
-import { FileUrlSigner } from '../../apps/api/src/files/file-url-signer';
-import { resourceOfKind } from '../../apps/api/src/files/file-kinds';
+import { FileStore } from '../../apps/api/src/platform/files/file-store';
+import { FileUrlSigner } from '../../apps/api/src/platform/files/file-url-signer';
+import { resourceOfKind } from '../../apps/api/src/platform/files/file-kinds';
 import { signInEveryRole, type StaffSession } from '../admin/admin-kit';
 import { MotorTestEnv, startMotorEnv } from '../support/motor-kit';
 

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import jwt from 'jsonwebtoken';
-import { ClientsService } from '../../apps/api/src/clients/clients.service';
+import { ClientsService } from '../../apps/api/src/platform/clients/clients.service';
 import { ProbeModule } from '../support/probe.module';
 import { untilStatus } from '../support/http';
 import { startTestApp, TestApp } from '../support/test-app';

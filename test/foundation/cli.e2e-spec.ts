@@ -1,7 +1,7 @@
-import { ApiClientRepository } from '../../apps/api/src/clients/api-client.repository';
-import { ClientsService } from '../../apps/api/src/clients/clients.service';
-import { clientCommands } from '../../apps/api/src/cli/client-commands';
-import { runCli } from '../../apps/api/src/cli/run-cli';
+import { ApiClientRepository } from '../../apps/api/src/platform/clients/api-client.repository';
+import { ClientsService } from '../../apps/api/src/platform/clients/clients.service';
+import { clientCommands } from '../../apps/api/src/platform/cli/client-commands';
+import { runCli } from '../../apps/api/src/platform/cli/run-cli';
 import { startTestApp, TestApp } from '../support/test-app';
 
 describe('operator CLI', () => {

@@ -1,6 +1,6 @@
 import { openDatabase } from '@lib/db';
-import { ClientsService } from '../../apps/api/src/clients/clients.service';
-import { ClientAuthStateRepository } from '../../apps/api/src/auth/client-auth-state.repository';
+import { ClientsService } from '../../apps/api/src/platform/clients/clients.service';
+import { ClientAuthStateRepository } from '../../apps/api/src/platform/auth/client-auth-state.repository';
 import { ProbeModule } from '../support/probe.module';
 import { untilStatus } from '../support/http';
 import { openTestDatabase, startTestApp, TestApp } from '../support/test-app';

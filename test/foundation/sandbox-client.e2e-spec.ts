@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig } from '../../libs/config/src';
-import { ApiClientRepository } from '../../apps/api/src/clients/api-client.repository';
-import { ClientsService } from '../../apps/api/src/clients/clients.service';
-import { ensureSandboxClient } from '../../apps/api/src/sandbox/sandbox-client';
+import { ApiClientRepository } from '../../apps/api/src/platform/clients/api-client.repository';
+import { ClientsService } from '../../apps/api/src/platform/clients/clients.service';
+import { ensureSandboxClient } from '../../apps/api/src/platform/sandbox/sandbox-client';
 import { startTestApp, TestApp } from '../support/test-app';
 
 describe('sandbox client bootstrap', () => {

@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { ApiError, ManualClock } from '../../libs/common/src';
 import { PropertyProviderError } from '../../libs/providers/src';
-import { PolicyTableMetrics } from '../../apps/api/src/admin/dashboard/policy-table-metrics';
-import { coverThroughEndDate } from '../../apps/api/src/claims/claim-policies';
-import { HorsePolicyRepository } from '../../apps/api/src/horse/policies/horse-policy.repository';
-import type { FileStore } from '../../apps/api/src/files/file-store';
+import { PolicyTableMetrics } from '../../apps/api/src/policies/dashboard/policy-table-metrics';
+import { coverThroughEndDate } from '../../apps/api/src/policies/claims/claim-policies';
+import { HorsePolicyRepository } from '../../apps/api/src/products/horse/policies/horse-policy.repository';
+import type { FileStore } from '../../apps/api/src/platform/files/file-store';
 import { PaymentRepository } from '../../apps/api/src/payments/payment.repository';
 import type { Refunds } from '../../apps/api/src/payments/refunds/refunds';
 import { CancelPolicyUseCase } from '../../apps/api/src/policies/cancel-policy.use-case';
 import { PolicyStatus } from '../../apps/api/src/policies/policy-status';
-import { CancelPropertyPolicyUseCase } from '../../apps/api/src/property/cancellation/cancel-property-policy.use-case';
-import type { PropertyPolicyEvents } from '../../apps/api/src/property/events/property-policy-events';
-import { PropertyPolicyRepository } from '../../apps/api/src/property/policies/property-policy.repository';
-import type { TestClocks } from '../../apps/api/src/test-clocks/test-clocks';
+import { CancelPropertyPolicyUseCase } from '../../apps/api/src/products/property/cancellation/cancel-property-policy.use-case';
+import type { PropertyPolicyEvents } from '../../apps/api/src/products/property/events/property-policy-events';
+import { PropertyPolicyRepository } from '../../apps/api/src/products/property/policies/property-policy.repository';
+import type { TestClocks } from '../../apps/api/src/platform/test-clocks/test-clocks';
 import { openTestDatabase } from '../support/test-app';
 
 /**

@@ -1,7 +1,7 @@
 import { http } from '../sandbox/sandbox-test-kit';
 import { MotorTestEnv, quoteBody, quoteOtp, startMotorEnv } from '../support/motor-kit';
 import { makePhotoFiles, PHOTO_PARTS, PhotoFiles, photoForm } from '../support/photo-files';
-import { VehiclePhotoRepository } from '../../apps/api/src/motor/photos/vehicle-photo.repository';
+import { VehiclePhotoRepository } from '../../apps/api/src/products/motor/photos/vehicle-photo.repository';
 
 const errorShape = { type: 'about:blank', title: expect.any(String), status: expect.any(Number), code: expect.any(String), message: expect.any(String) };
 

@@ -173,7 +173,7 @@ describe('progressive quotes: Prefer: respond-async, the quote request as it fil
       expect(events[8].data.code).toBe('dune');
       expect(events[9].data.status).toBe('complete');
 
-      const { QuoteProgressHub } = await import('../../apps/api/src/motor/quotes/quote-progress.hub');
+      const { QuoteProgressHub } = await import('../../apps/api/src/products/motor/quotes/quote-progress.hub');
       const hub = env.app.api.app.get(QuoteProgressHub);
       await setInsurer('dune', { latency_ms: 3000 });
       const second = await requestAsync({}, other);

@@ -1,4 +1,4 @@
-import { PropertyInsurerIssuance } from '../../apps/api/src/property/policies/property-insurer-issuance';
+import { PropertyInsurerIssuance } from '../../apps/api/src/products/property/policies/property-insurer-issuance';
 import { signIn } from '../admin/admin-kit';
 import { MotorTestEnv, startMotorEnv } from '../support/motor-kit';
 import { jpegPhoto, makePhotoFiles, PhotoFiles } from '../support/photo-files';

@@ -2,8 +2,8 @@ import { Body, Controller, Delete, Get, HttpCode, Module, Param, Post, Query, Re
 import type { FastifyRequest } from 'fastify';
 import { ApiError, z } from '../../libs/common/src';
 import { RateLimit } from '../../libs/http/src';
-import { CurrentPartner, PartnerApi } from '../../apps/api/src/auth/partner-api.decorator';
-import type { Partner } from '../../apps/api/src/auth/partner';
+import { CurrentPartner, PartnerApi } from '../../apps/api/src/platform/auth/partner-api.decorator';
+import type { Partner } from '../../apps/api/src/platform/auth/partner';
 
 /**
  * Test-only routes that exercise the real guards, interceptors, validation and error layer

@@ -1,5 +1,5 @@
 import { CARDS, payWithCard } from '../payments/payment-kit';
-import { PropertyPolicyRepository } from '../../apps/api/src/property/policies/property-policy.repository';
+import { PropertyPolicyRepository } from '../../apps/api/src/products/property/policies/property-policy.repository';
 import type { TestApp } from './test-app';
 
 export const VALID_IBAN = 'SA0380000000608010167519';

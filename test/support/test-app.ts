@@ -10,7 +10,7 @@ import { ManualClock, PRODUCT_CODES, ProductCode } from '../../libs/common/src';
 import { AppConfig, loadConfig } from '../../libs/config/src';
 import { Database, openDatabase } from '../../libs/db/src';
 import { Api, createApi } from '../../apps/api/src/bootstrap';
-import { ClientsService } from '../../apps/api/src/clients/clients.service';
+import { ClientsService } from '../../apps/api/src/platform/clients/clients.service';
 import { http, RequestOptions } from './http';
 import { withDatabase } from './pg-url';
 

@@ -23,9 +23,9 @@ import {
   addSecurityHeaders,
 } from '@lib/http';
 import { AppModule } from './app.module';
-import { setupOpenApi } from './openapi/openapi';
-import { refuseUnexpectedMultipart } from './files/multipart';
-import { serveConsole } from './admin/console/serve-console';
+import { setupOpenApi } from './platform/openapi/openapi';
+import { refuseUnexpectedMultipart } from './platform/files/multipart';
+import { serveConsole } from './platform/admin/console/serve-console';
 
 export interface ApiOptions {
   /** An already-open database; otherwise opened from the config (embedded under DATA_DIR by default). */

@@ -4,11 +4,11 @@ import { Clock, RealClock } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import { HttpMetrics, IdempotencyInterceptor, IdempotencyRepository, ApiThrottlerGuard, WindowCounter } from '@lib/http';
-import { JWT_SECRET, TokenService } from './auth/token.service';
-import { ClientAuthGuard } from './auth/client-auth.guard';
-import { ClientAuthStateRepository } from './auth/client-auth-state.repository';
-import { ClientsModule } from './clients/clients.module';
-import { SandboxScopeInterceptor } from './sandbox/sandbox-scope.interceptor';
+import { JWT_SECRET, TokenService } from './platform/auth/token.service';
+import { ClientAuthGuard } from './platform/auth/client-auth.guard';
+import { ClientAuthStateRepository } from './platform/auth/client-auth-state.repository';
+import { ClientsModule } from './platform/clients/clients.module';
+import { SandboxScopeInterceptor } from './platform/sandbox/sandbox-scope.interceptor';
 
 export const REDIS = Symbol('REDIS');
 /** The rate-limit windows (in process, or shared in Redis), for limits that count only some requests. */

@@ -1,12 +1,12 @@
 import 'reflect-metadata';
 import { loadConfig, ConfigError } from '@lib/config';
 import { createApi } from './bootstrap';
-import { ApiClientRepository } from './clients/api-client.repository';
-import { ClientsService } from './clients/clients.service';
-import { ensureSandboxClient } from './sandbox/sandbox-client';
-import { ensureSandboxStaff } from './admin/staff/sandbox-staff';
-import { StaffService } from './admin/staff/staff.service';
-import { startSandboxProcess } from './sandbox/sandbox-process';
+import { ApiClientRepository } from './platform/clients/api-client.repository';
+import { ClientsService } from './platform/clients/clients.service';
+import { ensureSandboxClient } from './platform/sandbox/sandbox-client';
+import { ensureSandboxStaff } from './platform/admin/staff/sandbox-staff';
+import { StaffService } from './platform/admin/staff/staff.service';
+import { startSandboxProcess } from './platform/sandbox/sandbox-process';
 
 async function main() {
   const config = loadConfig();

@@ -1,4 +1,4 @@
-import { ALL_MODELS, BODY_TYPES, MAKERS, findBodyType, findMaker, findModel, searchBodyTypes, searchMakers, searchModels } from './index';
+import { ALL_MODELS, BODY_TYPES, MAKERS, findBodyType, findMaker, findModel, searchBodyTypes, searchMakers, searchModels } from './';
 
 const TOYOTA = 1;
 const HYUNDAI = 2;

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { CLAIM_DECISION_DAYS } from '../../../apps/api/src/claims/claim-status';
+import { CLAIM_DECISION_DAYS } from '../../../apps/api/src/policies/claims/claim-status';
 import { createStaff, PASSWORD } from '../../admin/admin-kit';
 import { eventually, offerBody, payLink, policyBody } from '../../life/life-kit';
 import { MotorTestEnv, startMotorEnv } from '../../support/motor-kit';

@@ -5,7 +5,7 @@ import { APP_CONFIG, AppConfig } from '@lib/config';
 import { ActivatePaymentUseCase } from './activate-payment.use-case';
 import { Payment, PaymentRepository } from './payment.repository';
 import { PAYMENT_VENDOR } from './payment-vendor.token';
-import { TestClocks } from '../test-clocks/test-clocks';
+import { TestClocks } from '../platform/test-clocks/test-clocks';
 
 export type AppliedOutcome =
   | { kind: 'activated' | 'already_paid' | 'refunded'; payment: Payment; redirectUrl: string | null }

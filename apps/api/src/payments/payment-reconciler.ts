@@ -3,7 +3,7 @@ import { Clock } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { ApplyVendorOutcomeUseCase } from './apply-vendor-outcome.use-case';
 import { PaymentRepository } from './payment.repository';
-import { TestClocks } from '../test-clocks/test-clocks';
+import { TestClocks } from '../platform/test-clocks/test-clocks';
 import { PeriodicSweep } from './periodic-sweep';
 
 /** Attempts younger than this are left to the customer's return and the vendor's callback. */

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { listTotal, listTotalKey, Prisma, PrismaService } from '@lib/db';
 import type { Payment, Refund } from '@lib/db/generated/prisma/client';
-import { TestClocks } from '../test-clocks/test-clocks';
+import { TestClocks } from '../platform/test-clocks/test-clocks';
 import type { PaymentStatusReason } from './payment-status-reasons';
 
 export type { Payment, Refund };

@@ -3,7 +3,7 @@ import { PaymentMetricsProvider } from './dashboard/payment-metrics.provider';
 import { HttpAdapterHost } from '@nestjs/core';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { HttpPaymentVendor } from '@lib/providers';
-import { AdminModule } from '../admin/admin.module';
+import { AdminModule } from '../platform/admin/admin.module';
 import { ActivatePaymentUseCase } from './activate-payment.use-case';
 import { AdminPaymentsController } from './admin/admin-payments.controller';
 import { AdminRefundsController } from './admin/admin-refunds.controller';

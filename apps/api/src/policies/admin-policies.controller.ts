@@ -3,13 +3,13 @@ import { ApiBody, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { ApiError, intId, z } from '@lib/common';
 import type { AdminResource } from '@lib/common/permissions';
-import { Actor, AdminApi, Allow, CurrentStaff } from '../admin/auth/admin-api.decorator';
-import type { Staff } from '../admin/auth/staff-request';
-import { AuditActor, AuditTrail } from '../admin/audit/audit-trail';
-import { ApiList } from '../admin/list/list-api.decorator';
-import { listQuerySchema, orderBy } from '../admin/list/list-query';
-import { listResponse } from '../admin/list/list-response';
-import { ApiErrors } from '../openapi/api-errors.decorator';
+import { Actor, AdminApi, Allow, CurrentStaff } from '../platform/admin/auth/admin-api.decorator';
+import type { Staff } from '../platform/admin/auth/staff-request';
+import { AuditActor, AuditTrail } from '../platform/admin/audit/audit-trail';
+import { ApiList } from '../platform/admin/list/list-api.decorator';
+import { listQuerySchema, orderBy } from '../platform/admin/list/list-query';
+import { listResponse } from '../platform/admin/list/list-response';
+import { ApiErrors } from '../platform/openapi/api-errors.decorator';
 import type { AdminPolicyReadSide, CancelActor } from './admin-policy-read-side';
 
 interface RouteDoc {

@@ -1,4 +1,4 @@
-import type { Tx } from '../admin/audit/audit-trail';
+import type { Tx } from '../platform/admin/audit/audit-trail';
 
 /** A Prisma orderBy built from the list's sort, the id as tie-breaker. */
 export type PolicyOrder = Array<Record<string, 'asc' | 'desc'>>;

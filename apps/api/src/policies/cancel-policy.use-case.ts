@@ -1,13 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ApiError, Clock, formatDate, type Money } from '@lib/common';
 import type { Prisma } from '@lib/db';
-import { storeCancellationDocument } from '../cancellation/cancellation-documents';
-import type { Refund } from '../cancellation/cancellation-refund';
-import type { CancellationUpload } from '../cancellation/cancellation-upload.guard';
-import { FileStore, type SavedFile } from '../files/file-store';
+import { storeCancellationDocument } from './cancellation/cancellation-documents';
+import type { Refund } from './cancellation/cancellation-refund';
+import type { CancellationUpload } from './cancellation/cancellation-upload.guard';
+import { FileStore, type SavedFile } from '../platform/files/file-store';
 import { PaymentRepository } from '../payments/payment.repository';
 import { Refunds } from '../payments/refunds/refunds';
-import { clockedPolicy, TestClocks } from '../test-clocks/test-clocks';
+import { clockedPolicy, TestClocks } from '../platform/test-clocks/test-clocks';
 import { PolicyStatus } from './policy-status';
 
 /** A policy as the cancellation core needs it, with whatever else the family read beside it. */

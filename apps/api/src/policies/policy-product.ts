@@ -1,6 +1,6 @@
 import type { FactoryProvider, Type } from '@nestjs/common';
 import type { Prisma } from '@lib/db';
-import type { ClaimPolicyResolver } from '../claims/claim-policies';
+import type { ClaimPolicyResolver } from './claims/claim-policies';
 import type { PolicyActivator } from '../payments/policy-activators';
 import type { PolicySearchSpec } from './policy-search';
 import { PolicyProducts } from './policy-products';

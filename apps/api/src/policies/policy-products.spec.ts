@@ -1,4 +1,4 @@
-import type { ClaimPolicyResolver } from '../claims/claim-policies';
+import type { ClaimPolicyResolver } from './claims/claim-policies';
 import type { PolicyActivator } from '../payments/policy-activators';
 import type { PolicyProduct } from './policy-product';
 import { PolicyProducts } from './policy-products';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { subjectSearch, type ClaimablePolicy, type ClaimLimit, type ClaimPolicyResolver, type ClaimSubject } from '../claims/claim-policies';
+import { subjectSearch, type ClaimablePolicy, type ClaimLimit, type ClaimPolicyResolver, type ClaimSubject } from './claims/claim-policies';
 import type { PolicyActivator } from '../payments/policy-activators';
 import type { Prisma } from '@lib/db';
 import type { PolicyProduct } from './policy-product';

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE, type Database } from '@lib/db';
-import { subjectOf, type ClaimSubject, type ClaimSubjectRow, type SubjectSearch } from '../claims/claim-policies';
+import { subjectOf, type ClaimSubject, type ClaimSubjectRow, type SubjectSearch } from './claims/claim-policies';
 import type { PolicySearchSpec } from './policy-search';
 
 /**

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AdminModule } from '../admin/admin.module';
+import { AdminModule } from '../platform/admin/admin.module';
 import { AdminWebhookDeliveriesController } from './admin/admin-webhook-deliveries.controller';
 import { AdminWebhookEndpointsController } from './admin/admin-webhook-endpoints.controller';
 import { WebhookDeliveryRepository } from './delivery/webhook-delivery.repository';

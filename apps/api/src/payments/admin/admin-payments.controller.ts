@@ -3,12 +3,12 @@ import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { ApiError, Clock, z } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
-import { ApiClientRepository } from '../../clients/api-client.repository';
-import { ApiErrors } from '../../openapi/api-errors.decorator';
-import { AdminApi, Allow } from '../../admin/auth/admin-api.decorator';
-import { ApiList, LIST_CONVENTION } from '../../admin/list/list-api.decorator';
-import { dayFilter, dayRange, idFilter, idsOf, listQuerySchema, orderBy } from '../../admin/list/list-query';
-import { listResponse } from '../../admin/list/list-response';
+import { ApiClientRepository } from '../../platform/clients/api-client.repository';
+import { ApiErrors } from '../../platform/openapi/api-errors.decorator';
+import { AdminApi, Allow } from '../../platform/admin/auth/admin-api.decorator';
+import { ApiList, LIST_CONVENTION } from '../../platform/admin/list/list-api.decorator';
+import { dayFilter, dayRange, idFilter, idsOf, listQuerySchema, orderBy } from '../../platform/admin/list/list-query';
+import { listResponse } from '../../platform/admin/list/list-response';
 import { presentPayment, presentPayments } from '../payment.presenter';
 import { PAYMENT_STATUSES, PaymentRepository } from '../payment.repository';
 

@@ -6,7 +6,7 @@ import { ApplyVendorOutcomeUseCase } from '../apply-vendor-outcome.use-case';
 import { Payment, PaymentRepository } from '../payment.repository';
 import { PAYMENT_VENDOR } from '../payment-vendor.token';
 import { PolicyProducts } from '../../policies/policy-products';
-import { TestClocks } from '../../test-clocks/test-clocks';
+import { TestClocks } from '../../platform/test-clocks/test-clocks';
 import type { PageLang } from './pay-page.i18n';
 import type { PayPageState } from './pay-page.view';
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError, RealClock } from '@lib/common';
-import { AuditActor, AuditTrail } from '../../admin/audit/audit-trail';
+import { AuditActor, AuditTrail } from '../../platform/admin/audit/audit-trail';
 import { RefundRepository } from './refund.repository';
 import { Refunds } from './refunds';
 

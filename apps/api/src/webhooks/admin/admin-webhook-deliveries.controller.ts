@@ -2,12 +2,12 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestj
 import { ApiBody, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { ApiError, intId, z } from '@lib/common';
-import { ApiErrors } from '../../openapi/api-errors.decorator';
-import { Actor, AdminApi, Allow } from '../../admin/auth/admin-api.decorator';
-import type { AuditActor } from '../../admin/audit/audit-trail';
-import { ApiList, LIST_CONVENTION } from '../../admin/list/list-api.decorator';
-import { idFilter, idsOf, listQuerySchema, orderBy } from '../../admin/list/list-query';
-import { listResponse } from '../../admin/list/list-response';
+import { ApiErrors } from '../../platform/openapi/api-errors.decorator';
+import { Actor, AdminApi, Allow } from '../../platform/admin/auth/admin-api.decorator';
+import type { AuditActor } from '../../platform/admin/audit/audit-trail';
+import { ApiList, LIST_CONVENTION } from '../../platform/admin/list/list-api.decorator';
+import { idFilter, idsOf, listQuerySchema, orderBy } from '../../platform/admin/list/list-query';
+import { listResponse } from '../../platform/admin/list/list-response';
 import { WebhookDeliveryRepository } from '../delivery/webhook-delivery.repository';
 import { presentDelivery, presentDeliveryWithAttempts } from '../delivery/delivery.presenter';
 import { ResendDeliveryUseCase } from '../delivery/resend-delivery.use-case';

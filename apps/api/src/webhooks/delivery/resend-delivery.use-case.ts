@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError, RealClock } from '@lib/common';
-import { AuditActor, AuditChange, AuditTrail } from '../../admin/audit/audit-trail';
+import { AuditActor, AuditChange, AuditTrail } from '../../platform/admin/audit/audit-trail';
 import type { WebhookDelivery } from '@lib/db/generated/prisma/client';
 import { WebhookDeliveryRepository } from './webhook-delivery.repository';
 

@@ -3,7 +3,7 @@ import { ApiError, Clock, formatDateTime, formatNullableDateTime } from '@lib/co
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { Prisma, PrismaService } from '@lib/db';
 import type { WebhookEndpoint } from '@lib/db/generated/prisma/client';
-import { AuditActor, AuditTrail } from '../../admin/audit/audit-trail';
+import { AuditActor, AuditTrail } from '../../platform/admin/audit/audit-trail';
 import { urlPolicyFor, urlProblem } from '../delivery/url-safety';
 import { WebhookOutbox } from '../webhook-outbox';
 import { WebhookEventType } from '../webhook-events';

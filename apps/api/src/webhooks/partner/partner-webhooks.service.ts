@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError, pageSkip, type PageRequest } from '@lib/common';
-import type { AuditActor } from '../../admin/audit/audit-trail';
+import type { AuditActor } from '../../platform/admin/audit/audit-trail';
 import { presentDelivery, presentDeliveryWithAttempts } from '../delivery/delivery.presenter';
 import { ResendDeliveryUseCase } from '../delivery/resend-delivery.use-case';
 import { WebhookDeliveryRepository } from '../delivery/webhook-delivery.repository';

@@ -1,0 +1,64 @@
+import { timingSafeEqual, createHash } from 'node:crypto';
+import { Controller, Get, Headers, Inject, Res } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import type Redis from 'ioredis';
+import { ApiError } from '@lib/common';
+import { APP_CONFIG, AppConfig } from '@lib/config';
+import { DATABASE, Database } from '@lib/db';
+import { HttpMetrics, SHARED_STORE_RETRY_AFTER_SECONDS } from '@lib/http';
+import { REDIS } from '../../core.module';
+
+/** Liveness, readiness (database, and Redis when configured) and Prometheus metrics. */
+@ApiExcludeController()
+@Controller()
+export class HealthController {
+  constructor(
+    @Inject(DATABASE) private readonly db: Database,
+    @Inject(REDIS) private readonly redis: Redis | null,
+    private readonly metrics: HttpMetrics,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Get('health/live')
+  live() {
+    return { status: 'ok' };
+  }
+
+  @Get('health/ready')
+  async ready(@Res({ passthrough: true }) reply: FastifyReply) {
+    const checks: Record<string, 'ok' | 'down'> = { database: await probe(() => this.db.sql.query('SELECT 1')) };
+    if (this.redis) checks.redis = await probe(() => this.redis!.ping());
+    const ok = Object.values(checks).every((c) => c === 'ok');
+    reply.status(ok ? 200 : 503);
+    if (!ok) reply.header('Retry-After', String(SHARED_STORE_RETRY_AFTER_SECONDS));
+    return { status: ok ? 'ok' : 'down', checks };
+  }
+
+  /** Prometheus figures: behind METRICS_TOKEN when set, open in sandbox without it, absent in production without it. */
+  @Get('metrics')
+  async prometheus(@Headers('authorization') authorization: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
+    const expected = this.config.metricsToken;
+    if (!expected && this.config.env === 'production') throw new ApiError('ROUTE_NOT_FOUND');
+    if (expected && !sameSecret(/^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1] ?? '', expected)) {
+      throw new ApiError('UNAUTHENTICATED', 'The metrics need Authorization: Bearer <METRICS_TOKEN>.', undefined, { 'WWW-Authenticate': 'Bearer realm="metrics"' });
+    }
+    reply.type(this.metrics.registry.contentType);
+    return this.metrics.registry.metrics();
+  }
+}
+
+async function probe(fn: () => Promise<unknown>): Promise<'ok' | 'down'> {
+  try {
+    await Promise.race([fn(), new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000).unref())]);
+    return 'ok';
+  } catch {
+    return 'down';
+  }
+}
+
+/** Constant-time comparison of two secrets of any length (hashed first, so lengths do not leak either). */
+function sameSecret(given: string, expected: string): boolean {
+  const digest = (s: string) => createHash('sha256').update(s).digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}

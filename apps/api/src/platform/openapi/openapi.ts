@@ -1,0 +1,100 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { ErrorCodes } from '@lib/common';
+import type { AppConfig } from '@lib/config';
+import { SPEC_RATE_LIMITS } from '@lib/http';
+import { addWebhookDocs } from '../../webhooks/webhooks.openapi';
+
+const errorSchema = {
+  type: 'object',
+  required: ['code', 'message', 'type', 'title', 'status'],
+  properties: {
+    code: { type: 'string', pattern: '^\\d{5}$', description: 'HTTP status then a two-digit case number; see the table in the API description.' },
+    message: { type: 'string', description: 'Human-readable; may change. Branch on `code`.' },
+    details: {
+      type: 'object',
+      additionalProperties: { type: 'array', items: { type: 'string' } },
+      description: 'On 422 only: every failing field path (e.g. `drivers.0.owner_id`) with its messages.',
+    },
+    retry_after_seconds: { type: 'integer', description: 'On 429 only, equal to the `Retry-After` header.' },
+    error: { type: 'string', description: 'On the token endpoint only: the RFC 6749 error code.' },
+    error_description: { type: 'string', description: 'On the token endpoint only.' },
+    type: { type: 'string', description: 'RFC 9457 problem type (`about:blank`).' },
+    title: { type: 'string', description: 'RFC 9457 title: the HTTP status text.' },
+    status: { type: 'integer', description: 'RFC 9457 status: the HTTP status.' },
+  },
+  example: {
+    code: '42201',
+    message: 'The chassis field is required.',
+    details: { chassis: ['The chassis field is required.'] },
+    type: 'about:blank',
+    title: 'Unprocessable Entity',
+    status: 422,
+  },
+};
+
+function description(config: AppConfig): string {
+  const codes = Object.entries(ErrorCodes)
+    .map(([name, e]) => `| ${e.code} | ${e.status} | ${name} | ${e.message} |`)
+    .join('\n');
+  const limits = Object.entries(SPEC_RATE_LIMITS)
+    .map(([route, limit]) => `| ${route} | ${limit} |`)
+    .join('\n');
+  return `Embedded-insurance partner API (${config.env}). Call it from your backend only, never from a browser.
+
+## Conventions
+- JSON in and out. A 204 has no body. Unknown request fields are rejected with 422.
+- Text may hold any printable character, tabs and line breaks, but no other control character (NUL, escape, C1) and no unpaired UTF-16 surrogate: such a value or field name is a 422 naming the field, in bodies, query strings, paths and multipart fields alike.
+- Numeric ids are JSON integers or strings of decimal digits (\`42\` or \`"42"\`), 1 to 2147483647; anything else (\`true\`, \`"0x1"\`, \`" 1 "\`) is a 422.
+- Answers carry \`Cache-Control: no-store\` and \`X-Content-Type-Options: nosniff\`. A 503 (50301) comes with \`Retry-After\`: retry then.
+- Datetimes are ISO 8601 UTC with six fractional digits and \`Z\` (\`2026-11-22T10:15:30.123000Z\`); dates are \`YYYY-MM-DD\`; amounts are SAR with two decimals.
+- Lists use one envelope: \`current_page, data, first_page_url, from, last_page, last_page_url, links, next_page_url, path, per_page, prev_page_url, to, total\`; \`page\` starts at 1, \`per_page\` is 1 to 100 (default 15).
+- Send \`Idempotency-Key\` (1 to 255 visible ASCII characters) on any POST to make retries safe: the first request runs once; a retry with the same body gets the stored status and body (with \`Idempotent-Replayed: true\`); the same key with another body is 422 (42202); a retry while the first still runs is 409 (40901). Keys are kept ${config.idempotencyTtlHours} hours per client. Only a success is kept: a request answered with an error (a 422 for a bad field, a 404, a 5xx) changed nothing and does not use up its key, so the corrected request may be sent with the same key.
+- \`X-Request-Id\` is echoed on every response (yours when you send a sane one, else a new UUID); quote it to support.
+- Another client's resource is answered 404, never 403.
+
+## Errors
+Every error has the same body: \`code\`, \`message\`, \`details\` (422), \`retry_after_seconds\` (429), plus RFC 9457 \`type\`, \`title\`, \`status\`.
+
+| code | HTTP | name | meaning |
+|---|---|---|---|
+${codes}
+
+## Rate limits
+Counted per client and per route in fixed one-minute windows. The token endpoint counts granted tokens per client (so nobody else's failures lock a client out) and failed attempts per source address across every client id (${config.oauthFailedAttemptsPerAddress} a minute, then 429 for that address).
+Responses carry \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\`; a 429 adds \`Retry-After\`.
+Routes without a row below allow ${config.rateLimitDefaultPerMinute} requests per minute.
+
+| route | per minute |
+|---|---|
+${limits}`;
+}
+
+export function buildOpenApi(app: NestFastifyApplication, config: AppConfig): OpenAPIObject {
+  const base = new DocumentBuilder()
+    .setTitle('Embedded Insurance API')
+    .setDescription(description(config))
+    .setVersion('1.0.0')
+    .addServer(config.publicBaseUrl, config.env)
+    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Access token from POST /oauth/token.' }, 'bearer')
+    .build();
+  const document = SwaggerModule.createDocument(app, base, {
+    operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}`,
+  });
+  document.components ??= {};
+  document.components.schemas ??= {};
+  document.components.schemas.Error = errorSchema as never;
+  addWebhookDocs(document);
+  return document;
+}
+
+/** OpenAPI 3 at /openapi.json and interactive docs at /docs. */
+export function setupOpenApi(app: NestFastifyApplication, config: AppConfig): void {
+  const document = buildOpenApi(app, config);
+  SwaggerModule.setup('docs', app, document, {
+    jsonDocumentUrl: 'openapi.json',
+    yamlDocumentUrl: 'openapi.yaml',
+    customSiteTitle: 'Embedded Insurance API',
+    swaggerOptions: { persistAuthorization: true },
+  });
+}

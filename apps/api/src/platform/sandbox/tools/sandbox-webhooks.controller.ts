@@ -1,0 +1,140 @@
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put, Query, Req } from '@nestjs/common';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { pageQueryShape, toPage, z } from '@lib/common';
+import { APP_CONFIG, AppConfig } from '@lib/config';
+import { CurrentPartner, PartnerApi } from '../../auth/partner-api.decorator';
+import type { Partner } from '../../auth/partner';
+import { absoluteUrl } from '../../http/absolute-url';
+import { ApiErrors } from '../../openapi/api-errors.decorator';
+import { PartnerWebhooks } from '../../../webhooks/partner/partner-webhooks.service';
+import { WEBHOOK_EVENTS } from '../../../webhooks/webhook-events';
+
+const event = z.enum(WEBHOOK_EVENTS, { error: `The event must be one of: ${WEBHOOK_EVENTS.join(', ')}.` });
+const events = z.array(event).min(1, 'Choose at least one event.').max(WEBHOOK_EVENTS.length * 2);
+const url = z.string().trim().min(1, 'The url is required.').max(2048);
+const description = z.string().trim().max(255).nullish();
+const createBody = z.strictObject({ url, events: events.default([...WEBHOOK_EVENTS]), description });
+const updateBody = z.strictObject({ url: url.optional(), events: events.optional(), description, active: z.boolean().optional() });
+const testBody = z.strictObject({ event: event.default('policy.status_updated') });
+const idParam = z.strictObject({ id: z.uuid({ error: 'The id must be a webhook endpoint\'s id.' }) });
+const deliveryParam = z.strictObject({ id: z.uuid({ error: 'The id must be a delivery\'s id.' }) });
+const deliveriesQuery = z.strictObject({ ...pageQueryShape, endpoint_id: z.uuid().optional(), status: z.enum(['pending', 'delivered', 'failed']).optional() });
+
+const ENDPOINT_EXAMPLE = {
+  id: '7c0a9d7e-1b2f-4c3a-9e8d-5f6a7b8c9d0e',
+  client_id: '44efa27f-2a0b-4f4e-9a43-5cf1e3b0c2d1',
+  url: 'https://partner.example.com/hooks/insurance',
+  description: 'Orders service',
+  events: ['policy.status_updated', 'policy.documents_updated'],
+  active: true,
+  secret_version: 1,
+  disabled_at: null,
+  created_at: '2026-11-22T09:00:00.000000Z',
+  updated_at: '2026-11-22T09:00:00.000000Z',
+};
+
+/**
+ * Sandbox only: a partner registers and tests its own webhook endpoints, and sees and replays its deliveries,
+ * with the same rules as the console (URL safety, signing, every attempt recorded, audited as the client).
+ */
+@ApiTags('Sandbox')
+@PartnerApi()
+@Controller('api/v1/sandbox/webhook-endpoints')
+export class SandboxWebhooksController {
+  constructor(private readonly webhooks: PartnerWebhooks) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Your webhook endpoints (sandbox only)', description: 'Newest first, never their secrets.' })
+  @ApiOkResponse({ schema: { type: 'array', example: [ENDPOINT_EXAMPLE] } })
+  list(@CurrentPartner() partner: Partner) {
+    return this.webhooks.list(partner.clientId);
+  }
+
+  @Post()
+  @ApiOperation({
+    summary: 'Register a webhook endpoint (sandbox only)',
+    description:
+      '`url`, `events` (default both: `policy.status_updated`, `policy.documents_updated`), optional `description`. The answer shows the signing `secret` (`whsec_...`) and `static_key` ' +
+      '(sent in `x-webhook-url` / `x-webhook-key`) once. The url must be http(s) and may not point at a private, loopback, link-local or metadata address, as in production ' +
+      '(loopback only where the service is configured to allow it); checked again against the resolved address at every delivery, and redirects are not followed.',
+  })
+  @ApiBody({ schema: { type: 'object', example: { url: 'https://partner.example.com/hooks/insurance', events: ['policy.status_updated'], description: 'Orders service' } } })
+  @ApiOkResponse({ schema: { type: 'object', example: { ...ENDPOINT_EXAMPLE, secret: 'whsec_...', static_key: 'wk_...' } } })
+  @ApiErrors(422)
+  create(@CurrentPartner() partner: Partner, @Body({ schema: createBody }) body: z.infer<typeof createBody>) {
+    return this.webhooks.create(partner.clientId, body);
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'Show one of your webhook endpoints (sandbox only)' })
+  @ApiOkResponse({ schema: { type: 'object', example: ENDPOINT_EXAMPLE } })
+  @ApiErrors(404)
+  show(@CurrentPartner() partner: Partner, @Param({ schema: idParam }) p: z.infer<typeof idParam>) {
+    return this.webhooks.show(partner.clientId, p.id);
+  }
+
+  @Put(':id')
+  @ApiOperation({ summary: 'Change a webhook endpoint (sandbox only)', description: '`url`, `events`, `description`, and `active` (false disables it: no new events, its pending deliveries end as failed).' })
+  @ApiOkResponse({ schema: { type: 'object', example: ENDPOINT_EXAMPLE } })
+  @ApiErrors(404, 422)
+  async update(@CurrentPartner() partner: Partner, @Param({ schema: idParam }) p: z.infer<typeof idParam>, @Body({ schema: updateBody }) body: z.infer<typeof updateBody>) {
+    const { active, ...fields } = body;
+    let result = Object.keys(fields).length ? await this.webhooks.update(partner.clientId, p.id, fields) : await this.webhooks.show(partner.clientId, p.id);
+    if (active !== undefined && active !== result.active) result = await this.webhooks.setActive(partner.clientId, p.id, active);
+    return result;
+  }
+
+  @Post(':id/rotate-secret')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Rotate a webhook endpoint\'s secret (sandbox only)', description: 'Attempts from now on are signed with the new secret and carry the new static key, shown once here.' })
+  @ApiOkResponse({ schema: { type: 'object', example: { ...ENDPOINT_EXAMPLE, secret_version: 2, secret: 'whsec_...', static_key: 'wk_...' } } })
+  @ApiErrors(404)
+  rotate(@CurrentPartner() partner: Partner, @Param({ schema: idParam }) p: z.infer<typeof idParam>) {
+    return this.webhooks.rotate(partner.clientId, p.id);
+  }
+
+  @Post(':id/test')
+  @HttpCode(202)
+  @ApiOperation({ summary: 'Send a test event (sandbox only)', description: 'Queues one signed delivery of `event` to this endpoint only, carrying your latest policy as Show Policy returns it.' })
+  @ApiBody({ schema: { type: 'object', example: { event: 'policy.status_updated' } } })
+  @ApiOkResponse({ schema: { type: 'object', example: { delivery_id: '0f6b...' } } })
+  @ApiErrors(404, 409, 422)
+  test(@CurrentPartner() partner: Partner, @Param({ schema: idParam }) p: z.infer<typeof idParam>, @Body({ schema: testBody }) body: z.infer<typeof testBody>) {
+    return this.webhooks.sendTest(partner.clientId, p.id, body.event);
+  }
+}
+
+/** Sandbox only: your webhook deliveries, each with every attempt, and replay. */
+@ApiTags('Sandbox')
+@PartnerApi()
+@Controller('api/v1/sandbox/webhook-deliveries')
+export class SandboxWebhookDeliveriesController {
+  constructor(
+    private readonly webhooks: PartnerWebhooks,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Your webhook deliveries (sandbox only)', description: 'Newest first, in the paginator envelope; filters `endpoint_id`, `status` (pending, delivered, failed).' })
+  @ApiErrors(404, 422)
+  async list(@CurrentPartner() partner: Partner, @Query({ schema: deliveriesQuery }) q: z.infer<typeof deliveriesQuery>, @Req() req: FastifyRequest) {
+    const { rows, total } = await this.webhooks.deliveries(partner.clientId, { endpointId: q.endpoint_id, status: q.status }, q);
+    return toPage(rows, total, q, absoluteUrl(this.config.publicBaseUrl, req), { endpoint_id: q.endpoint_id, status: q.status, per_page: q.per_page });
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One of your deliveries with its body and every attempt (sandbox only)' })
+  @ApiErrors(404)
+  show(@CurrentPartner() partner: Partner, @Param({ schema: deliveryParam }) p: z.infer<typeof deliveryParam>) {
+    return this.webhooks.delivery(partner.clientId, p.id);
+  }
+
+  @Post(':id/replay')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Replay a delivery (sandbox only)', description: 'Makes it due now with the same `webhook-id` (deduplicate on it). 409 while an attempt is in flight.' })
+  @ApiErrors(404, 409)
+  replay(@CurrentPartner() partner: Partner, @Param({ schema: deliveryParam }) p: z.infer<typeof deliveryParam>) {
+    return this.webhooks.replay(partner.clientId, p.id);
+  }
+}

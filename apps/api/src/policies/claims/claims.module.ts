@@ -1,0 +1,20 @@
+import { Module } from '@nestjs/common';
+import { ClaimsMetricsProvider } from './claims-metrics.provider';
+import { AdminModule } from '../../platform/admin/admin.module';
+import { FilesModule } from '../../platform/files/files.module';
+import { AdminClaimsController } from './admin-claims.controller';
+import { ClaimRepository } from './claim.repository';
+import { ClaimsService } from './claims.service';
+
+/**
+ * Claims of every product family: the core (open, move along the allowed statuses, history) and the
+ * console's claims inbox. A product family supplies its ClaimPolicyResolver in its PolicyProduct and mounts
+ * the partner claims controller (claims-intake) with its own routes.
+ */
+@Module({
+  imports: [AdminModule, FilesModule],
+  controllers: [AdminClaimsController],
+  providers: [ClaimRepository, ClaimsService, ClaimsMetricsProvider],
+  exports: [ClaimRepository, ClaimsService],
+})
+export class ClaimsModule {}

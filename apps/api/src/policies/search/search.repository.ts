@@ -1,0 +1,79 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DATABASE, type Database } from '@lib/db';
+import type { PolicySearchSpec, SearchTerm } from '../policy-search';
+
+export interface SearchRow {
+  resource: string;
+  id: string;
+  policy_number: string | null;
+  holder: string | null;
+  status: string;
+  matched: string;
+  created_at: Date;
+  /** Payments only: the policy paid for. */
+  policy_type: string | null;
+  policy_id: number | null;
+}
+
+/** One family's policies to search, and whether the searching staff member may match on personal data there. */
+export interface SearchScope {
+  spec: PolicySearchSpec;
+  personal: boolean;
+}
+
+/**
+ * The console's one search: every family's policies and the payments, in one statement. Each family's
+ * branch is built from its PolicySearchSpec (the family's constants); only the typed query is a parameter.
+ */
+@Injectable()
+export class SearchRepository {
+  constructor(@Inject(DATABASE) private readonly db: Database) {}
+
+  find(scopes: SearchScope[], payments: boolean, term: SearchTerm, limit: number): Promise<SearchRow[]> {
+    const params: unknown[] = [];
+    const $ = (v: unknown) => `$${params.push(v)}`;
+    const branches = scopes.flatMap((s) => policyBranch(s, term, $));
+    if (payments) branches.push(...paymentBranch(term, $));
+    if (!branches.length) return Promise.resolve([]);
+    return this.db.sql.query<SearchRow>(`SELECT * FROM (${branches.join('\nUNION ALL\n')}) hits ORDER BY created_at DESC, id DESC LIMIT ${$(limit)}`, params);
+  }
+}
+
+type Param = (v: unknown) => string;
+type Test = [matched: string, condition: string];
+
+function policyBranch({ spec, personal }: SearchScope, term: SearchTerm, $: Param): string[] {
+  const tests: Test[] = [];
+  if (term.id !== undefined) tests.push(['id', `p.id = ${$(term.id)}`]);
+  if (term.text.length >= 3) {
+    const text = $(term.text);
+    tests.push(['policy_number', `lower(${spec.policyNumber}) = ${text}`]);
+    for (const r of spec.references ?? []) tests.push(['reference', `lower(${r}) = ${text}`]);
+  }
+  if (personal) {
+    if (term.nationalId) for (const c of spec.nationalIds) tests.push(['national_id', `${c} = ${$(term.nationalId)}`]);
+    if (term.mobile) for (const c of spec.phones) tests.push(['phone', `right(regexp_replace(${c}, '\\D', '', 'g'), 9) = ${$(term.mobile)}`]);
+    if (term.email) for (const c of spec.emails) tests.push(['email', `lower(${c}) = ${$(term.email)}`]);
+    if (term.namePattern) for (const c of spec.names) tests.push(['name', `${c} ILIKE ${$(term.namePattern)}`]);
+  }
+  if (!tests.length) return [];
+  const matched = `CASE ${tests.map(([m, c]) => `WHEN ${c} THEN '${m}'`).join(' ')} END`;
+  const kept = spec.excluded ? ` AND NOT (${spec.excluded})` : '';
+  return [
+    `SELECT '${spec.resource}'::text AS resource, p.id::text AS id, (${spec.policyNumber})::text AS policy_number, ${spec.holder ? `(${spec.holder})::text` : 'NULL::text'} AS holder,
+       p.status::text AS status, ${matched} AS matched, p.created_at, NULL::text AS policy_type, NULL::int AS policy_id
+       FROM ${spec.from} WHERE (${tests.map(([, c]) => c).join(' OR ')})${kept}`,
+  ];
+}
+
+/** Payments by their id or the card vendor's reference: carry no personal data. */
+function paymentBranch(term: SearchTerm, $: Param): string[] {
+  const tests: Test[] = [];
+  if (term.uuid) tests.push(['payment_id', `p.id = ${$(term.uuid)}::uuid`]);
+  if (term.text.length >= 3) tests.push(['vendor_reference', `lower(p.vendor_reference) = ${$(term.text)}`]);
+  if (!tests.length) return [];
+  return [
+    `SELECT 'payments'::text, p.id::text, p.vendor_reference, NULL::text, p.status::text, CASE ${tests.map(([m, c]) => `WHEN ${c} THEN '${m}'`).join(' ')} END,
+       p.created_at, p.policy_type::text, p.policy_id FROM payments p WHERE ${tests.map(([, c]) => c).join(' OR ')}`,
+  ];
+}

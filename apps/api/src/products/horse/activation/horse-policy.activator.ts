@@ -1,0 +1,66 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ApiError, formatDate, money, VAT_PERCENT } from '@lib/common';
+import { Prisma, PrismaService } from '@lib/db';
+import { isInsurerCallError, type HorseProvider } from '@lib/providers';
+import type { Payment } from '../../../payments/payment.repository';
+import { payableByStatus, type Payability } from '../../../payments/payment-status-reasons';
+import { ActivationResult, PaidPolicyDescription, PolicyActivator } from '../../../payments/policy-activators';
+import { HorsePolicyEvents } from '../events/horse-policy-events';
+import { HORSE_PROVIDER } from '../horse-products';
+import { PolicyStatus } from '../../../policies/policy-status';
+
+/** Horse's side of payments: paying issues the policy with the insurer for one year from the payment day. */
+@Injectable()
+export class HorsePolicyActivator implements PolicyActivator {
+  constructor(
+    private readonly prisma: PrismaService,
+    @Inject(HORSE_PROVIDER) private readonly provider: HorseProvider,
+    private readonly events: HorsePolicyEvents,
+  ) {}
+
+  async describe(payment: Payment): Promise<PaidPolicyDescription | null> {
+    const policy = await this.prisma.horsePolicy.findUnique({ where: { id: payment.policyId } });
+    if (!policy) return null;
+    const name = (policy.horse as { name: string }).name;
+    return {
+      productEn: `Horse insurance: ${name}`,
+      productAr: `تأمين الخيل: ${name}`,
+      insurerEn: 'Caravan Shield Insurance',
+      insurerAr: 'درع القافلة للتأمين',
+      subtotal: money(policy.netPremium.toString()),
+      vat: money(policy.vat.toString()),
+      total: money(policy.price.toString()),
+      vatPercent: String(VAT_PERCENT),
+    };
+  }
+
+  async payable(tx: Prisma.TransactionClient, payment: Payment): Promise<Payability> {
+    const policy = await tx.horsePolicy.findUnique({ where: { id: payment.policyId }, select: { status: true } });
+    return payableByStatus(policy?.status);
+  }
+
+  async activate(tx: Prisma.TransactionClient, payment: Payment, at: Date): Promise<ActivationResult> {
+    const policy = await tx.horsePolicy.findUnique({ where: { id: payment.policyId } });
+    if (!policy) throw new Error(`horse policy ${payment.policyId} of payment ${payment.id} is missing`);
+    const start = formatDate(at);
+    let issued;
+    try {
+      issued = await this.provider.issue({
+        reference: `horse-policy-${policy.id}`,
+        payment_reference: payment.id,
+        start_date: start,
+        premium: money(policy.price.toString()).toFixed(2),
+      });
+    } catch (err) {
+      if (isInsurerCallError(err)) throw new ApiError('PROVIDER_FAILED', `The insurer did not issue the policy: ${err.message}`);
+      throw err;
+    }
+    const end = new Date(Date.UTC(at.getUTCFullYear() + 1, at.getUTCMonth(), at.getUTCDate() - 1));
+    const active = await tx.horsePolicy.update({
+      where: { id: policy.id },
+      data: { status: PolicyStatus.Active, providerPolicyId: issued.policy_number, startDate: start, endDate: formatDate(end), purchasedAt: at, updatedAt: at },
+    });
+    await this.events.statusUpdated(tx, { policy: active, payment: null });
+    return { providerPolicyId: issued.policy_number, redirectUrl: null };
+  }
+}

@@ -1,0 +1,58 @@
+import { Injectable } from '@nestjs/common';
+import { money, parseDate } from '@lib/common';
+import type { Prisma } from '@lib/db';
+import type { HorsePolicy } from '@lib/db/generated/prisma/client';
+import { addMonths, cancellationRefund, type Refund } from '../../../policies/cancellation/cancellation-refund';
+import type { CancellationUpload } from '../../../policies/cancellation/cancellation-upload.guard';
+import { CancelPolicyUseCase, type AlsoInTx, type Cancellation, type CancellationTerms } from '../../../policies/cancel-policy.use-case';
+import { HORSE_COOLING_OFF_DAYS } from '../horse-products';
+import { HorsePolicyRepository, type HorsePolicyView } from '../policies/horse-policy.repository';
+import { HorsePolicyEvents } from '../events/horse-policy-events';
+import { presentHorsePolicy } from '../policies/horse-policy.presenter';
+
+/** Horse's cancellation terms: everything back within the cooling-off period, then the unused days of the policy year (VAT included). */
+@Injectable()
+export class CancelHorsePolicyUseCase implements CancellationTerms<HorsePolicyView, HorsePolicy> {
+  readonly family = 'horse';
+  readonly noun = 'horse policy';
+
+  constructor(
+    private readonly cancellation: CancelPolicyUseCase,
+    private readonly policies: HorsePolicyRepository,
+    private readonly events: HorsePolicyEvents,
+  ) {}
+
+  async execute(clientId: string | null, policyId: number, upload: CancellationUpload, publicBaseUrl: string, alsoInTx?: AlsoInTx<HorsePolicy>) {
+    const cancelled = await this.cancellation.execute(this, { clientId, policyId, upload, alsoInTx });
+    return presentHorsePolicy((await this.policies.findForClient(cancelled.clientId, cancelled.id))!, publicBaseUrl);
+  }
+
+  find(clientId: string | null, policyId: number) {
+    return this.policies.findForClient(clientId, policyId);
+  }
+
+  refund({ policy }: HorsePolicyView, now: Date) {
+    const start = parseDate(policy.startDate!)!;
+    return cancellationRefund({
+      paid: money(policy.price.toString()),
+      purchasedAt: policy.purchasedAt!,
+      coolingOffDays: HORSE_COOLING_OFF_DAYS,
+      periodStart: start,
+      periodEnd: addMonths(start, 12),
+      now,
+    });
+  }
+
+  /** Active only: the core refuses an unpaid policy. */
+  markCancelled(tx: Prisma.TransactionClient, policyId: number, _from: number, c: Cancellation<Refund>) {
+    return this.policies.markCancelled(tx, policyId, {
+      cancelledAt: c.cancelledAt,
+      refundAmount: c.refund!.amount.toFixed(2),
+      cancellationDocument: c.document?.url ?? null,
+    });
+  }
+
+  async announce(tx: Prisma.TransactionClient, policy: HorsePolicy) {
+    await this.events.statusUpdated(tx, { policy, payment: null });
+  }
+}

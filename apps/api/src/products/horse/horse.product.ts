@@ -1,0 +1,24 @@
+import { policyProduct } from '../../policies/policy-product';
+import { HorsePolicyActivator } from './activation/horse-policy.activator';
+import { HorseClaimPolicies } from './claims/horse-claim-policies';
+
+/** Horse insurance in the policy lifecycle core: paid and activated through its insurer, claims on its cover, counted on the dashboard, found by the console search. */
+export const HORSE_POLICY_PRODUCT = policyProduct({
+  family: 'horse',
+  payments: HorsePolicyActivator,
+  claims: HorseClaimPolicies,
+  dashboard: { source: 'horse', table: 'horse_policies', issuedColumn: 'purchased_at' },
+  search: {
+    resource: 'horse-policies',
+    from: 'horse_policies p',
+    policyNumber: 'p.provider_policy_id',
+    holder: "p.owner->>'name'",
+    holderId: "p.owner->>'id'",
+    cover: { from: 'p.start_date', to: 'p.end_date' },
+    references: ["p.horse->>'microchip_number'"],
+    nationalIds: ["p.owner->>'id'"],
+    phones: ["p.owner->>'phone'"],
+    emails: ["p.owner->>'email'"],
+    names: ["p.owner->>'name'"],
+  },
+});

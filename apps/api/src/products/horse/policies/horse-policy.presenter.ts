@@ -1,0 +1,28 @@
+import { amountNumber, formatDateTime, formatNullableDateTime } from '@lib/common';
+import { paymentLink } from '../../../payments/payment.repository';
+import type { HorsePolicyView } from './horse-policy.repository';
+import { PolicyStatus } from '../../../policies/policy-status';
+
+/** The horse policy object; `status` 0 pending payment, 1 active, 2 cancelled (as motor and property). */
+export function presentHorsePolicy({ policy: p, payment }: HorsePolicyView, publicBaseUrl: string) {
+  return {
+    id: p.id,
+    status: p.status,
+    insurer_code: p.insurerCode,
+    provider_policy_id: p.providerPolicyId,
+    horse: p.horse,
+    owner: p.owner,
+    net_premium: amountNumber(p.netPremium.toString()),
+    vat: amountNumber(p.vat.toString()),
+    price: amountNumber(p.price.toString()),
+    start_date: p.startDate,
+    end_date: p.endDate,
+    payment_link: p.status === PolicyStatus.Pending && payment ? paymentLink(publicBaseUrl, payment.linkToken) : null,
+    purchased_at: formatNullableDateTime(p.purchasedAt),
+    cancelled_at: formatNullableDateTime(p.cancelledAt),
+    refund_amount: p.refundAmount === null ? null : amountNumber(p.refundAmount.toString()),
+    cancellation_document: p.cancellationDocument,
+    meta_data: { extra_fields: p.extraData ?? null },
+    created_at: formatDateTime(p.createdAt),
+  };
+}

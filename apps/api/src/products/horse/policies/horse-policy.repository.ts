@@ -1,0 +1,65 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Clock } from '@lib/common';
+import { Prisma, PrismaService } from '@lib/db';
+import type { HorsePolicy, Payment } from '@lib/db/generated/prisma/client';
+import { PolicyStatus } from '../../../policies/policy-status';
+
+export type { HorsePolicy };
+export type HorsePolicyView = { policy: HorsePolicy; payment: Payment | null };
+
+const OPEN_PAYMENT = ['pending', 'failed'];
+
+@Injectable()
+export class HorsePolicyRepository {
+  constructor(
+    private readonly prisma: PrismaService,
+    @Inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  create(tx: Prisma.TransactionClient, data: Prisma.HorsePolicyUncheckedCreateInput) {
+    return tx.horsePolicy.create({ data });
+  }
+
+  async findForClient(clientId: string | null, id: number): Promise<HorsePolicyView | null> {
+    const policy = await this.prisma.horsePolicy.findFirst({ where: { id, ...(clientId === null ? {} : { clientId }) } });
+    if (!policy) return null;
+    const payment = await this.prisma.payment.findFirst({
+      where: { policyType: 'horse', policyId: id, status: { in: OPEN_PAYMENT }, expiresAt: { gt: this.clock.now() } },
+    });
+    return { policy, payment };
+  }
+
+  /** A console page of every client's policies with their open payments, and the total: three statements whatever the page size. */
+  async adminPage(
+    f: { ids?: number[]; status?: number; clientId?: string },
+    orderBy: Prisma.HorsePolicyOrderByWithRelationInput[],
+    skip: number,
+    take: number,
+  ): Promise<[HorsePolicyView[], number]> {
+    const where: Prisma.HorsePolicyWhereInput = {
+      ...(f.ids ? { id: { in: f.ids } } : {}),
+      ...(f.status === undefined ? {} : { status: f.status }),
+      ...(f.clientId ? { clientId: f.clientId } : {}),
+    };
+    const [rows, total] = await Promise.all([this.prisma.horsePolicy.findMany({ where, orderBy, skip, take }), this.prisma.horsePolicy.count({ where })]);
+    const payments = rows.length
+      ? await this.prisma.payment.findMany({
+          where: { policyType: 'horse', policyId: { in: rows.map((r) => r.id) }, status: { in: OPEN_PAYMENT }, expiresAt: { gt: this.clock.now() } },
+        })
+      : [];
+    return [rows.map((policy) => ({ policy, payment: payments.find((p) => p.policyId === policy.id) ?? null })), total];
+  }
+
+  /** Active becomes cancelled, once: the cancelled row, or null when it was not active any more. */
+  async markCancelled(
+    tx: Prisma.TransactionClient,
+    id: number,
+    data: { cancelledAt: Date; refundAmount: string; cancellationDocument: string | null },
+  ): Promise<HorsePolicy | null> {
+    const { count } = await tx.horsePolicy.updateMany({
+      where: { id, status: PolicyStatus.Active },
+      data: { status: PolicyStatus.Cancelled, ...data, updatedAt: data.cancelledAt },
+    });
+    return count === 1 ? tx.horsePolicy.findUnique({ where: { id } }) : null;
+  }
+}

@@ -1,0 +1,80 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ApiError, formatDate, money, parseDate } from '@lib/common';
+import { Prisma, PrismaService } from '@lib/db';
+import { isInsurerCallError, type LifeProvider } from '@lib/providers';
+import type { Payment } from '../../../payments/payment.repository';
+import { payableByStatus, type Payability } from '../../../payments/payment-status-reasons';
+import { ActivationResult, PaidPolicyDescription, PolicyActivator } from '../../../payments/policy-activators';
+import { LifePolicyEvents } from '../events/life-policy-events';
+import { LIFE_PROVIDER } from '../life-products';
+import { PolicyStatus } from '../../../policies/policy-status';
+
+/**
+ * Life's side of payments. Life premiums carry no VAT (life insurance is VAT-exempt in Saudi Arabia).
+ * Paying issues the policy with the insurer; cover runs from the payment day for the plan's term.
+ */
+@Injectable()
+export class LifePolicyActivator implements PolicyActivator {
+  constructor(
+    private readonly prisma: PrismaService,
+    @Inject(LIFE_PROVIDER) private readonly provider: LifeProvider,
+    private readonly events: LifePolicyEvents,
+  ) {}
+
+  async describe(payment: Payment): Promise<PaidPolicyDescription | null> {
+    const loaded = await this.load(this.prisma, payment.policyId);
+    if (!loaded) return null;
+    const { policy, offer } = loaded;
+    const total = money(policy.premium.toString());
+    return {
+      productEn: `Life savings and protection: ${offer.productName} (first ${offer.premiumFrequency.replace('_', '-')} premium)`,
+      productAr: `تأمين الحماية والادخار: ${offer.productName}`,
+      insurerEn: offer.insurerName,
+      insurerAr: offer.insurerNameAr,
+      subtotal: total,
+      vat: money(0),
+      total,
+      vatPercent: '0',
+    };
+  }
+
+  async payable(tx: Prisma.TransactionClient, payment: Payment): Promise<Payability> {
+    const policy = await tx.lifePolicy.findUnique({ where: { id: payment.policyId }, select: { status: true } });
+    return payableByStatus(policy?.status);
+  }
+
+  async activate(tx: Prisma.TransactionClient, payment: Payment, at: Date): Promise<ActivationResult> {
+    const loaded = await this.load(tx, payment.policyId);
+    if (!loaded) throw new Error(`life policy ${payment.policyId} of payment ${payment.id} is missing`);
+    const { policy, offer } = loaded;
+    // The start the partner asked for, or the payment day if that is later.
+    const start = policy.requestedStartDate && policy.requestedStartDate > formatDate(at) ? policy.requestedStartDate : formatDate(at);
+    const startsOn = parseDate(start)!;
+    let issued;
+    try {
+      issued = await this.provider.issue(policy.insurerCode, {
+        reference: `life-policy-${policy.id}`,
+        payment_reference: payment.id,
+        start_date: start,
+        premium: money(policy.premium.toString()).toFixed(2),
+      });
+    } catch (err) {
+      if (isInsurerCallError(err)) throw new ApiError('PROVIDER_FAILED', `The insurer did not issue the policy: ${err.message}`);
+      throw err;
+    }
+    const end = new Date(Date.UTC(startsOn.getUTCFullYear() + offer.termYears, startsOn.getUTCMonth(), startsOn.getUTCDate() - 1));
+    const active = await tx.lifePolicy.update({
+      where: { id: policy.id },
+      data: { status: PolicyStatus.Active, providerPolicyId: issued.policy_number, startDate: start, endDate: formatDate(end), purchasedAt: at, updatedAt: at },
+    });
+    await this.events.statusUpdated(tx, { policy: active, offer, payment: null });
+    return { providerPolicyId: issued.policy_number, redirectUrl: null };
+  }
+
+  private async load(db: Prisma.TransactionClient | PrismaService, policyId: number) {
+    const policy = await db.lifePolicy.findUnique({ where: { id: policyId } });
+    if (!policy) return null;
+    const offer = await db.lifeOffer.findUnique({ where: { id: policy.offerId } });
+    return offer ? { policy, offer } : null;
+  }
+}

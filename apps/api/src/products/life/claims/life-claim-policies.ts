@@ -1,0 +1,32 @@
+import { Injectable } from '@nestjs/common';
+import { PrismaService } from '@lib/db';
+import { ClaimablePolicy, ClaimPolicyResolver, coverThroughEndDate } from '../../../policies/claims/claim-policies';
+
+export const LIFE_CLAIM_TYPES = ['death', 'critical_illness', 'disability'] as const;
+/** The real service's names of life claim types, stored as ours. */
+export const LIFE_CLAIM_ALIASES = { total_permanent_disability: 'disability' } as const;
+
+/**
+ * Life policies for the claims core: cover from the start date to the day after the end date, or to the
+ * cancellation day; an unpaid policy has no cover. A claim may ask at most the offer's benefit of its type.
+ */
+@Injectable()
+export class LifeClaimPolicies implements ClaimPolicyResolver {
+  readonly family = 'life';
+  readonly claimTypes = LIFE_CLAIM_TYPES;
+  readonly claimTypeAliases = LIFE_CLAIM_ALIASES;
+
+  constructor(private readonly prisma: PrismaService) {}
+
+  async find(id: number): Promise<ClaimablePolicy | null> {
+    const p = await this.prisma.lifePolicy.findUnique({ where: { id } });
+    return p && coverThroughEndDate(p);
+  }
+
+  async limitFor(policyId: number, claimType: string) {
+    const p = await this.prisma.lifePolicy.findUnique({ where: { id: policyId }, select: { offerId: true } });
+    const offer = p ? await this.prisma.lifeOffer.findUnique({ where: { id: p.offerId }, select: { benefits: true } }) : null;
+    const benefit = (offer?.benefits as Record<string, string> | undefined)?.[claimType];
+    return benefit ? { amount: benefit, what: `the policy's ${claimType.replace('_', ' ')} benefit` } : null;
+  }
+}

@@ -1,0 +1,54 @@
+import { CancelPolicyUseCase } from '../../policies/cancel-policy.use-case';
+import { WebhooksModule } from '../../webhooks/webhooks.module';
+import { LIFE_POLICY_PRODUCT } from './life.product';
+import { LifePolicyEvents } from './events/life-policy-events';
+import { Module } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from '@lib/config';
+import { HttpLifeProvider } from '@lib/providers';
+import { FilesModule } from '../../platform/files/files.module';
+import { AdminModule } from '../../platform/admin/admin.module';
+import { AdminLifePoliciesController } from './admin/admin-life-policies.controller';
+import { LifePoliciesReadSide } from './admin/life-policies.read-side';
+import { ClaimsModule } from '../../policies/claims/claims.module';
+import { ProductClaimIntake } from '../../policies/claims-intake/product-claim-intake';
+import { DocumentFiles } from '../../platform/files/documents/document-files';
+import { LifeClaimPolicies } from './claims/life-claim-policies';
+import { LifeClaimsController } from './claims/life-claims.controller';
+import { PaymentsModule } from '../../payments/payments.module';
+import { LifePolicyActivator } from './activation/life-policy.activator';
+import { CancelLifePolicyUseCase } from './cancellation/cancel-life-policy.use-case';
+import { LIFE_PROVIDER } from './life-products';
+import { LifeOfferRepository } from './offers/life-offer.repository';
+import { LifeOffersController } from './offers/life-offers.controller';
+import { RequestLifeOffersUseCase } from './offers/request-life-offers.use-case';
+import { IssueLifePolicyUseCase } from './policies/issue-life-policy.use-case';
+import { LifePoliciesController } from './policies/life-policies.controller';
+import { LifePolicyRepository } from './policies/life-policy.repository';
+
+/** Life savings and protection: /api/v1/life-snp (offers, policies, cancellation). */
+@Module({
+  imports: [AdminModule, FilesModule, PaymentsModule, ClaimsModule, WebhooksModule],
+  controllers: [AdminLifePoliciesController, LifeClaimsController, LifeOffersController, LifePoliciesController],
+  providers: [
+    LifePoliciesReadSide,
+    CancelPolicyUseCase,
+    LIFE_POLICY_PRODUCT,
+    LifePolicyEvents,
+    DocumentFiles,
+    ProductClaimIntake,
+    LifeClaimPolicies,
+    // the sandbox life insurers answer within the motor insurers' per-call timeout (MOTOR_INSURER_TIMEOUT_MS)
+    {
+      provide: LIFE_PROVIDER,
+      inject: [APP_CONFIG],
+      useFactory: (c: AppConfig) => new HttpLifeProvider({ baseUrl: c.sandboxUrl, timeoutMs: c.motorInsurerTimeoutMs }),
+    },
+    LifeOfferRepository,
+    RequestLifeOffersUseCase,
+    LifePolicyRepository,
+    IssueLifePolicyUseCase,
+    CancelLifePolicyUseCase,
+    LifePolicyActivator,
+  ],
+})
+export class LifeModule {}

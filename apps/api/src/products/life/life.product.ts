@@ -1,0 +1,23 @@
+import { policyProduct } from '../../policies/policy-product';
+import { LifePolicyActivator } from './activation/life-policy.activator';
+import { LifeClaimPolicies } from './claims/life-claim-policies';
+
+/** Life savings and protection in the policy lifecycle core: paid and activated through its insurer, claims on its cover, counted on the dashboard, found by the console search. */
+export const LIFE_POLICY_PRODUCT = policyProduct({
+  family: 'life',
+  payments: LifePolicyActivator,
+  claims: LifeClaimPolicies,
+  dashboard: { source: 'life', table: 'life_policies', issuedColumn: 'purchased_at' },
+  search: {
+    resource: 'life-policies',
+    from: 'life_policies p',
+    policyNumber: 'p.provider_policy_id',
+    holder: null,
+    holderId: 'p.applicant_id',
+    cover: { from: 'p.start_date', to: 'p.end_date' },
+    nationalIds: ['p.applicant_id'],
+    phones: [],
+    emails: [],
+    names: [],
+  },
+});

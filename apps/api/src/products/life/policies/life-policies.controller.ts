@@ -1,0 +1,125 @@
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { intId, z } from '@lib/common';
+import { APP_CONFIG, AppConfig } from '@lib/config';
+import { CurrentPartner, PartnerApi } from '../../../platform/auth/partner-api.decorator';
+import type { Partner } from '../../../platform/auth/partner';
+import { ApiErrors } from '../../../platform/openapi/api-errors.decorator';
+import { AcceptsMultipart } from '../../../platform/files/multipart';
+import { CancellationUpload, CancellationUploadGuard, UploadedCancellation } from '../../../policies/cancellation/cancellation-upload.guard';
+import { CancelLifePolicyUseCase } from '../cancellation/cancel-life-policy.use-case';
+import { LIFE_COOLING_OFF_DAYS, LIFE_PRODUCTS } from '../life-products';
+import { IssueLifePolicyInput, issueLifePolicySchema } from './issue-life-policy.schema';
+import { IssueLifePolicyUseCase } from './issue-life-policy.use-case';
+import { LifePolicyRepository } from './life-policy.repository';
+import { presentLifePolicy } from './life-policy.presenter';
+import { REFUND_PAYOUT_DOC } from '../../../payments/refunds/refunds';
+
+const idParam = z.strictObject({ lifePolicy: intId });
+const listQuery = z.strictObject({
+  status: z.coerce
+    .number()
+    .int()
+    .pipe(z.union([z.literal(0), z.literal(1), z.literal(2)], { error: 'The status must be 0, 1 or 2.' }))
+    .optional(),
+});
+
+const POLICY_EXAMPLE = {
+  id: 12,
+  offer_id: '0f8b7c1e-2d3a-4b5c-8d9e-0a1b2c3d4e5f',
+  status: 0,
+  insurer: 'Summit Ridge Takaful',
+  insurer_ar: 'تكافل ذروة القمة',
+  product_name: 'Summit Future Builder',
+  provider_policy_id: null,
+  applicant_id: '1012345678',
+  sum_assured: 300000,
+  premium_amount: 833.51,
+  premium_frequency: 'monthly',
+  policy_term_years: 20,
+  start_date: null,
+  end_date: null,
+  beneficiaries: [{ name: 'Sara Ahmed', national_id: '1098765432', relationship: 'spouse', share_percentage: 100 }],
+  iban_masked: 'SA03*****************519',
+  payment_link: 'http://localhost:3000/pay/9b1d0f3e6a7c4b2d8e5f1a3c7b9d2e4f6a8c0b1d',
+  purchased_at: null,
+  cancelled_at: null,
+  refund_amount: null,
+  cancellation_document: null,
+  meta_data: { extra_fields: null },
+  created_at: '2026-11-22T09:05:00.000000Z',
+};
+
+@ApiTags('Life savings and protection')
+@PartnerApi(...LIFE_PRODUCTS)
+@Controller('api/v1/life-snp/policies')
+export class LifePoliciesController {
+  constructor(
+    private readonly issue: IssueLifePolicyUseCase,
+    private readonly cancel: CancelLifePolicyUseCase,
+    private readonly policies: LifePolicyRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Post()
+  @ApiOperation({
+    summary: 'Issue a life policy from an offer',
+    description:
+      "From an offer of the same client that has not passed `valid_until` (an expired offer is 422 on `offer_id`; another client's offer is not found). " +
+      "`applicant_id` must be the offer's. `beneficiaries` (1–10, distinct, not the applicant) have whole `share_percentage`s adding up to 100. " +
+      '`iban` (optional) is the payout account for claims (SA + 22 digits with valid mod-97 check digits), never charged; only its masked form is returned. ' +
+      "The real service's repeated terms are accepted: `date_of_birth`, `gender`, `smoker`, `policy_term_years`, `premium_frequency`, `agreed_premium` and " +
+      "`sum_assured` must equal the offer's (a 422 names each that differs), and `start_date` (today to 90 days ahead) is when the cover starts, or the " +
+      'payment day if that is later (`requested_start_date`). ' +
+      "`consent` must be true. The plan's terms come from the offer and are not sent again. Answers status 0 (pending payment) and a `payment_link` " +
+      'for the first instalment (`premium_amount`), valid 24 hours or until the offer expires; paying makes it status 1 (active) with `provider_policy_id`, ' +
+      '`start_date` (the payment day) and `end_date` (start + term). Status values are integers as for motor and property (0 pending, 1 active, 2 cancelled), ' +
+      'not the real service\'s string "active". One policy per offer: a second is 409.',
+  })
+  @ApiCreatedResponse({ description: 'The life policy (status 0).', schema: { type: 'object', example: POLICY_EXAMPLE } })
+  @ApiErrors(409, 422)
+  create(@CurrentPartner() partner: Partner, @Body({ schema: issueLifePolicySchema }) body: IssueLifePolicyInput) {
+    return this.issue.execute(partner.clientId, body);
+  }
+
+  @Get()
+  @ApiOperation({
+    summary: "List the bank channel's life policies",
+    description: "The calling client's policies, newest first, as a plain array (at most 500); filter `status` 0, 1 or 2.",
+  })
+  @ApiOkResponse({ description: 'Life policy objects.', schema: { type: 'array', items: { type: 'object' }, example: [POLICY_EXAMPLE] } })
+  @ApiErrors(422)
+  async list(@CurrentPartner() partner: Partner, @Query({ schema: listQuery }) q: z.infer<typeof listQuery>) {
+    return (await this.policies.listForClient(partner.clientId, q.status)).map((v) => presentLifePolicy(v, this.config.publicBaseUrl));
+  }
+
+  @Post(':lifePolicy/cancellation')
+  @HttpCode(200)
+  @AcceptsMultipart()
+  @UseGuards(CancellationUploadGuard)
+  @ApiOperation({
+    summary: 'Cancel a life policy',
+    description:
+      REFUND_PAYOUT_DOC +
+      ' ' +
+      `Only an active policy (status 1) is cancelled; a pending one is 409 (its payment link simply lapses); cancelling again is 400 (code 40010). ` +
+      `Optional multipart part \`cancellation_document\`: a PDF, JPEG or PNG of at most 5 MB, judged by content (a truncated PDF or a renamed text file is 422). ` +
+      `Cooling-off: within ${LIFE_COOLING_OFF_DAYS} days (x 24 h) of payment the whole first instalment is refunded. After that the refund is pro-rata: ` +
+      'the instalment paid x unused days / days of the instalment period (1, 3, 6 or 12 months from `start_date` by `premium_frequency`), rounded half-up to the halala, ' +
+      'and 0 once that period is over. The refund goes to the payout IBAN; it is recorded as `refund_amount`. ' +
+      "Answers 200 with the cancelled policy (status 2) rather than the real service's empty 204, so the refund is visible.",
+  })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({
+    required: false,
+    schema: { type: 'object', properties: { cancellation_document: { type: 'string', format: 'binary', description: 'PDF, JPEG or PNG, at most 5 MB.' } } },
+  })
+  @ApiOkResponse({
+    description: 'The cancelled policy with `refund_amount`.',
+    schema: { type: 'object', example: { ...POLICY_EXAMPLE, status: 2, payment_link: null, refund_amount: 833.51 } },
+  })
+  @ApiErrors(400, 404, 409, 413, 422)
+  cancelPolicy(@CurrentPartner() partner: Partner, @Param({ schema: idParam }) p: z.infer<typeof idParam>, @UploadedCancellation() upload: CancellationUpload) {
+    return this.cancel.execute(partner.clientId, p.lifePolicy, upload, this.config.publicBaseUrl);
+  }
+}

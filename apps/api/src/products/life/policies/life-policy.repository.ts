@@ -1,0 +1,81 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Clock } from '@lib/common';
+import { Prisma, PrismaService } from '@lib/db';
+import type { LifeOffer, LifePolicy, Payment } from '@lib/db/generated/prisma/client';
+import { PolicyStatus } from '../../../policies/policy-status';
+
+export type { LifePolicy };
+export type LifePolicyView = { policy: LifePolicy; offer: LifeOffer; payment: Payment | null };
+
+const OPEN_PAYMENT = ['pending', 'failed'];
+
+@Injectable()
+export class LifePolicyRepository {
+  constructor(
+    private readonly prisma: PrismaService,
+    @Inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  create(tx: Prisma.TransactionClient, data: Prisma.LifePolicyUncheckedCreateInput) {
+    return tx.lifePolicy.create({ data });
+  }
+
+  async findForClient(clientId: string | null, id: number): Promise<LifePolicyView | null> {
+    const policy = await this.prisma.lifePolicy.findFirst({ where: { id, ...(clientId === null ? {} : { clientId }) } });
+    return policy ? (await this.withDetails([policy]))[0] : null;
+  }
+
+  /** The client's policies, newest first (the bank channel's own; a plain array as in the real service). */
+  async listForClient(clientId: string, status?: number): Promise<LifePolicyView[]> {
+    const rows = await this.prisma.lifePolicy.findMany({
+      where: { clientId, ...(status === undefined ? {} : { status }) },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: 500,
+    });
+    return this.withDetails(rows);
+  }
+
+  /** A console page of every client's policies with their offers and open payments, and the total: four statements whatever the page size. */
+  async adminPage(
+    f: { ids?: number[]; status?: number; clientId?: string; insurerCode?: string },
+    orderBy: Prisma.LifePolicyOrderByWithRelationInput[],
+    skip: number,
+    take: number,
+  ): Promise<[LifePolicyView[], number]> {
+    const where: Prisma.LifePolicyWhereInput = {
+      ...(f.ids ? { id: { in: f.ids } } : {}),
+      ...(f.status === undefined ? {} : { status: f.status }),
+      ...(f.clientId ? { clientId: f.clientId } : {}),
+      ...(f.insurerCode ? { insurerCode: f.insurerCode } : {}),
+    };
+    const [rows, total] = await Promise.all([this.prisma.lifePolicy.findMany({ where, orderBy, skip, take }), this.prisma.lifePolicy.count({ where })]);
+    return [rows.length ? await this.withDetails(rows) : [], total];
+  }
+
+  /** Moves an active policy to cancelled; false when it was not active any more (a concurrent or repeated cancellation). */
+  /** Active becomes cancelled, once: the cancelled row, or null when it was not active any more. */
+  async markCancelled(
+    tx: Prisma.TransactionClient,
+    id: number,
+    data: { cancelledAt: Date; refundAmount: string; cancellationDocument: string | null },
+  ): Promise<LifePolicy | null> {
+    const { count } = await tx.lifePolicy.updateMany({
+      where: { id, status: PolicyStatus.Active },
+      data: { status: PolicyStatus.Cancelled, ...data, updatedAt: data.cancelledAt },
+    });
+    return count === 1 ? tx.lifePolicy.findUnique({ where: { id } }) : null;
+  }
+
+  private async withDetails(policies: LifePolicy[]): Promise<LifePolicyView[]> {
+    const ids = policies.map((p) => p.id);
+    const [offers, payments] = await Promise.all([
+      this.prisma.lifeOffer.findMany({ where: { id: { in: policies.map((p) => p.offerId) } } }),
+      this.prisma.payment.findMany({ where: { policyType: 'life', policyId: { in: ids }, status: { in: OPEN_PAYMENT }, expiresAt: { gt: this.clock.now() } } }),
+    ]);
+    return policies.map((policy) => ({
+      policy,
+      offer: offers.find((o) => o.id === policy.offerId)!,
+      payment: payments.find((p) => p.policyId === policy.id) ?? null,
+    }));
+  }
+}

@@ -1,0 +1,105 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ApiError, amountString, money, sum, VAT_PERCENT } from '@lib/common';
+import { Prisma, PrismaService } from '@lib/db';
+import { isMotorProviderError, type MedicalProvider } from '@lib/providers';
+import type { Payment } from '../../../payments/payment.repository';
+import type { Payability } from '../../../payments/payment-status-reasons';
+import { ActivationResult, PaidPolicyDescription, PolicyActivator, substitutePolicyId } from '../../../payments/policy-activators';
+import { MEDICAL_PROVIDER, MedicalInsurers } from '../medical-insurers';
+import type { StoredMedicalQuote } from '../quotes/medical-quote.repository';
+import { MedicalPolicyEvents } from '../events/medical-policy-events';
+import { PolicyStatus } from '../../../policies/policy-status';
+
+/**
+ * Medical's side of payments. One medical payment (policy_id = company id) settles every policy that
+ * points at it (medical_policies.payment_id); on success each is issued with its insurer.
+ */
+@Injectable()
+export class MedicalPolicyActivator implements PolicyActivator {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly insurers: MedicalInsurers,
+    private readonly events: MedicalPolicyEvents,
+    @Inject(MEDICAL_PROVIDER) private readonly provider: MedicalProvider,
+  ) {}
+
+  async describe(payment: Payment): Promise<PaidPolicyDescription | null> {
+    const policies = await this.prisma.medicalPolicy.findMany({ where: { paymentId: payment.id, deletedAt: null }, orderBy: { id: 'asc' } });
+    if (!policies.length) return null;
+    const company = await this.prisma.medicalCompany.findUnique({ where: { id: payment.policyId } });
+    const codes = [...new Set(policies.map((p) => p.insuranceProvider))];
+    const known = await this.insurers.list().catch(() => []);
+    const names = codes.map((c) => known.find((i) => i.code === c) ?? { name_en: c, name_ar: c });
+    return {
+      productEn: `SME medical insurance${company ? `: ${company.name}` : ''}`,
+      productAr: `التأمين الطبي للمنشآت${company ? `: ${company.nameAr}` : ''}`,
+      insurerEn: names.map((n) => n.name_en).join(', '),
+      insurerAr: names.map((n) => n.name_ar).join('، '),
+      subtotal: sum(policies.map((p) => p.subtotal.toString())),
+      vat: sum(policies.map((p) => p.vat.toString())),
+      total: money(payment.amount.toString()),
+      vatPercent: String(VAT_PERCENT),
+    };
+  }
+
+  /**
+   * Payable while every policy the link was made for still awaits it at the same total: a cancelled
+   * policy or a new link (which moves the policies to itself) means the money no longer matches what
+   * is owed, and it goes back in full.
+   */
+  async payable(tx: Prisma.TransactionClient, payment: Payment): Promise<Payability> {
+    const policies = await tx.medicalPolicy.findMany({ where: { paymentId: payment.id, deletedAt: null } });
+    const awaiting = policies.filter((p) => p.status === PolicyStatus.Pending);
+    if (!awaiting.length)
+      return { payable: false, reason: policies.length && policies.every((p) => p.status === PolicyStatus.Active) ? 'already_paid' : 'replaced' };
+    if (awaiting.length !== policies.length || !sum(awaiting.map((p) => p.price.toString())).equals(payment.amount.toString()))
+      return { payable: false, reason: 'policy_changed' };
+    return { payable: true };
+  }
+
+  async activate(tx: Prisma.TransactionClient, payment: Payment, at: Date): Promise<ActivationResult> {
+    const policies = await tx.medicalPolicy.findMany({ where: { paymentId: payment.id, deletedAt: null }, orderBy: { id: 'asc' } });
+    if (!policies.length) throw new Error(`payment ${payment.id} settles no medical policy`);
+    const company = await tx.medicalCompany.findUniqueOrThrow({ where: { id: payment.policyId } });
+    const numbers: string[] = [];
+    for (const policy of policies) {
+      if (policy.status !== PolicyStatus.Pending) {
+        numbers.push(policy.providerPolicyId ?? '');
+        continue;
+      }
+      const request = await tx.medicalQuoteRequest.findUniqueOrThrow({ where: { id: policy.quoteRequestId } });
+      const quote = (request.quotes as unknown as StoredMedicalQuote[]).find((q) => q.quote_price_id === policy.quotePriceId)!;
+      let issued;
+      try {
+        issued = await this.provider.issuePolicy(
+          policy.insuranceProvider,
+          {
+            reference: `medical-policy-${policy.id}`,
+            quoteReference: quote.quote_reference,
+            companyCr: company.commercialRegistrationNumber,
+            members: (policy.insured as unknown[]).length,
+            premium: amountString(policy.subtotal.toString()),
+            paymentReference: payment.id,
+          },
+          { timeoutMs: 20_000 },
+        );
+      } catch (err) {
+        if (isMotorProviderError(err)) throw new ApiError('PROVIDER_FAILED', `The insurer did not issue the medical policy: ${err.message}`);
+        throw err;
+      }
+      const active = await tx.medicalPolicy.update({
+        where: { id: policy.id },
+        data: { status: PolicyStatus.Active, providerPolicyId: issued.policyNumber, issuedAt: at, updatedAt: at },
+      });
+      await this.events.statusUpdated(tx, active);
+      numbers.push(issued.policyNumber);
+    }
+    const first = policies[0];
+    return { providerPolicyId: numbers.join(','), redirectUrl: first.redirectUrl ? substitutePolicyId(first.redirectUrl, first.id) : null };
+  }
+
+  async redirectUrl(payment: Payment): Promise<string | null> {
+    const first = await this.prisma.medicalPolicy.findFirst({ where: { paymentId: payment.id }, orderBy: { id: 'asc' } });
+    return first?.redirectUrl ? substitutePolicyId(first.redirectUrl, first.id) : null;
+  }
+}

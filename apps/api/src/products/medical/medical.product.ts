@@ -1,0 +1,25 @@
+import { policyProduct } from '../../policies/policy-product';
+import { MedicalPolicyActivator } from './billing/medical-policy.activator';
+import { MedicalClaimPolicies } from './claims/medical-claim-policies';
+
+/** SME medical in the policy lifecycle core: paid and activated through its insurer, claims on its cover, counted on the dashboard, found by the console search. */
+export const MEDICAL_POLICY_PRODUCT = policyProduct({
+  family: 'medical',
+  payments: MedicalPolicyActivator,
+  claims: MedicalClaimPolicies,
+  dashboard: { source: 'medical', table: 'medical_policies', issuedColumn: 'issued_at', excluded: 'deleted_at IS NOT NULL' },
+  search: {
+    resource: 'medical-policies',
+    from: 'medical_policies p JOIN medical_companies c ON c.id = p.company_id',
+    policyNumber: 'p.provider_policy_id',
+    holder: 'c.name',
+    holderId: 'c.unified_national_number',
+    cover: { from: "to_char(p.issued_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')", to: "to_char((p.issued_at AT TIME ZONE 'UTC')::date + 364, 'YYYY-MM-DD')" },
+    references: ['c.commercial_registration_number', 'c.unified_national_number'],
+    nationalIds: [],
+    phones: ['c.phone_number'],
+    emails: ['c.email_address'],
+    names: ['c.name', 'c.name_ar'],
+    excluded: 'p.deleted_at IS NOT NULL',
+  },
+});

@@ -1,0 +1,134 @@
+import { Injectable } from '@nestjs/common';
+import { batchedRead, Prisma, PrismaService } from '@lib/db';
+import type { MedicalPolicy, Payment } from '@lib/db/generated/prisma/client';
+import type { PaymentStatusReason } from '../../../payments/payment-status-reasons';
+import { PolicyStatus } from '../../../policies/policy-status';
+
+export type { MedicalPolicy };
+
+type Db = Prisma.TransactionClient | PrismaService;
+
+@Injectable()
+export class MedicalPolicyRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  /** A console page of every client's live (not withdrawn) policies and the total. */
+  adminPage(
+    f: { ids?: number[]; status?: number; companyId?: number; clientId?: string },
+    orderBy: Prisma.MedicalPolicyOrderByWithRelationInput[],
+    skip: number,
+    take: number,
+  ): Promise<[MedicalPolicy[], number]> {
+    const where: Prisma.MedicalPolicyWhereInput = {
+      deletedAt: null,
+      ...(f.ids ? { id: { in: f.ids } } : {}),
+      ...(f.status !== undefined ? { status: f.status } : {}),
+      ...(f.companyId ? { companyId: f.companyId } : {}),
+      ...(f.clientId ? { clientId: f.clientId } : {}),
+    };
+    return this.prisma.$transaction([this.prisma.medicalPolicy.findMany({ where, orderBy, skip, take }), this.prisma.medicalPolicy.count({ where })]);
+  }
+
+  /** Any client's live policy (the console's). */
+  findLive(id: number): Promise<MedicalPolicy | null> {
+    return this.prisma.medicalPolicy.findFirst({ where: { id, deletedAt: null } });
+  }
+
+  transaction<T>(fn: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
+    return this.prisma.$transaction(fn, { maxWait: 10_000, timeout: 30_000 });
+  }
+
+  list(clientId: string, companyId?: number): Promise<MedicalPolicy[]> {
+    return this.prisma.medicalPolicy.findMany({
+      where: { clientId, deletedAt: null, ...(companyId ? { companyId } : {}) },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    });
+  }
+
+  findForClient(clientId: string, id: number): Promise<MedicalPolicy | null> {
+    return this.prisma.medicalPolicy.findFirst({ where: { id, clientId, deletedAt: null } });
+  }
+
+  /** The company's policies not issued yet (at most one, by the partial unique index). */
+  /** What every company owes: the prices of its unissued policies added up (decimal strings), companies owing nothing left out. */
+  async dueByCompany(): Promise<Array<{ companyId: number; amount: string }>> {
+    const rows = await this.prisma.medicalPolicy.groupBy({
+      by: ['companyId'],
+      where: { status: PolicyStatus.Pending, deletedAt: null },
+      _sum: { price: true },
+    });
+    return rows.filter((r) => r._sum.price && !r._sum.price.isZero()).map((r) => ({ companyId: r.companyId, amount: r._sum.price!.toFixed(2) }));
+  }
+
+  unissued(companyId: number, db: Db = this.prisma): Promise<MedicalPolicy[]> {
+    if (db === this.prisma) return this.unissuedOf(companyId);
+    return db.medicalPolicy.findMany({ where: { companyId, status: PolicyStatus.Pending, deletedAt: null }, orderBy: { id: 'asc' } });
+  }
+
+  /** Outside a transaction: the console reads what a page's companies owe at once, in one statement. */
+  private readonly unissuedOf = batchedRead(async (companyIds: number[]): Promise<MedicalPolicy[][]> => {
+    const rows = await this.prisma.medicalPolicy.findMany({
+      where: { companyId: { in: [...new Set(companyIds)] }, status: PolicyStatus.Pending, deletedAt: null },
+      orderBy: { id: 'asc' },
+    });
+    return companyIds.map((id) => rows.filter((p) => p.companyId === id));
+  });
+
+  bySettlingPayment(paymentId: string, db: Db = this.prisma): Promise<MedicalPolicy[]> {
+    return db.medicalPolicy.findMany({ where: { paymentId, deletedAt: null }, orderBy: { id: 'asc' } });
+  }
+
+  /**
+   * Serialises the company's money-changing steps (issuing, opening a link, cancelling): concurrent calls
+   * for one company run one after the other, so the one-awaiting-policy rule never meets a race.
+   */
+  async lockCompany(tx: Prisma.TransactionClient, companyId: number): Promise<void> {
+    await tx.$queryRaw`SELECT "id" FROM "medical_companies" WHERE "id" = ${companyId} FOR UPDATE`;
+  }
+
+  /** Withdraws the company's unissued policies (replaced by a new one, or deleted). */
+  async withdrawUnissued(tx: Prisma.TransactionClient, companyId: number, reason: 'replaced' | 'deleted', at: Date): Promise<number> {
+    const { count } = await tx.medicalPolicy.updateMany({
+      where: { companyId, status: PolicyStatus.Pending, deletedAt: null },
+      data: { deletedAt: at, deletionReason: reason, updatedAt: at },
+    });
+    return count;
+  }
+
+  /** The company's active policies, to cancel with it. */
+  activeOf(tx: Prisma.TransactionClient, companyId: number): Promise<MedicalPolicy[]> {
+    return tx.medicalPolicy.findMany({ where: { companyId, status: PolicyStatus.Active, deletedAt: null } });
+  }
+
+  /** An active policy becomes cancelled, with the document sent with its cancellation (none with its company's: left as it is). */
+  markCancelled(tx: Prisma.TransactionClient, id: number, at: Date, document?: string | null): Promise<MedicalPolicy> {
+    return tx.medicalPolicy.update({ where: { id }, data: { status: PolicyStatus.Cancelled, cancelledAt: at, cancellationDocument: document, updatedAt: at } });
+  }
+
+  /** An unissued policy is withdrawn (deleted by its client), with the document sent with the deletion. */
+  async withdraw(tx: Prisma.TransactionClient, id: number, at: Date, document: string | null): Promise<void> {
+    await tx.medicalPolicy.update({ where: { id }, data: { deletedAt: at, deletionReason: 'deleted', cancellationDocument: document, updatedAt: at } });
+  }
+
+  /**
+   * The company's open payment links stop being payable, saying why: they were for policies that are
+   * no longer owed, or for a different amount. Money confirmed on one later is refunded with the reason.
+   */
+  async retireOpenPayments(tx: Prisma.TransactionClient, companyId: number, at: Date, reason: PaymentStatusReason): Promise<void> {
+    await tx.payment.updateMany({
+      where: { policyType: 'medical', policyId: companyId, status: { in: ['pending', 'failed', 'expired'] } },
+      data: { status: 'cancelled', statusReason: reason, updatedAt: at },
+    });
+  }
+
+  /** The company's link still open at `now`, with the ids of the policies it settles. */
+  async openPayment(tx: Prisma.TransactionClient, companyId: number, now: Date): Promise<{ payment: Payment; policyIds: number[] } | null> {
+    const payment = await tx.payment.findFirst({
+      where: { policyType: 'medical', policyId: companyId, status: { in: ['pending', 'failed'] }, expiresAt: { gt: now } },
+      orderBy: { createdAt: 'desc' },
+    });
+    if (!payment) return null;
+    const covered = await tx.medicalPolicy.findMany({ where: { paymentId: payment.id, deletedAt: null }, select: { id: true }, orderBy: { id: 'asc' } });
+    return { payment, policyIds: covered.map((p) => p.id) };
+  }
+}

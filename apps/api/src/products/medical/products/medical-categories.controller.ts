@@ -1,0 +1,77 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { amountNumber, amountString, ApiError, withVat, z } from '@lib/common';
+import { RateLimit } from '@lib/http';
+import { PartnerApi } from '../../../platform/auth/partner-api.decorator';
+import { ApiErrors } from '../../../platform/openapi/api-errors.decorator';
+import { MedicalInsurers } from '../medical-insurers';
+import { MEDICAL_API, MEDICAL_PRODUCT } from '../medical-products';
+
+const query = z.strictObject({ insurance_provider: z.string().max(32).optional() });
+
+const category = {
+  category: 'basic',
+  insurance_provider: 'dune',
+  name: 'Dune Care Basic',
+  name_ar: 'الكثبان للرعاية الأساسي',
+  price: 3200,
+  price_with_vat: 3680,
+  currency: 'SAR',
+  annual_limit: 500000,
+  network: { name: 'Network C', hospitals: 120 },
+};
+const EXAMPLE = {
+  insurance_provider: 'dune',
+  insurance_provider_name: 'Dune Cooperative Insurance',
+  insurance_provider_name_ar: 'الكثبان للتأمين التعاوني',
+  categories: { basic: category, standard: { ...category, category: 'standard' }, premium: { ...category, category: 'premium' }, executive: { ...category, category: 'executive' } },
+  insurance_providers: ['dune', 'palm', 'summit'],
+};
+
+@ApiTags('SME medical')
+@PartnerApi(MEDICAL_PRODUCT)
+@Controller(`${MEDICAL_API}/products`)
+export class MedicalCategoriesController {
+  constructor(private readonly insurers: MedicalInsurers) {}
+
+  @Get('categories')
+  @RateLimit('GET /medical/products/categories')
+  @ApiOperation({
+    summary: 'One insurer\'s medical categories with their yearly price per person',
+    description:
+      'As the real service answers it: one insurer (`?insurance_provider=`; the first of `insurance_providers` when left out, 422 naming ' +
+      '`insurance_provider` for an unknown one) and its `categories` keyed basic, standard, premium, executive. `price` is the yearly premium per adult ' +
+      'member before 15% VAT (`price_with_vat` includes it), amounts as JSON numbers in SAR; a child costs half, a parent 1.5 times, and members aged 60 or ' +
+      'more pay 30% more, as each quote shows. `insurance_providers` lists every insurer\'s code, to ask for the others. Send `category` (the employee\'s ' +
+      'tier) in the employee list and pick the `insurance_provider`\'s quote at issuance. Rate limit: 120 per minute.',
+  })
+  @ApiOkResponse({ description: 'The insurer\'s categories.', schema: { type: 'object', example: EXAMPLE } })
+  @ApiErrors(422, 502)
+  async list(@Query({ schema: query }) q: z.infer<typeof query>) {
+    const insurers = await this.insurers.list();
+    const insurer = q.insurance_provider === undefined ? insurers[0] : insurers.find((i) => i.code === q.insurance_provider);
+    if (!insurer) throw ApiError.field('insurance_provider', `The insurance provider must be one of: ${insurers.map((i) => i.code).join(', ')}.`);
+    return {
+      insurance_provider: insurer.code,
+      insurance_provider_name: insurer.name_en,
+      insurance_provider_name_ar: insurer.name_ar,
+      categories: Object.fromEntries(
+        insurer.packages.map((p) => [
+          p.category,
+          {
+            category: p.category,
+            insurance_provider: insurer.code,
+            name: p.name,
+            name_ar: p.name_ar,
+            price: amountNumber(p.price),
+            price_with_vat: amountNumber(amountString(withVat(p.price).total)),
+            currency: 'SAR',
+            annual_limit: amountNumber(p.annual_limit),
+            network: p.network,
+          },
+        ]),
+      ),
+      insurance_providers: insurers.map((i) => i.code),
+    };
+  }
+}

@@ -1,0 +1,244 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { ApiError, amountString, Clock, formatDate, money, sum } from '@lib/common';
+import { Prisma, PrismaService } from '@lib/db';
+import { isMotorProviderError, MotorProvider } from '@lib/providers';
+import { FileStore } from '../../../platform/files/file-store';
+import type { Payment } from '../../../payments/payment.repository';
+import { payableByStatus, type Payability } from '../../../payments/payment-status-reasons';
+import { ActivationResult, PaidPolicyDescription, PolicyActivator, substitutePolicyId } from '../../../payments/policy-activators';
+import { MotorPolicyEvents } from '../issuance/motor-policy-events';
+import { MOTOR_PROVIDER } from '../motor-insurers';
+import { renderTaxInvoice, type TaxInvoice } from '../../../platform/documents/tax-invoice';
+import { MotorSchedule, renderMotorSchedule } from './motor-policy-document';
+import { PolicyStatus } from '../../../policies/policy-status';
+
+type StoredBenefit = { quote_benefit_id: string; id: string; amount: string; vat: string };
+
+/** Motor's side of payments: what is paid for, issuing with the insurer on payment, and the policy schedule PDF. */
+@Injectable()
+export class MotorPolicyActivator implements PolicyActivator {
+  private readonly log = new Logger('MotorActivation');
+
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly files: FileStore,
+    private readonly clock: Clock,
+    @Inject(MOTOR_PROVIDER) private readonly provider: MotorProvider,
+    private readonly events: MotorPolicyEvents,
+  ) {}
+
+  async describe(payment: Payment): Promise<PaidPolicyDescription | null> {
+    const loaded = await this.load(this.prisma, payment.policyId);
+    if (!loaded) return null;
+    const { policy, offer, price } = loaded;
+    const benefits = policy.benefits as StoredBenefit[];
+    return {
+      productEn: `Motor insurance: ${offer.insuranceTypeDisplay}`,
+      productAr: `تأمين المركبات: ${offer.insuranceTypeDisplayAr}`,
+      insurerEn: offer.companyName,
+      insurerAr: offer.companyNameAr,
+      subtotal: sum([price.subtotal.toString(), ...benefits.map((b) => b.amount)]),
+      vat: sum([price.vat.toString(), ...benefits.map((b) => b.vat)]),
+      total: money(policy.price.toString()),
+      vatPercent: money(price.vatPercentage.toString()).toString(),
+    };
+  }
+
+  async payable(tx: Prisma.TransactionClient, payment: Payment): Promise<Payability> {
+    const policy = await tx.motorPolicy.findUnique({ where: { id: payment.policyId }, select: { status: true } });
+    return payableByStatus(policy?.status);
+  }
+
+  async activate(tx: Prisma.TransactionClient, payment: Payment, at: Date): Promise<ActivationResult> {
+    const loaded = await this.load(tx, payment.policyId);
+    if (!loaded) throw new Error(`motor policy ${payment.policyId} of payment ${payment.id} is missing`);
+    const { policy, offer, price, request } = loaded;
+    const startDate = request.startDate ?? formatDate(new Date(at.getTime() + 86_400_000));
+    let issued;
+    try {
+      issued = await this.provider.issuePolicy(
+        policy.insurerCode,
+        {
+          reference: `motor-policy-${policy.id}`,
+          paymentReference: payment.id,
+          offerReference: offer.providerReference,
+          priceReference: price.providerReference,
+          ownerId: policy.ownerId,
+          vehicle: policy.carSequenceNumber ? { sequenceNumber: policy.carSequenceNumber } : { customNumber: policy.customNumber! },
+          startDate,
+          premium: money(policy.price.toString()),
+        },
+        { timeoutMs: 20_000 },
+      );
+    } catch (err) {
+      if (isMotorProviderError(err)) throw new ApiError('PROVIDER_FAILED', `The insurer did not issue the policy: ${err.message}`);
+      throw err;
+    }
+    const active = await tx.motorPolicy.update({
+      where: { id: policy.id },
+      data: {
+        status: PolicyStatus.Active,
+        providerPolicyId: issued.policyNumber,
+        startDate: issued.startDate,
+        endDate: issued.endDate,
+        purchasedAt: at,
+        documentsPending: true,
+        updatedAt: at,
+      },
+    });
+    await this.events.statusUpdated(tx, active, null);
+    return { providerPolicyId: issued.policyNumber, redirectUrl: policy.redirectUrl ? substitutePolicyId(policy.redirectUrl, policy.id) : null };
+  }
+
+  async redirectUrl(payment: Payment): Promise<string | null> {
+    const policy = await this.prisma.motorPolicy.findUnique({ where: { id: payment.policyId }, select: { id: true, redirectUrl: true } });
+    return policy?.redirectUrl ? substitutePolicyId(policy.redirectUrl, policy.id) : null;
+  }
+
+  async pendingDocuments(): Promise<number[]> {
+    const rows = await this.prisma.motorPolicy.findMany({ where: { documentsPending: true }, select: { id: true }, orderBy: { id: 'asc' }, take: 50 });
+    return rows.map((r) => r.id);
+  }
+
+  /** Renders and stores the schedule and the tax invoice, then references them from the policy (once: a concurrent producer's files are discarded). */
+  async produceDocuments(policyId: number): Promise<void> {
+    const loaded = await this.load(this.prisma, policyId);
+    if (!loaded || !loaded.policy.documentsPending || !loaded.policy.providerPolicyId) return;
+    const now = this.clock.now();
+    const [bytes, invoiceBytes] = await Promise.all([renderMotorSchedule(schedule(loaded, now)), renderTaxInvoice(invoice(loaded, now))]);
+    const file = await this.files.save({ clientId: loaded.policy.clientId, kind: 'policy-document/motor', contentType: 'application/pdf', bytes });
+    const invoiceFile = await this.files.save({
+      clientId: loaded.policy.clientId,
+      kind: 'policy-invoice/motor',
+      contentType: 'application/pdf',
+      bytes: invoiceBytes,
+    });
+    // The document reference and its webhook in one transaction: the event is sent exactly when the PDF is there.
+    const stored = await this.prisma.$transaction(async (tx) => {
+      const { count } = await tx.motorPolicy.updateMany({
+        where: { id: policyId, documentsPending: true },
+        data: { providerPolicy: file.url, invoiceUrl: invoiceFile.url, documentsPending: false, updatedAt: this.clock.now() },
+      });
+      if (count === 0) return false;
+      await this.events.documentsUpdated(tx, (await tx.motorPolicy.findUnique({ where: { id: policyId } }))!);
+      return true;
+    });
+    if (!stored) await this.files.discard([file, invoiceFile]);
+    else this.log.log(`policy document of motor policy ${policyId} stored`);
+  }
+
+  private async load(db: Prisma.TransactionClient | PrismaService, policyId: number) {
+    const policy = await db.motorPolicy.findUnique({ where: { id: policyId } });
+    if (!policy) return null;
+    const [offer, price, request] = await Promise.all([
+      db.motorOffer.findUnique({ where: { id: policy.offerId }, include: { benefits: { orderBy: { position: 'asc' } } } }),
+      db.motorOfferPrice.findUnique({ where: { id: policy.priceId } }),
+      db.motorQuoteRequest.findUnique({ where: { id: policy.quoteRequestId } }),
+    ]);
+    if (!offer || !price || !request) return null;
+    return { policy, offer, price, request };
+  }
+}
+
+type Loaded = NonNullable<Awaited<ReturnType<MotorPolicyActivator['load']>>>;
+
+/** The tax invoice: the price (net, VAT) and each paid benefit; the total is what the customer paid. */
+function invoice({ policy, offer, price }: Loaded, now: Date): TaxInvoice {
+  const chosen = policy.benefits as StoredBenefit[];
+  const benefitNames = new Map(offer.benefits.map((b) => [b.id, { en: b.name, ar: b.nameAr }]));
+  const subtotal = sum([price.subtotal.toString(), ...chosen.map((b) => b.amount)]);
+  const vat = sum([price.vat.toString(), ...chosen.map((b) => b.vat)]);
+  return {
+    insurerEn: offer.companyName,
+    insurerAr: offer.companyNameAr,
+    productEn: 'Motor insurance',
+    invoiceNumber: `INV-MOTOR-${policy.id}`,
+    policyNumber: policy.providerPolicyId!,
+    issuedAt: policy.purchasedAt ?? now,
+    lines: [
+      { en: `${offer.type} cover, ${offer.insuranceTypeDisplay}`, ar: offer.insuranceTypeDisplayAr, total: amountString(price.subtotal.toString()) },
+      ...chosen.map((b) => ({
+        en: benefitNames.get(b.quote_benefit_id)?.en ?? 'Benefit',
+        ar: benefitNames.get(b.quote_benefit_id)?.ar ?? 'منفعة',
+        total: amountString(b.amount),
+      })),
+    ],
+    subtotal: amountString(subtotal),
+    vatPercent: Number(price.vatPercentage.toString()),
+    vat: amountString(vat),
+    total: amountString(policy.price.toString()),
+  };
+}
+
+const sar = (v: string | { toString(): string }) => `SAR ${Number(amountString(v.toString())).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+
+function schedule({ policy, offer, price, request }: Loaded, now: Date): MotorSchedule {
+  const chosen = policy.benefits as StoredBenefit[];
+  const benefitSubtotal = sum(chosen.map((b) => b.amount));
+  const subtotal = sum([price.subtotal.toString(), benefitSubtotal.toString()]);
+  const vat = sum([price.vat.toString(), ...chosen.map((b) => b.vat)]);
+  const benefits = offer.benefits
+    .filter((b) => money(b.amount.toString()).isZero() || chosen.some((c) => c.quote_benefit_id === b.id))
+    .map((b) => {
+      const paid = chosen.find((c) => c.quote_benefit_id === b.id);
+      return { nameEn: b.name, nameAr: b.nameAr, value: paid ? sar(sum([paid.amount, paid.vat])) : 'Included' };
+    });
+  const vehicleId = policy.carSequenceNumber
+    ? { en: 'Sequence number', ar: 'الرقم التسلسلي', value: policy.carSequenceNumber }
+    : { en: 'Customs card number', ar: 'رقم البطاقة الجمركية', value: policy.customNumber ?? '' };
+  return {
+    insurerEn: offer.companyName,
+    insurerAr: offer.companyNameAr,
+    policyNumber: policy.providerPolicyId!,
+    issuedAt: policy.purchasedAt ?? now,
+    coverEn: `${offer.type}${offer.fixType ? ` (${offer.fixType === 'Agency' ? 'agency repair' : 'workshop repair'})` : ''}: ${offer.insuranceTypeDisplay}`,
+    coverAr: offer.insuranceTypeDisplayAr,
+    benefits,
+    sections: [
+      {
+        en: 'Policy',
+        ar: 'الوثيقة',
+        lines: [
+          { en: 'Policy number', ar: 'رقم الوثيقة', value: policy.providerPolicyId! },
+          { en: 'Reference', ar: 'المرجع', value: `motor-policy-${policy.id}` },
+          { en: 'Period of insurance', ar: 'مدة التأمين', value: `${policy.startDate} – ${policy.endDate}` },
+          { en: 'Purchased', ar: 'تاريخ الشراء', value: formatDate(policy.purchasedAt ?? now) },
+        ],
+      },
+      {
+        en: 'Insured',
+        ar: 'المؤمن له',
+        lines: [
+          { en: 'Owner id', ar: 'هوية المالك', value: policy.ownerId },
+          { en: 'Email', ar: 'البريد الإلكتروني', value: request.email },
+          { en: 'Mobile', ar: 'الجوال', value: request.phone },
+        ],
+      },
+      {
+        en: 'Vehicle',
+        ar: 'المركبة',
+        lines: [
+          vehicleId,
+          { en: 'Model year', ar: 'سنة الصنع', value: String(request.carModelYear) },
+          { en: 'Estimated value', ar: 'القيمة التقديرية', value: sar(offer.vehicleEstimatedValue) },
+        ],
+      },
+      {
+        en: 'Cover',
+        ar: 'التغطية',
+        lines: [{ en: 'Deductible', ar: 'مبلغ التحمل', value: price.deductible ? sar(price.deductible) : 'None' }],
+      },
+      {
+        en: 'Price',
+        ar: 'السعر',
+        lines: [
+          { en: 'Premium before VAT', ar: 'القسط قبل الضريبة', value: sar(price.subtotal) },
+          { en: 'Paid benefits before VAT', ar: 'المزايا الإضافية قبل الضريبة', value: sar(benefitSubtotal) },
+          { en: `VAT (${money(price.vatPercentage.toString()).toString()}%)`, ar: 'ضريبة القيمة المضافة', value: sar(vat) },
+          { en: 'Subtotal before VAT', ar: 'المجموع قبل الضريبة', value: sar(subtotal) },
+          { en: 'Total paid', ar: 'الإجمالي المدفوع', value: sar(policy.price) },
+        ],
+      },
+    ],
+  };
+}

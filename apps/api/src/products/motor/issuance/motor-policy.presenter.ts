@@ -1,0 +1,40 @@
+import { amountNumber, formatDateTime, formatNullableDateTime, productId, type ProductCode } from '@lib/common';
+import type { MotorPolicy, Payment } from '@lib/db/generated/prisma/client';
+import { paymentLink } from '../../../payments/payment.repository';
+import { PolicyStatus } from '../../../policies/policy-status';
+
+/**
+ * The spec's motor policy object. `payment_link` and `price` are null once issued (status 1);
+ * `product_id` is present when the policy is shown again, not in the issuance response. The real
+ * service's fields its webhook guide promises ride along: cover dates, purchase time and the documents.
+ */
+export function presentMotorPolicy(p: MotorPolicy, payment: Payment | null, publicBaseUrl: string, shownAgain: boolean) {
+  const pending = p.status === PolicyStatus.Pending;
+  return {
+    id: p.id,
+    meta_data: {
+      extra_data: p.extraData ?? null,
+      new_owner_id: p.ownerId,
+      previous_owner_id: p.previousOwnerId,
+      quote_price_id: p.priceId,
+      quote_request_id: p.quoteRequestId,
+      car_sequence_number: p.carSequenceNumber ? Number(p.carSequenceNumber) : null,
+    },
+    ...(shownAgain ? { product_id: productId(p.productCode as ProductCode) } : {}),
+    provider_policy_id: p.providerPolicyId,
+    provider_policy: p.providerPolicy,
+    created_at: formatDateTime(p.createdAt),
+    status: p.status,
+    payment_link: pending && payment ? paymentLink(publicBaseUrl, payment.linkToken) : null,
+    price: pending ? amountNumber(p.price.toString()) : null,
+    client_id: p.clientId,
+    start_date: p.startDate,
+    end_date: p.endDate,
+    expiration_date: p.endDate,
+    purchased_at: formatNullableDateTime(p.purchasedAt),
+    uploaded_at: formatNullableDateTime(p.purchasedAt),
+    policy_url: p.providerPolicy,
+    invoice_url: p.invoiceUrl,
+    updated_at: formatDateTime(p.updatedAt),
+  };
+}

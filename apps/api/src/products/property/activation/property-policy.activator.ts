@@ -1,0 +1,80 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { money } from '@lib/common';
+import { Prisma, PrismaService } from '@lib/db';
+import type { PropertyProvider } from '@lib/providers';
+import type { Payment } from '../../../payments/payment.repository';
+import { payableByStatus, type Payability } from '../../../payments/payment-status-reasons';
+import { ActivationResult, PaidPolicyDescription, PolicyActivator } from '../../../payments/policy-activators';
+import { PropertyPolicyEvents } from '../events/property-policy-events';
+import { PROPERTY_PROVIDER } from '../property-products';
+import { PropertyInsurerIssuance } from '../policies/property-insurer-issuance';
+import { redirectUrlOf } from '../policies/property-policy.presenter';
+import { PropertyPolicyRepository } from '../policies/property-policy.repository';
+
+/**
+ * Property's side of payments: the insurer issues its policy and its PDF when the payment succeeds, and
+ * both are stored in the payment's transaction (the insurer's document is ready at issuance, so nothing
+ * is left to produce afterwards).
+ */
+@Injectable()
+export class PropertyPolicyActivator implements PolicyActivator {
+  private insurerNames?: Map<string, { en: string; ar: string }>;
+
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly policies: PropertyPolicyRepository,
+    private readonly issuance: PropertyInsurerIssuance,
+    private readonly events: PropertyPolicyEvents,
+    @Inject(PROPERTY_PROVIDER) private readonly provider: PropertyProvider,
+  ) {}
+
+  async describe(payment: Payment): Promise<PaidPolicyDescription | null> {
+    const p = await this.prisma.propertyPolicy.findUnique({ where: { id: payment.policyId } });
+    if (!p) return null;
+    const name = (await this.names()).get(p.insurerCode) ?? { en: p.insurerCode, ar: p.insurerCode };
+    return {
+      productEn: 'Home insurance',
+      productAr: 'تأمين المنازل',
+      insurerEn: name.en,
+      insurerAr: name.ar,
+      subtotal: money(p.netPremium.toString()),
+      vat: money(p.vat.toString()),
+      total: money(p.price.toString()),
+      vatPercent: '15',
+    };
+  }
+
+  async payable(tx: Prisma.TransactionClient, payment: Payment): Promise<Payability> {
+    const policy = await tx.propertyPolicy.findUnique({ where: { id: payment.policyId }, select: { status: true } });
+    return payableByStatus(policy?.status);
+  }
+
+  async activate(tx: Prisma.TransactionClient, payment: Payment, at: Date): Promise<ActivationResult> {
+    const policy = await tx.propertyPolicy.findUnique({ where: { id: payment.policyId } });
+    if (!policy) throw new Error(`property policy ${payment.policyId} of payment ${payment.id} is missing`);
+    const issued = await this.issuance.issueFor(policy);
+    const active = await this.policies.activate(tx, policy.id, { providerPolicyId: issued.providerPolicyId, at });
+    // Cancelled before the payment settled: its payment link was closed then, so this is not expected; the
+    // policy stays cancelled and the payment is kept for refund.
+    if (active) {
+      await this.events.statusUpdated(tx, active, null);
+      const documented = await this.policies.setDocument(tx, policy.id, { providerPolicy: issued.documentUrl, at });
+      await this.events.documentsUpdated(tx, documented!);
+    }
+    return { providerPolicyId: issued.providerPolicyId, redirectUrl: redirectUrlOf(policy.redirectUrl, policy.id) };
+  }
+
+  async redirectUrl(payment: Payment): Promise<string | null> {
+    const p = await this.prisma.propertyPolicy.findUnique({ where: { id: payment.policyId }, select: { id: true, redirectUrl: true } });
+    return p ? redirectUrlOf(p.redirectUrl, p.id) : null;
+  }
+
+  private async names(): Promise<Map<string, { en: string; ar: string }>> {
+    if (!this.insurerNames) {
+      const insurers = await this.provider.listInsurers({ timeoutMs: 5_000 }).catch(() => []);
+      if (!insurers.length) return new Map();
+      this.insurerNames = new Map(insurers.map((i) => [i.code, { en: i.nameEn, ar: i.nameAr }]));
+    }
+    return this.insurerNames;
+  }
+}

@@ -1,0 +1,32 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from '@lib/config';
+import type { Payment, PropertyDocument, PropertyPolicy } from '@lib/db/generated/prisma/client';
+import { FileStore } from '../../../platform/files/file-store';
+import { presentPropertyPolicy } from './property-policy.presenter';
+import { PropertyPolicyRepository, PropertyPolicyView } from './property-policy.repository';
+
+/** Turns rows into the property policy object (payment link and file URLs need the public base URL). */
+@Injectable()
+export class PropertyPolicyViews {
+  constructor(
+    private readonly policies: PropertyPolicyRepository,
+    private readonly files: FileStore,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  present(v: { policy: PropertyPolicy; payment: Payment | null; documents: PropertyDocument[] }) {
+    return presentPropertyPolicy(v.policy, v.payment, v.documents, { publicBaseUrl: this.config.publicBaseUrl, fileUrl: (d) => this.fileUrl(d) });
+  }
+
+  async load(policy: PropertyPolicy) {
+    return this.present(await this.policies.view(policy));
+  }
+
+  fileUrl(d: Pick<PropertyDocument, 'fileId' | 'contentType'>): string {
+    return this.files.urlOf({ id: d.fileId, contentType: d.contentType });
+  }
+
+  presentAll(views: PropertyPolicyView[]) {
+    return views.map((v) => this.present(v));
+  }
+}

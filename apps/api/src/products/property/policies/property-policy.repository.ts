@@ -1,0 +1,154 @@
+import { Injectable } from '@nestjs/common';
+import { batchedRead, Prisma, PrismaService } from '@lib/db';
+import type { Payment, PropertyDocument, PropertyPolicy } from '@lib/db/generated/prisma/client';
+import { PolicyStatus } from '../../../policies/policy-status';
+
+export type PropertyPolicyRow = PropertyPolicy;
+export type PropertyPolicyView = { policy: PropertyPolicy; payment: Payment | null; documents: PropertyDocument[] };
+
+export interface PropertyPolicyFilter {
+  ids?: number[];
+  nationalityId?: string;
+  status?: number;
+  /** Created on or after / before the end of (UTC dates). */
+  createdFrom?: Date;
+  createdTo?: Date;
+  clientId?: string;
+  insurerCode?: string;
+  q?: string;
+}
+
+export interface PropertyCancellation {
+  at: Date;
+  reason: string | null;
+  by: string;
+  refundAmount: string;
+  unusedDays: number;
+  termDays: number;
+}
+
+/** Payments of property policies are recorded with this policy type. */
+export const PROPERTY_PAYMENT_TYPE = 'property';
+
+@Injectable()
+export class PropertyPolicyRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  transaction<T>(fn: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
+    return this.prisma.$transaction(fn, { maxWait: 10_000, timeout: 15_000 });
+  }
+
+  create(tx: Prisma.TransactionClient, data: Prisma.PropertyPolicyUncheckedCreateInput): Promise<PropertyPolicy> {
+    return tx.propertyPolicy.create({ data });
+  }
+
+  /**
+   * Payment activation: pending (0) becomes active (1) with the insurer's policy id, once. Answers the
+   * updated row, or null when the policy is not pending (already active, or cancelled before payment),
+   * so a late or repeated payment confirmation changes nothing.
+   */
+  async activate(tx: Prisma.TransactionClient, policyId: number, a: { providerPolicyId: string; at: Date }): Promise<PropertyPolicy | null> {
+    const { count } = await tx.propertyPolicy.updateMany({
+      where: { id: policyId, status: PolicyStatus.Pending },
+      data: { status: PolicyStatus.Active, providerPolicyId: a.providerPolicyId, activatedAt: a.at, updatedAt: a.at },
+    });
+    return count === 1 ? tx.propertyPolicy.findUnique({ where: { id: policyId } }) : null;
+  }
+
+  /** The policy document reference (the PDF may arrive after activation). Answers the updated row, or null for no such policy. */
+  async setDocument(tx: Prisma.TransactionClient, policyId: number, d: { providerPolicy: string; at: Date }): Promise<PropertyPolicy | null> {
+    const { count } = await tx.propertyPolicy.updateMany({ where: { id: policyId }, data: { providerPolicy: d.providerPolicy, updatedAt: d.at } });
+    return count === 1 ? tx.propertyPolicy.findUnique({ where: { id: policyId } }) : null;
+  }
+
+  /** Pending or active (`from`) becomes cancelled with its refund, once: null when it was not in `from` any more. */
+  async markCancelled(tx: Prisma.TransactionClient, policyId: number, from: number, c: PropertyCancellation): Promise<PropertyPolicy | null> {
+    const { count } = await tx.propertyPolicy.updateMany({
+      where: { id: policyId, status: from },
+      data: {
+        status: PolicyStatus.Cancelled,
+        canceledAt: c.at,
+        cancellationReason: c.reason,
+        canceledBy: c.by,
+        refundAmount: c.refundAmount,
+        refundUnusedDays: c.unusedDays,
+        refundTermDays: c.termDays,
+        updatedAt: c.at,
+      },
+    });
+    return count === 1 ? tx.propertyPolicy.findUnique({ where: { id: policyId } }) : null;
+  }
+
+  find(id: number): Promise<PropertyPolicy | null> {
+    return this.prisma.propertyPolicy.findUnique({ where: { id } });
+  }
+
+  findForClient(clientId: string, id: number): Promise<PropertyPolicy | null> {
+    return this.prisma.propertyPolicy.findFirst({ where: { id, clientId } });
+  }
+
+  async view(policy: PropertyPolicy): Promise<PropertyPolicyView> {
+    const [payment, documents] = await Promise.all([this.latestPayment(policy.id), this.documentsOf([policy.id])]);
+    return { policy, payment, documents };
+  }
+
+  async page(
+    filter: PropertyPolicyFilter,
+    skip: number,
+    take: number,
+    order: Prisma.PropertyPolicyOrderByWithRelationInput[] = [{ id: 'desc' }],
+  ): Promise<[PropertyPolicyView[], number]> {
+    const where = whereOf(filter);
+    const [policies, total] = await this.prisma.$transaction([
+      this.prisma.propertyPolicy.findMany({ where, orderBy: order, skip, take }),
+      this.prisma.propertyPolicy.count({ where }),
+    ]);
+    const ids = policies.map((p) => p.id);
+    const [payments, documents] = await Promise.all([
+      this.prisma.payment.findMany({ where: { policyType: PROPERTY_PAYMENT_TYPE, policyId: { in: ids } }, orderBy: { createdAt: 'desc' } }),
+      this.documentsOf(ids),
+    ]);
+    return [
+      policies.map((policy) => ({
+        policy,
+        payment: payments.find((p) => p.policyId === policy.id) ?? null,
+        documents: documents.filter((d) => d.policyId === policy.id),
+      })),
+      total,
+    ];
+  }
+
+  /** A policy's payments, newest first. The console presents a page's rows at once: their reads are one statement. */
+  readonly paymentsOf = batchedRead(async (policyIds: number[]): Promise<Payment[][]> => {
+    const rows = await this.prisma.payment.findMany({
+      where: { policyType: PROPERTY_PAYMENT_TYPE, policyId: { in: policyIds } },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    });
+    return policyIds.map((id) => rows.filter((p) => p.policyId === id));
+  });
+
+  private latestPayment(policyId: number): Promise<Payment | null> {
+    return this.prisma.payment.findFirst({ where: { policyType: PROPERTY_PAYMENT_TYPE, policyId }, orderBy: { createdAt: 'desc' } });
+  }
+
+  private documentsOf(policyIds: number[]): Promise<PropertyDocument[]> {
+    if (!policyIds.length) return Promise.resolve([]);
+    return this.prisma.propertyDocument.findMany({ where: { policyId: { in: policyIds } }, orderBy: { createdAt: 'asc' } });
+  }
+}
+
+function whereOf(f: PropertyPolicyFilter): Prisma.PropertyPolicyWhereInput {
+  const created =
+    f.createdFrom || f.createdTo ? { createdAt: { ...(f.createdFrom ? { gte: f.createdFrom } : {}), ...(f.createdTo ? { lt: f.createdTo } : {}) } } : {};
+  return {
+    ...(f.ids ? { id: { in: f.ids } } : {}),
+    ...(f.clientId ? { clientId: f.clientId } : {}),
+    ...(f.nationalityId !== undefined ? { nationalityId: f.nationalityId } : {}),
+    ...(f.status !== undefined ? { status: f.status } : {}),
+    ...(f.insurerCode ? { insurerCode: f.insurerCode } : {}),
+    ...created,
+    ...(f.q
+      ? { OR: [{ email: { contains: f.q, mode: 'insensitive' as const } }, { nationalityId: f.q }, ...(/^\d{1,9}$/.test(f.q) ? [{ id: Number(f.q) }] : [])] }
+      : {}),
+  };
+}

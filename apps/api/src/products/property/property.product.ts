@@ -1,0 +1,24 @@
+import { policyProduct } from '../../policies/policy-product';
+import { PropertyPolicyActivator } from './activation/property-policy.activator';
+import { PropertyClaimPolicies } from './claims/property-claim-policies';
+import { PROPERTY_PAYMENT_TYPE } from './policies/property-policy.repository';
+
+/** Property in the policy lifecycle core: paid and activated through its insurer, claims on its cover, counted on the dashboard, found by the console search. */
+export const PROPERTY_POLICY_PRODUCT = policyProduct({
+  family: PROPERTY_PAYMENT_TYPE,
+  payments: PropertyPolicyActivator,
+  claims: PropertyClaimPolicies,
+  dashboard: { source: 'property', table: 'property_policies', issuedColumn: 'activated_at' },
+  search: {
+    resource: 'property-policies',
+    from: 'property_policies p',
+    policyNumber: 'p.provider_policy_id',
+    holder: "p.personal_details->>'name'",
+    holderId: 'p.nationality_id',
+    cover: { from: "to_char(p.start_date, 'YYYY-MM-DD')", to: "to_char(p.end_date, 'YYYY-MM-DD')" },
+    nationalIds: ['p.nationality_id'],
+    phones: ["p.personal_details->>'phone_number'"],
+    emails: ['p.email'],
+    names: ["p.personal_details->>'name'", "p.personal_details->>'name_ar'"],
+  },
+});

@@ -1,0 +1,151 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { amountString, ApiError, Clock, formatDate, money } from '@lib/common';
+import { renderTaxInvoice } from '../../../platform/documents/tax-invoice';
+import { FileStore } from '../../../platform/files/file-store';
+import { renderTplCertificate } from './tpl-policy-document';
+import { Prisma, PrismaService } from '@lib/db';
+import type { TplProvider } from '@lib/providers';
+import type { Payment } from '../../../payments/payment.repository';
+import { payableByStatus, type Payability } from '../../../payments/payment-status-reasons';
+import { ActivationResult, PaidPolicyDescription, PolicyActivator, substitutePolicyId } from '../../../payments/policy-activators';
+import { TPL_PROVIDER } from '../tpl-provider.token';
+import { TplPolicyEvents } from '../events/tpl-policy-events';
+import { PolicyStatus } from '../../../policies/policy-status';
+
+/** TPL v2's side of payments: on payment the sandbox insurer issues the policy and its number. */
+@Injectable()
+export class TplPolicyActivator implements PolicyActivator {
+  constructor(
+    private readonly prisma: PrismaService,
+    @Inject(TPL_PROVIDER) private readonly provider: TplProvider,
+    private readonly events: TplPolicyEvents,
+    private readonly files: FileStore,
+    private readonly clock: Clock,
+  ) {}
+
+  async describe(payment: Payment): Promise<PaidPolicyDescription | null> {
+    const policy = await this.prisma.tplPolicy.findUnique({ where: { id: payment.policyId } });
+    if (!policy) return null;
+    let price;
+    try {
+      price = await this.provider.price();
+    } catch {
+      throw new ApiError('PROVIDER_FAILED', 'The TPL insurer did not answer. Try again shortly.');
+    }
+    const total = money(policy.price.toString());
+    const vatPercent = money(price.vat_percentage);
+    const subtotal = total.dividedBy(vatPercent.dividedBy(100).plus(1)).toDecimalPlaces(2);
+    return {
+      productEn: 'Third-party motor insurance (ownership transfer)',
+      productAr: 'تأمين المركبات ضد الغير (نقل ملكية)',
+      insurerEn: price.insurer_name_en,
+      insurerAr: price.insurer_name_ar,
+      subtotal,
+      vat: total.minus(subtotal),
+      total,
+      vatPercent: vatPercent.toString(),
+    };
+  }
+
+  async payable(tx: Prisma.TransactionClient, payment: Payment): Promise<Payability> {
+    const policy = await tx.tplPolicy.findUnique({ where: { id: payment.policyId }, select: { status: true, canceledBy: true } });
+    if (policy?.status === PolicyStatus.Cancelled && policy.canceledBy === 'payment-lapsed') return { payable: false, reason: 'lapsed' };
+    return payableByStatus(policy?.status);
+  }
+
+  async activate(tx: Prisma.TransactionClient, payment: Payment, at: Date): Promise<ActivationResult> {
+    const policy = await tx.tplPolicy.findUnique({ where: { id: payment.policyId } });
+    if (!policy) throw new Error(`TPL policy ${payment.policyId} of payment ${payment.id} is missing`);
+    let issued;
+    try {
+      issued = await this.provider.issue({
+        reference: `tpl-policy-${policy.id}`,
+        vin: policy.vin,
+        car_sequence_number: policy.carSequenceNumber,
+        owner_id: policy.newOwnerId,
+        start_date: formatDate(new Date(at.getTime() + 86_400_000)),
+      });
+    } catch (err) {
+      throw new ApiError('PROVIDER_FAILED', `The insurer did not issue the policy: ${(err as Error).message}`);
+    }
+    const issuedPolicy = await tx.tplPolicy.update({
+      where: { id: policy.id },
+      data: {
+        status: PolicyStatus.Active,
+        providerPolicyId: issued.policy_number,
+        startDate: issued.start_date,
+        endDate: issued.end_date,
+        purchasedAt: at,
+        documentsPending: true,
+        updatedAt: at,
+      },
+    });
+    await this.events.statusUpdated(tx, issuedPolicy, null);
+    return {
+      providerPolicyId: issued.policy_number,
+      redirectUrl: issuedPolicy.redirectUrl ? substitutePolicyId(issuedPolicy.redirectUrl, issuedPolicy.id) : null,
+    };
+  }
+
+  async redirectUrl(payment: Payment): Promise<string | null> {
+    const policy = await this.prisma.tplPolicy.findUnique({ where: { id: payment.policyId }, select: { id: true, redirectUrl: true } });
+    return policy?.redirectUrl ? substitutePolicyId(policy.redirectUrl, policy.id) : null;
+  }
+
+  async pendingDocuments(): Promise<number[]> {
+    const rows = await this.prisma.tplPolicy.findMany({ where: { documentsPending: true }, select: { id: true }, orderBy: { id: 'asc' }, take: 50 });
+    return rows.map((r) => r.id);
+  }
+
+  /** The certificate and the tax invoice, stored and referenced once (a concurrent producer's files are discarded), then the documents webhook. */
+  async produceDocuments(policyId: number): Promise<void> {
+    const policy = await this.prisma.tplPolicy.findUnique({ where: { id: policyId } });
+    if (!policy?.documentsPending || !policy.providerPolicyId || !policy.startDate || !policy.endDate) return;
+    const price = await this.provider.price();
+    const total = money(policy.price.toString());
+    const subtotal = total.dividedBy(money(price.vat_percentage).dividedBy(100).plus(1)).toDecimalPlaces(2);
+    const issuedAt = policy.purchasedAt ?? this.clock.now();
+    const [certificate, invoice] = await Promise.all([
+      renderTplCertificate({
+        insurerEn: price.insurer_name_en,
+        insurerAr: price.insurer_name_ar,
+        policyNumber: policy.providerPolicyId,
+        issuedAt,
+        startDate: policy.startDate,
+        endDate: policy.endDate,
+        vin: policy.vin,
+        carSequenceNumber: policy.carSequenceNumber,
+        currentCarOwner: policy.currentCarOwner,
+        newOwnerId: policy.newOwnerId,
+        price: amountString(total),
+      }),
+      renderTaxInvoice({
+        insurerEn: price.insurer_name_en,
+        insurerAr: price.insurer_name_ar,
+        productEn: 'Third-party motor insurance',
+        invoiceNumber: `INV-TPL-${policy.id}`,
+        policyNumber: policy.providerPolicyId,
+        issuedAt,
+        lines: [{ en: 'Third-party liability, ownership transfer', ar: 'المسؤولية تجاه الغير، نقل ملكية', total: amountString(subtotal) }],
+        subtotal: amountString(subtotal),
+        vatPercent: Number(price.vat_percentage),
+        vat: amountString(total.minus(subtotal)),
+        total: amountString(total),
+      }),
+    ]);
+    const saved = [
+      await this.files.save({ clientId: policy.clientId, kind: 'tpl/policy-document', contentType: 'application/pdf', bytes: certificate }),
+      await this.files.save({ clientId: policy.clientId, kind: 'tpl/invoice', contentType: 'application/pdf', bytes: invoice }),
+    ];
+    const stored = await this.prisma.$transaction(async (tx) => {
+      const { count } = await tx.tplPolicy.updateMany({
+        where: { id: policyId, documentsPending: true },
+        data: { policyUrl: saved[0].url, invoiceUrl: saved[1].url, documentsPending: false, updatedAt: this.clock.now() },
+      });
+      if (count === 0) return false;
+      await this.events.documentsUpdated(tx, (await tx.tplPolicy.findUnique({ where: { id: policyId } }))!);
+      return true;
+    });
+    if (!stored) await this.files.discard(saved);
+  }
+}

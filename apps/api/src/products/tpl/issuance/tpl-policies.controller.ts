@@ -1,0 +1,98 @@
+import { Controller, Get, HttpCode, Inject, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { ApiError, intId, pageQueryShape, pageSkip, toPage, z } from '@lib/common';
+import { APP_CONFIG, AppConfig } from '@lib/config';
+import { RateLimit } from '@lib/http';
+import { CurrentPartner, PartnerApi } from '../../../platform/auth/partner-api.decorator';
+import type { Partner } from '../../../platform/auth/partner';
+import { FileStore } from '../../../platform/files/file-store';
+import { AcceptsMultipart } from '../../../platform/files/multipart';
+import { absoluteUrl } from '../../../platform/http/absolute-url';
+import { ApiErrors } from '../../../platform/openapi/api-errors.decorator';
+import { TPL_PRODUCT } from '../tpl-provider.token';
+import { ISSUE_BODY, STATUS_DOC, TPL_POLICY_EXAMPLE } from '../tpl-openapi';
+import { presentTplPolicy } from '../tpl-policy.presenter';
+import { TplPolicyRepository } from '../tpl-policy.repository';
+import { UploadedDocument, VehicleDocumentUpload, VehicleDocumentUploadGuard } from '../upload/vehicle-document-upload.guard';
+import { IssueTplPolicyUseCase } from './issue-tpl-policy.use-case';
+
+const listQuery = z.strictObject({
+  ...pageQueryShape,
+  vin: z.string().trim().toUpperCase().regex(/^[A-Z0-9]{17}$/, 'The vin must be 17 letters and digits.').optional(),
+  car_sequence_number: z.string().regex(/^\d{8,9}$/, 'The car sequence number must be between 8 and 9 digits.').optional(),
+  current_car_owner: z.string().regex(/^\d{10}$/, 'The current car owner must be 10 digits.').optional(),
+  status: z.coerce.number().int().pipe(z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)], { error: 'The status must be 0, 1, 2 or 3.' })).optional(),
+});
+const idParam = z.strictObject({ carPolicy: intId });
+
+@ApiTags('TPL motor v2')
+@PartnerApi(TPL_PRODUCT)
+@Controller(['v2/car/policies', 'api/v2/car/policies'])
+export class TplPoliciesController {
+  constructor(
+    private readonly issue: IssueTplPolicyUseCase,
+    private readonly policies: TplPolicyRepository,
+    private readonly files: FileStore,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Post()
+  @HttpCode(201)
+  @RateLimit('POST /car/policies')
+  @AcceptsMultipart()
+  @UseGuards(VehicleDocumentUploadGuard)
+  @ApiOperation({
+    summary: 'Issue a TPL policy for a vehicle changing owner',
+    description:
+      'multipart/form-data. Every field problem is reported at once (422 with `details`). The flat premium comes from the TPL insurer; ' +
+      'the answer carries a `payment_link` (24 hours) to the hosted payment page, and paying issues the policy (status 1, `provider_policy_id`). ' +
+      STATUS_DOC + ' Rate limit: 30 requests per minute (the spec\'s `/car/policies` row).',
+  })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ schema: ISSUE_BODY })
+  @ApiCreatedResponse({ description: 'The TPL policy (status 0, or 3 when on hold).', schema: { type: 'object', example: TPL_POLICY_EXAMPLE } })
+  @ApiErrors(400, 413, 415, 422, 502)
+  create(@CurrentPartner() partner: Partner, @UploadedDocument() upload: VehicleDocumentUpload) {
+    return this.issue.execute(partner.clientId, upload);
+  }
+
+  @Get()
+  @RateLimit('GET /car/policies')
+  @ApiOperation({
+    summary: 'List TPL policies',
+    description: 'The calling client\'s TPL v2 policies, newest first, in the paginator envelope; filters `vin`, `car_sequence_number`, `current_car_owner`, `status`. Rate limit: 120 per minute.',
+  })
+  @ApiOkResponse({ description: 'A page of TPL policies.', schema: { type: 'object', example: { current_page: 1, data: [TPL_POLICY_EXAMPLE], total: 1, per_page: 15 } } })
+  @ApiErrors(422)
+  async list(@CurrentPartner() partner: Partner, @Query({ schema: listQuery }) q: z.infer<typeof listQuery>, @Req() req: FastifyRequest) {
+    const [rows, total] = await this.policies.page(
+      partner.clientId,
+      { vin: q.vin, carSequenceNumber: q.car_sequence_number, currentCarOwner: q.current_car_owner, status: q.status },
+      pageSkip(q),
+      q.per_page,
+    );
+    const data = rows.map((r) => presentTplPolicy(r.policy, r.payment, this.config.publicBaseUrl, this.istimarahUrl(r.policy)));
+    return toPage(data, total, q, absoluteUrl(this.config.publicBaseUrl, req), {
+      vin: q.vin,
+      car_sequence_number: q.car_sequence_number,
+      current_car_owner: q.current_car_owner,
+      status: q.status,
+      per_page: q.per_page,
+    });
+  }
+
+  @Get(':carPolicy')
+  @ApiOperation({ summary: 'Show a TPL policy' })
+  @ApiOkResponse({ description: 'The TPL policy.', schema: { type: 'object', example: TPL_POLICY_EXAMPLE } })
+  @ApiErrors(404)
+  async show(@CurrentPartner() partner: Partner, @Param({ schema: idParam }) p: z.infer<typeof idParam>) {
+    const found = await this.policies.findForClient(partner.clientId, p.carPolicy);
+    if (!found) throw ApiError.notFound('No TPL policy with this id.');
+    return presentTplPolicy(found.policy, found.payment, this.config.publicBaseUrl, this.istimarahUrl(found.policy));
+  }
+
+  private istimarahUrl(p: { istimarahFileId: string; istimarahType: string }) {
+    return this.files.urlOf({ id: p.istimarahFileId, contentType: p.istimarahType });
+  }
+}

@@ -1,0 +1,114 @@
+import { Injectable } from '@nestjs/common';
+import { Prisma, PrismaService } from '@lib/db';
+import type { Payment, TplPolicy } from '@lib/db/generated/prisma/client';
+import { PolicyStatus } from '../../policies/policy-status';
+
+export interface TplPolicyFilters {
+  vin?: string;
+  carSequenceNumber?: string;
+  currentCarOwner?: string;
+  status?: number;
+}
+
+export type TplPolicyWithPayment = { policy: TplPolicy; payment: Payment | null };
+
+@Injectable()
+export class TplPolicyRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  transaction<T>(fn: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
+    return this.prisma.$transaction(fn, { maxWait: 10_000, timeout: 30_000 });
+  }
+
+  create(tx: Prisma.TransactionClient, data: Prisma.TplPolicyUncheckedCreateInput): Promise<TplPolicy> {
+    return tx.tplPolicy.create({ data });
+  }
+
+  /**
+   * A pending policy of the VIN whose payment link lapsed unpaid is closed (status 2, canceled_by
+   * `payment-lapsed`), so an abandoned checkout does not hold the vehicle forever. Only a row still pending
+   * with its payment still unpaid and past expiry is touched: a payment completing meanwhile wins.
+   */
+  async lapseUnpaid(vin: string, carSequenceNumber: string, now: Date): Promise<void> {
+    for (const pending of await this.prisma.tplPolicy.findMany({ where: { status: PolicyStatus.Pending, OR: [{ vin }, { carSequenceNumber }] } }))
+      await this.lapseIfUnpaid(pending, now);
+  }
+
+  private async lapseIfUnpaid(pending: TplPolicy, now: Date): Promise<void> {
+    const payment = await this.paymentOf(pending.id);
+    if (!payment || payment.status === 'paid' || payment.expiresAt.getTime() > now.getTime()) return;
+    await this.prisma.$transaction(async (tx) => {
+      const { count } = await tx.payment.updateMany({
+        where: { id: payment.id, status: { in: ['pending', 'failed', 'expired'] } },
+        data: { status: 'expired', updatedAt: now },
+      });
+      if (count === 0) return;
+      await tx.tplPolicy.updateMany({
+        where: { id: pending.id, status: PolicyStatus.Pending },
+        data: { status: PolicyStatus.Cancelled, canceledAt: now, canceledBy: 'payment-lapsed', refundAmount: '0.00', updatedAt: now },
+      });
+    });
+  }
+
+  /** The active (pending or issued) policy of a vehicle, by VIN or sequence number, whichever client holds it. */
+  findActiveByVehicle(vin: string, carSequenceNumber: string): Promise<TplPolicy | null> {
+    return this.prisma.tplPolicy.findFirst({ where: { status: { in: [PolicyStatus.Pending, PolicyStatus.Active] }, OR: [{ vin }, { carSequenceNumber }] } });
+  }
+
+  /** `clientId` null: any client's (staff). */
+  async findForClient(clientId: string | null, id: number): Promise<TplPolicyWithPayment | null> {
+    const policy = await this.prisma.tplPolicy.findFirst({ where: { id, ...(clientId === null ? {} : { clientId }) } });
+    return policy ? { policy, payment: await this.paymentOf(policy.id) } : null;
+  }
+
+  /** Issued (`from`) becomes cancelled with its refund, once: the cancelled row, or null when it was not in `from` any more. */
+  async markCancelled(
+    tx: Prisma.TransactionClient,
+    id: number,
+    from: number,
+    data: {
+      canceledAt: Date;
+      refundAmount: string;
+      cancellationFileId: string | null;
+      cancellationSha256: string | null;
+      canceledBy: string;
+      cancellationReason: string | null;
+    },
+  ): Promise<TplPolicy | null> {
+    const { count } = await tx.tplPolicy.updateMany({
+      where: { id, status: from },
+      data: { status: PolicyStatus.Cancelled, ...data, updatedAt: data.canceledAt },
+    });
+    return count === 1 ? tx.tplPolicy.findUnique({ where: { id } }) : null;
+  }
+
+  /** The client's policy of a VIN to cancel: the issued one if any, else the newest. */
+  findForClientByVin(clientId: string, vin: string): Promise<TplPolicy | null> {
+    return this.prisma.tplPolicy.findFirst({ where: { clientId, vin }, orderBy: [{ status: 'asc' }, { createdAt: 'desc' }] }).then(async (first) => {
+      const issued = await this.prisma.tplPolicy.findFirst({ where: { clientId, vin, status: PolicyStatus.Active } });
+      return issued ?? first;
+    });
+  }
+
+  async page(clientId: string, f: TplPolicyFilters, skip: number, take: number): Promise<[TplPolicyWithPayment[], number]> {
+    const where: Prisma.TplPolicyWhereInput = {
+      clientId,
+      ...(f.vin ? { vin: f.vin } : {}),
+      ...(f.carSequenceNumber ? { carSequenceNumber: f.carSequenceNumber } : {}),
+      ...(f.currentCarOwner ? { currentCarOwner: f.currentCarOwner } : {}),
+      ...(f.status !== undefined ? { status: f.status } : {}),
+    };
+    const [rows, total] = await Promise.all([
+      this.prisma.tplPolicy.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip, take }),
+      this.prisma.tplPolicy.count({ where }),
+    ]);
+    const payments = rows.length
+      ? await this.prisma.payment.findMany({ where: { policyType: 'tpl', policyId: { in: rows.map((r) => r.id) } }, orderBy: { createdAt: 'desc' } })
+      : [];
+    return [rows.map((policy) => ({ policy, payment: payments.find((p) => p.policyId === policy.id) ?? null })), total];
+  }
+
+  paymentOf(policyId: number): Promise<Payment | null> {
+    return this.prisma.payment.findFirst({ where: { policyType: 'tpl', policyId }, orderBy: { createdAt: 'desc' } });
+  }
+}

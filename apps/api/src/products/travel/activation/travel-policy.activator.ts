@@ -1,0 +1,77 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ApiError, money, VAT_PERCENT } from '@lib/common';
+import { Prisma } from '@lib/db';
+import { isInsurerCallError, type TravelProvider } from '@lib/providers';
+import type { Payment } from '../../../payments/payment.repository';
+import { payableByStatus, type Payability } from '../../../payments/payment-status-reasons';
+import { ActivationResult, PaidPolicyDescription, PolicyActivator, substitutePolicyId } from '../../../payments/policy-activators';
+import { TravelPolicyEvents } from '../events/travel-policy-events';
+import { TravelPolicyRepository } from '../policies/travel-policy.repository';
+import { TRAVEL_INSURER_NAMES, TRAVEL_PRODUCT_NAMES, TRAVEL_PROVIDER } from '../travel-products';
+import { TravelDocuments } from '../documents/travel-documents.service';
+
+/** Travel's side of payments: paying has the insurer issue the policy for the quoted trip; the PDFs follow. */
+@Injectable()
+export class TravelPolicyActivator implements PolicyActivator {
+  constructor(
+    private readonly policies: TravelPolicyRepository,
+    @Inject(TRAVEL_PROVIDER) private readonly provider: TravelProvider,
+    private readonly events: TravelPolicyEvents,
+    private readonly documents: TravelDocuments,
+  ) {}
+
+  async describe(payment: Payment): Promise<PaidPolicyDescription | null> {
+    const view = await this.policies.findForClient(null, payment.policyId);
+    if (!view) return null;
+    const { policy } = view;
+    const travellers = (view.quote.travellers as unknown[]).length;
+    return {
+      productEn: `${TRAVEL_PRODUCT_NAMES.en}: ${policy.startDate} to ${policy.endDate}, ${travellers} traveller${travellers === 1 ? '' : 's'}`,
+      productAr: `${TRAVEL_PRODUCT_NAMES.ar}: من ${policy.startDate} إلى ${policy.endDate}، عدد المسافرين ${travellers}`,
+      insurerEn: TRAVEL_INSURER_NAMES.en,
+      insurerAr: TRAVEL_INSURER_NAMES.ar,
+      subtotal: money(policy.subtotal.toString()),
+      vat: money(policy.vat.toString()),
+      total: money(policy.price.toString()),
+      vatPercent: String(VAT_PERCENT),
+    };
+  }
+
+  async payable(tx: Prisma.TransactionClient, payment: Payment): Promise<Payability> {
+    const policy = await tx.travelPolicy.findUnique({ where: { id: payment.policyId }, select: { status: true } });
+    return payableByStatus(policy?.status);
+  }
+
+  async activate(tx: Prisma.TransactionClient, payment: Payment, at: Date): Promise<ActivationResult> {
+    const view = await this.policies.findForClient(null, payment.policyId, tx);
+    if (!view) throw new Error(`travel policy ${payment.policyId} of payment ${payment.id} is missing`);
+    let issued;
+    try {
+      issued = await this.provider.issue({
+        reference: `travel-policy-${view.policy.id}`,
+        payment_reference: payment.id,
+        start_date: view.policy.startDate,
+        premium: money(view.policy.price.toString()).toFixed(2),
+      });
+    } catch (err) {
+      if (isInsurerCallError(err)) throw new ApiError('PROVIDER_FAILED', `The insurer did not issue the policy: ${err.message}`);
+      throw err;
+    }
+    const active = await this.policies.activate(tx, view.policy.id, { providerPolicyId: issued.policy_number, at });
+    await this.events.statusUpdated(tx, { ...view, policy: active, payment: null });
+    return { providerPolicyId: issued.policy_number, redirectUrl: active.redirectUrl ? substitutePolicyId(active.redirectUrl, active.id) : null };
+  }
+
+  async redirectUrl(payment: Payment): Promise<string | null> {
+    const view = await this.policies.findForClient(null, payment.policyId);
+    return view?.policy.redirectUrl ? substitutePolicyId(view.policy.redirectUrl, view.policy.id) : null;
+  }
+
+  pendingDocuments(): Promise<number[]> {
+    return this.policies.missingDocuments();
+  }
+
+  produceDocuments(policyId: number): Promise<void> {
+    return this.documents.produce(policyId);
+  }
+}

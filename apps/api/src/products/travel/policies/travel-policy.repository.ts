@@ -1,0 +1,124 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Clock } from '@lib/common';
+import { Prisma, PrismaService } from '@lib/db';
+import type { Payment, TravelPolicy, TravelQuote } from '@lib/db/generated/prisma/client';
+import { PolicyStatus } from '../../../policies/policy-status';
+
+export type { TravelPolicy };
+/** A policy with the quote it was bought from (the travellers and applicant) and its open payment, if any. */
+export type TravelPolicyView = { policy: TravelPolicy; quote: TravelQuote; payment: Payment | null };
+
+export interface TravelPolicyFilter {
+  status?: number;
+  /** Staff lists: one client's policies. */
+  clientId?: string;
+  ids?: number[];
+  /** Inclusive bounds on created_at. */
+  from?: Date;
+  to?: Date;
+}
+
+const OPEN_PAYMENT = ['pending', 'failed'];
+
+@Injectable()
+export class TravelPolicyRepository {
+  constructor(
+    private readonly prisma: PrismaService,
+    @Inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  create(tx: Prisma.TransactionClient, data: Prisma.TravelPolicyUncheckedCreateInput) {
+    return tx.travelPolicy.create({ data });
+  }
+
+  async findForClient(clientId: string | null, id: number, tx: Prisma.TransactionClient = this.prisma): Promise<TravelPolicyView | null> {
+    const policy = await tx.travelPolicy.findFirst({ where: { id, ...(clientId === null ? {} : { clientId }) } });
+    if (!policy) return null;
+    const [view] = await this.views([policy], tx);
+    return view;
+  }
+
+  /** A page of a client's policies (every client's when null), newest first: three queries whatever the page size. */
+  async page(
+    clientId: string | null,
+    f: TravelPolicyFilter,
+    skip: number,
+    take: number,
+    orderBy: Prisma.TravelPolicyOrderByWithRelationInput[] = [{ createdAt: 'desc' }, { id: 'desc' }],
+  ): Promise<[TravelPolicyView[], number]> {
+    const where: Prisma.TravelPolicyWhereInput = {
+      ...(clientId === null ? (f.clientId ? { clientId: f.clientId } : {}) : { clientId }),
+      ...(f.ids ? { id: { in: f.ids } } : {}),
+      ...(f.status === undefined ? {} : { status: f.status }),
+      ...(f.from || f.to ? { createdAt: { ...(f.from ? { gte: f.from } : {}), ...(f.to ? { lte: f.to } : {}) } } : {}),
+    };
+    const [rows, total] = await Promise.all([this.prisma.travelPolicy.findMany({ where, orderBy, skip, take }), this.prisma.travelPolicy.count({ where })]);
+    return [await this.views(rows), total];
+  }
+
+  private async views(policies: TravelPolicy[], tx: Prisma.TransactionClient = this.prisma): Promise<TravelPolicyView[]> {
+    if (!policies.length) return [];
+    const [quotes, payments] = await Promise.all([
+      tx.travelQuote.findMany({ where: { quoteId: { in: policies.map((p) => p.quoteId) } } }),
+      tx.payment.findMany({
+        where: { policyType: 'travel', policyId: { in: policies.map((p) => p.id) }, status: { in: OPEN_PAYMENT }, expiresAt: { gt: this.clock.now() } },
+      }),
+    ]);
+    return policies.map((policy) => ({
+      policy,
+      quote: quotes.find((q) => q.quoteId === policy.quoteId)!,
+      payment: policy.status === PolicyStatus.Pending ? (payments.find((p) => p.policyId === policy.id) ?? null) : null,
+    }));
+  }
+
+  activate(tx: Prisma.TransactionClient, id: number, data: { providerPolicyId: string; at: Date }) {
+    return tx.travelPolicy.update({
+      where: { id },
+      data: { status: PolicyStatus.Active, providerPolicyId: data.providerPolicyId, purchasedAt: data.at, updatedAt: data.at },
+    });
+  }
+
+  /** Moves an unpaid (0) or active (1) policy to cancelled: the cancelled row, or null when it was not in `from` any more. */
+  async markCancelled(
+    tx: Prisma.TransactionClient,
+    id: number,
+    from: number,
+    data: { cancelledAt: Date; reason: string | null; refundAmount: string | null },
+  ): Promise<TravelPolicy | null> {
+    const { count } = await tx.travelPolicy.updateMany({
+      where: { id, status: from },
+      data: {
+        status: PolicyStatus.Cancelled,
+        cancelledAt: data.cancelledAt,
+        cancellationReason: data.reason,
+        refundAmount: data.refundAmount,
+        updatedAt: data.cancelledAt,
+      },
+    });
+    return count === 1 ? tx.travelPolicy.findUnique({ where: { id } }) : null;
+  }
+
+  /** Active policies whose policy or invoice PDF is still to produce. */
+  async missingDocuments(): Promise<number[]> {
+    const rows = await this.prisma.travelPolicy.findMany({
+      where: {
+        status: { in: [PolicyStatus.Active, PolicyStatus.Cancelled] },
+        providerPolicyId: { not: null },
+        OR: [{ policyFileId: null }, { invoiceFileId: null }],
+      },
+      select: { id: true },
+    });
+    return rows.map((r) => r.id);
+  }
+
+  /** Attaches the PDFs unless another worker did first (then null: the caller drops its copies). */
+  async attachDocuments(
+    tx: Prisma.TransactionClient,
+    id: number,
+    files: { policyFileId: string; invoiceFileId: string },
+    at: Date,
+  ): Promise<TravelPolicy | null> {
+    const { count } = await tx.travelPolicy.updateMany({ where: { id, policyFileId: null }, data: { ...files, uploadedAt: at, updatedAt: at } });
+    return count === 1 ? tx.travelPolicy.findUnique({ where: { id } }) : null;
+  }
+}

@@ -1,0 +1,18 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from '@lib/config';
+import { FileStore } from '../../../platform/files/file-store';
+import { presentTravelPolicy } from './travel-policy.presenter';
+import type { TravelPolicyView } from './travel-policy.repository';
+
+/** Presents travel policies with the service's absolute URLs (payment page, stored PDFs). */
+@Injectable()
+export class TravelPolicyPresenter {
+  constructor(
+    private readonly files: FileStore,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  present(view: TravelPolicyView) {
+    return presentTravelPolicy(view, { publicBaseUrl: this.config.publicBaseUrl, fileUrl: (id) => this.files.urlOf({ id, contentType: 'application/pdf' }) });
+  }
+}

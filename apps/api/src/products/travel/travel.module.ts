@@ -1,0 +1,59 @@
+import { CancelPolicyUseCase } from '../../policies/cancel-policy.use-case';
+import { Module } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from '@lib/config';
+import { HttpTravelProvider } from '@lib/providers';
+import { AdminModule } from '../../platform/admin/admin.module';
+import { ClaimsModule } from '../../policies/claims/claims.module';
+import { ProductClaimIntake } from '../../policies/claims-intake/product-claim-intake';
+import { DocumentFiles } from '../../platform/files/documents/document-files';
+import { FilesModule } from '../../platform/files/files.module';
+import { PaymentsModule } from '../../payments/payments.module';
+import { WebhooksModule } from '../../webhooks/webhooks.module';
+import { TravelPolicyActivator } from './activation/travel-policy.activator';
+import { AdminTravelPoliciesController } from './admin/admin-travel-policies.controller';
+import { TravelPoliciesReadSide } from './admin/travel-policies.read-side';
+import { CancelTravelPolicyUseCase } from './cancellation/cancel-travel-policy.use-case';
+import { TravelClaimPolicies } from './claims/travel-claim-policies';
+import { TravelClaimsController } from './claims/travel-claims.controller';
+import { TRAVEL_POLICY_PRODUCT } from './travel.product';
+import { TravelDocuments } from './documents/travel-documents.service';
+import { TravelPolicyEvents } from './events/travel-policy-events';
+import { PurchaseTravelPolicyUseCase } from './policies/purchase-travel-policy.use-case';
+import { TravelPoliciesController } from './policies/travel-policies.controller';
+import { TravelPolicyRepository } from './policies/travel-policy.repository';
+import { TravelPolicyPresenter } from './policies/travel-policy.view';
+import { RequestTravelQuoteUseCase } from './quotes/request-travel-quote.use-case';
+import { TravelQuoteRepository } from './quotes/travel-quote.repository';
+import { TravelQuotesController } from './quotes/travel-quotes.controller';
+import { UploadTravelDocumentsUseCase } from './quotes/upload-travel-documents.use-case';
+import { TRAVEL_PROVIDER } from './travel-products';
+
+/** Schengen travel insurance: /api/v1/yasmina-schengen-travel (quotes, documents, purchase, policies, cancellation, claims) and its console view. */
+@Module({
+  imports: [AdminModule, FilesModule, PaymentsModule, ClaimsModule, WebhooksModule],
+  controllers: [TravelQuotesController, TravelPoliciesController, TravelClaimsController, AdminTravelPoliciesController],
+  providers: [
+    TravelPoliciesReadSide,
+    CancelPolicyUseCase,
+    {
+      provide: TRAVEL_PROVIDER,
+      inject: [APP_CONFIG],
+      useFactory: (c: AppConfig) => new HttpTravelProvider({ baseUrl: c.sandboxUrl, timeoutMs: c.motorInsurerTimeoutMs }),
+    },
+    TravelQuoteRepository,
+    TravelPolicyRepository,
+    TravelPolicyPresenter,
+    TravelPolicyEvents,
+    RequestTravelQuoteUseCase,
+    UploadTravelDocumentsUseCase,
+    PurchaseTravelPolicyUseCase,
+    CancelTravelPolicyUseCase,
+    TravelPolicyActivator,
+    TravelDocuments,
+    TravelClaimPolicies,
+    ProductClaimIntake,
+    DocumentFiles,
+    TRAVEL_POLICY_PRODUCT,
+  ],
+})
+export class TravelModule {}
