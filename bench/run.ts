@@ -18,8 +18,10 @@
  *     the console's motor-policies and payments lists (one client's filter) at 1 thousand rows and at BENCH_LIST_ROWS
  *     (default 1 million) rows of one client, generated in SQL (INSERT ... SELECT ... generate_series) within
  *     BENCH_LIST_BUDGET_S seconds (default 300; the size reached is reported); target p50 at the large size <= 2x.
- * `npm run bench` runs all four and writes the results files; BENCH_ONLY=policy-read,lists (any of policy-read,
- * fan-out, progressive, lists) runs only those and writes the files with them alone; `npm run bench -- <scenario>`
+ *  5. Memory (issue 19 goal 5, embedded half; bench/memory.ts): the built API on PGlite, idle, on a fresh data directory
+ *     and again after a restart (target below 300 MB RSS).
+ * `npm run bench` runs all five and writes the results files; BENCH_ONLY=policy-read,lists (any of policy-read,
+ * fan-out, progressive, lists, memory) runs only those and writes the files with them alone; `npm run bench -- <scenario>`
  * runs one and only prints it.
  * All run on PostgreSQL and Redis (DATABASE_URL / REDIS_URL, default the local ones).
  * Requests go to 127.0.0.1 only; every loop is bounded in count and time.
@@ -43,6 +45,7 @@ import { exchangeJson } from '../libs/providers/src/shared/json-http';
 import { showPolicyParams } from '../apps/api/src/products/motor/issuance/motor-policy.repository';
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { summary } from './load';
+import { embeddedIdleMemoryScenario } from './memory';
 import type { LoadPlan, LoadResult } from './load-worker';
 import type { ProgressivePlan, ProgressiveSample } from './progressive-worker';
 
@@ -576,14 +579,20 @@ async function main() {
   // `npm run bench -- fan-out` (or `policy-read`, `progressive`, `lists`) runs one scenario and only prints it.
   const only = process.argv[2];
   if (only) {
-    const run = { 'fan-out': fanOutScenario, progressive: progressiveScenario, lists: listsScenario, 'policy-read': policyReadScenario }[only];
+    const run = {
+      'fan-out': fanOutScenario,
+      progressive: progressiveScenario,
+      lists: listsScenario,
+      'policy-read': policyReadScenario,
+      memory: embeddedIdleMemoryScenario,
+    }[only];
     if (!run) throw new Error(`unknown scenario ${only}`);
     const one = await run().finally(() => globalTeardown());
     process.stdout.write(`${JSON.stringify(one, null, 2)}\n`);
     return;
   }
   // BENCH_ONLY=policy-read,lists runs those scenarios and writes the results files with them only.
-  const selected = new Set((process.env.BENCH_ONLY ?? 'policy-read,fan-out,progressive,lists').split(',').map((s) => s.trim()));
+  const selected = new Set((process.env.BENCH_ONLY ?? 'policy-read,fan-out,progressive,lists,memory').split(',').map((s) => s.trim()));
   const result: Record<string, unknown> = { started, node: process.version, only: process.env.BENCH_ONLY ?? null };
   try {
     // The read first: the fan-out leaves thousands of rows and a large heap behind it in this process.
@@ -591,6 +600,7 @@ async function main() {
     if (selected.has('fan-out')) result.fan_out = await fanOutScenario();
     if (selected.has('progressive')) result.progressive_quotes = await progressiveScenario();
     if (selected.has('lists')) result.lists = await listsScenario();
+    if (selected.has('memory')) result.memory = await embeddedIdleMemoryScenario();
   } finally {
     await globalTeardown();
   }
@@ -641,6 +651,13 @@ async function main() {
       );
     md.push('', `target (every ratio <= 2): ${lists.met ? 'met' : 'NOT met'}`, '');
   }
+  const memory = result.memory as Awaited<ReturnType<typeof embeddedIdleMemoryScenario>> | undefined;
+  if (memory)
+    md.push(
+      `## Embedded default (PGlite), idle ${memory.idle_after_ms / 1000} s after ready: RSS of the API process`,
+      `first start on a fresh data directory ${memory.first_start_rss_mb} MB; restart on the same directory ${memory.restart_rss_mb} MB (target < ${memory.target_mb}: ${memory.met ? 'met' : 'NOT met'})`,
+      '',
+    );
   writeFileSync(join(dir, 'latest.md'), md.join('\n'));
   process.stdout.write(md.join('\n'));
 }
