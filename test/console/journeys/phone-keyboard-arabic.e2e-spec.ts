@@ -118,6 +118,7 @@ describeBrowser('a phone, a keyboard and Arabic: the console as staff use it', (
       await page.setViewportSize({ width: 390, height: 844 });
     });
 
+    // Each of these walks every list of the console: minutes, not the default minute, on a busy machine.
     it('every list fits the screen, its filters and actions on it', async () => {
       for (const [resource, role] of LISTS) {
         await signIn(role);
@@ -130,7 +131,7 @@ describeBrowser('a phone, a keyboard and Arabic: the console as staff use it', (
           if (box) expect({ resource, right: Math.min(box.x + box.width, 390) }).toEqual({ resource, right: box.x + box.width });
         }
       }
-    });
+    }, 240_000);
 
     it('show pages are readable without scrolling sideways', async () => {
       await signIn('operations');
@@ -319,7 +320,7 @@ describeBrowser('a phone, a keyboard and Arabic: the console as staff use it', (
         await page.waitForLoadState('networkidle');
         await shot(`arabic-show-${resource}`);
       }
-    });
+    }, 240_000);
 
     it('the dashboard premium card is whole at 1366 px', async () => {
       await signIn('operations');
