@@ -8,7 +8,8 @@ RUN npm run build
 
 FROM node:20-bookworm-slim
 WORKDIR /app
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
+# glibc keeps a malloc arena per thread by default; two hold the same work in less memory on PostgreSQL (README "Benchmarks")
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 MALLOC_ARENA_MAX=2
 COPY --from=build /app/package.json /app/package-lock.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist

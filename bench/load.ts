@@ -1,4 +1,8 @@
-/** Small load helpers: percentiles and a fixed-concurrency request loop bounded in time and count. */
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import type { LoadPlan, LoadResult } from './load-worker';
+
+/** Small load helpers: percentiles, a fixed-concurrency request loop bounded in time and count, and the load-worker process. */
 export function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return NaN;
   const i = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
@@ -31,4 +35,32 @@ export async function throughput(fn: () => Promise<void>, concurrency: number, d
   );
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   return { requests: done, errors, seconds: Math.round(seconds * 100) / 100, rps: Math.round(done / seconds) };
+}
+
+/** Runs a load plan in a separate process (bench/load-worker.ts) and returns what it measured. */
+export function runLoad(plan: LoadPlan): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(__dirname, 'load-worker.js'), JSON.stringify(plan)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as LoadResult) : reject(new Error(`load worker exited ${code}`))));
+  });
+}
+
+/** Worker processes of the load generator per target (LOAD_PROCESSES, default 2): one node:http client tops out before a constant route does. */
+export const LOAD_PROCESSES = Math.max(1, Number(process.env.LOAD_PROCESSES ?? 2));
+
+/** A throughput plan split over `processes` load-worker processes starting together; their rates and counts add up. */
+export async function runLoadSplit(plan: LoadPlan, processes = LOAD_PROCESSES): Promise<LoadResult> {
+  const startAt = Date.now() + 300 + 50 * processes;
+  const each = Math.max(1, Math.round(plan.concurrency / processes));
+  const results = await Promise.all(Array.from({ length: processes }, () => runLoad({ ...plan, concurrency: each, startAt })));
+  const errors = results.reduce((n, r) => n + r.errors, 0);
+  return {
+    rps: results.reduce((n, r) => n + (r.rps ?? 0), 0),
+    requests: results.reduce((n, r) => n + (r.requests ?? 0), 0),
+    errors,
+    firstError: results.find((r) => r.firstError)?.firstError,
+  };
 }

@@ -1,8 +1,14 @@
 import { spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { projectRoot } from '../libs/db/src';
+import { openTestDatabase } from '../test/support/test-app';
+import { OWNER, quoteBody } from '../test/support/motor-kit';
+import { http } from '../test/support/http';
+import { runLoad, runLoadSplit } from './load';
+import type { LoadPlan, LoadResult } from './load-worker';
 
 const IDLE_MS = 30_000;
 const READY_TIMEOUT_MS = 180_000;
@@ -26,20 +32,144 @@ export async function embeddedIdleMemoryScenario() {
 async function idleRssMb(dataDir: string, port: number): Promise<number> {
   // the embedded default as a fresh clone runs it: no PostgreSQL, no Redis, nothing the bench's harness set
   const env = { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), SANDBOX_PORT: String(port + 1), DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
-  const child = spawn(process.execPath, [join(projectRoot(), 'dist', 'apps', 'api', 'src', 'main.js')], { env, stdio: 'ignore', detached: true });
+  return withBuiltApi(env, port, async (pid) => {
+    await new Promise((r) => setTimeout(r, IDLE_MS));
+    return rssMb(pid);
+  });
+}
+
+/**
+ * Issue 19 goal 5, PostgreSQL half: the built API (`npm start`'s process) on PostgreSQL and Redis, its own
+ * sandbox insurers beside it, driven as partners drive it: 20 concurrent quote requests for 10 rounds, then
+ * 5 s each of the quote request read (by id) and the quote request list at 20 concurrent, RSS sampled from
+ * /proc every 100 ms throughout. Target: the peak below 300 MB.
+ */
+export async function postgresLoadedMemoryScenario() {
+  if (!process.env.DATABASE_URL || !process.env.REDIS_URL) throw new Error('the loaded memory scenario runs on PostgreSQL and Redis (DATABASE_URL, REDIS_URL)');
+  const database = await openTestDatabase();
+  await database.db.close();
+  const data = mkdtempSync(join(tmpdir(), 'bench-rss-pg-'));
+  const port = 39_411;
+  const client = { id: randomUUID(), secret: randomBytes(24).toString('hex') };
+  const env = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    APP_ENV: 'sandbox',
+    PORT: String(port),
+    SANDBOX_PORT: String(port + 1),
+    SANDBOX_PROFILE: 'fast',
+    DATA_DIR: data,
+    DATABASE_URL: database.url!,
+    REDIS_URL: process.env.REDIS_URL,
+    REDIS_KEY_PREFIX: `bench-rss:${randomBytes(4).toString('hex')}:`,
+    SANDBOX_CLIENT_ID: client.id,
+    SANDBOX_CLIENT_SECRET: client.secret,
+    RATE_LIMIT_DEFAULT_PER_MINUTE: '10000000',
+    LOG_LEVEL: 'warn',
+    // as the Dockerfile (the PostgreSQL deployment) runs it: two glibc malloc arenas instead of one per thread
+    MALLOC_ARENA_MAX: '2',
+  };
+  try {
+    return await withBuiltApi(env, port, async (pid) => {
+      const base = `http://127.0.0.1:${port}`;
+      const idle = rssMb(pid);
+      const peaks = { quotes: 0, reads_by_id: 0, list_reads: 0 };
+      let phase: keyof typeof peaks = 'quotes';
+      const sampler = setInterval(() => (peaks[phase] = Math.max(peaks[phase], rssMb(pid))), 100);
+      try {
+        const token = await partnerToken(base, client);
+        const headers = { Authorization: `Bearer ${token}` };
+        const otp = await quoteOtp(base, headers);
+        const checked = (what: string, r: LoadResult) => {
+          if (r.errors) throw new Error(`${what} failed (${r.errors}): ${r.firstError}`);
+          return r;
+        };
+        const quotes: LoadPlan = {
+          url: `${base}/api/v1/car-comp/quote-requests`,
+          method: 'POST',
+          headers: { ...headers, 'Content-Type': 'application/json', Accept: 'application/json' },
+          body: JSON.stringify(quoteBody(otp)),
+          expectStatus: 201,
+          mode: 'bursts',
+          concurrency: 20,
+          rounds: 10,
+        };
+        checked('quote requests', await runLoad(quotes));
+        const last = (await http(`${base}/api/v1/car-comp/quote-requests?per_page=1`, { headers })).body.data[0].id as number;
+        const read = (path: string): LoadPlan => ({
+          url: `${base}${path}`,
+          method: 'GET',
+          headers,
+          expectStatus: 200,
+          mode: 'throughput',
+          concurrency: 20,
+          durationMs: 5000,
+        });
+        phase = 'reads_by_id';
+        const byId = checked('quote request reads', await runLoadSplit(read(`/api/v1/car-comp/quote-requests/${last}`)));
+        phase = 'list_reads';
+        const list = checked('quote request lists', await runLoadSplit(read('/api/v1/car-comp/quote-requests')));
+        await new Promise((r) => setTimeout(r, 5000));
+        const after = rssMb(pid);
+        const peak = Math.max(...Object.values(peaks));
+        return {
+          idle_rss_mb: idle,
+          peak_rss_mb: peak,
+          peak_rss_mb_by_phase: peaks,
+          rss_5s_after_load_mb: after,
+          load: { quote_requests: quotes.concurrency * quotes.rounds!, reads_by_id: byId.requests, list_reads: list.requests },
+          target_mb: 300,
+          met: peak < 300,
+          database: 'postgres',
+        };
+      } finally {
+        clearInterval(sampler);
+      }
+    });
+  } finally {
+    rmSync(data, { recursive: true, force: true });
+    await database.drop();
+  }
+}
+
+async function partnerToken(base: string, client: { id: string; secret: string }): Promise<string> {
+  const res = await http(`${base}/oauth/token`, { json: { grant_type: 'client_credentials', client_id: client.id, client_secret: client.secret } });
+  if (res.status !== 200) throw new Error(`token ${res.status}: ${res.text}`);
+  return res.body.access_token as string;
+}
+
+async function quoteOtp(base: string, headers: Record<string, string>): Promise<string> {
+  const sent = await http(`${base}/api/v1/car-comp/quote-otp`, { headers, json: { owner_id: OWNER.owner_id, email: OWNER.email, phone: OWNER.phone } });
+  if (sent.status !== 204) throw new Error(`quote-otp ${sent.status}: ${sent.text}`);
+  const messages = await http(`${base}/api/v1/sandbox/messages?phone=${OWNER.phone}`, { headers });
+  const code = /\b(\d{4})\b/.exec(messages.body.data?.[0]?.text ?? '')?.[1];
+  if (!code) throw new Error(`no code in ${messages.text}`);
+  return code;
+}
+
+/** Starts the built API (dist, as `npm start` runs it) with `env` and nothing else, waits until ready, runs `use` with its pid, stops it. */
+async function withBuiltApi<T>(env: Record<string, string | undefined>, port: number, use: (pid: number) => Promise<T>): Promise<T> {
+  const child = spawn(process.execPath, [join(projectRoot(), 'dist', 'apps', 'api', 'src', 'main.js')], {
+    env,
+    stdio: 'ignore',
+    detached: true,
+  });
   try {
     const deadline = Date.now() + READY_TIMEOUT_MS;
     while (!(await ready(port))) {
       if (Date.now() > deadline || child.exitCode !== null) throw new Error('the built API did not become ready');
       await new Promise((r) => setTimeout(r, 500));
     }
-    await new Promise((r) => setTimeout(r, IDLE_MS));
-    const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))![1]);
-    return Math.round(kb / 1024);
+    return await use(child.pid!);
   } finally {
     process.kill(-child.pid!, 'SIGTERM');
     await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
   }
+}
+
+function rssMb(pid: number): number {
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]);
+  return Math.round(kb / 1024);
 }
 
 async function ready(port: number): Promise<boolean> {

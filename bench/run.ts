@@ -18,8 +18,9 @@
  *     the console's motor-policies and payments lists (one client's filter) at 1 thousand rows and at BENCH_LIST_ROWS
  *     (default 1 million) rows of one client, generated in SQL (INSERT ... SELECT ... generate_series) within
  *     BENCH_LIST_BUDGET_S seconds (default 300; the size reached is reported); target p50 at the large size <= 2x.
- *  5. Memory (issue 19 goal 5, embedded half; bench/memory.ts): the built API on PGlite, idle, on a fresh data directory
- *     and again after a restart (target below 300 MB RSS).
+ *  5. Memory (issue 19 goal 5; bench/memory.ts): the built API on PostgreSQL and Redis under partners' load (quotes,
+ *     reads by id, lists), its peak RSS; and on PGlite, idle, on a fresh data directory and again after a restart
+ *     (target below 300 MB RSS for both).
  * `npm run bench` runs all five and writes the results files; BENCH_ONLY=policy-read,lists (any of policy-read,
  * fan-out, progressive, lists, memory) runs only those and writes the files with them alone; `npm run bench -- <scenario>`
  * runs one and only prints it.
@@ -44,8 +45,8 @@ import { projectRoot } from '../libs/db/src';
 import { exchangeJson } from '../libs/providers/src/shared/json-http';
 import { showPolicyParams } from '../apps/api/src/products/motor/issuance/motor-policy.repository';
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
-import { summary } from './load';
-import { embeddedIdleMemoryScenario } from './memory';
+import { LOAD_PROCESSES, runLoad, runLoadSplit, summary } from './load';
+import { embeddedIdleMemoryScenario, postgresLoadedMemoryScenario } from './memory';
 import type { LoadPlan, LoadResult } from './load-worker';
 import type { ProgressivePlan, ProgressiveSample } from './progressive-worker';
 
@@ -78,17 +79,6 @@ async function startSandboxProcess(): Promise<{ baseUrl: string; close(): Promis
     await http(`${baseUrl}/__control/insurers/${code}`, { method: 'PUT', json: { latency_ms, fault: 'none' } });
   }
   return { baseUrl, close: async () => void child.kill('SIGTERM') };
-}
-
-/** Runs a load plan in a separate process (bench/load-worker.ts) and returns what it measured. */
-function runLoad(plan: LoadPlan): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(__dirname, 'load-worker.js'), JSON.stringify(plan)], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as LoadResult) : reject(new Error(`load worker exited ${code}`))));
-  });
 }
 
 /** Runs progressive clients in a separate process (bench/progressive-worker.ts) and returns what each saw. */
@@ -294,23 +284,6 @@ const BARE_SHOW_POLICY_SQL = `SELECT p.id, p.client_id, p.quote_request_id, p.pr
                       WHERE policy_type = 'motor' AND policy_id = p.id AND status = ANY($3::text[]) AND expires_at > $4::timestamptz
                       ORDER BY created_at DESC LIMIT 1) pay ON true
  WHERE p.id = $1 AND p.client_id = $2::uuid`;
-
-/** Worker processes of the load generator per target (LOAD_PROCESSES, default 2): one node:http client tops out before a constant route does. */
-const LOAD_PROCESSES = Math.max(1, Number(process.env.LOAD_PROCESSES ?? 2));
-
-/** A throughput plan split over `processes` load-worker processes starting together; their rates and counts add up. */
-async function runLoadSplit(plan: LoadPlan, processes = LOAD_PROCESSES): Promise<LoadResult> {
-  const startAt = Date.now() + 300 + 50 * processes;
-  const each = Math.max(1, Math.round(plan.concurrency / processes));
-  const results = await Promise.all(Array.from({ length: processes }, () => runLoad({ ...plan, concurrency: each, startAt })));
-  const errors = results.reduce((n, r) => n + r.errors, 0);
-  return {
-    rps: results.reduce((n, r) => n + (r.rps ?? 0), 0),
-    requests: results.reduce((n, r) => n + (r.requests ?? 0), 0),
-    errors,
-    firstError: results.find((r) => r.firstError)?.firstError,
-  };
-}
 
 /** Every hit the rate limiter counted in Redis under the app's key prefix (its keys are `<prefix>rl:<hash>:<window>`). */
 async function redisRateLimitHits(app: TestApp): Promise<number> {
@@ -569,6 +542,11 @@ async function listsScenario() {
   }
 }
 
+/** Issue 19 goal 5, both halves: the built API on PostgreSQL under the partners' load, and the embedded default idle. */
+async function memoryScenario() {
+  return { postgres_under_load: await postgresLoadedMemoryScenario(), embedded_idle: await embeddedIdleMemoryScenario() };
+}
+
 async function main() {
   const started = new Date().toISOString();
   // PostgreSQL for both: the embedded PGlite runs its WASM on the event loop, which is right for a
@@ -584,7 +562,7 @@ async function main() {
       progressive: progressiveScenario,
       lists: listsScenario,
       'policy-read': policyReadScenario,
-      memory: embeddedIdleMemoryScenario,
+      memory: memoryScenario,
     }[only];
     if (!run) throw new Error(`unknown scenario ${only}`);
     const one = await run().finally(() => globalTeardown());
@@ -600,7 +578,7 @@ async function main() {
     if (selected.has('fan-out')) result.fan_out = await fanOutScenario();
     if (selected.has('progressive')) result.progressive_quotes = await progressiveScenario();
     if (selected.has('lists')) result.lists = await listsScenario();
-    if (selected.has('memory')) result.memory = await embeddedIdleMemoryScenario();
+    if (selected.has('memory')) result.memory = await memoryScenario();
   } finally {
     await globalTeardown();
   }
@@ -651,13 +629,18 @@ async function main() {
       );
     md.push('', `target (every ratio <= 2): ${lists.met ? 'met' : 'NOT met'}`, '');
   }
-  const memory = result.memory as Awaited<ReturnType<typeof embeddedIdleMemoryScenario>> | undefined;
-  if (memory)
+  const memory = result.memory as Awaited<ReturnType<typeof memoryScenario>> | undefined;
+  if (memory) {
+    const { postgres_under_load: pg, embedded_idle: embedded } = memory;
     md.push(
-      `## Embedded default (PGlite), idle ${memory.idle_after_ms / 1000} s after ready: RSS of the API process`,
-      `first start on a fresh data directory ${memory.first_start_rss_mb} MB; restart on the same directory ${memory.restart_rss_mb} MB (target < ${memory.target_mb}: ${memory.met ? 'met' : 'NOT met'})`,
+      `## Memory: RSS of the built API process (\`npm start\`'s)`,
+      `PostgreSQL + Redis under the partners' load (${pg.load.quote_requests} quote requests 20 at a time, then ${pg.load.reads_by_id} reads by id and ${pg.load.list_reads} list reads at 20 concurrent): ` +
+        `idle ${pg.idle_rss_mb} MB, peak ${pg.peak_rss_mb} MB, 5 s after ${pg.rss_5s_after_load_mb} MB (target peak < ${pg.target_mb}: ${pg.met ? 'met' : 'NOT met'})`,
+      `embedded default (PGlite), idle ${embedded.idle_after_ms / 1000} s after ready: first start on a fresh data directory ${embedded.first_start_rss_mb} MB; ` +
+        `restart on the same directory ${embedded.restart_rss_mb} MB (target < ${embedded.target_mb}: ${embedded.met ? 'met' : 'NOT met'})`,
       '',
     );
+  }
   writeFileSync(join(dir, 'latest.md'), md.join('\n'));
   process.stdout.write(md.join('\n'));
 }

@@ -21,4 +21,11 @@ describe('money', () => {
   it('rounds inputs to two places', () => {
     expect(amountString(money('1.005'))).toBe('1.01');
   });
+
+  it('gives the same number for a stored amount string as through the decimal, and rounds anything else first', () => {
+    for (const v of ['6028.44', '0.1', '-12.30', '0', '007.5', '999999999999999.99', '80000']) expect(amountNumber(v)).toBe(money(v).toNumber());
+    expect(amountNumber('1.005')).toBe(1.01);
+    expect(amountNumber('1e2')).toBe(100);
+    expect(amountNumber(12.345)).toBe(12.35);
+  });
 });

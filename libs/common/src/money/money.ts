@@ -28,8 +28,16 @@ export function withVat(net: Decimal.Value, percent: Decimal.Value = VAT_PERCENT
   return { subtotal, vat, total: money(subtotal.plus(vat)), vatPercentage: new MoneyDecimal(percent) };
 }
 
-/** A JSON number for a response field. The decimal already has two places, so the number prints exactly. */
+/** A plain decimal string of at most two places: already what money() would make of it. */
+const TWO_PLACES = /^-?\d{1,15}(\.\d{1,2})?$/;
+
+/**
+ * A JSON number for a response field. The decimal already has two places, so the number prints exactly.
+ * Stored amounts arrive as such strings by the hundred per quote request: those skip the Decimal (same number:
+ * both end in Number() of the same digits), anything else is rounded first.
+ */
 export function amountNumber(value: Decimal.Value): number {
+  if (typeof value === 'string' && TWO_PLACES.test(value)) return Number(value);
   return money(value).toNumber();
 }
 
