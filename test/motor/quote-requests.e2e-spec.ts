@@ -213,10 +213,17 @@ describe('POST/GET/DELETE /api/v1/car-comp/quote-requests', () => {
     });
 
     it('shows one, hides it from other clients, and deletes it', async () => {
-      const id = (await quote()).body.id;
+      const created = (await quote()).body;
+      const id = created.id;
       const shown = await env.app.request(`/api/v1/car-comp/quote-requests/${id}`, { token });
       expect(shown.status).toBe(200);
       expect(shown.body.id).toBe(id);
+      // read back from the database: every offer, price and benefit as the creating answer gave them, in its order
+      expect(created.quotes.length).toBeGreaterThan(1);
+      expect(shown.body.quotes).toEqual(created.quotes);
+      const listed = (await env.app.request(`/api/v1/car-comp/quote-requests?per_page=1`, { token })).body.data[0];
+      expect(listed.id).toBe(id);
+      expect(listed.quotes).toEqual(created.quotes);
 
       const other = await env.app.partner(['motor-tpl-comparison']);
       expect((await env.app.request(`/api/v1/car-comp/quote-requests/${id}`, { token: other.token })).status).toBe(404);

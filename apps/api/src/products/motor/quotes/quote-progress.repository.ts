@@ -1,22 +1,22 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { bulkRows, BulkRows, Database, DATABASE, Prisma, PrismaService } from '@lib/db';
+import { bulkRows, BulkRows, Database, DATABASE, PrismaService } from '@lib/db';
 import type { AnswerRows } from './quote-answer.rows';
-import { BENEFIT_COLUMNS, OFFER_COLUMNS, PRICE_COLUMNS, QUOTE_REQUEST_INCLUDE, QuotesStatus } from './quote-request.repository';
+import type { MotorInsurerOutcome } from '@lib/db/generated/prisma/client';
+import { OfferRow, readOffers } from './quote-offers.read';
+import { BENEFIT_COLUMNS, OFFER_COLUMNS, PRICE_COLUMNS, QuoteRequestRow, QuotesStatus } from './quote-request.repository';
 
 /** Every instance LISTENs here; the payload is `<quote request id>:<answer seq>` or `<id>:end`. */
 export const QUOTE_PROGRESS_CHANNEL = 'motor_quote_progress';
 
-const PROGRESS_INCLUDE = { ...QUOTE_REQUEST_INCLUDE, outcomes: { orderBy: { seq: 'asc' } } } satisfies Prisma.MotorQuoteRequestInclude;
-export type QuoteProgressRow = Prisma.MotorQuoteRequestGetPayload<{ include: typeof PROGRESS_INCLUDE }>;
-export type OutcomeRow = QuoteProgressRow['outcomes'][number];
-type OfferWithChildren = QuoteProgressRow['offers'][number];
+export type OutcomeRow = MotorInsurerOutcome;
+export type QuoteProgressRow = QuoteRequestRow & { outcomes: OutcomeRow[] };
 
 /** Answers recorded after a given one, and where the request stands (the event stream's catch-up). */
 export interface AnswersAfter {
   status: QuotesStatus;
   answerCount: number;
   deadlineAt: Date | null;
-  answers: Array<{ outcome: OutcomeRow; offers: OfferWithChildren[] }>;
+  answers: Array<{ outcome: OutcomeRow; offers: OfferRow[] }>;
 }
 
 /** What the unanswered insurers are recorded as when a request is settled. */
@@ -118,8 +118,12 @@ export class QuoteProgressRepository {
   }
 
   /** The request with its offers so far and every answer, for its client only. */
-  findForClient(clientId: string, id: number): Promise<QuoteProgressRow | null> {
-    return this.prisma.motorQuoteRequest.findFirst({ where: { id, clientId, deletedAt: null }, include: PROGRESS_INCLUDE });
+  async findForClient(clientId: string, id: number): Promise<QuoteProgressRow | null> {
+    const request = await this.prisma.motorQuoteRequest.findFirst({
+      where: { id, clientId, deletedAt: null },
+      include: { outcomes: { orderBy: { seq: 'asc' } } },
+    });
+    return request && { ...request, offers: (await readOffers(this.db.sql, [request.id])).get(request.id)! };
   }
 
   /** Whether the client may follow this request (its own, not deleted). */
@@ -139,13 +143,7 @@ export class QuoteProgressRepository {
     if (!request) return null;
     const outcomes = await this.prisma.motorInsurerOutcome.findMany({ where: { quoteRequestId, seq: { gt: seq } }, orderBy: { seq: 'asc' } });
     const quoted = outcomes.filter((o) => o.offerCount > 0).map((o) => o.insurerCode);
-    const offers = quoted.length
-      ? await this.prisma.motorOffer.findMany({
-          where: { quoteRequestId, insurerCode: { in: quoted } },
-          orderBy: { position: 'asc' },
-          include: QUOTE_REQUEST_INCLUDE.offers.include,
-        })
-      : [];
+    const offers = quoted.length ? (await readOffers(this.db.sql, [quoteRequestId], quoted)).get(quoteRequestId)! : [];
     return {
       status: request.quotesStatus as QuotesStatus,
       answerCount: request.answerCount,

@@ -1,15 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { CountAggregates } from '@lib/common';
 import { BulkColumn, bulkRows, Database, DATABASE, insertTree, listTotal, listTotalKey, Prisma, PrismaService } from '@lib/db';
+import type { MotorQuoteRequest } from '@lib/db/generated/prisma/client';
+import { OfferRow, readOffers } from './quote-offers.read';
 
-export const QUOTE_REQUEST_INCLUDE = {
-  offers: {
-    orderBy: { position: 'asc' },
-    include: { prices: { orderBy: { position: 'asc' } }, benefits: { orderBy: { position: 'asc' } } },
-  },
-} satisfies Prisma.MotorQuoteRequestInclude;
-
-export type QuoteRequestRow = Prisma.MotorQuoteRequestGetPayload<{ include: typeof QUOTE_REQUEST_INCLUDE }>;
+/** A quote request with its offers (see readOffers). */
+export type QuoteRequestRow = MotorQuoteRequest & { offers: OfferRow[] };
 
 export interface NewQuoteRequest {
   request: {
@@ -199,18 +195,24 @@ export class QuoteRequestRepository {
     return { ...r, id, attachments: null, deletedAt: null, offers } as unknown as QuoteRequestRow;
   }
 
-  findForClient(clientId: string, id: number): Promise<QuoteRequestRow | null> {
-    return this.prisma.motorQuoteRequest.findFirst({ where: { id, clientId, deletedAt: null }, include: QUOTE_REQUEST_INCLUDE });
+  async findForClient(clientId: string, id: number): Promise<QuoteRequestRow | null> {
+    const request = await this.prisma.motorQuoteRequest.findFirst({ where: { id, clientId, deletedAt: null } });
+    return request && { ...request, offers: (await readOffers(this.db.sql, [request.id])).get(request.id)! };
   }
 
   async page(clientId: string, filter: QuoteRequestFilter, skip: number, take: number): Promise<[QuoteRequestRow[], number]> {
     const where = quoteRequestWhere(clientId, filter);
-    return Promise.all([
-      this.prisma.motorQuoteRequest.findMany({ where, include: QUOTE_REQUEST_INCLUDE, orderBy: { id: 'desc' }, skip, take }),
+    const [requests, total] = await Promise.all([
+      this.prisma.motorQuoteRequest.findMany({ where, orderBy: { id: 'desc' }, skip, take }),
       listTotal(listTotalKey('motor_quote_requests', where), (n) =>
         n ? this.prisma.motorQuoteRequest.count({ where, take: n, orderBy: { id: 'desc' } }) : this.prisma.motorQuoteRequest.count({ where }),
       ),
     ]);
+    const offers = await readOffers(
+      this.db.sql,
+      requests.map((r) => r.id),
+    );
+    return [requests.map((r) => ({ ...r, offers: offers.get(r.id)! })), total];
   }
 
   /** How many quote requests the filter matches, in all and per month of creation (UTC). */
