@@ -132,10 +132,15 @@ export async function postgresLoadedMemoryScenario() {
   }
 }
 
+/** The sandbox client's token: `npm start` creates the client just after it starts listening, so a 401 is retried for a while. */
 async function partnerToken(base: string, client: { id: string; secret: string }): Promise<string> {
-  const res = await http(`${base}/oauth/token`, { json: { grant_type: 'client_credentials', client_id: client.id, client_secret: client.secret } });
-  if (res.status !== 200) throw new Error(`token ${res.status}: ${res.text}`);
-  return res.body.access_token as string;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const res = await http(`${base}/oauth/token`, { json: { grant_type: 'client_credentials', client_id: client.id, client_secret: client.secret } });
+    if (res.status === 200) return res.body.access_token as string;
+    if (res.status !== 401 || Date.now() > deadline) throw new Error(`token ${res.status}: ${res.text}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
 }
 
 async function quoteOtp(base: string, headers: Record<string, string>): Promise<string> {
