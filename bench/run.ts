@@ -2,9 +2,10 @@
  * npm run bench: the motor benchmarks of the platform, written to bench/results/latest.json and .md.
  * The load comes from a separate process (bench/load-worker.ts), as a real client's would.
  *  1. Quote fan-out overhead: nine sandbox insurers at fixed latencies (slowest 400 ms), 20 concurrent
- *     quote requests; overhead = response time - slowest insurer latency (target p99 < 25 ms). Then one
- *     insurer hangs: no response may take longer than the configured deadline.
- *     The same load against a bare handler making only the nine calls gives the machine's floor.
+ *     quote requests; overhead = response time - slowest insurer latency, and the API's CPU per quote request.
+ *     The same load against a bare handler making only the nine calls gives the machine's floor (target: p99
+ *     overhead at most 1.5x the floor's, CPU under 5 ms). Then one insurer hangs: no response may take longer
+ *     than the configured deadline.
  *  2. Authenticated, rate-limited (on Redis, limit high enough that nothing is refused) GET /api/v1/car-comp/policies/{id}
  *     throughput against a bare Fastify handler doing the fastest correct read of the same data with pg (a named
  *     prepared statement selecting the response's columns), in one run (target >= 50% of the bare handler); and a
@@ -193,7 +194,11 @@ async function fanOutScenario() {
     // warm-up: connections opened and code compiled, as in a service that has been running
     checked(await runLoad(quotePlan(1, 3)));
     checked(await runLoad(quotePlan(20, 1)));
+    // the API runs in this process (the sandbox and the load generator in their own): its CPU over the measured bursts
+    const cpuBefore = process.cpuUsage();
     const times = checked(await runLoad(quotePlan(20, 5)));
+    const cpu = process.cpuUsage(cpuBefore);
+    const cpuMsPerQuote = Math.round(((cpu.user + cpu.system) / times.length / 1000) * 100) / 100;
     const overhead = summary(times.map((t) => t - SLOWEST));
 
     // The same load against a bare handler that only makes the nine insurer calls and parses their JSON:
@@ -211,14 +216,18 @@ async function fanOutScenario() {
 
     await http(`${sandbox.baseUrl}/__control/insurers/summit`, { method: 'PUT', json: { fault: 'timeout' } });
     const hung = checked(await runLoad(quotePlan(10, 2)));
+    const floor = summary(bareTimes.map((t) => t - SLOWEST));
+    const overFloor = Math.round((overhead.p99 / floor.p99) * 100) / 100;
     return {
       insurers: Object.keys(INSURER_LATENCIES).length,
       slowest_insurer_ms: SLOWEST,
       concurrency: 20,
       overhead_ms: overhead,
-      target: 'p99 overhead < 25 ms',
-      met: overhead.p99 < 25,
-      bare_fan_out_overhead_ms: summary(bareTimes.map((t) => t - SLOWEST)),
+      p99_over_floor: overFloor,
+      api_cpu_ms_per_quote: cpuMsPerQuote,
+      target: 'p99 overhead <= 1.5x the bare fan-out floor, API CPU < 5 ms per quote request',
+      met: overFloor <= 1.5 && cpuMsPerQuote < 5,
+      bare_fan_out_overhead_ms: floor,
       with_hung_insurer: { deadline_ms: 2500, insurer_timeout_ms: 2000, response_ms: summary(hung), met: Math.max(...hung) <= 2500 + 250 },
       database: app.db.kind,
     };
@@ -590,7 +599,8 @@ async function main() {
   if (fanOut)
     md.push(
       `## Quote fan-out overhead (${fanOut.insurers} insurers, slowest ${fanOut.slowest_insurer_ms} ms, ${fanOut.concurrency} concurrent, ${fanOut.database})`,
-      `overhead ms: p50 ${fanOut.overhead_ms.p50}, p95 ${fanOut.overhead_ms.p95}, p99 ${fanOut.overhead_ms.p99}, max ${fanOut.overhead_ms.max} (target p99 < 25: ${fanOut.met ? 'met' : 'NOT met'})`,
+      `overhead ms: p50 ${fanOut.overhead_ms.p50}, p95 ${fanOut.overhead_ms.p95}, p99 ${fanOut.overhead_ms.p99}, max ${fanOut.overhead_ms.max}; ` +
+        `p99 ${fanOut.p99_over_floor}x the floor; API CPU ${fanOut.api_cpu_ms_per_quote} ms per quote request (target <= 1.5x and < 5 ms: ${fanOut.met ? 'met' : 'NOT met'})`,
       `bare fan-out handler, same load (the machine's floor): p50 ${fanOut.bare_fan_out_overhead_ms.p50}, p95 ${fanOut.bare_fan_out_overhead_ms.p95}, p99 ${fanOut.bare_fan_out_overhead_ms.p99}, max ${fanOut.bare_fan_out_overhead_ms.max}`,
       `one insurer hung, deadline 2500 ms: response ms p50 ${fanOut.with_hung_insurer.response_ms.p50}, max ${fanOut.with_hung_insurer.response_ms.max} (${fanOut.with_hung_insurer.met ? 'within' : 'NOT within'} the deadline)`,
       '',
