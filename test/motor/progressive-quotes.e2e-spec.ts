@@ -153,6 +153,8 @@ describe('progressive quotes: Prefer: respond-async, the quote request as it fil
     const late = await (await openEventStream(`${env.app.url}${BASE}/${res.body.id}/events`, { token })).rest();
     expect(late.map((e) => e.id ?? e.event)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', 'complete']);
     expect(late.map((e) => e.data.code).slice(0, 9)).toEqual(insurerEvents.map((e) => e.data.code));
+    // read back from the database, each insurer's event is the one streamed live: offers, prices and benefits in order
+    expect(late.slice(0, 9).map((e) => e.data)).toEqual(insurerEvents.map((e) => e.data));
     const resumed = await (await openEventStream(`${env.app.url}${BASE}/${res.body.id}/events`, { token, lastEventId: '6' })).rest();
     expect(resumed.map((e) => e.id ?? e.event)).toEqual(['7', '8', '9', 'complete']);
   });

@@ -37,7 +37,7 @@ const BENEFITS_SQL = `SELECT b.id, b.offer_id AS "offerId", b.position, b.code, 
 /**
  * The offers of quote requests (only `insurerCodes`' when given) with their prices and benefits, each in listing
  * order, grouped by request. A request holds hundreds of these rows: read through Prisma's nested include they
- * cost most of a Show Quote Request's CPU and memory, so they are read here in plain SQL. The prices and benefits
+ * cost about a third of a Show Quote Request's CPU, so they are read here in plain SQL. The prices and benefits
  * are read after the offers, by the offers' ids: an answer's rows are written in one statement, so every offer read
  * has all its prices and benefits, even while a progressive request is still being answered.
  */
