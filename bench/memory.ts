@@ -11,6 +11,18 @@ import { runLoad, runLoadSplit } from './load';
 import type { LoadPlan, LoadResult } from './load-worker';
 
 const IDLE_MS = 30_000;
+
+/**
+ * What `npm start` and the Dockerfile set: two glibc malloc arenas instead of one per thread, and fixed trim and mmap
+ * thresholds, so memory a burst freed goes back to the system. BENCH_API_ENV (a JSON object) adds to it or overrides
+ * it, to compare settings: BENCH_API_ENV='{"HEAP_GROWTH_PERCENT":"0"}'.
+ */
+const RUN_ENV: Record<string, string> = {
+  MALLOC_ARENA_MAX: '2',
+  MALLOC_TRIM_THRESHOLD_: '131072',
+  MALLOC_MMAP_THRESHOLD_: '131072',
+  ...(JSON.parse(process.env.BENCH_API_ENV ?? '{}') as Record<string, string>),
+};
 const READY_TIMEOUT_MS = 180_000;
 
 /**
@@ -31,7 +43,7 @@ export async function embeddedIdleMemoryScenario() {
 
 async function idleRssMb(dataDir: string, port: number): Promise<number> {
   // the embedded default as a fresh clone runs it: no PostgreSQL, no Redis, nothing the bench's harness set
-  const env = { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), SANDBOX_PORT: String(port + 1), DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  const env = { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), SANDBOX_PORT: String(port + 1), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...RUN_ENV };
   return withBuiltApi(env, port, async (pid) => {
     await new Promise((r) => setTimeout(r, IDLE_MS));
     return rssMb(pid);
@@ -66,8 +78,7 @@ export async function postgresLoadedMemoryScenario() {
     SANDBOX_CLIENT_SECRET: client.secret,
     RATE_LIMIT_DEFAULT_PER_MINUTE: '10000000',
     LOG_LEVEL: 'warn',
-    // as the Dockerfile (the PostgreSQL deployment) runs it: two glibc malloc arenas instead of one per thread
-    MALLOC_ARENA_MAX: '2',
+    ...RUN_ENV,
   };
   try {
     return await withBuiltApi(env, port, async (pid) => {

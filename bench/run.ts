@@ -194,7 +194,8 @@ async function fanOutScenario() {
     // warm-up: connections opened and code compiled, as in a service that has been running
     checked(await runLoad(quotePlan(1, 3)));
     checked(await runLoad(quotePlan(20, 1)));
-    // the API runs in this process (the sandbox and the load generator in their own): its CPU over the measured bursts
+    // the API runs in this process (the sandbox and the load generator in their own): its CPU over the measured bursts,
+    // an upper bound of the API's own, since this process also runs the bench's bookkeeping (small beside the requests)
     const cpuBefore = process.cpuUsage();
     const times = checked(await runLoad(quotePlan(20, 5)));
     const cpu = process.cpuUsage(cpuBefore);

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { setFlagsFromString } from 'node:v8';
 import { loadConfig, ConfigError } from '@lib/config';
 import { createApi } from './bootstrap';
 import { ApiClientRepository } from './platform/clients/api-client.repository';
@@ -10,6 +11,9 @@ import { startSandboxProcess } from './platform/sandbox/sandbox-process';
 
 async function main() {
   const config = loadConfig();
+  // V8 reads this at each full collection; without it a burst of large answers leaves the heap limit (and RSS) several times
+  // what stays live (README "Benchmarks").
+  if (config.heapGrowthPercent) setFlagsFromString(`--heap-growing-percent=${config.heapGrowthPercent}`);
   const sandbox = config.startSandbox ? await startSandboxProcess(config, (m) => process.stderr.write(`${m}\n`)) : undefined;
   const api = await createApi(config).catch((e) => {
     sandbox?.kill('SIGTERM');

@@ -45,6 +45,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ WEBHOOK_WORKER: 'false' }).webhooks.worker).toBe(false);
   });
 
+  it("bounds the heap growth (default 50 %, 0 for V8's own)", () => {
+    expect(loadConfig({}).heapGrowthPercent).toBe(50);
+    expect(loadConfig({ HEAP_GROWTH_PERCENT: '0' }).heapGrowthPercent).toBe(0);
+    expect(() => loadConfig({ HEAP_GROWTH_PERCENT: '-1' })).toThrow(/HEAP_GROWTH_PERCENT/);
+    expect(() => loadConfig({ HEAP_GROWTH_PERCENT: '301' })).toThrow(/HEAP_GROWTH_PERCENT/);
+  });
+
   it('requires the sandbox client id and secret together', () => {
     expect(() => loadConfig({ SANDBOX_CLIENT_ID: '6f1c1c3e-8f0e-4a53-9a55-2a1f3f3d7b11' })).toThrow(/SANDBOX_CLIENT_SECRET/);
   });

@@ -43,6 +43,7 @@ const envSchema = z.object({
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(300).default(50),
   MOTOR_INSURER_TIMEOUT_MS: z.coerce.number().int().min(100).max(110_000).default(20_000),
   MOTOR_QUOTE_DEADLINE_MS: z.coerce.number().int().min(100).max(110_000).default(45_000),
   PAYMENT_VENDOR_URL: z.string().url().optional(),
@@ -117,6 +118,11 @@ export interface AppConfig {
    */
   fileUrls: { secret?: string; ttlSeconds: number };
   shutdownGraceMs: number;
+  /**
+   * How much V8 may grow its heap limit after each full collection, in percent (0: V8's own factor, up to 4x).
+   * Set once at start (`main.ts`): a bursty API otherwise keeps hundreds of MB of heap it used for a moment.
+   */
+  heapGrowthPercent: number;
   /** How long one insurer may take to quote, and the bound of the whole fan-out (well inside the spec's 2-minute client timeout). */
   motorInsurerTimeoutMs: number;
   motorQuoteDeadlineMs: number;
@@ -206,6 +212,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsToken: e.METRICS_TOKEN,
     fileUrls: { secret: e.FILE_URL_SECRET, ttlSeconds: e.FILE_URL_TTL_SECONDS },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    heapGrowthPercent: e.HEAP_GROWTH_PERCENT,
     motorInsurerTimeoutMs: e.MOTOR_INSURER_TIMEOUT_MS,
     motorQuoteDeadlineMs: e.MOTOR_QUOTE_DEADLINE_MS,
     paymentVendor: {

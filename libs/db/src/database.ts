@@ -6,6 +6,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { Client, Pool, PoolClient } from 'pg';
 import { PrismaClient } from './generated/prisma/client';
 import { migrate } from './migrator';
+import { initialisePgliteDir, pgliteInitialised } from './pglite-initdb';
 import { SqlDatabase } from './sql-target';
 import { countingAdapter, countingSql, StatementCounter } from './statement-counter';
 
@@ -202,9 +203,11 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
   const release = dir.startsWith('memory://') ? () => undefined : lockDataDir(dir);
   let pg: PGlite;
   try {
+    const onDisk = !opts.pgliteDumpFile && !dir.startsWith('memory://');
+    if (onDisk && !pgliteInitialised(resolve(dir))) await initialisePgliteDir(resolve(dir), EMBEDDED_SETTINGS);
     pg = opts.pgliteDumpFile
       ? new PGlite({ loadDataDir: new Blob([readFileSync(opts.pgliteDumpFile)]), postgresqlconf: EMBEDDED_SETTINGS })
-      : new PGlite(dir.startsWith('memory://') ? dir : resolve(dir), { postgresqlconf: EMBEDDED_SETTINGS });
+      : new PGlite(onDisk ? resolve(dir) : dir, { postgresqlconf: EMBEDDED_SETTINGS });
     await pg.waitReady;
   } catch (e) {
     release();
