@@ -3,12 +3,36 @@ import type { MotorPolicy, Payment } from '@lib/db/generated/prisma/client';
 import { paymentLink } from '../../../payments/payment.repository';
 import { PolicyStatus } from '../../../policies/policy-status';
 
+/** The policy's fields the object is built from (Show Policy reads only these; its plain SQL gives the price as a string). */
+export type PresentableMotorPolicy = PickedPolicy & { price: MotorPolicy['price'] | string };
+type PickedPolicy = Pick<
+  MotorPolicy,
+  | 'id'
+  | 'clientId'
+  | 'quoteRequestId'
+  | 'priceId'
+  | 'productCode'
+  | 'ownerId'
+  | 'previousOwnerId'
+  | 'carSequenceNumber'
+  | 'extraData'
+  | 'status'
+  | 'providerPolicyId'
+  | 'providerPolicy'
+  | 'invoiceUrl'
+  | 'startDate'
+  | 'endDate'
+  | 'purchasedAt'
+  | 'createdAt'
+  | 'updatedAt'
+>;
+
 /**
  * The spec's motor policy object. `payment_link` and `price` are null once issued (status 1);
  * `product_id` is present when the policy is shown again, not in the issuance response. The real
  * service's fields its webhook guide promises ride along: cover dates, purchase time and the documents.
  */
-export function presentMotorPolicy(p: MotorPolicy, payment: Payment | null, publicBaseUrl: string, shownAgain: boolean) {
+export function presentMotorPolicy(p: PresentableMotorPolicy, payment: Pick<Payment, 'linkToken'> | null, publicBaseUrl: string, shownAgain: boolean) {
   const pending = p.status === PolicyStatus.Pending;
   return {
     id: p.id,
