@@ -1,29 +1,15 @@
-import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { projectRoot } from '../libs/db/src';
 import { openTestDatabase } from '../test/support/test-app';
 import { OWNER, quoteBody } from '../test/support/motor-kit';
 import { http } from '../test/support/http';
 import { runLoad, runLoadSplit } from './load';
+import { RUN_ENV, rssMb, withBuiltApi } from './built-api';
 import type { LoadPlan, LoadResult } from './load-worker';
 
 const IDLE_MS = 30_000;
-
-/**
- * What `npm start` and the Dockerfile set: two glibc malloc arenas instead of one per thread, and fixed trim and mmap
- * thresholds, so memory a burst freed goes back to the system. BENCH_API_ENV (a JSON object) adds to it or overrides
- * it, to compare settings: BENCH_API_ENV='{"HEAP_GROWTH_PERCENT":"0"}'.
- */
-const RUN_ENV: Record<string, string> = {
-  MALLOC_ARENA_MAX: '2',
-  MALLOC_TRIM_THRESHOLD_: '131072',
-  MALLOC_MMAP_THRESHOLD_: '131072',
-  ...(JSON.parse(process.env.BENCH_API_ENV ?? '{}') as Record<string, string>),
-};
-const READY_TIMEOUT_MS = 180_000;
 
 /**
  * Issue 19 goal 5, embedded half: the built API (`npm start`'s process, on PGlite) started on a fresh data
@@ -43,7 +29,15 @@ export async function embeddedIdleMemoryScenario() {
 
 async function idleRssMb(dataDir: string, port: number): Promise<number> {
   // the embedded default as a fresh clone runs it: no PostgreSQL, no Redis, nothing the bench's harness set
-  const env = { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), SANDBOX_PORT: String(port + 1), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...RUN_ENV };
+  const env = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    PORT: String(port),
+    SANDBOX_PORT: String(port + 1),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ...RUN_ENV,
+  };
   return withBuiltApi(env, port, async (pid) => {
     await new Promise((r) => setTimeout(r, IDLE_MS));
     return rssMb(pid);
@@ -161,37 +155,4 @@ async function quoteOtp(base: string, headers: Record<string, string>): Promise<
   const code = /\b(\d{4})\b/.exec(messages.body.data?.[0]?.text ?? '')?.[1];
   if (!code) throw new Error(`no code in ${messages.text}`);
   return code;
-}
-
-/** Starts the built API (dist, as `npm start` runs it) with `env` and nothing else, waits until ready, runs `use` with its pid, stops it. */
-async function withBuiltApi<T>(env: Record<string, string | undefined>, port: number, use: (pid: number) => Promise<T>): Promise<T> {
-  const child = spawn(process.execPath, [join(projectRoot(), 'dist', 'apps', 'api', 'src', 'main.js')], {
-    env,
-    stdio: 'ignore',
-    detached: true,
-  });
-  try {
-    const deadline = Date.now() + READY_TIMEOUT_MS;
-    while (!(await ready(port))) {
-      if (Date.now() > deadline || child.exitCode !== null) throw new Error('the built API did not become ready');
-      await new Promise((r) => setTimeout(r, 500));
-    }
-    return await use(child.pid!);
-  } finally {
-    process.kill(-child.pid!, 'SIGTERM');
-    await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
-  }
-}
-
-function rssMb(pid: number): number {
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]);
-  return Math.round(kb / 1024);
-}
-
-async function ready(port: number): Promise<boolean> {
-  try {
-    return (await fetch(`http://127.0.0.1:${port}/health/ready`)).ok;
-  } catch {
-    return false;
-  }
 }

@@ -7,10 +7,11 @@
  *     overhead at most 1.5x the floor's, CPU under 5 ms). Then one insurer hangs: no response may take longer
  *     than the configured deadline.
  *  2. Authenticated, rate-limited (on Redis, limit high enough that nothing is refused) GET /api/v1/car-comp/policies/{id}
- *     throughput against a bare Fastify handler doing the fastest correct read of the same data with pg (a named
- *     prepared statement selecting the response's columns), in one run (target >= 50% of the bare handler); and a
- *     bare Fastify route answering a constant JSON body under the same load, whose rate must be >= 10x the API's
- *     (else the load generator, not the API, is what is measured). The load comes from LOAD_PROCESSES (default 2)
+ *     throughput of the built API in production mode (its own process; the sandbox API is measured beside it)
+ *     against a bare Fastify handler doing the fastest correct read of the same data with pg (a named prepared
+ *     statement selecting the response's columns), in one run (target >= 50% of the bare handler); and a bare
+ *     node:http route answering a constant JSON body under the same load, whose rate must be >= 10x the API's (else
+ *     the load generator, not the API, is what is measured). The load comes from LOAD_PROCESSES (default 1)
  *     load-worker processes per target, started together, their rates added.
  *  3. Progressive quotes: 20 concurrent partners post with `Prefer: respond-async` and follow the event stream;
  *     delay = first offer received by the stream client - the fastest insurer's answer in hand in the API
@@ -29,14 +30,16 @@
  * Requests go to 127.0.0.1 only; every loop is bounded in count and time.
  */
 import 'reflect-metadata';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { setMaxListeners } from 'node:events';
+import { createServer } from 'node:http';
 import Fastify from 'fastify';
 import { Pool } from 'pg';
 import { startSandbox } from '../test/sandbox/sandbox-test-kit';
-import { startTestApp, TestApp } from '../test/support/test-app';
+import { freePort, startTestApp, TestApp } from '../test/support/test-app';
 import { OWNER, quoteBody, quoteOtp, latestCode } from '../test/support/motor-kit';
 import { http } from '../test/support/http';
 import { signIn } from '../test/admin/admin-kit';
@@ -48,6 +51,7 @@ import { showPolicyParams } from '../apps/api/src/products/motor/issuance/motor-
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { LOAD_PROCESSES, runLoad, runLoadSplit, summary } from './load';
 import { embeddedIdleMemoryScenario, postgresLoadedMemoryScenario } from './memory';
+import { cpuMicros, RUN_ENV, withBuiltApi } from './built-api';
 import type { LoadPlan, LoadResult } from './load-worker';
 import type { ProgressivePlan, ProgressiveSample } from './progressive-worker';
 
@@ -309,27 +313,50 @@ async function redisRateLimitHits(app: TestApp): Promise<number> {
   return hits;
 }
 
+/** Production settings for the built API in the read scenario: real secrets' lengths, no background workers. */
+function productionEnv(): Record<string, string> {
+  return {
+    APP_ENV: 'production',
+    WEBHOOK_SECRET_KEY: 'w'.repeat(40),
+    PAYMENT_VENDOR_URL: 'http://127.0.0.1:9',
+    PAYMENT_VENDOR_API_KEY: 'k'.repeat(24),
+    PAYMENT_VENDOR_WEBHOOK_SECRET: 's'.repeat(40),
+    WEBHOOK_WORKER: 'false',
+    PAYMENT_RECONCILE_MS: '0',
+    REFUND_POLL_MS: '0',
+    POLICY_DOCUMENTS_POLL_MS: '0',
+  };
+}
+
 /**
  * GET /api/v1/car-comp/policies/{id}: the API (bearer token, product check, rate limit counted in Redis as for
  * partners, with a limit high enough that no request is refused) against a bare Fastify handler doing the
  * fastest correct read of the same data (pg pool, named prepared statement, the response's columns), and a
- * bare Fastify route answering the API's own response body as a constant: the load generator's ceiling here,
+ * bare node:http route answering the API's own response body as a constant: the load generator's ceiling here,
  * which must be at least 10x the API's rate for the comparison to measure the API and not the generator.
+ *
+ * The API measured is the built one in production mode, in its own process, as partners' live traffic meets it
+ * (the policy is issued through an in-process sandbox API on the same database first). The sandbox API is measured
+ * too: sandbox mode runs each request in a test clock frame and the partner's insurer scope (AsyncLocalStorage,
+ * whose hooks on Node 20 cost every promise of the process something), so it serves fewer reads.
  */
 async function policyReadScenario() {
   const sandbox = await startSandbox();
   const rateLimitPerMinute = 10_000_000;
-  const app = await startTestApp({ env: { SANDBOX_URL: sandbox.baseUrl, LOG_LEVEL: 'warn', RATE_LIMIT_DEFAULT_PER_MINUTE: String(rateLimitPerMinute) } });
+  const jwtSecret = `bench-${randomBytes(16).toString('hex')}`.padEnd(48, 'x');
+  const shared = { LOG_LEVEL: 'warn', RATE_LIMIT_DEFAULT_PER_MINUTE: String(rateLimitPerMinute), JWT_SECRET: jwtSecret };
+  const app = await startTestApp({ env: { ...shared, SANDBOX_URL: sandbox.baseUrl } });
   const bare = Fastify({ logger: false });
   let barePool: Pool | undefined;
+  let closeConstant = async () => undefined as void;
   try {
     if (!app.api.redis) throw new Error('the policy read must run with REDIS_URL: partners are rate limited on Redis');
     const p = await app.partner(['motor-comprehensive-comparison']);
     const id = await issuePolicy(app, p.token);
     const dbName = (await app.db.sql.query<{ db: string }>('SELECT current_database() AS db'))[0].db;
-    const bareUrl = new URL(process.env.DATABASE_URL!);
-    bareUrl.pathname = `/${dbName}`;
-    barePool = new Pool({ connectionString: bareUrl.toString(), max: 10 });
+    const dbUrl = new URL(process.env.DATABASE_URL!);
+    dbUrl.pathname = `/${dbName}`;
+    barePool = new Pool({ connectionString: dbUrl.toString(), max: 10 });
     const pool = barePool;
     bare.get('/policies/:id', async (req) => {
       const { rows } = await pool.query({
@@ -339,63 +366,105 @@ async function policyReadScenario() {
       });
       return rows[0];
     });
-    // the API's own answer, as a constant: same bytes on the wire, no work behind them
-    const shown = await http(`${app.url}/api/v1/car-comp/policies/${id}`, { headers: { Authorization: `Bearer ${p.token}` } });
-    if (shown.status !== 200) throw new Error(`show ${shown.status}: ${shown.text}`);
-    if (shown.headers.get('ratelimit-limit') !== String(rateLimitPerMinute))
-      throw new Error(`no rate limit on the read: ${JSON.stringify([...shown.headers])}`);
-    const constant = shown.text;
-    bare.get('/constant', (_req, reply) => void reply.type('application/json; charset=utf-8').send(constant));
     await bare.listen({ port: 0, host: '127.0.0.1' });
     const bareBase = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}`;
-
-    const plan = (url: string, headers: Record<string, string>): LoadPlan => ({
-      url,
-      method: 'GET',
-      headers,
-      expectStatus: 200,
-      mode: 'throughput',
-      concurrency: 20,
-      durationMs: 3000,
-      maxRequests: 300_000,
+    // the API's own answer (read below), as a constant from node:http alone: same bytes on the wire, no work behind
+    // them, the cheapest server there is, so its rate shows what the load generator can drive
+    let constant = Buffer.alloc(0);
+    const constantServer = createServer((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': constant.length });
+      res.end(constant);
     });
-    const targets = {
-      api: plan(`${app.url}/api/v1/car-comp/policies/${id}`, { Authorization: `Bearer ${p.token}` }),
-      bare: plan(`${bareBase}/policies/${id}`, {}),
-      constant: plan(`${bareBase}/constant`, {}),
+    closeConstant = () => new Promise((r) => constantServer.close(() => r()));
+    await new Promise<void>((r) => constantServer.listen(0, '127.0.0.1', r));
+    const constantUrl = `http://127.0.0.1:${(constantServer.address() as { port: number }).port}/constant`;
+
+    const port = await freePort();
+    const env = {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      ...RUN_ENV,
+      ...shared,
+      ...productionEnv(),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: app.config.dataDir,
+      DATABASE_URL: dbUrl.toString(),
+      REDIS_URL: process.env.REDIS_URL,
+      REDIS_KEY_PREFIX: app.config.redisKeyPrefix,
     };
-    let apiRequests = 0;
-    const rps = async (name: keyof typeof targets) => {
-      const r = await runLoadSplit(targets[name]);
-      if (r.errors) throw new Error(`${name} reads failed (${r.errors}): ${r.firstError}`);
-      if (name === 'api') apiRequests += r.requests!;
-      return r.rps!;
-    };
-    const hitsBefore = await redisRateLimitHits(app);
-    // warm-up: the handlers compiled and their pools full before anything is counted
-    for (const name of ['api', 'bare', 'constant'] as const) await rps(name);
-    const results = { api: [] as number[], bare: [] as number[], constant: [] as number[] };
-    for (let round = 0; round < 3; round++) for (const name of ['api', 'bare', 'constant'] as const) results[name].push(await rps(name));
-    const hitsCounted = (await redisRateLimitHits(app)) - hitsBefore;
-    const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
-    const ratio = median(results.api) / median(results.bare);
-    const constantMultiple = median(results.constant) / median(results.api);
-    return {
-      concurrency: 20,
-      load_processes: LOAD_PROCESSES,
-      rounds: 3,
-      api_rps: results.api,
-      bare_rps: results.bare,
-      constant_rps: results.constant,
-      ratio: Math.round(ratio * 100) / 100,
-      target: 'api >= 50% of bare',
-      met: ratio >= 0.5,
-      constant_over_api: Math.round(constantMultiple * 10) / 10,
-      load_generator_ok: constantMultiple >= 10,
-      rate_limit: { store: 'redis', limit_per_minute: rateLimitPerMinute, api_requests_sent: apiRequests, hits_counted_in_redis: hitsCounted },
-      database: app.db.kind,
-    };
+    return await withBuiltApi(env, port, async (pid) => {
+      // its own token: the in-process API's runs on the tests' manual clock, the built API on real time
+      const token = await http(`http://127.0.0.1:${port}/oauth/token`, {
+        json: { grant_type: 'client_credentials', client_id: p.id, client_secret: p.secret },
+      });
+      if (token.status !== 200) throw new Error(`token ${token.status}: ${token.text}`);
+      const auth = { Authorization: `Bearer ${token.body.access_token as string}` };
+      const production = `http://127.0.0.1:${port}/api/v1/car-comp/policies/${id}`;
+      const shown = await http(production, { headers: auth });
+      if (shown.status !== 200) throw new Error(`show ${shown.status}: ${shown.text}`);
+      if (shown.headers.get('ratelimit-limit') !== String(rateLimitPerMinute))
+        throw new Error(`no rate limit on the read: ${JSON.stringify([...shown.headers])}`);
+      constant = Buffer.from(shown.text);
+
+      const plan = (url: string, headers: Record<string, string>): LoadPlan => ({
+        url,
+        method: 'GET',
+        headers,
+        expectStatus: 200,
+        mode: 'throughput',
+        concurrency: 20,
+        durationMs: 3000,
+        maxRequests: 300_000,
+      });
+      const targets = {
+        api: plan(production, auth),
+        sandbox_api: plan(`${app.url}/api/v1/car-comp/policies/${id}`, { Authorization: `Bearer ${p.token}` }),
+        bare: plan(`${bareBase}/policies/${id}`, {}),
+        constant: plan(constantUrl, {}),
+      };
+      const names = Object.keys(targets) as (keyof typeof targets)[];
+      let apiRequests = 0;
+      const apiCpuUs: number[] = [];
+      const rps = async (name: keyof typeof targets) => {
+        const cpuBefore = cpuMicros(pid);
+        const r = await runLoadSplit(targets[name]);
+        if (r.errors) throw new Error(`${name} reads failed (${r.errors}): ${r.firstError}`);
+        if (name === 'api' || name === 'sandbox_api') apiRequests += r.requests!;
+        if (name === 'api') apiCpuUs.push(Math.round((cpuMicros(pid) - cpuBefore) / r.requests!));
+        return r.rps!;
+      };
+      const hitsBefore = await redisRateLimitHits(app);
+      // warm-up: the handlers compiled and their pools full before anything is counted
+      for (const name of names) await rps(name);
+      apiCpuUs.length = 0;
+      const results = { api: [] as number[], sandbox_api: [] as number[], bare: [] as number[], constant: [] as number[] };
+      for (let round = 0; round < 3; round++) for (const name of names) results[name].push(await rps(name));
+      const hitsCounted = (await redisRateLimitHits(app)) - hitsBefore;
+      const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
+      const ratio = median(results.api) / median(results.bare);
+      const constantMultiple = median(results.constant) / median(results.api);
+      return {
+        concurrency: 20,
+        load_processes: LOAD_PROCESSES,
+        rounds: 3,
+        api_rps: results.api,
+        api_cpu_us_per_request: apiCpuUs,
+        bare_rps: results.bare,
+        constant_rps: results.constant,
+        ratio: Math.round(ratio * 100) / 100,
+        target: 'api >= 50% of bare',
+        met: ratio >= 0.5,
+        sandbox_api_rps: results.sandbox_api,
+        sandbox_ratio: Math.round((median(results.sandbox_api) / median(results.bare)) * 100) / 100,
+        constant_over_api: Math.round(constantMultiple * 10) / 10,
+        load_generator_ok: constantMultiple >= 10,
+        rate_limit: { store: 'redis', limit_per_minute: rateLimitPerMinute, api_requests_sent: apiRequests, hits_counted_in_redis: hitsCounted },
+        database: app.db.kind,
+      };
+    });
   } finally {
+    await closeConstant();
     await bare.close();
     await barePool?.end();
     await app.close();
@@ -620,9 +689,11 @@ async function main() {
   if (read)
     md.push(
       `## GET /policies/{id}, ${read.concurrency} concurrent from ${read.load_processes} load-generator processes, ${read.database}`,
-      `API (bearer token, rate limited on Redis) rps ${read.api_rps.join(' / ')}; bare Fastify + pg named prepared statement rps ${read.bare_rps.join(' / ')}; ` +
+      `API (the built API in production mode, its own process; bearer token, rate limited on Redis) rps ${read.api_rps.join(' / ')}, ` +
+        `CPU ${read.api_cpu_us_per_request.join(' / ')} µs per request; bare Fastify + pg named prepared statement rps ${read.bare_rps.join(' / ')}; ` +
         `ratio of medians ${read.ratio} (target >= 0.5: ${read.met ? 'met' : 'NOT met'})`,
-      `bare Fastify route with a constant JSON body (the API's own answer), same load generator: rps ${read.constant_rps.join(' / ')}, ` +
+      `the same API in sandbox mode (test clock frames, insurer scopes), in the bench's process: rps ${read.sandbox_api_rps.join(' / ')}, ratio ${read.sandbox_ratio}`,
+      `bare node:http route with a constant JSON body (the API's own answer), same load generator: rps ${read.constant_rps.join(' / ')}, ` +
         `${read.constant_over_api}x the API's rps (needs >= 10x for the generator not to be the bottleneck: ${read.load_generator_ok ? 'yes' : 'NO'})`,
       `rate limit: ${read.rate_limit.limit_per_minute} per minute on ${read.rate_limit.store}; ${read.rate_limit.api_requests_sent} API requests sent, ${read.rate_limit.hits_counted_in_redis} hits counted in Redis`,
       '',

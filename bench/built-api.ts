@@ -1,0 +1,59 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { projectRoot } from '../libs/db/src';
+
+const READY_TIMEOUT_MS = 180_000;
+
+/**
+ * What `npm start` and the Dockerfile set: two glibc malloc arenas instead of one per thread, and fixed trim and mmap
+ * thresholds, so memory a burst freed goes back to the system. BENCH_API_ENV (a JSON object) adds to it or overrides
+ * it, to compare settings: BENCH_API_ENV='{"HEAP_GROWTH_PERCENT":"0"}'.
+ */
+export const RUN_ENV: Record<string, string> = {
+  MALLOC_ARENA_MAX: '2',
+  MALLOC_TRIM_THRESHOLD_: '131072',
+  MALLOC_MMAP_THRESHOLD_: '131072',
+  ...(JSON.parse(process.env.BENCH_API_ENV ?? '{}') as Record<string, string>),
+};
+
+/** Starts the built API (dist, as `npm start` runs it) with `env` and nothing else, waits until ready, runs `use` with its pid, stops it. */
+export async function withBuiltApi<T>(env: Record<string, string | undefined>, port: number, use: (pid: number) => Promise<T>): Promise<T> {
+  const child = spawn(process.execPath, [join(projectRoot(), 'dist', 'apps', 'api', 'src', 'main.js')], {
+    env,
+    stdio: 'ignore',
+    detached: true,
+  });
+  try {
+    const deadline = Date.now() + READY_TIMEOUT_MS;
+    while (!(await ready(port))) {
+      if (Date.now() > deadline || child.exitCode !== null) throw new Error('the built API did not become ready');
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    return await use(child.pid!);
+  } finally {
+    process.kill(-child.pid!, 'SIGTERM');
+    await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+  }
+}
+
+/** Resident memory of process `pid`, in MB. */
+export function rssMb(pid: number): number {
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]);
+  return Math.round(kb / 1024);
+}
+
+/** CPU time (user + system) process `pid` has used so far, in microseconds (the kernel counts it in ticks of 10 ms). */
+export function cpuMicros(pid: number): number {
+  // fields after the command name (which may hold spaces, so split after its closing parenthesis): utime is the 14th field, stime the 15th
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / 100;
+}
+
+async function ready(port: number): Promise<boolean> {
+  try {
+    return (await fetch(`http://127.0.0.1:${port}/health/ready`)).ok;
+  } catch {
+    return false;
+  }
+}
