@@ -688,7 +688,7 @@ async function main() {
   const read = result.policy_read as Awaited<ReturnType<typeof policyReadScenario>> | undefined;
   if (read)
     md.push(
-      `## GET /policies/{id}, ${read.concurrency} concurrent from ${read.load_processes} load-generator processes, ${read.database}`,
+      `## GET /policies/{id}, ${read.concurrency} concurrent from ${read.load_processes} load-generator process${read.load_processes === 1 ? '' : 'es'}, ${read.database}`,
       `API (the built API in production mode, its own process; bearer token, rate limited on Redis) rps ${read.api_rps.join(' / ')}, ` +
         `CPU ${read.api_cpu_us_per_request.join(' / ')} µs per request; bare Fastify + pg named prepared statement rps ${read.bare_rps.join(' / ')}; ` +
         `ratio of medians ${read.ratio} (target >= 0.5: ${read.met ? 'met' : 'NOT met'})`,
