@@ -118,6 +118,21 @@ describe('POST /api/v1/car-comp/quote-requests/{id}/attachments', () => {
     expect(asText.body.details).toEqual({ chassis: ['The chassis field must be a file.'] });
   });
 
+  it('more file parts than the route takes (8): 413 naming what to send, nothing stored', async () => {
+    const qr = await quoteRequest();
+    const set = await photos.set(5);
+    const before = await storedFiles();
+    const res = await upload(qr.id, photoForm(qr.compPriceId, { ...set, extra1: set.front, extra2: set.front, extra3: set.front, extra4: set.front }));
+    expect(res.status).toBe(413);
+    expect(res.body).toMatchObject({
+      ...errorShape,
+      status: 413,
+      message: `The upload has too many parts: send quote_price_id and the five files ${PHOTO_PARTS.join(', ')} (at most 8 files and 4 fields).`,
+    });
+    expect(await storedFiles()).toBe(before);
+    expect(await photosRegistered(qr.id)).toBe(false);
+  });
+
   it('a text file named .jpg with an image/jpeg type: 422 on that part, judged by content, nothing stored', async () => {
     const qr = await quoteRequest();
     const before = await storedFiles();

@@ -105,6 +105,15 @@ describe('TPL motor v2: POST and GET /v2/car/policies', () => {
     expect(asText.body.details.istimarah[0]).toMatch(/must be a file/);
   });
 
+  it('413 when the body has more file parts than the route takes (3), and no policy is made', async () => {
+    const v = nextVehicle();
+    const doc = { bytes: pdfDocument(`many-${v.vin}`) };
+    const res = await issue(form({ email: 'b@example.com', ...v }, { istimarah: doc, a: doc, b: doc, c: doc }));
+    expect(res.status).toBe(413);
+    expect(res.body).toMatchObject({ status: 413, message: 'The upload has too many parts.' });
+    expect(await env.app.db.prisma.tplPolicy.count({ where: { vin: v.vin } })).toBe(0);
+  });
+
   it('415 when the body is not multipart', async () => {
     const res = await env.app.request('/v2/car/policies', { token, json: { email: 'b@example.com' } });
     expect(res.status).toBe(415);

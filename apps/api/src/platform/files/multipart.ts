@@ -2,7 +2,7 @@ import '@fastify/multipart';
 import { createHash } from 'node:crypto';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiError, textIssues, textIssuesToDetails } from '@lib/common';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 const ACCEPTS_MULTIPART = 'acceptsMultipart';
 
@@ -69,4 +69,41 @@ export function multipartError(err: unknown, tooManyParts: string): ApiError {
 export function assertCleanParts(parts: ReadonlyArray<{ name: string; value?: string }>): void {
   const issues = parts.flatMap((p) => textIssues({ [p.name]: p.value ?? '' }));
   if (issues.length) throw ApiError.validation(textIssuesToDetails(issues));
+}
+
+/** How one route reads its multipart body: busboy's limits, the file parts worth holding, and the answer to too many parts. */
+export interface MultipartReading {
+  limits: NonNullable<NonNullable<Parameters<FastifyRequest['parts']>[0]>['limits']>;
+  keptFiles: ReadonlySet<string>;
+  maxFileBytes: number;
+  tooManyParts: string;
+}
+
+/**
+ * Reads every part of a multipart body in order: fields as text, files hashed to their end and held only for the
+ * first part of a kept name within `maxFileBytes` (duplicates and strangers are read and dropped). An oversize
+ * file ends truncated rather than failing the read, so the 422 can name every part; names and values holding a
+ * character no text may hold are refused.
+ */
+export async function readMultipartParts(req: FastifyRequest, reading: MultipartReading): Promise<UploadPart[]> {
+  const parts: UploadPart[] = [];
+  const kept = new Set<string>();
+  try {
+    // throwFileSizeLimit: read by the plugin, missing from its types
+    const options = { limits: reading.limits, throwFileSizeLimit: false } as Parameters<FastifyRequest['parts']>[0];
+    for await (const part of req.parts(options)) {
+      if (part.type === 'field') {
+        const value = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
+        parts.push({ type: 'field', name: part.fieldname, value, truncated: part.valueTruncated || part.fieldnameTruncated });
+        continue;
+      }
+      const keep = reading.keptFiles.has(part.fieldname) && !kept.has(part.fieldname);
+      if (keep) kept.add(part.fieldname);
+      parts.push({ type: 'file', name: part.fieldname, ...(await readFilePart(part.file, keep, reading.maxFileBytes)) });
+    }
+  } catch (err) {
+    throw multipartError(err, reading.tooManyParts);
+  }
+  assertCleanParts(parts.map((p) => (p.type === 'field' ? p : { name: p.name })));
+  return parts;
 }

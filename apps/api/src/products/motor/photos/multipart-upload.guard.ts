@@ -3,7 +3,7 @@ import { CanActivate, createParamDecorator, ExecutionContext, Injectable } from 
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '@lib/common';
 import { PHOTO_PARTS } from '@lib/providers';
-import { assertCleanParts, multipartError, readFilePart, type UploadPart } from '../../../platform/files/multipart';
+import { readMultipartParts, type UploadPart } from '../../../platform/files/multipart';
 import { MAX_PHOTO_BYTES } from '../../../platform/files/photo-content';
 
 export interface MultipartUpload {
@@ -62,30 +62,12 @@ export const UploadedParts = createParamDecorator((_: unknown, ctx: ExecutionCon
 });
 
 async function readUpload(req: FastifyRequest): Promise<MultipartUpload> {
-  const parts: UploadPart[] = [];
-  const kept = new Set<string>();
-  try {
-    // throwFileSizeLimit (read by the plugin, missing from its types): an oversize file ends truncated, so the
-    // rest of the body is still read and the 422 can name every part.
-    const options = { limits: PHOTO_UPLOAD_LIMITS, throwFileSizeLimit: false } as Parameters<FastifyRequest['parts']>[0];
-    for await (const part of req.parts(options)) {
-      if (part.type === 'field') {
-        const value = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
-        parts.push({ type: 'field', name: part.fieldname, value, truncated: part.valueTruncated || part.fieldnameTruncated });
-        continue;
-      }
-      // Only the first part of an expected name is kept; duplicates and strangers are read and dropped.
-      const keep = KEPT_FILES.has(part.fieldname) && !kept.has(part.fieldname);
-      if (keep) kept.add(part.fieldname);
-      parts.push({ type: 'file', name: part.fieldname, ...(await readFilePart(part.file, keep, MAX_PHOTO_BYTES)) });
-    }
-  } catch (err) {
-    throw multipartError(
-      err,
-      `The upload has too many parts: send quote_price_id and the five files ${PHOTO_PARTS.join(', ')} (at most ${PHOTO_UPLOAD_LIMITS.files} files and ${PHOTO_UPLOAD_LIMITS.fields} fields).`,
-    );
-  }
-  assertCleanParts(parts.map((p) => (p.type === 'field' ? p : { name: p.name })));
+  const parts = await readMultipartParts(req, {
+    limits: PHOTO_UPLOAD_LIMITS,
+    keptFiles: KEPT_FILES,
+    maxFileBytes: MAX_PHOTO_BYTES,
+    tooManyParts: `The upload has too many parts: send quote_price_id and the five files ${PHOTO_PARTS.join(', ')} (at most ${PHOTO_UPLOAD_LIMITS.files} files and ${PHOTO_UPLOAD_LIMITS.fields} fields).`,
+  });
   return { parts };
 }
 

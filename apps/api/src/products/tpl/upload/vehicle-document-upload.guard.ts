@@ -2,7 +2,7 @@ import '@fastify/multipart';
 import { CanActivate, createParamDecorator, ExecutionContext, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '@lib/common';
-import { assertCleanParts, multipartError, readFilePart, type UploadPart } from '../../../platform/files/multipart';
+import { readMultipartParts, type UploadPart } from '../../../platform/files/multipart';
 import { MAX_VEHICLE_DOCUMENT_BYTES } from './vehicle-document-content';
 
 export interface VehicleDocumentUpload {
@@ -36,7 +36,10 @@ export class VehicleDocumentUploadGuard implements CanActivate {
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
     const req = ctx.switchToHttp().getRequest<UploadRequest>();
     if (!req.isMultipart()) {
-      throw new ApiError('UNSUPPORTED_MEDIA_TYPE', `This endpoint takes multipart/form-data; the request was ${req.headers['content-type'] ?? 'without a Content-Type'}.`);
+      throw new ApiError(
+        'UNSUPPORTED_MEDIA_TYPE',
+        `This endpoint takes multipart/form-data; the request was ${req.headers['content-type'] ?? 'without a Content-Type'}.`,
+      );
     }
     const upload = await readUpload(req);
     req[UPLOAD] = upload;
@@ -52,24 +55,12 @@ export const UploadedDocument = createParamDecorator((_: unknown, ctx: Execution
 });
 
 async function readUpload(req: FastifyRequest): Promise<VehicleDocumentUpload> {
-  const parts: UploadPart[] = [];
-  const kept = new Set<string>();
-  try {
-    const options = { limits: VEHICLE_DOCUMENT_LIMITS, throwFileSizeLimit: false } as Parameters<FastifyRequest['parts']>[0];
-    for await (const part of req.parts(options)) {
-      if (part.type === 'field') {
-        const value = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
-        parts.push({ type: 'field', name: part.fieldname, value, truncated: part.valueTruncated || part.fieldnameTruncated });
-        continue;
-      }
-      const keep = KEPT_FILES.has(part.fieldname) && !kept.has(part.fieldname);
-      if (keep) kept.add(part.fieldname);
-      parts.push({ type: 'file', name: part.fieldname, ...(await readFilePart(part.file, keep, MAX_VEHICLE_DOCUMENT_BYTES)) });
-    }
-  } catch (err) {
-    throw multipartError(err, 'The upload has too many parts.');
-  }
-  assertCleanParts(parts.map((p) => (p.type === 'field' ? p : { name: p.name })));
+  const parts = await readMultipartParts(req, {
+    limits: VEHICLE_DOCUMENT_LIMITS,
+    keptFiles: KEPT_FILES,
+    maxFileBytes: MAX_VEHICLE_DOCUMENT_BYTES,
+    tooManyParts: 'The upload has too many parts.',
+  });
   return { parts };
 }
 
