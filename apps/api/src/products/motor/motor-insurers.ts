@@ -1,30 +1,24 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ApiError, Clock } from '@lib/common';
-import { MotorInsurer, MotorProvider } from '@lib/providers';
+import { ApiError, CachedFor, Clock } from '@lib/common';
+import type { MotorInsurer, MotorProvider } from '@lib/providers';
 
 export const MOTOR_PROVIDER = Symbol('MOTOR_PROVIDER');
-const CACHE_MS = 60_000;
 
 /** The insurers to ask, from the provider, cached for a minute. */
 @Injectable()
 export class MotorInsurers {
-  private cached?: { at: number; insurers: MotorInsurer[] };
+  private readonly directory: CachedFor<MotorInsurer[]>;
 
-  constructor(
-    @Inject(MOTOR_PROVIDER) private readonly provider: MotorProvider,
-    private readonly clock: Clock,
-  ) {}
+  constructor(@Inject(MOTOR_PROVIDER) provider: MotorProvider, clock: Clock) {
+    this.directory = new CachedFor(
+      clock,
+      60_000,
+      () => provider.listInsurers({ timeoutMs: 5_000 }),
+      () => new ApiError('PROVIDER_FAILED', 'The insurers directory did not answer.'),
+    );
+  }
 
-  async list(): Promise<MotorInsurer[]> {
-    const now = this.clock.now().getTime();
-    if (this.cached && now - this.cached.at < CACHE_MS) return this.cached.insurers;
-    try {
-      const insurers = await this.provider.listInsurers({ timeoutMs: 5_000 });
-      this.cached = { at: now, insurers };
-      return insurers;
-    } catch {
-      if (this.cached) return this.cached.insurers;
-      throw new ApiError('PROVIDER_FAILED', 'The insurers directory did not answer.');
-    }
+  list(): Promise<MotorInsurer[]> {
+    return this.directory.get();
   }
 }
