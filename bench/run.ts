@@ -47,7 +47,7 @@ import globalSetup from '../test/support/global-setup';
 import globalTeardown from '../test/support/global-teardown';
 import { projectRoot } from '../libs/db/src';
 import { exchangeJson } from '../libs/providers/src/shared/json-http';
-import { showPolicyParams } from '../apps/api/src/products/motor/issuance/motor-policy.repository';
+import { SHOW_POLICY_SQL, showPolicyParams } from '../apps/api/src/products/motor/issuance/motor-policy.repository';
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { LOAD_PROCESSES, runLoad, runLoadSplit, summary } from './load';
 import { embeddedIdleMemoryScenario, postgresLoadedMemoryScenario } from './memory';
@@ -285,20 +285,6 @@ async function issuePolicy(app: TestApp, token: string): Promise<number> {
   return policy.body.id;
 }
 
-/**
- * The fastest correct read of what Show Policy answers, for the bare handler: a named prepared statement
- * (parsed and planned once per connection) selecting only the columns the response is built from, and the
- * open payment's link token.
- */
-const BARE_SHOW_POLICY_SQL = `SELECT p.id, p.client_id, p.quote_request_id, p.price_id, p.product_code, p.owner_id, p.previous_owner_id,
-       p.car_sequence_number, p.extra_data, p.status, p.price, p.provider_policy_id, p.provider_policy, p.invoice_url,
-       p.start_date, p.end_date, p.purchased_at, p.created_at, p.updated_at, pay.link_token
-  FROM motor_policies p
-  LEFT JOIN LATERAL (SELECT link_token FROM payments
-                      WHERE policy_type = 'motor' AND policy_id = p.id AND status = ANY($3::text[]) AND expires_at > $4::timestamptz
-                      ORDER BY created_at DESC LIMIT 1) pay ON true
- WHERE p.id = $1 AND p.client_id = $2::uuid`;
-
 /** Every hit the rate limiter counted in Redis under the app's key prefix (its keys are `<prefix>rl:<hash>:<window>`). */
 async function redisRateLimitHits(app: TestApp): Promise<number> {
   const redis = app.api.redis;
@@ -360,8 +346,9 @@ async function policyReadScenario() {
     const pool = barePool;
     bare.get('/policies/:id', async (req) => {
       const { rows } = await pool.query({
+        // the API's own statement (only the columns the answer needs, and the open payment's link token), prepared per connection
         name: 'bare_show_policy',
-        text: BARE_SHOW_POLICY_SQL,
+        text: SHOW_POLICY_SQL,
         values: showPolicyParams(p.id, Number((req.params as { id: string }).id), new Date()),
       });
       return rows[0];
