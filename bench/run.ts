@@ -52,6 +52,7 @@ import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { LOAD_PROCESSES, runLoad, runLoadSplit, summary } from './load';
 import { embeddedIdleMemoryScenario, postgresLoadedMemoryScenario } from './memory';
 import { cpuMicros, RUN_ENV, withBuiltApi } from './built-api';
+import { profiled } from './cpu-profile';
 import type { LoadPlan, LoadResult } from './load-worker';
 import type { ProgressivePlan, ProgressiveSample } from './progressive-worker';
 
@@ -201,7 +202,7 @@ async function fanOutScenario() {
     // the API runs in this process (the sandbox and the load generator in their own): its CPU over the measured bursts,
     // an upper bound of the API's own, since this process also runs the bench's bookkeeping (small beside the requests)
     const cpuBefore = process.cpuUsage();
-    const times = checked(await runLoad(quotePlan(20, 5)));
+    const times = checked(await profiled('fan-out', () => runLoad(quotePlan(20, 5))));
     const cpu = process.cpuUsage(cpuBefore);
     const cpuMsPerQuote = Math.round(((cpu.user + cpu.system) / times.length / 1000) * 100) / 100;
     const overhead = summary(times.map((t) => t - SLOWEST));

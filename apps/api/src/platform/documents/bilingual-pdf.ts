@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
 
 /** DejaVu Sans (shipped by the dejavu-fonts-ttf package): Latin and Arabic, with the Arabic joining forms fontkit shapes. */
 const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
@@ -8,6 +8,21 @@ const ARABIC = '\u0600-\u06FF\u0750-\u077F\uFB50-\uFDFF\uFE70-\uFEFF';
 /** A run of Arabic words (with the spaces and Arabic punctuation between them): shaped and laid out right to left as one piece. */
 const ARABIC_WORD = new RegExp(`^[${ARABIC}]`);
 const ARABIC_RUN = new RegExp(`[${ARABIC}]+(?:[\\s\u060C\u061B]+[${ARABIC}]+)*`, 'g');
+
+/**
+ * pdfkit and fontkit hold about 25 MB of resident memory once loaded; a process that serves quotes and
+ * reads and writes no document never needs them, so they load with the first document.
+ */
+let pdfKit: Promise<typeof PDFDocument> | undefined;
+function loadPdfKit(): Promise<typeof PDFDocument> {
+  return (pdfKit ??= import('pdfkit').then((m) => m.default));
+}
+
+interface DocumentInfo {
+  title: string;
+  author: string;
+  subject: string;
+}
 
 export interface PdfFont {
   bold?: boolean;
@@ -25,8 +40,12 @@ export class BilingualPdf {
   private readonly chunks: Buffer[] = [];
   private readonly done: Promise<Buffer>;
 
-  constructor(info: { title: string; author: string; subject: string }, createdAt: Date) {
-    this.doc = new PDFDocument({ size: 'A4', margin: 40, info: { Title: info.title, Author: info.author, Subject: info.subject, CreationDate: createdAt }, lang: 'en' } as PDFKit.PDFDocumentOptions);
+  static async open(info: DocumentInfo, createdAt: Date): Promise<BilingualPdf> {
+    return new BilingualPdf(await loadPdfKit(), info, createdAt);
+  }
+
+  private constructor(PdfKitDocument: typeof PDFDocument, info: DocumentInfo, createdAt: Date) {
+    this.doc = new PdfKitDocument({ size: 'A4', margin: 40, info: { Title: info.title, Author: info.author, Subject: info.subject, CreationDate: createdAt }, lang: 'en' } as PDFKit.PDFDocumentOptions);
     this.doc.registerFont('regular', FONT);
     this.doc.registerFont('bold', FONT_BOLD);
     this.doc.font('regular');

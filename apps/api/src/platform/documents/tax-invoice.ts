@@ -19,7 +19,7 @@ export interface TaxInvoice {
 
 /** The bilingual tax invoice of a purchase: each line, VAT and the total paid. */
 export async function renderTaxInvoice(i: TaxInvoice): Promise<Buffer> {
-  const pdf = new BilingualPdf({ title: `Tax invoice ${i.invoiceNumber}`, author: i.insurerEn, subject: `${i.productEn} tax invoice` }, i.issuedAt);
+  const pdf = await BilingualPdf.open({ title: `Tax invoice ${i.invoiceNumber}`, author: i.insurerEn, subject: `${i.productEn} tax invoice` }, i.issuedAt);
   let y = docHeader(pdf, i.insurerEn, i.insurerAr, 'Tax Invoice', 'فاتورة ضريبية');
   y = docLabelled(pdf, y, 'Invoice number', 'رقم الفاتورة', i.invoiceNumber);
   y = docLabelled(pdf, y, 'Policy number', 'رقم الوثيقة', i.policyNumber);

@@ -1,10 +1,17 @@
-import sharp from 'sharp';
+import type sharp from 'sharp';
 import { hasImageEnd } from '@lib/common';
 import type { StoredContentType } from './file-store';
 
-// libvips caches operations by input; with pooled buffers a cached verdict could belong to other bytes.
-// A validator must look at every upload afresh.
-sharp.cache(false);
+/** sharp and libvips hold about 20 MB of resident memory once loaded, so they load with the first photo, not with the process. */
+let decoder: Promise<typeof sharp> | undefined;
+function loadDecoder(): Promise<typeof sharp> {
+  return (decoder ??= import('sharp').then(({ default: loaded }) => {
+    // libvips caches operations by input; with pooled buffers a cached verdict could belong to other bytes.
+    // A validator must look at every upload afresh.
+    loaded.cache(false);
+    return loaded;
+  }));
+}
 
 /** At most 3 MB per photo (the spec's limit). */
 export const MAX_PHOTO_BYTES = 3 * 1024 * 1024;
@@ -26,6 +33,7 @@ export async function inspectPhoto(bytes: Buffer): Promise<PhotoVerdict> {
   const magic = bytes.subarray(0, PNG_MAGIC.length);
   const claimed = magic.subarray(0, JPEG_MAGIC.length).equals(JPEG_MAGIC) ? 'jpeg' : magic.equals(PNG_MAGIC) ? 'png' : null;
   if (!claimed) return { ok: false, problem: 'must be a JPEG or PNG image' };
+  const sharp = await loadDecoder();
   const options = { failOn: 'warning', limitInputPixels: MAX_PHOTO_PIXELS, sequentialRead: true } as const;
   let format: string | undefined;
   try {

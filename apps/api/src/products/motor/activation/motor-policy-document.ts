@@ -31,7 +31,7 @@ const MARGIN = 40;
  * right, values between them, so each language reads in its own direction.
  */
 export async function renderMotorSchedule(s: MotorSchedule): Promise<Buffer> {
-  const pdf = new BilingualPdf(
+  const pdf = await BilingualPdf.open(
     { title: `Motor policy schedule ${s.policyNumber}`, author: s.insurerEn, subject: 'Motor insurance policy schedule' },
     s.issuedAt,
   );

@@ -12,7 +12,7 @@ export interface TplCertificate extends CoverHeader {
 
 /** The certificate of third-party cover during an ownership transfer, English and Arabic, on behalf of the insurer. */
 export async function renderTplCertificate(c: TplCertificate): Promise<Buffer> {
-  const pdf = new BilingualPdf(
+  const pdf = await BilingualPdf.open(
     { title: `TPL certificate ${c.policyNumber}`, author: c.insurerEn, subject: 'Third-party motor insurance certificate (ownership transfer)' },
     c.issuedAt,
   );

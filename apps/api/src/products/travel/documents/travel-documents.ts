@@ -19,7 +19,7 @@ const COVER = [
 
 /** The certificate a consulate asks for: who is insured, when, and the Schengen medical cover; English and Arabic. */
 export async function renderTravelCertificate(c: TravelCertificate): Promise<Buffer> {
-  const pdf = new BilingualPdf({ title: `Schengen travel insurance certificate ${c.policyNumber}`, author: c.insurerEn, subject: 'Schengen travel insurance certificate' }, c.issuedAt);
+  const pdf = await BilingualPdf.open({ title: `Schengen travel insurance certificate ${c.policyNumber}`, author: c.insurerEn, subject: 'Schengen travel insurance certificate' }, c.issuedAt);
   let y = header(pdf, c.insurerEn, c.insurerAr, 'Schengen Travel Insurance Certificate', 'شهادة تأمين السفر إلى دول شنغن');
   pdf.ltr(`Policy number: ${c.policyNumber}`, MARGIN, y, { bold: true, size: 12 });
   pdf.rtl('رقم الوثيقة', pdf.width - MARGIN, y, { bold: true, size: 12 });
