@@ -9,8 +9,10 @@ RUN npm run build
 FROM node:20-bookworm-slim
 WORKDIR /app
 # glibc keeps a malloc arena per thread by default, and raises its trim threshold as the process grows, so memory
-# freed after a burst stays with the process; two arenas and fixed thresholds hold the same work in less memory (README "Benchmarks")
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 MALLOC_ARENA_MAX=2 MALLOC_TRIM_THRESHOLD_=131072 MALLOC_MMAP_THRESHOLD_=131072
+# freed after a burst stays with the process; two arenas and fixed thresholds hold the same work in less memory. V8's
+# young generation is capped at 8 MB semi-spaces (its default is 16): the API's short-lived garbage fits, and the
+# process keeps about 25 MB less (README "Benchmarks").
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 MALLOC_ARENA_MAX=2 MALLOC_TRIM_THRESHOLD_=131072 MALLOC_MMAP_THRESHOLD_=131072 NODE_OPTIONS=--max-semi-space-size=8
 COPY --from=build /app/package.json /app/package-lock.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist

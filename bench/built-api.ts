@@ -7,13 +7,14 @@ const READY_TIMEOUT_MS = 180_000;
 
 /**
  * What `npm start` and the Dockerfile set: two glibc malloc arenas instead of one per thread, and fixed trim and mmap
- * thresholds, so memory a burst freed goes back to the system. BENCH_API_ENV (a JSON object) adds to it or overrides
- * it, to compare settings: BENCH_API_ENV='{"HEAP_GROWTH_PERCENT":"0"}'.
+ * thresholds, so memory a burst freed goes back to the system; V8's semi-spaces capped at 8 MB. BENCH_API_ENV (a JSON
+ * object) adds to it or overrides it, to compare settings: BENCH_API_ENV='{"HEAP_GROWTH_PERCENT":"0","NODE_OPTIONS":""}'.
  */
 export const RUN_ENV: Record<string, string> = {
   MALLOC_ARENA_MAX: '2',
   MALLOC_TRIM_THRESHOLD_: '131072',
   MALLOC_MMAP_THRESHOLD_: '131072',
+  NODE_OPTIONS: '--max-semi-space-size=8',
   ...(JSON.parse(process.env.BENCH_API_ENV ?? '{}') as Record<string, string>),
 };
 
