@@ -8,12 +8,21 @@ import type { SandboxContext } from '../sandbox-context';
 /** A 200 whose body breaks the contract in several ways at once (unknown cover type, prices not a list). */
 export const MALFORMED_BODY = { status: 'quoted', offers: [{ type: 'Fully comprehensive', prices: 'call us', valid_until: 'tomorrow' }] };
 
-/** Resolves when the client goes away or the server shuts down, whichever comes first. */
+/**
+ * Resolves when the client goes away or the server shuts down, whichever comes first. Each side's listener
+ * is removed when the other fires: the server's signal lives as long as the sandbox, and a listener left on it
+ * would keep every hung request's response alive until shutdown.
+ */
 function untilGone(raw: ServerResponse, lifecycle: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     if (lifecycle.aborted || raw.destroyed) return resolve();
-    raw.once('close', () => resolve());
-    lifecycle.addEventListener('abort', () => resolve(), { once: true });
+    const done = () => {
+      raw.off('close', done);
+      lifecycle.removeEventListener('abort', done);
+      resolve();
+    };
+    raw.once('close', done);
+    lifecycle.addEventListener('abort', done, { once: true });
   });
 }
 
