@@ -74,16 +74,27 @@ export async function openTestDatabase(
   };
 }
 
-/** A port free right now, so the app knows its public address (links it returns) before it starts. */
-export function freePort(): Promise<number> {
+/**
+ * A port held by a listening socket until `release()`. While it is held, the kernel gives it to no outgoing
+ * connection as its local port: an app that takes seconds to start opens database, Redis and HTTP connections
+ * from the same port range, and one of them could otherwise take the port before the app listens on it.
+ */
+export function reservePort(): Promise<{ port: number; release: () => Promise<void> }> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.once('error', reject);
     srv.listen(0, '127.0.0.1', () => {
       const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
+      resolve({ port, release: () => new Promise<void>((done) => srv.close(() => done())) });
     });
   });
+}
+
+/** A port free right now, for a server started at once. */
+export async function freePort(): Promise<number> {
+  const reserved = await reservePort();
+  await reserved.release();
+  return reserved.port;
 }
 
 /** Starts the whole API on a random local port with its own database, a manual clock and captured logs. */
@@ -98,7 +109,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       cb();
     },
   });
-  const port = await freePort();
+  // the app knows its public address (links it returns) before it starts
+  const reserved = await reservePort();
+  const port = reserved.port;
   const config = loadConfig({
     APP_ENV: 'sandbox',
     PORT: String(port),
@@ -110,7 +123,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     ...options.env,
   });
-  const api = await createApi(config, { db, clock, logStream, extraModules: options.extraModules });
+  const api = await createApi(config, { db, clock, logStream, extraModules: options.extraModules }).finally(() => reserved.release());
   await api.app.listen({ port, host: '127.0.0.1' });
   const url = config.publicBaseUrl;
 
