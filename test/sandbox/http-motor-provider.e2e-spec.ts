@@ -29,14 +29,15 @@ describe('HttpMotorProvider against the sandbox', () => {
     expect(insurers.find((i) => i.code === 'naseem')).toMatchObject({ nameAr: 'نسيم المباشر للتأمين', logoUrl: null, squareLogoUrl: null });
   });
 
-  it('maps offers to decimals and dates', async () => {
+  it('maps offers to whole halalas and dates', async () => {
     const result = await provider.quote('dune', motorRisk());
     if (result.status !== 'quoted') throw new Error('declined');
     const comp = result.offers.find((o) => o.type === 'Comprehensive' && o.fixType === 'workshop')!;
-    expect(comp.vehicleEstimatedValue?.toFixed(2)).toBe('76000.00');
+    expect(comp.vehicleEstimatedValue).toBe(7_600_000);
     expect(comp.validUntil).toBeInstanceOf(Date);
-    expect(comp.prices[0].deductible?.toFixed(2)).toBe('500.00');
-    expect(comp.prices[0].netPremium.greaterThan(comp.prices[1].netPremium)).toBe(true);
+    expect(comp.prices[0].deductible).toBe(50_000);
+    expect(Number.isInteger(comp.prices[0].netPremium)).toBe(true);
+    expect(comp.prices[0].netPremium).toBeGreaterThan(comp.prices[1].netPremium);
     const tpl = result.offers.find((o) => o.type === 'TPL')!;
     expect(tpl.prices).toHaveLength(1);
     expect(tpl.prices[0].deductible).toBeNull();

@@ -1,6 +1,5 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { money } from '@lib/common';
 import type { MotorRisk, WireQuoteRequest } from '@lib/providers';
 import { createSandboxServer, type SandboxServerOptions } from '../../apps/sandbox/src/sandbox-server';
 
@@ -74,7 +73,7 @@ export function motorRisk(over: Partial<MotorRisk> = {}): MotorRisk {
     locale: 'en',
     owner: { id: OWNER_ID, age: 40 },
     drivers: [{ id: OWNER_ID, age: 40, drivingPercentage: 100 }],
-    vehicle: { kind: 'sequence', sequenceNumber: '123456789', modelYear: 2025, estimatedValue: money('80000') },
+    vehicle: { kind: 'sequence', sequenceNumber: '123456789', modelYear: 2025, estimatedValue: 8_000_000 },
     isOwnershipTransfer: false,
     startDate: '2026-12-01',
     ...over,

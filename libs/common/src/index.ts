@@ -9,3 +9,4 @@ export * from './saudi';
 export * from './image-structure';
 export * from './countries';
 export * from './csv';
+export * from './ids';

@@ -1,2 +1,3 @@
 export * from './money';
 export * from './amount-field';
+export * from './halalas';

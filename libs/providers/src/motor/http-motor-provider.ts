@@ -1,6 +1,6 @@
 import type { ZodType } from 'zod';
 import { issuesToDetails } from '@lib/common';
-import { callContract } from '../shared/contract-call';
+import { answerJson, callContract, checkContract, type ContractRequest, type FailureFactory } from '../shared/contract-call';
 import { MotorProviderError } from './motor-provider.error';
 import type {
   CustomsVehicle,
@@ -16,6 +16,7 @@ import type {
   VehiclePhotoRegistration,
   VehiclePhotoUrls,
 } from './motor-provider.port';
+import { readQuoteAnswer } from './sandbox-motor.answer';
 import { fromWireInsurer, fromWireQuote, fromWireRegisteredVehicle, toWireQuoteRequest, toWireRegisterVehicle, toWireVehicleKey } from './sandbox-motor.mapper';
 import {
   wireInsurersResponseSchema,
@@ -37,6 +38,7 @@ export interface HttpMotorProviderOptions {
 export class HttpMotorProvider implements MotorProvider {
   private readonly baseUrl: string;
   private readonly timeoutMs: number;
+  private readonly payloads = new WeakMap<MotorRisk, Buffer>();
 
   constructor(options: HttpMotorProviderOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
@@ -49,11 +51,31 @@ export class HttpMotorProvider implements MotorProvider {
   }
 
   async quote(insurerCode: string, risk: MotorRisk, options?: MotorCallOptions): Promise<MotorQuoteResult> {
-    const request = wireQuoteRequestSchema.safeParse(toWireQuoteRequest(risk));
-    // A risk the contract cannot carry is the caller's bug, not the insurer's failure.
-    if (!request.success) throw new MotorProviderError('rejected', 'The risk does not fit the quote contract.', issuesToDetails(request.error.issues));
-    const body = await this.call('POST', `/insurers/${encodeURIComponent(insurerCode)}/motor/quotes`, request.data, wireQuoteResponseSchema, options);
-    return fromWireQuote(body);
+    const call: ContractRequest = {
+      baseUrl: this.baseUrl,
+      method: 'POST',
+      path: `/insurers/${encodeURIComponent(insurerCode)}/motor/quotes`,
+      payload: this.quotePayload(risk),
+      timeoutMs: options?.timeoutMs ?? this.timeoutMs,
+      signal: options?.signal,
+    };
+    const answer = await answerJson(call, motorFailure);
+    return readQuoteAnswer(answer.json) ?? fromWireQuote(checkContract(call, wireQuoteResponseSchema, answer, motorFailure));
+  }
+
+  /**
+   * The quote request every insurer of a fan-out is sent, checked and serialised once per risk. A risk the
+   * contract cannot carry is the caller's bug, not an insurer's failure: refused before any call.
+   */
+  private quotePayload(risk: MotorRisk): Buffer {
+    let payload = this.payloads.get(risk);
+    if (!payload) {
+      const request = wireQuoteRequestSchema.safeParse(toWireQuoteRequest(risk));
+      if (!request.success) throw new MotorProviderError('rejected', 'The risk does not fit the quote contract.', issuesToDetails(request.error.issues));
+      payload = Buffer.from(JSON.stringify(request.data));
+      this.payloads.set(risk, payload);
+    }
+    return payload;
   }
 
   async registerCustomsVehicle(vehicle: CustomsVehicle, options?: MotorCallOptions): Promise<CustomsVehicleRegistration> {
@@ -83,9 +105,8 @@ export class HttpMotorProvider implements MotorProvider {
   }
 
   private call<T>(method: string, path: string, body: unknown, schema: ZodType<T>, options?: MotorCallOptions): Promise<T> {
-    return callContract(
-      { baseUrl: this.baseUrl, method, path, body, schema, timeoutMs: options?.timeoutMs ?? this.timeoutMs, signal: options?.signal },
-      (failure, message, details, status) => new MotorProviderError(failure, message, details, status),
-    );
+    return callContract({ baseUrl: this.baseUrl, method, path, body, schema, timeoutMs: options?.timeoutMs ?? this.timeoutMs, signal: options?.signal }, motorFailure);
   }
 }
+
+const motorFailure: FailureFactory = (failure, message, details, status) => new MotorProviderError(failure, message, details, status);

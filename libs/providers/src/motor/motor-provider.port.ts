@@ -1,4 +1,4 @@
-import type { Money } from '@lib/common';
+import type { Halalas, Money } from '@lib/common';
 
 export type MotorCoverType = 'Comprehensive' | 'TPL' | 'TPL +';
 export type MotorFixType = 'Agency' | 'workshop' | '';
@@ -25,13 +25,16 @@ export type MotorVehicleIdentity =
   | { kind: 'sequence'; sequenceNumber: string }
   | { kind: 'customs'; customNumber: string; makerCode: number; modelCode: number; bodyTypeCode: number };
 
-/** The risk as the API normalised it: ages, not birthdates, and the owner always among the drivers. */
+/**
+ * The risk as the API normalised it: ages, not birthdates, and the owner always among the drivers.
+ * The quote half of the port carries amounts in halalas (exact integers): a quote request moves hundreds of them.
+ */
 export interface MotorRisk {
   requestReference: string;
   locale: 'en' | 'ar';
   owner: { id: string; age: number };
   drivers: MotorDriverRisk[];
-  vehicle: MotorVehicleIdentity & { modelYear: number; estimatedValue: Money };
+  vehicle: MotorVehicleIdentity & { modelYear: number; estimatedValue: Halalas };
   isOwnershipTransfer: boolean;
   /** YYYY-MM-DD */
   startDate: string;
@@ -40,9 +43,9 @@ export interface MotorRisk {
 export interface MotorPriceOption {
   providerReference: string;
   /** Null on TPL offers. */
-  deductible: Money | null;
+  deductible: Halalas | null;
   /** Before VAT: the API adds VAT in one place. */
-  netPremium: Money;
+  netPremium: Halalas;
 }
 
 export interface MotorBenefit {
@@ -51,7 +54,7 @@ export interface MotorBenefit {
   nameEn: string;
   nameAr: string;
   /** Net of VAT; zero means included in the cover. */
-  amount: Money;
+  amount: Halalas;
   url: string | null;
 }
 
@@ -62,7 +65,7 @@ export interface MotorOffer {
   productNameAr: string;
   fixType: MotorFixType;
   /** The insurer's own valuation, or null when it priced the value it was sent. */
-  vehicleEstimatedValue: Money | null;
+  vehicleEstimatedValue: Halalas | null;
   validUntil: Date;
   prices: MotorPriceOption[];
   benefits: MotorBenefit[];

@@ -1,4 +1,3 @@
-import { money } from '@lib/common';
 import { MotorProviderError } from './motor-provider.error';
 import type { MotorInsurer, MotorProvider, MotorQuoteResult, MotorRisk } from './motor-provider.port';
 import { allFailed, fanOutQuotes, type InsurerQuoteOutcome } from './quote-fan-out';
@@ -16,7 +15,7 @@ const quoted: MotorQuoteResult = {
       fixType: '',
       vehicleEstimatedValue: null,
       validUntil: new Date(0),
-      prices: [{ providerReference: 'p', deductible: null, netPremium: money('900') }],
+      prices: [{ providerReference: 'p', deductible: null, netPremium: 90_000 }],
       benefits: [],
     },
   ],

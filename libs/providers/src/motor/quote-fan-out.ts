@@ -30,13 +30,14 @@ export interface FanOutOptions {
   onOutcome?: (outcome: InsurerQuoteOutcome, index: number) => void;
 }
 
-type Limit = { limit: 'insurer' | 'deadline' };
-
 /**
  * Asks every insurer at once and reports one outcome per insurer, in the order given. One insurer's
  * failure or slowness never touches another's outcome, and this never throws because an insurer
- * failed. The timers race the provider call, so even a provider that ignores its abort signal cannot
- * hold the caller past the deadline.
+ * failed. The timers race the provider calls, so even a provider that ignores its abort signal cannot
+ * hold the caller past the insurer timeout or the deadline.
+ *
+ * Every call starts at the same moment, so one insurer timer and one deadline timer serve them all, and one
+ * abort signal stops whichever calls are still running when either fires (or the caller's signal does).
  */
 export async function fanOutQuotes(
   provider: MotorProvider,
@@ -44,71 +45,60 @@ export async function fanOutQuotes(
   risk: MotorRisk,
   options: FanOutOptions,
 ): Promise<InsurerQuoteOutcome[]> {
-  const deadline = new AbortController();
-  // every insurer call and its timers listen to this one signal: that is by design, not a leak
-  setMaxListeners(Math.max(10, insurers.length * 3), deadline.signal);
-  const timer = setTimeout(() => deadline.abort(), options.deadlineMs);
-  const stop = () => deadline.abort();
-  if (options.signal?.aborted) stop();
-  else options.signal?.addEventListener('abort', stop, { once: true });
+  const stop = new AbortController();
+  // every insurer call listens to this one signal: that is by design, not a leak
+  setMaxListeners(Math.max(10, insurers.length * 2), stop.signal);
   const started = performance.now();
-  try {
-    return await Promise.all(
-      insurers.map(async (insurer, index) => {
-        const outcome = await quoteOne(provider, insurer, risk, options, deadline.signal, started);
-        try {
-          options.onOutcome?.(outcome, index);
-        } catch {
-          // the listener's failure is its own (see onOutcome): the fan-out still reports every outcome
-        }
-        return outcome;
-      }),
-    );
-  } finally {
-    clearTimeout(timer);
-    options.signal?.removeEventListener('abort', stop);
-  }
-}
-
-async function quoteOne(
-  provider: MotorProvider,
-  insurer: MotorInsurer,
-  risk: MotorRisk,
-  options: FanOutOptions,
-  deadline: AbortSignal,
-  started: number,
-): Promise<InsurerQuoteOutcome> {
-  const own = new AbortController();
-  const signal = AbortSignal.any([own.signal, deadline]);
-  let timer: NodeJS.Timeout | undefined;
-  let onDeadline: (() => void) | undefined;
-  const limit = new Promise<Limit>((resolve) => {
-    timer = setTimeout(() => resolve({ limit: 'insurer' }), options.perInsurerTimeoutMs);
-    onDeadline = () => resolve({ limit: 'deadline' });
-    if (deadline.aborted) onDeadline();
-    else deadline.addEventListener('abort', onDeadline, { once: true });
-  });
   const latency = () => Math.round(performance.now() - started);
-  const base = { insurer, offers: [] as MotorOffer[] };
+  const pending = new Map<number, (outcome: InsurerQuoteOutcome) => void>();
+
+  const outcomes = insurers.map(
+    (insurer, index) =>
+      new Promise<InsurerQuoteOutcome>((resolve) => {
+        const settle = (outcome: InsurerQuoteOutcome) => {
+          if (!pending.delete(index)) return;
+          try {
+            options.onOutcome?.(outcome, index);
+          } catch {
+            // the listener's failure is its own (see onOutcome): the fan-out still reports every outcome
+          }
+          resolve(outcome);
+        };
+        pending.set(index, settle);
+        const base = { insurer, offers: [] as MotorOffer[] };
+        Promise.resolve()
+          .then(() => provider.quote(insurer.code, risk, { signal: stop.signal, timeoutMs: options.perInsurerTimeoutMs }))
+          .then(
+            (result: MotorQuoteResult) =>
+              settle(
+                result.status === 'declined'
+                  ? { ...base, outcome: 'declined', latency_ms: latency(), decline: { code: result.reasonCode, reason: result.reason } }
+                  : { ...base, outcome: 'ok', latency_ms: latency(), offers: result.offers },
+              ),
+            (err: unknown) => {
+              const timedOut = isMotorProviderError(err) && err.failure === 'timeout';
+              settle({ ...base, outcome: timedOut ? 'timeout' : 'error', latency_ms: latency(), error: err instanceof Error ? err.message : String(err) });
+            },
+          );
+      }),
+  );
+
+  /** Every insurer still running becomes a timeout with `error`, and its call is stopped. */
+  const cut = (error: string) => {
+    for (const [index, settle] of pending) settle({ insurer: insurers[index], offers: [], outcome: 'timeout', latency_ms: latency(), error });
+    stop.abort();
+  };
+  const atDeadline = () => cut(`Still running at the ${options.deadlineMs} ms deadline.`);
+  const insurerTimer = setTimeout(cut, options.perInsurerTimeoutMs, `No answer within ${options.perInsurerTimeoutMs} ms.`);
+  const deadlineTimer = setTimeout(atDeadline, options.deadlineMs);
+  if (options.signal?.aborted) atDeadline();
+  else options.signal?.addEventListener('abort', atDeadline, { once: true });
   try {
-    const call = Promise.resolve().then(() => provider.quote(insurer.code, risk, { signal, timeoutMs: options.perInsurerTimeoutMs }));
-    const result: MotorQuoteResult | Limit = await Promise.race([call, limit]);
-    if ('limit' in result) {
-      own.abort();
-      const error =
-        result.limit === 'insurer' ? `No answer within ${options.perInsurerTimeoutMs} ms.` : `Still running at the ${options.deadlineMs} ms deadline.`;
-      return { ...base, outcome: 'timeout', latency_ms: latency(), error };
-    }
-    if (result.status === 'declined') {
-      return { ...base, outcome: 'declined', latency_ms: latency(), decline: { code: result.reasonCode, reason: result.reason } };
-    }
-    return { ...base, outcome: 'ok', latency_ms: latency(), offers: result.offers };
-  } catch (err) {
-    const timedOut = isMotorProviderError(err) && err.failure === 'timeout';
-    return { ...base, outcome: timedOut ? 'timeout' : 'error', latency_ms: latency(), error: err instanceof Error ? err.message : String(err) };
+    return await Promise.all(outcomes);
   } finally {
-    clearTimeout(timer);
-    if (onDeadline) deadline.removeEventListener('abort', onDeadline);
+    clearTimeout(insurerTimer);
+    clearTimeout(deadlineTimer);
+    options.signal?.removeEventListener('abort', atDeadline);
   }
 }
 

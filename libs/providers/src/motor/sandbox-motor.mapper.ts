@@ -1,4 +1,4 @@
-import { amountString, money } from '@lib/common';
+import { halalasOf, halalasText, type Halalas } from '@lib/common';
 import type { CustomsVehicle, CustomsVehicleRegistration, MotorInsurer, MotorOffer, MotorQuoteResult, MotorRisk, VehicleKey } from './motor-provider.port';
 import type {
   WireInsurer,
@@ -21,7 +21,7 @@ export function toWireQuoteRequest(risk: MotorRisk): WireQuoteRequest {
     locale: risk.locale,
     owner: { id: risk.owner.id, age: risk.owner.age },
     drivers: risk.drivers.map((d) => ({ id: d.id, age: d.age, driving_percentage: d.drivingPercentage })),
-    vehicle: { ...identity, model_year: v.modelYear, estimated_value: amountString(v.estimatedValue) },
+    vehicle: { ...identity, model_year: v.modelYear, estimated_value: halalasText(v.estimatedValue) },
     is_ownership_transfer: risk.isOwnershipTransfer,
     start_date: risk.startDate,
   };
@@ -31,6 +31,13 @@ export function fromWireInsurer(w: WireInsurer): MotorInsurer {
   return { code: w.code, nameEn: w.name_en, nameAr: w.name_ar, logoUrl: w.logo_url, squareLogoUrl: w.square_logo_url, products: w.motor_products };
 }
 
+/** An amount the contract already checked (two places, at most 12 digits before them). */
+function checkedHalalas(amount: string): Halalas {
+  const h = halalasOf(amount);
+  if (h === null) throw new Error(`not an amount: ${amount}`);
+  return h;
+}
+
 function fromWireOffer(w: WireOffer): MotorOffer {
   return {
     providerReference: w.reference,
@@ -38,14 +45,14 @@ function fromWireOffer(w: WireOffer): MotorOffer {
     productNameEn: w.product_name_en,
     productNameAr: w.product_name_ar,
     fixType: w.fix_type,
-    vehicleEstimatedValue: w.vehicle_estimated_value === null ? null : money(w.vehicle_estimated_value),
+    vehicleEstimatedValue: w.vehicle_estimated_value === null ? null : checkedHalalas(w.vehicle_estimated_value),
     validUntil: new Date(w.valid_until),
     prices: w.prices.map((p) => ({
       providerReference: p.reference,
-      deductible: p.deductible === null ? null : money(p.deductible),
-      netPremium: money(p.net_premium),
+      deductible: p.deductible === null ? null : checkedHalalas(p.deductible),
+      netPremium: checkedHalalas(p.net_premium),
     })),
-    benefits: w.benefits.map((b) => ({ code: b.code, nameEn: b.name_en, nameAr: b.name_ar, amount: money(b.amount), url: b.url })),
+    benefits: w.benefits.map((b) => ({ code: b.code, nameEn: b.name_en, nameAr: b.name_ar, amount: checkedHalalas(b.amount), url: b.url })),
   };
 }
 

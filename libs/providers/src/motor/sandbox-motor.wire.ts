@@ -19,7 +19,8 @@ const customNumber = z.string().regex(/^\d{6,10}$/, 'The custom number must be 6
 const amountIn = z.string().regex(/^\d{1,12}(\.\d{1,2})?$/, 'The amount must be a decimal string with at most 2 places.');
 /** An amount answered by an insurer: exactly two decimals, so no one guesses at rounding. */
 const amountOut = z.string().regex(/^\d{1,12}\.\d{2}$/, 'The amount must be a decimal string with 2 places.');
-const httpUrl = z.url({ protocol: /^https?$/ });
+/** An absolute http(s) URL (zod's URL rule: trimmed, tabs and newlines taken out). */
+export const httpUrl = z.url({ protocol: /^https?$/ });
 
 export const wireDriverSchema = z.strictObject({
   id: personId,

@@ -1,7 +1,7 @@
 import type { ZodType } from 'zod';
 import { issuesToDetails } from '@lib/common';
 import { wireErrorSchema } from '../motor/sandbox-motor.wire';
-import { exchangeJson, type RawAnswer } from './json-http';
+import { ExchangeStoppedError, exchangeJson, type RawAnswer } from './json-http';
 
 /** Why a call to an insurer or vendor gave no usable answer. */
 export type ContractFailure = 'timeout' | 'unavailable' | 'bad_response' | 'rejected' | 'not_found';
@@ -9,17 +9,23 @@ export type ContractFailure = 'timeout' | 'unavailable' | 'bad_response' | 'reje
 /** Builds the caller's own error (each provider family has its error class). */
 export type FailureFactory = (failure: ContractFailure, message: string, details?: Record<string, string[]>, status?: number) => Error;
 
-export interface ContractCall<T> {
+/** One JSON request to an insurer or vendor, before its answer's contract is known. */
+export interface ContractRequest {
   baseUrl: string;
   method: string;
   path: string;
   body?: unknown;
-  /** The answer's contract: a 2xx body that breaks it is a `bad_response`. */
-  schema: ZodType<T>;
+  /** The body already serialised as JSON (instead of `body`). */
+  payload?: Buffer;
   timeoutMs: number;
   /** Stops the call early, as its timeout does. */
   signal?: AbortSignal;
   headers?: Record<string, string>;
+}
+
+export interface ContractCall<T> extends ContractRequest {
+  /** The answer's contract: a 2xx body that breaks it is a `bad_response`. */
+  schema: ZodType<T>;
 }
 
 /**
@@ -28,14 +34,28 @@ export interface ContractCall<T> {
  * and field errors (`rejected`), a body that is not JSON or breaks the contract (`bad_response`).
  */
 export async function callContract<T>(call: ContractCall<T>, fail: FailureFactory): Promise<T> {
-  const timeout = AbortSignal.timeout(call.timeoutMs);
-  const signal = call.signal ? AbortSignal.any([call.signal, timeout]) : timeout;
+  const answer = await answerJson(call, fail);
+  return checkContract(call, call.schema, answer, fail);
+}
+
+/**
+ * The transport half of callContract: the parsed JSON of a 2xx answer, or the classified failure. For a caller
+ * that reads a hot answer its own way and asks the schema (checkContract) only when that fails.
+ */
+export async function answerJson(call: ContractRequest, fail: FailureFactory): Promise<JsonAnswer> {
   const what = `${call.method} ${call.path}`;
   let answer: RawAnswer;
   try {
-    answer = await exchangeJson(`${call.baseUrl.replace(/\/+$/, '')}${call.path}`, { method: call.method, body: call.body, signal, headers: call.headers });
+    answer = await exchangeJson(call.baseUrl, call.path, {
+      method: call.method,
+      body: call.body,
+      payload: call.payload,
+      signal: call.signal,
+      timeoutMs: call.timeoutMs,
+      headers: call.headers,
+    });
   } catch (err) {
-    if (signal.aborted) throw fail('timeout', `${what} gave no answer in time.`);
+    if (err instanceof ExchangeStoppedError) throw fail('timeout', `${what} gave no answer in time.`);
     throw fail('unavailable', `${what} failed: ${(err as Error).message}`);
   }
   const { status } = answer;
@@ -47,13 +67,22 @@ export async function callContract<T>(call: ContractCall<T>, fail: FailureFactor
     throw fail(status === 404 ? 'not_found' : 'rejected', message, err.success ? err.data.errors : undefined, status);
   }
   if (json === undefined) throw fail('bad_response', `${what} answered a body that is not JSON.`, undefined, status);
-  const parsed = call.schema.safeParse(json);
-  if (!parsed.success) {
-    const details = issuesToDetails(parsed.error.issues);
-    const first = Object.entries(details)[0];
-    throw fail('bad_response', `${what} broke the contract${first ? ` at ${first[0]}: ${first[1][0]}` : ''}.`, details, status);
-  }
-  return parsed.data;
+  return { status, json };
+}
+
+/** A 2xx answer: its status and parsed body. */
+export interface JsonAnswer {
+  status: number;
+  json: unknown;
+}
+
+/** A 2xx answer's JSON checked against `schema`: its parsed value, or a `bad_response` naming the first broken field. */
+export function checkContract<T>(call: Pick<ContractRequest, 'method' | 'path'>, schema: ZodType<T>, answer: JsonAnswer, fail: FailureFactory): T {
+  const parsed = schema.safeParse(answer.json);
+  if (parsed.success) return parsed.data;
+  const details = issuesToDetails(parsed.error.issues);
+  const first = Object.entries(details)[0];
+  throw fail('bad_response', `${call.method} ${call.path} broke the contract${first ? ` at ${first[0]}: ${first[1][0]}` : ''}.`, details, answer.status);
 }
 
 function parseJson(text: string): unknown {

@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { money, withVat } from '@lib/common';
+import { halalasText, randomUuids, vatHalalas, VAT_PERCENT, withVatHalalas, type Halalas } from '@lib/common';
 import type { InsurerQuoteOutcome } from '@lib/providers';
 import type { NewBenefit, NewOffer, NewOutcome, NewPrice } from './quote-request.repository';
 
@@ -18,14 +17,19 @@ export interface AnswerRows {
  */
 export const POSITION_STRIDE = 10_000;
 
+/** How the VAT rate is stored beside each price. */
+const VAT_PERCENTAGE = halalasText(VAT_PERCENT * 100);
+
 /**
- * The rows of one insurer's outcome, its offers numbered from `firstPosition`. Amounts as strings
- * (decimal, VAT added here once through withVat), never floats.
+ * The rows of one insurer's outcome, its offers numbered from `firstPosition`. Amounts as decimal strings,
+ * VAT added here once, in whole halalas (withVatHalalas: the same rule as withVat), never floats.
  */
-export function answerRows(o: InsurerQuoteOutcome, carEstimatedCost: string | number, firstPosition: number): AnswerRows {
+export function answerRows(o: InsurerQuoteOutcome, carEstimatedValue: Halalas, firstPosition: number): AnswerRows {
   const rows: AnswerRows = { offers: [], prices: [], benefits: [], outcome: outcomeRow(o) };
+  const ids = randomUuids(o.offers.reduce((n, offer) => n + 1 + offer.prices.length + offer.benefits.length, 0));
+  let next = 0;
   o.offers.forEach((offer, index) => {
-    const offerId = randomUUID();
+    const offerId = ids[next++];
     rows.offers.push({
       id: offerId,
       position: firstPosition + index,
@@ -39,33 +43,33 @@ export function answerRows(o: InsurerQuoteOutcome, carEstimatedCost: string | nu
       insuranceTypeDisplay: offer.productNameEn,
       insuranceTypeDisplayAr: offer.productNameAr || offer.productNameEn,
       fixType: offer.type === 'Comprehensive' ? offer.fixType : '',
-      vehicleEstimatedValue: (offer.vehicleEstimatedValue ?? money(carEstimatedCost)).toFixed(2),
+      vehicleEstimatedValue: halalasText(offer.vehicleEstimatedValue ?? carEstimatedValue),
       expiresAt: offer.validUntil,
     });
     offer.prices.forEach((p, i) => {
-      const priced = withVat(p.netPremium);
+      const priced = withVatHalalas(p.netPremium);
       rows.prices.push({
-        id: randomUUID(),
+        id: ids[next++],
         offerId,
         position: i,
         providerReference: p.providerReference,
-        deductible: p.deductible === null ? null : p.deductible.toFixed(2),
-        subtotal: priced.subtotal.toFixed(2),
-        vatPercentage: priced.vatPercentage.toFixed(2),
-        vat: priced.vat.toFixed(2),
-        total: priced.total.toFixed(2),
+        deductible: p.deductible === null ? null : halalasText(p.deductible),
+        subtotal: halalasText(priced.subtotal),
+        vatPercentage: VAT_PERCENTAGE,
+        vat: halalasText(priced.vat),
+        total: halalasText(priced.total),
       });
     });
     offer.benefits.forEach((b, i) => {
       rows.benefits.push({
-        id: randomUUID(),
+        id: ids[next++],
         offerId,
         position: i,
         code: b.code,
         name: b.nameEn,
         nameAr: b.nameAr || b.nameEn,
-        amount: money(b.amount).toFixed(2),
-        vat: withVat(b.amount).vat.toFixed(2),
+        amount: halalasText(b.amount),
+        vat: halalasText(vatHalalas(b.amount)),
         url: b.url,
       });
     });

@@ -1,6 +1,6 @@
 import { channel } from 'node:diagnostics_channel';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { Clock } from '@lib/common';
+import { Clock, type Halalas } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { fanOutQuotes, InsurerQuoteOutcome, MotorInsurer, MotorProvider } from '@lib/providers';
 import { MOTOR_PROVIDER } from '../motor-insurers';
@@ -90,7 +90,7 @@ export class QuoteFanOutRunner implements OnApplicationBootstrap, OnApplicationS
       deadlineMs: this.config.motorQuoteDeadlineMs,
       signal,
       // numbered here, in arrival order: the stream's ids and the stored seq agree whatever order the writes commit in
-      onOutcome: (outcome, index) => writes.push(this.record(id, outcome, index, ++answered, accepted.input.car_estimated_cost)),
+      onOutcome: (outcome, index) => writes.push(this.record(id, outcome, index, ++answered, accepted.risk.vehicle.estimatedValue)),
     });
     await Promise.all(writes);
     // an answer whose write failed is the only one left without an outcome: recorded as an error
@@ -104,7 +104,7 @@ export class QuoteFanOutRunner implements OnApplicationBootstrap, OnApplicationS
    * of the insurer's answer); an issue call quicker than the write waits for it (SelectionRepository), and
    * other instances hear of it only after the commit (NOTIFY).
    */
-  private async record(id: number, outcome: InsurerQuoteOutcome, index: number, seq: number, carEstimatedCost: string | number): Promise<void> {
+  private async record(id: number, outcome: InsurerQuoteOutcome, index: number, seq: number, carEstimatedValue: Halalas): Promise<void> {
     if (QUOTE_ANSWER_CHANNEL.hasSubscribers) {
       QUOTE_ANSWER_CHANNEL.publish({
         quoteRequestId: id,
@@ -113,7 +113,7 @@ export class QuoteFanOutRunner implements OnApplicationBootstrap, OnApplicationS
         at: performance.timeOrigin + performance.now(),
       });
     }
-    const rows = answerRows(outcome, carEstimatedCost, index * POSITION_STRIDE);
+    const rows = answerRows(outcome, carEstimatedValue, index * POSITION_STRIDE);
     const offers = rows.offers.map((o) => ({
       ...o,
       quoteRequestId: id,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { ApiError, Clock, money, parseDate, validationError } from '@lib/common';
+import { ApiError, Clock, halalasOfNumber, halalasText, parseDate, validationError } from '@lib/common';
 import { birthdateOf } from '@lib/common/saudi';
 import { isMotorProviderError, MotorProvider, MotorRisk } from '@lib/providers';
 import { OtpService } from '../../../platform/otp/otp.service';
@@ -91,9 +91,9 @@ function toRisk(input: QuoteRequestInput, now: Date, locale: 'en' | 'ar'): Motor
         modelCode: input.model_code!,
         bodyTypeCode: input.body_type_code!,
         modelYear: input.car_model_year,
-        estimatedValue: money(input.car_estimated_cost),
+        estimatedValue: halalasOfNumber(input.car_estimated_cost),
       }
-    : { kind: 'sequence', sequenceNumber: input.car_sequence_number!, modelYear: input.car_model_year, estimatedValue: money(input.car_estimated_cost) };
+    : { kind: 'sequence', sequenceNumber: input.car_sequence_number!, modelYear: input.car_model_year, estimatedValue: halalasOfNumber(input.car_estimated_cost) };
   return {
     requestReference: randomUUID(),
     locale,
@@ -124,7 +124,7 @@ export function requestRow(
     bodyTypeCode: input.body_type_code ?? null,
     isOwnershipTransfer: input.is_ownership_transfer,
     currentCarOwnerId: input.is_ownership_transfer ? input.current_car_owner_id! : input.owner_id,
-    carEstimatedCost: money(input.car_estimated_cost).toFixed(2),
+    carEstimatedCost: halalasText(a.risk.vehicle.estimatedValue),
     carModelYear: input.car_model_year,
     startDate: input.start_date ?? null,
     drivers: input.drivers ?? null,

@@ -4,8 +4,20 @@ import type { QuoteRequestRow } from './quote-request.repository';
 type Row = QuoteRequestRow;
 type OfferRow = Row['offers'][number];
 
-/** The deprecated relative `company_logo` path of an absolute logo URL. */
+/** The deprecated relative `company_logo` path of an absolute logo URL; the few insurers' logos are parsed once each. */
 function relativeLogo(url: string): string {
+  let path = logoPaths.get(url);
+  if (path === undefined) {
+    path = logoPath(url);
+    if (logoPaths.size >= 256) logoPaths.clear();
+    logoPaths.set(url, path);
+  }
+  return path;
+}
+
+const logoPaths = new Map<string, string>();
+
+function logoPath(url: string): string {
   if (!url) return '';
   try {
     return new URL(url).pathname.replace(/^\//, '');

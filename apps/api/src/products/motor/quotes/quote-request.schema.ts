@@ -41,9 +41,8 @@ const baseSchema = z.strictObject({
 
 export type QuoteRequestInput = z.output<typeof baseSchema> & { car_model_year: number };
 
-/** The request-quotes rules, including those that depend on today's date. */
-export function quoteRequestSchema(now: Date) {
-  const today = parseDate(formatDate(now))!;
+function schemaFor(day: string) {
+  const today = parseDate(day)!;
   const nextYear = today.getUTCFullYear() + 1;
   return baseSchema
     .superRefine((b, ctx) => {
@@ -104,6 +103,15 @@ export function quoteRequestSchema(now: Date) {
       }
     })
     .transform((b): QuoteRequestInput => ({ ...b, car_model_year: b.car_model_year ?? today.getUTCFullYear() }));
+}
+
+let built: { day: string; schema: ReturnType<typeof schemaFor> } | undefined;
+
+/** The request-quotes rules, including those that depend on today's date: built once per day (UTC), not per request. */
+export function quoteRequestSchema(now: Date) {
+  const day = formatDate(now);
+  if (built?.day !== day) built = { day, schema: schemaFor(day) };
+  return built.schema;
 }
 
 /** For the OpenAPI document only. */

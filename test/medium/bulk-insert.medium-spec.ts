@@ -1,0 +1,90 @@
+import { bulkRows, insertTree, type Database } from '@lib/db';
+import { openTestDatabase } from '../support/test-app';
+
+interface Child {
+  label: string | null;
+  n: number | null;
+  amount: string | null;
+  flag: boolean | null;
+  at: Date | null;
+}
+
+/**
+ * insertTree writes each child column as one array literal built by the service (insert-many.ts): every value
+ * must come back exactly as given, whatever characters it holds, on the embedded database and on PostgreSQL.
+ */
+describe('bulk insert of a parent and its children', () => {
+  let db: Database;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    ({ db, drop } = await openTestDatabase());
+    await db.sql.exec(`CREATE TABLE bulk_parent (id serial PRIMARY KEY, name text NOT NULL);
+      CREATE TABLE bulk_child (id serial PRIMARY KEY, parent_id int NOT NULL REFERENCES bulk_parent(id), position int NOT NULL,
+        label text, n int, amount numeric(14, 2), flag boolean, at timestamptz)`);
+  });
+  afterAll(async () => {
+    await db.close();
+    await drop();
+  });
+
+  it('stores every value as given: quotes, backslashes, braces, commas, NULL-looking text, Arabic, empty', async () => {
+    const labels = ['plain', 'say "hi"', 'back\\slash', '\\"', '{a,b}', 'a, b', ' padded ', '', 'NULL', 'null', 'الكثبان للتأمين', "it's", '}{"\\'];
+    const children: Child[] = labels.map((label, i) => ({
+      label,
+      n: i % 3 === 0 ? null : i - 5,
+      amount: i % 4 === 0 ? null : `${i}23.4${i % 10}`,
+      flag: i % 5 === 0 ? null : i % 2 === 0,
+      at: i % 6 === 0 ? null : new Date(Date.UTC(2026, 10, 26, 4, i, 7, 250)),
+    }));
+    children.push({ label: null, n: 0, amount: '0.00', flag: false, at: null });
+    const indexed = children.map((c, position) => ({ ...c, position }));
+
+    const id = await insertTree(db.sql, { table: 'bulk_parent', columns: [['name', 'text', 'parent "one"']] }, [
+      bulkRows(
+        'bulk_child',
+        [
+          ['position', 'int', (c: (typeof indexed)[number]) => c.position],
+          ['label', 'text', (c) => c.label],
+          ['n', 'int', (c) => c.n],
+          ['amount', 'numeric', (c) => c.amount],
+          ['flag', 'boolean', (c) => c.flag],
+          ['at', 'timestamptz', (c) => c.at],
+        ],
+        indexed,
+        'parent_id',
+      ),
+    ]);
+
+    expect(await db.sql.query('SELECT name FROM bulk_parent WHERE id = $1', [id])).toEqual([{ name: 'parent "one"' }]);
+    const rows = await db.sql.query<{ label: string | null; n: number | null; amount: string | null; flag: boolean | null; at: Date | null }>(
+      'SELECT label, n, amount::text AS amount, flag, at FROM bulk_child WHERE parent_id = $1 ORDER BY position',
+      [id],
+    );
+    expect(rows.map((r) => ({ ...r, at: r.at === null ? null : new Date(r.at).toISOString() }))).toEqual(
+      children.map((c) => ({ ...c, at: c.at?.toISOString() ?? null })),
+    );
+  });
+
+  it('reads back columns of plain strings and of numbers alone (joined in one pass) as given', async () => {
+    const children = ['a', 'b c', 'الكثبان', '', '{x}', 'NULL'].map((label, position) => ({ position, label, n: position * 7 - 10 }));
+    const id = await insertTree(db.sql, { table: 'bulk_parent', columns: [['name', 'text', 'plain']] }, [
+      bulkRows(
+        'bulk_child',
+        [
+          ['position', 'int', (c: (typeof children)[number]) => c.position],
+          ['label', 'text', (c) => c.label],
+          ['n', 'int', (c) => c.n],
+        ],
+        children,
+        'parent_id',
+      ),
+    ]);
+    expect(await db.sql.query('SELECT position, label, n FROM bulk_child WHERE parent_id = $1 ORDER BY position', [id])).toEqual(children);
+  });
+
+  it('refuses a value it cannot write exactly instead of guessing', () => {
+    expect(() => bulkRows('bulk_child', [['n', 'int', (r: { n: number }) => r.n]], [{ n: Number.NaN }])).toThrow(RangeError);
+    expect(() => bulkRows('bulk_child', [['label', 'text', (r: { v: object }) => r.v]], [{ v: { a: 1 } }])).toThrow(TypeError);
+  });
+});
