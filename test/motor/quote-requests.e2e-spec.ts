@@ -69,6 +69,19 @@ describe('POST/GET/DELETE /api/v1/car-comp/quote-requests', () => {
     expect(a).toEqual(b);
   });
 
+  it('answers JSON, and a retry with the same Idempotency-Key gets the same quote request without asking the insurers again', async () => {
+    const headers = { 'Idempotency-Key': `quote-${Date.now()}` };
+    const first = await quote({}, { headers });
+    expect(first.status).toBe(201);
+    expect(first.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    const before = await env.app.db.prisma.motorQuoteRequest.count();
+    const retry = await quote({}, { headers });
+    expect(retry.status).toBe(201);
+    expect(retry.body).toEqual(first.body);
+    expect(await env.app.db.prisma.motorQuoteRequest.count()).toBe(before);
+    expect((await env.app.request(`/api/v1/car-comp/quote-requests/${first.body.id}`, { token })).body).toMatchObject(first.body);
+  });
+
   it('records each insurer outcome and latency for operations', async () => {
     const res = await quote();
     const outcomes = await env.app.db.prisma.motorInsurerOutcome.findMany({ where: { quoteRequestId: res.body.id } });

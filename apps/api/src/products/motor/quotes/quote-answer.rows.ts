@@ -1,19 +1,29 @@
 import { halalasText, randomUuids, vatHalalas, VAT_PERCENT, withVatHalalas, type Halalas } from '@lib/common';
+import { bulkRows, type BulkRows } from '@lib/db';
 import type { InsurerQuoteOutcome } from '@lib/providers';
-import type { NewBenefit, NewOffer, NewOutcome, NewPrice } from './quote-request.repository';
+import { BENEFIT_COLUMNS, OFFER_COLUMNS, PRICE_COLUMNS, type NewBenefit, type NewOffer, type NewOutcome, type NewPrice } from './quote-request.repository';
 
-/** One insurer's answer as rows: its offers with prices and benefits, and its outcome. */
+/** An offer's row with its prices and benefits, as the presenter reads an offer. */
+export type NewOfferWithParts = NewOffer & { prices: NewPrice[]; benefits: NewBenefit[] };
+
+/** One insurer's answer as rows: its offers (each holding its prices and benefits), every price and benefit, and its outcome. */
 export interface AnswerRows {
-  offers: NewOffer[];
+  offers: NewOfferWithParts[];
   prices: NewPrice[];
   benefits: NewBenefit[];
   outcome: NewOutcome;
 }
 
+/** An answer's rows as the write takes them: one batch per table. */
+export interface AnswerBatches {
+  offers: BulkRows;
+  prices: BulkRows;
+  benefits: BulkRows;
+}
+
 /**
- * Positions of a progressive request's offers: insurer index * stride + the offer's index, so offers
- * written as insurers answer (any order) read back in insurer order, as a synchronous request lists them.
- * The sandbox contract allows far fewer offers per insurer than this.
+ * Positions of a request's offers: insurer index * stride + the offer's index, so offers written as insurers
+ * answer (any order) read back in insurer order. The sandbox contract allows far fewer offers per insurer than this.
  */
 export const POSITION_STRIDE = 10_000;
 
@@ -30,6 +40,33 @@ export function answerRows(o: InsurerQuoteOutcome, carEstimatedValue: Halalas, f
   let next = 0;
   o.offers.forEach((offer, index) => {
     const offerId = ids[next++];
+    const prices = offer.prices.map((p, i): NewPrice => {
+      const priced = withVatHalalas(p.netPremium);
+      return {
+        id: ids[next++],
+        offerId,
+        position: i,
+        providerReference: p.providerReference,
+        deductible: p.deductible === null ? null : halalasText(p.deductible),
+        subtotal: halalasText(priced.subtotal),
+        vatPercentage: VAT_PERCENTAGE,
+        vat: halalasText(priced.vat),
+        total: halalasText(priced.total),
+      };
+    });
+    const benefits = offer.benefits.map(
+      (b, i): NewBenefit => ({
+        id: ids[next++],
+        offerId,
+        position: i,
+        code: b.code,
+        name: b.nameEn,
+        nameAr: b.nameAr || b.nameEn,
+        amount: halalasText(b.amount),
+        vat: halalasText(vatHalalas(b.amount)),
+        url: b.url,
+      }),
+    );
     rows.offers.push({
       id: offerId,
       position: firstPosition + index,
@@ -45,36 +82,21 @@ export function answerRows(o: InsurerQuoteOutcome, carEstimatedValue: Halalas, f
       fixType: offer.type === 'Comprehensive' ? offer.fixType : '',
       vehicleEstimatedValue: halalasText(offer.vehicleEstimatedValue ?? carEstimatedValue),
       expiresAt: offer.validUntil,
+      prices,
+      benefits,
     });
-    offer.prices.forEach((p, i) => {
-      const priced = withVatHalalas(p.netPremium);
-      rows.prices.push({
-        id: ids[next++],
-        offerId,
-        position: i,
-        providerReference: p.providerReference,
-        deductible: p.deductible === null ? null : halalasText(p.deductible),
-        subtotal: halalasText(priced.subtotal),
-        vatPercentage: VAT_PERCENTAGE,
-        vat: halalasText(priced.vat),
-        total: halalasText(priced.total),
-      });
-    });
-    offer.benefits.forEach((b, i) => {
-      rows.benefits.push({
-        id: ids[next++],
-        offerId,
-        position: i,
-        code: b.code,
-        name: b.nameEn,
-        nameAr: b.nameAr || b.nameEn,
-        amount: halalasText(b.amount),
-        vat: halalasText(vatHalalas(b.amount)),
-        url: b.url,
-      });
-    });
+    rows.prices.push(...prices);
+    rows.benefits.push(...benefits);
   });
   return rows;
+}
+
+export function answerBatches(rows: AnswerRows): AnswerBatches {
+  return {
+    offers: bulkRows('motor_offers', OFFER_COLUMNS, rows.offers, 'quote_request_id'),
+    prices: bulkRows('motor_offer_prices', PRICE_COLUMNS, rows.prices),
+    benefits: bulkRows('motor_offer_benefits', BENEFIT_COLUMNS, rows.benefits),
+  };
 }
 
 function outcomeRow(o: InsurerQuoteOutcome): NewOutcome {

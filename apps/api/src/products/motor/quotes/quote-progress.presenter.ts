@@ -1,4 +1,4 @@
-import { presentOffer, presentQuoteRequest } from './quote-request.presenter';
+import { presentOffer, presentQuoteRequest, type PresentableOffer } from './quote-request.presenter';
 import type { QuotesStatus } from './quote-request.repository';
 import type { OutcomeRow, QuoteProgressRow } from './quote-progress.repository';
 
@@ -32,7 +32,7 @@ export function presentQuoteRequestProgress(r: QuoteProgressRow) {
 export type QuoteRequestProgressResponse = ReturnType<typeof presentQuoteRequestProgress>;
 
 /** An `insurer` event: one insurer's outcome and its offers, in the quote request object's offer shape. */
-export function presentInsurerEvent(outcome: Outcome, offers: Parameters<typeof presentOffer>[0][]) {
+export function presentInsurerEvent(outcome: Outcome, offers: readonly PresentableOffer[]) {
   return { ...presentInsurer(outcome.insurerCode, outcome), quotes: offers.map(presentOffer) };
 }
 

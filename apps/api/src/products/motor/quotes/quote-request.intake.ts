@@ -108,8 +108,8 @@ function toRisk(input: QuoteRequestInput, now: Date, locale: 'en' | 'ar'): Motor
 /** The request's own row (what the customer sent, normalised); `progress` says how far its insurers are. */
 export function requestRow(
   a: AcceptedQuoteRequest,
-  progress: Pick<NewQuoteRequest['request'], 'quotesStatus' | 'insurerCodes' | 'quotesDeadlineAt' | 'answerCount'>,
-): NewQuoteRequest['request'] {
+  progress: Pick<NewQuoteRequest, 'quotesStatus' | 'insurerCodes' | 'quotesDeadlineAt' | 'answerCount'>,
+): NewQuoteRequest {
   const { input } = a;
   return {
     clientId: a.clientId,

@@ -2,7 +2,49 @@ import { amountNumber, formatDateTime, formatDateTimeOffset } from '@lib/common'
 import type { QuoteRequestRow } from './quote-request.repository';
 
 type Row = QuoteRequestRow;
-type OfferRow = Row['offers'][number];
+type StoredOffer = Row['offers'][number];
+type Presented<T, K extends keyof T> = Pick<T, K>;
+
+/** What presenting an offer reads: a stored offer, or one just made from an insurer's answer. */
+export type PresentableOffer = Presented<
+  StoredOffer,
+  | 'id'
+  | 'companyName'
+  | 'companyNameAr'
+  | 'companyLogoUrl'
+  | 'squareCompanyLogoUrl'
+  | 'type'
+  | 'insuranceTypeDisplay'
+  | 'insuranceTypeDisplayAr'
+  | 'fixType'
+  | 'vehicleEstimatedValue'
+  | 'expiresAt'
+> & {
+  prices: Presented<StoredOffer['prices'][number], 'id' | 'deductible' | 'subtotal' | 'vatPercentage' | 'vat' | 'total'>[];
+  benefits: Presented<StoredOffer['benefits'][number], 'id' | 'code' | 'name' | 'nameAr' | 'amount' | 'vat' | 'url'>[];
+};
+
+/** What presenting a quote request reads besides its offers: a stored request, or one about to be answered. */
+export type PresentableRequest = Pick<
+  Row,
+  | 'id'
+  | 'ownerId'
+  | 'email'
+  | 'phone'
+  | 'birthdate'
+  | 'isOwnershipTransfer'
+  | 'currentCarOwnerId'
+  | 'customNumber'
+  | 'makerCode'
+  | 'modelCode'
+  | 'bodyTypeCode'
+  | 'carSequenceNumber'
+  | 'carModelYear'
+  | 'startDate'
+  | 'clientId'
+  | 'createdAt'
+  | 'updatedAt'
+> & { carEstimatedCost: { toString(): string }; drivers: unknown; attachments: unknown };
 
 /** The deprecated relative `company_logo` path of an absolute logo URL; the few insurers' logos are parsed once each. */
 function relativeLogo(url: string): string {
@@ -26,7 +68,7 @@ function logoPath(url: string): string {
   }
 }
 
-export function presentOffer(o: OfferRow) {
+export function presentOffer(o: PresentableOffer) {
   return {
     quote_reference_id: o.id,
     company_name: o.companyName,
@@ -61,7 +103,7 @@ export function presentOffer(o: OfferRow) {
 }
 
 /** The spec's quote request object: the request echoed, the offers, and nothing internal. */
-export function presentQuoteRequest(r: Row) {
+export function presentQuoteRequest(r: PresentableRequest & { offers: readonly PresentableOffer[] }) {
   const vehicle = r.customNumber
     ? { custom_number: r.customNumber, maker_code: r.makerCode, model_code: r.modelCode, body_type_code: r.bodyTypeCode }
     : { car_sequence_number: Number(r.carSequenceNumber) };

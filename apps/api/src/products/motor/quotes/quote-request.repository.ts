@@ -1,42 +1,42 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { CountAggregates } from '@lib/common';
-import { BulkColumn, bulkRows, Database, DATABASE, insertTree, listTotal, listTotalKey, Prisma, PrismaService } from '@lib/db';
+import { BulkColumn, bulkRows, BulkRows, concatBulkRows, Database, DATABASE, insertTree, listTotal, listTotalKey, Prisma, PrismaService } from '@lib/db';
 import type { MotorQuoteRequest } from '@lib/db/generated/prisma/client';
 import { OfferRow, readOffers } from './quote-offers.read';
 
 /** A quote request with its offers (see readOffers). */
 export type QuoteRequestRow = MotorQuoteRequest & { offers: OfferRow[] };
 
+/** An insurer's answer as a request is written with it: its outcome and its rows. */
+export interface AnsweredInsurer {
+  outcome: NewOutcome;
+  batches: { offers: BulkRows; prices: BulkRows; benefits: BulkRows };
+}
+
 export interface NewQuoteRequest {
-  request: {
-    clientId: string;
-    ownerId: string;
-    email: string;
-    phone: string;
-    birthdate: string;
-    carSequenceNumber: string | null;
-    customNumber: string | null;
-    makerCode: number | null;
-    modelCode: number | null;
-    bodyTypeCode: number | null;
-    isOwnershipTransfer: boolean;
-    currentCarOwnerId: string;
-    carEstimatedCost: string;
-    carModelYear: number;
-    startDate: string | null;
-    drivers: unknown[] | null;
-    locale: string;
-    createdAt: Date;
-    updatedAt: Date;
-    quotesStatus: QuotesStatus;
-    insurerCodes: string[];
-    quotesDeadlineAt: Date | null;
-    answerCount: number;
-  };
-  offers: NewOffer[];
-  prices: NewPrice[];
-  benefits: NewBenefit[];
-  outcomes: NewOutcome[];
+  clientId: string;
+  ownerId: string;
+  email: string;
+  phone: string;
+  birthdate: string;
+  carSequenceNumber: string | null;
+  customNumber: string | null;
+  makerCode: number | null;
+  modelCode: number | null;
+  bodyTypeCode: number | null;
+  isOwnershipTransfer: boolean;
+  currentCarOwnerId: string;
+  carEstimatedCost: string;
+  carModelYear: number;
+  startDate: string | null;
+  drivers: unknown[] | null;
+  locale: string;
+  createdAt: Date;
+  updatedAt: Date;
+  quotesStatus: QuotesStatus;
+  insurerCodes: string[];
+  quotesDeadlineAt: Date | null;
+  answerCount: number;
 }
 
 export interface NewOffer {
@@ -137,6 +137,11 @@ const OUTCOME_COLUMNS: BulkColumn<NewOutcome>[] = [
   ['seq', 'int', (o) => o.seq ?? null],
 ];
 
+/** No rows yet: what a request's tables start from before its answers' batches are added. */
+const NO_OFFERS = bulkRows('motor_offers', OFFER_COLUMNS, [], 'quote_request_id');
+const NO_PRICES = bulkRows('motor_offer_prices', PRICE_COLUMNS, []);
+const NO_BENEFITS = bulkRows('motor_offer_benefits', BENEFIT_COLUMNS, []);
+
 @Injectable()
 export class QuoteRequestRepository {
   constructor(
@@ -145,13 +150,13 @@ export class QuoteRequestRepository {
   ) {}
 
   /**
-   * Writes the request, its offers with prices and benefits, and every insurer's outcome (none yet for
-   * a progressive request: see QuoteProgressRepository) in one statement (atomic, one round trip). Plain SQL here: a request holds hundreds of rows, and compiling
-   * Prisma's bulk inserts cost more CPU than the rest of the request together.
+   * Writes the request, every answer's offers with prices and benefits, and each insurer's outcome (numbered
+   * in the order given), in one statement (atomic, one round trip); or, for a progressive request, the request
+   * alone (its answers come later: see QuoteProgressRepository). Plain SQL here: a request holds hundreds of
+   * rows, and compiling Prisma's bulk inserts cost more CPU than the rest of the request together.
    */
-  async create(rows: NewQuoteRequest): Promise<QuoteRequestRow> {
-    const r = rows.request;
-    const id = await insertTree(
+  async create(r: NewQuoteRequest, answers: readonly AnsweredInsurer[] = []): Promise<number> {
+    return insertTree(
       this.db.sql,
       {
         table: 'motor_quote_requests',
@@ -182,17 +187,17 @@ export class QuoteRequestRepository {
         ],
       },
       [
-        bulkRows('motor_offers', OFFER_COLUMNS, rows.offers, 'quote_request_id'),
-        bulkRows('motor_offer_prices', PRICE_COLUMNS, rows.prices),
-        bulkRows('motor_offer_benefits', BENEFIT_COLUMNS, rows.benefits),
-        bulkRows('motor_insurer_outcomes', OUTCOME_COLUMNS, rows.outcomes, 'quote_request_id'),
+        concatBulkRows([NO_OFFERS, ...answers.map((a) => a.batches.offers)]),
+        concatBulkRows([NO_PRICES, ...answers.map((a) => a.batches.prices)]),
+        concatBulkRows([NO_BENEFITS, ...answers.map((a) => a.batches.benefits)]),
+        bulkRows(
+          'motor_insurer_outcomes',
+          OUTCOME_COLUMNS,
+          answers.map((a, i) => ({ ...a.outcome, seq: i + 1 })),
+          'quote_request_id',
+        ),
       ],
     );
-    // Everything written is at hand: answer from it instead of reading hundreds of rows back.
-    const pricesByOffer = groupBy(rows.prices, (p) => p.offerId);
-    const benefitsByOffer = groupBy(rows.benefits, (b) => b.offerId);
-    const offers = rows.offers.map((o) => ({ ...o, quoteRequestId: id, prices: pricesByOffer.get(o.id) ?? [], benefits: benefitsByOffer.get(o.id) ?? [] }));
-    return { ...r, id, attachments: null, deletedAt: null, offers } as unknown as QuoteRequestRow;
   }
 
   async findForClient(clientId: string, id: number): Promise<QuoteRequestRow | null> {
@@ -233,17 +238,6 @@ export class QuoteRequestRepository {
     const r = await this.prisma.motorQuoteRequest.updateMany({ where: { id, clientId, deletedAt: null }, data: { deletedAt: at, updatedAt: at } });
     return r.count === 1;
   }
-}
-
-function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const item of items) {
-    const k = key(item);
-    const group = groups.get(k);
-    if (group) group.push(item);
-    else groups.set(k, [item]);
-  }
-  return groups;
 }
 
 export interface QuoteRequestFilter {

@@ -36,9 +36,10 @@ export class RequestQuotesAsyncUseCase {
       quotesDeadlineAt: this.runner.deadlineFromNow(),
       answerCount: 0,
     };
-    const row = await this.repo.create({ request: requestRow(accepted, progress), offers: [], prices: [], benefits: [], outcomes: [] });
-    await this.testClocks.attach(null, { type: 'quote_request', key: String(row.id) });
-    this.runner.start(row.id, accepted, insurers);
-    return presentQuoteRequestProgress({ ...row, outcomes: [] } as unknown as QuoteProgressRow);
+    const request = requestRow(accepted, progress);
+    const id = await this.repo.create(request);
+    await this.testClocks.attach(null, { type: 'quote_request', key: String(id) });
+    this.runner.start(id, accepted, insurers);
+    return presentQuoteRequestProgress({ ...request, id, attachments: null, deletedAt: null, offers: [], outcomes: [] } as unknown as QuoteProgressRow);
   }
 }

@@ -1,0 +1,71 @@
+import type { InsurerQuoteOutcome, MotorInsurer } from '@lib/providers';
+import { answerBatches, answerRows, POSITION_STRIDE } from './quote-answer.rows';
+import { presentOffer } from './quote-request.presenter';
+
+const insurer: MotorInsurer = {
+  code: 'dune',
+  nameEn: 'Dune Insurance',
+  nameAr: '',
+  logoUrl: 'https://logos.example/dune-wide.svg',
+  squareLogoUrl: null,
+  products: ['Comprehensive', 'TPL'],
+};
+
+const quoted: InsurerQuoteOutcome = {
+  insurer,
+  outcome: 'ok',
+  latency_ms: 120.4,
+  offers: [
+    {
+      providerReference: 'D-1',
+      type: 'Comprehensive',
+      productNameEn: 'Gold',
+      productNameAr: 'ذهبي',
+      fixType: 'Agency',
+      vehicleEstimatedValue: 7_600_000,
+      validUntil: new Date('2026-11-27T04:21:54.724Z'),
+      prices: [
+        { providerReference: 'D-1-500', deductible: 50_000, netPremium: 255_706 },
+        { providerReference: 'D-1-1000', deductible: 100_000, netPremium: 10 },
+      ],
+      benefits: [{ code: '600100', nameEn: 'Roadside', nameAr: '', amount: 8_550, url: null }],
+    },
+    {
+      providerReference: 'D-2',
+      type: 'TPL',
+      productNameEn: 'Third party',
+      productNameAr: '',
+      fixType: '',
+      vehicleEstimatedValue: null,
+      validUntil: new Date('2026-11-27T04:21:54.000Z'),
+      prices: [{ providerReference: 'D-2-N', deductible: null, netPremium: 90_000 }],
+      benefits: [],
+    },
+  ],
+};
+
+describe("an insurer's answer as rows", () => {
+  it('prices VAT in halalas, falls back to English names, and presents as partners read offers', () => {
+    const rows = answerRows(quoted, 8_000_050, 2 * POSITION_STRIDE);
+    const [gold, tpl] = rows.offers.map(presentOffer);
+    expect(gold).toMatchObject({ company_name_ar: 'Dune Insurance', company_logo: 'dune-wide.svg', vehicle_estimated_value: 76000, quote_expiry_date: '2026-11-27T04:21:54+00:00' });
+    expect(gold.prices).toMatchObject([
+      { deductible: 500, subtotal: 2557.06, vat_percentage: 15, vat: 383.56, total: 2940.62 },
+      { deductible: 1000, subtotal: 0.1, vat: 0.02, total: 0.12 }, // 0.015 rounds up to the halala
+    ]);
+    expect(gold.benefits).toMatchObject([{ id: '600100', name_ar: 'Roadside', amount: 85.5, vat: 12.83 }]);
+    expect(tpl).toMatchObject({ insurance_type_display_ar: 'Third party', fix_type: '', vehicle_estimated_value: 80000.5, square_company_logo_url: '' });
+    expect(rows.offers.map((o) => o.position)).toEqual([20_000, 20_001]);
+    expect(rows.outcome).toEqual({ insurerCode: 'dune', outcome: 'ok', latencyMs: 120, offerCount: 2, detail: null });
+  });
+
+  it('gives every row its own id, shared by its prices and benefits, and batches them for the write', () => {
+    const rows = answerRows(quoted, 8_000_050, 0);
+    const ids = [...rows.offers, ...rows.prices, ...rows.benefits].map((r) => r.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(rows.prices.map((p) => p.offerId)).toEqual([rows.offers[0].id, rows.offers[0].id, rows.offers[1].id]);
+    const batches = answerBatches(rows);
+    expect([batches.offers.count, batches.prices.count, batches.benefits.count]).toEqual([2, 3, 1]);
+    expect(batches.offers.parentKey).toBe('quote_request_id');
+  });
+});
