@@ -4,49 +4,27 @@ import type { SqlQuery } from './sql-target';
 export type BulkColumn<R> = readonly [column: string, sqlType: string, value: (row: R) => unknown];
 
 /**
- * Rows for one table of a bulk insert: per column, its values as PostgreSQL array elements (`"a","b",NULL,42`), in
- * one or more parts (rows made at different moments, joined only when written). `parentKey` names the column that
- * takes the parent row's id.
+ * Rows for one table of a bulk insert, as one PostgreSQL array literal per column (a text parameter cast to
+ * `<type>[]`). `parentKey` names the column that takes the parent row's id.
  */
 export interface BulkRows {
   table: string;
-  columns: readonly (readonly [column: string, sqlType: string, parts: readonly string[]])[];
+  columns: readonly (readonly [column: string, sqlType: string, literal: string])[];
   count: number;
   parentKey?: string;
 }
 
 export function bulkRows<R>(table: string, columns: readonly BulkColumn<R>[], rows: readonly R[], parentKey?: string): BulkRows {
-  return {
-    table,
-    parentKey,
-    count: rows.length,
-    columns: columns.map(([c, type, value]) => [c, type, rows.length ? [arrayElements(rows, value)] : []] as const),
-  };
-}
-
-/** Several batches of rows of one table (same columns, in this order) as one: their parts are kept, not joined. */
-export function concatBulkRows(batches: readonly BulkRows[]): BulkRows {
-  const [first] = batches;
-  return {
-    table: first.table,
-    parentKey: first.parentKey,
-    count: batches.reduce((n, b) => n + b.count, 0),
-    columns: first.columns.map(([c, type], i) => [c, type, batches.flatMap((b) => b.columns[i][2])] as const),
-  };
-}
-
-/** The array literal of a column's parts: `{` + the parts joined + `}`, built as one flat string. */
-export function arrayLiteral(parts: readonly string[]): string {
-  return parts.length ? joinedWithin([...parts], '{', ',', '}') : '{}';
+  return { table, parentKey, count: rows.length, columns: columns.map(([c, type, value]) => [c, type, arrayLiteral(rows, value)] as const) };
 }
 
 /**
- * `"a","b\\"c",NULL,42,t`: every string double-quoted with its backslashes and double quotes escaped, so no
+ * `{"a","b\\"c",NULL,42,t}`: every string double-quoted with its backslashes and double quotes escaped, so no
  * value can end its element early whatever it holds; numbers and booleans bare; null and undefined as NULL;
  * dates as ISO instants. A quote request writes thousands of values: a column of plain strings (the usual
  * case) or of numbers is joined in one pass, without a string per element.
  */
-function arrayElements<R>(rows: readonly R[], value: (row: R) => unknown): string {
+export function arrayLiteral<R>(rows: readonly R[], value: (row: R) => unknown): string {
   const values: unknown[] = new Array(rows.length);
   let plainStrings = true;
   let finiteNumbers = true;
@@ -56,14 +34,15 @@ function arrayElements<R>(rows: readonly R[], value: (row: R) => unknown): strin
     if (typeof v !== 'string' || v.includes('"') || v.includes('\\')) plainStrings = false;
     if (typeof v !== 'number' || !Number.isFinite(v)) finiteNumbers = false;
   }
-  if (plainStrings) return joinedWithin(values, '"', '","', '"');
+  if (rows.length === 0) return '{}';
+  if (plainStrings) return joinedWithin(values, '{"', '","', '"}');
   if (!finiteNumbers) for (let i = 0; i < values.length; i++) values[i] = arrayElement(values[i]);
-  return values.join(',');
+  return joinedWithin(values, '{', ',', '}');
 }
 
 /**
  * `open + values.join(separator) + close` as one flat string: the ends go onto the first and last values, so
- * the joined text (tens of kilobytes) is never copied again to add a character at each end.
+ * the joined text (tens of kilobytes) is never copied again to add the braces.
  */
 function joinedWithin(values: unknown[], open: string, separator: string, close: string): string {
   const last = values.length - 1;
@@ -108,7 +87,7 @@ export async function insertTree(db: SqlQuery, parent: ParentRow, children: read
   const ctes = [`parent AS (INSERT INTO "${parent.table}" (${names(parent.columns.map(([c]) => c))}) VALUES (${parentValues.join(', ')}) RETURNING id)`];
   children.forEach((child, i) => {
     if (!child.count) return;
-    const arrays = child.columns.map(([, type, parts]) => `$${params.push(arrayLiteral(parts))}::${type}[]`);
+    const arrays = child.columns.map(([, type, literal]) => `$${params.push(literal)}::${type}[]`);
     const columns = child.columns.map(([c]) => c);
     const select = child.parentKey
       ? `SELECT parent.id, u.* FROM parent, unnest(${arrays.join(', ')}) AS u`

@@ -1,5 +1,5 @@
 import type { InsurerQuoteOutcome, MotorInsurer } from '@lib/providers';
-import { answerBatches, answerRows, POSITION_STRIDE } from './quote-answer.rows';
+import { answerRows, POSITION_STRIDE } from './quote-answer.rows';
 import { presentOffer } from './quote-request.presenter';
 
 const insurer: MotorInsurer = {
@@ -59,13 +59,14 @@ describe("an insurer's answer as rows", () => {
     expect(rows.outcome).toEqual({ insurerCode: 'dune', outcome: 'ok', latencyMs: 120, offerCount: 2, detail: null });
   });
 
-  it('gives every row its own id, shared by its prices and benefits, and batches them for the write', () => {
+  it('gives every row its own id, its prices and benefits their offer\'s', () => {
     const rows = answerRows(quoted, 8_000_050, 0);
     const ids = [...rows.offers, ...rows.prices, ...rows.benefits].map((r) => r.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(rows.prices.map((p) => p.offerId)).toEqual([rows.offers[0].id, rows.offers[0].id, rows.offers[1].id]);
-    const batches = answerBatches(rows);
-    expect([batches.offers.count, batches.prices.count, batches.benefits.count]).toEqual([2, 3, 1]);
-    expect(batches.offers.parentKey).toBe('quote_request_id');
+    expect(rows.offers.map((o) => [o.prices.length, o.benefits.length])).toEqual([
+      [2, 1],
+      [1, 0],
+    ]);
   });
 });

@@ -1,7 +1,6 @@
 import { halalasText, randomUuids, vatHalalas, VAT_PERCENT, withVatHalalas, type Halalas } from '@lib/common';
-import { bulkRows, type BulkRows } from '@lib/db';
 import type { InsurerQuoteOutcome } from '@lib/providers';
-import { BENEFIT_COLUMNS, OFFER_COLUMNS, PRICE_COLUMNS, type NewBenefit, type NewOffer, type NewOutcome, type NewPrice } from './quote-request.repository';
+import type { NewBenefit, NewOffer, NewOutcome, NewPrice } from './quote-request.repository';
 
 /** An offer's row with its prices and benefits, as the presenter reads an offer. */
 export type NewOfferWithParts = NewOffer & { prices: NewPrice[]; benefits: NewBenefit[] };
@@ -12,13 +11,6 @@ export interface AnswerRows {
   prices: NewPrice[];
   benefits: NewBenefit[];
   outcome: NewOutcome;
-}
-
-/** An answer's rows as the write takes them: one batch per table. */
-export interface AnswerBatches {
-  offers: BulkRows;
-  prices: BulkRows;
-  benefits: BulkRows;
 }
 
 /**
@@ -89,14 +81,6 @@ export function answerRows(o: InsurerQuoteOutcome, carEstimatedValue: Halalas, f
     rows.benefits.push(...benefits);
   });
   return rows;
-}
-
-export function answerBatches(rows: AnswerRows): AnswerBatches {
-  return {
-    offers: bulkRows('motor_offers', OFFER_COLUMNS, rows.offers, 'quote_request_id'),
-    prices: bulkRows('motor_offer_prices', PRICE_COLUMNS, rows.prices),
-    benefits: bulkRows('motor_offer_benefits', BENEFIT_COLUMNS, rows.benefits),
-  };
 }
 
 function outcomeRow(o: InsurerQuoteOutcome): NewOutcome {

@@ -4,7 +4,7 @@ import { Clock, type Halalas } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { fanOutQuotes, InsurerQuoteOutcome, MotorInsurer, MotorProvider } from '@lib/providers';
 import { MOTOR_PROVIDER } from '../motor-insurers';
-import { answerBatches, answerRows, POSITION_STRIDE } from './quote-answer.rows';
+import { answerRows, POSITION_STRIDE } from './quote-answer.rows';
 import type { AcceptedQuoteRequest } from './quote-request.intake';
 import { QuoteProgressHub } from './quote-progress.hub';
 import { presentInsurerEvent } from './quote-progress.presenter';
@@ -116,7 +116,7 @@ export class QuoteFanOutRunner implements OnApplicationBootstrap, OnApplicationS
     const rows = answerRows(outcome, carEstimatedValue, index * POSITION_STRIDE);
     this.hub.publish(id, { kind: 'answer', seq, event: presentInsurerEvent(rows.outcome, rows.offers) });
     try {
-      await this.progress.recordAnswer(id, { outcome: rows.outcome, batches: answerBatches(rows) }, seq);
+      await this.progress.recordAnswer(id, rows, seq);
     } catch (e) {
       this.log.error(`quote request ${id}: storing ${outcome.insurer.code}'s answer failed: ${(e as Error).message}`);
     }

@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { arrayLiteral, BulkRows, Database, DATABASE, PrismaService } from '@lib/db';
-import type { AnswerBatches } from './quote-answer.rows';
+import { bulkRows, BulkRows, Database, DATABASE, PrismaService } from '@lib/db';
 import type { MotorInsurerOutcome } from '@lib/db/generated/prisma/client';
 import { OfferRow, readOffers } from './quote-offers.read';
-import type { NewOutcome, QuoteRequestRow, QuotesStatus } from './quote-request.repository';
+import { BENEFIT_COLUMNS, OFFER_COLUMNS, PRICE_COLUMNS, type AnsweredInsurer, type QuoteRequestRow, type QuotesStatus } from './quote-request.repository';
 
 /** Every instance LISTENs here; the payload is `<quote request id>:<answer seq>` or `<id>:end`. */
 export const QUOTE_PROGRESS_CHANNEL = 'motor_quote_progress';
@@ -45,16 +44,20 @@ export class QuoteProgressRepository {
    * under the request row's lock. Returns false when the request was no longer in progress (settled
    * meanwhile): the late answer is then dropped whole.
    */
-  async recordAnswer(quoteRequestId: number, answer: { batches: AnswerBatches; outcome: NewOutcome }, seq: number): Promise<boolean> {
+  async recordAnswer(quoteRequestId: number, answer: AnsweredInsurer, seq: number): Promise<boolean> {
     const params: unknown[] = [quoteRequestId, QUOTE_PROGRESS_CHANNEL, seq];
     const p = (v: unknown, type: string) => `$${params.push(v)}::${type}`;
     const ctes = [
       `parent AS (UPDATE "motor_quote_requests" SET "answer_count" = "answer_count" + 1 WHERE "id" = $1 AND "quotes_status" = 'in_progress' RETURNING "id", "answer_count")`,
     ];
-    const children: BulkRows[] = [answer.batches.offers, answer.batches.prices, answer.batches.benefits];
+    const children: BulkRows[] = [
+      bulkRows('motor_offers', OFFER_COLUMNS, answer.offers, 'quote_request_id'),
+      bulkRows('motor_offer_prices', PRICE_COLUMNS, answer.prices),
+      bulkRows('motor_offer_benefits', BENEFIT_COLUMNS, answer.benefits),
+    ];
     children.forEach((child, i) => {
       if (!child.count) return;
-      const arrays = child.columns.map(([, type, parts]) => p(arrayLiteral(parts), `${type}[]`));
+      const arrays = child.columns.map(([, type, literal]) => p(literal, `${type}[]`));
       const columns = [...(child.parentKey ? [child.parentKey] : []), ...child.columns.map(([c]) => c)].map((c) => `"${c}"`).join(', ');
       // FROM parent: nothing is written when the request was no longer in progress
       const select = child.parentKey

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { CountAggregates } from '@lib/common';
-import { BulkColumn, bulkRows, BulkRows, concatBulkRows, Database, DATABASE, insertTree, listTotal, listTotalKey, Prisma, PrismaService } from '@lib/db';
+import { BulkColumn, bulkRows, Database, DATABASE, insertTree, listTotal, listTotalKey, Prisma, PrismaService } from '@lib/db';
 import type { MotorQuoteRequest } from '@lib/db/generated/prisma/client';
 import { OfferRow, readOffers } from './quote-offers.read';
 
@@ -10,7 +10,9 @@ export type QuoteRequestRow = MotorQuoteRequest & { offers: OfferRow[] };
 /** An insurer's answer as a request is written with it: its outcome and its rows. */
 export interface AnsweredInsurer {
   outcome: NewOutcome;
-  batches: { offers: BulkRows; prices: BulkRows; benefits: BulkRows };
+  offers: readonly NewOffer[];
+  prices: readonly NewPrice[];
+  benefits: readonly NewBenefit[];
 }
 
 export interface NewQuoteRequest {
@@ -137,11 +139,6 @@ const OUTCOME_COLUMNS: BulkColumn<NewOutcome>[] = [
   ['seq', 'int', (o) => o.seq ?? null],
 ];
 
-/** No rows yet: what a request's tables start from before its answers' batches are added. */
-const NO_OFFERS = bulkRows('motor_offers', OFFER_COLUMNS, [], 'quote_request_id');
-const NO_PRICES = bulkRows('motor_offer_prices', PRICE_COLUMNS, []);
-const NO_BENEFITS = bulkRows('motor_offer_benefits', BENEFIT_COLUMNS, []);
-
 @Injectable()
 export class QuoteRequestRepository {
   constructor(
@@ -187,9 +184,9 @@ export class QuoteRequestRepository {
         ],
       },
       [
-        concatBulkRows([NO_OFFERS, ...answers.map((a) => a.batches.offers)]),
-        concatBulkRows([NO_PRICES, ...answers.map((a) => a.batches.prices)]),
-        concatBulkRows([NO_BENEFITS, ...answers.map((a) => a.batches.benefits)]),
+        bulkRows('motor_offers', OFFER_COLUMNS, answers.flatMap((a) => a.offers), 'quote_request_id'),
+        bulkRows('motor_offer_prices', PRICE_COLUMNS, answers.flatMap((a) => a.prices)),
+        bulkRows('motor_offer_benefits', BENEFIT_COLUMNS, answers.flatMap((a) => a.benefits)),
         bulkRows(
           'motor_insurer_outcomes',
           OUTCOME_COLUMNS,

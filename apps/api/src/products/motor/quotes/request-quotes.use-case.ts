@@ -5,7 +5,7 @@ import { TestClocks } from '../../../platform/test-clocks/test-clocks';
 import { allFailed, fanOutQuotes, MotorProvider } from '@lib/providers';
 import { MotorCustomerRepository } from '../customers/motor-customer.repository';
 import { MOTOR_PROVIDER, MotorInsurers } from '../motor-insurers';
-import { answerBatches, answerRows, POSITION_STRIDE, type AnswerRows } from './quote-answer.rows';
+import { answerRows, POSITION_STRIDE, type AnswerRows } from './quote-answer.rows';
 import { QuoteRequestIntake, requestRow, RequestQuotesCommand } from './quote-request.intake';
 import { presentQuoteRequest, type QuoteRequestResponse } from './quote-request.presenter';
 import { QuoteRequestRepository } from './quote-request.repository';
@@ -71,7 +71,7 @@ export class RequestQuotesUseCase {
       quotesDeadlineAt: null,
       answerCount: outcomes.length,
     });
-    const id = await this.repo.create(request, answers.map((a) => ({ outcome: a.outcome, batches: answerBatches(a) })));
+    const id = await this.repo.create(request, answers);
     await this.testClocks.attach(null, { type: 'quote_request', key: String(id) });
     return presentQuoteRequest({ ...request, id, attachments: null, offers: answers.flatMap((a) => a.offers) });
   }
