@@ -83,6 +83,22 @@ describe('bulk insert of a parent and its children', () => {
     expect(await db.sql.query('SELECT position, label, n FROM bulk_child WHERE parent_id = $1 ORDER BY position', [id])).toEqual(children);
   });
 
+  it('writes through one prepared statement whatever the rows, an empty table included', async () => {
+    const write = (labels: string[]) =>
+      insertTree(
+        db.sql,
+        { table: 'bulk_parent', columns: [['name', 'text', `named ${labels.length}`]] },
+        [bulkRows('bulk_child', [['position', 'int', (l: string) => labels.indexOf(l)], ['label', 'text', (l) => l]], labels, 'parent_id')],
+        'bulk_insert_test',
+      );
+    const ids = [await write(['x', 'y']), await write([]), await write(['z'])];
+    const counts = await db.sql.query<{ parent_id: number; n: number }>(
+      'SELECT p.id AS parent_id, count(c.id)::int AS n FROM bulk_parent p LEFT JOIN bulk_child c ON c.parent_id = p.id WHERE p.id = ANY($1::int[]) GROUP BY p.id ORDER BY p.id',
+      [ids],
+    );
+    expect(counts.map((c) => c.n)).toEqual([2, 0, 1]);
+  });
+
   it('refuses a value it cannot write exactly instead of guessing', () => {
     expect(() => bulkRows('bulk_child', [['n', 'int', (r: { n: number }) => r.n]], [{ n: Number.NaN }])).toThrow(RangeError);
     expect(() => bulkRows('bulk_child', [['label', 'text', (r: { v: object }) => r.v]], [{ v: { a: 1 } }])).toThrow(TypeError);

@@ -77,16 +77,18 @@ export interface ParentRow {
  * Inserts a parent row and every child table's rows in one statement (one round trip, atomic on its
  * own): the parent in a CTE that returns its id, each child table from one array parameter per column
  * spread by `unnest`, so the statement and its plan do not grow with the number of rows. Foreign keys
- * between the tables are checked at the end of the statement. Returns the parent's id.
- * Identifiers come from the caller's code, never from input.
+ * between the tables are checked at the end of the statement. Returns the parent's id. With `statementName`
+ * the statement is prepared once per connection (PostgreSQL parses and plans it once), so a call site must
+ * always pass the same tables and columns under one name. Identifiers come from the caller's code, never from input.
  */
-export async function insertTree(db: SqlQuery, parent: ParentRow, children: readonly BulkRows[]): Promise<number> {
+export async function insertTree(db: SqlQuery, parent: ParentRow, children: readonly BulkRows[], statementName?: string): Promise<number> {
   const params: unknown[] = [];
   const names = (cols: readonly string[]) => cols.map((c) => `"${c}"`).join(', ');
   const parentValues = parent.columns.map(([, type, value]) => `$${params.push(toParam(value))}::${type}`);
   const ctes = [`parent AS (INSERT INTO "${parent.table}" (${names(parent.columns.map(([c]) => c))}) VALUES (${parentValues.join(', ')}) RETURNING id)`];
   children.forEach((child, i) => {
-    if (!child.count) return;
+    // a named statement keeps one text whatever the rows: an empty table is written from empty arrays
+    if (!child.count && !statementName) return;
     const arrays = child.columns.map(([, type, literal]) => `$${params.push(literal)}::${type}[]`);
     const columns = child.columns.map(([c]) => c);
     const select = child.parentKey
@@ -94,7 +96,7 @@ export async function insertTree(db: SqlQuery, parent: ParentRow, children: read
       : `SELECT * FROM unnest(${arrays.join(', ')})`;
     ctes.push(`c${i} AS (INSERT INTO "${child.table}" (${names(child.parentKey ? [child.parentKey, ...columns] : columns)}) ${select})`);
   });
-  const [row] = await db.query<{ id: number | string }>(`WITH ${ctes.join(',\n')} SELECT id FROM parent`, params);
+  const [row] = await db.query<{ id: number | string }>(`WITH ${ctes.join(',\n')} SELECT id FROM parent`, params, statementName);
   return Number(row.id);
 }
 

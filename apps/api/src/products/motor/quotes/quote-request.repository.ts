@@ -194,6 +194,7 @@ export class QuoteRequestRepository {
           'quote_request_id',
         ),
       ],
+      'motor_quote_request_insert',
     );
   }
 
