@@ -9,9 +9,9 @@ describe('randomUuids', () => {
     for (const id of ids) expect(id).toMatch(V4);
   });
 
-  it('never repeats, within a draw or across draws', () => {
-    const ids = [...randomUuids(2000), ...randomUuids(2000)];
-    expect(new Set(ids).size).toBe(4000);
+  it('never repeats, within a draw or across draws and refills of its random pool', () => {
+    const ids = [...randomUuids(2000), ...randomUuids(1), ...randomUuids(255), ...randomUuids(2000)];
+    expect(new Set(ids).size).toBe(4256);
   });
 
   it('spreads every random hex digit over all sixteen values', () => {
