@@ -224,19 +224,7 @@ async function fanOutScenario() {
     const dbUrl = new URL(process.env.DATABASE_URL!);
     dbUrl.pathname = `/${dbName}`;
     const port = await freePort();
-    const env = {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      ...RUN_ENV,
-      ...shared,
-      ...productionEnv(),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: app.config.dataDir,
-      DATABASE_URL: dbUrl.toString(),
-      REDIS_URL: process.env.REDIS_URL,
-      REDIS_KEY_PREFIX: app.config.redisKeyPrefix,
-    };
+    const env = productionApiEnv(app, dbUrl, port, shared);
     const production = await withBuiltApi(env, port, async (pid) => {
       const token = await http(`http://127.0.0.1:${port}/oauth/token`, { json: { grant_type: 'client_credentials', client_id: p.id, client_secret: p.secret } });
       if (token.status !== 200) throw new Error(`token ${token.status}: ${token.text}`);
@@ -352,6 +340,23 @@ async function redisRateLimitHits(app: TestApp): Promise<number> {
   return hits;
 }
 
+/** The built API in production mode beside the in-process `app`, on its database, with `shared` settings. */
+function productionApiEnv(app: TestApp, dbUrl: URL, port: number, shared: Record<string, string>): Record<string, string | undefined> {
+  return {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    ...RUN_ENV,
+    ...shared,
+    ...productionEnv(),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: app.config.dataDir,
+    DATABASE_URL: dbUrl.toString(),
+    REDIS_URL: process.env.REDIS_URL,
+    REDIS_KEY_PREFIX: app.config.redisKeyPrefix,
+  };
+}
+
 /** Production settings for the built API in the read scenario: real secrets' lengths, no background workers. */
 function productionEnv(): Record<string, string> {
   return {
@@ -420,19 +425,7 @@ async function policyReadScenario() {
     const constantUrl = `http://127.0.0.1:${(constantServer.address() as { port: number }).port}/constant`;
 
     const port = await freePort();
-    const env = {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      ...RUN_ENV,
-      ...shared,
-      ...productionEnv(),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: app.config.dataDir,
-      DATABASE_URL: dbUrl.toString(),
-      REDIS_URL: process.env.REDIS_URL,
-      REDIS_KEY_PREFIX: app.config.redisKeyPrefix,
-    };
+    const env = productionApiEnv(app, dbUrl, port, shared);
     return await withBuiltApi(env, port, async (pid) => {
       // its own token: the in-process API's runs on the tests' manual clock, the built API on real time
       const token = await http(`http://127.0.0.1:${port}/oauth/token`, {

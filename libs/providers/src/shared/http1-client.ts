@@ -86,8 +86,9 @@ function exchangeOn(
     const response = new Http1Response(limits.maxBodyBytes, request.method === 'HEAD');
     let timer: NodeJS.Timeout | undefined;
     let settled = false;
-    const settle = (error: Error | null, keep: boolean) => {
-      if (settled) return;
+    /** Ends this exchange's hold on the socket; false when it had already ended. */
+    const detach = () => {
+      if (settled) return false;
       settled = true;
       clearTimeout(timer);
       limits.signal?.removeEventListener('abort', onAbort);
@@ -95,6 +96,10 @@ function exchangeOn(
       socket.off('end', onEnd);
       socket.off('close', onClose);
       socket.off('error', onError);
+      return true;
+    };
+    const settle = (error: Error | null, keep: boolean) => {
+      if (!detach()) return;
       if (keep) putIdle(socket, pool);
       else socket.destroy();
       if (error) reject(error);
@@ -102,14 +107,7 @@ function exchangeOn(
     };
     const failed = (error: Error) => {
       // a connection reused after the other side closed it: nothing was answered, so ask again on a new one
-      if (reused && response.received === 0 && !settled) {
-        settled = true;
-        clearTimeout(timer);
-        limits.signal?.removeEventListener('abort', onAbort);
-        socket.off('data', onData);
-        socket.off('end', onEnd);
-        socket.off('close', onClose);
-        socket.off('error', onError);
+      if (reused && response.received === 0 && detach()) {
         socket.destroy();
         resolve(STALE);
         return;

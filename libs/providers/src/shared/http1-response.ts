@@ -80,14 +80,9 @@ export class Http1Response {
           pos = head.next;
           break;
         }
-        case 'length': {
-          const n = Math.min(this.remaining, buf.length - pos);
-          this.take(buf.subarray(pos, pos + n));
-          pos += n;
-          this.remaining -= n;
-          if (this.remaining === 0) this.state = 'done';
+        case 'length':
+          pos = this.takeRemaining(buf, pos, 'done');
           break;
-        }
         case 'until-close':
           this.take(buf.subarray(pos));
           pos = buf.length;
@@ -102,14 +97,9 @@ export class Http1Response {
           this.state = this.remaining === 0 ? 'trailers' : 'chunk-data';
           break;
         }
-        case 'chunk-data': {
-          const n = Math.min(this.remaining, buf.length - pos);
-          this.take(buf.subarray(pos, pos + n));
-          pos += n;
-          this.remaining -= n;
-          if (this.remaining === 0) this.state = 'chunk-end';
+        case 'chunk-data':
+          pos = this.takeRemaining(buf, pos, 'chunk-end');
           break;
-        }
         case 'chunk-end': {
           const line = this.until(buf, pos, CRLF, 0, 'A chunk does not end with CRLF.');
           if (!line) return;
@@ -163,6 +153,15 @@ export class Http1Response {
     this.partialMatch = 0;
     if (whole.length - term.length > limit) throw new HttpProtocolError(tooLong);
     return { text: whole.toString('latin1', 0, whole.length - term.length), next: i };
+  }
+
+  /** Takes what is left of the current body part from `pos` (moving on to `then` once it is all in); returns the new position. */
+  private takeRemaining(buf: Buffer, pos: number, then: State): number {
+    const n = Math.min(this.remaining, buf.length - pos);
+    this.take(buf.subarray(pos, pos + n));
+    this.remaining -= n;
+    if (this.remaining === 0) this.state = then;
+    return pos + n;
   }
 
   private take(bytes: Buffer): void {
