@@ -3,6 +3,7 @@ import { Prisma } from '../../libs/db/src';
 import { RequestStatements, RequestStatementsModule, requestStatements } from '../support/request-statements';
 import { startTestApp, TestApp } from '../support/test-app';
 import { signIn, StaffSession } from './admin-kit';
+import { withParts } from '../../apps/api/src/products/motor/quotes/quote-offers.read';
 
 /**
  * The most SQL statements one console request sends: a page of 25 rows (`range=[0,24]`), and one row's
@@ -115,7 +116,7 @@ describe('console lists read a page in a bounded number of statements', () => {
             clientId,
             quoteRequestId: qr.id,
             offerId: offer.id,
-            priceId: offer.prices[0].id,
+            priceId: withParts(offer).prices[0].id,
             insurerCode: 'dune',
             productCode: 'motor-comprehensive',
             ownerId: `10${digits(8)}`,
@@ -416,25 +417,30 @@ describe('console lists read a page in a bounded number of statements', () => {
               fixType: 'agency',
               vehicleEstimatedValue: '85000.00',
               expiresAt: new Date(now().getTime() + DAY),
-              prices: {
-                create: [
-                  {
-                    id: randomUUID(),
-                    position: 0,
-                    providerReference: 'P1',
-                    deductible: '500.00',
-                    subtotal: '1000.00',
-                    vatPercentage: '15.00',
-                    vat: '150.00',
-                    total: '1150.00',
-                  },
-                ],
-              },
-              benefits: {
-                create: [
-                  { id: randomUUID(), position: 0, code: 'roadside', name: 'Roadside assistance', nameAr: 'المساعدة على الطريق', amount: '50.00', vat: '7.50' },
-                ],
-              },
+              prices: [
+                {
+                  id: randomUUID(),
+                  position: 0,
+                  providerReference: 'P1',
+                  deductible: '500.00',
+                  subtotal: '1000.00',
+                  vatPercentage: '15.00',
+                  vat: '150.00',
+                  total: '1150.00',
+                },
+              ],
+              benefits: [
+                {
+                  id: randomUUID(),
+                  position: 0,
+                  code: 'roadside',
+                  name: 'Roadside assistance',
+                  nameAr: 'المساعدة على الطريق',
+                  amount: '50.00',
+                  vat: '7.50',
+                  url: null,
+                },
+              ],
             },
           ],
         },
@@ -445,7 +451,7 @@ describe('console lists read a page in a bounded number of statements', () => {
           ],
         },
       },
-      include: { offers: { include: { prices: true } } },
+      include: { offers: true },
     });
   }
 

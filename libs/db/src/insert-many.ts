@@ -1,70 +1,46 @@
 import type { SqlQuery } from './sql-target';
 
-/** A column of a bulk insert: its SQL type and how to read it from a row. */
-export type BulkColumn<R> = readonly [column: string, sqlType: string, value: (row: R) => unknown];
+/** A column of a bulk insert: its name, its SQL type, and the key of the rows' objects it is read from. */
+export type JsonField = readonly [column: string, sqlType: string, key: string];
 
 /**
- * Rows for one table of a bulk insert, as one PostgreSQL array literal per column (a text parameter cast to
- * `<type>[]`). `parentKey` names the column that takes the parent row's id.
+ * Rows for one table of a bulk insert, as the JSON text of an array of objects, spread by `json_to_recordset`
+ * (one text parameter, however many rows). `parentKey` names the column that takes the parent row's id.
  */
-export interface BulkRows {
+export interface JsonRows {
   table: string;
-  columns: readonly (readonly [column: string, sqlType: string, literal: string])[];
-  count: number;
+  fields: readonly JsonField[];
+  /** An array of objects as JSON text: `[]` for none. */
+  json: string;
   parentKey?: string;
 }
 
-export function bulkRows<R>(table: string, columns: readonly BulkColumn<R>[], rows: readonly R[], parentKey?: string): BulkRows {
-  return { table, parentKey, count: rows.length, columns: columns.map(([c, type, value]) => [c, type, arrayLiteral(rows, value)] as const) };
+/**
+ * Rows given as objects (serialised here) or as JSON text already made (see concatJsonArrays). JSON has no NaN
+ * nor Infinity: JSON.stringify writes them as null, so a column that must hold a number is NOT NULL. Dates are
+ * written as ISO instants; nested arrays and objects go whole into json columns.
+ */
+export function jsonRows(table: string, fields: readonly JsonField[], rows: readonly object[] | string, parentKey?: string): JsonRows {
+  return { table, fields, parentKey, json: typeof rows === 'string' ? rows : JSON.stringify(rows) };
+}
+
+/** One JSON array from the texts of several (each made when its rows were), without parsing them again. */
+export function concatJsonArrays(arrays: readonly string[]): string {
+  const items: string[] = [];
+  for (const a of arrays) if (a.length > 2) items.push(a.slice(1, -1));
+  return `[${items.join(',')}]`;
 }
 
 /**
- * `{"a","b\\"c",NULL,42,t}`: every string double-quoted with its backslashes and double quotes escaped, so no
- * value can end its element early whatever it holds; numbers and booleans bare; null and undefined as NULL;
- * dates as ISO instants. A quote request writes thousands of values: a column of plain strings (the usual
- * case) or of numbers is joined in one pass, without a string per element.
+ * The INSERT of `child`'s rows from the JSON parameter `param`, in a statement whose CTE `parent` returns the
+ * parent's id: nothing is written when `parent` returns no row. Identifiers come from the caller's code, never from input.
  */
-export function arrayLiteral<R>(rows: readonly R[], value: (row: R) => unknown): string {
-  const values: unknown[] = new Array(rows.length);
-  let plainStrings = true;
-  let finiteNumbers = true;
-  for (let i = 0; i < rows.length; i++) {
-    const v = value(rows[i]);
-    values[i] = v;
-    if (typeof v !== 'string' || v.includes('"') || v.includes('\\')) plainStrings = false;
-    if (typeof v !== 'number' || !Number.isFinite(v)) finiteNumbers = false;
-  }
-  if (rows.length === 0) return '{}';
-  if (plainStrings) return joinedWithin(values, '{"', '","', '"}');
-  if (!finiteNumbers) for (let i = 0; i < values.length; i++) values[i] = arrayElement(values[i]);
-  return joinedWithin(values, '{', ',', '}');
-}
-
-/**
- * `open + values.join(separator) + close` as one flat string: the ends go onto the first and last values, so
- * the joined text (tens of kilobytes) is never copied again to add the braces.
- */
-function joinedWithin(values: unknown[], open: string, separator: string, close: string): string {
-  const last = values.length - 1;
-  values[0] = `${open}${values[0] as string}`;
-  values[last] = `${values[last] as string}${close}`;
-  return values.join(separator);
-}
-
-function arrayElement(v: unknown): string {
-  if (v === null || v === undefined) return 'NULL';
-  switch (typeof v) {
-    case 'string':
-      return v.includes('"') || v.includes('\\') ? `"${v.replace(/["\\]/g, '\\$&')}"` : `"${v}"`;
-    case 'number':
-      if (!Number.isFinite(v)) throw new RangeError(`Not a finite number for a bulk insert: ${v}`);
-      return String(v);
-    case 'boolean':
-      return v ? 't' : 'f';
-    default:
-      if (v instanceof Date) return `"${v.toISOString()}"`;
-      throw new TypeError(`A bulk insert takes strings, numbers, booleans and dates, not ${typeof v}`);
-  }
+export function childInsertSql(child: JsonRows, param: string): string {
+  const parentKey = child.parentKey ? [child.parentKey] : [];
+  const columns = [...parentKey, ...child.fields.map(([column]) => column)].map((c) => `"${c}"`).join(', ');
+  const values = [...parentKey.map(() => 'parent.id'), ...child.fields.map(([, , key]) => `r."${key}"`)].join(', ');
+  const record = child.fields.map(([, type, key]) => `"${key}" ${type}`).join(', ');
+  return `INSERT INTO "${child.table}" (${columns}) SELECT ${values} FROM parent, json_to_recordset(${param}::json) AS r(${record})`;
 }
 
 /** One parent row: its columns with SQL types, and its values. */
@@ -74,27 +50,21 @@ export interface ParentRow {
 }
 
 /**
- * Inserts a parent row and every child table's rows in one statement (one round trip, atomic on its
- * own): the parent in a CTE that returns its id, each child table from one array parameter per column
- * spread by `unnest`, so the statement and its plan do not grow with the number of rows. Foreign keys
- * between the tables are checked at the end of the statement. Returns the parent's id. With `statementName`
- * the statement is prepared once per connection (PostgreSQL parses and plans it once), so a call site must
- * always pass the same tables and columns under one name. Identifiers come from the caller's code, never from input.
+ * Inserts a parent row and every child table's rows in one statement (one round trip, atomic on its own): the
+ * parent in a CTE that returns its id, each child table from one JSON parameter, so neither the statement nor its
+ * plan grows with the number of rows. Foreign keys between the tables are checked at the end of the statement.
+ * Returns the parent's id. With `statementName` the statement is prepared once per connection (PostgreSQL parses
+ * and plans it once), so a call site must always pass the same tables and columns under one name.
  */
-export async function insertTree(db: SqlQuery, parent: ParentRow, children: readonly BulkRows[], statementName?: string): Promise<number> {
+export async function insertTree(db: SqlQuery, parent: ParentRow, children: readonly JsonRows[], statementName?: string): Promise<number> {
   const params: unknown[] = [];
-  const names = (cols: readonly string[]) => cols.map((c) => `"${c}"`).join(', ');
+  const names = parent.columns.map(([c]) => `"${c}"`).join(', ');
   const parentValues = parent.columns.map(([, type, value]) => `$${params.push(toParam(value))}::${type}`);
-  const ctes = [`parent AS (INSERT INTO "${parent.table}" (${names(parent.columns.map(([c]) => c))}) VALUES (${parentValues.join(', ')}) RETURNING id)`];
+  const ctes = [`parent AS (INSERT INTO "${parent.table}" (${names}) VALUES (${parentValues.join(', ')}) RETURNING id)`];
   children.forEach((child, i) => {
-    // a named statement keeps one text whatever the rows: an empty table is written from empty arrays
-    if (!child.count && !statementName) return;
-    const arrays = child.columns.map(([, type, literal]) => `$${params.push(literal)}::${type}[]`);
-    const columns = child.columns.map(([c]) => c);
-    const select = child.parentKey
-      ? `SELECT parent.id, u.* FROM parent, unnest(${arrays.join(', ')}) AS u`
-      : `SELECT * FROM unnest(${arrays.join(', ')})`;
-    ctes.push(`c${i} AS (INSERT INTO "${child.table}" (${names(child.parentKey ? [child.parentKey, ...columns] : columns)}) ${select})`);
+    // a named statement keeps one text whatever the rows: an empty table is written from an empty array
+    if (child.json === '[]' && !statementName) return;
+    ctes.push(`c${i} AS (${childInsertSql(child, `$${params.push(child.json)}`)})`);
   });
   const [row] = await db.query<{ id: number | string }>(`WITH ${ctes.join(',\n')} SELECT id FROM parent`, params, statementName);
   return Number(row.id);

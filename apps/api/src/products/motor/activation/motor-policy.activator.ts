@@ -8,6 +8,7 @@ import { payableByStatus, type Payability } from '../../../payments/payment-stat
 import { ActivationResult, PaidPolicyDescription, PolicyActivator, substitutePolicyId } from '../../../payments/policy-activators';
 import { MotorPolicyEvents } from '../issuance/motor-policy-events';
 import { MOTOR_PROVIDER } from '../motor-insurers';
+import { withParts } from '../quotes/quote-offers.read';
 import { renderTaxInvoice, type TaxInvoice } from '../../../platform/documents/tax-invoice';
 import { MotorSchedule, renderMotorSchedule } from './motor-policy-document';
 import { PolicyStatus } from '../../../policies/policy-status';
@@ -130,11 +131,12 @@ export class MotorPolicyActivator implements PolicyActivator {
   private async load(db: Prisma.TransactionClient | PrismaService, policyId: number) {
     const policy = await db.motorPolicy.findUnique({ where: { id: policyId } });
     if (!policy) return null;
-    const [offer, price, request] = await Promise.all([
-      db.motorOffer.findUnique({ where: { id: policy.offerId }, include: { benefits: { orderBy: { position: 'asc' } } } }),
-      db.motorOfferPrice.findUnique({ where: { id: policy.priceId } }),
+    const [stored, request] = await Promise.all([
+      db.motorOffer.findUnique({ where: { id: policy.offerId } }),
       db.motorQuoteRequest.findUnique({ where: { id: policy.quoteRequestId } }),
     ]);
+    const offer = stored && withParts(stored);
+    const price = offer?.prices.find((p) => p.id === policy.priceId);
     if (!offer || !price || !request) return null;
     return { policy, offer, price, request };
   }

@@ -4,6 +4,7 @@ import { personalDataFor, type PersonalData } from '../../../platform/admin/pii/
 import type { InsurerName } from './insurer-directory';
 import { policyStatusName, PolicyWithClient } from './policy-admin.repository';
 import type { QuoteRequestDetailRow, QuoteRequestListRow } from './quote-request-admin.repository';
+import { withParts } from '../quotes/quote-offers.read';
 
 export function presentQuoteRequestSummary(r: QuoteRequestListRow, mask: PersonalData) {
   return {
@@ -28,7 +29,8 @@ export function presentQuoteRequestSummary(r: QuoteRequestListRow, mask: Persona
 
 type Offer = QuoteRequestDetailRow['offers'][number];
 
-function presentOffer(o: Offer) {
+function presentOffer(stored: Offer) {
+  const o = withParts(stored);
   return {
     quote_reference_id: o.id,
     insurance_type_display: o.insuranceTypeDisplay,

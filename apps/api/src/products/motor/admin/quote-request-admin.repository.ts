@@ -43,10 +43,7 @@ export interface QuoteRequestListRow {
 }
 
 export const QUOTE_REQUEST_DETAIL_INCLUDE = {
-  offers: {
-    orderBy: { position: 'asc' },
-    include: { prices: { orderBy: { position: 'asc' } }, benefits: { orderBy: { position: 'asc' } } },
-  },
+  offers: { orderBy: { position: 'asc' } },
   outcomes: { orderBy: { insurerCode: 'asc' } },
 } satisfies Prisma.MotorQuoteRequestInclude;
 
@@ -88,7 +85,9 @@ export class QuoteRequestAdminRepository {
     const withStatus = this.withStatus(filter);
     const statusWhere = filter.status ? Prisma.sql`WHERE status = ${filter.status}` : Prisma.empty;
     const [rows, count] = await Promise.all([
-      this.prisma.$queryRaw<QuoteRequestListRow[]>`${withStatus} SELECT * FROM s ${statusWhere} ORDER BY ${column} ${dir}, id ${dir} LIMIT ${take} OFFSET ${skip}`,
+      this.prisma.$queryRaw<
+        QuoteRequestListRow[]
+      >`${withStatus} SELECT * FROM s ${statusWhere} ORDER BY ${column} ${dir}, id ${dir} LIMIT ${take} OFFSET ${skip}`,
       this.prisma.$queryRaw<Array<{ total: number }>>`${withStatus} SELECT count(*)::int AS total FROM s ${statusWhere}`,
     ]);
     return { rows, total: count[0]?.total ?? 0 };

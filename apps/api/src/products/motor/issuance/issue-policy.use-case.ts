@@ -87,7 +87,7 @@ export class IssuePolicyUseCase {
           carSequenceNumber: request.carSequenceNumber,
           customNumber: request.customNumber,
           iban: issueRequest.iban,
-          benefits: chosen.map((b) => ({ quote_benefit_id: b.id, id: b.code, amount: b.amount.toFixed(2), vat: b.vat.toFixed(2) })),
+          benefits: chosen.map((b) => ({ quote_benefit_id: b.id, id: b.code, amount: b.amount, vat: b.vat })),
           extraData: (input.extra_data ?? input.extra_fields ?? Prisma.DbNull) as Prisma.InputJsonValue,
           redirectUrl: input.redirect_url ?? null,
           status: PolicyStatus.Pending,

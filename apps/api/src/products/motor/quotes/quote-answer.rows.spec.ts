@@ -48,7 +48,12 @@ describe("an insurer's answer as rows", () => {
   it('prices VAT in halalas, falls back to English names, and presents as partners read offers', () => {
     const rows = answerRows(quoted, 8_000_050, 2 * POSITION_STRIDE);
     const [gold, tpl] = rows.offers.map(presentOffer);
-    expect(gold).toMatchObject({ company_name_ar: 'Dune Insurance', company_logo: 'dune-wide.svg', vehicle_estimated_value: 76000, quote_expiry_date: '2026-11-27T04:21:54+00:00' });
+    expect(gold).toMatchObject({
+      company_name_ar: 'Dune Insurance',
+      company_logo: 'dune-wide.svg',
+      vehicle_estimated_value: 76000,
+      quote_expiry_date: '2026-11-27T04:21:54+00:00',
+    });
     expect(gold.prices).toMatchObject([
       { deductible: 500, subtotal: 2557.06, vat_percentage: 15, vat: 383.56, total: 2940.62 },
       { deductible: 1000, subtotal: 0.1, vat: 0.02, total: 0.12 }, // 0.015 rounds up to the halala
@@ -59,14 +64,26 @@ describe("an insurer's answer as rows", () => {
     expect(rows.outcome).toEqual({ insurerCode: 'dune', outcome: 'ok', latencyMs: 120, offerCount: 2, detail: null });
   });
 
-  it('gives every row its own id, its prices and benefits their offer\'s', () => {
+  it('gives every offer, price and benefit its own id, each price and benefit in its offer', () => {
     const rows = answerRows(quoted, 8_000_050, 0);
-    const ids = [...rows.offers, ...rows.prices, ...rows.benefits].map((r) => r.id);
+    const ids = rows.offers.flatMap((o) => [o.id, ...o.prices.map((p) => p.id), ...o.benefits.map((b) => b.id)]);
+    expect(ids).toHaveLength(6);
     expect(new Set(ids).size).toBe(ids.length);
-    expect(rows.prices.map((p) => p.offerId)).toEqual([rows.offers[0].id, rows.offers[0].id, rows.offers[1].id]);
     expect(rows.offers.map((o) => [o.prices.length, o.benefits.length])).toEqual([
       [2, 1],
       [1, 0],
     ]);
+  });
+
+  it('carries the JSON the write sends: the offers with their prices and benefits, amounts as decimal strings', () => {
+    const rows = answerRows(quoted, 8_000_050, 0);
+    expect(JSON.parse(rows.offersJson)).toEqual(JSON.parse(JSON.stringify(rows.offers)));
+    expect(JSON.parse(rows.offersJson)[0]).toMatchObject({
+      vehicleEstimatedValue: '76000.00',
+      expiresAt: '2026-11-27T04:21:54.724Z',
+      prices: [{ deductible: '500.00', subtotal: '2557.06', vatPercentage: '15.00', vat: '383.56', total: '2940.62' }, { subtotal: '0.10' }],
+      benefits: [{ code: '600100', name: 'Roadside', nameAr: 'Roadside', amount: '85.50', vat: '12.83', url: null }],
+    });
+    expect(answerRows({ ...quoted, offers: [] }, 8_000_050, 0).offersJson).toBe('[]');
   });
 });

@@ -1,17 +1,9 @@
 import { halalasText, randomUuids, vatHalalas, VAT_PERCENT, withVatHalalas, type Halalas } from '@lib/common';
 import type { InsurerQuoteOutcome } from '@lib/providers';
-import type { NewBenefit, NewOffer, NewOutcome, NewPrice } from './quote-request.repository';
+import type { AnsweredInsurer, NewBenefit, NewOffer, NewOutcome, NewPrice } from './quote-request.repository';
 
-/** An offer's row with its prices and benefits, as the presenter reads an offer. */
-export type NewOfferWithParts = NewOffer & { prices: NewPrice[]; benefits: NewBenefit[] };
-
-/** One insurer's answer as rows: its offers (each holding its prices and benefits), every price and benefit, and its outcome. */
-export interface AnswerRows {
-  offers: NewOfferWithParts[];
-  prices: NewPrice[];
-  benefits: NewBenefit[];
-  outcome: NewOutcome;
-}
+/** One insurer's answer as rows: its offers (each holding its prices and benefits, as stored and presented), their JSON, and its outcome. */
+export type AnswerRows = AnsweredInsurer & { offers: NewOffer[] };
 
 /**
  * Positions of a request's offers: insurer index * stride + the offer's index, so offers written as insurers
@@ -23,11 +15,12 @@ export const POSITION_STRIDE = 10_000;
 const VAT_PERCENTAGE = halalasText(VAT_PERCENT * 100);
 
 /**
- * The rows of one insurer's outcome, its offers numbered from `firstPosition`. Amounts as decimal strings,
- * VAT added here once, in whole halalas (withVatHalalas: the same rule as withVat), never floats.
+ * The rows of one insurer's outcome, its offers numbered from `firstPosition`, and their JSON (what the write sends,
+ * made here so that little is left to do once the last insurer answers). Amounts as decimal strings, VAT added here
+ * once, in whole halalas (withVatHalalas: the same rule as withVat), never floats.
  */
 export function answerRows(o: InsurerQuoteOutcome, carEstimatedValue: Halalas, firstPosition: number): AnswerRows {
-  const rows: AnswerRows = { offers: [], prices: [], benefits: [], outcome: outcomeRow(o) };
+  const offers: NewOffer[] = [];
   const ids = randomUuids(o.offers.reduce((n, offer) => n + 1 + offer.prices.length + offer.benefits.length, 0));
   let next = 0;
   o.offers.forEach((offer, index) => {
@@ -36,7 +29,6 @@ export function answerRows(o: InsurerQuoteOutcome, carEstimatedValue: Halalas, f
       const priced = withVatHalalas(p.netPremium);
       return {
         id: ids[next++],
-        offerId,
         position: i,
         providerReference: p.providerReference,
         deductible: p.deductible === null ? null : halalasText(p.deductible),
@@ -46,20 +38,17 @@ export function answerRows(o: InsurerQuoteOutcome, carEstimatedValue: Halalas, f
         total: halalasText(priced.total),
       };
     });
-    const benefits = offer.benefits.map(
-      (b, i): NewBenefit => ({
-        id: ids[next++],
-        offerId,
-        position: i,
-        code: b.code,
-        name: b.nameEn,
-        nameAr: b.nameAr || b.nameEn,
-        amount: halalasText(b.amount),
-        vat: halalasText(vatHalalas(b.amount)),
-        url: b.url,
-      }),
-    );
-    rows.offers.push({
+    const benefits = offer.benefits.map((b, i): NewBenefit => ({
+      id: ids[next++],
+      position: i,
+      code: b.code,
+      name: b.nameEn,
+      nameAr: b.nameAr || b.nameEn,
+      amount: halalasText(b.amount),
+      vat: halalasText(vatHalalas(b.amount)),
+      url: b.url,
+    }));
+    offers.push({
       id: offerId,
       position: firstPosition + index,
       insurerCode: o.insurer.code,
@@ -77,10 +66,8 @@ export function answerRows(o: InsurerQuoteOutcome, carEstimatedValue: Halalas, f
       prices,
       benefits,
     });
-    rows.prices.push(...prices);
-    rows.benefits.push(...benefits);
   });
-  return rows;
+  return { offers, offersJson: JSON.stringify(offers), outcome: outcomeRow(o) };
 }
 
 function outcomeRow(o: InsurerQuoteOutcome): NewOutcome {

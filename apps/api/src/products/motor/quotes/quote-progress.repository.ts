@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { bulkRows, BulkRows, Database, DATABASE, PrismaService } from '@lib/db';
+import { childInsertSql, Database, DATABASE, jsonRows, PrismaService } from '@lib/db';
 import type { MotorInsurerOutcome } from '@lib/db/generated/prisma/client';
 import { OfferRow, readOffers } from './quote-offers.read';
-import { BENEFIT_COLUMNS, OFFER_COLUMNS, PRICE_COLUMNS, type AnsweredInsurer, type QuoteRequestRow, type QuotesStatus } from './quote-request.repository';
+import { OFFER_FIELDS, type AnsweredInsurer, type QuoteRequestRow, type QuotesStatus } from './quote-request.repository';
 
 /** Every instance LISTENs here; the payload is `<quote request id>:<answer seq>` or `<id>:end`. */
 export const QUOTE_PROGRESS_CHANNEL = 'motor_quote_progress';
@@ -40,7 +40,7 @@ export class QuoteProgressRepository {
   ) {}
 
   /**
-   * Stores one insurer's answer (outcome, offers, prices, benefits) as answer number `seq`, in one statement
+   * Stores one insurer's answer (outcome, offers with their prices and benefits) as answer number `seq`, in one statement
    * under the request row's lock. Returns false when the request was no longer in progress (settled
    * meanwhile): the late answer is then dropped whole.
    */
@@ -50,21 +50,9 @@ export class QuoteProgressRepository {
     const ctes = [
       `parent AS (UPDATE "motor_quote_requests" SET "answer_count" = "answer_count" + 1 WHERE "id" = $1 AND "quotes_status" = 'in_progress' RETURNING "id", "answer_count")`,
     ];
-    const children: BulkRows[] = [
-      bulkRows('motor_offers', OFFER_COLUMNS, answer.offers, 'quote_request_id'),
-      bulkRows('motor_offer_prices', PRICE_COLUMNS, answer.prices),
-      bulkRows('motor_offer_benefits', BENEFIT_COLUMNS, answer.benefits),
-    ];
-    children.forEach((child, i) => {
-      if (!child.count) return;
-      const arrays = child.columns.map(([, type, literal]) => p(literal, `${type}[]`));
-      const columns = [...(child.parentKey ? [child.parentKey] : []), ...child.columns.map(([c]) => c)].map((c) => `"${c}"`).join(', ');
-      // FROM parent: nothing is written when the request was no longer in progress
-      const select = child.parentKey
-        ? `SELECT parent.id, u.* FROM parent, unnest(${arrays.join(', ')}) AS u`
-        : `SELECT u.* FROM parent, unnest(${arrays.join(', ')}) AS u`;
-      ctes.push(`c${i} AS (INSERT INTO "${child.table}" (${columns}) ${select})`);
-    });
+    // FROM parent: nothing is written when the request was no longer in progress
+    const offers = jsonRows('motor_offers', OFFER_FIELDS, answer.offersJson, 'quote_request_id');
+    if (answer.offers.length) ctes.push(`offers AS (${childInsertSql(offers, `$${params.push(offers.json)}`)})`);
     const o = answer.outcome;
     ctes.push(
       `outcome AS (INSERT INTO "motor_insurer_outcomes" ("quote_request_id", "insurer_code", "outcome", "latency_ms", "offer_count", "detail", "seq")

@@ -1,18 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { CountAggregates } from '@lib/common';
-import { BulkColumn, bulkRows, Database, DATABASE, insertTree, listTotal, listTotalKey, Prisma, PrismaService } from '@lib/db';
+import { concatJsonArrays, Database, DATABASE, insertTree, JsonField, jsonRows, listTotal, listTotalKey, Prisma, PrismaService } from '@lib/db';
 import type { MotorQuoteRequest } from '@lib/db/generated/prisma/client';
 import { OfferRow, readOffers } from './quote-offers.read';
 
 /** A quote request with its offers (see readOffers). */
 export type QuoteRequestRow = MotorQuoteRequest & { offers: OfferRow[] };
 
-/** An insurer's answer as a request is written with it: its outcome and its rows. */
+/** An insurer's answer as a request is written with it: its outcome, and its offers as rows and as their JSON text. */
 export interface AnsweredInsurer {
   outcome: NewOutcome;
   offers: readonly NewOffer[];
-  prices: readonly NewPrice[];
-  benefits: readonly NewBenefit[];
+  /** `offers` as JSON, made once when the answer arrived (what the write sends). */
+  offersJson: string;
 }
 
 export interface NewQuoteRequest {
@@ -56,10 +56,12 @@ export interface NewOffer {
   fixType: string;
   vehicleEstimatedValue: string;
   expiresAt: Date;
+  prices: NewPrice[];
+  benefits: NewBenefit[];
 }
+/** A price of an offer, stored in its offer's `prices` (JSON, in these keys): amounts as decimal strings. */
 export interface NewPrice {
   id: string;
-  offerId: string;
   position: number;
   providerReference: string;
   deductible: string | null;
@@ -68,9 +70,9 @@ export interface NewPrice {
   vat: string;
   total: string;
 }
+/** A benefit of an offer, stored in its offer's `benefits` (JSON, in these keys): amounts as decimal strings. */
 export interface NewBenefit {
   id: string;
-  offerId: string;
   position: number;
   code: string;
   name: string;
@@ -92,51 +94,32 @@ export interface NewOutcome {
 /** Where a quote request's insurers are: still answering, done, or done with every insurer failed. */
 export type QuotesStatus = 'in_progress' | 'complete' | 'failed';
 
-export const OFFER_COLUMNS: BulkColumn<NewOffer>[] = [
-  ['id', 'uuid', (o) => o.id],
-  ['position', 'int', (o) => o.position],
-  ['insurer_code', 'text', (o) => o.insurerCode],
-  ['provider_reference', 'text', (o) => o.providerReference],
-  ['company_name', 'text', (o) => o.companyName],
-  ['company_name_ar', 'text', (o) => o.companyNameAr],
-  ['company_logo_url', 'text', (o) => o.companyLogoUrl],
-  ['square_company_logo_url', 'text', (o) => o.squareCompanyLogoUrl],
-  ['type', 'text', (o) => o.type],
-  ['insurance_type_display', 'text', (o) => o.insuranceTypeDisplay],
-  ['insurance_type_display_ar', 'text', (o) => o.insuranceTypeDisplayAr],
-  ['fix_type', 'text', (o) => o.fixType],
-  ['vehicle_estimated_value', 'numeric', (o) => o.vehicleEstimatedValue],
-  ['expires_at', 'timestamptz', (o) => o.expiresAt],
+/** The columns of an offer and the keys of NewOffer they are read from; its prices and benefits are JSON in it. */
+export const OFFER_FIELDS: readonly JsonField[] = [
+  ['id', 'uuid', 'id'],
+  ['position', 'int', 'position'],
+  ['insurer_code', 'text', 'insurerCode'],
+  ['provider_reference', 'text', 'providerReference'],
+  ['company_name', 'text', 'companyName'],
+  ['company_name_ar', 'text', 'companyNameAr'],
+  ['company_logo_url', 'text', 'companyLogoUrl'],
+  ['square_company_logo_url', 'text', 'squareCompanyLogoUrl'],
+  ['type', 'text', 'type'],
+  ['insurance_type_display', 'text', 'insuranceTypeDisplay'],
+  ['insurance_type_display_ar', 'text', 'insuranceTypeDisplayAr'],
+  ['fix_type', 'text', 'fixType'],
+  ['vehicle_estimated_value', 'numeric', 'vehicleEstimatedValue'],
+  ['expires_at', 'timestamptz', 'expiresAt'],
+  ['prices', 'json', 'prices'],
+  ['benefits', 'json', 'benefits'],
 ];
-export const PRICE_COLUMNS: BulkColumn<NewPrice>[] = [
-  ['id', 'uuid', (p) => p.id],
-  ['offer_id', 'uuid', (p) => p.offerId],
-  ['position', 'int', (p) => p.position],
-  ['provider_reference', 'text', (p) => p.providerReference],
-  ['deductible', 'numeric', (p) => p.deductible],
-  ['subtotal', 'numeric', (p) => p.subtotal],
-  ['vat_percentage', 'numeric', (p) => p.vatPercentage],
-  ['vat', 'numeric', (p) => p.vat],
-  ['total', 'numeric', (p) => p.total],
-];
-export const BENEFIT_COLUMNS: BulkColumn<NewBenefit>[] = [
-  ['id', 'uuid', (b) => b.id],
-  ['offer_id', 'uuid', (b) => b.offerId],
-  ['position', 'int', (b) => b.position],
-  ['code', 'text', (b) => b.code],
-  ['name', 'text', (b) => b.name],
-  ['name_ar', 'text', (b) => b.nameAr],
-  ['amount', 'numeric', (b) => b.amount],
-  ['vat', 'numeric', (b) => b.vat],
-  ['url', 'text', (b) => b.url],
-];
-const OUTCOME_COLUMNS: BulkColumn<NewOutcome>[] = [
-  ['insurer_code', 'text', (o) => o.insurerCode],
-  ['outcome', 'text', (o) => o.outcome],
-  ['latency_ms', 'int', (o) => o.latencyMs],
-  ['offer_count', 'int', (o) => o.offerCount],
-  ['detail', 'text', (o) => o.detail],
-  ['seq', 'int', (o) => o.seq ?? null],
+const OUTCOME_FIELDS: readonly JsonField[] = [
+  ['insurer_code', 'text', 'insurerCode'],
+  ['outcome', 'text', 'outcome'],
+  ['latency_ms', 'int', 'latencyMs'],
+  ['offer_count', 'int', 'offerCount'],
+  ['detail', 'text', 'detail'],
+  ['seq', 'int', 'seq'],
 ];
 
 @Injectable()
@@ -184,12 +167,10 @@ export class QuoteRequestRepository {
         ],
       },
       [
-        bulkRows('motor_offers', OFFER_COLUMNS, answers.flatMap((a) => a.offers), 'quote_request_id'),
-        bulkRows('motor_offer_prices', PRICE_COLUMNS, answers.flatMap((a) => a.prices)),
-        bulkRows('motor_offer_benefits', BENEFIT_COLUMNS, answers.flatMap((a) => a.benefits)),
-        bulkRows(
+        jsonRows('motor_offers', OFFER_FIELDS, concatJsonArrays(answers.map((a) => a.offersJson)), 'quote_request_id'),
+        jsonRows(
           'motor_insurer_outcomes',
-          OUTCOME_COLUMNS,
+          OUTCOME_FIELDS,
           answers.map((a, i) => ({ ...a.outcome, seq: i + 1 })),
           'quote_request_id',
         ),
