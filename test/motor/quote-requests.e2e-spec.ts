@@ -82,11 +82,15 @@ describe('POST/GET/DELETE /api/v1/car-comp/quote-requests', () => {
     expect((await env.app.request(`/api/v1/car-comp/quote-requests/${first.body.id}`, { token })).body).toMatchObject(first.body);
   });
 
-  it('records each insurer outcome and latency for operations', async () => {
+  it('records each insurer outcome and latency for operations, numbered in listing order, the request complete', async () => {
     const res = await quote();
     const outcomes = await env.app.db.prisma.motorInsurerOutcome.findMany({ where: { quoteRequestId: res.body.id } });
     expect(outcomes.length).toBe(9);
     expect(outcomes.every((o) => o.outcome === 'ok' && o.latencyMs >= 0)).toBe(true);
+    const stored = await env.app.db.prisma.motorQuoteRequest.findUniqueOrThrow({ where: { id: res.body.id } });
+    expect(stored).toMatchObject({ quotesStatus: 'complete', answerCount: 9, quotesDeadlineAt: null });
+    const codes = stored.insurerCodes as string[];
+    expect(outcomes.map((o) => [o.insurerCode, o.seq]).sort((a, b) => Number(a[1]) - Number(b[1]))).toEqual(codes.map((c, i) => [c, i + 1]));
   });
 
   describe('rules', () => {
@@ -194,6 +198,31 @@ describe('POST/GET/DELETE /api/v1/car-comp/quote-requests', () => {
       const outcomes = await env.app.db.prisma.motorInsurerOutcome.findMany({ where: { quoteRequestId: res.body.id } });
       expect(outcomes.find((o) => o.insurerCode === 'dune')?.outcome).toBe('timeout');
       expect(outcomes.find((o) => o.insurerCode === 'palm')?.outcome).toBe('error');
+    });
+
+    it('stores the request with the answers in hand while the last insurer is out, then completes it with that one', async () => {
+      await http('PUT', `${env.sandbox.baseUrl}/__control/insurers/dune`, { fault: 'timeout' });
+      const last = await env.app.db.prisma.motorQuoteRequest.aggregate({ _max: { id: true } });
+      let answered = false;
+      const response = quote().finally(() => (answered = true));
+      // dune hangs until its 1.5 s timeout: the other eight answers are stored well before the response
+      let early: { quotesStatus: string; answerCount: number; outcomes: Array<{ insurerCode: string }> } | null = null;
+      while (!answered && !early) {
+        early = await env.app.db.prisma.motorQuoteRequest.findFirst({
+          where: { clientId, id: { gt: last._max.id ?? 0 }, quotesStatus: 'in_progress' },
+          include: { outcomes: true },
+        });
+        if (!early) await new Promise((r) => setTimeout(r, 20));
+      }
+      const res = await response;
+      expect(res.status).toBe(201);
+      expect(early).toMatchObject({ quotesStatus: 'in_progress', answerCount: 8 });
+      expect(early!.outcomes.map((o) => o.insurerCode)).not.toContain('dune');
+      const stored = await env.app.db.prisma.motorQuoteRequest.findUniqueOrThrow({ where: { id: res.body.id }, include: { outcomes: true } });
+      expect(stored).toMatchObject({ quotesStatus: 'complete', answerCount: 9, quotesDeadlineAt: null });
+      expect(stored.outcomes.find((o) => o.insurerCode === 'dune')).toMatchObject({ outcome: 'timeout', seq: (stored.insurerCodes as string[]).indexOf('dune') + 1 });
+      const shown = await env.app.request(`/api/v1/car-comp/quote-requests/${res.body.id}`, { token });
+      expect(shown.body.quotes).toEqual(res.body.quotes);
     });
 
     it('answers 502 when every insurer fails, and stores nothing', async () => {

@@ -15,11 +15,12 @@ export const POSITION_STRIDE = 10_000;
 const VAT_PERCENTAGE = halalasText(VAT_PERCENT * 100);
 
 /**
- * The rows of one insurer's outcome, its offers numbered from `firstPosition`, and their JSON (what the write sends,
+ * The rows of one insurer's outcome (numbered `seq` among the request's answers, when known now), its offers
+ * numbered from `firstPosition`, and their JSON (what the write sends,
  * made here so that little is left to do once the last insurer answers). Amounts as decimal strings, VAT added here
  * once, in whole halalas (withVatHalalas: the same rule as withVat), never floats.
  */
-export function answerRows(o: InsurerQuoteOutcome, carEstimatedValue: Halalas, firstPosition: number): AnswerRows {
+export function answerRows(o: InsurerQuoteOutcome, carEstimatedValue: Halalas, firstPosition: number, seq?: number): AnswerRows {
   const offers: NewOffer[] = [];
   const ids = randomUuids(o.offers.reduce((n, offer) => n + 1 + offer.prices.length + offer.benefits.length, 0));
   let next = 0;
@@ -67,7 +68,7 @@ export function answerRows(o: InsurerQuoteOutcome, carEstimatedValue: Halalas, f
       benefits,
     });
   });
-  return { offers, offersJson: JSON.stringify(offers), outcome: outcomeRow(o) };
+  return { offers, offersJson: JSON.stringify(offers), outcome: { ...outcomeRow(o), seq } };
 }
 
 function outcomeRow(o: InsurerQuoteOutcome): NewOutcome {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { CountAggregates } from '@lib/common';
-import { concatJsonArrays, Database, DATABASE, insertTree, JsonField, jsonRows, listTotal, listTotalKey, Prisma, PrismaService } from '@lib/db';
+import { childInsertSql, concatJsonArrays, Database, DATABASE, insertTree, JsonField, jsonRows, listTotal, listTotalKey, Prisma, PrismaService } from '@lib/db';
 import type { MotorQuoteRequest } from '@lib/db/generated/prisma/client';
 import { OfferRow, readOffers } from './quote-offers.read';
 
@@ -131,7 +131,7 @@ export class QuoteRequestRepository {
 
   /**
    * Writes the request, every answer's offers with prices and benefits, and each insurer's outcome (numbered
-   * in the order given), in one statement (atomic, one round trip); or, for a progressive request, the request
+   * by its `seq`), in one statement (atomic, one round trip); or, for a progressive request, the request
    * alone (its answers come later: see QuoteProgressRepository). Plain SQL here: a request holds hundreds of
    * rows, and compiling Prisma's bulk inserts cost more CPU than the rest of the request together.
    */
@@ -171,12 +171,37 @@ export class QuoteRequestRepository {
         jsonRows(
           'motor_insurer_outcomes',
           OUTCOME_FIELDS,
-          answers.map((a, i) => ({ ...a.outcome, seq: i + 1 })),
+          answers.map((a) => a.outcome),
           'quote_request_id',
         ),
       ],
       'motor_quote_request_insert',
     );
+  }
+
+  /**
+   * Completes a request written in progress with its earlier answers (see create): the other answers' offers and
+   * outcomes, and the request complete with `answerCount` answers, in one statement. False, and nothing written,
+   * when the request was no longer in progress (its deadline stamp came first).
+   */
+  async complete(id: number, answers: readonly AnsweredInsurer[], answerCount: number): Promise<boolean> {
+    const offers = jsonRows('motor_offers', OFFER_FIELDS, concatJsonArrays(answers.map((a) => a.offersJson)), 'quote_request_id');
+    const outcomes = jsonRows(
+      'motor_insurer_outcomes',
+      OUTCOME_FIELDS,
+      answers.map((a) => a.outcome),
+      'quote_request_id',
+    );
+    const rows = await this.db.sql.query(
+      `WITH parent AS (UPDATE "motor_quote_requests" SET "quotes_status" = 'complete', "quotes_deadline_at" = NULL, "answer_count" = $2::int
+                        WHERE "id" = $1::int AND "quotes_status" = 'in_progress' RETURNING "id"),
+            offers AS (${childInsertSql(offers, '$3')}),
+            outcomes AS (${childInsertSql(outcomes, '$4')})
+       SELECT id FROM parent`,
+      [id, answerCount, offers.json, outcomes.json],
+      'motor_quote_request_complete',
+    );
+    return rows.length === 1;
   }
 
   async findForClient(clientId: string, id: number): Promise<QuoteRequestRow | null> {

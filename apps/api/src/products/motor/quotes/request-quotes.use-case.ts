@@ -8,9 +8,16 @@ import { MOTOR_PROVIDER, MotorInsurers } from '../motor-insurers';
 import { answerRows, POSITION_STRIDE, type AnswerRows } from './quote-answer.rows';
 import { QuoteRequestIntake, requestRow, RequestQuotesCommand } from './quote-request.intake';
 import { presentQuoteRequest, type QuoteRequestResponse } from './quote-request.presenter';
-import { QuoteRequestRepository } from './quote-request.repository';
+import { NewQuoteRequest, QuoteRequestRepository } from './quote-request.repository';
+import { SETTLE_GRACE_MS } from './quote-fan-out.runner';
 
 export type { RequestQuotesCommand } from './quote-request.intake';
+
+/** A request written before its last answer: its id once written, and the insurers (by index) whose answers it holds. */
+interface EarlyWrite {
+  id: Promise<number>;
+  written: Set<number>;
+}
 
 /**
  * Request Quotes: validates every rule, checks the quote OTP, registers a customs-card vehicle,
@@ -35,23 +42,37 @@ export class RequestQuotesUseCase {
     const accepted = await this.intake.accept(cmd);
     const { input, now } = accepted;
     const value = accepted.risk.vehicle.estimatedValue;
+    const insurers = await this.insurers.list();
+    const insurerCodes = insurers.map((i) => i.code);
 
     // The customer's details are written while the insurers work (they never see the email); a refused
     // email stops the fan-out and answers 422.
+    const remembered = this.customers.remember({ clientId: cmd.clientId, ownerId: input.owner_id, email: input.email, phone: input.phone, at: now });
     const cancel = new AbortController();
-    // each answer becomes rows the moment it arrives, while slower insurers are still working: what is left once
-    // the last one answers is the write and the response
-    const answered: AnswerRows[] = [];
-    const fanOut = fanOutQuotes(this.provider, await this.insurers.list(), accepted.risk, {
+    // Each answer becomes rows the moment it arrives. Once every insurer but one has answered, the request is
+    // written with those answers (in progress: if this instance dies, the deadline stamp completes it), so all
+    // that is left when the last one answers is its own rows and the request's status, in one small statement.
+    const answered: AnswerRows[] = new Array(insurers.length);
+    const settleBy = new Date(Date.now() + this.config.motorQuoteDeadlineMs + SETTLE_GRACE_MS);
+    let unanswered = insurers.length;
+    let early = null as EarlyWrite | null;
+    const fanOut = fanOutQuotes(this.provider, insurers, accepted.risk, {
       perInsurerTimeoutMs: this.config.motorInsurerTimeoutMs,
       deadlineMs: this.config.motorQuoteDeadlineMs,
       signal: cancel.signal,
       onOutcome: (outcome, index) => {
-        answered[index] = answerRows(outcome, value, index * POSITION_STRIDE);
+        answered[index] = answerRows(outcome, value, index * POSITION_STRIDE, index + 1);
+        // only once an insurer quoted or declined: a request whose every insurer failed is not stored (502)
+        if (--unanswered !== 1 || !answered.some((a) => a && (a.outcome.outcome === 'ok' || a.outcome.outcome === 'declined'))) return;
+        const so = answered.filter(Boolean);
+        const request = requestRow(accepted, { quotesStatus: 'in_progress', insurerCodes, quotesDeadlineAt: settleBy, answerCount: so.length });
+        early = { id: remembered.then(() => this.repo.create(request, so)), written: new Set(so.map((a) => a.outcome.seq! - 1)) };
+        // awaited below; until then a refused email must not surface as an unhandled rejection
+        early.id.catch(() => undefined);
       },
     });
     try {
-      await this.customers.remember({ clientId: cmd.clientId, ownerId: input.owner_id, email: input.email, phone: input.phone, at: now });
+      await remembered;
     } catch (e) {
       cancel.abort();
       await fanOut;
@@ -64,15 +85,21 @@ export class RequestQuotesUseCase {
     }
     // in insurer order; made again here only if that threw on arrival (the fan-out swallows its listener's errors),
     // to fail with the reason
-    const answers = outcomes.map((o, i) => answered[i] ?? answerRows(o, value, i * POSITION_STRIDE));
-    const request = requestRow(accepted, {
-      quotesStatus: 'complete',
-      insurerCodes: outcomes.map((o) => o.insurer.code),
-      quotesDeadlineAt: null,
-      answerCount: outcomes.length,
-    });
-    const id = await this.repo.create(request, answers);
+    const answers = outcomes.map((o, i) => answered[i] ?? answerRows(o, value, i * POSITION_STRIDE, i + 1));
+    const request = requestRow(accepted, { quotesStatus: 'complete', insurerCodes, quotesDeadlineAt: null, answerCount: outcomes.length });
+    const id = await this.write(request, answers, early);
     await this.testClocks.attach(null, { type: 'quote_request', key: String(id) });
     return presentQuoteRequest({ ...request, id, attachments: null, offers: answers.flatMap((a) => a.offers) });
+  }
+
+  /** The request with every answer: the answers not written early, and the request completed; or all of it at once. */
+  private async write(request: NewQuoteRequest, answers: AnswerRows[], early: EarlyWrite | null): Promise<number> {
+    if (!early) return this.repo.create(request, answers);
+    const id = await early.id;
+    const rest = answers.filter((_, i) => !early.written.has(i));
+    if (!(await this.repo.complete(id, rest, answers.length))) {
+      throw new Error(`quote request ${id} was stamped before its last answers were written (its deadline passed)`);
+    }
+    return id;
   }
 }
