@@ -21,6 +21,7 @@ import {
   requestIdFor,
   RouteTable,
   addSecurityHeaders,
+  replySerializer,
 } from '@lib/http';
 import { AppModule } from './app.module';
 import { setupOpenApi } from './platform/openapi/openapi';
@@ -65,10 +66,7 @@ export async function createApi(config: AppConfig, options: ApiOptions = {}): Pr
     return503OnClosing: true,
   });
   const fastify = adapter.getInstance();
-  // JSON answers encoded to UTF-8 once, into a buffer: handed a string, Fastify measures its UTF-8 length and the
-  // socket write encodes it again, each first copying a large answer flat on the JS heap (a quote request's is ~70 KB)
-  // (Fastify sends a Buffer payload as it is, though its type names only strings)
-  fastify.setReplySerializer((payload) => Buffer.from(JSON.stringify(payload)) as unknown as string);
+  fastify.setReplySerializer(replySerializer);
   routes.attach(fastify);
   metrics.attach(fastify);
   fastify.addHook('onRequest', async (req, reply) => {

@@ -10,3 +10,4 @@ export * from './image-structure';
 export * from './countries';
 export * from './csv';
 export * from './ids';
+export * from './json/json-parts';

@@ -214,9 +214,9 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
     throw e;
   }
   const sql: SqlDatabase = {
-    query: async (text, params) => (await pg.query(text, params as unknown[])).rows as never,
+    query: async (text, params) => (await pg.query(text, pgliteParams(params))).rows as never,
     exec: async (text) => void (await pg.exec(text)),
-    transaction: (fn) => pg.transaction((tx) => fn({ query: async (text, params) => (await tx.query(text, params as unknown[])).rows as never })),
+    transaction: (fn) => pg.transaction((tx) => fn({ query: async (text, params) => (await tx.query(text, pgliteParams(params))).rows as never })),
   };
   if (opts.migrate) await migrate(sql);
   const counter = opts.countStatements ? new StatementCounter() : undefined;
@@ -279,4 +279,9 @@ export async function dumpMigratedPglite(file: string): Promise<void> {
   const dump = await pg.dumpDataDir('none');
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   await pg.close();
+}
+
+/** PGlite serialises parameters by their types from JS values: UTF-8 bytes (see SqlTarget) go as the text they hold. */
+function pgliteParams(params: unknown[] | undefined): unknown[] | undefined {
+  return params?.some(Buffer.isBuffer) ? params.map((p) => (Buffer.isBuffer(p) ? p.toString('utf8') : p)) : params;
 }

@@ -10,25 +10,18 @@ export type JsonField = readonly [column: string, sqlType: string, key: string];
 export interface JsonRows {
   table: string;
   fields: readonly JsonField[];
-  /** An array of objects as JSON text: `[]` for none. */
-  json: string;
+  /** An array of objects as JSON: text, or UTF-8 bytes (see SqlTarget); `[]` for none. */
+  json: string | Buffer;
   parentKey?: string;
 }
 
 /**
- * Rows given as objects (serialised here) or as JSON text already made (see concatJsonArrays). JSON has no NaN
- * nor Infinity: JSON.stringify writes them as null, so a column that must hold a number is NOT NULL. Dates are
- * written as ISO instants; nested arrays and objects go whole into json columns.
+ * Rows given as objects (serialised here) or as JSON already made. JSON has no NaN nor Infinity: JSON.stringify
+ * writes them as null, so a column that must hold a number is NOT NULL. Dates are written as ISO instants; nested
+ * arrays and objects go whole into json columns.
  */
-export function jsonRows(table: string, fields: readonly JsonField[], rows: readonly object[] | string, parentKey?: string): JsonRows {
-  return { table, fields, parentKey, json: typeof rows === 'string' ? rows : JSON.stringify(rows) };
-}
-
-/** One JSON array from the texts of several (each made when its rows were), without parsing them again. */
-export function concatJsonArrays(arrays: readonly string[]): string {
-  const items: string[] = [];
-  for (const a of arrays) if (a.length > 2) items.push(a.slice(1, -1));
-  return `[${items.join(',')}]`;
+export function jsonRows(table: string, fields: readonly JsonField[], rows: readonly object[] | string | Buffer, parentKey?: string): JsonRows {
+  return { table, fields, parentKey, json: typeof rows === 'string' || Buffer.isBuffer(rows) ? rows : JSON.stringify(rows) };
 }
 
 /**
@@ -63,11 +56,15 @@ export async function insertTree(db: SqlQuery, parent: ParentRow, children: read
   const ctes = [`parent AS (INSERT INTO "${parent.table}" (${names}) VALUES (${parentValues.join(', ')}) RETURNING id)`];
   children.forEach((child, i) => {
     // a named statement keeps one text whatever the rows: an empty table is written from an empty array
-    if (child.json === '[]' && !statementName) return;
+    if (isEmptyArray(child.json) && !statementName) return;
     ctes.push(`c${i} AS (${childInsertSql(child, `$${params.push(child.json)}`)})`);
   });
   const [row] = await db.query<{ id: number | string }>(`WITH ${ctes.join(',\n')} SELECT id FROM parent`, params, statementName);
   return Number(row.id);
+}
+
+function isEmptyArray(json: string | Buffer): boolean {
+  return json.length === 2 && (typeof json === 'string' ? json : json.toString('latin1')) === '[]';
 }
 
 /** Dates as ISO instants: both drivers then agree on the exact moment whatever the session time zone. */

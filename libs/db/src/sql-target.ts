@@ -3,6 +3,8 @@ export interface SqlTarget {
   /**
    * `name` makes it a named prepared statement on PostgreSQL: parsed and planned once per connection, then only
    * bound and executed (the same name must always carry the same text). PGlite runs in process and ignores it.
+   * A Buffer parameter is UTF-8 text (JSON made in parts): PostgreSQL takes its bytes as they are (the binary form
+   * of json and text is the text), PGlite gets it decoded.
    */
   query<T = Record<string, unknown>>(sql: string, params?: unknown[], name?: string): Promise<T[]>;
   exec(sql: string): Promise<void>;

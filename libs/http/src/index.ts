@@ -11,3 +11,4 @@ export * from './idempotency/replayed-response';
 export * from './metrics';
 export * from './logger';
 export * from './security-headers';
+export * from './json-body';

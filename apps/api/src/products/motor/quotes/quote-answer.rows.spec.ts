@@ -77,13 +77,13 @@ describe("an insurer's answer as rows", () => {
 
   it('carries the JSON the write sends: the offers with their prices and benefits, amounts as decimal strings', () => {
     const rows = answerRows(quoted, 8_000_050, 0);
-    expect(JSON.parse(rows.offersJson)).toEqual(JSON.parse(JSON.stringify(rows.offers)));
-    expect(JSON.parse(rows.offersJson)[0]).toMatchObject({
+    expect(JSON.parse(rows.offersJson.toString())).toEqual(JSON.parse(JSON.stringify(rows.offers)));
+    expect(JSON.parse(rows.offersJson.toString())[0]).toMatchObject({
       vehicleEstimatedValue: '76000.00',
       expiresAt: '2026-11-27T04:21:54.724Z',
       prices: [{ deductible: '500.00', subtotal: '2557.06', vatPercentage: '15.00', vat: '383.56', total: '2940.62' }, { subtotal: '0.10' }],
       benefits: [{ code: '600100', name: 'Roadside', nameAr: 'Roadside', amount: '85.50', vat: '12.83', url: null }],
     });
-    expect(answerRows({ ...quoted, offers: [] }, 8_000_050, 0).offersJson).toBe('[]');
+    expect(answerRows({ ...quoted, offers: [] }, 8_000_050, 0).offersJson.toString()).toBe('[]');
   });
 });

@@ -1,4 +1,4 @@
-import { halalasText, randomUuids, vatHalalas, VAT_PERCENT, withVatHalalas, type Halalas } from '@lib/common';
+import { halalasText, jsonBytes, randomUuids, vatHalalas, VAT_PERCENT, withVatHalalas, type Halalas } from '@lib/common';
 import type { InsurerQuoteOutcome } from '@lib/providers';
 import type { AnsweredInsurer, NewBenefit, NewOffer, NewOutcome, NewPrice } from './quote-request.repository';
 
@@ -68,7 +68,7 @@ export function answerRows(o: InsurerQuoteOutcome, carEstimatedValue: Halalas, f
       benefits,
     });
   });
-  return { offers, offersJson: JSON.stringify(offers), outcome: { ...outcomeRow(o), seq } };
+  return { offers, offersJson: jsonBytes(offers), outcome: { ...outcomeRow(o), seq } };
 }
 
 function outcomeRow(o: InsurerQuoteOutcome): NewOutcome {

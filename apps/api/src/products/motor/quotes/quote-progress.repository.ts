@@ -52,7 +52,7 @@ export class QuoteProgressRepository {
     ];
     // FROM parent: nothing is written when the request was no longer in progress
     const offers = jsonRows('motor_offers', OFFER_FIELDS, answer.offersJson, 'quote_request_id');
-    if (answer.offers.length) ctes.push(`offers AS (${childInsertSql(offers, `$${params.push(offers.json)}`)})`);
+    if (answer.outcome.offerCount) ctes.push(`offers AS (${childInsertSql(offers, `$${params.push(offers.json)}`)})`);
     const o = answer.outcome;
     ctes.push(
       `outcome AS (INSERT INTO "motor_insurer_outcomes" ("quote_request_id", "insurer_code", "outcome", "latency_ms", "offer_count", "detail", "seq")

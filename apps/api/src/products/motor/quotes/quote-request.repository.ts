@@ -1,18 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { CountAggregates } from '@lib/common';
-import { childInsertSql, concatJsonArrays, Database, DATABASE, insertTree, JsonField, jsonRows, listTotal, listTotalKey, Prisma, PrismaService } from '@lib/db';
+import { concatJsonArrays } from '@lib/common';
+import { childInsertSql, Database, DATABASE, insertTree, JsonField, jsonRows, listTotal, listTotalKey, Prisma, PrismaService } from '@lib/db';
 import type { MotorQuoteRequest } from '@lib/db/generated/prisma/client';
 import { OfferRow, readOffers } from './quote-offers.read';
 
 /** A quote request with its offers (see readOffers). */
 export type QuoteRequestRow = MotorQuoteRequest & { offers: OfferRow[] };
 
-/** An insurer's answer as a request is written with it: its outcome, and its offers as rows and as their JSON text. */
+/** An insurer's answer as a request is written with it: its outcome, and its offers' rows as JSON (NewOffer's keys). */
 export interface AnsweredInsurer {
   outcome: NewOutcome;
-  offers: readonly NewOffer[];
-  /** `offers` as JSON, made once when the answer arrived (what the write sends). */
-  offersJson: string;
+  /** Made once when the answer arrived: what the write sends. */
+  offersJson: Buffer;
 }
 
 export interface NewQuoteRequest {

@@ -113,8 +113,8 @@ export class QuoteRequestsController {
     // answered here, not by Nest, because the status depends on the Prefer header (201, or 202)
     if (!prefersAsync(prefer)) {
       const created = await this.requestQuotes.execute(cmd);
-      reply.status(201).send(created);
-      return created;
+      reply.status(201).send(created.body);
+      return created.body;
     }
     const accepted = await this.requestQuotesAsync.execute(cmd);
     const location = `${absoluteUrl(this.config.publicBaseUrl, req).replace(/\/+$/, '')}/${accepted.id}`;

@@ -1,17 +1,27 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ApiError } from '@lib/common';
+import { ApiError, jsonBytes, jsonWithArray, type Halalas } from '@lib/common';
+import { JsonBody } from '@lib/http';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { TestClocks } from '../../../platform/test-clocks/test-clocks';
-import { allFailed, fanOutQuotes, MotorProvider } from '@lib/providers';
+import { allFailed, fanOutQuotes, InsurerQuoteOutcome, MotorProvider } from '@lib/providers';
 import { MotorCustomerRepository } from '../customers/motor-customer.repository';
 import { MOTOR_PROVIDER, MotorInsurers } from '../motor-insurers';
-import { answerRows, POSITION_STRIDE, type AnswerRows } from './quote-answer.rows';
+import { answerRows, POSITION_STRIDE } from './quote-answer.rows';
 import { QuoteRequestIntake, requestRow, RequestQuotesCommand } from './quote-request.intake';
-import { presentQuoteRequest, type QuoteRequestResponse } from './quote-request.presenter';
-import { NewQuoteRequest, QuoteRequestRepository } from './quote-request.repository';
+import { presentOffer, presentQuoteRequest } from './quote-request.presenter';
+import { AnsweredInsurer, NewQuoteRequest, QuoteRequestRepository } from './quote-request.repository';
 import { SETTLE_GRACE_MS } from './quote-fan-out.runner';
 
 export type { RequestQuotesCommand } from './quote-request.intake';
+
+/** An answer as kept until the response: its rows' JSON for the write and its offers' JSON as partners read them. */
+type SettledAnswer = AnsweredInsurer & { quotesJson: Buffer };
+
+/** A stored quote request: its id, and the quote request object as the partner reads it, already JSON. */
+export interface CreatedQuoteRequest {
+  id: number;
+  body: JsonBody;
+}
 
 /** A request written before its last answer: its id once written, and the insurers (by index) whose answers it holds. */
 interface EarlyWrite {
@@ -38,7 +48,7 @@ export class RequestQuotesUseCase {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async execute(cmd: RequestQuotesCommand): Promise<QuoteRequestResponse> {
+  async execute(cmd: RequestQuotesCommand): Promise<CreatedQuoteRequest> {
     const accepted = await this.intake.accept(cmd);
     const { input, now } = accepted;
     const value = accepted.risk.vehicle.estimatedValue;
@@ -49,10 +59,11 @@ export class RequestQuotesUseCase {
     // email stops the fan-out and answers 422.
     const remembered = this.customers.remember({ clientId: cmd.clientId, ownerId: input.owner_id, email: input.email, phone: input.phone, at: now });
     const cancel = new AbortController();
-    // Each answer becomes rows the moment it arrives. Once every insurer but one has answered, the request is
-    // written with those answers (in progress: if this instance dies, the deadline stamp completes it), so all
-    // that is left when the last one answers is its own rows and the request's status, in one small statement.
-    const answered: AnswerRows[] = new Array(insurers.length);
+    // Each answer becomes rows and the offers partners read the moment it arrives, kept as JSON bytes (off the JS heap)
+    // until the response. Once every insurer but one has answered, the request is written with those answers (in
+    // progress: if this instance dies, the deadline stamp completes it), so all that is left when the last one answers
+    // is its own rows and the request's status, in one small statement, and the response's JSON put together.
+    const answered: SettledAnswer[] = new Array(insurers.length);
     const settleBy = new Date(Date.now() + this.config.motorQuoteDeadlineMs + SETTLE_GRACE_MS);
     let unanswered = insurers.length;
     let early = null as EarlyWrite | null;
@@ -61,7 +72,7 @@ export class RequestQuotesUseCase {
       deadlineMs: this.config.motorQuoteDeadlineMs,
       signal: cancel.signal,
       onOutcome: (outcome, index) => {
-        answered[index] = answerRows(outcome, value, index * POSITION_STRIDE, index + 1);
+        answered[index] = settled(outcome, value, index);
         // only once an insurer quoted or declined: a request whose every insurer failed is not stored (502)
         if (--unanswered !== 1 || !answered.some((a) => a && (a.outcome.outcome === 'ok' || a.outcome.outcome === 'declined'))) return;
         const so = answered.filter(Boolean);
@@ -85,15 +96,16 @@ export class RequestQuotesUseCase {
     }
     // in insurer order; made again here only if that threw on arrival (the fan-out swallows its listener's errors),
     // to fail with the reason
-    const answers = outcomes.map((o, i) => answered[i] ?? answerRows(o, value, i * POSITION_STRIDE, i + 1));
+    const answers = outcomes.map((o, i) => answered[i] ?? settled(o, value, i));
     const request = requestRow(accepted, { quotesStatus: 'complete', insurerCodes, quotesDeadlineAt: null, answerCount: outcomes.length });
     const id = await this.write(request, answers, early);
     await this.testClocks.attach(null, { type: 'quote_request', key: String(id) });
-    return presentQuoteRequest({ ...request, id, attachments: null, offers: answers.flatMap((a) => a.offers) });
+    const response = presentQuoteRequest({ ...request, id, attachments: null, offers: [] });
+    return { id, body: new JsonBody(jsonWithArray(response, 'quotes', answers.map((a) => a.quotesJson))) };
   }
 
   /** The request with every answer: the answers not written early, and the request completed; or all of it at once. */
-  private async write(request: NewQuoteRequest, answers: AnswerRows[], early: EarlyWrite | null): Promise<number> {
+  private async write(request: NewQuoteRequest, answers: SettledAnswer[], early: EarlyWrite | null): Promise<number> {
     if (!early) return this.repo.create(request, answers);
     const id = await early.id;
     const rest = answers.filter((_, i) => !early.written.has(i));
@@ -102,4 +114,10 @@ export class RequestQuotesUseCase {
     }
     return id;
   }
+}
+
+/** Insurer `index`'s outcome as kept until the response (numbered in listing order). */
+function settled(outcome: InsurerQuoteOutcome, carEstimatedValue: Halalas, index: number): SettledAnswer {
+  const rows = answerRows(outcome, carEstimatedValue, index * POSITION_STRIDE, index + 1);
+  return { outcome: rows.outcome, offersJson: rows.offersJson, quotesJson: jsonBytes(rows.offers.map(presentOffer)) };
 }
