@@ -75,9 +75,9 @@ export class RequestQuotesUseCase {
         answered[index] = settled(outcome, value, index);
         // only once an insurer quoted or declined: a request whose every insurer failed is not stored (502)
         if (--unanswered !== 1 || !answered.some((a) => a && (a.outcome.outcome === 'ok' || a.outcome.outcome === 'declined'))) return;
-        const so = answered.filter(Boolean);
-        const request = requestRow(accepted, { quotesStatus: 'in_progress', insurerCodes, quotesDeadlineAt: settleBy, answerCount: so.length });
-        early = { id: remembered.then(() => this.repo.create(request, so)), written: new Set(so.map((a) => a.outcome.seq! - 1)) };
+        const inHand = answered.filter(Boolean);
+        const request = requestRow(accepted, { quotesStatus: 'in_progress', insurerCodes, quotesDeadlineAt: settleBy, answerCount: inHand.length });
+        early = { id: remembered.then(() => this.repo.create(request, inHand)), written: new Set(answered.flatMap((a, i) => (a ? [i] : []))) };
         // awaited below; until then a refused email must not surface as an unhandled rejection
         early.id.catch(() => undefined);
       },
