@@ -4,8 +4,9 @@ import type { MotorInsurerOutcome } from '@lib/db/generated/prisma/client';
 import { OfferRow, readOffers } from './quote-offers.read';
 import { OFFER_FIELDS, type AnsweredInsurer, type QuoteRequestRow, type QuotesStatus } from './quote-request.repository';
 
-/** Every instance LISTENs here; the payload is `<quote request id>:<answer seq>` or `<id>:end`. */
-export const QUOTE_PROGRESS_CHANNEL = 'motor_quote_progress';
+import { QUOTE_PROGRESS_CHANNEL } from './quote-progress.channel';
+
+export { QUOTE_PROGRESS_CHANNEL } from './quote-progress.channel';
 
 export type OutcomeRow = MotorInsurerOutcome;
 export type QuoteProgressRow = QuoteRequestRow & { outcomes: OutcomeRow[] };

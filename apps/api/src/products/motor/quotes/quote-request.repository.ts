@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { CountAggregates } from '@lib/common';
 import { concatJsonArrays } from '@lib/common';
-import { childInsertSql, Database, DATABASE, insertTree, JsonField, jsonRows, listTotal, listTotalKey, Prisma, PrismaService } from '@lib/db';
+import { childInsertSql, Database, DATABASE, insertTree, JsonField, JsonRows, jsonRows, listTotal, listTotalKey, Prisma, PrismaService } from '@lib/db';
 import type { MotorQuoteRequest } from '@lib/db/generated/prisma/client';
 import { OfferRow, readOffers } from './quote-offers.read';
+import { QUOTE_PROGRESS_CHANNEL } from './quote-progress.channel';
 
 /** A quote request with its offers (see readOffers). */
 export type QuoteRequestRow = MotorQuoteRequest & { offers: OfferRow[] };
@@ -122,6 +123,19 @@ const OUTCOME_FIELDS: readonly JsonField[] = [
   ['seq', 'int', 'seq'],
 ];
 
+/** Answers' offers and outcomes (each numbered by its `seq`) as the tables a write adds them to. */
+function answerTables(answers: readonly AnsweredInsurer[]): [offers: JsonRows, outcomes: JsonRows] {
+  return [
+    jsonRows('motor_offers', OFFER_FIELDS, concatJsonArrays(answers.map((a) => a.offersJson)), 'quote_request_id'),
+    jsonRows(
+      'motor_insurer_outcomes',
+      OUTCOME_FIELDS,
+      answers.map((a) => a.outcome),
+      'quote_request_id',
+    ),
+  ];
+}
+
 @Injectable()
 export class QuoteRequestRepository {
   constructor(
@@ -166,15 +180,7 @@ export class QuoteRequestRepository {
           ['answer_count', 'int', r.answerCount],
         ],
       },
-      [
-        jsonRows('motor_offers', OFFER_FIELDS, concatJsonArrays(answers.map((a) => a.offersJson)), 'quote_request_id'),
-        jsonRows(
-          'motor_insurer_outcomes',
-          OUTCOME_FIELDS,
-          answers.map((a) => a.outcome),
-          'quote_request_id',
-        ),
-      ],
+      answerTables(answers),
       'motor_quote_request_insert',
     );
   }
@@ -185,20 +191,15 @@ export class QuoteRequestRepository {
    * when the request was no longer in progress (its deadline stamp came first).
    */
   async complete(id: number, answers: readonly AnsweredInsurer[], answerCount: number): Promise<boolean> {
-    const offers = jsonRows('motor_offers', OFFER_FIELDS, concatJsonArrays(answers.map((a) => a.offersJson)), 'quote_request_id');
-    const outcomes = jsonRows(
-      'motor_insurer_outcomes',
-      OUTCOME_FIELDS,
-      answers.map((a) => a.outcome),
-      'quote_request_id',
-    );
+    const [offers, outcomes] = answerTables(answers);
+    // the end is announced as a progressive request's is: a stream opened on it meanwhile closes at once
     const rows = await this.db.sql.query(
       `WITH parent AS (UPDATE "motor_quote_requests" SET "quotes_status" = 'complete', "quotes_deadline_at" = NULL, "answer_count" = $2::int
                         WHERE "id" = $1::int AND "quotes_status" = 'in_progress' RETURNING "id"),
             offers AS (${childInsertSql(offers, '$3')}),
             outcomes AS (${childInsertSql(outcomes, '$4')})
-       SELECT id FROM parent`,
-      [id, answerCount, offers.json, outcomes.json],
+       SELECT id, pg_notify($5, id || ':end') FROM parent`,
+      [id, answerCount, offers.json, outcomes.json, QUOTE_PROGRESS_CHANNEL],
       'motor_quote_request_complete',
     );
     return rows.length === 1;
