@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectRoot } from '../libs/db/src';
 
@@ -18,11 +18,17 @@ export const RUN_ENV: Record<string, string> = {
   ...(JSON.parse(process.env.BENCH_API_ENV ?? '{}') as Record<string, string>),
 };
 
+/**
+ * To look inside the built API under load: BENCH_API_ARGS (a JSON array) adds node options NODE_OPTIONS refuses
+ * (BENCH_API_ARGS='["--trace-gc"]'), and BENCH_API_STDOUT names a file its standard output goes to.
+ */
+const API_ARGS = JSON.parse(process.env.BENCH_API_ARGS ?? '[]') as string[];
+
 /** Starts the built API (dist, as `npm start` runs it) with `env` and nothing else, waits until ready, runs `use` with its pid, stops it. */
 export async function withBuiltApi<T>(env: Record<string, string | undefined>, port: number, use: (pid: number) => Promise<T>): Promise<T> {
-  const child = spawn(process.execPath, [join(projectRoot(), 'dist', 'apps', 'api', 'src', 'main.js')], {
+  const child = spawn(process.execPath, [...API_ARGS, join(projectRoot(), 'dist', 'apps', 'api', 'src', 'main.js')], {
     env,
-    stdio: 'ignore',
+    stdio: process.env.BENCH_API_STDOUT ? ['ignore', openSync(process.env.BENCH_API_STDOUT, 'w'), 'ignore'] : 'ignore',
     detached: true,
   });
   try {

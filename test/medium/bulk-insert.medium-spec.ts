@@ -96,7 +96,7 @@ describe('bulk insert of a parent and its children', () => {
             'parent_id',
           ),
         ],
-        'bulk_insert_test',
+        { statementName: 'bulk_insert_test' },
       );
     const ids = [await write(['x', 'y']), await write([]), await write(['z'])];
     const counts = await db.sql.query<{ parent_id: number; n: number }>(
@@ -104,5 +104,19 @@ describe('bulk insert of a parent and its children', () => {
       [ids],
     );
     expect(counts.map((c) => c.n)).toEqual([2, 0, 1]);
+  });
+
+  it('commits without waiting for the disk only when asked, and only in its own transaction', async () => {
+    const setting = async (q: { query: Database['sql']['query'] }) => (await q.query<{ s: string }>("SELECT current_setting('synchronous_commit') AS s"))[0].s;
+    const configured = await setting(db.sql);
+    const inTransaction = (asyncCommit: boolean) =>
+      db.sql.transaction(async (tx) => {
+        await insertTree(tx, { table: 'bulk_parent', columns: [['name', 'text', `async ${asyncCommit}`]] }, [], { asyncCommit });
+        return setting(tx);
+      });
+    expect(await inTransaction(false)).toBe(configured);
+    expect(await inTransaction(true)).toBe('off');
+    for (let i = 0; i < 5; i++) expect(await setting(db.sql)).toBe(configured);
+    expect(await db.sql.query('SELECT name FROM bulk_parent WHERE name LIKE $1 ORDER BY id', ['async %'])).toEqual([{ name: 'async false' }, { name: 'async true' }]);
   });
 });

@@ -268,19 +268,24 @@ describe('a quote request while its last insurer is still answering', () => {
   });
   afterAll(() => env.close());
 
-  it('is stored in progress with the answers in hand, then completed with the last one, and shown as it was answered', async () => {
+  it('is stored in progress as its insurers answer, then completed with the last one, and shown as it was answered', async () => {
     await http('PUT', `${env.sandbox.baseUrl}/__control/insurers/dune`, { latency_ms: 4000 });
     const otp = await quoteOtp(env.app, token);
     let answered = false;
     const response = env.app.request('/api/v1/car-comp/quote-requests', { token, json: quoteBody(otp) }).finally(() => (answered = true));
+    // the answers are written behind the fan-out: the request holds more of them at each look, all but dune's in the end
+    const seen: number[] = [];
     let early: { answerCount: number; outcomes: Array<{ insurerCode: string }> } | null = null;
-    while (!answered && !early) {
+    while (!answered && early?.answerCount !== 8) {
       early = await env.app.db.prisma.motorQuoteRequest.findFirst({ where: { clientId, quotesStatus: 'in_progress' }, include: { outcomes: true } });
-      if (!early) await new Promise((r) => setTimeout(r, 20));
+      if (early) seen.push(early.answerCount);
+      if (early?.answerCount !== 8) await new Promise((r) => setTimeout(r, 20));
     }
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
     const res = await response;
     expect(res.status).toBe(201);
     expect(early).toMatchObject({ answerCount: 8 });
+    expect(early!.outcomes).toHaveLength(8);
     expect(early!.outcomes.map((o) => o.insurerCode)).not.toContain('dune');
     const stored = await env.app.db.prisma.motorQuoteRequest.findUniqueOrThrow({ where: { id: res.body.id }, include: { outcomes: true } });
     expect(stored).toMatchObject({ quotesStatus: 'complete', answerCount: 9, quotesDeadlineAt: null });

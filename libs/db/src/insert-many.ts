@@ -36,6 +36,14 @@ export function childInsertSql(child: JsonRows, param: string): string {
   return `INSERT INTO "${child.table}" (${columns}) SELECT ${values} FROM parent, json_to_recordset(${param}::json) AS r(${record})`;
 }
 
+/**
+ * A select-list expression that makes the statement's own transaction commit without waiting for its WAL to be
+ * flushed: for rows nobody has been promised yet, written ahead of a later statement whose ordinary (synchronous)
+ * commit flushes the WAL up to itself, and so makes them durable too before anyone is answered. If the server crashes
+ * in between, they are lost together with the answer that was never given.
+ */
+export const ASYNC_COMMIT = "set_config('synchronous_commit', 'off', true)";
+
 /** One parent row: its columns with SQL types, and its values. */
 export interface ParentRow {
   table: string;
@@ -47,9 +55,15 @@ export interface ParentRow {
  * parent in a CTE that returns its id, each child table from one JSON parameter, so neither the statement nor its
  * plan grows with the number of rows. Foreign keys between the tables are checked at the end of the statement.
  * Returns the parent's id. With `statementName` the statement is prepared once per connection (PostgreSQL parses
- * and plans it once), so a call site must always pass the same tables and columns under one name.
+ * and plans it once), so a call site must always pass the same tables and columns under one name. With `asyncCommit`,
+ * the statement does not wait for its commit to reach the disk (see ASYNC_COMMIT).
  */
-export async function insertTree(db: SqlQuery, parent: ParentRow, children: readonly JsonRows[], statementName?: string): Promise<number> {
+export async function insertTree(
+  db: SqlQuery,
+  parent: ParentRow,
+  children: readonly JsonRows[],
+  { statementName, asyncCommit = false }: { statementName?: string; asyncCommit?: boolean } = {},
+): Promise<number> {
   const params: unknown[] = [];
   const names = parent.columns.map(([c]) => `"${c}"`).join(', ');
   const parentValues = parent.columns.map(([, type, value]) => `$${params.push(toParam(value))}::${type}`);
@@ -59,7 +73,7 @@ export async function insertTree(db: SqlQuery, parent: ParentRow, children: read
     if (isEmptyArray(child.json) && !statementName) return;
     ctes.push(`c${i} AS (${childInsertSql(child, `$${params.push(child.json)}`)})`);
   });
-  const [row] = await db.query<{ id: number | string }>(`WITH ${ctes.join(',\n')} SELECT id FROM parent`, params, statementName);
+  const [row] = await db.query<{ id: number | string }>(`WITH ${ctes.join(',\n')} SELECT id${asyncCommit ? `, ${ASYNC_COMMIT}` : ''} FROM parent`, params, statementName);
   return Number(row.id);
 }
 

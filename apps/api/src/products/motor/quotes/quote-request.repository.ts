@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { CountAggregates } from '@lib/common';
 import { concatJsonArrays } from '@lib/common';
-import { childInsertSql, Database, DATABASE, insertTree, JsonField, JsonRows, jsonRows, listTotal, listTotalKey, Prisma, PrismaService } from '@lib/db';
+import { ASYNC_COMMIT, childInsertSql, Database, DATABASE, insertTree, JsonField, JsonRows, jsonRows, listTotal, listTotalKey, Prisma, PrismaService } from '@lib/db';
 import type { MotorQuoteRequest } from '@lib/db/generated/prisma/client';
 import { OfferRow, readOffers } from './quote-offers.read';
 import { QUOTE_PROGRESS_CHANNEL } from './quote-progress.channel';
@@ -181,26 +181,29 @@ export class QuoteRequestRepository {
         ],
       },
       answerTables(answers),
-      'motor_quote_request_insert',
+      // a request written in progress (see addAnswers) is made durable by its completing statement
+      { statementName: 'motor_quote_request_insert', asyncCommit: r.quotesStatus === 'in_progress' },
     );
   }
 
   /**
-   * Completes a request written in progress with its earlier answers (see create): the other answers' offers and
-   * outcomes, and the request complete with `answerCount` answers, in one statement. False, and nothing written,
-   * when the request was no longer in progress (its deadline stamp came first).
+   * Adds answers to a request written in progress (see create): their offers and outcomes, and the request's answer
+   * count, in one statement; with `end`, the request is complete too, and its end announced as a progressive
+   * request's is (a stream opened on it meanwhile closes at once). False, and nothing written, when the request was
+   * no longer in progress (its deadline stamp came first).
    */
-  async complete(id: number, answers: readonly AnsweredInsurer[], answerCount: number): Promise<boolean> {
+  async addAnswers(id: number, answers: readonly AnsweredInsurer[], end: boolean): Promise<boolean> {
     const [offers, outcomes] = answerTables(answers);
-    // the end is announced as a progressive request's is: a stream opened on it meanwhile closes at once
     const rows = await this.db.sql.query(
-      `WITH parent AS (UPDATE "motor_quote_requests" SET "quotes_status" = 'complete', "quotes_deadline_at" = NULL, "answer_count" = $2::int
+      `WITH parent AS (UPDATE "motor_quote_requests" SET "answer_count" = "answer_count" + $2::int,
+                              "quotes_status" = CASE WHEN $5::boolean THEN 'complete' ELSE "quotes_status" END,
+                              "quotes_deadline_at" = CASE WHEN $5::boolean THEN NULL ELSE "quotes_deadline_at" END
                         WHERE "id" = $1::int AND "quotes_status" = 'in_progress' RETURNING "id"),
             offers AS (${childInsertSql(offers, '$3')}),
             outcomes AS (${childInsertSql(outcomes, '$4')})
-       SELECT id, pg_notify($5, id || ':end') FROM parent`,
-      [id, answerCount, offers.json, outcomes.json, QUOTE_PROGRESS_CHANNEL],
-      'motor_quote_request_complete',
+       SELECT id, CASE WHEN $5::boolean THEN pg_notify($6, id || ':end') END, CASE WHEN NOT $5::boolean THEN ${ASYNC_COMMIT} END FROM parent`,
+      [id, answers.length, offers.json, outcomes.json, end, QUOTE_PROGRESS_CHANNEL],
+      'motor_quote_request_add_answers',
     );
     return rows.length === 1;
   }

@@ -80,7 +80,7 @@ export class QuoteRequestsController {
       '`current_car_owner_id` required when `is_ownership_transfer`; `car_model_year` 1950..next year (default this year); `start_date` after today and before 28 days from today; ' +
       '`drivers` with `driving_percentage` in 25/50/75/100 summing to 100, the owner among them. The email must not belong to another customer. ' +
       'Id-like fields may be sent as strings or JSON integers. `Accept-Language: ar` asks insurers for Arabic content. ' +
-      'Once every insurer but one has answered, the request is stored with those offers (listed, in progress) while the last is awaited. ' +
+      'From the first insurer that quotes or declines, the request is stored and listed (in progress), holding the offers answered so far, until the call answers. ' +
       'With `Prefer: respond-async` the call answers 202 at once and the offers arrive as each insurer answers: follow them on `GET /quote-requests/{id}/events` ' +
       '(server-sent events) or `GET /quote-requests/{id}`.',
   })

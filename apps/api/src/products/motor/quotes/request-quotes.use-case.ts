@@ -11,6 +11,7 @@ import { QuoteRequestIntake, requestRow, RequestQuotesCommand } from './quote-re
 import { presentOffer, presentQuoteRequest } from './quote-request.presenter';
 import { AnsweredInsurer, NewQuoteRequest, QuoteRequestRepository } from './quote-request.repository';
 import { SETTLE_GRACE_MS } from './quote-fan-out.runner';
+import { AnswerWriteBehind, stamped } from './quote-answers.write-behind';
 
 export type { RequestQuotesCommand } from './quote-request.intake';
 
@@ -21,12 +22,6 @@ type SettledAnswer = AnsweredInsurer & { quotesJson: Buffer };
 export interface CreatedQuoteRequest {
   id: number;
   body: JsonBody;
-}
-
-/** A request written before its last answer: its id once written, and the insurers (by index) whose answers it holds. */
-interface EarlyWrite {
-  id: Promise<number>;
-  written: Set<number>;
 }
 
 /**
@@ -60,26 +55,25 @@ export class RequestQuotesUseCase {
     const remembered = this.customers.remember({ clientId: cmd.clientId, ownerId: input.owner_id, email: input.email, phone: input.phone, at: now });
     const cancel = new AbortController();
     // Each answer becomes rows and the offers partners read the moment it arrives, kept as JSON bytes (off the JS heap)
-    // until the response. Once every insurer but one has answered, the request is written with those answers (in
-    // progress: if this instance dies, the deadline stamp completes it), so all that is left when the last one answers
-    // is its own rows and the request's status, in one small statement, and the response's JSON put together.
+    // until the response, and is written behind the fan-out (in progress: if this instance dies, the deadline stamp
+    // completes it), so all that is left when the last one answers is its own rows and the request's status, in one
+    // small statement, and the response's JSON put together.
     const answered: SettledAnswer[] = new Array(insurers.length);
     const settleBy = new Date(Date.now() + this.config.motorQuoteDeadlineMs + SETTLE_GRACE_MS);
-    let unanswered = insurers.length;
-    let early = null as EarlyWrite | null;
+    const behind = new AnswerWriteBehind(answered, {
+      create: async (inHand) => {
+        await remembered;
+        return this.repo.create(requestRow(accepted, { quotesStatus: 'in_progress', insurerCodes, quotesDeadlineAt: settleBy, answerCount: inHand.length }), inHand);
+      },
+      add: (id, answers) => this.repo.addAnswers(id, answers, false),
+    });
     const fanOut = fanOutQuotes(this.provider, insurers, accepted.risk, {
       perInsurerTimeoutMs: this.config.motorInsurerTimeoutMs,
       deadlineMs: this.config.motorQuoteDeadlineMs,
       signal: cancel.signal,
       onOutcome: (outcome, index) => {
         answered[index] = settled(outcome, value, index);
-        // only once an insurer quoted or declined: a request whose every insurer failed is not stored (502)
-        if (--unanswered !== 1 || !answered.some((a) => a && (a.outcome.outcome === 'ok' || a.outcome.outcome === 'declined'))) return;
-        const inHand = answered.filter(Boolean);
-        const request = requestRow(accepted, { quotesStatus: 'in_progress', insurerCodes, quotesDeadlineAt: settleBy, answerCount: inHand.length });
-        early = { id: remembered.then(() => this.repo.create(request, inHand)), written: new Set(answered.flatMap((a, i) => (a ? [i] : []))) };
-        // awaited below; until then a refused email must not surface as an unhandled rejection
-        early.id.catch(() => undefined);
+        behind.arrived(index);
       },
     });
     try {
@@ -98,21 +92,18 @@ export class RequestQuotesUseCase {
     // to fail with the reason
     const answers = outcomes.map((o, i) => answered[i] ?? settled(o, value, i));
     const request = requestRow(accepted, { quotesStatus: 'complete', insurerCodes, quotesDeadlineAt: null, answerCount: outcomes.length });
-    const id = await this.write(request, answers, early);
+    const id = await this.write(request, answers, behind);
     await this.testClocks.attach(null, { type: 'quote_request', key: String(id) });
     const response = presentQuoteRequest({ ...request, id, attachments: null, offers: [] });
     return { id, body: new JsonBody(jsonWithArray(response, 'quotes', answers.map((a) => a.quotesJson))) };
   }
 
-  /** The request with every answer: the answers not written early, and the request completed; or all of it at once. */
-  private async write(request: NewQuoteRequest, answers: SettledAnswer[], early: EarlyWrite | null): Promise<number> {
+  /** The request with every answer: those not written behind the fan-out, and the request completed; or all of it at once. */
+  private async write(request: NewQuoteRequest, answers: SettledAnswer[], behind: AnswerWriteBehind): Promise<number> {
+    const early = await behind.settle();
     if (!early) return this.repo.create(request, answers);
-    const id = await early.id;
-    const rest = answers.filter((_, i) => !early.written.has(i));
-    if (!(await this.repo.complete(id, rest, answers.length))) {
-      throw new Error(`quote request ${id} was stamped before its last answers were written (its deadline passed)`);
-    }
-    return id;
+    if (!(await this.repo.addAnswers(early.id, answers.filter((_, i) => !early.written.has(i)), true))) throw stamped(early.id);
+    return early.id;
   }
 }
 
