@@ -21,10 +21,16 @@ export interface LoadPlan {
   maxRequests?: number;
   /** Wall time (epoch ms) to start at: several worker processes driving one target start together. */
   startAt?: number;
+  /**
+   * Bursts only: a second target measured in the same rounds, burst for burst (which goes first alternates), so both
+   * meet the same moments of a busy machine; its latencies come back as `alternateLatenciesMs`.
+   */
+  alternateWith?: Omit<LoadPlan, 'mode' | 'concurrency' | 'rounds' | 'alternateWith'>;
 }
 
 export interface LoadResult {
   latenciesMs?: number[];
+  alternateLatenciesMs?: number[];
   rps?: number;
   requests?: number;
   errors: number;
@@ -32,15 +38,34 @@ export interface LoadResult {
 }
 
 async function main(plan: LoadPlan): Promise<LoadResult> {
-  let errors = 0;
-  let firstError: string | undefined;
+  if (plan.startAt) await new Promise((r) => setTimeout(r, Math.max(0, plan.startAt! - Date.now())));
+  if (plan.mode !== 'bursts') {
+    const r = await rawThroughput(plan);
+    return { rps: r.rps, requests: r.requests, errors: r.errors, firstError: r.firstError };
+  }
+  const target = bursts(plan, plan.concurrency);
+  const other = plan.alternateWith && bursts(plan.alternateWith, plan.concurrency);
+  const latenciesMs: number[] = [];
+  const alternateLatenciesMs: number[] = [];
+  for (let round = 0; round < (plan.rounds ?? 1); round++) {
+    if (other && round % 2 === 1) alternateLatenciesMs.push(...(await other.burst()));
+    latenciesMs.push(...(await target.burst()));
+    if (other && round % 2 === 0) alternateLatenciesMs.push(...(await other.burst()));
+  }
+  const failed = [target, other].find((t) => t?.errors);
+  return { latenciesMs, ...(other ? { alternateLatenciesMs } : {}), errors: target.errors + (other?.errors ?? 0), firstError: failed?.firstError };
+}
+
+/** `concurrency` simultaneous requests to one target, each timed, as often as asked; a wrong status counts as an error. */
+function bursts(target: Pick<LoadPlan, 'url' | 'method' | 'headers' | 'body' | 'expectStatus'>, concurrency: number) {
   // node:http with kept-alive connections: the client's own cost stays small next to what it measures.
-  const agent = new Agent({ keepAlive: true, maxSockets: plan.concurrency });
-  const body = plan.body === undefined ? undefined : Buffer.from(plan.body);
-  const headers = body ? { ...plan.headers, 'content-length': String(body.length) } : plan.headers;
+  const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
+  const body = target.body === undefined ? undefined : Buffer.from(target.body);
+  const headers = body ? { ...target.headers, 'content-length': String(body.length) } : target.headers;
+  const state = { errors: 0, firstError: undefined as string | undefined };
   const send = () =>
     new Promise<{ status: number; text: string }>((resolve, reject) => {
-      const req = request(plan.url, { method: plan.method, headers, agent }, (res) => {
+      const req = request(target.url, { method: target.method, headers, agent }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
@@ -51,30 +76,21 @@ async function main(plan: LoadPlan): Promise<LoadResult> {
     });
   const one = async () => {
     const res = await send();
-    const text = res.text;
-    if (res.status !== plan.expectStatus) {
-      errors++;
-      firstError ??= `${res.status}: ${text.slice(0, 300)}`;
-      throw new Error(firstError);
+    if (res.status !== target.expectStatus) {
+      state.errors++;
+      state.firstError ??= `${res.status}: ${res.text.slice(0, 300)}`;
+      throw new Error(state.firstError);
     }
   };
-  if (plan.startAt) await new Promise((r) => setTimeout(r, Math.max(0, plan.startAt! - Date.now())));
-  if (plan.mode === 'bursts') {
-    const latenciesMs: number[] = [];
-    for (let round = 0; round < (plan.rounds ?? 1); round++) {
-      const times = await Promise.all(
-        Array.from({ length: plan.concurrency }, async () => {
-          const t = performance.now();
-          await one().catch(() => undefined);
-          return performance.now() - t;
-        }),
-      );
-      latenciesMs.push(...times);
-    }
-    return { latenciesMs, errors, firstError };
-  }
-  const r = await rawThroughput(plan);
-  return { rps: r.rps, requests: r.requests, errors: r.errors, firstError: r.firstError };
+  const burst = () =>
+    Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        const t = performance.now();
+        await one().catch(() => undefined);
+        return performance.now() - t;
+      }),
+    );
+  return Object.assign(state, { burst });
 }
 
 /**
