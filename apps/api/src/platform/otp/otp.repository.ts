@@ -15,7 +15,10 @@ export class OtpRepository {
     return this.prisma.otpCode.findFirst({ where: { clientId, purpose, phone }, orderBy: { createdAt: 'desc' } });
   }
 
-  /** The newest code for this purpose and subject that a newer one has not replaced (read on every quote request: plain SQL). */
+  /**
+   * The newest code for this purpose and subject that a newer one has not replaced (read on every quote request: plain
+   * SQL, prepared once per connection).
+   */
   async current(clientId: string, purpose: string, subject: string): Promise<OtpCode | null> {
     const rows = await this.db.sql.query<OtpCode>(
       `SELECT id, client_id AS "clientId", purpose, subject, phone, code_hash AS "codeHash", attempts, expires_at AS "expiresAt",
@@ -24,6 +27,7 @@ export class OtpRepository {
         WHERE client_id = $1::uuid AND purpose = $2 AND subject = $3 AND invalidated_at IS NULL
         ORDER BY created_at DESC LIMIT 1`,
       [clientId, purpose, subject],
+      'otp_current',
     );
     return rows[0] ?? null;
   }

@@ -21,13 +21,15 @@ export class MotorCustomerRepository {
   async remember(c: MotorCustomerDetails): Promise<void> {
     try {
       // One statement: a new owner id, or new details for a known one; known and unchanged details write
-      // and lock nothing. Another owner's email breaks the (client_id, email) unique index and is refused.
+      // and lock nothing. Another owner's email breaks the (client_id, email) unique index and is refused. Prepared
+      // once per connection: it runs on every quote request.
       await this.db.sql.query(
         `INSERT INTO motor_customers (client_id, owner_id, email, phone, created_at, updated_at)
          SELECT $1::uuid, $2::text, $3::text, $4::text, $5::timestamptz, $5::timestamptz
          WHERE NOT EXISTS (SELECT 1 FROM motor_customers WHERE client_id = $1::uuid AND owner_id = $2::text AND email = $3::text AND phone = $4::text)
          ON CONFLICT (client_id, owner_id) DO UPDATE SET email = EXCLUDED.email, phone = EXCLUDED.phone, updated_at = EXCLUDED.updated_at`,
         [c.clientId, c.ownerId, c.email, c.phone, c.at.toISOString()],
+        'motor_customer_remember',
       );
     } catch (e) {
       if (isUniqueViolation(e)) throw emailTaken();
