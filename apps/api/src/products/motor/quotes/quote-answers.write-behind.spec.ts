@@ -52,6 +52,25 @@ describe('AnswerWriteBehind', () => {
     expect(settled).toEqual({ id: 7, written: new Set([3, 0, 4, 1]) });
   });
 
+  it('adds answers two to a statement, and all of them once only the last is missing', async () => {
+    const { store, writes } = heldStore();
+    const answers: AnsweredInsurer[] = new Array(6);
+    const behind = new AnswerWriteBehind(answers, store);
+    const arrive = async (i: number) => {
+      answers[i] = answer(`i${i}`, 'ok');
+      behind.arrived(i);
+      writes.at(-1)?.done();
+      await tick();
+    };
+    for (let i = 0; i < 6; i++) await arrive(i);
+    expect(writes.map((w) => [w.kind, w.insurers])).toEqual([
+      ['create', ['i0']],
+      ['add', ['i1', 'i2']],
+      ['add', ['i3', 'i4']],
+    ]);
+    expect(await behind.settle()).toEqual({ id: 7, written: new Set([0, 1, 2, 3, 4]) });
+  });
+
   it('writes nothing while every answer failed, nor when the only quote is the last answer', async () => {
     const { store, writes } = heldStore();
     const answers: AnsweredInsurer[] = new Array(3);
