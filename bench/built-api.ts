@@ -19,14 +19,16 @@ export const RUN_ENV: Record<string, string> = {
 };
 
 /**
- * To look inside the built API under load: BENCH_API_ARGS (a JSON array) adds node options NODE_OPTIONS refuses
- * (BENCH_API_ARGS='["--trace-gc"]'), and BENCH_API_STDOUT names a file its standard output goes to.
+ * The node options `npm start` and the Dockerfile pass on the command line (NODE_OPTIONS refuses them): V8's collections
+ * on the main thread alone. To look inside the built API under load, BENCH_API_ARGS (a JSON array) adds more
+ * (BENCH_API_ARGS='["--trace-gc"]'; '["--no-single-threaded-gc"]' undoes this one), and BENCH_API_STDOUT names a file
+ * its standard output goes to.
  */
-const API_ARGS = JSON.parse(process.env.BENCH_API_ARGS ?? '[]') as string[];
+const RUN_ARGS = ['--single-threaded-gc', ...(JSON.parse(process.env.BENCH_API_ARGS ?? '[]') as string[])];
 
 /** Starts the built API (dist, as `npm start` runs it) with `env` and nothing else, waits until ready, runs `use` with its pid, stops it. */
 export async function withBuiltApi<T>(env: Record<string, string | undefined>, port: number, use: (pid: number) => Promise<T>): Promise<T> {
-  const child = spawn(process.execPath, [...API_ARGS, join(projectRoot(), 'dist', 'apps', 'api', 'src', 'main.js')], {
+  const child = spawn(process.execPath, [...RUN_ARGS, join(projectRoot(), 'dist', 'apps', 'api', 'src', 'main.js')], {
     env,
     stdio: process.env.BENCH_API_STDOUT ? ['ignore', openSync(process.env.BENCH_API_STDOUT, 'w'), 'ignore'] : 'ignore',
     detached: true,
