@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { openSync, readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectRoot } from '../libs/db/src';
 
@@ -28,11 +28,14 @@ const RUN_ARGS = ['--single-threaded-gc', ...(JSON.parse(process.env.BENCH_API_A
 
 /** Starts the built API (dist, as `npm start` runs it) with `env` and nothing else, waits until ready, runs `use` with its pid, stops it. */
 export async function withBuiltApi<T>(env: Record<string, string | undefined>, port: number, use: (pid: number) => Promise<T>): Promise<T> {
+  // the child has its own copy of the file's descriptor: this process closes its own once the child has it
+  const stdout = process.env.BENCH_API_STDOUT ? openSync(process.env.BENCH_API_STDOUT, 'w') : undefined;
   const child = spawn(process.execPath, [...RUN_ARGS, join(projectRoot(), 'dist', 'apps', 'api', 'src', 'main.js')], {
     env,
-    stdio: process.env.BENCH_API_STDOUT ? ['ignore', openSync(process.env.BENCH_API_STDOUT, 'w'), 'ignore'] : 'ignore',
+    stdio: stdout === undefined ? 'ignore' : ['ignore', stdout, 'ignore'],
     detached: true,
   });
+  if (stdout !== undefined) closeSync(stdout);
   try {
     const deadline = Date.now() + READY_TIMEOUT_MS;
     while (!(await ready(port))) {
