@@ -106,6 +106,20 @@ describe('bulk insert of a parent and its children', () => {
     expect(counts.map((c) => c.n)).toEqual([2, 0, 1]);
   });
 
+  it('writes through one statement name with and without async commit, on the same connection', async () => {
+    // the pool hands a released connection out again (last in, first out): these run on one connection, which
+    // refuses a statement name it prepared with another text
+    const write = (asyncCommit: boolean) =>
+      insertTree(db.sql, { table: 'bulk_parent', columns: [['name', 'text', `variant ${asyncCommit}`]] }, [], {
+        statementName: 'bulk_insert_variants',
+        asyncCommit,
+      });
+    const ids = [await write(true), await write(false), await write(true), await write(false)];
+    expect(await db.sql.query('SELECT name FROM bulk_parent WHERE id = ANY($1::int[]) ORDER BY id', [ids])).toEqual(
+      ['variant true', 'variant false', 'variant true', 'variant false'].map((name) => ({ name })),
+    );
+  });
+
   it('commits without waiting for the disk only when asked, and only in its own transaction', async () => {
     const setting = async (q: { query: Database['sql']['query'] }) => (await q.query<{ s: string }>("SELECT current_setting('synchronous_commit') AS s"))[0].s;
     const configured = await setting(db.sql);

@@ -209,6 +209,23 @@ describe('POST/GET/DELETE /api/v1/car-comp/quote-requests', () => {
       expect(await env.app.db.prisma.motorQuoteRequest.count()).toBe(before);
     });
 
+    it('stores the request whole when only the last insurer to answer quoted, between requests written as they were answered', async () => {
+      // nothing is written while only failures are in hand: the request, its offers and outcomes go in one statement at
+      // the end, on connections that have written other requests in progress
+      for (let round = 0; round < 3; round++) {
+        expect((await quote()).status).toBe(201);
+        await setAll('error');
+        await http('PUT', `${env.sandbox.baseUrl}/__control/insurers/summit`, { fault: 'none', latency_ms: 300 });
+        const res = await quote();
+        expect(res.status).toBe(201);
+        expect(new Set(res.body.quotes.map((q: any) => q.company_name))).toEqual(new Set(['Summit Ridge Takaful']));
+        const stored = await env.app.db.prisma.motorQuoteRequest.findUnique({ where: { id: res.body.id }, include: { outcomes: true } });
+        expect(stored?.quotesStatus).toBe('complete');
+        expect(stored?.outcomes.filter((o) => o.outcome === 'error')).toHaveLength(8);
+        await http('POST', `${env.sandbox.baseUrl}/__control/reset`);
+      }
+    });
+
     it('answers 201 with empty quotes when every insurer declines', async () => {
       const res = await quote({ car_model_year: 1960, car_estimated_cost: 9_000_000 });
       expect(res.status).toBe(201);

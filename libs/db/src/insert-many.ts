@@ -24,11 +24,14 @@ export function jsonRows(table: string, fields: readonly JsonField[], rows: read
   return { table, fields, parentKey, json: typeof rows === 'string' || Buffer.isBuffer(rows) ? rows : JSON.stringify(rows) };
 }
 
+/** What a child table's INSERT is made of (its rows aside). */
+export type ChildTable = Pick<JsonRows, 'table' | 'fields' | 'parentKey'>;
+
 /**
  * The INSERT of `child`'s rows from the JSON parameter `param`, in a statement whose CTE `parent` returns the
  * parent's id: nothing is written when `parent` returns no row. Identifiers come from the caller's code, never from input.
  */
-export function childInsertSql(child: JsonRows, param: string): string {
+export function childInsertSql(child: ChildTable, param: string): string {
   const parentKey = child.parentKey ? [child.parentKey] : [];
   const columns = [...parentKey, ...child.fields.map(([column]) => column)].map((c) => `"${c}"`).join(', ');
   const values = [...parentKey.map(() => 'parent.id'), ...child.fields.map(([, , key]) => `r."${key}"`)].join(', ');
@@ -64,17 +67,32 @@ export async function insertTree(
   children: readonly JsonRows[],
   { statementName, asyncCommit = false }: { statementName?: string; asyncCommit?: boolean } = {},
 ): Promise<number> {
-  const params: unknown[] = [];
-  const names = parent.columns.map(([c]) => `"${c}"`).join(', ');
-  const parentValues = parent.columns.map(([, type, value]) => `$${params.push(toParam(value))}::${type}`);
-  const ctes = [`parent AS (INSERT INTO "${parent.table}" (${names}) VALUES (${parentValues.join(', ')}) RETURNING id)`];
-  children.forEach((child, i) => {
-    // a named statement keeps one text whatever the rows: an empty table is written from an empty array
-    if (isEmptyArray(child.json) && !statementName) return;
-    ctes.push(`c${i} AS (${childInsertSql(child, `$${params.push(child.json)}`)})`);
-  });
-  const [row] = await db.query<{ id: number | string }>(`WITH ${ctes.join(',\n')} SELECT id${asyncCommit ? `, ${ASYNC_COMMIT}` : ''} FROM parent`, params, statementName);
+  // a named statement keeps one text whatever the rows: an empty table is written from an empty array
+  const written = statementName ? children : children.filter((c) => !isEmptyArray(c.json));
+  const params = [...parent.columns.map(([, , value]) => toParam(value)), ...written.map((c) => c.json)];
+  // a connection refuses a name it prepared with another text: the two ways of committing are two statements
+  const name = statementName && (asyncCommit ? `${statementName}_async_commit` : statementName);
+  let sql = name === undefined ? undefined : treeStatements.get(name);
+  if (sql === undefined) {
+    sql = treeInsertSql(parent, written, asyncCommit);
+    if (name !== undefined) treeStatements.set(name, sql);
+  }
+  const [row] = await db.query<{ id: number | string }>(sql, params, name);
   return Number(row.id);
+}
+
+/** The text of each named tree insert, made on its first call (the name's tables and columns never change). */
+const treeStatements = new Map<string, string>();
+
+/** The parent in a CTE that returns its id, then each child table, its JSON numbered after the parent's values. */
+function treeInsertSql(parent: ParentRow, children: readonly ChildTable[], asyncCommit: boolean): string {
+  const names = parent.columns.map(([c]) => `"${c}"`).join(', ');
+  const values = parent.columns.map(([, type], i) => `$${i + 1}::${type}`).join(', ');
+  const ctes = [
+    `parent AS (INSERT INTO "${parent.table}" (${names}) VALUES (${values}) RETURNING id)`,
+    ...children.map((child, i) => `c${i} AS (${childInsertSql(child, `$${parent.columns.length + i + 1}`)})`),
+  ];
+  return `WITH ${ctes.join(',\n')} SELECT id${asyncCommit ? `, ${ASYNC_COMMIT}` : ''} FROM parent`;
 }
 
 function isEmptyArray(json: string | Buffer): boolean {

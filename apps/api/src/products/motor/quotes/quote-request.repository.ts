@@ -1,7 +1,21 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { CountAggregates } from '@lib/common';
 import { concatJsonArrays } from '@lib/common';
-import { ASYNC_COMMIT, childInsertSql, Database, DATABASE, insertTree, JsonField, JsonRows, jsonRows, listTotal, listTotalKey, Prisma, PrismaService } from '@lib/db';
+import {
+  ASYNC_COMMIT,
+  ChildTable,
+  childInsertSql,
+  Database,
+  DATABASE,
+  insertTree,
+  JsonField,
+  JsonRows,
+  jsonRows,
+  listTotal,
+  listTotalKey,
+  Prisma,
+  PrismaService,
+} from '@lib/db';
 import type { MotorQuoteRequest } from '@lib/db/generated/prisma/client';
 import { OfferRow, readOffers } from './quote-offers.read';
 import { QUOTE_PROGRESS_CHANNEL } from './quote-progress.channel';
@@ -123,18 +137,30 @@ const OUTCOME_FIELDS: readonly JsonField[] = [
   ['seq', 'int', 'seq'],
 ];
 
+const OFFER_TABLE: ChildTable = { table: 'motor_offers', fields: OFFER_FIELDS, parentKey: 'quote_request_id' };
+const OUTCOME_TABLE: ChildTable = { table: 'motor_insurer_outcomes', fields: OUTCOME_FIELDS, parentKey: 'quote_request_id' };
+
 /** Answers' offers and outcomes (each numbered by its `seq`) as the tables a write adds them to. */
 function answerTables(answers: readonly AnsweredInsurer[]): [offers: JsonRows, outcomes: JsonRows] {
   return [
-    jsonRows('motor_offers', OFFER_FIELDS, concatJsonArrays(answers.map((a) => a.offersJson)), 'quote_request_id'),
+    jsonRows(OFFER_TABLE.table, OFFER_FIELDS, concatJsonArrays(answers.map((a) => a.offersJson)), OFFER_TABLE.parentKey),
     jsonRows(
-      'motor_insurer_outcomes',
+      OUTCOME_TABLE.table,
       OUTCOME_FIELDS,
       answers.map((a) => a.outcome),
-      'quote_request_id',
+      OUTCOME_TABLE.parentKey,
     ),
   ];
 }
+
+/** addAnswers' statement (see there). */
+const ADD_ANSWERS_SQL = `WITH parent AS (UPDATE "motor_quote_requests" SET "answer_count" = "answer_count" + $2::int,
+                              "quotes_status" = CASE WHEN $5::boolean THEN 'complete' ELSE "quotes_status" END,
+                              "quotes_deadline_at" = CASE WHEN $5::boolean THEN NULL ELSE "quotes_deadline_at" END
+                        WHERE "id" = $1::int AND "quotes_status" = 'in_progress' RETURNING "id"),
+            offers AS (${childInsertSql(OFFER_TABLE, '$3')}),
+            outcomes AS (${childInsertSql(OUTCOME_TABLE, '$4')})
+       SELECT id, CASE WHEN $5::boolean THEN pg_notify($6, id || ':end') END, CASE WHEN NOT $5::boolean THEN ${ASYNC_COMMIT} END FROM parent`;
 
 @Injectable()
 export class QuoteRequestRepository {
@@ -195,13 +221,7 @@ export class QuoteRequestRepository {
   async addAnswers(id: number, answers: readonly AnsweredInsurer[], end: boolean): Promise<boolean> {
     const [offers, outcomes] = answerTables(answers);
     const rows = await this.db.sql.query(
-      `WITH parent AS (UPDATE "motor_quote_requests" SET "answer_count" = "answer_count" + $2::int,
-                              "quotes_status" = CASE WHEN $5::boolean THEN 'complete' ELSE "quotes_status" END,
-                              "quotes_deadline_at" = CASE WHEN $5::boolean THEN NULL ELSE "quotes_deadline_at" END
-                        WHERE "id" = $1::int AND "quotes_status" = 'in_progress' RETURNING "id"),
-            offers AS (${childInsertSql(offers, '$3')}),
-            outcomes AS (${childInsertSql(outcomes, '$4')})
-       SELECT id, CASE WHEN $5::boolean THEN pg_notify($6, id || ':end') END, CASE WHEN NOT $5::boolean THEN ${ASYNC_COMMIT} END FROM parent`,
+      ADD_ANSWERS_SQL,
       [id, answers.length, offers.json, outcomes.json, end, QUOTE_PROGRESS_CHANNEL],
       'motor_quote_request_add_answers',
     );
