@@ -71,8 +71,8 @@ const SLOWEST = Math.max(...Object.values(INSURER_LATENCIES));
 /**
  * Bursts of 20 quote requests before measuring (each side: the API and the bare handler), and measured. 2,000 requests
  * of warm-up: V8 goes on compiling this path's functions for that long (on its compiler threads, counted in the API's
- * CPU); after 200 the API's CPU per request was 7.4-8.3 ms, after 2,000 or 5,000 5.6-6.9 (on one machine, its load varying). 600 measured, so that the p99
- * is not the second-worst of 200.
+ * CPU); after 200 the API's CPU per request was 7.4-8.3 ms, after 2,000 or 5,000 5.6-6.9 (on one machine, its load
+ * varying). 600 measured, so that the p99 is not the second-worst of 200.
  */
 const FAN_OUT_WARM_UP_ROUNDS = Number(process.env.BENCH_FAN_OUT_WARMUP ?? 100);
 const FAN_OUT_ROUNDS = Number(process.env.BENCH_FAN_OUT_ROUNDS ?? 30);
@@ -198,18 +198,16 @@ async function fanOutScenario() {
   try {
     const p = await app.partner(['motor-comprehensive-comparison']);
     const body = JSON.stringify(quoteBody(await quoteOtp(app, p.token)));
-    const quotePlan =
-      (url: string, token: string) =>
-      (concurrency: number, rounds: number): LoadPlan => ({
-        url,
-        method: 'POST',
-        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Accept: 'application/json' },
-        body,
-        expectStatus: 201,
-        mode: 'bursts',
-        concurrency,
-        rounds,
-      });
+    const quotePlan = (url: string, token: string) => (concurrency: number, rounds: number): LoadPlan => ({
+      url,
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Accept: 'application/json' },
+      body,
+      expectStatus: 201,
+      mode: 'bursts',
+      concurrency,
+      rounds,
+    });
     const checked = (r: LoadResult) => {
       if (r.errors) throw new Error(`quote requests failed (${r.errors}): ${r.firstError}`);
       return r.latenciesMs!;
@@ -243,9 +241,7 @@ async function fanOutScenario() {
     const port = await freePort();
     const env = productionApiEnv(app, dbUrl, port, shared);
     const production = await withBuiltApi(env, port, async (pid) => {
-      const token = await http(`http://127.0.0.1:${port}/oauth/token`, {
-        json: { grant_type: 'client_credentials', client_id: p.id, client_secret: p.secret },
-      });
+      const token = await http(`http://127.0.0.1:${port}/oauth/token`, { json: { grant_type: 'client_credentials', client_id: p.id, client_secret: p.secret } });
       if (token.status !== 200) throw new Error(`token ${token.status}: ${token.text}`);
       const plan = quotePlan(`http://127.0.0.1:${port}/api/v1/car-comp/quote-requests`, token.body.access_token as string);
       const turns = (rounds: number): LoadPlan => ({ ...plan(20, rounds), alternateWith: barePlan(20, rounds) });

@@ -215,7 +215,7 @@ describe('POST/GET/DELETE /api/v1/car-comp/quote-requests', () => {
       for (let round = 0; round < 3; round++) {
         expect((await quote()).status).toBe(201);
         await setAll('error');
-        await http('PUT', `${env.sandbox.baseUrl}/__control/insurers/summit`, { fault: 'none', latency_ms: 300 });
+        await http('PUT', `${env.sandbox.baseUrl}/__control/insurers/summit`, { fault: 'none', latency_ms: 500 });
         const res = await quote();
         expect(res.status).toBe(201);
         expect(new Set(res.body.quotes.map((q: any) => q.company_name))).toEqual(new Set(['Summit Ridge Takaful']));
