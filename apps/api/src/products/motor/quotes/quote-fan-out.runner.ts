@@ -9,6 +9,7 @@ import type { AcceptedQuoteRequest } from './quote-request.intake';
 import { QuoteProgressHub } from './quote-progress.hub';
 import { presentInsurerEvent } from './quote-progress.presenter';
 import { QuoteProgressRepository } from './quote-progress.repository';
+import { QuoteRequestRepository } from './quote-request.repository';
 
 /**
  * Published (node:diagnostics_channel) the moment an insurer's answer is in hand, before it is stored:
@@ -36,6 +37,7 @@ export class QuoteFanOutRunner implements OnApplicationBootstrap, OnApplicationS
 
   constructor(
     private readonly progress: QuoteProgressRepository,
+    private readonly answers: QuoteRequestRepository,
     private readonly hub: QuoteProgressHub,
     private readonly clock: Clock,
     @Inject(MOTOR_PROVIDER) private readonly provider: MotorProvider,
@@ -113,10 +115,11 @@ export class QuoteFanOutRunner implements OnApplicationBootstrap, OnApplicationS
         at: performance.timeOrigin + performance.now(),
       });
     }
-    const rows = answerRows(outcome, carEstimatedValue, index * POSITION_STRIDE);
+    const rows = answerRows(outcome, carEstimatedValue, index * POSITION_STRIDE, seq);
     this.hub.publish(id, { kind: 'answer', seq, event: presentInsurerEvent(rows.outcome, rows.offers) });
     try {
-      await this.progress.recordAnswer(id, rows, seq);
+      // dropped when the request was settled meanwhile (its deadline stamp came first)
+      await this.answers.addAnswers(id, [rows], { announceSeq: seq });
     } catch (e) {
       this.log.error(`quote request ${id}: storing ${outcome.insurer.code}'s answer failed: ${(e as Error).message}`);
     }

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { childInsertSql, Database, DATABASE, jsonRows, PrismaService } from '@lib/db';
+import { Database, DATABASE, PrismaService } from '@lib/db';
 import type { MotorInsurerOutcome } from '@lib/db/generated/prisma/client';
 import { OfferRow, readOffers } from './quote-offers.read';
-import { OFFER_FIELDS, type AnsweredInsurer, type QuoteRequestRow, type QuotesStatus } from './quote-request.repository';
+import type { QuoteRequestRow, QuotesStatus } from './quote-request.repository';
 
 import { QUOTE_PROGRESS_CHANNEL } from './quote-progress.channel';
 
@@ -30,8 +30,8 @@ export interface Settlement {
 }
 
 /**
- * A progressive quote request's writes as insurers answer, and its reads. Each write is one statement
- * that also NOTIFYs every instance at commit, so an answer is announced only once it can be read (and issued).
+ * A progressive quote request's settling and its reads (its answers are added by QuoteRequestRepository.addAnswers,
+ * each announced to every instance at commit, so only once it can be read and issued).
  */
 @Injectable()
 export class QuoteProgressRepository {
@@ -39,29 +39,6 @@ export class QuoteProgressRepository {
     private readonly prisma: PrismaService,
     @Inject(DATABASE) private readonly db: Database,
   ) {}
-
-  /**
-   * Stores one insurer's answer (outcome, offers with their prices and benefits) as answer number `seq`, in one statement
-   * under the request row's lock. Returns false when the request was no longer in progress (settled
-   * meanwhile): the late answer is then dropped whole.
-   */
-  async recordAnswer(quoteRequestId: number, answer: AnsweredInsurer, seq: number): Promise<boolean> {
-    const params: unknown[] = [quoteRequestId, QUOTE_PROGRESS_CHANNEL, seq];
-    const p = (v: unknown, type: string) => `$${params.push(v)}::${type}`;
-    const ctes = [
-      `parent AS (UPDATE "motor_quote_requests" SET "answer_count" = "answer_count" + 1 WHERE "id" = $1 AND "quotes_status" = 'in_progress' RETURNING "id", "answer_count")`,
-    ];
-    // FROM parent: nothing is written when the request was no longer in progress
-    const offers = jsonRows('motor_offers', OFFER_FIELDS, answer.offersJson, 'quote_request_id');
-    if (answer.outcome.offerCount) ctes.push(`offers AS (${childInsertSql(offers, `$${params.push(offers.json)}`)})`);
-    const o = answer.outcome;
-    ctes.push(
-      `outcome AS (INSERT INTO "motor_insurer_outcomes" ("quote_request_id", "insurer_code", "outcome", "latency_ms", "offer_count", "detail", "seq")
-         SELECT parent.id, ${p(o.insurerCode, 'text')}, ${p(o.outcome, 'text')}, ${p(o.latencyMs, 'int')}, ${p(o.offerCount, 'int')}, ${p(o.detail, 'text')}, $3::int FROM parent)`,
-    );
-    const rows = await this.db.sql.query<{ id: number }>(`WITH ${ctes.join(',\n')} SELECT id, pg_notify($2, id || ':' || $3::int) FROM parent`, params);
-    return rows.length > 0;
-  }
 
   /**
    * Ends requests still in progress: every insurer without an answer gets `outcome` (numbered after the

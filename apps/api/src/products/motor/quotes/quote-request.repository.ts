@@ -153,14 +153,29 @@ function answerTables(answers: readonly AnsweredInsurer[]): [offers: JsonRows, o
   ];
 }
 
-/** addAnswers' statement (see there). */
+/**
+ * How a write of answers to a request in progress (see addAnswers) ends. The three writes the service makes:
+ * a synchronous request's answers written behind its fan-out `{ unpromised: true }`, its last ones `{ completes: true }`,
+ * and a progressive request's answer as it arrives `{ announceSeq: seq }`.
+ */
+export interface AnswersWrite {
+  /** The request is complete with these answers, and its end is announced (a stream opened on it closes at once). */
+  completes?: boolean;
+  /** Announced to every instance at commit as answer number `announceSeq` (a progressive request's streams read it then). */
+  announceSeq?: number;
+  /** Nobody has been promised these rows yet: the commit does not wait for the WAL flush (see ASYNC_COMMIT). */
+  unpromised?: boolean;
+}
+
+/** addAnswers' statement (see there): $7 what is announced (NULL for nothing), $8 whether the commit is asynchronous. */
 const ADD_ANSWERS_SQL = `WITH parent AS (UPDATE "motor_quote_requests" SET "answer_count" = "answer_count" + $2::int,
                               "quotes_status" = CASE WHEN $5::boolean THEN 'complete' ELSE "quotes_status" END,
                               "quotes_deadline_at" = CASE WHEN $5::boolean THEN NULL ELSE "quotes_deadline_at" END
                         WHERE "id" = $1::int AND "quotes_status" = 'in_progress' RETURNING "id"),
             offers AS (${childInsertSql(OFFER_TABLE, '$3')}),
             outcomes AS (${childInsertSql(OUTCOME_TABLE, '$4')})
-       SELECT id, CASE WHEN $5::boolean THEN pg_notify($6, id || ':end') END, CASE WHEN NOT $5::boolean THEN ${ASYNC_COMMIT} END FROM parent`;
+       SELECT id, CASE WHEN $7::text IS NOT NULL THEN pg_notify($6, id || ':' || $7::text) END, CASE WHEN $8::boolean THEN ${ASYNC_COMMIT} END
+         FROM parent`;
 
 @Injectable()
 export class QuoteRequestRepository {
@@ -172,7 +187,7 @@ export class QuoteRequestRepository {
   /**
    * Writes the request, every answer's offers with prices and benefits, and each insurer's outcome (numbered
    * by its `seq`), in one statement (atomic, one round trip); or, for a progressive request, the request
-   * alone (its answers come later: see QuoteProgressRepository). Plain SQL here: a request holds hundreds of
+   * alone (its answers come later: see addAnswers). Plain SQL here: a request holds hundreds of
    * rows, and compiling Prisma's bulk inserts cost more CPU than the rest of the request together.
    */
   async create(r: NewQuoteRequest, answers: readonly AnsweredInsurer[] = []): Promise<number> {
@@ -213,16 +228,17 @@ export class QuoteRequestRepository {
   }
 
   /**
-   * Adds answers to a request written in progress (see create): their offers and outcomes, and the request's answer
-   * count, in one statement; with `end`, the request is complete too, and its end announced as a progressive
-   * request's is (a stream opened on it meanwhile closes at once). False, and nothing written, when the request was
-   * no longer in progress (its deadline stamp came first).
+   * Adds answers to a request in progress (written so by create, or a progressive request's): their offers and
+   * outcomes (each numbered by its `seq`), and the request's answer count, in one statement under the request row's
+   * lock; `write` says whether the request is complete with them and what is announced (see AnswersWrite). False, and
+   * nothing written, when the request was no longer in progress (settled or stamped meanwhile): the answers are dropped.
    */
-  async addAnswers(id: number, answers: readonly AnsweredInsurer[], end: boolean): Promise<boolean> {
+  async addAnswers(id: number, answers: readonly AnsweredInsurer[], write: AnswersWrite): Promise<boolean> {
     const [offers, outcomes] = answerTables(answers);
+    const announced = write.completes ? 'end' : write.announceSeq === undefined ? null : String(write.announceSeq);
     const rows = await this.db.sql.query(
       ADD_ANSWERS_SQL,
-      [id, answers.length, offers.json, outcomes.json, end, QUOTE_PROGRESS_CHANNEL],
+      [id, answers.length, offers.json, outcomes.json, write.completes === true, QUOTE_PROGRESS_CHANNEL, announced, write.unpromised === true],
       'motor_quote_request_add_answers',
     );
     return rows.length === 1;
