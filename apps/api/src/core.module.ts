@@ -1,4 +1,5 @@
 import { Global, Module, DynamicModule } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
 import type Redis from 'ioredis';
 import { Clock, RealClock } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
@@ -47,7 +48,8 @@ export class CoreModule {
         ApiThrottlerGuard,
         IdempotencyRepository,
         IdempotencyInterceptor,
-        SandboxScopeInterceptor,
+        // sandbox mode only: in production a partner route runs no interceptor it does not need (see PartnerApi)
+        ...(deps.config.env === 'sandbox' ? [{ provide: APP_INTERCEPTOR, useClass: SandboxScopeInterceptor }] : []),
       ],
       exports: [
         APP_CONFIG,
@@ -63,7 +65,6 @@ export class CoreModule {
         ApiThrottlerGuard,
         IdempotencyRepository,
         IdempotencyInterceptor,
-        SandboxScopeInterceptor,
         ClientsModule,
       ],
     };
