@@ -1,4 +1,5 @@
 import { channel } from 'node:diagnostics_channel';
+import { setImmediate as setImmediatePromise } from 'node:timers/promises';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Clock, type Halalas } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
@@ -103,8 +104,9 @@ export class QuoteFanOutRunner implements OnApplicationBootstrap, OnApplicationS
   /**
    * Hands one answer to this instance's streams at once, then stores it; never throws (the fan-out goes on).
    * The streams get it before its write commits (that is what makes the first offer arrive within milliseconds
-   * of the insurer's answer); an issue call quicker than the write waits for it (SelectionRepository), and
-   * other instances hear of it only after the commit (NOTIFY).
+   * of the insurer's answer), and the write waits until the answers that arrived with it (the fastest insurer answers
+   * many requests at once) have reached their streams too; an issue call quicker than the write waits for it
+   * (SelectionRepository), and other instances hear of it only after the commit (NOTIFY).
    */
   private async record(id: number, outcome: InsurerQuoteOutcome, index: number, seq: number, carEstimatedValue: Halalas): Promise<void> {
     if (QUOTE_ANSWER_CHANNEL.hasSubscribers) {
@@ -118,6 +120,7 @@ export class QuoteFanOutRunner implements OnApplicationBootstrap, OnApplicationS
     const rows = answerRows(outcome, carEstimatedValue, index * POSITION_STRIDE, seq);
     this.hub.publish(id, { kind: 'answer', seq, event: presentInsurerEvent(rows.outcome, rows.offers) });
     try {
+      await setImmediatePromise();
       // dropped when the request was settled meanwhile (its deadline stamp came first)
       await this.answers.addAnswers(id, [rows], { announceSeq: seq });
     } catch (e) {
