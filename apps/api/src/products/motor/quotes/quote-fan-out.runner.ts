@@ -122,7 +122,7 @@ export class QuoteFanOutRunner implements OnApplicationBootstrap, OnApplicationS
     try {
       await setImmediatePromise();
       // dropped when the request was settled meanwhile (its deadline stamp came first)
-      await this.answers.addAnswers(id, [rows], { announceSeq: seq });
+      await this.answers.addAnswers(id, [rows], { kind: 'progressive', seq });
     } catch (e) {
       this.log.error(`quote request ${id}: storing ${outcome.insurer.code}'s answer failed: ${(e as Error).message}`);
     }

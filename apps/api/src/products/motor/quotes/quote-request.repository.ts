@@ -154,18 +154,14 @@ function answerTables(answers: readonly AnsweredInsurer[]): [offers: JsonRows, o
 }
 
 /**
- * How a write of answers to a request in progress (see addAnswers) ends. The three writes the service makes:
- * a synchronous request's answers written behind its fan-out `{ unpromised: true }`, its last ones `{ completes: true }`,
- * and a progressive request's answer as it arrives `{ announceSeq: seq }`.
+ * How a write of answers to a request in progress (see addAnswers) ends: one of the three writes the service makes.
+ * - `behind`: a synchronous request's answers written while its fan-out goes on. Nobody has been promised them yet, so
+ *   the commit does not wait for the WAL flush (see ASYNC_COMMIT), and nothing is announced.
+ * - `completing`: its last answers. The request is complete and durable, and its end announced (a stream opened on it
+ *   meanwhile closes at once).
+ * - `progressive`: a progressive request's answer as it arrives, announced to every instance at commit by its number.
  */
-export interface AnswersWrite {
-  /** The request is complete with these answers, and its end is announced (a stream opened on it closes at once). */
-  completes?: boolean;
-  /** Announced to every instance at commit as answer number `announceSeq` (a progressive request's streams read it then). */
-  announceSeq?: number;
-  /** Nobody has been promised these rows yet: the commit does not wait for the WAL flush (see ASYNC_COMMIT). */
-  unpromised?: boolean;
-}
+export type AnswersWrite = { kind: 'behind' } | { kind: 'completing' } | { kind: 'progressive'; seq: number };
 
 /** addAnswers' statement (see there): $7 what is announced (NULL for nothing), $8 whether the commit is asynchronous. */
 const ADD_ANSWERS_SQL = `WITH parent AS (UPDATE "motor_quote_requests" SET "answer_count" = "answer_count" + $2::int,
@@ -235,10 +231,10 @@ export class QuoteRequestRepository {
    */
   async addAnswers(id: number, answers: readonly AnsweredInsurer[], write: AnswersWrite): Promise<boolean> {
     const [offers, outcomes] = answerTables(answers);
-    const announced = write.completes ? 'end' : write.announceSeq === undefined ? null : String(write.announceSeq);
+    const announced = write.kind === 'completing' ? 'end' : write.kind === 'progressive' ? String(write.seq) : null;
     const rows = await this.db.sql.query(
       ADD_ANSWERS_SQL,
-      [id, answers.length, offers.json, outcomes.json, write.completes === true, QUOTE_PROGRESS_CHANNEL, announced, write.unpromised === true],
+      [id, answers.length, offers.json, outcomes.json, write.kind === 'completing', QUOTE_PROGRESS_CHANNEL, announced, write.kind === 'behind'],
       'motor_quote_request_add_answers',
     );
     return rows.length === 1;

@@ -65,7 +65,7 @@ export class RequestQuotesUseCase {
         await remembered;
         return this.repo.create(requestRow(accepted, { quotesStatus: 'in_progress', insurerCodes, quotesDeadlineAt: settleBy, answerCount: inHand.length }), inHand);
       },
-      add: (id, answers) => this.repo.addAnswers(id, answers, { unpromised: true }),
+      add: (id, answers) => this.repo.addAnswers(id, answers, { kind: 'behind' }),
     });
     const fanOut = fanOutQuotes(this.provider, insurers, accepted.risk, {
       perInsurerTimeoutMs: this.config.motorInsurerTimeoutMs,
@@ -102,7 +102,7 @@ export class RequestQuotesUseCase {
   private async write(request: NewQuoteRequest, answers: SettledAnswer[], behind: AnswerWriteBehind): Promise<number> {
     const early = await behind.settle();
     if (!early) return this.repo.create(request, answers);
-    if (!(await this.repo.addAnswers(early.id, answers.filter((_, i) => !early.written.has(i)), { completes: true }))) throw stamped(early.id);
+    if (!(await this.repo.addAnswers(early.id, answers.filter((_, i) => !early.written.has(i)), { kind: 'completing' }))) throw stamped(early.id);
     return early.id;
   }
 }
