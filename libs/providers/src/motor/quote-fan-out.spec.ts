@@ -121,6 +121,17 @@ describe('fanOutQuotes', () => {
       ['slow', 0],
     ]);
     expect(outcomes.map((o) => o.insurer.code)).toEqual(['slow', 'fast', 'declines']);
+    // what the listener took comes back without its offers; what it threw on, whole
+    expect(outcomes.map((o) => [o.outcome, o.offers.length])).toEqual([
+      ['ok', 0],
+      ['ok', 1],
+      ['declined', 0],
+    ]);
+  });
+
+  it('returns the offers whole when nobody listens', async () => {
+    const outcomes = await fanOutQuotes(fakeProvider({ a: () => quoted }), [insurer('a')], risk, { perInsurerTimeoutMs: 500, deadlineMs: 500 });
+    expect(outcomes[0].offers).toEqual(quoted.offers);
   });
 });
 
