@@ -9,7 +9,7 @@ export interface InsurerQuoteOutcome {
   outcome: QuoteOutcomeKind;
   latency_ms: number;
   /** Empty unless the outcome is 'ok', and in what fanOutQuotes returns once onOutcome has taken the outcome (see there). */
-  offers: MotorOffer[];
+  offers: readonly MotorOffer[];
   /** Set when the insurer declined the risk. */
   decline?: { code: string; reason: string };
   /** Set on 'timeout' and 'error': for logs and the console, never shown to a customer. */
@@ -36,7 +36,7 @@ export interface FanOutOptions {
 }
 
 /** The offers of an outcome onOutcome took; frozen, so that nothing adds to the array all of them share. */
-const NO_OFFERS: MotorOffer[] = Object.freeze([]) as unknown as MotorOffer[];
+const NO_OFFERS: readonly MotorOffer[] = Object.freeze([]);
 
 /**
  * Asks every insurer at once and reports one outcome per insurer, in the order given. One insurer's
