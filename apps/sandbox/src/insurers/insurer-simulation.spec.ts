@@ -2,28 +2,40 @@ import { getEventListeners } from 'node:events';
 import Fastify from 'fastify';
 import { simulateInsurer } from './insurer-simulation';
 
+/** Polls until the condition holds; the test's own timeout bounds the wait. */
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((r) => setTimeout(r, 10));
+}
+
 describe('simulateInsurer, fault "timeout"', () => {
   it('holds the connection open until the caller leaves, then no longer listens to the server lifecycle', async () => {
     const lifecycle = new AbortController();
     const app = Fastify();
+    let entered = 0;
     let settled = 0;
     app.get('/hung', async (_request, reply) => {
+      entered += 1;
       await simulateInsurer({ latency_ms: 0, fault: 'timeout' }, reply, lifecycle.signal);
       settled += 1;
       return reply;
     });
     const url = await app.listen({ port: 0, host: '127.0.0.1' });
     try {
-      const calls = Array.from({ length: 12 }, () =>
-        fetch(`${url}/hung`, { signal: AbortSignal.timeout(300) }).then(
+      // Callers leave only once every request reached its handler: a caller that left before its request
+      // arrived (a busy machine) would never start a handler to settle.
+      const callers = Array.from({ length: 12 }, () => new AbortController());
+      const calls = callers.map((caller) =>
+        fetch(`${url}/hung`, { signal: caller.signal }).then(
           () => 'answered',
           (e: Error) => e.name,
         ),
       );
-      expect(await Promise.all(calls)).toEqual(Array(12).fill('TimeoutError'));
+      await until(() => entered === 12);
+      expect(settled).toBe(0);
+      for (const caller of callers) caller.abort();
+      expect(await Promise.all(calls)).toEqual(Array(12).fill('AbortError'));
       // the handlers finish once the closed connections are seen
-      for (let i = 0; i < 500 && settled < 12; i++) await new Promise((r) => setTimeout(r, 20));
-      expect(settled).toBe(12);
+      await until(() => settled === 12);
       expect(getEventListeners(lifecycle.signal, 'abort')).toHaveLength(0);
     } finally {
       await app.close();
@@ -45,7 +57,7 @@ describe('simulateInsurer, fault "timeout"', () => {
         () => 'answered',
         () => 'connection closed',
       );
-      for (let i = 0; i < 500 && getEventListeners(lifecycle.signal, 'abort').length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+      await until(() => getEventListeners(lifecycle.signal, 'abort').length > 0);
       lifecycle.abort();
       expect(await call).toBe('connection closed');
       expect(settled).toBe(true);
