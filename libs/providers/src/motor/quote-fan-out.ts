@@ -27,9 +27,9 @@ export interface FanOutOptions {
    * Told of each insurer's outcome the moment it is known (arrival order), before the fan-out ends:
    * progressive quotes store and stream each answer at once. It must not throw; what it throws is ignored.
    * An outcome it took (returned from without throwing) comes back from fanOutQuotes without its offers: the listener
-   * kept what it needs of them, and an insurer's parsed answer (its strings are slices of the answer's whole text) then
-   * dies at once instead of living through the wait for the slowest insurer, where V8's collections found it live
-   * (in the bench's fan-out, about a fifth less of the API's time went to scavenges and to marking).
+   * kept what it needs of them, and an insurer's parsed answer (its objects and their strings) then dies at once
+   * instead of living through the wait for the slowest insurer, where V8's collections found it live (in the bench's
+   * fan-out, about a sixth less of the API's time went to scavenges and to marking).
    * An outcome the listener threw on comes back whole.
    */
   onOutcome?: (outcome: InsurerQuoteOutcome, index: number) => void;
