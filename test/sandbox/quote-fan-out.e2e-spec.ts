@@ -32,16 +32,17 @@ describe('fanOutQuotes against the sandbox', () => {
     // ten minutes: the fan-out returning at all (within the test's timeout) shows it did not wait for dune
     await control(sandbox, 'dune', { latency_ms: 600_000 });
     const started = Date.now();
-    const outcomes = byCode(await fanOutQuotes(provider, insurers, motorRisk(), { perInsurerTimeoutMs: 400, deadlineMs: 600_000 }));
-    expect(Date.now() - started).toBeGreaterThanOrEqual(380);
+    // a timeout the other insurers meet even on a busy machine: only dune may be cut
+    const outcomes = byCode(await fanOutQuotes(provider, insurers, motorRisk(), { perInsurerTimeoutMs: 3000, deadlineMs: 600_000 }));
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2980);
     expect(outcomes.dune).toMatchObject({ outcome: 'timeout', offers: [] });
-    expect(outcomes.dune.latency_ms).toBeGreaterThanOrEqual(380);
+    expect(outcomes.dune.latency_ms).toBeGreaterThanOrEqual(2980);
     for (const code of Object.keys(outcomes).filter((c) => c !== 'dune')) expect(outcomes[code].outcome).toBe('ok');
   });
 
   it('treats a hanging insurer as a timeout', async () => {
     await control(sandbox, 'oryx', { fault: 'timeout' });
-    const outcomes = byCode(await fanOutQuotes(provider, insurers, motorRisk(), { perInsurerTimeoutMs: 300, deadlineMs: 8000 }));
+    const outcomes = byCode(await fanOutQuotes(provider, insurers, motorRisk(), timing));
     expect(outcomes.oryx.outcome).toBe('timeout');
     expect(outcomes.dune.outcome).toBe('ok');
   });
