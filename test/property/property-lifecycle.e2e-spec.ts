@@ -24,7 +24,7 @@ describe('property: activation, cancellation status, documents, cancellation and
   let spare: any;
 
   beforeAll(async () => {
-    env = await startMotorEnv({ env: { TOKEN_TTL_SECONDS: '31536000', PROPERTY_INSURER_TIMEOUT_MS: '1500' } });
+    env = await startMotorEnv({ env: { TOKEN_TTL_SECONDS: '31536000', PROPERTY_INSURER_TIMEOUT_MS: '5000' } });
     token = (await env.app.partner(['property-multi'])).token;
     other = (await env.app.partner(['property-multi'])).token;
     photos = await makePhotoFiles();

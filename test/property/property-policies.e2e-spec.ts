@@ -11,7 +11,7 @@ describe('property: address lookup, prices, issuance, list and show', () => {
   let clientId: string;
 
   beforeAll(async () => {
-    env = await startMotorEnv({ env: { PROPERTY_INSURER_TIMEOUT_MS: '1500' } });
+    env = await startMotorEnv({ env: { PROPERTY_INSURER_TIMEOUT_MS: '10000' } });
     const partner = await env.app.partner(['property-comparison']);
     token = partner.token;
     clientId = partner.id;

@@ -15,7 +15,7 @@ export async function startMotorEnv(options: TestAppOptions = {}): Promise<Motor
   const app = await startTestApp({
     ...options,
     clock,
-    env: { SANDBOX_URL: sandbox.baseUrl, MOTOR_INSURER_TIMEOUT_MS: '1500', MOTOR_QUOTE_DEADLINE_MS: '3000', ...options.env },
+    env: { SANDBOX_URL: sandbox.baseUrl, MOTOR_INSURER_TIMEOUT_MS: '10000', MOTOR_QUOTE_DEADLINE_MS: '12000', ...options.env },
   });
   return {
     app,
