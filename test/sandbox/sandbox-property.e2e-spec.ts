@@ -11,7 +11,7 @@ describe('sandbox property insurers and national address registry over HTTP', ()
 
   beforeAll(async () => {
     sandbox = await startSandbox();
-    provider = new HttpPropertyProvider({ baseUrl: sandbox.baseUrl, timeoutMs: 1000 });
+    provider = new HttpPropertyProvider({ baseUrl: sandbox.baseUrl, timeoutMs: 5000 });
   });
   afterAll(() => sandbox.close());
   afterEach(() => http('POST', `${sandbox.baseUrl}/__control/reset`));

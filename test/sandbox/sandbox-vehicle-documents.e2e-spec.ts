@@ -18,7 +18,7 @@ describe('sandbox vehicle documents and TPL insurer, through the HTTP TPL provid
 
   beforeAll(async () => {
     sandbox = await startSandbox();
-    provider = new HttpTplProvider({ baseUrl: sandbox.baseUrl, timeoutMs: 2_000 });
+    provider = new HttpTplProvider({ baseUrl: sandbox.baseUrl, timeoutMs: 5_000 });
   });
   afterAll(() => sandbox.close());
 

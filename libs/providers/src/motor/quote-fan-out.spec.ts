@@ -39,7 +39,7 @@ describe('fanOutQuotes', () => {
     const provider = fakeProvider({ a: () => quoted, b: never });
     const started = Date.now();
     const outcomes = await fanOutQuotes(provider, [insurer('a'), insurer('b')], risk, { perInsurerTimeoutMs: 100, deadlineMs: 5000 });
-    expect(Date.now() - started).toBeLessThan(1000);
+    expect(Date.now() - started).toBeLessThan(4000); // well before the 5000 ms that would otherwise end it
     expect(outcomes.map((o) => o.outcome)).toEqual(['ok', 'timeout']);
     expect(outcomes[1].error).toMatch(/100 ms/);
   });
@@ -60,7 +60,7 @@ describe('fanOutQuotes', () => {
     const pending = fanOutQuotes(provider, [insurer('a'), insurer('b')], risk, { perInsurerTimeoutMs: 5000, deadlineMs: 5000, signal: caller.signal });
     setTimeout(() => caller.abort(), 30);
     const outcomes = await pending;
-    expect(Date.now() - started).toBeLessThan(1000);
+    expect(Date.now() - started).toBeLessThan(4000); // well before the 5000 ms that would otherwise end it
     expect(outcomes.map((o) => o.outcome)).toEqual(['ok', 'timeout']);
   });
 
