@@ -199,7 +199,7 @@ describe('console API for motor: quote requests, policies, provider health', () 
       expect(r.insurers.map((i: any) => i.insurer_code).sort()).toEqual(INSURERS);
       const dune = r.insurers.find((i: any) => i.insurer_code === 'dune');
       expect(dune).toMatchObject({ outcome: 'timeout', offer_count: 0, covers: [] });
-      expect(dune.latency_ms).toBeGreaterThanOrEqual(1400);
+      expect(dune.latency_ms).toBeGreaterThanOrEqual(9980); // cut at the kit's 10 s insurer timeout, not before
       expect(dune.name).not.toBe('dune'); // the directory's name
       expect(r.insurers.find((i: any) => i.insurer_code === 'palm')).toMatchObject({ outcome: 'error', covers: [] });
       const stored = (await env.app.db.prisma.motorOffer.findMany({ where: { quoteRequestId: ids.quoted } })).map(withParts);
