@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { utf8Json } from './json-utf8';
 
 const COMMA = Buffer.from(',');
 const OPEN = Buffer.from('[');
@@ -8,9 +9,10 @@ const CLOSE = Buffer.from(']');
  * JSON made in parts, as UTF-8 bytes: an array, or a value holding one, from the JSON of arrays encoded earlier (as
  * the pieces of an answer arrived), without parsing or encoding them again. Bytes, not strings: kept until the
  * last piece arrives, they stay off the JS heap, where the young generation would copy them at every collection.
+ * Each piece is written as bytes from the start (utf8Json), never as a JS string.
  */
 export function jsonBytes(value: unknown): Buffer {
-  return Buffer.from(JSON.stringify(value));
+  return utf8Json(value);
 }
 
 /** One JSON array holding the items of every array given (each the bytes of a JSON array, `[]` included). */

@@ -1,0 +1,208 @@
+/**
+ * JSON.stringify's exact output, written as UTF-8 straight into a buffer. JSON.stringify builds its result as a rope of
+ * string parts (two bytes a character as soon as one Arabic name is in it), which encoding then copies flat before
+ * copying it again into bytes: for a quote request's answers that was about 650 KB of garbage per request, most of
+ * what its young-generation collections were paid for. Here only the result's bytes are made.
+ *
+ * Plain data only, as the service's own answers and rows are: objects, arrays, strings, finite numbers, booleans, null,
+ * and values with a toJSON (dates). Anything else (a boxed primitive, an object with a toJSON key of its own, a structure
+ * deeper than MAX_DEPTH, which a cycle is) and a call made from inside a toJSON are left to JSON.stringify itself, so
+ * the result and the errors stay its own. Arrays are written as arrays (nobody gives an array a toJSON).
+ */
+export function utf8Json(value: unknown): Buffer {
+  if (writing) return Buffer.from(JSON.stringify(value));
+  writing = true;
+  pos = 0;
+  try {
+    writeValue(value, '', 0);
+    const out = Buffer.allocUnsafe(pos);
+    scratch.copy(out, 0, 0, pos);
+    return out;
+  } catch (e) {
+    if (e !== NOT_PLAIN) throw e;
+    return Buffer.from(JSON.stringify(value));
+  } finally {
+    writing = false;
+    // a rare large answer does not keep its buffer for the life of the process
+    if (scratch.length > MAX_KEPT) scratch = Buffer.allocUnsafe(INITIAL);
+  }
+}
+
+const INITIAL = 64 * 1024;
+const MAX_KEPT = 1024 * 1024;
+const MAX_DEPTH = 256;
+/** Thrown inside the writer for a value it leaves to JSON.stringify. */
+const NOT_PLAIN = new Error('not plain JSON data');
+const HEX = Buffer.from('0123456789abcdef', 'latin1');
+const hasOwn = Object.prototype.hasOwnProperty;
+/**
+ * Called as charCodeAt.call(s, i): `s.charCodeAt` is a property load on strings of every kind (flat, rope, slice,
+ * one or two bytes a character), which V8 then looks up in its megamorphic cache at every character; three times
+ * slower on such a mix.
+ */
+const charCodeAt = String.prototype.charCodeAt;
+
+let scratch = Buffer.allocUnsafe(INITIAL);
+let pos = 0;
+let writing = false;
+
+function room(bytes: number): void {
+  if (pos + bytes <= scratch.length) return;
+  let size = scratch.length * 2;
+  while (size < pos + bytes) size *= 2;
+  const grown = Buffer.allocUnsafe(size);
+  scratch.copy(grown, 0, 0, pos);
+  scratch = grown;
+}
+
+function writeValue(v: unknown, key: string, depth: number): void {
+  switch (typeof v) {
+    case 'string':
+      return writeString(v);
+    case 'number':
+      return writeAscii(Number.isFinite(v) ? String(v) : 'null');
+    case 'boolean':
+      return writeAscii(v ? 'true' : 'false');
+    case 'bigint':
+      throw NOT_PLAIN;
+    case 'object':
+      if (v === null) return writeAscii('null');
+      if (depth >= MAX_DEPTH) throw NOT_PLAIN;
+      if (Array.isArray(v)) return writeArray(v, depth + 1);
+      // Looking up a toJSON that plain objects do not have cost more than writing them (a load of a missing property
+      // on objects of every shape): theirs is found among their keys instead (see writeObject).
+      if (isPlain(v)) return writeObject(v as Record<string, unknown>, depth + 1);
+      if (typeof (v as { toJSON?: unknown }).toJSON === 'function') return writeToJson(v as { toJSON(key: string): unknown }, key, depth);
+      if (v instanceof String || v instanceof Number || v instanceof Boolean) throw NOT_PLAIN;
+      return writeObject(v as Record<string, unknown>, depth + 1);
+    default:
+      // undefined, a function or a symbol where a value must be written: only at the top, where JSON.stringify gives undefined
+      throw NOT_PLAIN;
+  }
+}
+
+function writeToJson(v: { toJSON(key: string): unknown }, key: string, depth: number): void {
+  const json = v.toJSON(key);
+  if (json === undefined || typeof json === 'function' || typeof json === 'symbol') throw NOT_PLAIN;
+  writeValue(json, key, depth + 1);
+}
+
+function writeArray(a: readonly unknown[], depth: number): void {
+  writeByte(0x5b);
+  for (let i = 0; i < a.length; i++) {
+    if (i) writeByte(0x2c);
+    const item = a[i];
+    if (skipped(item)) writeAscii('null');
+    else writeValue(item, String(i), depth);
+  }
+  writeByte(0x5d);
+}
+
+function writeObject(o: Record<string, unknown>, depth: number): void {
+  writeByte(0x7b);
+  let first = true;
+  for (const k in o) {
+    if (k === 'toJSON') throw NOT_PLAIN;
+    if (!hasOwn.call(o, k)) continue;
+    const item = o[k];
+    if (skipped(item)) continue;
+    // a toJSON giving undefined drops the property in JSON.stringify: left to it
+    if (!first) writeByte(0x2c);
+    first = false;
+    writeString(k);
+    writeByte(0x3a);
+    writeValue(item, k, depth);
+  }
+  writeByte(0x7d);
+}
+
+/** An object literal's kind (or one without a prototype): no toJSON but one of its own keys. */
+function isPlain(v: object): boolean {
+  const proto = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null;
+}
+
+/** What JSON.stringify leaves out of an object and writes as null in an array. */
+function skipped(v: unknown): boolean {
+  return v === undefined || typeof v === 'function' || typeof v === 'symbol';
+}
+
+function writeByte(b: number): void {
+  room(1);
+  scratch[pos++] = b;
+}
+
+/** Text known to need neither escaping nor encoding (a number's digits, a literal). */
+function writeAscii(s: string): void {
+  const n = s.length;
+  room(n);
+  for (let i = 0; i < n; i++) scratch[pos++] = charCodeAt.call(s, i);
+}
+
+/** A JSON string as JSON.stringify writes it (its escapes, lone surrogates as \u escapes), in UTF-8. */
+function writeString(s: string): void {
+  const n = s.length;
+  // at most 6 bytes a UTF-16 unit (a \u escape), and the quotes
+  room(n * 6 + 2);
+  const b = scratch;
+  let p = pos;
+  b[p++] = 0x22;
+  for (let i = 0; i < n; i++) {
+    const c = charCodeAt.call(s, i);
+    if (c < 0x80) {
+      if (c >= 0x20 && c !== 0x22 && c !== 0x5c) {
+        b[p++] = c;
+        continue;
+      }
+      b[p++] = 0x5c;
+      const short = SHORT_ESCAPES[c];
+      if (short) {
+        b[p++] = short;
+      } else {
+        b[p++] = 0x75;
+        p = hex4(b, p, c);
+      }
+    } else if (c < 0x800) {
+      b[p++] = 0xc0 | (c >> 6);
+      b[p++] = 0x80 | (c & 0x3f);
+    } else if (c < 0xd800 || c > 0xdfff) {
+      b[p++] = 0xe0 | (c >> 12);
+      b[p++] = 0x80 | ((c >> 6) & 0x3f);
+      b[p++] = 0x80 | (c & 0x3f);
+    } else {
+      const d = i + 1 < n ? charCodeAt.call(s, i + 1) : 0;
+      if (c <= 0xdbff && d >= 0xdc00 && d <= 0xdfff) {
+        const cp = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
+        i++;
+        b[p++] = 0xf0 | (cp >> 18);
+        b[p++] = 0x80 | ((cp >> 12) & 0x3f);
+        b[p++] = 0x80 | ((cp >> 6) & 0x3f);
+        b[p++] = 0x80 | (cp & 0x3f);
+      } else {
+        b[p++] = 0x5c;
+        b[p++] = 0x75;
+        p = hex4(b, p, c);
+      }
+    }
+  }
+  b[p++] = 0x22;
+  pos = p;
+}
+
+/** The escape letter of `"`, `\` and the control characters JSON names (b, t, n, f, r); 0 for the rest (\u00XX). */
+const SHORT_ESCAPES = new Uint8Array(0x80);
+SHORT_ESCAPES[0x22] = 0x22;
+SHORT_ESCAPES[0x5c] = 0x5c;
+SHORT_ESCAPES[0x08] = 0x62;
+SHORT_ESCAPES[0x09] = 0x74;
+SHORT_ESCAPES[0x0a] = 0x6e;
+SHORT_ESCAPES[0x0c] = 0x66;
+SHORT_ESCAPES[0x0d] = 0x72;
+
+function hex4(b: Buffer, p: number, c: number): number {
+  b[p++] = HEX[c >> 12];
+  b[p++] = HEX[(c >> 8) & 15];
+  b[p++] = HEX[(c >> 4) & 15];
+  b[p++] = HEX[c & 15];
+  return p;
+}
