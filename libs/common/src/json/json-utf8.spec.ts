@@ -61,6 +61,15 @@ function randomValue(next: () => number, depth: number): unknown {
   }
 }
 
+/** A class whose toJSON answers with the key it was called with, or undefined for `drop`. */
+class Keyed {
+  constructor(private readonly mode: 'key' | 'drop' = 'key') {}
+
+  toJSON(key: string): unknown {
+    return this.mode === 'drop' ? undefined : { key, type: typeof key };
+  }
+}
+
 describe('utf8Json: JSON.stringify written as UTF-8 bytes', () => {
   it('writes the offers of an answer exactly as JSON.stringify', () => {
     const offers = [
@@ -123,8 +132,11 @@ describe('utf8Json: JSON.stringify written as UTF-8 bytes', () => {
             return '2557.06';
           }
         })(),
-        plainKey: { toJSON: 'not a function' },
       },
+      { plainKey: { toJSON: 'not a function' } },
+      // the key a toJSON is called with: the index (as a string) in an array, the property's name in an object
+      [new Keyed(), { named: new Keyed() }, new Keyed()],
+      { dates: [new Date(0), new Date(Number.NaN)], dropped: new Keyed('drop') },
     ];
     for (const v of values) expect(utf8Json(v).toString('utf8')).toBe(JSON.stringify(v));
   });

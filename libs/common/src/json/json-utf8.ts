@@ -55,7 +55,8 @@ function room(bytes: number): void {
   scratch = grown;
 }
 
-function writeValue(v: unknown, key: string, depth: number): void {
+/** `key`: the property or index `v` is written under, handed to a toJSON (a number until one asks). */
+function writeValue(v: unknown, key: string | number, depth: number): void {
   switch (typeof v) {
     case 'string':
       return writeString(v);
@@ -81,8 +82,9 @@ function writeValue(v: unknown, key: string, depth: number): void {
   }
 }
 
-function writeToJson(v: { toJSON(key: string): unknown }, key: string, depth: number): void {
-  const json = v.toJSON(key);
+function writeToJson(v: { toJSON(key: string): unknown }, key: string | number, depth: number): void {
+  const json = v.toJSON(String(key));
+  // JSON.stringify leaves such a property out (an array item becomes null): left to it
   if (json === undefined || typeof json === 'function' || typeof json === 'symbol') throw NOT_PLAIN;
   writeValue(json, key, depth + 1);
 }
@@ -93,7 +95,7 @@ function writeArray(a: readonly unknown[], depth: number): void {
     if (i) writeByte(0x2c);
     const item = a[i];
     if (skipped(item)) writeAscii('null');
-    else writeValue(item, String(i), depth);
+    else writeValue(item, i, depth);
   }
   writeByte(0x5d);
 }
@@ -106,7 +108,6 @@ function writeObject(o: Record<string, unknown>, depth: number): void {
     if (!hasOwn.call(o, k)) continue;
     const item = o[k];
     if (skipped(item)) continue;
-    // a toJSON giving undefined drops the property in JSON.stringify: left to it
     if (!first) writeByte(0x2c);
     first = false;
     writeString(k);
