@@ -70,6 +70,28 @@ class Keyed {
   }
 }
 
+class Wrapped {
+  amount = '2557.06';
+
+  toJSON(): string {
+    return 'never asked';
+  }
+}
+
+class Wrapping {
+  toJSON(): Wrapped {
+    return new Wrapped();
+  }
+}
+
+class Itself {
+  name = 'ش';
+
+  toJSON(): this {
+    return this;
+  }
+}
+
 describe('utf8Json: JSON.stringify written as UTF-8 bytes', () => {
   it('writes the offers of an answer exactly as JSON.stringify', () => {
     const offers = [
@@ -137,6 +159,9 @@ describe('utf8Json: JSON.stringify written as UTF-8 bytes', () => {
       // the key a toJSON is called with: the index (as a string) in an array, the property's name in an object
       [new Keyed(), { named: new Keyed() }, new Keyed()],
       { dates: [new Date(0), new Date(Number.NaN)], dropped: new Keyed('drop') },
+      // what a toJSON returns is written as it is: its own toJSON is not asked, and returning itself is no loop
+      { wrapped: new Wrapping() },
+      { itself: new Itself() },
     ];
     for (const v of values) expect(utf8Json(v).toString('utf8')).toBe(JSON.stringify(v));
   });

@@ -55,8 +55,11 @@ function room(bytes: number): void {
   scratch = grown;
 }
 
-/** `key`: the property or index `v` is written under, handed to a toJSON (a number until one asks). */
-function writeValue(v: unknown, key: string | number, depth: number): void {
+/**
+ * `key`: the property or index `v` is written under, handed to a toJSON (a number until one asks). `asIs`: `v` is
+ * what a toJSON returned, which JSON.stringify writes without asking its own toJSON.
+ */
+function writeValue(v: unknown, key: string | number, depth: number, asIs = false): void {
   switch (typeof v) {
     case 'string':
       return writeString(v);
@@ -73,7 +76,7 @@ function writeValue(v: unknown, key: string | number, depth: number): void {
       // Looking up a toJSON that plain objects do not have cost more than writing them (a load of a missing property
       // on objects of every shape): theirs is found among their keys instead (see writeObject).
       if (isPlain(v)) return writeObject(v as Record<string, unknown>, depth + 1);
-      if (typeof (v as { toJSON?: unknown }).toJSON === 'function') return writeToJson(v as { toJSON(key: string): unknown }, key, depth);
+      if (!asIs && typeof (v as { toJSON?: unknown }).toJSON === 'function') return writeToJson(v as { toJSON(key: string): unknown }, key, depth);
       if (v instanceof String || v instanceof Number || v instanceof Boolean) throw NOT_PLAIN;
       return writeObject(v as Record<string, unknown>, depth + 1);
     default:
@@ -86,7 +89,7 @@ function writeToJson(v: { toJSON(key: string): unknown }, key: string | number, 
   const json = v.toJSON(String(key));
   // JSON.stringify leaves such a property out (an array item becomes null): left to it
   if (json === undefined || typeof json === 'function' || typeof json === 'symbol') throw NOT_PLAIN;
-  writeValue(json, key, depth + 1);
+  writeValue(json, key, depth + 1, true);
 }
 
 function writeArray(a: readonly unknown[], depth: number): void {
