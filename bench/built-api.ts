@@ -1,37 +1,34 @@
 import { spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { projectRoot } from '../libs/db/src';
 
 const READY_TIMEOUT_MS = 180_000;
 
 /**
- * What `npm start` and the Dockerfile set: two glibc malloc arenas instead of one per thread, and fixed trim and mmap
- * thresholds, so memory a burst freed goes back to the system; V8's semi-spaces capped at 8 MB. BENCH_API_ENV (a JSON
- * object) adds to it or overrides it, to compare settings: BENCH_API_ENV='{"HEAP_GROWTH_PERCENT":"0","NODE_OPTIONS":""}'.
+ * Settings the bench adds to the built API's environment: none of its own, since scripts/start.sh (what `npm start` and
+ * the Docker image run) sets the malloc and V8 settings. BENCH_API_ENV (a JSON object) adds to the environment, to
+ * compare settings: BENCH_API_ENV='{"HEAP_GROWTH_PERCENT":"0","MALLOC_ARENA_MAX":"8"}'.
  */
-export const RUN_ENV: Record<string, string> = {
-  MALLOC_ARENA_MAX: '2',
-  MALLOC_TRIM_THRESHOLD_: '131072',
-  MALLOC_MMAP_THRESHOLD_: '131072',
-  NODE_OPTIONS: '--max-semi-space-size=8',
-  ...(JSON.parse(process.env.BENCH_API_ENV ?? '{}') as Record<string, string>),
-};
+export const RUN_ENV: Record<string, string> = JSON.parse(process.env.BENCH_API_ENV ?? '{}') as Record<string, string>;
 
 /**
- * The node options `npm start` and the Dockerfile pass on the command line (NODE_OPTIONS refuses them): V8's collections
- * on the main thread alone. To look inside the built API under load, BENCH_API_ARGS (a JSON array) adds more
- * (BENCH_API_ARGS='["--trace-gc"]'; '["--no-single-threaded-gc"]' undoes this one), and BENCH_API_STDOUT names a file
- * its standard output goes to.
+ * Node options added after start.sh's own (a later V8 flag wins): BENCH_API_ARGS (a JSON array), to look inside the
+ * built API under load or compare settings (BENCH_API_ARGS='["--trace-gc"]', '["--max-semi-space-size=8"]',
+ * '["--no-single-threaded-gc"]'). BENCH_API_STDOUT names a file its standard output goes to.
  */
-const RUN_ARGS = ['--single-threaded-gc', ...(JSON.parse(process.env.BENCH_API_ARGS ?? '[]') as string[])];
+const RUN_ARGS = JSON.parse(process.env.BENCH_API_ARGS ?? '[]') as string[];
 
-/** Starts the built API (dist, as `npm start` runs it) with `env` and nothing else, waits until ready, runs `use` with its pid, stops it. */
+/**
+ * Starts the built API as `npm start` runs it (scripts/start.sh, which execs node: `use` gets node's pid) with `env` and
+ * nothing else, waits until ready, runs `use` with its pid, stops it.
+ */
 export async function withBuiltApi<T>(env: Record<string, string | undefined>, port: number, use: (pid: number) => Promise<T>): Promise<T> {
   // the child has its own copy of the file's descriptor: this process closes its own once the child has it
   const stdout = process.env.BENCH_API_STDOUT ? openSync(process.env.BENCH_API_STDOUT, 'w') : undefined;
-  const child = spawn(process.execPath, [...RUN_ARGS, join(projectRoot(), 'dist', 'apps', 'api', 'src', 'main.js')], {
-    env,
+  const child = spawn('sh', [join(projectRoot(), 'scripts', 'start.sh'), ...RUN_ARGS], {
+    // start.sh runs `node` from the PATH: this process's own, whatever the caller's PATH holds first
+    env: { ...env, PATH: `${dirname(process.execPath)}:${env.PATH ?? ''}` },
     stdio: stdout === undefined ? 'ignore' : ['ignore', stdout, 'ignore'],
     detached: true,
   });
