@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { closeSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { projectRoot } from '../libs/db/src';
 
@@ -57,6 +57,25 @@ export function cpuMicros(pid: number): number {
   // fields after the command name (which may hold spaces, so split after its closing parenthesis): utime is the 14th field, stime the 15th
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / 100;
+}
+
+/**
+ * CPU time (user + system) the threads of process `pid` other than its main thread have used so far, in microseconds:
+ * with the single-threaded collector start.sh sets, V8's compiler threads (optimizing the hot functions, still at it
+ * thousands of requests after start) and libuv's pool.
+ */
+export function otherThreadsCpuMicros(pid: number): number {
+  let ticks = 0;
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    if (Number(tid) === pid) continue;
+    try {
+      const fields = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // the thread ended between the listing and the read
+    }
+  }
+  return (ticks * 1_000_000) / 100;
 }
 
 async function ready(port: number): Promise<boolean> {
