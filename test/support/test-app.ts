@@ -48,7 +48,7 @@ export interface TestAppOptions {
 
 /** A fresh database cloned from the migrated template: one per test file (or per call). */
 export async function openTestDatabase(
-  options: { onIdleError?: (e: Error) => void; countStatements?: boolean } = {},
+  options: { onIdleError?: (e: Error) => void; countStatements?: boolean; poolSize?: number } = {},
 ): Promise<{ db: Database; url?: string; drop(): Promise<void> }> {
   const base = process.env.DATABASE_URL;
   if (!base) {
@@ -61,7 +61,7 @@ export async function openTestDatabase(
   await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${process.env.TEST_PG_TEMPLATE}"`);
   await admin.end();
   const url = withDatabase(base, name);
-  const db = await openDatabase({ url, onIdleError: options.onIdleError, countStatements: options.countStatements });
+  const db = await openDatabase({ url, onIdleError: options.onIdleError, countStatements: options.countStatements, poolSize: options.poolSize });
   return {
     db,
     url,

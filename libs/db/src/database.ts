@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaPg } from '@prisma/adapter-pg';
+import type { SqlDriverAdapterFactory } from '@prisma/client/runtime/client';
 import { Client, Pool, PoolClient } from 'pg';
 import { PrismaClient } from './generated/prisma/client';
 import { migrate } from './migrator';
@@ -63,7 +64,7 @@ async function openPostgres(url: string, opts: OpenOptions): Promise<Database> {
   // Fail now, with the reason, rather than on the first request.
   await pool.query('SELECT 1');
   const counter = opts.countStatements ? new StatementCounter() : undefined;
-  const prisma = new PrismaService({ adapter: counter ? countingAdapter(new PrismaPg(pool), counter) : new PrismaPg(pool) });
+  const prisma = prismaOn(counter ? countingAdapter(new PrismaPg(pool), counter) : new PrismaPg(pool));
   const plain: SqlDatabase = {
     query: async (sql, params, name) =>
       (await pool.query(name ? { name, text: sql, values: params as unknown[] } : { text: sql, values: params as unknown[] })).rows,
@@ -137,8 +138,14 @@ async function listenPostgres(url: string, channel: string, listener: Listener):
   };
 }
 
-/** How long a plain-SQL transaction waits for a pooled connection before answering busy (503). */
+/** How long a transaction (plain SQL or Prisma) waits for a pooled connection before answering busy (503). */
 const CONNECT_WAIT_MS = 10_000;
+/** Prisma's own defaults (2 s to start, 5 s to run) fail ordinary work on a loaded machine as 503s. */
+const TRANSACTION_RUN_MS = 15_000;
+
+function prismaOn(adapter: SqlDriverAdapterFactory): PrismaService {
+  return new PrismaService({ adapter, transactionOptions: { maxWait: CONNECT_WAIT_MS, timeout: TRANSACTION_RUN_MS } });
+}
 
 /** Thrown when no connection is free in time: overload, worth a retry. */
 export class DatabaseBusyError extends Error {
@@ -220,7 +227,7 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
   };
   if (opts.migrate) await migrate(sql);
   const counter = opts.countStatements ? new StatementCounter() : undefined;
-  const prisma = new PrismaService({ adapter: counter ? countingAdapter(new PrismaPGlite(pg), counter) : new PrismaPGlite(pg) });
+  const prisma = prismaOn(counter ? countingAdapter(new PrismaPGlite(pg), counter) : new PrismaPGlite(pg));
   return {
     kind: 'pglite',
     prisma,

@@ -73,7 +73,7 @@ export class PaymentRepository {
   }
 
   transaction<T>(fn: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
-    return this.prisma.$transaction(fn, { maxWait: 10_000, timeout: 30_000 });
+    return this.prisma.$transaction(fn, { timeout: 30_000 });
   }
 
   findByToken(token: string): Promise<Payment | null> {

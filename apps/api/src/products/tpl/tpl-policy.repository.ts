@@ -17,7 +17,7 @@ export class TplPolicyRepository {
   constructor(private readonly prisma: PrismaService) {}
 
   transaction<T>(fn: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
-    return this.prisma.$transaction(fn, { maxWait: 10_000, timeout: 30_000 });
+    return this.prisma.$transaction(fn, { timeout: 30_000 });
   }
 
   create(tx: Prisma.TransactionClient, data: Prisma.TplPolicyUncheckedCreateInput): Promise<TplPolicy> {

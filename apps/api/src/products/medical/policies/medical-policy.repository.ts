@@ -35,7 +35,7 @@ export class MedicalPolicyRepository {
   }
 
   transaction<T>(fn: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
-    return this.prisma.$transaction(fn, { maxWait: 10_000, timeout: 30_000 });
+    return this.prisma.$transaction(fn, { timeout: 30_000 });
   }
 
   list(clientId: string, companyId?: number): Promise<MedicalPolicy[]> {

@@ -60,7 +60,7 @@ export class MotorPolicyRepository {
   ) {}
 
   transaction<T>(fn: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
-    return this.prisma.$transaction(fn, { maxWait: 10_000, timeout: 15_000 });
+    return this.prisma.$transaction(fn);
   }
 
   create(tx: Prisma.TransactionClient, data: Prisma.MotorPolicyUncheckedCreateInput): Promise<MotorPolicy> {

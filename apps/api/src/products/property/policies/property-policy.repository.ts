@@ -35,7 +35,7 @@ export class PropertyPolicyRepository {
   constructor(private readonly prisma: PrismaService) {}
 
   transaction<T>(fn: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
-    return this.prisma.$transaction(fn, { maxWait: 10_000, timeout: 15_000 });
+    return this.prisma.$transaction(fn);
   }
 
   create(tx: Prisma.TransactionClient, data: Prisma.PropertyPolicyUncheckedCreateInput): Promise<PropertyPolicy> {
