@@ -63,6 +63,40 @@ describe('POST/GET/DELETE /api/v1/car-comp/quote-requests', () => {
     expect((await fetch(withLogo.company_logo_url)).status).toBe(200);
   });
 
+  it('stores each offer as partners read it, with the insurer’s references, its exact expiry, and amounts as decimal strings', async () => {
+    const res = await quote();
+    expect(res.status).toBe(201);
+    const stored = await env.app.db.prisma.motorOffer.findMany({ where: { quoteRequestId: res.body.id }, orderBy: { position: 'asc' } });
+    expect(stored.map((o) => o.id)).toEqual(res.body.quotes.map((q: any) => q.quote_reference_id));
+    const decimal = /^\d+\.\d{2}$/;
+    stored.forEach((o, i) => {
+      const q = res.body.quotes[i];
+      expect(o).toMatchObject({ companyName: q.company_name, companyNameAr: q.company_name_ar, type: q.type, fixType: q.fix_type, insuranceTypeDisplayAr: q.insurance_type_display_ar });
+      expect(o.providerReference).toMatch(/\S/);
+      expect(o.insurerCode).toMatch(/^[a-z]/);
+      expect(o.vehicleEstimatedValue.toNumber()).toBe(q.vehicle_estimated_value);
+      expect(o.expiresAt.toISOString().replace(/\.\d{3}Z$/, '+00:00')).toBe(q.quote_expiry_date);
+      const prices = o.prices as any[];
+      expect(prices.map((p) => p.id)).toEqual(q.prices.map((p: any) => p.quote_price_id));
+      prices.forEach((p, j) => {
+        expect(p).toMatchObject({ position: j, vatPercentage: '15.00', providerReference: expect.stringMatching(/\S/) });
+        for (const k of ['subtotal', 'vat', 'total']) {
+          expect(p[k]).toMatch(decimal);
+          expect(Number(p[k])).toBe(q.prices[j][k]);
+        }
+        expect(p.deductible === null ? null : Number(p.deductible)).toBe(q.prices[j].deductible);
+      });
+      const benefits = o.benefits as any[];
+      expect(benefits.map((b) => [b.id, b.code, b.name, b.nameAr, Number(b.amount), Number(b.vat), b.url, b.position])).toEqual(
+        q.benefits.map((b: any, j: number) => [b.quote_benefit_id, b.id, b.name, b.name_ar, b.amount, b.vat, b.url, j]),
+      );
+      for (const b of benefits) expect([b.amount, b.vat]).toEqual([expect.stringMatching(decimal), expect.stringMatching(decimal)]);
+    });
+    // the insurer's references differ between offers and prices of one insurer (what issuance sends back to it)
+    const refs = stored.flatMap((o) => [`${o.insurerCode}/${o.providerReference}`, ...(o.prices as any[]).map((p) => `${o.insurerCode}/${o.providerReference}/${p.providerReference}`)]);
+    expect(new Set(refs).size).toBe(refs.length);
+  });
+
   it('prices the same request the same way (deterministic sandbox)', async () => {
     const a = (await quote()).body.quotes.map((q: any) => q.prices.map((p: any) => p.total));
     const b = (await quote()).body.quotes.map((q: any) => q.prices.map((p: any) => p.total));
