@@ -65,6 +65,16 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
+  {
+    // libs/common's helpers run per amount and per item on hot paths: its barrel names each export (see its header).
+    files: ['libs/common/src/index.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportAllDeclaration', message: 'Name each export: a star re-export compiles to a keyed getter that every call pays for.' },
+      ],
+    },
+  },
   ...FAMILIES.map(crossFamilyRule),
   {
     // The platform, the policy core, payments and webhooks reach a family only through the product port

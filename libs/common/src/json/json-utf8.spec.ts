@@ -185,6 +185,16 @@ describe('utf8Json: JSON.stringify written as UTF-8 bytes', () => {
     expect(utf8Json({ after: 'ش' }).equals(expected({ after: 'ش' }))).toBe(true);
   });
 
+  it('writes a key it has seen from its remembered bytes as it wrote it the first time, also past how many it keeps', () => {
+    // keys with escapes and Arabic, in objects of one shape and then of thousands (the kept keys are dropped and made again)
+    const shaped = (i: number) => ({ 'اسم "الشركة"\n': `ش${i}`, id: i, [`k${i % 3}`]: null });
+    for (let i = 0; i < 10; i++) expect(utf8Json(shaped(i)).equals(expected(shaped(i)))).toBe(true);
+    const many = Array.from({ length: 5_000 }, (_, i) => ({ [`metadata_${i}`]: i, id: i }));
+    expect(utf8Json(many).equals(expected(many))).toBe(true);
+    for (let i = 0; i < 10; i++) expect(utf8Json(shaped(i)).equals(expected(shaped(i)))).toBe(true);
+    expect(utf8Json(many.slice(0, 3)).equals(expected(many.slice(0, 3)))).toBe(true);
+  });
+
   it('writes answers larger than its buffer, and smaller ones after them', () => {
     const large = Array.from({ length: 20_000 }, (_, i) => ({ i, name: `الاسم ${i}` }));
     expect(utf8Json(large).equals(expected(large))).toBe(true);

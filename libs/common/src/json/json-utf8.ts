@@ -113,11 +113,36 @@ function writeObject(o: Record<string, unknown>, depth: number): void {
     if (skipped(item)) continue;
     if (!first) writeByte(0x2c);
     first = false;
-    writeString(k);
-    writeByte(0x3a);
+    writeKey(k);
     writeValue(item, k, depth);
   }
   writeByte(0x7d);
+}
+
+/**
+ * The bytes of `"key":` by key. The service's objects come in a few shapes, so the same keys are written over and over
+ * (a quote request's offers: about 2,700 of them, 40 % of the characters): copying their bytes cost a fifth of encoding
+ * them again. Bounded, as keys from a partner's own data (metadata) may be anything: emptied when full.
+ */
+const keys = new Map<string, Uint8Array>();
+const MAX_KEYS = 2048;
+
+function writeKey(k: string): void {
+  const bytes = keys.get(k);
+  if (bytes === undefined) {
+    const start = pos;
+    writeString(k);
+    writeByte(0x3a);
+    if (keys.size >= MAX_KEYS) keys.clear();
+    keys.set(k, new Uint8Array(scratch.subarray(start, pos)));
+    return;
+  }
+  const n = bytes.length;
+  room(n);
+  const b = scratch;
+  let p = pos;
+  for (let i = 0; i < n; i++) b[p++] = bytes[i];
+  pos = p;
 }
 
 /** An object literal's kind (or one without a prototype): no toJSON but one of its own keys. */
