@@ -193,6 +193,9 @@ describe('utf8Json: JSON.stringify written as UTF-8 bytes', () => {
     expect(utf8Json(many).equals(expected(many))).toBe(true);
     for (let i = 0; i < 10; i++) expect(utf8Json(shaped(i)).equals(expected(shaped(i)))).toBe(true);
     expect(utf8Json(many.slice(0, 3)).equals(expected(many.slice(0, 3)))).toBe(true);
+    // a key longer than the kept ones is written whole each time
+    const long = { ['ش"'.repeat(5_000)]: 1, id: 2 };
+    for (let i = 0; i < 2; i++) expect(utf8Json(long).equals(expected(long))).toBe(true);
   });
 
   it('writes answers larger than its buffer, and smaller ones after them', () => {

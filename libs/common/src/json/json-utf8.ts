@@ -122,18 +122,20 @@ function writeObject(o: Record<string, unknown>, depth: number): void {
 /**
  * The bytes of `"key":` by key. The service's objects come in a few shapes, so the same keys are written over and over
  * (a quote request's offers: some 2,000 keys in the response and 2,400 in the rows, about 40 % of the characters), and
- * copying their bytes is cheaper than encoding them again. Bounded, as keys from a partner's own data (metadata) may be
- * anything: emptied when full.
+ * copying their bytes is cheaper than encoding them again. Bounded in number and length, as keys from a partner's own
+ * data (metadata) may be anything: emptied when full, and a long key is encoded each time.
  */
 const keys = new Map<string, Uint8Array>();
 const MAX_KEYS = 2048;
+const MAX_KEY_LENGTH = 64;
 
 function writeKey(k: string): void {
-  const bytes = keys.get(k);
+  const bytes = k.length <= MAX_KEY_LENGTH ? keys.get(k) : undefined;
   if (bytes === undefined) {
     const start = pos;
     writeString(k);
     writeByte(0x3a);
+    if (k.length > MAX_KEY_LENGTH) return;
     if (keys.size >= MAX_KEYS) keys.clear();
     keys.set(k, new Uint8Array(scratch.subarray(start, pos)));
     return;
