@@ -697,7 +697,7 @@ async function main() {
   process.env.DATABASE_URL ??= 'postgresql://postgres@127.0.0.1:5432/postgres';
   process.env.REDIS_URL ??= 'redis://127.0.0.1:6379/0';
   await globalSetup();
-  // `npm run bench -- fan-out` (or `policy-read`, `progressive`, `lists`) runs one scenario and only prints it.
+  // `npm run bench -- fan-out` (or `policy-read`, `progressive`, `lists`, `memory`, `memory-postgres`) runs one scenario and only prints it.
   const only = process.argv[2];
   if (only) {
     const run = {
@@ -706,6 +706,7 @@ async function main() {
       lists: listsScenario,
       'policy-read': policyReadScenario,
       memory: memoryScenario,
+      'memory-postgres': postgresLoadedMemoryScenario,
     }[only];
     if (!run) throw new Error(`unknown scenario ${only}`);
     const one = await run().finally(() => globalTeardown());

@@ -1,3 +1,5 @@
+import { jsonBytes } from '@lib/common';
+
 /**
  * A response body already encoded as JSON (UTF-8), sent as it is by the reply serializer (see `replySerializer`):
  * for an answer made in parts as its pieces arrived (see jsonWithArray). `toJSON` gives the value back for whoever
@@ -18,5 +20,5 @@ export class JsonBody {
  * only strings.)
  */
 export function replySerializer(payload: unknown): string {
-  return (payload instanceof JsonBody ? payload.bytes : Buffer.from(JSON.stringify(payload))) as unknown as string;
+  return (payload instanceof JsonBody ? payload.bytes : jsonBytes(payload)) as unknown as string;
 }

@@ -44,7 +44,7 @@ export interface QuoteRequestListRow {
 
 export const QUOTE_REQUEST_DETAIL_INCLUDE = {
   offers: { orderBy: { position: 'asc' } },
-  outcomes: { orderBy: { insurerCode: 'asc' } },
+  outcomes: { orderBy: { insurerCode: 'asc' }, omit: { quotes: true } },
 } satisfies Prisma.MotorQuoteRequestInclude;
 
 export type QuoteRequestDetailRow = Prisma.MotorQuoteRequestGetPayload<{ include: typeof QUOTE_REQUEST_DETAIL_INCLUDE }>;

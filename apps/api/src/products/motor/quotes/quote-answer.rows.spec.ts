@@ -1,5 +1,5 @@
 import type { InsurerQuoteOutcome, MotorInsurer } from '@lib/providers';
-import { answerRows, POSITION_STRIDE } from './quote-answer.rows';
+import { answerRows } from './quote-answer.rows';
 import { presentOffer } from './quote-request.presenter';
 
 const insurer: MotorInsurer = {
@@ -46,7 +46,7 @@ const quoted: InsurerQuoteOutcome = {
 
 describe("an insurer's answer as rows", () => {
   it('prices VAT in halalas, falls back to English names, and presents as partners read offers', () => {
-    const rows = answerRows(quoted, 8_000_050, 2 * POSITION_STRIDE);
+    const rows = answerRows(quoted, 8_000_050, 2);
     const [gold, tpl] = rows.offers.map(presentOffer);
     expect(gold).toMatchObject({
       company_name_ar: 'Dune Insurance',
@@ -61,7 +61,7 @@ describe("an insurer's answer as rows", () => {
     expect(gold.benefits).toMatchObject([{ id: '600100', name_ar: 'Roadside', amount: 85.5, vat: 12.83 }]);
     expect(tpl).toMatchObject({ insurance_type_display_ar: 'Third party', fix_type: '', vehicle_estimated_value: 80000.5, square_company_logo_url: '' });
     expect(rows.offers.map((o) => o.position)).toEqual([20_000, 20_001]);
-    expect(rows.outcome).toEqual({ insurerCode: 'dune', outcome: 'ok', latencyMs: 120, offerCount: 2, detail: null });
+    expect(rows.outcome).toEqual({ insurerCode: 'dune', outcome: 'ok', latencyMs: 120, offerCount: 2, detail: null, position: 2 });
   });
 
   it('gives every offer, price and benefit its own id, each price and benefit in its offer', () => {

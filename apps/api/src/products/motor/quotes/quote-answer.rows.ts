@@ -2,8 +2,11 @@ import { halalasText, jsonBytes, randomUuids, vatHalalas, VAT_PERCENT, withVatHa
 import type { InsurerQuoteOutcome } from '@lib/providers';
 import type { AnsweredInsurer, NewBenefit, NewOffer, NewOutcome, NewPrice } from './quote-request.repository';
 
-/** One insurer's answer as rows: its offers (each holding its prices and benefits, as stored and presented), their JSON, and its outcome. */
-export type AnswerRows = AnsweredInsurer & { offers: NewOffer[] };
+/**
+ * One insurer's answer as rows: its offers (each holding its prices and benefits, as stored and presented), their JSON,
+ * and its outcome. What partners read of the offers (AnsweredInsurer's quotesJson) is the caller's to present.
+ */
+export type AnswerRows = Omit<AnsweredInsurer, 'quotesJson'> & { offers: NewOffer[] };
 
 /**
  * Positions of a request's offers: insurer index * stride + the offer's index, so offers written as insurers
@@ -15,16 +18,17 @@ export const POSITION_STRIDE = 10_000;
 const VAT_PERCENTAGE = halalasText(VAT_PERCENT * 100);
 
 /**
- * The rows of one insurer's outcome (numbered `seq` among the request's answers, when known now), its offers
- * numbered from `firstPosition`, and their JSON (what the write sends,
+ * The rows of the outcome of insurer `index` (in listing order; numbered `seq` among the request's answers, when known
+ * now), its offers numbered from index * POSITION_STRIDE, and their JSON (what the write sends,
  * made here so that little is left to do once the last insurer answers). Amounts as decimal strings, VAT added here
  * once, in whole halalas (withVatHalalas: the same rule as withVat), never floats.
  */
-export function answerRows(o: InsurerQuoteOutcome, carEstimatedValue: Halalas, firstPosition: number, seq?: number): AnswerRows {
+export function answerRows(o: InsurerQuoteOutcome, carEstimatedValue: Halalas, index: number, seq?: number): AnswerRows {
+  const firstPosition = index * POSITION_STRIDE;
   const offers: NewOffer[] = [];
   const ids = randomUuids(o.offers.reduce((n, offer) => n + 1 + offer.prices.length + offer.benefits.length, 0));
   let next = 0;
-  o.offers.forEach((offer, index) => {
+  o.offers.forEach((offer, i) => {
     const offerId = ids[next++];
     const prices = offer.prices.map((p, i): NewPrice => {
       const priced = withVatHalalas(p.netPremium);
@@ -51,7 +55,7 @@ export function answerRows(o: InsurerQuoteOutcome, carEstimatedValue: Halalas, f
     }));
     offers.push({
       id: offerId,
-      position: firstPosition + index,
+      position: firstPosition + i,
       insurerCode: o.insurer.code,
       providerReference: offer.providerReference,
       companyName: o.insurer.nameEn,
@@ -68,10 +72,10 @@ export function answerRows(o: InsurerQuoteOutcome, carEstimatedValue: Halalas, f
       benefits,
     });
   });
-  return { offers, offersJson: jsonBytes(offers), outcome: { ...outcomeRow(o), seq } };
+  return { offers, offersJson: jsonBytes(offers), outcome: { ...outcomeRow(o), seq, position: index } };
 }
 
-function outcomeRow(o: InsurerQuoteOutcome): NewOutcome {
+function outcomeRow(o: InsurerQuoteOutcome): Omit<NewOutcome, 'position'> {
   return {
     insurerCode: o.insurer.code,
     outcome: o.outcome,

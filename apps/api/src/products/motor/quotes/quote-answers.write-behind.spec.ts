@@ -2,8 +2,9 @@ import { AnswerWriteBehind, type WriteBehindStore } from './quote-answers.write-
 import type { AnsweredInsurer } from './quote-request.repository';
 
 const answer = (insurerCode: string, outcome: string): AnsweredInsurer => ({
-  outcome: { insurerCode, outcome, latencyMs: 1, offerCount: outcome === 'ok' ? 1 : 0, detail: null },
+  outcome: { insurerCode, outcome, latencyMs: 1, offerCount: outcome === 'ok' ? 1 : 0, detail: null, position: 0 },
   offersJson: Buffer.from('[]'),
+  quotesJson: Buffer.from('[]'),
 });
 
 /** A store whose writes end when the test says so, recording what each write carried. */

@@ -1,4 +1,6 @@
-import { presentOffer, presentQuoteRequest, type PresentableOffer } from './quote-request.presenter';
+import { jsonWithArray } from '@lib/common';
+import type { RequestQuotes } from './quote-offers.read';
+import { presentOffer, presentQuoteRequest, quotesJson, type PresentableOffer } from './quote-request.presenter';
 import type { QuotesStatus } from './quote-request.repository';
 import type { OutcomeRow, QuoteProgressRow } from './quote-progress.repository';
 
@@ -30,6 +32,11 @@ export function presentQuoteRequestProgress(r: QuoteProgressRow) {
 }
 
 export type QuoteRequestProgressResponse = ReturnType<typeof presentQuoteRequestProgress>;
+
+/** Show Quote Request's JSON (presentQuoteRequestProgress's), its `quotes` put in as they were kept. */
+export function quoteRequestProgressJson(r: Omit<QuoteProgressRow, 'offers'> & { quotes: RequestQuotes }): Buffer {
+  return jsonWithArray(presentQuoteRequestProgress({ ...r, offers: [] }), 'quotes', quotesJson(r.quotes));
+}
 
 /** An `insurer` event: one insurer's outcome and its offers, in the quote request object's offer shape. */
 export function presentInsurerEvent(outcome: Outcome, offers: readonly PresentableOffer[]) {

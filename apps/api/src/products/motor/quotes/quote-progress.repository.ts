@@ -1,14 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Database, DATABASE, PrismaService } from '@lib/db';
 import type { MotorInsurerOutcome } from '@lib/db/generated/prisma/client';
-import { OfferRow, readOffers } from './quote-offers.read';
+import { OfferRow, readOffers, readQuotes, type RequestQuotes } from './quote-offers.read';
 import type { QuoteRequestRow, QuotesStatus } from './quote-request.repository';
 
 import { QUOTE_PROGRESS_CHANNEL } from './quote-progress.channel';
 
 export { QUOTE_PROGRESS_CHANNEL } from './quote-progress.channel';
 
-export type OutcomeRow = MotorInsurerOutcome;
+/** An answer's outcome as read: without its offers' JSON (read as it is, apart: see readQuotes). */
+export type OutcomeRow = Omit<MotorInsurerOutcome, 'quotes'>;
+/** Prisma's omit of an outcome's offers' JSON: never parsed into objects, never sent whole. */
+const WITHOUT_QUOTES = { quotes: true } as const;
 export type QuoteProgressRow = QuoteRequestRow & { outcomes: OutcomeRow[] };
 
 /** Answers recorded after a given one, and where the request stands (the event stream's catch-up). */
@@ -55,14 +58,14 @@ export class QuoteProgressRepository {
        ),
        missing AS (
          -- after the highest number given (an answer lost in flight leaves a gap, never a duplicate)
-         SELECT r.id, c.code,
+         SELECT r.id, c.code, c.ord - 1 AS position,
                 (SELECT COALESCE(max(o.seq), 0) FROM "motor_insurer_outcomes" o WHERE o.quote_request_id = r.id) + row_number() OVER (PARTITION BY r.id ORDER BY c.ord) AS seq
            FROM r, jsonb_array_elements_text(COALESCE(r.insurer_codes, '[]'::jsonb)) WITH ORDINALITY AS c(code, ord)
           WHERE NOT EXISTS (SELECT 1 FROM "motor_insurer_outcomes" o WHERE o.quote_request_id = r.id AND o.insurer_code = c.code)
        ),
        added AS (
-         INSERT INTO "motor_insurer_outcomes" ("quote_request_id", "insurer_code", "outcome", "latency_ms", "offer_count", "detail", "seq")
-         SELECT id, code, $3::text, $4::int, 0, $5::text, seq FROM missing
+         INSERT INTO "motor_insurer_outcomes" ("quote_request_id", "insurer_code", "outcome", "latency_ms", "offer_count", "detail", "seq", "position", "quotes")
+         SELECT id, code, $3::text, $4::int, 0, $5::text, seq, position, '[]'::json FROM missing
          ON CONFLICT DO NOTHING
        ),
        done AS (
@@ -84,11 +87,21 @@ export class QuoteProgressRepository {
 
   /** The request with its offers so far and every answer, for its client only. */
   async findForClient(clientId: string, id: number): Promise<QuoteProgressRow | null> {
-    const request = await this.prisma.motorQuoteRequest.findFirst({
-      where: { id, clientId, deletedAt: null },
-      include: { outcomes: { orderBy: { seq: 'asc' } } },
-    });
+    const request = await this.findRequest(clientId, id);
     return request && { ...request, offers: (await readOffers(this.db.sql, [request.id])).get(request.id)! };
+  }
+
+  /** The request with its offers so far as partners read them (Show Quote Request) and every answer, for its client only. */
+  async findQuotedForClient(clientId: string, id: number): Promise<(Omit<QuoteProgressRow, 'offers'> & { quotes: RequestQuotes }) | null> {
+    const request = await this.findRequest(clientId, id);
+    return request && { ...request, quotes: (await readQuotes(this.db.sql, [request.id])).get(request.id)! };
+  }
+
+  private findRequest(clientId: string, id: number) {
+    return this.prisma.motorQuoteRequest.findFirst({
+      where: { id, clientId, deletedAt: null },
+      include: { outcomes: { orderBy: { seq: 'asc' }, omit: WITHOUT_QUOTES } },
+    });
   }
 
   /** Whether the client may follow this request (its own, not deleted). */
@@ -106,7 +119,7 @@ export class QuoteProgressRepository {
       select: { quotesStatus: true, answerCount: true, quotesDeadlineAt: true },
     });
     if (!request) return null;
-    const outcomes = await this.prisma.motorInsurerOutcome.findMany({ where: { quoteRequestId, seq: { gt: seq } }, orderBy: { seq: 'asc' } });
+    const outcomes = await this.prisma.motorInsurerOutcome.findMany({ where: { quoteRequestId, seq: { gt: seq } }, orderBy: { seq: 'asc' }, omit: WITHOUT_QUOTES });
     const quoted = outcomes.filter((o) => o.offerCount > 0).map((o) => o.insurerCode);
     const offers = quoted.length ? (await readOffers(this.db.sql, [quoteRequestId], quoted)).get(quoteRequestId)! : [];
     return {
@@ -121,7 +134,7 @@ export class QuoteProgressRepository {
   async summary(quoteRequestId: number): Promise<{ status: QuotesStatus; insurerCodes: string[] | null; outcomes: OutcomeRow[] } | null> {
     const row = await this.prisma.motorQuoteRequest.findFirst({
       where: { id: quoteRequestId },
-      select: { quotesStatus: true, insurerCodes: true, outcomes: { orderBy: { seq: 'asc' } } },
+      select: { quotesStatus: true, insurerCodes: true, outcomes: { orderBy: { seq: 'asc' }, omit: WITHOUT_QUOTES } },
     });
     return row ? { status: row.quotesStatus as QuotesStatus, insurerCodes: (row.insurerCodes as string[] | null) ?? null, outcomes: row.outcomes } : null;
   }

@@ -1,4 +1,5 @@
-import { amountNumber, formatDateTime, formatDateTimeOffset } from '@lib/common';
+import { amountNumber, arrayItemsParts, formatDateTime, formatDateTimeOffset, jsonBytes, jsonPartsWith, type JsonParts } from '@lib/common';
+import type { RequestQuotes } from './quote-offers.read';
 import type { QuoteRequestRow } from './quote-request.repository';
 
 type Row = QuoteRequestRow;
@@ -129,3 +130,13 @@ export function presentQuoteRequest(r: PresentableRequest & { offers: readonly P
 }
 
 export type QuoteRequestResponse = ReturnType<typeof presentQuoteRequest>;
+
+/** A request's offers as partners read them, as JSON arrays for its `quotes` (see jsonWithArray): kept, or presented now. */
+export function quotesJson(quotes: RequestQuotes): Array<Buffer | string> {
+  return 'json' in quotes ? quotes.json : [jsonBytes(quotes.offers.map(presentOffer))];
+}
+
+/** The quote request object's JSON (presentQuoteRequest's) in parts, its `quotes` put in as they were kept. */
+export function quoteRequestJsonParts(r: PresentableRequest & { quotes: RequestQuotes }): JsonParts {
+  return jsonPartsWith(presentQuoteRequest({ ...r, offers: [] }), 'quotes', arrayItemsParts(quotesJson(r.quotes)));
+}

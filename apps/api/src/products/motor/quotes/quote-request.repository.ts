@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { CountAggregates } from '@lib/common';
-import { concatJsonArrays } from '@lib/common';
+import { arrayParts, concatJsonArrays, joinJson, jsonPartsWith } from '@lib/common';
 import {
   ASYNC_COMMIT,
   ChildTable,
@@ -17,17 +17,22 @@ import {
   PrismaService,
 } from '@lib/db';
 import type { MotorQuoteRequest } from '@lib/db/generated/prisma/client';
-import { OfferRow, readOffers } from './quote-offers.read';
+import { OfferRow, readOffers, readQuotes, type RequestQuotes } from './quote-offers.read';
 import { QUOTE_PROGRESS_CHANNEL } from './quote-progress.channel';
 
 /** A quote request with its offers (see readOffers). */
 export type QuoteRequestRow = MotorQuoteRequest & { offers: OfferRow[] };
 
-/** An insurer's answer as a request is written with it: its outcome, and its offers' rows as JSON (NewOffer's keys). */
+/**
+ * An insurer's answer as a request is written with it: its outcome, its offers' rows as JSON (NewOffer's keys), and its
+ * offers as partners read them (the quote request object's `quotes` items), kept with the outcome for Show and List.
+ */
 export interface AnsweredInsurer {
   outcome: NewOutcome;
   /** Made once when the answer arrived: what the write sends. */
   offersJson: Buffer;
+  /** A JSON array, made once when the answer arrived (the Request Quotes response puts it in as it is, and so do reads). */
+  quotesJson: Buffer;
 }
 
 export interface NewQuoteRequest {
@@ -104,6 +109,8 @@ export interface NewOutcome {
   detail: string | null;
   /** The order the answer arrived in, from 1. */
   seq?: number;
+  /** The insurer's place among the request's insurers, from 0 (its offers' positions start at position * POSITION_STRIDE). */
+  position: number;
 }
 
 /** Where a quote request's insurers are: still answering, done, or done with every insurer failed. */
@@ -135,6 +142,8 @@ const OUTCOME_FIELDS: readonly JsonField[] = [
   ['offer_count', 'int', 'offerCount'],
   ['detail', 'text', 'detail'],
   ['seq', 'int', 'seq'],
+  ['position', 'int', 'position'],
+  ['quotes', 'json', 'quotes'],
 ];
 
 const OFFER_TABLE: ChildTable = { table: 'motor_offers', fields: OFFER_FIELDS, parentKey: 'quote_request_id' };
@@ -147,7 +156,7 @@ function answerTables(answers: readonly AnsweredInsurer[]): [offers: JsonRows, o
     jsonRows(
       OUTCOME_TABLE.table,
       OUTCOME_FIELDS,
-      answers.map((a) => a.outcome),
+      joinJson(arrayParts(answers.map((a) => jsonPartsWith({ ...a.outcome, quotes: [] }, 'quotes', [a.quotesJson])))),
       OUTCOME_TABLE.parentKey,
     ),
   ];
@@ -245,7 +254,8 @@ export class QuoteRequestRepository {
     return request && { ...request, offers: (await readOffers(this.db.sql, [request.id])).get(request.id)! };
   }
 
-  async page(clientId: string, filter: QuoteRequestFilter, skip: number, take: number): Promise<[QuoteRequestRow[], number]> {
+  /** A page of the client's requests, newest first, each with its offers as partners read them; and how many match. */
+  async page(clientId: string, filter: QuoteRequestFilter, skip: number, take: number): Promise<[Array<MotorQuoteRequest & { quotes: RequestQuotes }>, number]> {
     const where = quoteRequestWhere(clientId, filter);
     const [requests, total] = await Promise.all([
       this.prisma.motorQuoteRequest.findMany({ where, orderBy: { id: 'desc' }, skip, take }),
@@ -253,11 +263,11 @@ export class QuoteRequestRepository {
         n ? this.prisma.motorQuoteRequest.count({ where, take: n, orderBy: { id: 'desc' } }) : this.prisma.motorQuoteRequest.count({ where }),
       ),
     ]);
-    const offers = await readOffers(
+    const quotes = await readQuotes(
       this.db.sql,
       requests.map((r) => r.id),
     );
-    return [requests.map((r) => ({ ...r, offers: offers.get(r.id)! })), total];
+    return [requests.map((r) => ({ ...r, quotes: quotes.get(r.id)! })), total];
   }
 
   /** How many quote requests the filter matches, in all and per month of creation (UTC). */

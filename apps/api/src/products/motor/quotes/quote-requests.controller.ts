@@ -14,6 +14,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   ApiError,
+  arrayParts,
   Clock,
   DATE_RANGE_ORDER,
   dateRangeInOrder,
@@ -22,6 +23,8 @@ import {
   formatDate,
   includeAggregatesField,
   intId,
+  joinJson,
+  jsonPartsWith,
   pageQueryShape,
   pageSkip,
   toPage,
@@ -30,12 +33,13 @@ import {
 } from '@lib/common';
 import { personIdField } from '@lib/common/saudi';
 import { APP_CONFIG, AppConfig } from '@lib/config';
+import { JsonBody } from '@lib/http';
 import { CurrentPartner, PartnerApi } from '../../../platform/auth/partner-api.decorator';
 import type { Partner } from '../../../platform/auth/partner';
 import { absoluteUrl } from '../../../platform/http/absolute-url';
 import { ApiErrors } from '../../../platform/openapi/api-errors.decorator';
 import { MOTOR_COMPARISON_PRODUCTS } from '../motor-products';
-import { presentQuoteRequest } from './quote-request.presenter';
+import { quoteRequestJsonParts } from './quote-request.presenter';
 import { QuoteRequestRepository } from './quote-request.repository';
 import { quoteRequestDocSchema } from './quote-request.schema';
 import { QUOTE_REQUEST_EXAMPLE } from './quote-request.example';
@@ -43,7 +47,7 @@ import { RequestQuotesUseCase } from './request-quotes.use-case';
 import { RequestQuotesAsyncUseCase } from './request-quotes-async.use-case';
 import { StreamQuoteEventsUseCase } from './stream-quote-events.use-case';
 import { QuoteProgressRepository } from './quote-progress.repository';
-import { presentQuoteRequestProgress } from './quote-progress.presenter';
+import { quoteRequestProgressJson } from './quote-progress.presenter';
 import { prefersAsync } from './prefer-header';
 import { sendEventStream } from './quote-events.sse';
 import { ASYNC_DESCRIPTION, EVENTS_DESCRIPTION, PROGRESS_EXAMPLE, PROGRESS_FIELDS_DESCRIPTION } from './quote-progress.docs';
@@ -135,14 +139,15 @@ export class QuoteRequestsController {
   async list(@CurrentPartner() partner: Partner, @Query({ schema: listQuery }) q: z.infer<typeof listQuery>, @Req() req: FastifyRequest) {
     const filter = { ownerId: q.owner_id, ...dayBounds(q) };
     const [rows, total] = await this.repo.page(partner.clientId, filter, pageSkip(q), q.per_page);
-    const page = toPage(rows.map(presentQuoteRequest), total, q, absoluteUrl(this.config.publicBaseUrl, req), {
+    const page = toPage(rows.map(quoteRequestJsonParts), total, q, absoluteUrl(this.config.publicBaseUrl, req), {
       owner_id: q.owner_id,
       date_from: q.date_from && formatDate(q.date_from),
       date_to: q.date_to && formatDate(q.date_to),
       include_aggregates: q.include_aggregates || undefined,
       per_page: q.per_page,
     });
-    return q.include_aggregates ? { ...page, aggregates: await this.repo.aggregates(partner.clientId, filter) } : page;
+    const listed = q.include_aggregates ? { ...page, aggregates: await this.repo.aggregates(partner.clientId, filter) } : page;
+    return new JsonBody(joinJson(jsonPartsWith(listed, 'data', arrayParts(page.data))));
   }
 
   @Get(':id')
@@ -150,9 +155,9 @@ export class QuoteRequestsController {
   @ApiOkResponse({ description: 'The quote request object, with `status` and `insurers`.', schema: { type: 'object', example: PROGRESS_EXAMPLE } })
   @ApiErrors(404)
   async show(@CurrentPartner() partner: Partner, @Param({ schema: idParam }) p: z.infer<typeof idParam>) {
-    const row = await this.progress.findForClient(partner.clientId, p.id);
+    const row = await this.progress.findQuotedForClient(partner.clientId, p.id);
     if (!row) throw notFound();
-    return presentQuoteRequestProgress(row);
+    return new JsonBody(quoteRequestProgressJson(row));
   }
 
   @Get(':id/events')

@@ -6,7 +6,7 @@ import { TestClocks } from '../../../platform/test-clocks/test-clocks';
 import { allFailed, fanOutQuotes, InsurerQuoteOutcome, MotorProvider } from '@lib/providers';
 import { MotorCustomerRepository } from '../customers/motor-customer.repository';
 import { MOTOR_PROVIDER, MotorInsurers } from '../motor-insurers';
-import { answerRows, POSITION_STRIDE } from './quote-answer.rows';
+import { answerRows } from './quote-answer.rows';
 import { QuoteRequestIntake, requestRow, RequestQuotesCommand } from './quote-request.intake';
 import { presentOffer, presentQuoteRequest } from './quote-request.presenter';
 import { AnsweredInsurer, NewQuoteRequest, QuoteRequestRepository } from './quote-request.repository';
@@ -14,9 +14,6 @@ import { SETTLE_GRACE_MS } from './quote-fan-out.runner';
 import { AnswerWriteBehind, stamped } from './quote-answers.write-behind';
 
 export type { RequestQuotesCommand } from './quote-request.intake';
-
-/** An answer as kept until the response: its rows' JSON for the write and its offers' JSON as partners read them. */
-type SettledAnswer = AnsweredInsurer & { quotesJson: Buffer };
 
 /** A stored quote request: its id, and the quote request object as the partner reads it, already JSON. */
 export interface CreatedQuoteRequest {
@@ -58,7 +55,7 @@ export class RequestQuotesUseCase {
     // until the response, and is written behind the fan-out (in progress: if this instance dies, the deadline stamp
     // completes it), so all that is left when the last one answers is its own rows and the request's status, in one
     // small statement, and the response's JSON put together.
-    const answered: SettledAnswer[] = new Array(insurers.length);
+    const answered: AnsweredInsurer[] = new Array(insurers.length);
     const settleBy = new Date(Date.now() + this.config.motorQuoteDeadlineMs + SETTLE_GRACE_MS);
     const behind = new AnswerWriteBehind(answered, {
       create: async (inHand) => {
@@ -99,7 +96,7 @@ export class RequestQuotesUseCase {
   }
 
   /** The request with every answer: those not written behind the fan-out, and the request completed; or all of it at once. */
-  private async write(request: NewQuoteRequest, answers: SettledAnswer[], behind: AnswerWriteBehind): Promise<number> {
+  private async write(request: NewQuoteRequest, answers: AnsweredInsurer[], behind: AnswerWriteBehind): Promise<number> {
     const early = await behind.settle();
     if (!early) return this.repo.create(request, answers);
     if (!(await this.repo.addAnswers(early.id, answers.filter((_, i) => !early.written.has(i)), { kind: 'completing' }))) throw stamped(early.id);
@@ -108,7 +105,7 @@ export class RequestQuotesUseCase {
 }
 
 /** Insurer `index`'s outcome as kept until the response (numbered in listing order). */
-function settled(outcome: InsurerQuoteOutcome, carEstimatedValue: Halalas, index: number): SettledAnswer {
-  const rows = answerRows(outcome, carEstimatedValue, index * POSITION_STRIDE, index + 1);
+function settled(outcome: InsurerQuoteOutcome, carEstimatedValue: Halalas, index: number): AnsweredInsurer {
+  const rows = answerRows(outcome, carEstimatedValue, index, index + 1);
   return { outcome: rows.outcome, offersJson: rows.offersJson, quotesJson: jsonBytes(rows.offers.map(presentOffer)) };
 }
