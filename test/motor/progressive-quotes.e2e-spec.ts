@@ -64,6 +64,12 @@ describe('progressive quotes: Prefer: respond-async, the quote request as it fil
     }
   };
   const stateOf = (body: any, code: string) => body.insurers.find((i: any) => i.code === code)?.state;
+  /** Each answer's offers as kept with it (what Show and List put in their answers), in listing order. */
+  const kept = (id: number) =>
+    env.app.db.sql.query<{ insurer_code: string; position: number | null; quotes: unknown[] | null }>(
+      'SELECT insurer_code, position, quotes FROM motor_insurer_outcomes WHERE quote_request_id = $1 ORDER BY position',
+      [id],
+    );
 
   it("answers 202 with the request in progress, shows the fast insurers' offers (issuable) while the slow one is pending, then all in the synchronous order", async () => {
     // dune answers with offers, seconds after the others
@@ -111,6 +117,10 @@ describe('progressive quotes: Prefer: respond-async, the quote request as it fil
     const { status, insurers, ...asSpec } = done;
     expect(Object.keys(asSpec)).toEqual(Object.keys(sync.body));
     expect([status, insurers.length]).toEqual(['complete', 9]);
+    // each answer kept its offers as partners read them, at its insurer's place
+    const answers = await kept(res.body.id);
+    expect(answers.map((a) => [a.insurer_code, a.position])).toEqual(INSURERS.map((code, i) => [code, i]));
+    expect(answers.flatMap((a) => a.quotes!)).toEqual(done.quotes);
   });
 
   it('streams each insurer as it answers, the slow one last, then complete; replays for a late client and after Last-Event-ID', async () => {
@@ -251,6 +261,11 @@ describe('progressive quotes: Prefer: respond-async, the quote request as it fil
     const shown = (await show(res.body.id)).body;
     expect(shown.status).toBe('complete');
     expect(shown.insurers.find((i: any) => i.code === code)).toMatchObject({ state: 'timeout', offer_count: 0 });
+    // the stamp keeps the unanswered insurer's (empty) offers at its place, so reads keep using what was kept
+    const answers = await kept(res.body.id);
+    expect(answers.find((a) => a.insurer_code === code)).toEqual({ insurer_code: code, position: INSURERS.indexOf(code), quotes: [] });
+    expect(answers.every((a) => a.quotes !== null)).toBe(true);
+    expect(answers.flatMap((a) => a.quotes!)).toEqual(shown.quotes);
   });
 
   it("leaves the synchronous call as it was: 201, the spec's fields only, no preference applied", async () => {
