@@ -305,35 +305,50 @@ describe('POST/GET/DELETE /api/v1/car-comp/quote-requests', () => {
     });
 
     it('reads the offers as kept with each answer, and presents those of answers stored before that from their rows', async () => {
-      const created = (await quote()).body;
-      const id = created.id as number;
-      const read = async () => ({
+      const read = async (id: number) => ({
         shown: (await env.app.request(`/api/v1/car-comp/quote-requests/${id}`, { token })).body,
         listed: (await env.app.request(`/api/v1/car-comp/quote-requests?per_page=1`, { token })).body.data[0],
       });
+      const keptOf = (id: number) =>
+        env.app.db.sql.query<{ insurer_code: string; quotes: unknown[] }>(
+          'SELECT insurer_code, quotes FROM motor_insurer_outcomes WHERE quote_request_id = $1 ORDER BY position',
+          [id],
+        );
+      const created = (await quote()).body;
       // each answer keeps its offers as partners read them, in listing order
-      const kept = await env.app.db.sql.query<{ insurer_code: string; quotes: unknown[] }>(
-        'SELECT insurer_code, quotes FROM motor_insurer_outcomes WHERE quote_request_id = $1 ORDER BY position',
-        [id],
-      );
+      const kept = await keptOf(created.id);
       expect(kept.flatMap((o) => o.quotes)).toEqual(created.quotes);
       const quoted = kept.find((o) => o.quotes.length > 0)!;
 
-      // what is read is that JSON: an answer's kept offers taken away are gone from both reads
-      await env.app.db.sql.query(`UPDATE motor_insurer_outcomes SET quotes = '[]' WHERE quote_request_id = $1 AND insurer_code = $2`, [id, quoted.insurer_code]);
+      // what is read is that JSON: an answer's kept offers taken away before the first read are gone from both reads
+      await env.app.db.sql.query(`UPDATE motor_insurer_outcomes SET quotes = '[]' WHERE quote_request_id = $1 AND insurer_code = $2`, [created.id, quoted.insurer_code]);
       const without = created.quotes.filter((q: { quote_reference_id: string }) => !quoted.quotes.some((k: any) => k.quote_reference_id === q.quote_reference_id));
       expect(without.length).toBeLessThan(created.quotes.length);
-      let { shown, listed } = await read();
+      let { shown, listed } = await read(created.id);
+      expect(shown.quotes).toEqual(without);
+      expect(listed.quotes).toEqual(without);
+      // the request ended, so its offers can never change: once read, they are read from the cache, not the database
+      await env.app.db.sql.query(`UPDATE motor_insurer_outcomes SET quotes = $3::json WHERE quote_request_id = $1 AND insurer_code = $2`, [
+        created.id,
+        quoted.insurer_code,
+        JSON.stringify(quoted.quotes),
+      ]);
+      ({ shown, listed } = await read(created.id));
       expect(shown.quotes).toEqual(without);
       expect(listed.quotes).toEqual(without);
 
       // an answer stored before the JSON was kept: the request is presented from its offers' rows, the same object
-      await env.app.db.sql.query('UPDATE motor_insurer_outcomes SET quotes = NULL, position = NULL WHERE quote_request_id = $1 AND insurer_code = $2', [id, quoted.insurer_code]);
-      ({ shown, listed } = await read());
-      expect(shown.quotes).toEqual(created.quotes);
-      expect(listed).toEqual(created);
+      const older = (await quote()).body;
+      const olderQuoted = (await keptOf(older.id)).find((o) => o.quotes.length > 0)!;
+      await env.app.db.sql.query('UPDATE motor_insurer_outcomes SET quotes = NULL, position = NULL WHERE quote_request_id = $1 AND insurer_code = $2', [
+        older.id,
+        olderQuoted.insurer_code,
+      ]);
+      ({ shown, listed } = await read(older.id));
+      expect(shown.quotes).toEqual(older.quotes);
+      expect(listed).toEqual(older);
       const { status, insurers, ...object } = shown;
-      expect(object).toEqual(created);
+      expect(object).toEqual(older);
       expect(status).toBe('complete');
       expect(insurers.length).toBe(kept.length);
     });

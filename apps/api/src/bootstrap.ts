@@ -21,7 +21,7 @@ import {
   requestIdFor,
   RouteTable,
   addSecurityHeaders,
-  replySerializer,
+  serveJsonBodies,
 } from '@lib/http';
 import { AppModule } from './app.module';
 import { setupOpenApi } from './platform/openapi/openapi';
@@ -66,7 +66,7 @@ export async function createApi(config: AppConfig, options: ApiOptions = {}): Pr
     return503OnClosing: true,
   });
   const fastify = adapter.getInstance();
-  fastify.setReplySerializer(replySerializer);
+  serveJsonBodies(fastify);
   routes.attach(fastify);
   metrics.attach(fastify);
   fastify.addHook('onRequest', async (req, reply) => {

@@ -67,4 +67,16 @@ export { hasImageEnd } from './image-structure';
 export { ISO_COUNTRY_CODES } from './countries';
 export { CSV_BOM, csvField, csvValue } from './csv';
 export { randomUuids } from './ids/random-uuids';
-export { arrayItemsParts, arrayParts, concatJsonArrays, joinJson, jsonBytes, jsonPartsWith, jsonWithArray, type JsonParts } from './json/json-parts';
+export {
+  arrayItemsParts,
+  arrayParts,
+  concatJsonArrays,
+  joinJson,
+  jsonBytes,
+  jsonPartsLength,
+  jsonPartsWith,
+  jsonWithArray,
+  writeJsonParts,
+  type ByteString,
+  type JsonParts,
+} from './json/json-parts';

@@ -13,6 +13,7 @@ import { RequestQuotesUseCase } from './quotes/request-quotes.use-case';
 import { QuoteRequestIntake } from './quotes/quote-request.intake';
 import { RequestQuotesAsyncUseCase } from './quotes/request-quotes-async.use-case';
 import { QuoteProgressRepository } from './quotes/quote-progress.repository';
+import { KeptQuotesCache } from './quotes/kept-quotes.cache';
 import { QuoteProgressHub } from './quotes/quote-progress.hub';
 import { QuoteFanOutRunner } from './quotes/quote-fan-out.runner';
 import { StreamQuoteEventsUseCase } from './quotes/stream-quote-events.use-case';
@@ -67,6 +68,7 @@ import { QuoteRequestAdminRepository } from './admin/quote-request-admin.reposit
     MotorInsurers,
     MotorCustomerRepository,
     QuoteRequestRepository,
+    { provide: KeptQuotesCache, useFactory: () => new KeptQuotesCache() },
     QuoteRequestIntake,
     RequestQuotesUseCase,
     // progressive quotes (Prefer: respond-async, /events)

@@ -1,4 +1,4 @@
-import { jsonWithArray } from '@lib/common';
+import { arrayItemsParts, jsonPartsWith, type JsonParts } from '@lib/common';
 import type { RequestQuotes } from './quote-offers.read';
 import { presentOffer, presentQuoteRequest, quotesJson, type PresentableOffer } from './quote-request.presenter';
 import type { QuotesStatus } from './quote-request.repository';
@@ -33,9 +33,9 @@ export function presentQuoteRequestProgress(r: QuoteProgressRow) {
 
 export type QuoteRequestProgressResponse = ReturnType<typeof presentQuoteRequestProgress>;
 
-/** Show Quote Request's JSON (presentQuoteRequestProgress's), its `quotes` put in as they were kept. */
-export function quoteRequestProgressJson(r: Omit<QuoteProgressRow, 'offers'> & { quotes: RequestQuotes }): Buffer {
-  return jsonWithArray(presentQuoteRequestProgress({ ...r, offers: [] }), 'quotes', quotesJson(r.quotes));
+/** Show Quote Request's JSON (presentQuoteRequestProgress's) in parts, its `quotes` put in as they were kept. */
+export function quoteRequestProgressJsonParts(r: Omit<QuoteProgressRow, 'offers'> & { quotes: RequestQuotes }): JsonParts {
+  return jsonPartsWith(presentQuoteRequestProgress({ ...r, offers: [] }), 'quotes', arrayItemsParts(quotesJson(r.quotes)));
 }
 
 /** An `insurer` event: one insurer's outcome and its offers, in the quote request object's offer shape. */

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Database, DATABASE, PrismaService } from '@lib/db';
 import type { MotorInsurerOutcome } from '@lib/db/generated/prisma/client';
+import { KeptQuotesCache } from './kept-quotes.cache';
 import { OfferRow, readOffers, readQuotes, type RequestQuotes } from './quote-offers.read';
 import type { QuoteRequestRow, QuotesStatus } from './quote-request.repository';
 
@@ -41,6 +42,7 @@ export class QuoteProgressRepository {
   constructor(
     private readonly prisma: PrismaService,
     @Inject(DATABASE) private readonly db: Database,
+    private readonly keptQuotes: KeptQuotesCache,
   ) {}
 
   /**
@@ -94,7 +96,7 @@ export class QuoteProgressRepository {
   /** The request with its offers so far as partners read them (Show Quote Request) and every answer, for its client only. */
   async findQuotedForClient(clientId: string, id: number): Promise<(Omit<QuoteProgressRow, 'offers'> & { quotes: RequestQuotes }) | null> {
     const request = await this.findRequest(clientId, id);
-    return request && { ...request, quotes: (await readQuotes(this.db.sql, [request.id])).get(request.id)! };
+    return request && { ...request, quotes: (await readQuotes(this.db.sql, [request], this.keptQuotes)).get(request.id)! };
   }
 
   private findRequest(clientId: string, id: number) {

@@ -1,4 +1,4 @@
-import { amountNumber, arrayItemsParts, formatDateTime, formatDateTimeOffset, jsonBytes, jsonPartsWith, type JsonParts } from '@lib/common';
+import { amountNumber, arrayItemsParts, formatDateTime, formatDateTimeOffset, jsonBytes, jsonPartsWith, type ByteString, type JsonParts } from '@lib/common';
 import type { RequestQuotes } from './quote-offers.read';
 import type { QuoteRequestRow } from './quote-request.repository';
 
@@ -132,7 +132,7 @@ export function presentQuoteRequest(r: PresentableRequest & { offers: readonly P
 export type QuoteRequestResponse = ReturnType<typeof presentQuoteRequest>;
 
 /** A request's offers as partners read them, as JSON arrays for its `quotes` (see jsonWithArray): kept, or presented now. */
-export function quotesJson(quotes: RequestQuotes): Array<Buffer | string> {
+export function quotesJson(quotes: RequestQuotes): Array<Buffer | ByteString> {
   return 'json' in quotes ? quotes.json : [jsonBytes(quotes.offers.map(presentOffer))];
 }
 

@@ -17,6 +17,7 @@ import {
   PrismaService,
 } from '@lib/db';
 import type { MotorQuoteRequest } from '@lib/db/generated/prisma/client';
+import { KeptQuotesCache } from './kept-quotes.cache';
 import { OfferRow, readOffers, readQuotes, type RequestQuotes } from './quote-offers.read';
 import { QUOTE_PROGRESS_CHANNEL } from './quote-progress.channel';
 
@@ -187,6 +188,7 @@ export class QuoteRequestRepository {
   constructor(
     private readonly prisma: PrismaService,
     @Inject(DATABASE) private readonly db: Database,
+    private readonly keptQuotes: KeptQuotesCache,
   ) {}
 
   /**
@@ -263,10 +265,7 @@ export class QuoteRequestRepository {
         n ? this.prisma.motorQuoteRequest.count({ where, take: n, orderBy: { id: 'desc' } }) : this.prisma.motorQuoteRequest.count({ where }),
       ),
     ]);
-    const quotes = await readQuotes(
-      this.db.sql,
-      requests.map((r) => r.id),
-    );
+    const quotes = await readQuotes(this.db.sql, requests, this.keptQuotes);
     return [requests.map((r) => ({ ...r, quotes: quotes.get(r.id)! })), total];
   }
 

@@ -23,7 +23,6 @@ import {
   formatDate,
   includeAggregatesField,
   intId,
-  joinJson,
   jsonPartsWith,
   pageQueryShape,
   pageSkip,
@@ -47,7 +46,7 @@ import { RequestQuotesUseCase } from './request-quotes.use-case';
 import { RequestQuotesAsyncUseCase } from './request-quotes-async.use-case';
 import { StreamQuoteEventsUseCase } from './stream-quote-events.use-case';
 import { QuoteProgressRepository } from './quote-progress.repository';
-import { quoteRequestProgressJson } from './quote-progress.presenter';
+import { quoteRequestProgressJsonParts } from './quote-progress.presenter';
 import { prefersAsync } from './prefer-header';
 import { sendEventStream } from './quote-events.sse';
 import { ASYNC_DESCRIPTION, EVENTS_DESCRIPTION, PROGRESS_EXAMPLE, PROGRESS_FIELDS_DESCRIPTION } from './quote-progress.docs';
@@ -147,7 +146,7 @@ export class QuoteRequestsController {
       per_page: q.per_page,
     });
     const listed = q.include_aggregates ? { ...page, aggregates: await this.repo.aggregates(partner.clientId, filter) } : page;
-    return new JsonBody(joinJson(jsonPartsWith(listed, 'data', arrayParts(page.data))));
+    return JsonBody.fromParts(jsonPartsWith(listed, 'data', arrayParts(page.data)));
   }
 
   @Get(':id')
@@ -157,7 +156,7 @@ export class QuoteRequestsController {
   async show(@CurrentPartner() partner: Partner, @Param({ schema: idParam }) p: z.infer<typeof idParam>) {
     const row = await this.progress.findQuotedForClient(partner.clientId, p.id);
     if (!row) throw notFound();
-    return new JsonBody(quoteRequestProgressJson(row));
+    return JsonBody.fromParts(quoteRequestProgressJsonParts(row));
   }
 
   @Get(':id/events')
