@@ -280,6 +280,30 @@ describe('POST/GET/DELETE /api/v1/car-comp/quote-requests', () => {
       expect((await env.app.request('/api/v1/car-comp/quote-requests?per_page=500', { token })).status).toBe(422);
     });
 
+    it('lists exactly the rows its filters match, newest first, page by page, and never another client\'s', async () => {
+      const list = async (query: string, as = token) => {
+        const res = await env.app.request(`/api/v1/car-comp/quote-requests?per_page=100${query}`, { token: as });
+        expect(res.status).toBe(200);
+        return res.body.data as Array<{ id: number; owner_id: string; created_at: string }>;
+      };
+      const all = await list('');
+      expect(all.length).toBeGreaterThan(3);
+      expect(all.map((r) => r.id)).toEqual([...all.map((r) => r.id)].sort((a, b) => b - a));
+      const ids = (rows: Array<{ id: number }>) => rows.map((r) => r.id);
+      expect(ids(await list(`&owner_id=${OWNER.owner_id}`))).toEqual(ids(all.filter((r) => r.owner_id === OWNER.owner_id)));
+      expect(await list('&owner_id=2099999999')).toEqual([]);
+      const day = all[0].created_at.slice(0, 10);
+      const shift = (days: number) => new Date(Date.parse(day) + days * 86_400_000).toISOString().slice(0, 10);
+      expect(ids(await list(`&date_from=${day}&date_to=${day}&owner_id=${OWNER.owner_id}`))).toEqual(
+        ids(all.filter((r) => r.created_at.startsWith(day) && r.owner_id === OWNER.owner_id)),
+      );
+      expect(await list(`&date_from=${shift(1)}`)).toEqual([]);
+      expect(await list(`&date_to=${shift(-1)}`)).toEqual([]);
+      const second = await env.app.request('/api/v1/car-comp/quote-requests?per_page=2&page=2', { token });
+      expect(ids(second.body.data)).toEqual(ids(all.slice(2, 4)));
+      expect(await list('', (await env.app.partner(['motor-tpl-comparison'])).token)).toEqual([]);
+    });
+
     it('shows one, hides it from other clients, and deletes it', async () => {
       const created = (await quote()).body;
       const id = created.id;

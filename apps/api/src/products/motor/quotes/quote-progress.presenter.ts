@@ -1,8 +1,7 @@
 import { arrayItemsParts, jsonPartsWith, type JsonParts } from '@lib/common';
-import type { RequestQuotes } from './quote-offers.read';
-import { presentOffer, presentQuoteRequest, quotesJson, type PresentableOffer } from './quote-request.presenter';
+import { presentOffer, presentQuoteRequest, quotesJson, type PresentableOffer, type PresentableRequest } from './quote-request.presenter';
 import type { QuotesStatus } from './quote-request.repository';
-import type { OutcomeRow, QuoteProgressRow } from './quote-progress.repository';
+import type { OutcomeRow, ShownQuoteRequest } from './quote-progress.repository';
 
 export type InsurerState = 'pending' | 'quoted' | 'declined' | 'failed' | 'timeout';
 
@@ -27,14 +26,22 @@ export function presentInsurers(insurerCodes: unknown, outcomes: readonly Outcom
  * The quote request object as Show Quote Request and the 202 of `Prefer: respond-async` give it: every
  * field of the spec's object, in the same order, then `status` and `insurers`.
  */
-export function presentQuoteRequestProgress(r: QuoteProgressRow) {
+export function presentQuoteRequestProgress(r: ProgressOfRequest) {
   return { ...presentQuoteRequest(r), status: r.quotesStatus as QuotesStatus, insurers: presentInsurers(r.insurerCodes, r.outcomes) };
 }
+
+/** What the progress object is made of: a request, its offers, where its insurers are and their answers. */
+export type ProgressOfRequest = PresentableRequest & {
+  offers: readonly PresentableOffer[];
+  quotesStatus: string;
+  insurerCodes: unknown;
+  outcomes: readonly Outcome[];
+};
 
 export type QuoteRequestProgressResponse = ReturnType<typeof presentQuoteRequestProgress>;
 
 /** Show Quote Request's JSON (presentQuoteRequestProgress's) in parts, its `quotes` put in as they were kept. */
-export function quoteRequestProgressJsonParts(r: Omit<QuoteProgressRow, 'offers'> & { quotes: RequestQuotes }): JsonParts {
+export function quoteRequestProgressJsonParts(r: ShownQuoteRequest): JsonParts {
   return jsonPartsWith(presentQuoteRequestProgress({ ...r, offers: [] }), 'quotes', arrayItemsParts(quotesJson(r.quotes)));
 }
 

@@ -4,6 +4,7 @@ import type { MotorInsurerOutcome } from '@lib/db/generated/prisma/client';
 import { KeptQuotesCache } from './kept-quotes.cache';
 import { OfferRow, readOffers, readQuotes, type RequestQuotes } from './quote-offers.read';
 import type { QuoteRequestRow, QuotesStatus } from './quote-request.repository';
+import { readShownRequest, type OutcomeRecord, type QuoteRequestRecord } from './quote-request.read';
 
 import { QUOTE_PROGRESS_CHANNEL } from './quote-progress.channel';
 
@@ -14,6 +15,8 @@ export type OutcomeRow = Omit<MotorInsurerOutcome, 'quotes'>;
 /** Prisma's omit of an outcome's offers' JSON: never parsed into objects, never sent whole. */
 const WITHOUT_QUOTES = { quotes: true } as const;
 export type QuoteProgressRow = QuoteRequestRow & { outcomes: OutcomeRow[] };
+/** What Show Quote Request answers with: the request, its answers, and its offers as partners read them. */
+export type ShownQuoteRequest = QuoteRequestRecord & { outcomes: OutcomeRecord[]; quotes: RequestQuotes };
 
 /** Answers recorded after a given one, and where the request stands (the event stream's catch-up). */
 export interface AnswersAfter {
@@ -89,21 +92,17 @@ export class QuoteProgressRepository {
 
   /** The request with its offers so far and every answer, for its client only. */
   async findForClient(clientId: string, id: number): Promise<QuoteProgressRow | null> {
-    const request = await this.findRequest(clientId, id);
+    const request = await this.prisma.motorQuoteRequest.findFirst({
+      where: { id, clientId, deletedAt: null },
+      include: { outcomes: { orderBy: { seq: 'asc' }, omit: WITHOUT_QUOTES } },
+    });
     return request && { ...request, offers: (await readOffers(this.db.sql, [request.id])).get(request.id)! };
   }
 
   /** The request with its offers so far as partners read them (Show Quote Request) and every answer, for its client only. */
-  async findQuotedForClient(clientId: string, id: number): Promise<(Omit<QuoteProgressRow, 'offers'> & { quotes: RequestQuotes }) | null> {
-    const request = await this.findRequest(clientId, id);
+  async findQuotedForClient(clientId: string, id: number): Promise<ShownQuoteRequest | null> {
+    const request = await readShownRequest(this.db.sql, clientId, id);
     return request && { ...request, quotes: (await readQuotes(this.db.sql, [request], this.keptQuotes)).get(request.id)! };
-  }
-
-  private findRequest(clientId: string, id: number) {
-    return this.prisma.motorQuoteRequest.findFirst({
-      where: { id, clientId, deletedAt: null },
-      include: { outcomes: { orderBy: { seq: 'asc' }, omit: WITHOUT_QUOTES } },
-    });
   }
 
   /** Whether the client may follow this request (its own, not deleted). */

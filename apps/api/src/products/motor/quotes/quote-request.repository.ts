@@ -19,6 +19,7 @@ import {
 import type { MotorQuoteRequest } from '@lib/db/generated/prisma/client';
 import { KeptQuotesCache } from './kept-quotes.cache';
 import { OfferRow, readOffers, readQuotes, type RequestQuotes } from './quote-offers.read';
+import { readRequestPage, type QuoteRequestFilter, type QuoteRequestRecord } from './quote-request.read';
 import { QUOTE_PROGRESS_CHANNEL } from './quote-progress.channel';
 
 /** A quote request with its offers (see readOffers). */
@@ -257,10 +258,10 @@ export class QuoteRequestRepository {
   }
 
   /** A page of the client's requests, newest first, each with its offers as partners read them; and how many match. */
-  async page(clientId: string, filter: QuoteRequestFilter, skip: number, take: number): Promise<[Array<MotorQuoteRequest & { quotes: RequestQuotes }>, number]> {
+  async page(clientId: string, filter: QuoteRequestFilter, skip: number, take: number): Promise<[Array<QuoteRequestRecord & { quotes: RequestQuotes }>, number]> {
     const where = quoteRequestWhere(clientId, filter);
     const [requests, total] = await Promise.all([
-      this.prisma.motorQuoteRequest.findMany({ where, orderBy: { id: 'desc' }, skip, take }),
+      readRequestPage(this.db.sql, clientId, filter, skip, take),
       listTotal(listTotalKey('motor_quote_requests', where), (n) =>
         n ? this.prisma.motorQuoteRequest.count({ where, take: n, orderBy: { id: 'desc' } }) : this.prisma.motorQuoteRequest.count({ where }),
       ),
@@ -287,13 +288,6 @@ export class QuoteRequestRepository {
     const r = await this.prisma.motorQuoteRequest.updateMany({ where: { id, clientId, deletedAt: null }, data: { deletedAt: at, updatedAt: at } });
     return r.count === 1;
   }
-}
-
-export interface QuoteRequestFilter {
-  ownerId?: string;
-  /** Inclusive bounds on created_at. */
-  from?: Date;
-  to?: Date;
 }
 
 function quoteRequestWhere(clientId: string, f: QuoteRequestFilter): Prisma.MotorQuoteRequestWhereInput {

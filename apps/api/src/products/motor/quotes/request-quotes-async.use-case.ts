@@ -6,7 +6,6 @@ import { QuoteFanOutRunner } from './quote-fan-out.runner';
 import { QuoteRequestIntake, requestRow, RequestQuotesCommand } from './quote-request.intake';
 import { presentQuoteRequestProgress, QuoteRequestProgressResponse } from './quote-progress.presenter';
 import { QuoteRequestRepository } from './quote-request.repository';
-import type { QuoteProgressRow } from './quote-progress.repository';
 
 /**
  * Request Quotes with `Prefer: respond-async`: the same rules, OTP check and 422s as the synchronous call,
@@ -40,6 +39,6 @@ export class RequestQuotesAsyncUseCase {
     const id = await this.repo.create(request);
     await this.testClocks.attach(null, { type: 'quote_request', key: String(id) });
     this.runner.start(id, accepted, insurers);
-    return presentQuoteRequestProgress({ ...request, id, attachments: null, deletedAt: null, offers: [], outcomes: [] } as unknown as QuoteProgressRow);
+    return presentQuoteRequestProgress({ ...request, id, attachments: null, offers: [], outcomes: [] });
   }
 }
