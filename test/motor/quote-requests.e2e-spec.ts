@@ -1,5 +1,6 @@
 import { http } from '../sandbox/sandbox-test-kit';
 import { MotorTestEnv, OWNER, quoteBody, quoteOtp, startMotorEnv } from '../support/motor-kit';
+import { countRequests } from '../../apps/api/src/products/motor/quotes/quote-request.read';
 
 const TOP_LEVEL_FIELDS = [
   'attachments', 'birthdate', 'car_estimated_cost', 'car_model_year', 'car_sequence_number', 'client_id', 'created_at',
@@ -302,6 +303,11 @@ describe('POST/GET/DELETE /api/v1/car-comp/quote-requests', () => {
       const second = await env.app.request('/api/v1/car-comp/quote-requests?per_page=2&page=2', { token });
       expect(ids(second.body.data)).toEqual(ids(all.slice(2, 4)));
       expect(await list('', (await env.app.partner(['motor-tpl-comparison'])).token)).toEqual([]);
+      // the total: counted exactly, or up to a bound (a list past it is counted whole once, see listTotal)
+      expect(await countRequests(env.app.db.sql, clientId, {})).toBe(all.length);
+      expect(await countRequests(env.app.db.sql, clientId, {}, 2)).toBe(2);
+      expect(await countRequests(env.app.db.sql, clientId, { ownerId: '2099999999' })).toBe(0);
+      expect(await countRequests(env.app.db.sql, clientId, { from: new Date(Date.parse(shift(1))) }, 5)).toBe(0);
     });
 
     it('shows one, hides it from other clients, and deletes it', async () => {

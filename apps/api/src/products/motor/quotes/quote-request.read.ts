@@ -41,20 +41,44 @@ export interface QuoteRequestFilter {
 }
 
 /**
- * A page of the client's requests (not deleted) the filter matches, newest first. Each combination of filters is its
- * own statement, so each is planned for the conditions it has (a condition made optional in SQL would leave the plan
- * cached for a connection to pick an index without knowing which are given).
+ * The client's requests (not deleted) the filter matches, as SQL conditions on `r` after `first` parameters of the
+ * statement's own, and the statement's name suffix. Each combination of filters is its own statement, so each is
+ * planned for the conditions it has (conditions made optional in SQL would leave a plan cached per connection that
+ * picks an index without knowing which are given).
  */
-export async function readRequestPage(sql: SqlTarget, clientId: string, f: QuoteRequestFilter, skip: number, take: number): Promise<QuoteRequestRecord[]> {
-  const conditions = ['r.client_id = $1::uuid', 'r.deleted_at IS NULL'];
-  const params: unknown[] = [clientId, skip, take];
+function matching(clientId: string, f: QuoteRequestFilter, first: number): { where: string; params: unknown[]; name: string } {
+  const conditions = [`r.client_id = $${first + 1}::uuid`, 'r.deleted_at IS NULL'];
+  const params: unknown[] = [clientId];
   const add = (condition: (n: string) => string, value: unknown) => {
     params.push(value);
-    conditions.push(condition(`$${params.length}`));
+    conditions.push(condition(`$${first + params.length}`));
   };
   if (f.ownerId) add((n) => `r.owner_id = ${n}::text`, f.ownerId);
   if (f.from) add((n) => `r.created_at >= ${n}::timestamptz`, f.from);
   if (f.to) add((n) => `r.created_at <= ${n}::timestamptz`, f.to);
-  const name = `motor_quote_request_page_${f.ownerId ? 'o' : ''}${f.from ? 'f' : ''}${f.to ? 't' : ''}`;
-  return sql.query<QuoteRequestRecord>(`SELECT ${COLUMNS} FROM motor_quote_requests r WHERE ${conditions.join(' AND ')} ORDER BY r.id DESC OFFSET $2 LIMIT $3`, params, name);
+  return { where: conditions.join(' AND '), params, name: `${f.ownerId ? 'o' : ''}${f.from ? 'f' : ''}${f.to ? 't' : ''}` };
+}
+
+/** A page of the client's requests (not deleted) the filter matches, newest first. */
+export async function readRequestPage(sql: SqlTarget, clientId: string, f: QuoteRequestFilter, skip: number, take: number): Promise<QuoteRequestRecord[]> {
+  const m = matching(clientId, f, 2);
+  return sql.query<QuoteRequestRecord>(
+    `SELECT ${COLUMNS} FROM motor_quote_requests r WHERE ${m.where} ORDER BY r.id DESC OFFSET $1 LIMIT $2`,
+    [skip, take, ...m.params],
+    `motor_quote_request_page_${m.name}`,
+  );
+}
+
+/**
+ * How many of the client's requests (not deleted) the filter matches; at most `upTo` when given, counted along the
+ * list's own order so that the bounded count reads the list's index (see listTotal).
+ */
+export async function countRequests(sql: SqlTarget, clientId: string, f: QuoteRequestFilter, upTo?: number): Promise<number> {
+  if (upTo === undefined) {
+    const all = matching(clientId, f, 0);
+    return (await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM motor_quote_requests r WHERE ${all.where}`, all.params, `motor_quote_request_count_${all.name}`))[0].n;
+  }
+  const m = matching(clientId, f, 1);
+  const sqlText = `SELECT count(*)::int AS n FROM (SELECT 1 FROM motor_quote_requests r WHERE ${m.where} ORDER BY r.id DESC LIMIT $1) x`;
+  return (await sql.query<{ n: number }>(sqlText, [upTo, ...m.params], `motor_quote_request_count_upto_${m.name}`))[0].n;
 }

@@ -13,13 +13,12 @@ import {
   jsonRows,
   listTotal,
   listTotalKey,
-  Prisma,
   PrismaService,
 } from '@lib/db';
 import type { MotorQuoteRequest } from '@lib/db/generated/prisma/client';
 import { KeptQuotesCache } from './kept-quotes.cache';
 import { OfferRow, readOffers, readQuotes, type RequestQuotes } from './quote-offers.read';
-import { readRequestPage, type QuoteRequestFilter, type QuoteRequestRecord } from './quote-request.read';
+import { countRequests, readRequestPage, type QuoteRequestFilter, type QuoteRequestRecord } from './quote-request.read';
 import { QUOTE_PROGRESS_CHANNEL } from './quote-progress.channel';
 
 /** A quote request with its offers (see readOffers). */
@@ -259,12 +258,9 @@ export class QuoteRequestRepository {
 
   /** A page of the client's requests, newest first, each with its offers as partners read them; and how many match. */
   async page(clientId: string, filter: QuoteRequestFilter, skip: number, take: number): Promise<[Array<QuoteRequestRecord & { quotes: RequestQuotes }>, number]> {
-    const where = quoteRequestWhere(clientId, filter);
     const [requests, total] = await Promise.all([
       readRequestPage(this.db.sql, clientId, filter, skip, take),
-      listTotal(listTotalKey('motor_quote_requests', where), (n) =>
-        n ? this.prisma.motorQuoteRequest.count({ where, take: n, orderBy: { id: 'desc' } }) : this.prisma.motorQuoteRequest.count({ where }),
-      ),
+      listTotal(listTotalKey('motor_quote_requests', { clientId, ...filter }), (upTo) => countRequests(this.db.sql, clientId, filter, upTo)),
     ]);
     const quotes = await readQuotes(this.db.sql, requests, this.keptQuotes);
     return [requests.map((r) => ({ ...r, quotes: quotes.get(r.id)! })), total];
@@ -288,13 +284,4 @@ export class QuoteRequestRepository {
     const r = await this.prisma.motorQuoteRequest.updateMany({ where: { id, clientId, deletedAt: null }, data: { deletedAt: at, updatedAt: at } });
     return r.count === 1;
   }
-}
-
-function quoteRequestWhere(clientId: string, f: QuoteRequestFilter): Prisma.MotorQuoteRequestWhereInput {
-  return {
-    clientId,
-    deletedAt: null,
-    ...(f.ownerId ? { ownerId: f.ownerId } : {}),
-    ...(f.from || f.to ? { createdAt: { ...(f.from ? { gte: f.from } : {}), ...(f.to ? { lte: f.to } : {}) } } : {}),
-  };
 }
