@@ -303,6 +303,14 @@ describe('POST/GET/DELETE /api/v1/car-comp/quote-requests', () => {
       const second = await env.app.request('/api/v1/car-comp/quote-requests?per_page=2&page=2', { token });
       expect(ids(second.body.data)).toEqual(ids(all.slice(2, 4)));
       expect(await list('', (await env.app.partner(['motor-tpl-comparison'])).token)).toEqual([]);
+      // the aggregates count what the same filters match
+      const aggregates = async (query: string) =>
+        (await env.app.request(`/api/v1/car-comp/quote-requests?include_aggregates=true${query}`, { token })).body.aggregates;
+      const byMonth: Record<string, number> = {};
+      for (const r of all) byMonth[r.created_at.slice(0, 7)] = (byMonth[r.created_at.slice(0, 7)] ?? 0) + 1;
+      expect(await aggregates('')).toEqual({ total_count: all.length, by_month: byMonth });
+      expect(await aggregates(`&owner_id=2099999999`)).toEqual({ total_count: 0, by_month: {} });
+      expect(await aggregates(`&date_to=${shift(-1)}&owner_id=${OWNER.owner_id}`)).toEqual({ total_count: 0, by_month: {} });
       // the total: counted exactly, or up to a bound (a list past it is counted whole once, see listTotal)
       expect(await countRequests(env.app.db.sql, clientId, {})).toBe(all.length);
       expect(await countRequests(env.app.db.sql, clientId, {}, 2)).toBe(2);

@@ -82,3 +82,14 @@ export async function countRequests(sql: SqlTarget, clientId: string, f: QuoteRe
   const sqlText = `SELECT count(*)::int AS n FROM (SELECT 1 FROM motor_quote_requests r WHERE ${m.where} ORDER BY r.id DESC LIMIT $1) x`;
   return (await sql.query<{ n: number }>(sqlText, [upTo, ...m.params], `motor_quote_request_count_upto_${m.name}`))[0].n;
 }
+
+/** How many of the client's requests (not deleted) the filter matches, per month of creation (UTC, "YYYY-MM"), in month order. */
+export async function countRequestsByMonth(sql: SqlTarget, clientId: string, f: QuoteRequestFilter): Promise<Array<{ month: string; count: number }>> {
+  const m = matching(clientId, f, 0);
+  return sql.query<{ month: string; count: number }>(
+    `SELECT to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM') AS month, count(*)::int AS count
+       FROM motor_quote_requests r WHERE ${m.where} GROUP BY 1 ORDER BY 1`,
+    m.params,
+    `motor_quote_request_months_${m.name}`,
+  );
+}

@@ -18,7 +18,7 @@ import {
 import type { MotorQuoteRequest } from '@lib/db/generated/prisma/client';
 import { KeptQuotesCache } from './kept-quotes.cache';
 import { OfferRow, readOffers, readQuotes, type RequestQuotes } from './quote-offers.read';
-import { countRequests, readRequestPage, type QuoteRequestFilter, type QuoteRequestRecord } from './quote-request.read';
+import { countRequests, countRequestsByMonth, readRequestPage, type QuoteRequestFilter, type QuoteRequestRecord } from './quote-request.read';
 import { QUOTE_PROGRESS_CHANNEL } from './quote-progress.channel';
 
 /** A quote request with its offers (see readOffers). */
@@ -268,15 +268,8 @@ export class QuoteRequestRepository {
 
   /** How many quote requests the filter matches, in all and per month of creation (UTC). */
   async aggregates(clientId: string, filter: QuoteRequestFilter): Promise<CountAggregates> {
-    const rows = await this.prisma.$queryRaw<Array<{ month: string; count: bigint }>>`
-      SELECT to_char("created_at" AT TIME ZONE 'UTC', 'YYYY-MM') AS month, count(*) AS count
-        FROM "motor_quote_requests"
-       WHERE "client_id" = ${clientId}::uuid AND "deleted_at" IS NULL
-         AND (${filter.ownerId ?? null}::text IS NULL OR "owner_id" = ${filter.ownerId ?? null}::text)
-         AND (${filter.from ?? null}::timestamptz IS NULL OR "created_at" >= ${filter.from ?? null}::timestamptz)
-         AND (${filter.to ?? null}::timestamptz IS NULL OR "created_at" <= ${filter.to ?? null}::timestamptz)
-       GROUP BY 1 ORDER BY 1`;
-    const byMonth = Object.fromEntries(rows.map((r) => [r.month, Number(r.count)]));
+    const rows = await countRequestsByMonth(this.db.sql, clientId, filter);
+    const byMonth = Object.fromEntries(rows.map((r) => [r.month, r.count]));
     return { total_count: Object.values(byMonth).reduce((a, b) => a + b, 0), by_month: byMonth };
   }
 
