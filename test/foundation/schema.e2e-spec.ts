@@ -66,6 +66,23 @@ describe('the migrated database serves every model of schema.prisma', () => {
     expect(problems).toEqual([]);
   });
 
+  it("compresses a quote request's answers' JSON with lz4 where the server has it", async () => {
+    const [{ lz4 }] = await handle.db.sql.query<{ lz4: boolean }>(
+      `SELECT 'lz4' = ANY (enumvals) AS lz4 FROM pg_settings WHERE name = 'default_toast_compression'`,
+    );
+    // PostgreSQL built with lz4 (Debian's, the official images) gets it; the embedded database (pglz only) keeps pglz
+    const compression = await handle.db.sql.query<{ col: string; method: string }>(
+      `SELECT c.relname || '.' || a.attname AS col, a.attcompression::text AS method
+         FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
+        WHERE c.relnamespace = current_schema()::regnamespace
+          AND (c.relname, a.attname) IN (('motor_insurer_outcomes', 'quotes'), ('motor_offers', 'prices'), ('motor_offers', 'benefits'))
+        ORDER BY 1`,
+    );
+    expect(compression).toEqual(
+      ['motor_insurer_outcomes.quotes', 'motor_offers.benefits', 'motor_offers.prices'].map((col) => ({ col, method: lz4 ? 'l' : '' })),
+    );
+  });
+
   it('applies nothing twice and refuses an edited migration', async () => {
     expect(await migrate(handle.db.sql)).toEqual([]);
     const edited = readMigrations().map((m, i) => (i === 0 ? { ...m, checksum: 'f'.repeat(64) } : m));
