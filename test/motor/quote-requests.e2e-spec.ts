@@ -306,9 +306,15 @@ describe('POST/GET/DELETE /api/v1/car-comp/quote-requests', () => {
       // the aggregates count what the same filters match
       const aggregates = async (query: string) =>
         (await env.app.request(`/api/v1/car-comp/quote-requests?include_aggregates=true${query}`, { token })).body.aggregates;
-      const byMonth: Record<string, number> = {};
-      for (const r of all) byMonth[r.created_at.slice(0, 7)] = (byMonth[r.created_at.slice(0, 7)] ?? 0) + 1;
-      expect(await aggregates('')).toEqual({ total_count: all.length, by_month: byMonth });
+      const counted = (rows: Array<{ created_at: string }>) => {
+        const byMonth: Record<string, number> = {};
+        for (const r of rows) byMonth[r.created_at.slice(0, 7)] = (byMonth[r.created_at.slice(0, 7)] ?? 0) + 1;
+        return { total_count: rows.length, by_month: byMonth };
+      };
+      expect(await aggregates('')).toEqual(counted(all));
+      const ownersDay = all.filter((r) => r.created_at.startsWith(day) && r.owner_id === OWNER.owner_id);
+      expect(ownersDay.length).toBeGreaterThan(0);
+      expect(await aggregates(`&date_from=${day}&date_to=${day}&owner_id=${OWNER.owner_id}`)).toEqual(counted(ownersDay));
       expect(await aggregates(`&owner_id=2099999999`)).toEqual({ total_count: 0, by_month: {} });
       expect(await aggregates(`&date_to=${shift(-1)}&owner_id=${OWNER.owner_id}`)).toEqual({ total_count: 0, by_month: {} });
       // the total: counted exactly, or up to a bound (a list past it is counted whole once, see listTotal)
