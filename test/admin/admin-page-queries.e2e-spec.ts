@@ -3,7 +3,6 @@ import { Prisma } from '../../libs/db/src';
 import { RequestStatements, RequestStatementsModule, requestStatements } from '../support/request-statements';
 import { startTestApp, TestApp } from '../support/test-app';
 import { signIn, StaffSession } from './admin-kit';
-import { withParts } from '../../apps/api/src/products/motor/quotes/quote-offers.read';
 
 /**
  * The most SQL statements one console request sends: a page of 25 rows (`range=[0,24]`), and one row's
@@ -116,7 +115,7 @@ describe('console lists read a page in a bounded number of statements', () => {
             clientId,
             quoteRequestId: qr.id,
             offerId: offer.id,
-            priceId: withParts(offer).prices[0].id,
+            priceId: (offer.prices as Array<{ id: string }>)[0].id,
             insurerCode: 'dune',
             productCode: 'motor-comprehensive',
             ownerId: `10${digits(8)}`,

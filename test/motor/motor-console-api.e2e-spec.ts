@@ -2,7 +2,7 @@ import { can, STAFF_ROLES, StaffRole } from '../../libs/common/src/permissions';
 import { signInEveryRole, StaffSession } from '../admin/admin-kit';
 import { MotorTestEnv, OWNER, startMotorEnv } from '../support/motor-kit';
 import { DECLINED_VEHICLE, IBAN, INSURERS, issueTplPolicy, percentileCont, requestQuote, storeFailedRequest, withFaults } from '../support/motor-console-kit';
-import { withParts } from '../../apps/api/src/products/motor/quotes/quote-offers.read';
+import { readOffers } from '../../apps/api/src/products/motor/quotes/quote-offers.read';
 
 const q = (o: Record<string, unknown>) => new URLSearchParams(Object.fromEntries(Object.entries(o).map(([k, v]) => [k, JSON.stringify(v)]))).toString();
 const OTHER = { owner_id: '2098765432', email: 'other@example.com', phone: '0598765432', birthdate: '1990-05-01' };
@@ -202,7 +202,7 @@ describe('console API for motor: quote requests, policies, provider health', () 
       expect(dune.latency_ms).toBeGreaterThanOrEqual(9980); // cut at the kit's 10 s insurer timeout, not before
       expect(dune.name).not.toBe('dune'); // the directory's name
       expect(r.insurers.find((i: any) => i.insurer_code === 'palm')).toMatchObject({ outcome: 'error', covers: [] });
-      const stored = (await env.app.db.prisma.motorOffer.findMany({ where: { quoteRequestId: ids.quoted } })).map(withParts);
+      const stored = (await readOffers(env.app.db.sql, [ids.quoted])).get(ids.quoted)!;
       const ok = r.insurers.filter((i: any) => i.outcome === 'ok');
       expect(ok.length).toBe(7);
       let offers = 0;

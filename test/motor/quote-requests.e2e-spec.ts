@@ -1,6 +1,7 @@
 import { http } from '../sandbox/sandbox-test-kit';
 import { MotorTestEnv, OWNER, quoteBody, quoteOtp, startMotorEnv } from '../support/motor-kit';
 import { countRequests } from '../../apps/api/src/products/motor/quotes/quote-request.read';
+import { readOffers, type OfferRow } from '../../apps/api/src/products/motor/quotes/quote-offers.read';
 
 const TOP_LEVEL_FIELDS = [
   'attachments', 'birthdate', 'car_estimated_cost', 'car_model_year', 'car_sequence_number', 'client_id', 'created_at',
@@ -67,7 +68,7 @@ describe('POST/GET/DELETE /api/v1/car-comp/quote-requests', () => {
   it('stores each offer as partners read it, with the insurer’s references, its exact expiry, and amounts as decimal strings', async () => {
     const res = await quote();
     expect(res.status).toBe(201);
-    const stored = await env.app.db.prisma.motorOffer.findMany({ where: { quoteRequestId: res.body.id }, orderBy: { position: 'asc' } });
+    const stored = (await readOffers(env.app.db.sql, [res.body.id])).get(res.body.id)!;
     expect(stored.map((o) => o.id)).toEqual(res.body.quotes.map((q: any) => q.quote_reference_id));
     const decimal = /^\d+\.\d{2}$/;
     stored.forEach((o, i) => {
@@ -75,7 +76,8 @@ describe('POST/GET/DELETE /api/v1/car-comp/quote-requests', () => {
       expect(o).toMatchObject({ companyName: q.company_name, companyNameAr: q.company_name_ar, type: q.type, fixType: q.fix_type, insuranceTypeDisplayAr: q.insurance_type_display_ar });
       expect(o.providerReference).toMatch(/\S/);
       expect(o.insurerCode).toMatch(/^[a-z]/);
-      expect(o.vehicleEstimatedValue.toNumber()).toBe(q.vehicle_estimated_value);
+      expect(o.vehicleEstimatedValue).toMatch(decimal);
+      expect(Number(o.vehicleEstimatedValue)).toBe(q.vehicle_estimated_value);
       expect(o.expiresAt.toISOString().replace(/\.\d{3}Z$/, '+00:00')).toBe(q.quote_expiry_date);
       const prices = o.prices as any[];
       expect(prices.map((p) => p.id)).toEqual(q.prices.map((p: any) => p.quote_price_id));
@@ -94,8 +96,34 @@ describe('POST/GET/DELETE /api/v1/car-comp/quote-requests', () => {
       for (const b of benefits) expect([b.amount, b.vat]).toEqual([expect.stringMatching(decimal), expect.stringMatching(decimal)]);
     });
     // the insurer's references differ between offers and prices of one insurer (what issuance sends back to it)
-    const refs = stored.flatMap((o) => [`${o.insurerCode}/${o.providerReference}`, ...(o.prices as any[]).map((p) => `${o.insurerCode}/${o.providerReference}/${p.providerReference}`)]);
+    const refs = stored.flatMap((o) => [`${o.insurerCode}/${o.providerReference}`, ...o.prices.map((p) => `${o.insurerCode}/${o.providerReference}/${p.providerReference}`)]);
     expect(new Set(refs).size).toBe(refs.length);
+    // prices and benefits are kept once, with the insurer's outcome: the offer rows hold only the prices' references
+    const rows = await env.app.db.prisma.motorOffer.findMany({ where: { quoteRequestId: res.body.id }, orderBy: { position: 'asc' } });
+    expect(rows.map((r) => [r.prices, r.benefits, r.priceReferences])).toEqual(stored.map((o) => [null, null, o.prices.map((p) => p.providerReference)]));
+  });
+
+  /** Offers as they were written before their prices and benefits were kept once: each row with its own copy. */
+  async function asWrittenBefore(offers: ReadonlyArray<Pick<OfferRow, 'id' | 'prices' | 'benefits'>>) {
+    for (const o of offers) {
+      await env.app.db.sql.query('UPDATE motor_offers SET prices = $2::json, benefits = $3::json, price_references = NULL WHERE id = $1::uuid', [
+        o.id,
+        JSON.stringify(o.prices),
+        JSON.stringify(o.benefits),
+      ]);
+    }
+  }
+
+  it('reads an offer written before prices and benefits were kept once from its own copy', async () => {
+    const res = await quote();
+    const [offer] = (await readOffers(env.app.db.sql, [res.body.id])).get(res.body.id)!;
+    const copy = {
+      prices: offer.prices.map((p) => ({ ...p, providerReference: `OLD-${p.providerReference}`, total: '1.01' })),
+      benefits: [{ id: offer.id, position: 0, code: 'OLD', name: 'Old "copy"', nameAr: 'قديم', amount: '2.50', vat: '0.38', url: null }],
+    };
+    await asWrittenBefore([{ ...offer, ...copy }]);
+    const [read] = (await readOffers(env.app.db.sql, [res.body.id])).get(res.body.id)!;
+    expect(read).toEqual({ ...offer, ...copy });
   });
 
   it('prices the same request the same way (deterministic sandbox)', async () => {
@@ -381,9 +409,11 @@ describe('POST/GET/DELETE /api/v1/car-comp/quote-requests', () => {
       expect(shown.quotes).toEqual(without);
       expect(listed.quotes).toEqual(without);
 
-      // an answer stored before the JSON was kept: the request is presented from its offers' rows, the same object
+      // an answer stored before the JSON was kept (its offers' rows held their prices and benefits): the request is
+      // presented from its offers' rows, the same object
       const older = (await quote()).body;
       const olderQuoted = (await keptOf(older.id)).find((o) => o.quotes.length > 0)!;
+      await asWrittenBefore((await readOffers(env.app.db.sql, [older.id], [olderQuoted.insurer_code])).get(older.id)!);
       await env.app.db.sql.query('UPDATE motor_insurer_outcomes SET quotes = NULL, position = NULL WHERE quote_request_id = $1 AND insurer_code = $2', [
         older.id,
         olderQuoted.insurer_code,

@@ -26,3 +26,16 @@ export interface SqlDatabase extends SqlTarget {
 export function isUniqueViolation(e: unknown): boolean {
   return typeof e === 'object' && e !== null && (e as { code?: unknown }).code === '23505';
 }
+
+/** What prismaSql needs: the Prisma client, or an interactive transaction of it. */
+interface PrismaRaw {
+  $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): Promise<T>;
+}
+
+/**
+ * Plain SQL through Prisma: on its transaction when given one (a read that must see, or wait for, the transaction's
+ * work). Values come back as Prisma gives them: numeric as Decimal, json parsed; cast in SQL where a string is wanted.
+ */
+export function prismaSql(db: PrismaRaw): SqlQuery {
+  return { query: <T>(sql: string, params: unknown[] = []) => db.$queryRawUnsafe<T[]>(sql, ...params) };
+}

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ApiError, amountString, Clock, formatDate, money, sum } from '@lib/common';
-import { Prisma, PrismaService } from '@lib/db';
+import { Prisma, PrismaService, prismaSql } from '@lib/db';
 import { isMotorProviderError, MotorProvider } from '@lib/providers';
 import { FileStore } from '../../../platform/files/file-store';
 import type { Payment } from '../../../payments/payment.repository';
@@ -8,7 +8,7 @@ import { payableByStatus, type Payability } from '../../../payments/payment-stat
 import { ActivationResult, PaidPolicyDescription, PolicyActivator, substitutePolicyId } from '../../../payments/policy-activators';
 import { MotorPolicyEvents } from '../issuance/motor-policy-events';
 import { MOTOR_PROVIDER } from '../motor-insurers';
-import { withParts } from '../quotes/quote-offers.read';
+import { readOffer } from '../quotes/quote-offers.read';
 import { renderTaxInvoice, type TaxInvoice } from '../../../platform/documents/tax-invoice';
 import { MotorSchedule, renderMotorSchedule } from './motor-policy-document';
 import { PolicyStatus } from '../../../policies/policy-status';
@@ -131,11 +131,10 @@ export class MotorPolicyActivator implements PolicyActivator {
   private async load(db: Prisma.TransactionClient | PrismaService, policyId: number) {
     const policy = await db.motorPolicy.findUnique({ where: { id: policyId } });
     if (!policy) return null;
-    const [stored, request] = await Promise.all([
-      db.motorOffer.findUnique({ where: { id: policy.offerId } }),
+    const [offer, request] = await Promise.all([
+      readOffer(prismaSql(db), policy.offerId),
       db.motorQuoteRequest.findUnique({ where: { id: policy.quoteRequestId } }),
     ]);
-    const offer = stored && withParts(stored);
     const price = offer?.prices.find((p) => p.id === policy.priceId);
     if (!offer || !price || !request) return null;
     return { policy, offer, price, request };

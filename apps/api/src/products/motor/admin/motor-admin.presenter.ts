@@ -4,7 +4,6 @@ import { personalDataFor, type PersonalData } from '../../../platform/admin/pii/
 import type { InsurerName } from './insurer-directory';
 import { policyStatusName, PolicyWithClient } from './policy-admin.repository';
 import type { QuoteRequestDetailRow, QuoteRequestListRow } from './quote-request-admin.repository';
-import { withParts } from '../quotes/quote-offers.read';
 
 export function presentQuoteRequestSummary(r: QuoteRequestListRow, mask: PersonalData) {
   return {
@@ -29,8 +28,7 @@ export function presentQuoteRequestSummary(r: QuoteRequestListRow, mask: Persona
 
 type Offer = QuoteRequestDetailRow['offers'][number];
 
-function presentOffer(stored: Offer) {
-  const o = withParts(stored);
+function presentOffer(o: Offer) {
   return {
     quote_reference_id: o.id,
     insurance_type_display: o.insuranceTypeDisplay,

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { Prisma, PrismaService } from '@lib/db';
+import { Prisma, PrismaService, prismaSql } from '@lib/db';
+import { readOffers, type OfferRow } from '../quotes/quote-offers.read';
 
 /**
  * A quote request's status as the console shows it, derived from what the insurers answered:
@@ -43,11 +44,11 @@ export interface QuoteRequestListRow {
 }
 
 export const QUOTE_REQUEST_DETAIL_INCLUDE = {
-  offers: { orderBy: { position: 'asc' } },
   outcomes: { orderBy: { insurerCode: 'asc' }, omit: { quotes: true } },
 } satisfies Prisma.MotorQuoteRequestInclude;
 
-export type QuoteRequestDetailRow = Prisma.MotorQuoteRequestGetPayload<{ include: typeof QUOTE_REQUEST_DETAIL_INCLUDE }>;
+/** A request with its outcomes, and its offers in listing order, each with its prices and benefits (see readOffers). */
+export type QuoteRequestDetailRow = Prisma.MotorQuoteRequestGetPayload<{ include: typeof QUOTE_REQUEST_DETAIL_INCLUDE }> & { offers: OfferRow[] };
 
 // Whitelisted: the sort column goes into the SQL text, never the caller's string.
 const SORT_COLUMNS: Record<QuoteRequestSortField, string> = {
@@ -95,11 +96,12 @@ export class QuoteRequestAdminRepository {
 
   /** The request with its offers and outcomes; its status and client name from the list query (one rule). */
   async find(id: number): Promise<{ row: QuoteRequestDetailRow; summary: QuoteRequestListRow } | null> {
-    const [row, { rows }] = await Promise.all([
+    const [row, offers, { rows }] = await Promise.all([
       this.prisma.motorQuoteRequest.findUnique({ where: { id }, include: QUOTE_REQUEST_DETAIL_INCLUDE }),
+      readOffers(prismaSql(this.prisma), [id]),
       this.page({ ids: [id] }, { field: 'id', order: 'ASC' }, 0, 1),
     ]);
-    return row && rows[0] ? { row, summary: rows[0] } : null;
+    return row && rows[0] ? { row: { ...row, offers: offers.get(id)! }, summary: rows[0] } : null;
   }
 
   /** Per insurer, over the quote requests created in [from, to): outcome counts and latency percentiles. */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError, ErrorDetails } from '@lib/common';
-import { PrismaService } from '@lib/db';
-import { withParts } from '../quotes/quote-offers.read';
+import { PrismaService, prismaSql } from '@lib/db';
+import { readOffer } from '../quotes/quote-offers.read';
 
 /** How long an offer of a request still in progress may take to appear (its write is milliseconds behind its event). */
 const STREAMED_OFFER_WAIT_MS = 3_000;
@@ -24,21 +24,21 @@ export class SelectionRepository {
   async load(clientId: string, ids: SelectionIds, now: Date) {
     const request = await this.prisma.motorQuoteRequest.findFirst({ where: { id: ids.quote_request_id, clientId, deletedAt: null } });
     if (!request) throw ApiError.field('quote_request_id', 'The selected quote request id is invalid.');
-    let offer = await this.prisma.motorOffer.findUnique({ where: { id: ids.quote_reference_id } });
+    const sql = prismaSql(this.prisma);
+    let offer = await readOffer(sql, ids.quote_reference_id);
     // a progressive request streams an offer just before its write commits: one picked that fast is waited for
     for (const stop = Date.now() + STREAMED_OFFER_WAIT_MS; !offer && request.quotesStatus === 'in_progress' && Date.now() < stop;) {
       await new Promise((resolve) => setTimeout(resolve, 25));
-      offer = await this.prisma.motorOffer.findUnique({ where: { id: ids.quote_reference_id } });
+      offer = await readOffer(sql, ids.quote_reference_id);
     }
-    const chosen = offer && withParts(offer);
-    // a price is stored in its offer: one not found there belongs to another offer, or to none
-    const price = chosen?.prices.find((p) => p.id === ids.quote_price_id);
+    // a price read with its offer: one not found there belongs to another offer, or to none
+    const price = offer?.prices.find((p) => p.id === ids.quote_price_id);
     const details: ErrorDetails = {};
-    if (!chosen || chosen.quoteRequestId !== request.id) details.quote_reference_id = ['The quote reference id does not belong to this quote request.'];
+    if (!offer || offer.quoteRequestId !== request.id) details.quote_reference_id = ['The quote reference id does not belong to this quote request.'];
     if (!price) details.quote_price_id = ['The quote price id does not belong to the offer of the quote reference id.'];
     if (Object.keys(details).length) throw ApiError.validation(details);
-    if (chosen!.expiresAt <= now) throw ApiError.field('quote_reference_id', 'The offer has expired. Request new quotes.');
-    return { request, offer: chosen!, price: price! };
+    if (offer!.expiresAt <= now) throw ApiError.field('quote_reference_id', 'The offer has expired. Request new quotes.');
+    return { request, offer: offer!, price: price! };
   }
 }
 

@@ -75,12 +75,16 @@ describe("an insurer's answer as rows", () => {
     ]);
   });
 
-  it('carries the JSON the write sends: the offers with their prices and benefits, amounts as decimal strings', () => {
+  it('carries the JSON the write sends: the offers without their prices and benefits (kept with the outcome), and the prices’ insurer references', () => {
     const rows = answerRows(quoted, 8_000_050, 0);
-    expect(JSON.parse(rows.offersJson.toString())).toEqual(JSON.parse(JSON.stringify(rows.offers)));
-    expect(JSON.parse(rows.offersJson.toString())[0]).toMatchObject({
-      vehicleEstimatedValue: '76000.00',
-      expiresAt: '2026-11-27T04:21:54.724Z',
+    const sent = JSON.parse(rows.offersJson.toString());
+    expect(sent).toEqual(
+      JSON.parse(JSON.stringify(rows.offers.map(({ prices, benefits: _, ...o }) => ({ ...o, priceReferences: prices.map((p) => p.providerReference) })))),
+    );
+    expect(sent[0]).toMatchObject({ vehicleEstimatedValue: '76000.00', expiresAt: '2026-11-27T04:21:54.724Z', priceReferences: ['D-1-500', 'D-1-1000'] });
+    expect(sent[0]).not.toHaveProperty('prices');
+    expect(sent[0]).not.toHaveProperty('benefits');
+    expect(rows.offers[0]).toMatchObject({
       prices: [{ deductible: '500.00', subtotal: '2557.06', vatPercentage: '15.00', vat: '383.56', total: '2940.62' }, { subtotal: '0.10' }],
       benefits: [{ code: '600100', name: 'Roadside', nameAr: 'Roadside', amount: '85.50', vat: '12.83', url: null }],
     });

@@ -3,8 +3,9 @@ import type { InsurerQuoteOutcome } from '@lib/providers';
 import type { AnsweredInsurer, NewBenefit, NewOffer, NewOutcome, NewPrice } from './quote-request.repository';
 
 /**
- * One insurer's answer as rows: its offers (each holding its prices and benefits, as stored and presented), their JSON,
- * and its outcome. What partners read of the offers (AnsweredInsurer's quotesJson) is the caller's to present.
+ * One insurer's answer as rows: its offers (each with its prices and benefits, as presented), the JSON of their rows,
+ * and its outcome. What partners read of the offers (AnsweredInsurer's quotesJson, where their prices and benefits are
+ * kept) is the caller's to present.
  */
 export type AnswerRows = Omit<AnsweredInsurer, 'quotesJson'> & { offers: NewOffer[] };
 
@@ -19,13 +20,14 @@ const VAT_PERCENTAGE = halalasText(VAT_PERCENT * 100);
 
 /**
  * The rows of the outcome of insurer `index` (in listing order; numbered `seq` among the request's answers, when known
- * now), its offers numbered from index * POSITION_STRIDE, and their JSON (what the write sends,
+ * now), its offers numbered from index * POSITION_STRIDE, and their rows' JSON (what the write sends,
  * made here so that little is left to do once the last insurer answers). Amounts as decimal strings, VAT added here
  * once, in whole halalas (withVatHalalas: the same rule as withVat), never floats.
  */
 export function answerRows(o: InsurerQuoteOutcome, carEstimatedValue: Halalas, index: number, seq?: number): AnswerRows {
   const firstPosition = index * POSITION_STRIDE;
   const offers: NewOffer[] = [];
+  const rows: OfferRowJson[] = [];
   const ids = randomUuids(o.offers.reduce((n, offer) => n + 1 + offer.prices.length + offer.benefits.length, 0));
   let next = 0;
   o.offers.forEach((offer, i) => {
@@ -53,7 +55,7 @@ export function answerRows(o: InsurerQuoteOutcome, carEstimatedValue: Halalas, i
       vat: halalasText(vatHalalas(b.amount)),
       url: b.url,
     }));
-    offers.push({
+    const made: NewOffer = {
       id: offerId,
       position: firstPosition + i,
       insurerCode: o.insurer.code,
@@ -70,9 +72,18 @@ export function answerRows(o: InsurerQuoteOutcome, carEstimatedValue: Halalas, i
       expiresAt: offer.validUntil,
       prices,
       benefits,
-    });
+    };
+    offers.push(made);
+    rows.push(offerRow(made));
   });
-  return { offers, offersJson: jsonBytes(offers), outcome: { ...outcomeRow(o), seq, position: index } };
+  return { offers, offersJson: jsonBytes(rows), outcome: { ...outcomeRow(o), seq, position: index } };
+}
+
+/** What an offer's row is written from (OFFER_FIELDS' keys): its prices and benefits are kept with its insurer's outcome, as partners read them. */
+type OfferRowJson = Omit<NewOffer, 'prices' | 'benefits'> & { priceReferences: string[] };
+
+function offerRow({ prices, benefits: _kept, ...offer }: NewOffer): OfferRowJson {
+  return { ...offer, priceReferences: prices.map((p) => p.providerReference) };
 }
 
 function outcomeRow(o: InsurerQuoteOutcome): Omit<NewOutcome, 'position'> {

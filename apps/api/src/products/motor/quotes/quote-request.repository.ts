@@ -30,7 +30,7 @@ export type QuoteRequestRow = MotorQuoteRequest & { offers: OfferRow[] };
  */
 export interface AnsweredInsurer {
   outcome: NewOutcome;
-  /** Made once when the answer arrived: what the write sends. */
+  /** Made once when the answer arrived: what the write sends (OFFER_FIELDS' keys). */
   offersJson: Buffer;
   /** A JSON array, made once when the answer arrived (the Request Quotes response puts it in as it is, and so do reads). */
   quotesJson: Buffer;
@@ -80,7 +80,7 @@ export interface NewOffer {
   prices: NewPrice[];
   benefits: NewBenefit[];
 }
-/** A price of an offer, stored in its offer's `prices` (JSON, in these keys): amounts as decimal strings. */
+/** A price of an offer, as made from an insurer's answer and as readOffers gives it: amounts as decimal strings. */
 export interface NewPrice {
   id: string;
   position: number;
@@ -91,7 +91,7 @@ export interface NewPrice {
   vat: string;
   total: string;
 }
-/** A benefit of an offer, stored in its offer's `benefits` (JSON, in these keys): amounts as decimal strings. */
+/** A benefit of an offer, as made from an insurer's answer and as readOffers gives it: amounts as decimal strings. */
 export interface NewBenefit {
   id: string;
   position: number;
@@ -117,7 +117,10 @@ export interface NewOutcome {
 /** Where a quote request's insurers are: still answering, done, or done with every insurer failed. */
 export type QuotesStatus = 'in_progress' | 'complete' | 'failed';
 
-/** The columns of an offer and the keys of NewOffer they are read from; its prices and benefits are JSON in it. */
+/**
+ * The columns of an offer and the keys they are written from (NewOffer's, and its prices' insurer references): its
+ * prices and benefits are kept once, in its insurer's outcome (`quotes`, as partners read them; see readOffers).
+ */
 export const OFFER_FIELDS: readonly JsonField[] = [
   ['id', 'uuid', 'id'],
   ['position', 'int', 'position'],
@@ -133,8 +136,7 @@ export const OFFER_FIELDS: readonly JsonField[] = [
   ['fix_type', 'text', 'fixType'],
   ['vehicle_estimated_value', 'numeric', 'vehicleEstimatedValue'],
   ['expires_at', 'timestamptz', 'expiresAt'],
-  ['prices', 'json', 'prices'],
-  ['benefits', 'json', 'benefits'],
+  ['price_references', 'text[]', 'priceReferences'],
 ];
 const OUTCOME_FIELDS: readonly JsonField[] = [
   ['insurer_code', 'text', 'insurerCode'],
