@@ -15,6 +15,11 @@ export function summary(values: number[]) {
   return { n: s.length, min: r(s[0]), p50: r(percentile(s, 50)), p95: r(percentile(s, 95)), p99: r(percentile(s, 99)), max: r(s[s.length - 1]) };
 }
 
+/** A summary's p50 and p99 for the results page, or `none` when it summarised no value. */
+export function p50p99(s: ReturnType<typeof summary>): string {
+  return s.n ? `p50 ${s.p50}, p99 ${s.p99}` : 'none';
+}
+
 /** Runs `fn` from `concurrency` workers until `durationMs` passes or `maxRequests` are done; returns requests per second. */
 export async function throughput(fn: () => Promise<void>, concurrency: number, durationMs: number, maxRequests = 1_000_000) {
   let done = 0;

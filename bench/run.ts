@@ -49,7 +49,7 @@ import { ManualClock } from '../libs/common/src';
 import { exchangeJson } from '../libs/providers/src/shared/json-http';
 import { SHOW_POLICY_SQL, showPolicyParams } from '../apps/api/src/products/motor/issuance/motor-policy.repository';
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
-import { LOAD_PROCESSES, runLoad, runLoadSplit, summary } from './load';
+import { LOAD_PROCESSES, runLoad, runLoadSplit, summary, p50p99 } from './load';
 import { embeddedIdleMemoryScenario, postgresLoadedMemoryScenario } from './memory';
 import { cpuMicros, otherThreadsCpuMicros, RUN_ENV, withBuiltApi } from './built-api';
 import { profiled } from './cpu-profile';
@@ -751,8 +751,8 @@ async function main() {
       `## Progressive quotes: first offer on the event stream after the fastest insurer's answer (${progressive.insurers} insurers, fastest ${progressive.fastest_insurer_ms} ms, ${progressive.concurrency} concurrent, ${progressive.database})`,
       `delay ms: p50 ${progressive.first_offer_delay_ms.p50}, p95 ${progressive.first_offer_delay_ms.p95}, p99 ${progressive.first_offer_delay_ms.p99}, max ${progressive.first_offer_delay_ms.max} over ${progressive.first_offer_delay_ms.n} requests (target p99 <= 10: ${progressive.met ? 'met' : 'NOT met'})`,
       `streams opened after the fastest answer (measured from their opening): ${progressive.streams_opened_after_the_answer}; ` +
-        `apart: following before the answer p50 ${progressive.delay_ms_stream_open_before_answer.p50}, p99 ${progressive.delay_ms_stream_open_before_answer.p99}; ` +
-        `opened later p50 ${progressive.delay_ms_stream_opened_later.p50}, p99 ${progressive.delay_ms_stream_opened_later.p99}`,
+        `apart: following before the answer ${p50p99(progressive.delay_ms_stream_open_before_answer)}; ` +
+        `opened later ${p50p99(progressive.delay_ms_stream_opened_later)}`,
       '',
     );
   const read = result.policy_read as Awaited<ReturnType<typeof policyReadScenario>> | undefined;
