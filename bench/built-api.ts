@@ -21,12 +21,13 @@ const RUN_ARGS = JSON.parse(process.env.BENCH_API_ARGS ?? '[]') as string[];
 
 /**
  * Starts the built API as `npm start` runs it (scripts/start.sh, which execs node: `use` gets node's pid) with `env` and
- * nothing else, waits until ready, runs `use` with its pid, stops it.
+ * nothing else, waits until ready, runs `use` with its pid, stops it. `root`: the checkout whose build runs (this one's
+ * unless another is compared with it).
  */
-export async function withBuiltApi<T>(env: Record<string, string | undefined>, port: number, use: (pid: number) => Promise<T>): Promise<T> {
+export async function withBuiltApi<T>(env: Record<string, string | undefined>, port: number, use: (pid: number) => Promise<T>, root = projectRoot()): Promise<T> {
   // the child has its own copy of the file's descriptor: this process closes its own once the child has it
   const stdout = process.env.BENCH_API_STDOUT ? openSync(process.env.BENCH_API_STDOUT, 'w') : undefined;
-  const child = spawn('sh', [join(projectRoot(), 'scripts', 'start.sh'), ...RUN_ARGS], {
+  const child = spawn('sh', [join(root, 'scripts', 'start.sh'), ...RUN_ARGS], {
     // start.sh runs `node` from the PATH: this process's own, whatever the caller's PATH holds first
     env: { ...env, PATH: `${dirname(process.execPath)}:${env.PATH ?? ''}` },
     stdio: stdout === undefined ? 'ignore' : ['ignore', stdout, 'ignore'],

@@ -180,7 +180,18 @@ async function progressiveScenario() {
  * compares like with like. Then the same API in sandbox mode in this process (what `npm start` runs by default: each
  * request in a test clock frame and the partner's insurer scope), its CPU from this process, on its own.
  */
-async function fanOutScenario() {
+/** What the fan-out scenarios share: the sandbox insurers, a partner with a quote OTP, its quote request. */
+async function withFanOutSetup<T>(
+  use: (s: {
+    app: TestApp;
+    partner: { id: string; secret: string; token: string };
+    shared: Record<string, string>;
+    sandboxUrl: string;
+    quotePlan: (url: string, token: string) => (concurrency: number, rounds: number) => LoadPlan;
+    checked: (r: LoadResult) => number[];
+    productionEnv: (port: number) => Promise<Record<string, string | undefined>>;
+  }) => Promise<T>,
+): Promise<T> {
   const sandbox = await startSandboxProcess();
   const shared = {
     LOG_LEVEL: 'warn',
@@ -214,6 +225,75 @@ async function fanOutScenario() {
       if (r.errors) throw new Error(`quote requests failed (${r.errors}): ${r.firstError}`);
       return r.latenciesMs!;
     };
+    const productionEnv = async (port: number) => {
+      const dbName = (await app.db.sql.query<{ db: string }>('SELECT current_database() AS db'))[0].db;
+      const dbUrl = new URL(process.env.DATABASE_URL!);
+      dbUrl.pathname = `/${dbName}`;
+      return productionApiEnv(app, dbUrl, port, shared);
+    };
+    return await use({ app, partner: p, shared, sandboxUrl: sandbox.baseUrl, quotePlan, checked, productionEnv });
+  } finally {
+    await app.close();
+    await sandbox.close();
+  }
+}
+
+/** A bearer token of the partner from the built API listening on `port`. */
+async function builtApiToken(port: number, partner: { id: string; secret: string }): Promise<string> {
+  const token = await http(`http://127.0.0.1:${port}/oauth/token`, {
+    json: { grant_type: 'client_credentials', client_id: partner.id, client_secret: partner.secret },
+  });
+  if (token.status !== 200) throw new Error(`token ${token.status}: ${token.text}`);
+  return token.body.access_token as string;
+}
+
+/**
+ * `npm run bench -- fan-out-ab` with BENCH_BASELINE_ROOT=<another checkout, built>: this build's API and that one's,
+ * each in its own process on the same database, measured burst for burst in turns (as the fan-out measures the API
+ * against the bare handler), so both meet the same moments of the machine: the CPU each used per quote request and
+ * their ratio. What a change to the quote path buys, apart from this machine's noise (one run alone swings by a tenth
+ * or more).
+ */
+async function fanOutComparison() {
+  const baselineRoot = process.env.BENCH_BASELINE_ROOT;
+  if (!baselineRoot) throw new Error('fan-out-ab compares with the build in BENCH_BASELINE_ROOT (a checkout with its own npm run build)');
+  return withFanOutSetup(async ({ partner, quotePlan, checked, productionEnv }) => {
+    const [port, basePort] = [await freePort(), await freePort()];
+    const [env, baseEnv] = [await productionEnv(port), await productionEnv(basePort)];
+    return withBuiltApi(env, port, (pid) =>
+      withBuiltApi(
+        baseEnv,
+        basePort,
+        async (basePid) => {
+          const plan = quotePlan(`http://127.0.0.1:${port}/api/v1/car-comp/quote-requests`, await builtApiToken(port, partner));
+          const basePlan = quotePlan(`http://127.0.0.1:${basePort}/api/v1/car-comp/quote-requests`, await builtApiToken(basePort, partner));
+          const turns = (rounds: number): LoadPlan => ({ ...plan(20, rounds), alternateWith: basePlan(20, rounds) });
+          checked(await runLoad(plan(1, 3)));
+          checked(await runLoad(basePlan(1, 3)));
+          checked(await runLoad(turns(FAN_OUT_WARM_UP_ROUNDS)));
+          const [before, baseBefore] = [cpuMicros(pid), cpuMicros(basePid)];
+          const measured = await runLoad(turns(FAN_OUT_ROUNDS));
+          checked(measured);
+          const perRequest = (micros: number) => Math.round((micros / measured.latenciesMs!.length / 1000) * 100) / 100;
+          const [cpu, baseCpu] = [perRequest(cpuMicros(pid) - before), perRequest(cpuMicros(basePid) - baseBefore)];
+          return {
+            rounds: { warm_up: FAN_OUT_WARM_UP_ROUNDS, measured: FAN_OUT_ROUNDS },
+            api_cpu_ms_per_quote: cpu,
+            baseline_cpu_ms_per_quote: baseCpu,
+            cpu_ratio: Math.round((cpu / baseCpu) * 1000) / 1000,
+            overhead_ms: summary(measured.latenciesMs!.map((t) => t - SLOWEST)),
+            baseline_overhead_ms: summary(measured.alternateLatenciesMs!.map((t) => t - SLOWEST)),
+            baseline_root: baselineRoot,
+          };
+        },
+        baselineRoot,
+      ),
+    );
+  });
+}
+
+async function fanOutScenario() {
+  return withFanOutSetup(async ({ app, partner: p, sandboxUrl, quotePlan, checked, productionEnv }) => {
     // warm-up: connections opened and the hot code optimised, as in a service that has been running. V8 keeps
     // optimising functions of this path for thousands of calls: a few dozen requests leave much of it unoptimised.
     const measure = async (plan: (concurrency: number, rounds: number) => LoadPlan, cpu: () => number) => {
@@ -231,23 +311,15 @@ async function fanOutScenario() {
 
     // A Fastify handler that only makes the nine insurer calls and parses their JSON: what the machine itself costs
     // (loopback HTTP, the sandbox sharing the cores), without the service.
-    const bare = await startBareFanOut(sandbox.baseUrl);
+    const bare = await startBareFanOut(sandboxUrl);
     const barePlan = (concurrency: number, rounds: number): LoadPlan => ({
       ...quotePlan(bare.url, '')(concurrency, rounds),
       headers: { 'Content-Type': 'application/json' },
       expectStatus: 200,
     });
-    const dbName = (await app.db.sql.query<{ db: string }>('SELECT current_database() AS db'))[0].db;
-    const dbUrl = new URL(process.env.DATABASE_URL!);
-    dbUrl.pathname = `/${dbName}`;
     const port = await freePort();
-    const env = productionApiEnv(app, dbUrl, port, shared);
-    const production = await withBuiltApi(env, port, async (pid) => {
-      const token = await http(`http://127.0.0.1:${port}/oauth/token`, {
-        json: { grant_type: 'client_credentials', client_id: p.id, client_secret: p.secret },
-      });
-      if (token.status !== 200) throw new Error(`token ${token.status}: ${token.text}`);
-      const plan = quotePlan(`http://127.0.0.1:${port}/api/v1/car-comp/quote-requests`, token.body.access_token as string);
+    const production = await withBuiltApi(await productionEnv(port), port, async (pid) => {
+      const plan = quotePlan(`http://127.0.0.1:${port}/api/v1/car-comp/quote-requests`, await builtApiToken(port, p));
       const turns = (rounds: number): LoadPlan => ({ ...plan(20, rounds), alternateWith: barePlan(20, rounds) });
       if (process.env.BENCH_FAN_OUT_ROUNDS) process.stderr.write(`fan-out: measuring the built API (pid ${pid})\n`);
       checked(await runLoad(plan(1, 3)));
@@ -260,9 +332,9 @@ async function fanOutScenario() {
       const [apiCpu, otherThreadsCpu, bareCpu] = [cpuMicros(pid) - apiBefore, otherThreadsCpuMicros(pid) - otherThreadsBefore, processCpu() - bareBefore];
       const times = measured.latenciesMs!;
       const bareTimes = measured.alternateLatenciesMs!;
-      await http(`${sandbox.baseUrl}/__control/insurers/summit`, { method: 'PUT', json: { fault: 'timeout' } });
+      await http(`${sandboxUrl}/__control/insurers/summit`, { method: 'PUT', json: { fault: 'timeout' } });
       const hung = checked(await runLoad(plan(10, 2)));
-      await http(`${sandbox.baseUrl}/__control/insurers/summit`, { method: 'PUT', json: { latency_ms: INSURER_LATENCIES.summit, fault: 'none' } });
+      await http(`${sandboxUrl}/__control/insurers/summit`, { method: 'PUT', json: { latency_ms: INSURER_LATENCIES.summit, fault: 'none' } });
       return {
         times,
         cpuMsPerRequest: msPerRequest(apiCpu, times.length),
@@ -306,10 +378,7 @@ async function fanOutScenario() {
       },
       database: app.db.kind,
     };
-  } finally {
-    await app.close();
-    await sandbox.close();
-  }
+  });
 }
 
 /** A Fastify handler that asks every sandbox insurer with the service's HTTP client and returns the parsed answers. */
@@ -702,6 +771,7 @@ async function main() {
   if (only) {
     const run = {
       'fan-out': fanOutScenario,
+      'fan-out-ab': fanOutComparison,
       progressive: progressiveScenario,
       lists: listsScenario,
       'policy-read': policyReadScenario,
