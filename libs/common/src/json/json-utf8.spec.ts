@@ -1,4 +1,4 @@
-import { utf8Json } from './json-utf8';
+import { utf8Json, writtenJson } from './json-utf8';
 
 /** What utf8Json must give, byte for byte: JSON.stringify's text in UTF-8. */
 const expected = (v: unknown) => Buffer.from(JSON.stringify(v));
@@ -203,4 +203,25 @@ describe('utf8Json: JSON.stringify written as UTF-8 bytes', () => {
     expect(utf8Json(large).equals(expected(large))).toBe(true);
     expect(utf8Json([1, 'a']).toString()).toBe('[1,"a"]');
   });
+
+  it('writes JSON by hand into the same buffer: raw bytes, strings as JSON.stringify writes them, plain text; larger than the buffer too', () => {
+    const name = 'ش "x" \\ \n 🚗 \udc00';
+    const written = writtenJson((w) => {
+      w.raw(Buffer.from('{"name":'));
+      w.string(name);
+      w.raw(Buffer.from(',"n":'));
+      w.ascii(String(2557.06));
+      w.raw(Buffer.from(',"none":'));
+      w.ascii('null');
+      w.raw(Buffer.from(',"long":'));
+      w.string('ش'.repeat(100_000));
+      w.raw(Buffer.from('}'));
+    });
+    expect(written.equals(expected({ name, n: 2557.06, none: null, long: 'ش'.repeat(100_000) }))).toBe(true);
+    // the buffer it shares with utf8Json is whole afterwards, and a write inside a write is refused, not interleaved
+    expect(utf8Json({ after: 'ش' }).equals(expected({ after: 'ش' }))).toBe(true);
+    expect(() => writtenJson(() => writtenJson(() => undefined))).toThrow(/while JSON is being written/);
+    expect(writtenJson((w) => w.ascii('[]')).toString()).toBe('[]');
+  });
 });
+

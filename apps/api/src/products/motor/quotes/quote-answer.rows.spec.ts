@@ -1,5 +1,6 @@
 import type { InsurerQuoteOutcome, MotorInsurer } from '@lib/providers';
-import { answerRows } from './quote-answer.rows';
+import { jsonBytes } from '@lib/common';
+import { answeredInsurer, answerIds, answerRows } from './quote-answer.rows';
 import { presentOffer } from './quote-request.presenter';
 
 const insurer: MotorInsurer = {
@@ -90,4 +91,38 @@ describe("an insurer's answer as rows", () => {
     });
     expect(answerRows({ ...quoted, offers: [] }, 8_000_050, 0).offersJson.toString()).toBe('[]');
   });
+
+  it('writes the offers as partners read them byte for byte as presentOffer does, and the same rows and outcome, without making the prices and benefits', () => {
+    // every kind of text the writer escapes or encodes: quotes, backslashes, control characters, Arabic, an emoji (a
+    // surrogate pair) and a lone surrogate, which JSON.stringify writes as a \u escape
+    const odd = 'a "quoted" \\ back\u0001slash\n\t تأمين 🚗 \ud800 end';
+    const hard: InsurerQuoteOutcome = {
+      ...quoted,
+      insurer: { ...insurer, nameAr: odd, squareLogoUrl: 'https://logos.example/dune-square.svg?a="b"' },
+      offers: [
+        ...quoted.offers,
+        {
+          ...quoted.offers[0],
+          productNameEn: odd,
+          vehicleEstimatedValue: 99_999_999_999_999,
+          prices: [{ providerReference: 'D-3', deductible: 0, netPremium: 1 }],
+          benefits: [{ code: odd, nameEn: odd, nameAr: odd, amount: 0, url: `https://terms.example/${encodeURIComponent("a \"b\" تأمين")}?q="x"` }],
+        },
+      ],
+    };
+    for (const [outcome, index] of [
+      [quoted, 2],
+      [hard, 0],
+      [{ ...quoted, offers: [] }, 1],
+    ] as const) {
+      const ids = answerIds(outcome);
+      const rows = answerRows(outcome, 8_000_050, index, 3, ids);
+      const answered = answeredInsurer(outcome, 8_000_050, index, 3, ids);
+      expect(answered.quotesJson.toString()).toBe(jsonBytes(rows.offers.map(presentOffer)).toString());
+      expect(answered.quotesJson.equals(jsonBytes(rows.offers.map(presentOffer)))).toBe(true);
+      expect(answered.offersJson.equals(rows.offersJson)).toBe(true);
+      expect(answered.outcome).toEqual(rows.outcome);
+    }
+  });
 });
+

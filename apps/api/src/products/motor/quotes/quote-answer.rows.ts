@@ -1,5 +1,6 @@
 import { halalasText, jsonBytes, randomUuids, vatHalalas, VAT_PERCENT, withVatHalalas, type Halalas } from '@lib/common';
-import type { InsurerQuoteOutcome } from '@lib/providers';
+import type { InsurerQuoteOutcome, MotorOffer } from '@lib/providers';
+import { answeredQuotesJson } from './answered-quotes.json';
 import type { AnsweredInsurer, NewBenefit, NewOffer, NewOutcome, NewPrice } from './quote-request.repository';
 
 /**
@@ -22,16 +23,16 @@ const VAT_PERCENTAGE = halalasText(VAT_PERCENT * 100);
  * The rows of the outcome of insurer `index` (in listing order; numbered `seq` among the request's answers, when known
  * now), its offers numbered from index * POSITION_STRIDE, and their rows' JSON (what the write sends,
  * made here so that little is left to do once the last insurer answers). Amounts as decimal strings, VAT added here
- * once, in whole halalas (withVatHalalas: the same rule as withVat), never floats.
+ * once, in whole halalas (withVatHalalas: the same rule as withVat), never floats. `ids` (see answerIds) are drawn here
+ * unless given.
  */
-export function answerRows(o: InsurerQuoteOutcome, carEstimatedValue: Halalas, index: number, seq?: number): AnswerRows {
+export function answerRows(o: InsurerQuoteOutcome, carEstimatedValue: Halalas, index: number, seq?: number, ids = answerIds(o)): AnswerRows {
   const firstPosition = index * POSITION_STRIDE;
   const offers: NewOffer[] = [];
   const rows: OfferRowJson[] = [];
-  const ids = randomUuids(o.offers.reduce((n, offer) => n + 1 + offer.prices.length + offer.benefits.length, 0));
   let next = 0;
   o.offers.forEach((offer, i) => {
-    const offerId = ids[next++];
+    const fields = offerFields(o, offer, ids[next++], firstPosition + i, carEstimatedValue);
     const prices = offer.prices.map((p, i): NewPrice => {
       const priced = withVatHalalas(p.netPremium);
       return {
@@ -55,36 +56,59 @@ export function answerRows(o: InsurerQuoteOutcome, carEstimatedValue: Halalas, i
       vat: halalasText(vatHalalas(b.amount)),
       url: b.url,
     }));
-    const made: NewOffer = {
-      id: offerId,
-      position: firstPosition + i,
-      insurerCode: o.insurer.code,
-      providerReference: offer.providerReference,
-      companyName: o.insurer.nameEn,
-      companyNameAr: o.insurer.nameAr || o.insurer.nameEn,
-      companyLogoUrl: o.insurer.logoUrl ?? '',
-      squareCompanyLogoUrl: o.insurer.squareLogoUrl ?? '',
-      type: offer.type,
-      insuranceTypeDisplay: offer.productNameEn,
-      insuranceTypeDisplayAr: offer.productNameAr || offer.productNameEn,
-      fixType: offer.type === 'Comprehensive' ? offer.fixType : '',
-      vehicleEstimatedValue: halalasText(offer.vehicleEstimatedValue ?? carEstimatedValue),
-      expiresAt: offer.validUntil,
-      prices,
-      benefits,
-    };
-    offers.push(made);
-    rows.push(offerRow(made));
+    offers.push({ ...fields, prices, benefits });
+    rows.push({ ...fields, priceReferences: offer.prices.map((p) => p.providerReference) });
   });
   return { offers, offersJson: jsonBytes(rows), outcome: { ...outcomeRow(o), seq, position: index } };
 }
 
+/**
+ * An insurer's answer as answerRows gives it, without making its offers' prices and benefits: the rows' JSON, and the
+ * offers as partners read them written straight into their JSON (answeredQuotesJson), what a synchronous quote request
+ * sends and keeps. `ids` as answerRows'.
+ */
+export function answeredInsurer(o: InsurerQuoteOutcome, carEstimatedValue: Halalas, index: number, seq?: number, ids = answerIds(o)): AnsweredInsurer {
+  const firstPosition = index * POSITION_STRIDE;
+  const rows: OfferRowJson[] = [];
+  let next = 0;
+  o.offers.forEach((offer, i) => {
+    rows.push({ ...offerFields(o, offer, ids[next], firstPosition + i, carEstimatedValue), priceReferences: offer.prices.map((p) => p.providerReference) });
+    next += 1 + offer.prices.length + offer.benefits.length;
+  });
+  return {
+    outcome: { ...outcomeRow(o), seq, position: index },
+    offersJson: jsonBytes(rows),
+    quotesJson: answeredQuotesJson(o.insurer, o.offers, carEstimatedValue, ids),
+  };
+}
+
+/** New ids for an answer: each offer's, then its prices', then its benefits', offer after offer. */
+export function answerIds(o: InsurerQuoteOutcome): string[] {
+  return randomUuids(o.offers.reduce((n, offer) => n + 1 + offer.prices.length + offer.benefits.length, 0));
+}
+
+/** An offer's own columns, as made from the answer. */
+function offerFields(o: InsurerQuoteOutcome, offer: MotorOffer, id: string, position: number, carEstimatedValue: Halalas): Omit<NewOffer, 'prices' | 'benefits'> {
+  return {
+    id,
+    position,
+    insurerCode: o.insurer.code,
+    providerReference: offer.providerReference,
+    companyName: o.insurer.nameEn,
+    companyNameAr: o.insurer.nameAr || o.insurer.nameEn,
+    companyLogoUrl: o.insurer.logoUrl ?? '',
+    squareCompanyLogoUrl: o.insurer.squareLogoUrl ?? '',
+    type: offer.type,
+    insuranceTypeDisplay: offer.productNameEn,
+    insuranceTypeDisplayAr: offer.productNameAr || offer.productNameEn,
+    fixType: offer.type === 'Comprehensive' ? offer.fixType : '',
+    vehicleEstimatedValue: halalasText(offer.vehicleEstimatedValue ?? carEstimatedValue),
+    expiresAt: offer.validUntil,
+  };
+}
+
 /** What an offer's row is written from (OFFER_FIELDS' keys): its prices and benefits are kept with its insurer's outcome, as partners read them. */
 type OfferRowJson = Omit<NewOffer, 'prices' | 'benefits'> & { priceReferences: string[] };
-
-function offerRow({ prices, benefits: _kept, ...offer }: NewOffer): OfferRowJson {
-  return { ...offer, priceReferences: prices.map((p) => p.providerReference) };
-}
 
 function outcomeRow(o: InsurerQuoteOutcome): Omit<NewOutcome, 'position'> {
   return {

@@ -48,7 +48,7 @@ export type PresentableRequest = Pick<
 > & { carEstimatedCost: { toString(): string }; drivers: unknown; attachments: unknown };
 
 /** The deprecated relative `company_logo` path of an absolute logo URL; the few insurers' logos are parsed once each. */
-function relativeLogo(url: string): string {
+export function relativeLogo(url: string): string {
   let path = logoPaths.get(url);
   if (path === undefined) {
     path = logoPath(url);

@@ -1,14 +1,14 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ApiError, jsonBytes, jsonWithArray, type Halalas } from '@lib/common';
+import { ApiError, jsonWithArray, type Halalas } from '@lib/common';
 import { JsonBody } from '@lib/http';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { TestClocks } from '../../../platform/test-clocks/test-clocks';
 import { allFailed, fanOutQuotes, InsurerQuoteOutcome, MotorProvider } from '@lib/providers';
 import { MotorCustomerRepository } from '../customers/motor-customer.repository';
 import { MOTOR_PROVIDER, MotorInsurers } from '../motor-insurers';
-import { answerRows } from './quote-answer.rows';
+import { answeredInsurer } from './quote-answer.rows';
 import { QuoteRequestIntake, requestRow, RequestQuotesCommand } from './quote-request.intake';
-import { presentOffer, presentQuoteRequest } from './quote-request.presenter';
+import { presentQuoteRequest } from './quote-request.presenter';
 import { AnsweredInsurer, NewQuoteRequest, QuoteRequestRepository } from './quote-request.repository';
 import { SETTLE_GRACE_MS } from './quote-fan-out.runner';
 import { AnswerWriteBehind, stamped } from './quote-answers.write-behind';
@@ -106,6 +106,5 @@ export class RequestQuotesUseCase {
 
 /** Insurer `index`'s outcome as kept until the response (numbered in listing order). */
 function settled(outcome: InsurerQuoteOutcome, carEstimatedValue: Halalas, index: number): AnsweredInsurer {
-  const rows = answerRows(outcome, carEstimatedValue, index, index + 1);
-  return { outcome: rows.outcome, offersJson: rows.offersJson, quotesJson: jsonBytes(rows.offers.map(presentOffer)) };
+  return answeredInsurer(outcome, carEstimatedValue, index, index + 1);
 }
