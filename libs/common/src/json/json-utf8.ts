@@ -31,7 +31,7 @@ export function utf8Json(value: unknown): Buffer {
 /**
  * Writes JSON by hand, in the same way and into the same buffer as utf8Json: for a hot shape known in advance, whose
  * keys are written as bytes made once and whose values need no objects made for them first (an insurer's offers as
- * partners read them: quote-offers.json). `write` gets the writer and must not call utf8Json or itself.
+ * partners read them: answeredQuotesJson). `write` gets the writer and must not call utf8Json or itself.
  */
 export function writtenJson(write: (w: JsonWriter) => void): Buffer {
   if (writing) throw new Error('writtenJson: called while JSON is being written');
