@@ -173,19 +173,11 @@ async function progressiveScenario() {
   }
 }
 
-/**
- * The fan-out as partners meet it: the built API in production mode in its own process, as deployed (npm start's
- * settings), its CPU read from /proc, measured burst for burst with the bare handler (in this process): the two take
- * turns within one load, so both meet the same moments of a machine whose other tenants come and go, and the ratio
- * compares like with like. Then the same API in sandbox mode in this process (what `npm start` runs by default: each
- * request in a test clock frame and the partner's insurer scope), its CPU from this process, on its own.
- */
 /** What the fan-out scenarios share: the sandbox insurers, a partner with a quote OTP, its quote request. */
 async function withFanOutSetup<T>(
   use: (s: {
     app: TestApp;
     partner: { id: string; secret: string; token: string };
-    shared: Record<string, string>;
     sandboxUrl: string;
     quotePlan: (url: string, token: string) => (concurrency: number, rounds: number) => LoadPlan;
     checked: (r: LoadResult) => number[];
@@ -231,7 +223,7 @@ async function withFanOutSetup<T>(
       dbUrl.pathname = `/${dbName}`;
       return productionApiEnv(app, dbUrl, port, shared);
     };
-    return await use({ app, partner: p, shared, sandboxUrl: sandbox.baseUrl, quotePlan, checked, productionEnv });
+    return await use({ app, partner: p, sandboxUrl: sandbox.baseUrl, quotePlan, checked, productionEnv });
   } finally {
     await app.close();
     await sandbox.close();
@@ -292,6 +284,13 @@ async function fanOutComparison() {
   });
 }
 
+/**
+ * The fan-out as partners meet it: the built API in production mode in its own process, as deployed (npm start's
+ * settings), its CPU read from /proc, measured burst for burst with the bare handler (in this process): the two take
+ * turns within one load, so both meet the same moments of a machine whose other tenants come and go, and the ratio
+ * compares like with like. Then the same API in sandbox mode in this process (what `npm start` runs by default: each
+ * request in a test clock frame and the partner's insurer scope), its CPU from this process, on its own.
+ */
 async function fanOutScenario() {
   return withFanOutSetup(async ({ app, partner: p, sandboxUrl, quotePlan, checked, productionEnv }) => {
     // warm-up: connections opened and the hot code optimised, as in a service that has been running. V8 keeps

@@ -224,4 +224,3 @@ describe('utf8Json: JSON.stringify written as UTF-8 bytes', () => {
     expect(writtenJson((w) => w.ascii('[]')).toString()).toBe('[]');
   });
 });
-

@@ -5,7 +5,7 @@ import { relativeLogo } from './quote-request.presenter';
 /**
  * An insurer's offers as partners read them, written straight from its answer as the JSON bytes that are sent and kept:
  * byte for byte what presentOffer gives for the offers answerRows makes of the same answer with the same ids
- * (answered-quotes.json.spec.ts holds the two together). A quote request's nine answers hold some 2,000 values: making
+ * (quote-answer.rows.spec.ts holds the two together). A quote request's nine answers hold some 2,000 values: making
  * the rows' prices and benefits, then the presented objects, then their JSON cost about twice this, and those objects
  * were a fifth of what the fan-out allocated.
  *

@@ -125,4 +125,3 @@ describe("an insurer's answer as rows", () => {
     }
   });
 });
-
