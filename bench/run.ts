@@ -76,6 +76,8 @@ const SLOWEST = Math.max(...Object.values(INSURER_LATENCIES));
  */
 const FAN_OUT_WARM_UP_ROUNDS = Number(process.env.BENCH_FAN_OUT_WARMUP ?? 100);
 const FAN_OUT_ROUNDS = Number(process.env.BENCH_FAN_OUT_ROUNDS ?? 30);
+/** How long the fan-out watches the built API's CPU with no request in flight. */
+const IDLE_CPU_MS = 10_000;
 
 /** The sandbox insurers as their own process, as `npm start` runs them: their work does not share the API's event loop. */
 async function startSandboxProcess(): Promise<{ baseUrl: string; close(): Promise<void> }> {
@@ -324,6 +326,11 @@ async function fanOutScenario() {
       checked(await runLoad(plan(1, 3)));
       checked(await runLoad(barePlan(1, 3)));
       checked(await runLoad(turns(FAN_OUT_WARM_UP_ROUNDS)));
+      // what the API's process uses with no request at all (timers, pools): a cost per second, which its quote requests'
+      // CPU below includes for the time they and the bare handler's took
+      const idleBefore = cpuMicros(pid);
+      await new Promise((r) => setTimeout(r, IDLE_CPU_MS));
+      const idleCpuMsPerSecond = Math.round(((cpuMicros(pid) - idleBefore) / IDLE_CPU_MS) * 10) / 10;
       // the API's process works only on its own bursts; this process, in the bare handler's (the in-process app idles)
       const [apiBefore, otherThreadsBefore, bareBefore] = [cpuMicros(pid), otherThreadsCpuMicros(pid), processCpu()];
       const measured = await runLoad(turns(FAN_OUT_ROUNDS));
@@ -338,6 +345,7 @@ async function fanOutScenario() {
         times,
         cpuMsPerRequest: msPerRequest(apiCpu, times.length),
         otherThreadsCpuMsPerRequest: msPerRequest(otherThreadsCpu, times.length),
+        idleCpuMsPerSecond,
         bareTimes,
         bareCpuMsPerRequest: msPerRequest(bareCpu, bareTimes.length),
         hung,
@@ -360,6 +368,8 @@ async function fanOutScenario() {
       api_cpu_ms_per_quote: production.cpuMsPerRequest,
       /** Of api_cpu_ms_per_quote, what the API's threads other than the main one used (see otherThreadsCpuMicros). */
       api_other_threads_cpu_ms_per_quote: production.otherThreadsCpuMsPerRequest,
+      /** The API's CPU while it served nothing, in ms per second (ticks of 10 ms: a resolution of 1 ms a second). */
+      api_idle_cpu_ms_per_second: production.idleCpuMsPerSecond,
       target: 'p99 overhead <= 1.5x the bare fan-out floor, API CPU < 5 ms per quote request (the built API in production mode)',
       met: overFloor <= 1.5 && production.cpuMsPerRequest < 5,
       bare_fan_out_overhead_ms: floor,
@@ -805,7 +815,7 @@ async function main() {
       `## Quote fan-out overhead (${fanOut.insurers} insurers, slowest ${fanOut.slowest_insurer_ms} ms, ${fanOut.concurrency} concurrent, ${fanOut.database})`,
       `overhead ms: p50 ${fanOut.overhead_ms.p50}, p95 ${fanOut.overhead_ms.p95}, p99 ${fanOut.overhead_ms.p99}, max ${fanOut.overhead_ms.max}; ` +
         `p99 ${fanOut.p99_over_floor}x the floor; API CPU ${fanOut.api_cpu_ms_per_quote} ms per quote request (target <= 1.5x and < 5 ms: ${fanOut.met ? 'met' : 'NOT met'})`,
-      `the built API in production mode, its own process: npm start's settings, CPU read from /proc; of the API's CPU, ${fanOut.api_other_threads_cpu_ms_per_quote} ms per quote request on its other threads (V8 still optimizing the hot functions)`,
+      `the built API in production mode, its own process: npm start's settings, CPU read from /proc; of the API's CPU, ${fanOut.api_other_threads_cpu_ms_per_quote} ms per quote request on its other threads (V8 still optimizing the hot functions); idle, it used ${fanOut.api_idle_cpu_ms_per_second} ms of CPU a second`,
       `bare fan-out handler, the same bursts in turns with the API's (the machine's floor): p50 ${fanOut.bare_fan_out_overhead_ms.p50}, p95 ${fanOut.bare_fan_out_overhead_ms.p95}, p99 ${fanOut.bare_fan_out_overhead_ms.p99}, max ${fanOut.bare_fan_out_overhead_ms.max}; ` +
         `its CPU ${fanOut.bare_cpu_ms_per_request} ms per request (the nine calls, their JSON and the answer, nothing stored)`,
       `the same API in sandbox mode (in the bench's process, test clock frames and insurer scopes): overhead p99 ${fanOut.sandbox_mode.overhead_ms.p99} ms ` +
@@ -859,6 +869,7 @@ async function main() {
         `idle ${pg.idle_rss_mb} MB, peak ${pg.peak_rss_mb} MB, 5 s after ${pg.rss_5s_after_load_mb} MB (target peak < ${pg.target_mb}: ${pg.met ? 'met' : 'NOT met'})`,
       `embedded default (PGlite), idle ${embedded.idle_after_ms / 1000} s after ready: first start on a fresh data directory ${embedded.first_start_rss_mb} MB; ` +
         `restart on the same directory ${embedded.restart_rss_mb} MB (target < ${embedded.target_mb}: ${embedded.met ? 'met' : 'NOT met'})`,
+      `its CPU while idle (its sandbox insurers and workers in the process): ${embedded.idle_cpu_ms_per_second.first_start} ms a second after the first start, ${embedded.idle_cpu_ms_per_second.restart} after the restart`,
       '',
     );
   }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Histogram, Registry } from 'prom-client';
+import { collectProcessMetrics } from './process.metrics';
 
 /** Prometheus metrics of one API instance: request counts and latency by route and status. */
 export class HttpMetrics {
@@ -19,7 +20,7 @@ export class HttpMetrics {
   });
 
   constructor(withProcessMetrics = true) {
-    if (withProcessMetrics) collectDefaultMetrics({ register: this.registry });
+    if (withProcessMetrics) collectProcessMetrics(this.registry);
   }
 
   attach(app: FastifyInstance): void {
