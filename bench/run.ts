@@ -326,11 +326,6 @@ async function fanOutScenario() {
       checked(await runLoad(plan(1, 3)));
       checked(await runLoad(barePlan(1, 3)));
       checked(await runLoad(turns(FAN_OUT_WARM_UP_ROUNDS)));
-      // what the API's process uses with no request at all (timers, pools): a cost per second, which its quote requests'
-      // CPU below includes for the time they and the bare handler's took
-      const idleBefore = cpuMicros(pid);
-      await new Promise((r) => setTimeout(r, IDLE_CPU_MS));
-      const idleCpuMsPerSecond = Math.round(((cpuMicros(pid) - idleBefore) / IDLE_CPU_MS) * 10) / 10;
       // the API's process works only on its own bursts; this process, in the bare handler's (the in-process app idles)
       const [apiBefore, otherThreadsBefore, bareBefore] = [cpuMicros(pid), otherThreadsCpuMicros(pid), processCpu()];
       const measured = await runLoad(turns(FAN_OUT_ROUNDS));
@@ -338,6 +333,12 @@ async function fanOutScenario() {
       const [apiCpu, otherThreadsCpu, bareCpu] = [cpuMicros(pid) - apiBefore, otherThreadsCpuMicros(pid) - otherThreadsBefore, processCpu() - bareBefore];
       const times = measured.latenciesMs!;
       const bareTimes = measured.alternateLatenciesMs!;
+      // what the API's process uses with no request at all (timers, pools): a cost per second, which its quote requests'
+      // CPU above includes for the time they and the bare handler's took (measured after them, so as not to hand the
+      // measured bursts a heap V8 tidied while idle)
+      const idleBefore = cpuMicros(pid);
+      await new Promise((r) => setTimeout(r, IDLE_CPU_MS));
+      const idleCpuMsPerSecond = Math.round(((cpuMicros(pid) - idleBefore) / IDLE_CPU_MS) * 10) / 10;
       await http(`${sandboxUrl}/__control/insurers/summit`, { method: 'PUT', json: { fault: 'timeout' } });
       const hung = checked(await runLoad(plan(10, 2)));
       await http(`${sandboxUrl}/__control/insurers/summit`, { method: 'PUT', json: { latency_ms: INSURER_LATENCIES.summit, fault: 'none' } });
