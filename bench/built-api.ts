@@ -60,6 +60,13 @@ export function cpuMicros(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / 100;
 }
 
+/** The CPU process `pid` uses over the next `ms` while nobody asks it anything, in ms a second (to a tenth). */
+export async function idleCpuMsPerSecond(pid: number, ms: number): Promise<number> {
+  const before = cpuMicros(pid);
+  await new Promise((r) => setTimeout(r, ms));
+  return Math.round(((cpuMicros(pid) - before) / ms) * 10) / 10;
+}
+
 /**
  * CPU time (user + system) the threads of process `pid` other than its main thread have used so far, in microseconds:
  * with the single-threaded collector start.sh sets, V8's compiler threads (optimizing the hot functions, still at it

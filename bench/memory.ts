@@ -6,7 +6,7 @@ import { openTestDatabase } from '../test/support/test-app';
 import { OWNER, quoteBody } from '../test/support/motor-kit';
 import { http } from '../test/support/http';
 import { runLoad, runLoadSplit } from './load';
-import { cpuMicros, RUN_ENV, rssMb, withBuiltApi } from './built-api';
+import { idleCpuMsPerSecond, RUN_ENV, rssMb, withBuiltApi } from './built-api';
 import type { LoadPlan, LoadResult } from './load-worker';
 
 const IDLE_MS = 30_000;
@@ -49,9 +49,8 @@ async function idle(dataDir: string, port: number): Promise<{ rssMb: number; cpu
   };
   return withBuiltApi(env, port, async (pid) => {
     await new Promise((r) => setTimeout(r, IDLE_MS / 3));
-    const before = cpuMicros(pid);
-    await new Promise((r) => setTimeout(r, (IDLE_MS * 2) / 3));
-    return { rssMb: rssMb(pid), cpuMsPerSecond: Math.round(((cpuMicros(pid) - before) / ((IDLE_MS * 2) / 3)) * 10) / 10 };
+    const cpuMsPerSecond = await idleCpuMsPerSecond(pid, (IDLE_MS * 2) / 3);
+    return { rssMb: rssMb(pid), cpuMsPerSecond };
   });
 }
 

@@ -14,12 +14,12 @@ describe('collectProcessMetrics', () => {
     collectProcessMetrics(registry);
     // a few samples of an idle loop first (Node's histogram records from its second sample on)
     await wait(EVENT_LOOP_SAMPLE_MS * 6);
-    stall(400);
+    stall(1000);
     await wait(EVENT_LOOP_SAMPLE_MS * 2);
     const text = await registry.metrics();
 
-    // the sample due within the stall was taken at least 300 ms late
-    expect(gauge(text, 'nodejs_eventloop_lag_max_seconds')).toBeGreaterThanOrEqual(0.3);
+    // the sample due within the stall was taken at least 900 ms late
+    expect(gauge(text, 'nodejs_eventloop_lag_max_seconds')).toBeGreaterThanOrEqual(0.9);
     // the 100 ms between samples is not counted as delay: with it, no sample reads under about 0.1 s (a loaded machine
     // makes samples later: only every one of the idle loop's samples 50 ms late could fail this)
     expect(gauge(text, 'nodejs_eventloop_lag_min_seconds')).toBeLessThan(0.05);
@@ -31,8 +31,9 @@ describe('collectProcessMetrics', () => {
     expect(text).toMatch(/^process_cpu_seconds_total /m);
     expect(text).toMatch(/^nodejs_heap_size_used_bytes /m);
 
-    // the next scrape covers only what came after this one
+    // the next scrape covers only what came after this one (the stall's 0.9 s is gone; a busy machine's pauses are
+    // far shorter than that)
     await wait(EVENT_LOOP_SAMPLE_MS * 3);
-    expect(gauge(await registry.metrics(), 'nodejs_eventloop_lag_max_seconds')).toBeLessThan(0.3);
+    expect(gauge(await registry.metrics(), 'nodejs_eventloop_lag_max_seconds')).toBeLessThan(0.9);
   });
 });
