@@ -92,7 +92,7 @@ describe("an insurer's answer as rows", () => {
     expect(answerRows({ ...quoted, offers: [] }, 8_000_050, 0).offersJson.toString()).toBe('[]');
   });
 
-  it('writes the offers as partners read them byte for byte as presentOffer does, and the same rows and outcome, without making the prices and benefits', () => {
+  it('writes the offers as partners read them byte for byte as presentOffer does, and the rows byte for byte as answerRows sends them, without making rows, prices and benefits', () => {
     // every kind of text the writer escapes or encodes: quotes, backslashes, control characters, Arabic, an emoji (a
     // surrogate pair) and a lone surrogate, which JSON.stringify writes as a \u escape
     const odd = 'a "quoted" \\ back\u0001slash\n\t تأمين 🚗 \ud800 end';
@@ -105,7 +105,11 @@ describe("an insurer's answer as rows", () => {
           ...quoted.offers[0],
           productNameEn: odd,
           vehicleEstimatedValue: 99_999_999_999_999,
-          prices: [{ providerReference: 'D-3', deductible: 0, netPremium: 1 }],
+          providerReference: odd,
+          prices: [
+            { providerReference: odd, deductible: 0, netPremium: 1 },
+            { providerReference: 'D-3', deductible: null, netPremium: 2 },
+          ],
           benefits: [{ code: odd, nameEn: odd, nameAr: odd, amount: 0, url: `https://terms.example/${encodeURIComponent("a \"b\" تأمين")}?q="x"` }],
         },
       ],

@@ -1,6 +1,7 @@
 import { halalasText, jsonBytes, randomUuids, vatHalalas, VAT_PERCENT, withVatHalalas, type Halalas } from '@lib/common';
 import type { InsurerQuoteOutcome, MotorOffer } from '@lib/providers';
 import { answeredQuotesJson } from './answered-quotes.json';
+import { offerRowsJson } from './offer-rows.json';
 import type { AnsweredInsurer, NewBenefit, NewOffer, NewOutcome, NewPrice } from './quote-request.repository';
 
 /**
@@ -63,21 +64,14 @@ export function answerRows(o: InsurerQuoteOutcome, carEstimatedValue: Halalas, i
 }
 
 /**
- * An insurer's answer as answerRows gives it, without making its offers' prices and benefits: the rows' JSON, and the
- * offers as partners read them written straight into their JSON (answeredQuotesJson), what a synchronous quote request
- * sends and keeps. `ids` as answerRows'.
+ * An insurer's answer as answerRows gives it, without making its offers' rows, prices and benefits: the rows' JSON
+ * (offerRowsJson) and the offers as partners read them (answeredQuotesJson), each written straight from the answer, what
+ * a synchronous quote request sends and keeps. `ids` as answerRows'.
  */
 export function answeredInsurer(o: InsurerQuoteOutcome, carEstimatedValue: Halalas, index: number, seq?: number, ids = answerIds(o)): AnsweredInsurer {
-  const firstPosition = index * POSITION_STRIDE;
-  const rows: OfferRowJson[] = [];
-  let next = 0;
-  o.offers.forEach((offer, i) => {
-    rows.push({ ...offerFields(o, offer, ids[next], firstPosition + i, carEstimatedValue), priceReferences: offer.prices.map((p) => p.providerReference) });
-    next += 1 + offer.prices.length + offer.benefits.length;
-  });
   return {
     outcome: { ...outcomeRow(o), seq, position: index },
-    offersJson: jsonBytes(rows),
+    offersJson: offerRowsJson(o, carEstimatedValue, index * POSITION_STRIDE, ids),
     quotesJson: answeredQuotesJson(o.insurer, o.offers, carEstimatedValue, ids),
   };
 }
