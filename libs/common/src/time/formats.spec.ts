@@ -9,6 +9,11 @@ describe('date formats', () => {
 
   it('formats the offset variant', () => {
     expect(formatDateTimeOffset(at)).toBe('2026-11-22T10:15:30+00:00');
+    // one after another, the same instant again and another one (it keeps the last text it made)
+    expect(formatDateTimeOffset(new Date(at.getTime()))).toBe('2026-11-22T10:15:30+00:00');
+    expect(formatDateTimeOffset(new Date('2027-01-02T03:04:05Z'))).toBe('2027-01-02T03:04:05+00:00');
+    expect(formatDateTimeOffset(at)).toBe('2026-11-22T10:15:30+00:00');
+    expect(() => formatDateTimeOffset(new Date('nope'))).toThrow(RangeError);
   });
 
   it('parses strict calendar dates only', () => {

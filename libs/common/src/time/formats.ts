@@ -5,8 +5,20 @@ export function formatDateTime(d: Date): string {
 
 /** 2026-11-22T10:15:30+00:00: the offset form the spec uses for `quote_expiry_date`. */
 export function formatDateTimeOffset(d: Date): string {
-  return d.toISOString().replace(/\.\d{3}Z$/, '+00:00');
+  const t = d.getTime();
+  if (t !== lastOffsetTime) {
+    lastOffsetText = d.toISOString().replace(/\.\d{3}Z$/, '+00:00');
+    lastOffsetTime = t;
+  }
+  return lastOffsetText;
 }
+
+/**
+ * The last instant formatDateTimeOffset formatted, and its text: an insurer's offers share one expiry, so a quote
+ * request's answers format it once an answer rather than once an offer (an invalid date is NaN, never equal: it throws).
+ */
+let lastOffsetTime = NaN;
+let lastOffsetText = '';
 
 export function formatNullableDateTime(d: Date | null | undefined): string | null {
   return d ? formatDateTime(d) : null;

@@ -56,11 +56,22 @@ export function offerRowsJson(o: InsurerQuoteOutcome, carEstimatedValue: Halalas
   });
 }
 
-/** A date as its toJSON gives it: the ISO instant, or null for an invalid date. */
+/**
+ * A date as its toJSON gives it: the ISO instant, or null for an invalid date. An insurer's offers share one expiry:
+ * the last instant's text is kept, and made again only for another.
+ */
 function instant(w: JsonWriter, d: Date): void {
-  if (Number.isNaN(d.getTime())) w.ascii('null');
-  else w.string(d.toISOString());
+  const t = d.getTime();
+  if (Number.isNaN(t)) return w.ascii('null');
+  if (t !== lastInstant) {
+    lastInstantText = d.toISOString();
+    lastInstant = t;
+  }
+  w.string(lastInstantText);
 }
+
+let lastInstant = NaN;
+let lastInstantText = '';
 
 const bytes = (text: string) => Buffer.from(text, 'latin1');
 const OPEN_ARRAY = bytes('[');
