@@ -80,4 +80,4 @@ export {
   type ByteString,
   type JsonParts,
 } from './json/json-parts';
-export { writtenJson, type JsonWriter } from './json/json-utf8';
+export { jsonText, JSON_PUNCTUATION, writtenJson, type JsonWriter } from './json/json-utf8';

@@ -58,6 +58,20 @@ export interface JsonWriter {
   ascii(s: string): void;
 }
 
+/** JSON text known in advance (a key with its quotes and colon, punctuation; ASCII) as the bytes JsonWriter.raw takes. */
+export function jsonText(text: string): Uint8Array {
+  return Buffer.from(text, 'latin1');
+}
+
+/** The punctuation writtenJson's callbacks write between keys and values. */
+export const JSON_PUNCTUATION = {
+  openArray: jsonText('['),
+  comma: jsonText(','),
+  closeObject: jsonText('}'),
+  closeArray: jsonText(']'),
+  closeArrayAndObject: jsonText(']}'),
+} as const;
+
 const writer: JsonWriter = { raw: writeRaw, string: writeString, ascii: writeAscii };
 
 function writeRaw(bytes: Uint8Array): void {

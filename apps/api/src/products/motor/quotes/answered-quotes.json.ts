@@ -1,5 +1,6 @@
-import { formatDateTimeOffset, VAT_PERCENT, vatHalalas, writtenJson, type Halalas, type JsonWriter } from '@lib/common';
+import { formatDateTimeOffset, VAT_PERCENT, vatHalalas, jsonText, JSON_PUNCTUATION as P, writtenJson, type Halalas, type JsonWriter } from '@lib/common';
 import type { MotorInsurer, MotorOffer } from '@lib/providers';
+import { writeCompanyFields, writeProductFields, type CompanyKeys, type ProductKeys } from './offer-json.fields';
 import { relativeLogo } from './quote-request.presenter';
 
 /**
@@ -14,36 +15,22 @@ import { relativeLogo } from './quote-request.presenter';
 export function answeredQuotesJson(insurer: MotorInsurer, offers: readonly MotorOffer[], carEstimatedValue: Halalas, ids: readonly string[]): Buffer {
   return writtenJson((w) => {
     let next = 0;
-    w.raw(OPEN_ARRAY);
+    w.raw(P.openArray);
     offers.forEach((offer, i) => {
-      if (i) w.raw(COMMA);
+      if (i) w.raw(P.comma);
       w.raw(K.offerId);
       w.string(ids[next++]);
-      w.raw(K.companyName);
-      w.string(insurer.nameEn);
-      w.raw(K.companyNameAr);
-      w.string(insurer.nameAr || insurer.nameEn);
-      w.raw(K.companyLogoUrl);
-      w.string(insurer.logoUrl ?? '');
-      w.raw(K.squareCompanyLogoUrl);
-      w.string(insurer.squareLogoUrl ?? '');
+      writeCompanyFields(w, insurer, COMPANY_KEYS);
       w.raw(K.companyLogo);
       w.string(relativeLogo(insurer.logoUrl ?? ''));
-      w.raw(K.type);
-      w.string(offer.type);
-      w.raw(K.typeDisplay);
-      w.string(offer.productNameEn);
-      w.raw(K.typeDisplayAr);
-      w.string(offer.productNameAr || offer.productNameEn);
-      w.raw(K.fixType);
-      w.string(offer.type === 'Comprehensive' ? offer.fixType : '');
+      writeProductFields(w, offer, PRODUCT_KEYS);
       w.raw(K.vehicleValue);
       amount(w, offer.vehicleEstimatedValue ?? carEstimatedValue);
       w.raw(K.expiry);
       w.string(formatDateTimeOffset(offer.validUntil));
       w.raw(K.prices);
       offer.prices.forEach((p, j) => {
-        if (j) w.raw(COMMA);
+        if (j) w.raw(P.comma);
         const vat = vatHalalas(p.netPremium);
         w.raw(K.priceId);
         w.string(ids[next++]);
@@ -56,11 +43,11 @@ export function answeredQuotesJson(insurer: MotorInsurer, offers: readonly Motor
         amount(w, vat);
         w.raw(K.total);
         amount(w, p.netPremium + vat);
-        w.raw(CLOSE_OBJECT);
+        w.raw(P.closeObject);
       });
       w.raw(K.benefits);
       offer.benefits.forEach((b, j) => {
-        if (j) w.raw(COMMA);
+        if (j) w.raw(P.comma);
         w.raw(K.benefitId);
         w.string(ids[next++]);
         w.raw(K.code);
@@ -76,11 +63,11 @@ export function answeredQuotesJson(insurer: MotorInsurer, offers: readonly Motor
         w.raw(K.url);
         if (b.url === null) w.ascii('null');
         else w.string(b.url);
-        w.raw(CLOSE_OBJECT);
+        w.raw(P.closeObject);
       });
-      w.raw(CLOSE_ARRAY_AND_OBJECT);
+      w.raw(P.closeArrayAndObject);
     });
-    w.raw(CLOSE_ARRAY);
+    w.raw(P.closeArray);
   });
 }
 
@@ -89,41 +76,40 @@ function amount(w: JsonWriter, h: Halalas): void {
   w.ascii(String(h / 100));
 }
 
-const bytes = (text: string) => Buffer.from(text, 'latin1');
 /** The VAT rate as presentOffer writes it (the number of its stored "15.00"). */
 const VAT_PERCENT_JSON = String(VAT_PERCENT);
-const OPEN_ARRAY = bytes('[');
-const COMMA = bytes(',');
-const CLOSE_OBJECT = bytes('}');
-const CLOSE_ARRAY = bytes(']');
-const CLOSE_ARRAY_AND_OBJECT = bytes(']}');
 
-/** presentOffer's keys, in its order, each with what comes before it. The VAT rate is the same on every price. */
+/** presentOffer's keys, each with what comes before it (the insurer's and the product's below, written in its order between them). The VAT rate is the same on every price. */
 const K = {
-  offerId: bytes('{"quote_reference_id":'),
-  companyName: bytes(',"company_name":'),
-  companyNameAr: bytes(',"company_name_ar":'),
-  companyLogoUrl: bytes(',"company_logo_url":'),
-  squareCompanyLogoUrl: bytes(',"square_company_logo_url":'),
-  companyLogo: bytes(',"company_logo":'),
-  type: bytes(',"type":'),
-  typeDisplay: bytes(',"insurance_type_display":'),
-  typeDisplayAr: bytes(',"insurance_type_display_ar":'),
-  fixType: bytes(',"fix_type":'),
-  vehicleValue: bytes(',"vehicle_estimated_value":'),
-  expiry: bytes(',"quote_expiry_date":'),
-  prices: bytes(',"prices":['),
-  priceId: bytes('{"quote_price_id":'),
-  deductible: bytes(',"deductible":'),
-  subtotal: bytes(',"subtotal":'),
-  vatPercentageAndVat: bytes(`,"vat_percentage":${VAT_PERCENT_JSON},"vat":`),
-  total: bytes(',"total":'),
-  benefits: bytes('],"benefits":['),
-  benefitId: bytes('{"quote_benefit_id":'),
-  code: bytes(',"id":'),
-  name: bytes(',"name":'),
-  nameAr: bytes(',"name_ar":'),
-  amount: bytes(',"amount":'),
-  vat: bytes(',"vat":'),
-  url: bytes(',"url":'),
+  offerId: jsonText('{"quote_reference_id":'),
+  companyLogo: jsonText(',"company_logo":'),
+  vehicleValue: jsonText(',"vehicle_estimated_value":'),
+  expiry: jsonText(',"quote_expiry_date":'),
+  prices: jsonText(',"prices":['),
+  priceId: jsonText('{"quote_price_id":'),
+  deductible: jsonText(',"deductible":'),
+  subtotal: jsonText(',"subtotal":'),
+  vatPercentageAndVat: jsonText(`,"vat_percentage":${VAT_PERCENT_JSON},"vat":`),
+  total: jsonText(',"total":'),
+  benefits: jsonText('],"benefits":['),
+  benefitId: jsonText('{"quote_benefit_id":'),
+  code: jsonText(',"id":'),
+  name: jsonText(',"name":'),
+  nameAr: jsonText(',"name_ar":'),
+  amount: jsonText(',"amount":'),
+  vat: jsonText(',"vat":'),
+  url: jsonText(',"url":'),
+};
+
+const COMPANY_KEYS: CompanyKeys = {
+  name: jsonText(',"company_name":'),
+  nameAr: jsonText(',"company_name_ar":'),
+  logoUrl: jsonText(',"company_logo_url":'),
+  squareLogoUrl: jsonText(',"square_company_logo_url":'),
+};
+const PRODUCT_KEYS: ProductKeys = {
+  type: jsonText(',"type":'),
+  display: jsonText(',"insurance_type_display":'),
+  displayAr: jsonText(',"insurance_type_display_ar":'),
+  fixType: jsonText(',"fix_type":'),
 };

@@ -1,5 +1,6 @@
-import { halalasText, writtenJson, type Halalas, type JsonWriter } from '@lib/common';
+import { halalasText, jsonText, JSON_PUNCTUATION as P, writtenJson, type Halalas, type JsonWriter } from '@lib/common';
 import type { InsurerQuoteOutcome } from '@lib/providers';
+import { writeCompanyFields, writeProductFields, type CompanyKeys, type ProductKeys } from './offer-json.fields';
 
 /**
  * The JSON of an insurer's offers' rows (OFFER_FIELDS' keys), written straight from its answer: byte for byte what
@@ -13,9 +14,9 @@ export function offerRowsJson(o: InsurerQuoteOutcome, carEstimatedValue: Halalas
   const { insurer } = o;
   return writtenJson((w) => {
     let next = 0;
-    w.raw(OPEN_ARRAY);
+    w.raw(P.openArray);
     o.offers.forEach((offer, i) => {
-      if (i) w.raw(COMMA);
+      if (i) w.raw(P.comma);
       w.raw(K.id);
       w.string(ids[next]);
       next += 1 + offer.prices.length + offer.benefits.length;
@@ -25,34 +26,20 @@ export function offerRowsJson(o: InsurerQuoteOutcome, carEstimatedValue: Halalas
       w.string(insurer.code);
       w.raw(K.providerReference);
       w.string(offer.providerReference);
-      w.raw(K.companyName);
-      w.string(insurer.nameEn);
-      w.raw(K.companyNameAr);
-      w.string(insurer.nameAr || insurer.nameEn);
-      w.raw(K.companyLogoUrl);
-      w.string(insurer.logoUrl ?? '');
-      w.raw(K.squareCompanyLogoUrl);
-      w.string(insurer.squareLogoUrl ?? '');
-      w.raw(K.type);
-      w.string(offer.type);
-      w.raw(K.insuranceTypeDisplay);
-      w.string(offer.productNameEn);
-      w.raw(K.insuranceTypeDisplayAr);
-      w.string(offer.productNameAr || offer.productNameEn);
-      w.raw(K.fixType);
-      w.string(offer.type === 'Comprehensive' ? offer.fixType : '');
+      writeCompanyFields(w, insurer, COMPANY_KEYS);
+      writeProductFields(w, offer, PRODUCT_KEYS);
       w.raw(K.vehicleEstimatedValue);
       w.string(halalasText(offer.vehicleEstimatedValue ?? carEstimatedValue));
       w.raw(K.expiresAt);
       instant(w, offer.validUntil);
       w.raw(K.priceReferences);
       offer.prices.forEach((p, j) => {
-        if (j) w.raw(COMMA);
+        if (j) w.raw(P.comma);
         w.string(p.providerReference);
       });
-      w.raw(CLOSE_ARRAY_AND_OBJECT);
+      w.raw(P.closeArrayAndObject);
     });
-    w.raw(CLOSE_ARRAY);
+    w.raw(P.closeArray);
   });
 }
 
@@ -73,27 +60,26 @@ function instant(w: JsonWriter, d: Date): void {
 let lastInstant = NaN;
 let lastInstantText = '';
 
-const bytes = (text: string) => Buffer.from(text, 'latin1');
-const OPEN_ARRAY = bytes('[');
-const COMMA = bytes(',');
-const CLOSE_ARRAY = bytes(']');
-const CLOSE_ARRAY_AND_OBJECT = bytes(']}');
-
-/** The rows' keys, in offerFields' order, each with what comes before it. */
+/** The rows' own keys, each with what comes before it; the insurer's and the product's (below) are written between providerReference and vehicleEstimatedValue, in offerFields' order. */
 const K = {
-  id: bytes('{"id":'),
-  position: bytes(',"position":'),
-  insurerCode: bytes(',"insurerCode":'),
-  providerReference: bytes(',"providerReference":'),
-  companyName: bytes(',"companyName":'),
-  companyNameAr: bytes(',"companyNameAr":'),
-  companyLogoUrl: bytes(',"companyLogoUrl":'),
-  squareCompanyLogoUrl: bytes(',"squareCompanyLogoUrl":'),
-  type: bytes(',"type":'),
-  insuranceTypeDisplay: bytes(',"insuranceTypeDisplay":'),
-  insuranceTypeDisplayAr: bytes(',"insuranceTypeDisplayAr":'),
-  fixType: bytes(',"fixType":'),
-  vehicleEstimatedValue: bytes(',"vehicleEstimatedValue":'),
-  expiresAt: bytes(',"expiresAt":'),
-  priceReferences: bytes(',"priceReferences":['),
+  id: jsonText('{"id":'),
+  position: jsonText(',"position":'),
+  insurerCode: jsonText(',"insurerCode":'),
+  providerReference: jsonText(',"providerReference":'),
+  vehicleEstimatedValue: jsonText(',"vehicleEstimatedValue":'),
+  expiresAt: jsonText(',"expiresAt":'),
+  priceReferences: jsonText(',"priceReferences":['),
+};
+
+const COMPANY_KEYS: CompanyKeys = {
+  name: jsonText(',"companyName":'),
+  nameAr: jsonText(',"companyNameAr":'),
+  logoUrl: jsonText(',"companyLogoUrl":'),
+  squareLogoUrl: jsonText(',"squareCompanyLogoUrl":'),
+};
+const PRODUCT_KEYS: ProductKeys = {
+  type: jsonText(',"type":'),
+  display: jsonText(',"insuranceTypeDisplay":'),
+  displayAr: jsonText(',"insuranceTypeDisplayAr":'),
+  fixType: jsonText(',"fixType":'),
 };

@@ -110,7 +110,7 @@ describe("an insurer's answer as rows", () => {
             { providerReference: odd, deductible: 0, netPremium: 1 },
             { providerReference: 'D-3', deductible: null, netPremium: 2 },
           ],
-          benefits: [{ code: odd, nameEn: odd, nameAr: odd, amount: 0, url: `https://terms.example/${encodeURIComponent("a \"b\" تأمين")}?q="x"` }],
+          benefits: [{ code: odd, nameEn: odd, nameAr: odd, amount: 0, url: `https://terms.example/${encodeURIComponent('a "b" تأمين')}?q="x"` }],
         },
       ],
     };
