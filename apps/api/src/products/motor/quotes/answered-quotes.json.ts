@@ -79,7 +79,10 @@ function amount(w: JsonWriter, h: Halalas): void {
 /** The VAT rate as presentOffer writes it (the number of its stored "15.00"). */
 const VAT_PERCENT_JSON = String(VAT_PERCENT);
 
-/** presentOffer's keys, each with what comes before it (the insurer's and the product's below, written in its order between them). The VAT rate is the same on every price. */
+/**
+ * presentOffer's keys, each with what comes before it; the insurer's and the product's (below) are written between them
+ * in its order. The VAT rate is the same on every price.
+ */
 const K = {
   offerId: jsonText('{"quote_reference_id":'),
   companyLogo: jsonText(',"company_logo":'),

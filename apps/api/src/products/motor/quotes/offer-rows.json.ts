@@ -60,7 +60,10 @@ function instant(w: JsonWriter, d: Date): void {
 let lastInstant = NaN;
 let lastInstantText = '';
 
-/** The rows' own keys, each with what comes before it; the insurer's and the product's (below) are written between providerReference and vehicleEstimatedValue, in offerFields' order. */
+/**
+ * The rows' own keys, each with what comes before it; the insurer's and the product's (below) are written between
+ * providerReference and vehicleEstimatedValue, in offerFields' order.
+ */
 const K = {
   id: jsonText('{"id":'),
   position: jsonText(',"position":'),

@@ -259,12 +259,7 @@ export class QuoteRequestRepository {
   }
 
   /** A page of the client's requests, newest first, each with its offers as partners read them; and how many match. */
-  async page(
-    clientId: string,
-    filter: QuoteRequestFilter,
-    skip: number,
-    take: number,
-  ): Promise<[Array<QuoteRequestRecord & { quotes: RequestQuotes }>, number]> {
+  async page(clientId: string, filter: QuoteRequestFilter, skip: number, take: number): Promise<[Array<QuoteRequestRecord & { quotes: RequestQuotes }>, number]> {
     const [requests, total] = await Promise.all([
       readRequestPage(this.db.sql, clientId, filter, skip, take),
       listTotal(listTotalKey('motor_quote_requests', { clientId, ...filter }), (upTo) => countRequests(this.db.sql, clientId, filter, upTo)),

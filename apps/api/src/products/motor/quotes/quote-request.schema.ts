@@ -6,9 +6,7 @@ const DRIVING_SHARES = [25, 50, 75, 100] as const;
 
 /** An integer sent as a JSON number or a string of digits. */
 const code = (label: string) =>
-  z
-    .union([z.number(), z.string().regex(/^\d+$/, `The ${label} must be an integer.`).transform(Number)])
-    .pipe(z.number().int(`The ${label} must be an integer.`).positive());
+  z.union([z.number(), z.string().regex(/^\d+$/, `The ${label} must be an integer.`).transform(Number)]).pipe(z.number().int(`The ${label} must be an integer.`).positive());
 
 const driverSchema = z.strictObject({
   owner_id: personIdField('owner id'),
@@ -35,10 +33,7 @@ const baseSchema = z.strictObject({
     .number()
     .positive('The car estimated cost must be greater than 0.')
     .max(10_000_000, 'The car estimated cost may not be greater than 10000000.')
-    .refine(
-      (v) => Number.isInteger(Math.round(v * 100)) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6,
-      'The car estimated cost may have at most 2 decimals.',
-    ),
+    .refine((v) => Number.isInteger(Math.round(v * 100)) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'The car estimated cost may have at most 2 decimals.'),
   car_model_year: z.number().int('The car model year must be an integer.').optional(),
   start_date: z.string().optional(),
   drivers: z.array(driverSchema).min(1, 'The drivers must have at least 1 item.').max(10, 'The drivers may not have more than 10 items.').optional(),
@@ -76,8 +71,7 @@ function schemaFor(day: string) {
         }
       }
 
-      if (b.is_ownership_transfer && !b.current_car_owner_id)
-        issue(['current_car_owner_id'], 'The current car owner id field is required when is ownership transfer is true.');
+      if (b.is_ownership_transfer && !b.current_car_owner_id) issue(['current_car_owner_id'], 'The current car owner id field is required when is ownership transfer is true.');
       if (!b.is_ownership_transfer && b.current_car_owner_id && b.current_car_owner_id !== b.owner_id) {
         issue(['current_car_owner_id'], 'The current car owner id must equal the owner id when is ownership transfer is false.');
       }
