@@ -53,7 +53,7 @@ describe('AnswerWriteBehind', () => {
     expect(settled).toEqual({ id: 7, written: new Set([3, 0, 4, 1]) });
   });
 
-  it('adds answers two to a statement, and all of them once only the last is missing', async () => {
+  it('writes answers two to a statement, the first write too, and all of them once only the last is missing', async () => {
     const { store, writes } = heldStore();
     const answers: AnsweredInsurer[] = new Array(6);
     const behind = new AnswerWriteBehind(answers, store);
@@ -63,11 +63,13 @@ describe('AnswerWriteBehind', () => {
       writes.at(-1)?.done();
       await tick();
     };
-    for (let i = 0; i < 6; i++) await arrive(i);
+    await arrive(0);
+    expect(writes).toHaveLength(0); // the first answer waits for a second
+    for (let i = 1; i < 6; i++) await arrive(i);
     expect(writes.map((w) => [w.kind, w.insurers])).toEqual([
-      ['create', ['i0']],
-      ['add', ['i1', 'i2']],
-      ['add', ['i3', 'i4']],
+      ['create', ['i0', 'i1']],
+      ['add', ['i2', 'i3']],
+      ['add', ['i4']],
     ]);
     expect(await behind.settle()).toEqual({ id: 7, written: new Set([0, 1, 2, 3, 4]) });
   });
@@ -93,16 +95,18 @@ describe('AnswerWriteBehind', () => {
     const behind = new AnswerWriteBehind(answers, failing.store);
     answers[0] = answer('a', 'ok');
     behind.arrived(0);
+    answers[1] = answer('b', 'ok');
+    behind.arrived(1);
     failing.writes[0].fail(new Error('email refused'));
     await expect(behind.settle()).rejects.toThrow('email refused');
 
     const stamped = heldStore();
-    const later: AnsweredInsurer[] = new Array(3);
+    const later: AnsweredInsurer[] = new Array(4);
     const behind2 = new AnswerWriteBehind(later, stamped.store);
-    later[0] = answer('a', 'ok');
-    behind2.arrived(0);
-    later[1] = answer('b', 'ok');
-    behind2.arrived(1);
+    for (const [i, code] of ['a', 'b', 'c'].entries()) {
+      later[i] = answer(code, 'ok');
+      behind2.arrived(i);
+    }
     stamped.writes[0].done();
     await tick();
     stamped.writes[1].done(false);

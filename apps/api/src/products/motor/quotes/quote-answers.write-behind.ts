@@ -11,9 +11,10 @@ export interface WriteBehindStore {
 /**
  * Writes a synchronous quote request's answers while its fan-out goes on, so that when the last insurer answers, only
  * that answer is left to write, and the database's work is spread over the wait instead of crowding the moment the
- * response is due. The request is written (in progress) with the answers in hand once one of them quoted or declined
- * (a request whose every insurer failed is never stored); later answers are added two at a time, and all of them once
- * only the last is missing, each write as soon as the one before it ended (answers that arrived meanwhile go with it).
+ * response is due. The request is written (in progress) with the answers in hand once two are in and one of them quoted
+ * or declined (a request whose every insurer failed is never stored); later answers are added two at a time, and all of
+ * them once only the last is missing, each write as soon as the one before it ended (answers that arrived meanwhile go
+ * with it).
  * The last insurer's answer is left to the caller's final write.
  */
 export class AnswerWriteBehind {
@@ -33,10 +34,10 @@ export class AnswerWriteBehind {
     // the last answer is the caller's final write, however the writes before it are queued
     if (++this.arrivals === this.answers.length) return;
     this.unwritten.push(index);
+    // two answers to a statement, the first write too, and whatever is in once only the last one is missing: half the
+    // statements of one each, and the same single answer left for the last write
+    if (this.unwritten.length < 2 && this.arrivals < this.answers.length - 1) return;
     if (this.id) {
-      // two answers to a statement, and whatever is in once only the last one is missing: a third fewer statements
-      // than one each, and the same single answer left for the last write
-      if (this.unwritten.length < 2 && this.arrivals < this.answers.length - 1) return;
       this.writes = this.writes.then(() => this.flush());
     } else if (this.unwritten.some((i) => quotedOrDeclined(this.answers[i]))) {
       this.id = this.store.create(this.take());
