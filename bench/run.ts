@@ -9,8 +9,8 @@
  *  2. Authenticated, rate-limited (on Redis, limit high enough that nothing is refused) GET /api/v1/car-comp/policies/{id}
  *     throughput of the built API in production mode (its own process; the sandbox API is measured beside it)
  *     against a bare Fastify handler doing the fastest correct read of the same data with pg (a named prepared
- *     statement selecting the response's columns), in one run (target >= 50% of the bare handler); and a bare
- *     node:http route answering a constant JSON body under the same load, whose rate must be >= 10x the API's (else
+ *     statement selecting the response's columns), in one run (target >= 50% of the bare handler); and a raw
+ *     HTTP server answering a constant JSON body under the same load, whose rate must be >= 10x the API's (else
  *     the load generator, not the API, is what is measured). The load comes from LOAD_PROCESSES (default 1)
  *     load-worker processes per target, started together, their rates added.
  *  3. Progressive quotes: 20 concurrent partners post with `Prefer: respond-async` and follow the event stream;
@@ -34,7 +34,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:http';
+import { startConstantServer } from './constant-server';
 import Fastify from 'fastify';
 import { Pool } from 'pg';
 import { startSandbox } from '../test/sandbox/sandbox-test-kit';
@@ -482,7 +482,7 @@ function productionEnv(): Record<string, string> {
  * GET /api/v1/car-comp/policies/{id}: the API (bearer token, product check, rate limit counted in Redis as for
  * partners, with a limit high enough that no request is refused) against a bare Fastify handler doing the
  * fastest correct read of the same data (pg pool, named prepared statement, the response's columns), and a
- * bare node:http route answering the API's own response body as a constant: the load generator's ceiling here,
+ * raw HTTP server answering the API's own response body as a constant: the load generator's ceiling here,
  * which must be at least 10x the API's rate for the comparison to measure the API and not the generator.
  *
  * The API measured is the built one in production mode, in its own process, as partners' live traffic meets it
@@ -521,16 +521,12 @@ async function policyReadScenario() {
     });
     await bare.listen({ port: 0, host: '127.0.0.1' });
     const bareBase = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}`;
-    // the API's own answer (read below), as a constant from node:http alone: same bytes on the wire, no work behind
-    // them, the cheapest server there is, so its rate shows what the load generator can drive
+    // the API's own answer (read below) as a constant: same bytes on the wire, no work behind them, from a server that
+    // does less per request than any HTTP framework, so its rate shows what the load generator can drive
     let constant = Buffer.alloc(0);
-    const constantServer = createServer((_req, res) => {
-      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': constant.length });
-      res.end(constant);
-    });
-    closeConstant = () => new Promise((r) => constantServer.close(() => r()));
-    await new Promise<void>((r) => constantServer.listen(0, '127.0.0.1', r));
-    const constantUrl = `http://127.0.0.1:${(constantServer.address() as { port: number }).port}/constant`;
+    const constantServer = await startConstantServer(() => constant);
+    closeConstant = constantServer.close;
+    const constantUrl = constantServer.url;
 
     const port = await freePort();
     const env = productionApiEnv(app, dbUrl, port, shared);
@@ -841,7 +837,7 @@ async function main() {
         `CPU ${read.api_cpu_us_per_request.join(' / ')} µs per request; bare Fastify + pg named prepared statement rps ${read.bare_rps.join(' / ')}; ` +
         `ratio of medians ${read.ratio} (target >= 0.5: ${read.met ? 'met' : 'NOT met'})`,
       `the same API in sandbox mode (test clock frames, insurer scopes), in the bench's process: rps ${read.sandbox_api_rps.join(' / ')}, ratio ${read.sandbox_ratio}`,
-      `bare node:http route with a constant JSON body (the API's own answer), same load generator: rps ${read.constant_rps.join(' / ')}, ` +
+      `raw HTTP server with a constant JSON body (the API's own answer), same load generator: rps ${read.constant_rps.join(' / ')}, ` +
         `${read.constant_over_api}x the API's rps (needs >= 10x for the generator not to be the bottleneck: ${read.load_generator_ok ? 'yes' : 'NO'})`,
       `rate limit: ${read.rate_limit.limit_per_minute} per minute on ${read.rate_limit.store}; ${read.rate_limit.api_requests_sent} API requests sent, ${read.rate_limit.hits_counted_in_redis} hits counted in Redis`,
       '',
