@@ -1,6 +1,6 @@
 import { formatDateTimeOffset, VAT_PERCENT, vatHalalas, jsonText, JSON_PUNCTUATION as P, writtenJson, type Halalas, type JsonWriter } from '@lib/common';
 import type { MotorInsurer, MotorOffer } from '@lib/providers';
-import { writeCompanyFields, writeProductFields, type CompanyKeys, type ProductKeys } from './offer-json.fields';
+import { fieldKeys, writeCompanyFields, writeProductFields, type CompanyKeys, type ProductKeys } from './offer-json.fields';
 import { relativeLogo } from './quote-request.presenter';
 
 /**
@@ -104,15 +104,10 @@ const K = {
   url: jsonText(',"url":'),
 };
 
-const COMPANY_KEYS: CompanyKeys = {
-  name: jsonText(',"company_name":'),
-  nameAr: jsonText(',"company_name_ar":'),
-  logoUrl: jsonText(',"company_logo_url":'),
-  squareLogoUrl: jsonText(',"square_company_logo_url":'),
-};
-const PRODUCT_KEYS: ProductKeys = {
-  type: jsonText(',"type":'),
-  display: jsonText(',"insurance_type_display":'),
-  displayAr: jsonText(',"insurance_type_display_ar":'),
-  fixType: jsonText(',"fix_type":'),
-};
+const COMPANY_KEYS: CompanyKeys = fieldKeys({
+  name: 'company_name',
+  nameAr: 'company_name_ar',
+  logoUrl: 'company_logo_url',
+  squareLogoUrl: 'square_company_logo_url',
+});
+const PRODUCT_KEYS: ProductKeys = fieldKeys({ type: 'type', display: 'insurance_type_display', displayAr: 'insurance_type_display_ar', fixType: 'fix_type' });

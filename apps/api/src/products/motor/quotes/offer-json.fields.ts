@@ -1,4 +1,4 @@
-import type { JsonWriter } from '@lib/common';
+import { jsonText, type JsonWriter } from '@lib/common';
 import type { MotorInsurer, MotorOffer } from '@lib/providers';
 
 /** The bytes of each key (with what comes before it) of an offer's insurer fields, as one JSON shape names them. */
@@ -15,6 +15,13 @@ export interface ProductKeys {
   display: Uint8Array;
   displayAr: Uint8Array;
   fixType: Uint8Array;
+}
+
+/** Keys' bytes from their names, as a writer of one JSON shape writes each after a value: `,"name":`. */
+export function fieldKeys<K extends string>(names: Record<K, string>): Record<K, Uint8Array> {
+  const keys = {} as Record<K, Uint8Array>;
+  for (const k of Object.keys(names) as K[]) keys[k] = jsonText(`,${JSON.stringify(names[k])}:`);
+  return keys;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { halalasText, jsonText, JSON_PUNCTUATION as P, writtenJson, type Halalas, type JsonWriter } from '@lib/common';
 import type { InsurerQuoteOutcome } from '@lib/providers';
-import { writeCompanyFields, writeProductFields, type CompanyKeys, type ProductKeys } from './offer-json.fields';
+import { fieldKeys, writeCompanyFields, writeProductFields, type CompanyKeys, type ProductKeys } from './offer-json.fields';
 
 /**
  * The JSON of an insurer's offers' rows (OFFER_FIELDS' keys), written straight from its answer: byte for byte what
@@ -74,15 +74,5 @@ const K = {
   priceReferences: jsonText(',"priceReferences":['),
 };
 
-const COMPANY_KEYS: CompanyKeys = {
-  name: jsonText(',"companyName":'),
-  nameAr: jsonText(',"companyNameAr":'),
-  logoUrl: jsonText(',"companyLogoUrl":'),
-  squareLogoUrl: jsonText(',"squareCompanyLogoUrl":'),
-};
-const PRODUCT_KEYS: ProductKeys = {
-  type: jsonText(',"type":'),
-  display: jsonText(',"insuranceTypeDisplay":'),
-  displayAr: jsonText(',"insuranceTypeDisplayAr":'),
-  fixType: jsonText(',"fixType":'),
-};
+const COMPANY_KEYS: CompanyKeys = fieldKeys({ name: 'companyName', nameAr: 'companyNameAr', logoUrl: 'companyLogoUrl', squareLogoUrl: 'squareCompanyLogoUrl' });
+const PRODUCT_KEYS: ProductKeys = fieldKeys({ type: 'type', display: 'insuranceTypeDisplay', displayAr: 'insuranceTypeDisplayAr', fixType: 'fixType' });
