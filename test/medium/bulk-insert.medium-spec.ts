@@ -80,6 +80,39 @@ describe('bulk insert of a parent and its children', () => {
     expect(await db.sql.query('SELECT position, label, parts FROM bulk_child WHERE parent_id = $1 ORDER BY position', [id])).toEqual(parts.flat());
   });
 
+  it('writes a json column given apart from the rows, each value with its own row, through one prepared statement', async () => {
+    const fields: JsonField[] = [
+      ['position', 'int', 'position'],
+      ['label', 'text', 'label'],
+    ];
+    const write = (rows: { position: number; label: string; parts: unknown }[]) =>
+      insertTree(
+        db.sql,
+        { table: 'bulk_parent', columns: [['name', 'text', `apart ${rows.length}`]] },
+        [
+          {
+            ...jsonRows('bulk_child', fields, rows.map(({ position, label }) => ({ position, label })), 'parent_id'),
+            apart: { column: 'parts', json: jsonBytes(rows.map((r) => r.parts)) },
+          },
+        ],
+        { statementName: 'bulk_insert_apart' },
+      );
+    const rows = [
+      { position: 0, label: 'say "hi"', parts: [{ name: 'say "hi"', note: 'back\\slash \u00e9', ar: 'الكثبان' }] },
+      { position: 1, label: 'empty', parts: [] },
+      { position: 2, label: '{a,b}', parts: { nested: { deep: [1, 2.5, null, true] } } },
+      { position: 3, label: 'null', parts: null },
+    ];
+    const ids = [await write(rows), await write([]), await write(rows.slice(1, 2))];
+    const read = (id: number) => db.sql.query('SELECT position, label, parts FROM bulk_child WHERE parent_id = $1 ORDER BY position', [id]);
+    expect(await read(ids[0])).toEqual(rows);
+    expect(await read(ids[1])).toEqual([]);
+    expect(await read(ids[2])).toEqual([rows[1]]);
+    // the values are kept as given, not re-serialised: the stored text is the parameter's
+    const [{ text }] = await db.sql.query<{ text: string }>('SELECT parts::text AS text FROM bulk_child WHERE parent_id = $1 AND position = 0', [ids[0]]);
+    expect(text).toBe(JSON.stringify(rows[0].parts));
+  });
+
   it('writes through one prepared statement whatever the rows, an empty table included', async () => {
     const write = (labels: string[]) =>
       insertTree(

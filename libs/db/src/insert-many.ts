@@ -13,6 +13,12 @@ export interface JsonRows {
   /** An array of objects as JSON: text, or UTF-8 bytes (see SqlTarget); `[]` for none. */
   json: string | Buffer;
   parentKey?: string;
+  /**
+   * A json column whose values are given apart from the rows (see ChildTable's `apart`): the JSON of an array holding
+   * one value per row, in the rows' order (the two are zipped: a value or a row without its pair would be written
+   * beside NULLs).
+   */
+  apart?: { column: string; json: string | Buffer };
 }
 
 /**
@@ -24,19 +30,33 @@ export function jsonRows(table: string, fields: readonly JsonField[], rows: read
   return { table, fields, parentKey, json: typeof rows === 'string' || Buffer.isBuffer(rows) ? rows : JSON.stringify(rows) };
 }
 
-/** What a child table's INSERT is made of (its rows aside). */
-export type ChildTable = Pick<JsonRows, 'table' | 'fields' | 'parentKey'>;
+/**
+ * What a child table's INSERT is made of (its rows aside). `apart` names a json column written from a parameter of its
+ * own (JsonRows' `apart`), zipped with the rows: json_to_recordset unescapes every string of its input, a nested
+ * value's too, and then parses a json field's text once more, where json_array_elements hands each value over as it
+ * is. For a quote request's answers, whose offers as partners read them are most of the bytes, that was 0.1 ms of the
+ * database's CPU for every two answers, about a sixth of what it spends on a quote request.
+ */
+export type ChildTable = Pick<JsonRows, 'table' | 'fields' | 'parentKey'> & { apart?: string };
 
 /**
- * The INSERT of `child`'s rows from the JSON parameter `param`, in a statement whose CTE `parent` returns the
- * parent's id: nothing is written when `parent` returns no row. Identifiers come from the caller's code, never from input.
+ * The INSERT of `child`'s rows from the JSON parameter `param` (and its `apart` column's values from `apartParam`), in a
+ * statement whose CTE `parent` returns the parent's id: nothing is written when `parent` returns no row. Identifiers
+ * come from the caller's code, never from input.
  */
-export function childInsertSql(child: ChildTable, param: string): string {
+export function childInsertSql(child: ChildTable, param: string, apartParam?: string): string {
   const parentKey = child.parentKey ? [child.parentKey] : [];
-  const columns = [...parentKey, ...child.fields.map(([column]) => column)].map((c) => `"${c}"`).join(', ');
-  const values = [...parentKey.map(() => 'parent.id'), ...child.fields.map(([, , key]) => `r."${key}"`)].join(', ');
+  const keys = child.fields.map(([, , key]) => key);
+  const columns = [...parentKey, ...child.fields.map(([column]) => column)].map((c) => `"${c}"`);
+  const values = [...parentKey.map(() => 'parent.id'), ...keys.map((key) => `r."${key}"`)];
   const record = child.fields.map(([, type, key]) => `"${key}" ${type}`).join(', ');
-  return `INSERT INTO "${child.table}" (${columns}) SELECT ${values} FROM parent, json_to_recordset(${param}::json) AS r(${record})`;
+  if (!child.apart) {
+    return `INSERT INTO "${child.table}" (${columns.join(', ')}) SELECT ${values.join(', ')} FROM parent, json_to_recordset(${param}::json) AS r(${record})`;
+  }
+  if (!apartParam) throw new Error(`childInsertSql: "${child.table}".${child.apart} needs its own parameter`);
+  const names = [...keys, child.apart].map((n) => `"${n}"`).join(', ');
+  return `INSERT INTO "${child.table}" (${[...columns, `"${child.apart}"`].join(', ')}) SELECT ${[...values, `r."${child.apart}"`].join(', ')}
+            FROM parent, ROWS FROM (json_to_recordset(${param}::json) AS (${record}), json_array_elements(${apartParam}::json)) AS r(${names})`;
 }
 
 /**
@@ -69,7 +89,7 @@ export async function insertTree(
 ): Promise<number> {
   // a named statement keeps one text whatever the rows: an empty table is written from an empty array
   const written = statementName ? children : children.filter((c) => !isEmptyArray(c.json));
-  const params = [...parent.columns.map(([, , value]) => toParam(value)), ...written.map((c) => c.json)];
+  const params = [...parent.columns.map(([, , value]) => toParam(value)), ...written.flatMap((c) => (c.apart ? [c.json, c.apart.json] : [c.json]))];
   // a connection refuses a name it prepared with another text: the two ways of committing are two statements
   const name = statementName && (asyncCommit ? `${statementName}_async_commit` : statementName);
   let sql = name === undefined ? undefined : treeStatements.get(name);
@@ -85,12 +105,17 @@ export async function insertTree(
 const treeStatements = new Map<string, string>();
 
 /** The parent in a CTE that returns its id, then each child table, its JSON numbered after the parent's values. */
-function treeInsertSql(parent: ParentRow, children: readonly ChildTable[], asyncCommit: boolean): string {
+function treeInsertSql(parent: ParentRow, children: readonly JsonRows[], asyncCommit: boolean): string {
   const names = parent.columns.map(([c]) => `"${c}"`).join(', ');
   const values = parent.columns.map(([, type], i) => `$${i + 1}::${type}`).join(', ');
+  let param = parent.columns.length;
   const ctes = [
     `parent AS (INSERT INTO "${parent.table}" (${names}) VALUES (${values}) RETURNING id)`,
-    ...children.map((child, i) => `c${i} AS (${childInsertSql(child, `$${parent.columns.length + i + 1}`)})`),
+    ...children.map((child, i) => {
+      const rows = `$${++param}`;
+      const apart = child.apart ? `$${++param}` : undefined;
+      return `c${i} AS (${childInsertSql({ ...child, apart: child.apart?.column }, rows, apart)})`;
+    }),
   ];
   return `WITH ${ctes.join(',\n')} SELECT id${asyncCommit ? `, ${ASYNC_COMMIT}` : ''} FROM parent`;
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { CountAggregates } from '@lib/common';
-import { arrayParts, concatJsonArrays, joinJson, jsonPartsWith } from '@lib/common';
+import { arrayParts, concatJsonArrays, joinJson, jsonBytes } from '@lib/common';
 import {
   ASYNC_COMMIT,
   ChildTable,
@@ -146,22 +146,20 @@ const OUTCOME_FIELDS: readonly JsonField[] = [
   ['detail', 'text', 'detail'],
   ['seq', 'int', 'seq'],
   ['position', 'int', 'position'],
-  ['quotes', 'json', 'quotes'],
 ];
 
 const OFFER_TABLE: ChildTable = { table: 'motor_offers', fields: OFFER_FIELDS, parentKey: 'quote_request_id' };
-const OUTCOME_TABLE: ChildTable = { table: 'motor_insurer_outcomes', fields: OUTCOME_FIELDS, parentKey: 'quote_request_id' };
+/** Each outcome's `quotes` (its offers as partners read them, most of a write's bytes) are given apart from its fields. */
+const OUTCOME_TABLE: ChildTable = { table: 'motor_insurer_outcomes', fields: OUTCOME_FIELDS, parentKey: 'quote_request_id', apart: 'quotes' };
 
 /** Answers' offers and outcomes (each numbered by its `seq`) as the tables a write adds them to. */
 function answerTables(answers: readonly AnsweredInsurer[]): [offers: JsonRows, outcomes: JsonRows] {
   return [
     jsonRows(OFFER_TABLE.table, OFFER_FIELDS, concatJsonArrays(answers.map((a) => a.offersJson)), OFFER_TABLE.parentKey),
-    jsonRows(
-      OUTCOME_TABLE.table,
-      OUTCOME_FIELDS,
-      joinJson(arrayParts(answers.map((a) => jsonPartsWith({ ...a.outcome, quotes: [] }, 'quotes', [a.quotesJson])))),
-      OUTCOME_TABLE.parentKey,
-    ),
+    {
+      ...jsonRows(OUTCOME_TABLE.table, OUTCOME_FIELDS, jsonBytes(answers.map((a) => a.outcome)), OUTCOME_TABLE.parentKey),
+      apart: { column: OUTCOME_TABLE.apart!, json: joinJson(arrayParts(answers.map((a) => [a.quotesJson]))) },
+    },
   ];
 }
 
@@ -175,13 +173,16 @@ function answerTables(answers: readonly AnsweredInsurer[]): [offers: JsonRows, o
  */
 export type AnswersWrite = { kind: 'behind' } | { kind: 'completing' } | { kind: 'progressive'; seq: number };
 
-/** addAnswers' statement (see there): $7 what is announced (NULL for nothing), $8 whether the commit is asynchronous. */
+/**
+ * addAnswers' statement (see there): $3 the offers, $4 the outcomes and $9 their quotes (see OUTCOME_TABLE), $7 what is
+ * announced (NULL for nothing), $8 whether the commit is asynchronous.
+ */
 const ADD_ANSWERS_SQL = `WITH parent AS (UPDATE "motor_quote_requests" SET "answer_count" = "answer_count" + $2::int,
                               "quotes_status" = CASE WHEN $5::boolean THEN 'complete' ELSE "quotes_status" END,
                               "quotes_deadline_at" = CASE WHEN $5::boolean THEN NULL ELSE "quotes_deadline_at" END
                         WHERE "id" = $1::int AND "quotes_status" = 'in_progress' RETURNING "id"),
             offers AS (${childInsertSql(OFFER_TABLE, '$3')}),
-            outcomes AS (${childInsertSql(OUTCOME_TABLE, '$4')})
+            outcomes AS (${childInsertSql(OUTCOME_TABLE, '$4', '$9')})
        SELECT id, CASE WHEN $7::text IS NOT NULL THEN pg_notify($6, id || ':' || $7::text) END, CASE WHEN $8::boolean THEN ${ASYNC_COMMIT} END
          FROM parent`;
 
@@ -247,7 +248,7 @@ export class QuoteRequestRepository {
     const announced = write.kind === 'completing' ? 'end' : write.kind === 'progressive' ? String(write.seq) : null;
     const rows = await this.db.sql.query(
       ADD_ANSWERS_SQL,
-      [id, answers.length, offers.json, outcomes.json, write.kind === 'completing', QUOTE_PROGRESS_CHANNEL, announced, write.kind === 'behind'],
+      [id, answers.length, offers.json, outcomes.json, write.kind === 'completing', QUOTE_PROGRESS_CHANNEL, announced, write.kind === 'behind', outcomes.apart!.json],
       'motor_quote_request_add_answers',
     );
     return rows.length === 1;
