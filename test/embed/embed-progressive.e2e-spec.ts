@@ -97,8 +97,10 @@ describe('embed sessions opened progressively (Prefer: respond-async)', () => {
         const done = (await env.app.request(`/api/v1/car-comp/quote-requests/${res.body.quote_request_id}`, { token: partner.token })).body;
         expect(done.status).toBe('complete');
         expect(await frame.locator('article.offer').count()).toBe(done.quotes.length);
+        // '#waiting' goes with the last insurer's answer; the stream's end, which tells the host page, comes after it
+        await page.waitForFunction(() => (window as unknown as { received: any[] }).received.some((m) => m.type === 'offers_complete'), undefined, { timeout: 45_000 });
         const received = await page.evaluate(() => (window as unknown as { received: any[] }).received.map((m) => m.type));
-        expect(received).toContain('offers_complete');
+        expect(received.filter((t) => t === 'offers_complete')).toHaveLength(1);
       } finally {
         await browser.close();
       }
