@@ -1,6 +1,6 @@
 #!/bin/sh
 # Starts the built API as `npm start` and the Docker image run it; extra arguments go to node before the script
-# (a later V8 flag overrides an earlier one). The settings and what each was measured to buy: README "Benchmarks".
+# (a later V8 flag overrides an earlier one). The settings and what each was measured to buy: docs/benchmarks.md.
 cd "$(dirname "$0")/.." || exit 1
 
 # glibc: two malloc arenas instead of one per thread, and fixed trim and mmap thresholds, so memory a burst freed goes

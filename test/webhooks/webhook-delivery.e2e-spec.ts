@@ -5,7 +5,7 @@ import { eventually, LOCAL_RECEIVERS_ENV, WebhookReceiver } from './webhook-rece
 
 const IBAN = 'SA0380000000608010167519';
 
-/** The verification recipe of the README, written out by hand as a client would. */
+/** The verification recipe of docs/webhooks.md, written out by hand as a client would. */
 function verifyAsDocumented(secret: string, headers: Record<string, unknown>, body: string): boolean {
   const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
   const expected = createHmac('sha256', key).update(`${headers['webhook-id']}.${headers['webhook-timestamp']}.${body}`).digest('base64');

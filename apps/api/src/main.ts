@@ -12,7 +12,7 @@ import { startSandboxProcess } from './platform/sandbox/sandbox-process';
 async function main() {
   const config = loadConfig();
   // V8 reads this at each full collection; without it a burst of large answers leaves the heap limit (and RSS) several times
-  // what stays live (README "Benchmarks").
+  // what stays live (docs/benchmarks.md).
   if (config.heapGrowthPercent) setFlagsFromString(`--heap-growing-percent=${config.heapGrowthPercent}`);
   const sandbox = config.startSandbox ? await startSandboxProcess(config, (m) => process.stderr.write(`${m}\n`)) : undefined;
   const api = await createApi(config).catch((e) => {
@@ -62,7 +62,7 @@ async function main() {
   }
   lines.push('', `  Console:    ${config.publicBaseUrl}/admin`);
   if (staff.length) {
-    lines.push('  Sandbox staff (sandbox only; passwords documented in README "Console"):');
+    lines.push('  Sandbox staff (sandbox only; passwords documented in docs/console.md):');
     for (const s of staff) lines.push(`    ${s.role.padEnd(16)} ${s.email.padEnd(30)} ${s.password}`);
   }
   process.stdout.write(lines.join('\n') + '\n\n');

@@ -1,7 +1,7 @@
 import { HOUR_MS, MINUTE_MS } from '@lib/common';
 
 /**
- * How long a payment link may be paid, per product family (README "Payments"). Each product module
+ * How long a payment link may be paid, per product family (docs/payments.md). Each product module
  * passes its own expiry to PaymentRepository.createPending; these are the documented values.
  */
 export const PAYMENT_LINK_PERIODS_MS = {

@@ -9,7 +9,7 @@ const TEXT = {
     cvc: 'CVC',
     name: 'Name on card',
     pay: 'Pay',
-    sandbox: 'Sandbox payment vendor: use a test card from the README. No real card is ever charged.',
+    sandbox: 'Sandbox payment vendor: use a sandbox test card (listed in docs/payments.md). No real card is ever charged.',
     errors: {
       invalid_number: 'The card number is not valid.',
       invalid_expiry: 'Enter the expiry as MM/YY.',
@@ -27,7 +27,7 @@ const TEXT = {
     cvc: 'رمز التحقق',
     name: 'الاسم على البطاقة',
     pay: 'ادفع',
-    sandbox: 'بوابة دفع تجريبية: استخدم بطاقة اختبار من ملف README. لا يتم خصم أي بطاقة حقيقية.',
+    sandbox: 'بوابة دفع تجريبية: استخدم بطاقة اختبار من وثائق البيئة التجريبية (docs/payments.md). لا يتم خصم أي بطاقة حقيقية.',
     errors: {
       invalid_number: 'رقم البطاقة غير صحيح.',
       invalid_expiry: 'أدخل تاريخ الانتهاء بصيغة شهر/سنة.',

@@ -1,5 +1,5 @@
 /**
- * The sandbox vendor's test cards (documented in the README). Any expiry in the future and any
+ * The sandbox vendor's test cards (documented in docs/payments.md). Any expiry in the future and any
  * 3-digit CVC work; the number alone decides the outcome.
  */
 export const TEST_CARDS = {

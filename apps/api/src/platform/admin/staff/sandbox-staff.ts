@@ -3,7 +3,7 @@ import { StaffRole } from '@lib/common/permissions';
 import { StaffService } from './staff.service';
 
 /**
- * Sandbox only: one staff user per role with fixed, documented passwords (README "Console").
+ * Sandbox only: one staff user per role with fixed, documented passwords (docs/console.md).
  * Created when missing; never in production.
  */
 export const SANDBOX_STAFF: ReadonlyArray<{ email: string; name: string; role: StaffRole; password: string }> = [

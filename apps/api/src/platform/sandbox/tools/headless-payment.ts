@@ -5,7 +5,7 @@ import { PayPageService } from '../../../payments/page/pay-page.service';
 import { Payment, PaymentRepository } from '../../../payments/payment.repository';
 import { presentPayment } from '../../../payments/payment.presenter';
 
-/** The sandbox test cards by the outcome they produce (README "Sandbox test cards"). */
+/** The sandbox test cards by the outcome they produce (docs/payments.md "Sandbox test cards"). */
 export const TEST_CARD_OUTCOMES = {
   paid: '4111111111111111',
   card_declined: '4000000000000002',

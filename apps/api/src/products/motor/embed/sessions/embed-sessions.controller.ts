@@ -70,7 +70,7 @@ export class EmbedSessionsController {
       '`locale` `en` (default) or `ar` (right-to-left page, Arabic insurer content); `redirect_url` (http/https; `policyID` in it becomes the policy id) is where ' +
       'the payment page sends the customer after paying. Requests the quotes (allow up to 2 minutes), then answers the session: `embed_url` carries a secret ' +
       "token (treat it like a password: give it only to the customer's browser or WebView) and works until `expires_at`, one hour; afterwards post the same payload again. " +
-      'The embedded page sends the issued policy and payment link to `parent_origin` with postMessage (see the README for the message shapes). ' +
+      'The embedded page sends the issued policy and payment link to `parent_origin` with postMessage (see docs/motor.md for the message shapes). ' +
       'With `Prefer: respond-async` the session is answered as soon as the quote request is stored (`Preference-Applied: respond-async`), without waiting ' +
       "for the insurers: the page shows each insurer's offers as they arrive, so the customer sees the first ones at once.",
   })
