@@ -1,15 +1,15 @@
 # Production image: the API on PostgreSQL + Redis (see docker-compose.yml).
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 WORKDIR /app
 # The API starts through scripts/start.sh, as `npm start` runs it: malloc and V8 settings for a small machine shared
-# with the database (README "Benchmarks").
+# with the database (docs/benchmarks.md).
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
 COPY --from=build /app/package.json /app/package-lock.json ./
 COPY --from=build /app/node_modules ./node_modules
