@@ -36,7 +36,7 @@ function crossFamilyRule(family) {
 }
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'libs/db/src/generated/**', 'apps/admin/dist/**', 'coverage/**', '**/*.js', '**/*.mjs', '**/*.cjs'] },
+  { ignores: ['dist/**', 'node_modules/**', 'libs/db/src/generated/**', 'packages/sdk/src/schema.ts', 'packages/sdk/dist/**', 'apps/admin/dist/**', 'coverage/**', '**/*.js', '**/*.mjs', '**/*.cjs'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

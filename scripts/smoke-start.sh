@@ -37,3 +37,6 @@ offers=$(api -X POST "http://127.0.0.1:$port/api/v1/car-comp/quote-requests" \
   | node -pe 'JSON.parse(require("fs").readFileSync(0)).quotes.length')
 [ "$offers" -gt 0 ] || { cat "$log"; echo "no offers from the sandbox insurers"; exit 1; }
 echo "npm start: ready, token issued, OpenAPI served, $offers motor offers from the sandbox insurers"
+
+# The SDK's example programs, as a partner would run them against the sandbox.
+API_URL="http://127.0.0.1:$port" CLIENT_ID="$id" CLIENT_SECRET="$secret" bash scripts/sdk-examples.sh || { tail -50 "$log"; exit 1; }
