@@ -66,7 +66,6 @@ export { birthdateOf } from './saudi/birthdate';
 export { hasImageEnd } from './image-structure';
 export { ISO_COUNTRY_CODES } from './countries';
 export { CSV_BOM, csvField, csvValue } from './csv';
-export { randomUuids } from './ids/random-uuids';
 export {
   arrayItemsParts,
   arrayParts,

@@ -6,5 +6,4 @@ export * from './project-root';
 export { Prisma } from './generated/prisma/client';
 export * from './insert-many';
 export * from './statement-counter';
-export * from './batched-read';
 export * from './list-total';

@@ -1,13 +1,11 @@
-import { http1Exchange, http1Origin, type Http1Origin } from './http1-client';
+import { Agent, errors, type Dispatcher } from 'undici';
 import { sandboxScopeHeaders } from './sandbox-scope';
-
-export { AnswerTooLargeError } from './http1-response';
 
 /** An insurer's answer larger than this is refused rather than buffered. */
 export const MAX_ANSWER_BYTES = 5 * 1024 * 1024;
 
 export interface JsonExchange {
-  method: string;
+  method: Dispatcher.HttpMethod;
   /** Serialised as JSON when given. */
   body?: unknown;
   /** A body already serialised as JSON, sent as is: calls that share a body serialise it once. */
@@ -34,34 +32,77 @@ export class ExchangeStoppedError extends Error {
   }
 }
 
-/** Base URLs come from configuration: a handful per process, each parsed once. */
-const origins = new Map<string, Http1Origin & { basePath: string }>();
-const MAX_ORIGINS = 64;
-
-function originOf(baseUrl: string): Http1Origin & { basePath: string } {
-  let origin = origins.get(baseUrl);
-  if (origin) return origin;
-  const url = new URL(baseUrl);
-  origin = { ...http1Origin(url), basePath: url.pathname.replace(/\/+$/, '') };
-  if (origins.size >= MAX_ORIGINS) origins.clear();
-  origins.set(baseUrl, origin);
-  return origin;
+/** The answer is larger than the caller accepts. */
+export class AnswerTooLargeError extends Error {
+  override readonly name = 'AnswerTooLargeError';
 }
 
 /**
- * One JSON exchange with an insurer or vendor over a kept-alive HTTP/1.1 connection (http1Exchange): `path` (with
- * its query) under `baseUrl`. Resolves with the status and the body text; rejects when the connection fails, the
- * body passes MAX_ANSWER_BYTES, or the timeout or signal stops it (ExchangeStoppedError).
+ * One connection pool per insurer/vendor origin, kept alive between calls: a quote fan-out makes nine calls per
+ * partner request to the same few origins. The undici timeouts are backstops for a caller that sets no deadline;
+ * a caller's own deadline (timeoutMs, signal) is normally shorter and is what stops the call.
+ */
+const agent = new Agent({
+  connections: 256,
+  keepAliveTimeout: 60_000,
+  keepAliveMaxTimeout: 60_000,
+  connect: { timeout: 10_000 },
+  headersTimeout: 60_000,
+  bodyTimeout: 60_000,
+});
+
+/** undici's own timeouts are "no answer in time" like the caller's deadline. */
+const isUndiciTimeout = (err: unknown) =>
+  err instanceof errors.ConnectTimeoutError || err instanceof errors.HeadersTimeoutError || err instanceof errors.BodyTimeoutError;
+
+/**
+ * One JSON exchange with an insurer or vendor: `path` (with its query) under `baseUrl`. Resolves with the status
+ * and the body text; rejects when the connection fails, the body passes MAX_ANSWER_BYTES (AnswerTooLargeError),
+ * or the timeout or signal stops it before the whole body is in (ExchangeStoppedError).
  */
 export async function exchangeJson(baseUrl: string, path: string, exchange: JsonExchange): Promise<RawAnswer> {
-  const origin = originOf(baseUrl);
+  if (exchange.signal?.aborted) throw new ExchangeStoppedError('aborted');
+  const base = new URL(baseUrl);
   const body = exchange.payload ?? (exchange.body === undefined ? undefined : Buffer.from(JSON.stringify(exchange.body)));
   const headers: Record<string, string> = { accept: 'application/json', ...sandboxScopeHeaders(), ...exchange.headers };
   if (body) headers['content-type'] = 'application/json';
-  const answer = await http1Exchange(
-    origin,
-    { method: exchange.method, path: origin.basePath + path, headers, body },
-    { maxBodyBytes: MAX_ANSWER_BYTES, signal: exchange.signal, timeoutMs: exchange.timeoutMs, stopped: (reason) => new ExchangeStoppedError(reason) },
-  );
-  return { status: answer.status, text: answer.body.toString('utf8') };
+
+  // one signal for the call: the caller's, or the deadline, whichever comes first, over connect, headers and body
+  const stop = new AbortController();
+  const onAbort = () => stop.abort(new ExchangeStoppedError('aborted'));
+  exchange.signal?.addEventListener('abort', onAbort, { once: true });
+  const timer = exchange.timeoutMs === undefined ? undefined : setTimeout(() => stop.abort(new ExchangeStoppedError('timeout')), exchange.timeoutMs);
+  try {
+    const answer = await agent.request({
+      origin: base.origin,
+      path: base.pathname.replace(/\/+$/, '') + path,
+      method: exchange.method,
+      headers,
+      body,
+      signal: stop.signal,
+    });
+    return { status: answer.statusCode, text: await readCapped(answer.body, MAX_ANSWER_BYTES) };
+  } catch (err) {
+    if (stop.signal.aborted) throw stop.signal.reason as ExchangeStoppedError;
+    if (isUndiciTimeout(err)) throw new ExchangeStoppedError('timeout');
+    throw err;
+  } finally {
+    clearTimeout(timer);
+    exchange.signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+/** The body as text, refused (and the connection dropped) once it passes `maxBytes`. */
+async function readCapped(body: Dispatcher.ResponseData['body'], maxBytes: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > maxBytes) {
+      body.destroy();
+      throw new AnswerTooLargeError(`The answer is larger than ${maxBytes} bytes.`);
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, size).toString('utf8');
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { batchedRead, Prisma, PrismaService } from '@lib/db';
+import { Prisma, PrismaService } from '@lib/db';
 import type { TestClock } from '@lib/db/generated/prisma/client';
 
 export type { TestClock };
@@ -51,25 +51,14 @@ export class TestClockRepository {
     return Object.fromEntries(rows.map((r) => [r.resourceType, r._count._all]));
   }
 
-  /** The clock a resource runs on, with its time, or null. */
-  clockOf(resource: ClockedResource, clientId?: string): Promise<Pick<TestClock, 'id' | 'frozenTime'> | null> {
-    return this.clockOfOne({ resource, clientId });
+  /** The clock a resource runs on, with its time, or null (also when it is not `clientId`'s clock). */
+  async clockOf(resource: ClockedResource, clientId?: string): Promise<Pick<TestClock, 'id' | 'frozenTime'> | null> {
+    const row = await this.prisma.testClockAttachment.findUnique({
+      where: { resourceType_resourceKey: { resourceType: resource.type, resourceKey: resource.key } },
+      select: { clock: { select: { id: true, frozenTime: true, clientId: true } } },
+    });
+    return row && (!clientId || row.clock.clientId === clientId) ? { id: row.clock.id, frozenTime: row.clock.frozenTime } : null;
   }
-
-  /** A console page adopts the clocks of its rows at once (a medical company's amount due): one statement. */
-  private readonly clockOfOne = batchedRead(
-    async (keys: Array<{ resource: ClockedResource; clientId?: string }>): Promise<Array<Pick<TestClock, 'id' | 'frozenTime'> | null>> => {
-      const rows = await this.prisma.testClockAttachment.findMany({
-        where: { OR: keys.map((k) => ({ resourceType: k.resource.type, resourceKey: k.resource.key })) },
-        select: { resourceType: true, resourceKey: true, clock: { select: { id: true, frozenTime: true, clientId: true } } },
-      });
-      return keys.map((k) => {
-        // one attachment per resource (unique type and key)
-        const row = rows.find((r) => r.resourceType === k.resource.type && r.resourceKey === k.resource.key);
-        return row && (!k.clientId || row.clock.clientId === k.clientId) ? { id: row.clock.id, frozenTime: row.clock.frozenTime } : null;
-      });
-    },
-  );
 
   /** Inside the transaction that creates the resource (when it has one), so a resource never exists without its clock. */
   async attach(tx: Prisma.TransactionClient | null, clockId: string, resource: ClockedResource, at: Date): Promise<void> {

@@ -96,14 +96,11 @@ export class AdminMedicalCompaniesController {
     if (f.payment_due) keep((await this.policies.dueByCompany()).map((d) => d.companyId));
     const [rows, total] = await this.companies.adminPage({ ids, clientId: f.client_id, q: f.q }, orderBy(q.sort, { created_at: 'createdAt' }), q.skip, q.take);
     const counts = await this.employees.countsOf(rows.map((c) => c.id));
-    // What is due needs each company's own billing rules (unissued policies, the open link): one read each.
-    const out = await Promise.all(
-      rows.map(async (c) => {
-        const due = await this.billing.due(c.clientId, c.id);
-        const n = counts.get(c.id)!;
-        return { ...presentCompany(c), employee_count: n.employees, undeclared_count: n.undeclared, payment_due: due.payment };
-      }),
-    );
+    const due = await this.billing.dueOfPage(rows.map((c) => c.id));
+    const out = rows.map((c) => {
+      const n = counts.get(c.id)!;
+      return { ...presentCompany(c), employee_count: n.employees, undeclared_count: n.undeclared, payment_due: due.get(c.id)!.payment };
+    });
     return listResponse(reply, 'medical-companies', out, total, q.skip);
   }
 

@@ -5,7 +5,7 @@ import { PAYMENT_LINK_PERIODS_MS } from '../../../payments/payment-link-periods'
 import { paymentLink, PaymentRepository } from '../../../payments/payment.repository';
 import { MedicalCompanyRepository } from '../companies/medical-company.repository';
 import { MedicalEmployeeRepository } from '../employees/medical-employee.repository';
-import { MedicalPolicyRepository } from '../policies/medical-policy.repository';
+import { MedicalPolicyRepository, type MedicalPolicy } from '../policies/medical-policy.repository';
 import { employeeFingerprint } from '../quotes/employee-fingerprint';
 
 /**
@@ -27,15 +27,13 @@ export class MedicalBilling {
 
   async due(clientId: string, companyId: number) {
     const company = await this.companies.require(clientId, companyId);
-    const unissued = await this.policies.unissued(company.id);
-    const total = sum(unissued.map((p) => p.price.toString()));
-    return {
-      company_id: company.id,
-      payment: amountNumber(amountString(total)),
-      vat: amountNumber(amountString(sum(unissued.map((p) => p.vat.toString())))),
-      currency: 'SAR',
-      policy_ids: unissued.map((p) => p.id),
-    };
+    return owed(company.id, await this.policies.unissued(company.id));
+  }
+
+  /** What each company of a console page (any client's) owes, by company id: one read for the page. */
+  async dueOfPage(companyIds: number[]): Promise<Map<number, ReturnType<typeof owed>>> {
+    const unissued = await this.policies.unissuedOfCompanies(companyIds);
+    return new Map(companyIds.map((id) => [id, owed(id, unissued.get(id) ?? [])]));
   }
 
   /**
@@ -101,4 +99,15 @@ export class MedicalBilling {
       policy_ids: link.ids,
     };
   }
+}
+
+/** What a company's unissued policies add up to (decimal strings, never floats until the answer). */
+function owed(companyId: number, unissued: MedicalPolicy[]) {
+  return {
+    company_id: companyId,
+    payment: amountNumber(amountString(sum(unissued.map((p) => p.price.toString())))),
+    vat: amountNumber(amountString(sum(unissued.map((p) => p.vat.toString())))),
+    currency: 'SAR',
+    policy_ids: unissued.map((p) => p.id),
+  };
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError } from '@lib/common';
-import { batchedRead, Prisma, PrismaService } from '@lib/db';
+import { Prisma, PrismaService } from '@lib/db';
 import type { MedicalCompany } from '@lib/db/generated/prisma/client';
 import { TestClocks } from '../../../platform/test-clocks/test-clocks';
 import type { CreateCompanyInput } from './company.schema';
@@ -70,14 +70,8 @@ export class MedicalCompanyRepository {
   }
 
   findForClient(clientId: string, id: number): Promise<MedicalCompany | null> {
-    return this.findOne({ clientId, id });
+    return this.prisma.medicalCompany.findFirst({ where: { id, clientId } });
   }
-
-  /** The console reads what a page's companies owe at once: their lookups are one statement. */
-  private readonly findOne = batchedRead(async (keys: Array<{ clientId: string; id: number }>): Promise<Array<MedicalCompany | null>> => {
-    const rows = await this.prisma.medicalCompany.findMany({ where: { id: { in: [...new Set(keys.map((k) => k.id))] } } });
-    return keys.map((k) => rows.find((c) => c.id === k.id && c.clientId === k.clientId) ?? null);
-  });
 
   /** The client's company or a 404 (another client's company is not found, never forbidden). */
   async require(clientId: string, id: number): Promise<MedicalCompany> {

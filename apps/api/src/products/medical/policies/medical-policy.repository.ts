@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { batchedRead, Prisma, PrismaService } from '@lib/db';
+import { Prisma, PrismaService } from '@lib/db';
 import type { MedicalPolicy, Payment } from '@lib/db/generated/prisma/client';
 import type { PaymentStatusReason } from '../../../payments/payment-status-reasons';
 import { PolicyStatus } from '../../../policies/policy-status';
@@ -61,18 +61,20 @@ export class MedicalPolicyRepository {
   }
 
   unissued(companyId: number, db: Db = this.prisma): Promise<MedicalPolicy[]> {
-    if (db === this.prisma) return this.unissuedOf(companyId);
     return db.medicalPolicy.findMany({ where: { companyId, status: PolicyStatus.Pending, deletedAt: null }, orderBy: { id: 'asc' } });
   }
 
-  /** Outside a transaction: the console reads what a page's companies owe at once, in one statement. */
-  private readonly unissuedOf = batchedRead(async (companyIds: number[]): Promise<MedicalPolicy[][]> => {
+  /** The unissued policies of a console page's companies, by company id: one statement for the page. */
+  async unissuedOfCompanies(companyIds: number[]): Promise<Map<number, MedicalPolicy[]>> {
+    const byCompany = new Map<number, MedicalPolicy[]>(companyIds.map((id) => [id, []]));
+    if (!companyIds.length) return byCompany;
     const rows = await this.prisma.medicalPolicy.findMany({
-      where: { companyId: { in: [...new Set(companyIds)] }, status: PolicyStatus.Pending, deletedAt: null },
+      where: { companyId: { in: companyIds }, status: PolicyStatus.Pending, deletedAt: null },
       orderBy: { id: 'asc' },
     });
-    return companyIds.map((id) => rows.filter((p) => p.companyId === id));
-  });
+    for (const row of rows) byCompany.get(row.companyId)?.push(row);
+    return byCompany;
+  }
 
   bySettlingPayment(paymentId: string, db: Db = this.prisma): Promise<MedicalPolicy[]> {
     return db.medicalPolicy.findMany({ where: { paymentId, deletedAt: null }, orderBy: { id: 'asc' } });

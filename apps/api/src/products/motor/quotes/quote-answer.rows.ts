@@ -1,4 +1,5 @@
-import { halalasText, jsonBytes, randomUuids, vatHalalas, VAT_PERCENT, withVatHalalas, type Halalas } from '@lib/common';
+import { randomUUID } from 'node:crypto';
+import { halalasText, jsonBytes, vatHalalas, VAT_PERCENT, withVatHalalas, type Halalas } from '@lib/common';
 import type { InsurerQuoteOutcome, MotorOffer } from '@lib/providers';
 import { answeredQuotesJson } from './answered-quotes.json';
 import { offerRowsJson } from './offer-rows.json';
@@ -78,7 +79,8 @@ export function answeredInsurer(o: InsurerQuoteOutcome, carEstimatedValue: Halal
 
 /** New ids for an answer: each offer's, then its prices', then its benefits', offer after offer. */
 export function answerIds(o: InsurerQuoteOutcome): string[] {
-  return randomUuids(o.offers.reduce((n, offer) => n + 1 + offer.prices.length + offer.benefits.length, 0));
+  const count = o.offers.reduce((n, offer) => n + 1 + offer.prices.length + offer.benefits.length, 0);
+  return Array.from({ length: count }, () => randomUUID());
 }
 
 /** An offer's own columns, as made from the answer. */

@@ -52,19 +52,17 @@ export class PropertyPoliciesReadSide implements AdminPolicyReadSide<z.output<ty
     return policy && this.policies.view(policy);
   }
 
-  /** Every row asks for its payments in the same tick: paymentsOf batches them into one statement. */
-  present(views: PropertyPolicyView[], role: string) {
-    return Promise.all(
-      views.map(async (v) => {
-        const payments = await this.policies.paymentsOf(v.policy.id);
-        const p = v.policy;
-        return presentAdminPropertyPolicy(
-          this.views.present(v),
-          { payments, canceledBy: p.canceledBy, insurer: p.insurerCode, productCode: p.productCode, activatedAt: p.activatedAt },
-          role,
-        );
-      }),
-    );
+  /** The page's payments are read in one statement, then each row is presented with its own. */
+  async present(views: PropertyPolicyView[], role: string) {
+    const payments = await this.policies.paymentsOf(views.map((v) => v.policy.id));
+    return views.map((v) => {
+      const p = v.policy;
+      return presentAdminPropertyPolicy(
+        this.views.present(v),
+        { payments: payments.get(p.id) ?? [], canceledBy: p.canceledBy, insurer: p.insurerCode, productCode: p.productCode, activatedAt: p.activatedAt },
+        role,
+      );
+    });
   }
 
   async cancellationStatus(id: number) {

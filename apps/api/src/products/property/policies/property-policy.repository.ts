@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { batchedRead, Prisma, PrismaService } from '@lib/db';
+import { Prisma, PrismaService } from '@lib/db';
 import type { Payment, PropertyDocument, PropertyPolicy } from '@lib/db/generated/prisma/client';
 import { PolicyStatus } from '../../../policies/policy-status';
 
@@ -118,14 +118,17 @@ export class PropertyPolicyRepository {
     ];
   }
 
-  /** A policy's payments, newest first. The console presents a page's rows at once: their reads are one statement. */
-  readonly paymentsOf = batchedRead(async (policyIds: number[]): Promise<Payment[][]> => {
+  /** The payments of a page's policies, newest first, by policy id: one statement for the page. */
+  async paymentsOf(policyIds: number[]): Promise<Map<number, Payment[]>> {
+    const byPolicy = new Map<number, Payment[]>(policyIds.map((id) => [id, []]));
+    if (!policyIds.length) return byPolicy;
     const rows = await this.prisma.payment.findMany({
       where: { policyType: PROPERTY_PAYMENT_TYPE, policyId: { in: policyIds } },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     });
-    return policyIds.map((id) => rows.filter((p) => p.policyId === id));
-  });
+    for (const row of rows) byPolicy.get(row.policyId)?.push(row);
+    return byPolicy;
+  }
 
   private latestPayment(policyId: number): Promise<Payment | null> {
     return this.prisma.payment.findFirst({ where: { policyType: PROPERTY_PAYMENT_TYPE, policyId }, orderBy: { createdAt: 'desc' } });

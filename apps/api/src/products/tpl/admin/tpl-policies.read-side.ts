@@ -34,14 +34,13 @@ export class TplPoliciesReadSide implements AdminPolicyReadSide<z.output<typeof 
     return this.policies.find(id);
   }
 
-  /** Every row asks for its payments in the same tick: paymentsOf batches them into one statement. */
-  present(rows: TplPolicy[], role: string) {
-    return Promise.all(
-      rows.map(async (p) => {
-        const url = this.files.urlOf({ id: p.istimarahFileId, contentType: p.istimarahType });
-        return presentAdminTplPolicy(p, await this.policies.paymentsOf(p.id), this.config.publicBaseUrl, url, role);
-      }),
-    );
+  /** The page's payments are read in one statement, then each row is presented with its own. */
+  async present(rows: TplPolicy[], role: string) {
+    const payments = await this.policies.paymentsOf(rows.map((p) => p.id));
+    return rows.map((p) => {
+      const url = this.files.urlOf({ id: p.istimarahFileId, contentType: p.istimarahType });
+      return presentAdminTplPolicy(p, payments.get(p.id) ?? [], this.config.publicBaseUrl, url, role);
+    });
   }
 
   async cancel(id: number, reason: string, actor: CancelActor) {
