@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { money, parseDate } from '@lib/common';
+import { cancellationRefund, money, type Refund } from '@lib/common';
 import type { Prisma } from '@lib/db';
 import type { HorsePolicy } from '@lib/db/generated/prisma/client';
-import { addMonths, cancellationRefund, type Refund } from '../../../policies/cancellation/cancellation-refund';
 import type { CancellationUpload } from '../../../policies/cancellation/cancellation-upload.guard';
 import { CancelPolicyUseCase, type AlsoInTx, type Cancellation, type CancellationTerms } from '../../../policies/cancel-policy.use-case';
 import { HORSE_COOLING_OFF_DAYS } from '../horse-products';
@@ -31,14 +30,12 @@ export class CancelHorsePolicyUseCase implements CancellationTerms<HorsePolicyVi
     return this.policies.findForClient(clientId, policyId);
   }
 
+  /** The policy year as issued: `start_date` to `end_date`, both covered. */
   refund({ policy }: HorsePolicyView, now: Date) {
-    const start = parseDate(policy.startDate!)!;
     return cancellationRefund({
       paid: money(policy.price.toString()),
-      purchasedAt: policy.purchasedAt!,
-      coolingOffDays: HORSE_COOLING_OFF_DAYS,
-      periodStart: start,
-      periodEnd: addMonths(start, 12),
+      period: { first: policy.startDate!, last: policy.endDate! },
+      coolingOff: { paidAt: policy.purchasedAt!, days: HORSE_COOLING_OFF_DAYS },
       now,
     });
   }

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { money, parseDate } from '@lib/common';
+import { cancellationRefund, coverMonths, money, type Refund } from '@lib/common';
 import type { Prisma } from '@lib/db';
 import type { LifePolicy } from '@lib/db/generated/prisma/client';
-import { addMonths, cancellationRefund, type Refund } from '../../../policies/cancellation/cancellation-refund';
 import type { CancellationUpload } from '../../../policies/cancellation/cancellation-upload.guard';
 import { CancelPolicyUseCase, type AlsoInTx, type Cancellation, type CancellationTerms } from '../../../policies/cancel-policy.use-case';
 import { INSTALMENT_MONTHS, LIFE_COOLING_OFF_DAYS } from '../life-products';
@@ -31,15 +30,13 @@ export class CancelLifePolicyUseCase implements CancellationTerms<LifePolicyView
     return this.policies.findForClient(clientId, policyId);
   }
 
+  /** What was paid is one instalment: it covers 1, 3, 6 or 12 months from `start_date`, not the whole term. */
   refund({ policy, offer }: LifePolicyView, now: Date) {
-    const start = parseDate(policy.startDate!)!;
     const months = INSTALMENT_MONTHS[offer.premiumFrequency as keyof typeof INSTALMENT_MONTHS];
     return cancellationRefund({
       paid: money(policy.premium.toString()),
-      purchasedAt: policy.purchasedAt!,
-      coolingOffDays: LIFE_COOLING_OFF_DAYS,
-      periodStart: start,
-      periodEnd: addMonths(start, months),
+      period: coverMonths(policy.startDate!, months),
+      coolingOff: { paidAt: policy.purchasedAt!, days: LIFE_COOLING_OFF_DAYS },
       now,
     });
   }

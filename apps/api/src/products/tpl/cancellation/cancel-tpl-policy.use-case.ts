@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ApiError, ErrorDetails, formatDate, money, type Money, vinProblem, z } from '@lib/common';
+import { ApiError, cancellationRefund, ErrorDetails, money, type Refund, vinProblem, z } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import type { TplPolicy } from '@lib/db/generated/prisma/client';
 import type { TplProvider, WireRegisteredDocument } from '@lib/providers';
@@ -12,7 +12,6 @@ import { inspectVehicleDocument } from '../upload/vehicle-document-content';
 import { collectParts, VehicleDocumentUpload } from '../upload/vehicle-document-upload.guard';
 import { Prisma } from '@lib/db';
 import { TplPolicyEvents } from '../events/tpl-policy-events';
-import { proRataRefund } from './pro-rata-refund';
 import { PolicyStatus } from '../../../policies/policy-status';
 
 export const INCORRECT_DOCUMENT = 'The cancellation document is incorrect. Please upload a new one.';
@@ -30,7 +29,7 @@ export type CancelTarget = { kind: 'id'; id: number } | { kind: 'vin' };
  * (recorded with the cancellation, paid out through the card vendor).
  */
 @Injectable()
-export class CancelTplPolicyUseCase implements CancellationTerms<Found, TplPolicy, { amount: Money }> {
+export class CancelTplPolicyUseCase implements CancellationTerms<Found, TplPolicy> {
   readonly family = 'tpl';
   readonly noun = 'TPL policy';
   readonly notActive = NOT_ISSUED;
@@ -111,11 +110,12 @@ export class CancelTplPolicyUseCase implements CancellationTerms<Found, TplPolic
     return found && { policy: found.policy };
   }
 
+  /** The insurer's `start_date` to `end_date`, both covered (the certificate says "to, inclusive"); no cooling-off. */
   refund({ policy }: Found, now: Date) {
-    return { amount: proRataRefund(money(policy.price.toString()), policy.startDate!, policy.endDate!, formatDate(now)) };
+    return cancellationRefund({ paid: money(policy.price.toString()), period: { first: policy.startDate!, last: policy.endDate! }, now });
   }
 
-  markCancelled(tx: Prisma.TransactionClient, policyId: number, from: number, c: Cancellation<{ amount: Money }>) {
+  markCancelled(tx: Prisma.TransactionClient, policyId: number, from: number, c: Cancellation<Refund>) {
     return this.policies.markCancelled(tx, policyId, from, {
       canceledAt: c.cancelledAt,
       refundAmount: c.refund!.amount.toFixed(2),
