@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from '@lib/config';
 import { cancellationRefund, coverMonths, money, type Refund } from '@lib/common';
 import type { Prisma } from '@lib/db';
 import type { LifePolicy } from '@lib/db/generated/prisma/client';
@@ -6,8 +7,8 @@ import type { CancellationUpload } from '../../../policies/cancellation/cancella
 import { CancelPolicyUseCase, type AlsoInTx, type Cancellation, type CancellationTerms } from '../../../policies/cancel-policy.use-case';
 import { INSTALMENT_MONTHS, LIFE_COOLING_OFF_DAYS } from '../life-products';
 import { LifePolicyRepository, type LifePolicyView } from '../policies/life-policy.repository';
-import { LifePolicyEvents } from '../events/life-policy-events';
-import { presentLifePolicy } from '../policies/life-policy.presenter';
+import { presentLifePolicy, shownLifePolicy } from '../policies/life-policy.presenter';
+import { PolicyEvents } from '../../../policies/events/policy-events';
 
 /** Life's cancellation terms: everything back within the cooling-off period, then the unused share of the paid instalment period. */
 @Injectable()
@@ -18,7 +19,8 @@ export class CancelLifePolicyUseCase implements CancellationTerms<LifePolicyView
   constructor(
     private readonly cancellation: CancelPolicyUseCase,
     private readonly policies: LifePolicyRepository,
-    private readonly events: LifePolicyEvents,
+    private readonly events: PolicyEvents,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async execute(clientId: string | null, policyId: number, upload: CancellationUpload, publicBaseUrl: string, alsoInTx?: AlsoInTx<LifePolicy>) {
@@ -51,6 +53,6 @@ export class CancelLifePolicyUseCase implements CancellationTerms<LifePolicyView
   }
 
   async announce(tx: Prisma.TransactionClient, policy: LifePolicy, { offer }: LifePolicyView) {
-    await this.events.statusUpdated(tx, { policy, offer, payment: null });
+    await this.events.statusUpdated(tx, shownLifePolicy({ policy, offer, payment: null }, this.config.publicBaseUrl));
   }
 }

@@ -9,7 +9,8 @@ import { coverDays } from '../policies/policy-term';
 import { PROPERTY_PAYMENT_TYPE, PropertyPolicyRepository } from '../policies/property-policy.repository';
 import { providerFailure } from '../property-insurer-errors';
 import { PROPERTY_PROVIDER } from '../property-products';
-import { PropertyPolicyEvents } from '../events/property-policy-events';
+import { PolicyEvents } from '../../../policies/events/policy-events';
+import { PropertyPolicyViews } from '../policies/property-policy-views';
 
 type Found = { policy: PropertyPolicy };
 
@@ -36,7 +37,8 @@ export class CancelPropertyPolicyUseCase implements CancellationTerms<Found, Pro
   constructor(
     private readonly cancellation: CancelPolicyUseCase,
     private readonly policies: PropertyPolicyRepository,
-    private readonly events: PropertyPolicyEvents,
+    private readonly events: PolicyEvents,
+    private readonly views: PropertyPolicyViews,
     @Inject(PROPERTY_PROVIDER) private readonly provider: PropertyProvider,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -83,6 +85,6 @@ export class CancelPropertyPolicyUseCase implements CancellationTerms<Found, Pro
   }
 
   async announce(tx: Prisma.TransactionClient, cancelled: PropertyPolicy) {
-    await this.events.statusUpdated(tx, cancelled, null);
+    await this.events.statusUpdated(tx, await this.views.shown(tx, cancelled, null));
   }
 }

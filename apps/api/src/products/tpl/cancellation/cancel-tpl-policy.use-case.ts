@@ -6,12 +6,12 @@ import type { TplProvider, WireRegisteredDocument } from '@lib/providers';
 import { FileStore, type SavedFile } from '../../../platform/files/file-store';
 import { CancelPolicyUseCase, type AlsoInTx, type Cancellation, type CancellationTerms } from '../../../policies/cancel-policy.use-case';
 import { TPL_PROVIDER } from '../tpl-provider.token';
-import { presentTplPolicy } from '../tpl-policy.presenter';
+import { presentTplPolicy, shownTplPolicy } from '../tpl-policy.presenter';
+import { PolicyEvents } from '../../../policies/events/policy-events';
 import { TplPolicyRepository } from '../tpl-policy.repository';
 import { inspectVehicleDocument } from '../upload/vehicle-document-content';
 import { collectParts, VehicleDocumentUpload } from '../upload/vehicle-document-upload.guard';
 import { Prisma } from '@lib/db';
-import { TplPolicyEvents } from '../events/tpl-policy-events';
 import { PolicyStatus } from '../../../policies/policy-status';
 
 export const INCORRECT_DOCUMENT = 'The cancellation document is incorrect. Please upload a new one.';
@@ -39,7 +39,7 @@ export class CancelTplPolicyUseCase implements CancellationTerms<Found, TplPolic
     private readonly cancellation: CancelPolicyUseCase,
     private readonly policies: TplPolicyRepository,
     private readonly files: FileStore,
-    private readonly events: TplPolicyEvents,
+    private readonly events: PolicyEvents,
     @Inject(TPL_PROVIDER) private readonly provider: TplProvider,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -127,7 +127,7 @@ export class CancelTplPolicyUseCase implements CancellationTerms<Found, TplPolic
   }
 
   async announce(tx: Prisma.TransactionClient, cancelled: TplPolicy) {
-    await this.events.statusUpdated(tx, cancelled, null);
+    await this.events.statusUpdated(tx, shownTplPolicy(cancelled, null, this.config.publicBaseUrl, this.files));
   }
 }
 

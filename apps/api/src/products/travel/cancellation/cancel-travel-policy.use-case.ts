@@ -4,7 +4,7 @@ import { Prisma } from '@lib/db';
 import { isInsurerCallError, type TravelProvider } from '@lib/providers';
 import { CancelPolicyUseCase, type AlsoInTx, type Cancellation, type CancellationTerms } from '../../../policies/cancel-policy.use-case';
 import { PolicyStatus } from '../../../policies/policy-status';
-import { TravelPolicyEvents } from '../events/travel-policy-events';
+import { PolicyEvents } from '../../../policies/events/policy-events';
 import { TravelPolicyRepository, type TravelPolicy, type TravelPolicyView } from '../policies/travel-policy.repository';
 import { TravelPolicyPresenter } from '../policies/travel-policy.view';
 import { TRAVEL_PROVIDER } from '../travel-products';
@@ -24,7 +24,7 @@ export class CancelTravelPolicyUseCase implements CancellationTerms<TravelPolicy
     private readonly cancellation: CancelPolicyUseCase,
     private readonly policies: TravelPolicyRepository,
     @Inject(TRAVEL_PROVIDER) private readonly provider: TravelProvider,
-    private readonly events: TravelPolicyEvents,
+    private readonly events: PolicyEvents,
     private readonly presenter: TravelPolicyPresenter,
   ) {}
 
@@ -64,7 +64,7 @@ export class CancelTravelPolicyUseCase implements CancellationTerms<TravelPolicy
 
   /** The view as a re-read answers it: the same quote, and no open payment once cancelled. */
   async announce(tx: Prisma.TransactionClient, cancelled: TravelPolicy, found: TravelPolicyView) {
-    await this.events.statusUpdated(tx, { ...found, policy: cancelled, payment: null });
+    await this.events.statusUpdated(tx, this.presenter.shown({ ...found, policy: cancelled, payment: null }));
   }
 }
 
