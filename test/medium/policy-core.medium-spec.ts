@@ -10,7 +10,8 @@ import type { Refunds } from '../../apps/api/src/payments/refunds/refunds';
 import { CancelPolicyUseCase } from '../../apps/api/src/policies/cancel-policy.use-case';
 import { PolicyStatus } from '../../apps/api/src/policies/policy-status';
 import { CancelPropertyPolicyUseCase } from '../../apps/api/src/products/property/cancellation/cancel-property-policy.use-case';
-import type { PropertyPolicyEvents } from '../../apps/api/src/products/property/events/property-policy-events';
+import type { PolicyEvents } from '../../apps/api/src/policies/events/policy-events';
+import { PropertyPolicyViews } from '../../apps/api/src/products/property/policies/property-policy-views';
 import { PropertyPolicyRepository } from '../../apps/api/src/products/property/policies/property-policy.repository';
 import type { TestClocks } from '../../apps/api/src/platform/test-clocks/test-clocks';
 import { openTestDatabase } from '../support/test-app';
@@ -97,12 +98,15 @@ describe('policy core against the database', () => {
       clock,
       testClocks,
     );
+    const policies = new PropertyPolicyRepository(handle.db.prisma);
+    const config = { propertyInsurerTimeoutMs: 1000, publicBaseUrl: 'http://api.test' } as never;
     const terms = new CancelPropertyPolicyUseCase(
       core,
-      new PropertyPolicyRepository(handle.db.prisma),
-      events as unknown as PropertyPolicyEvents,
+      policies,
+      events as unknown as PolicyEvents,
+      new PropertyPolicyViews(policies, { urlOf: () => null } as unknown as FileStore, config),
       provider as never,
-      { propertyInsurerTimeoutMs: 1000 } as never,
+      config,
     );
     return { core, terms, refunds, events, provider };
   };
@@ -211,6 +215,10 @@ describe('policy core against the database', () => {
     ]);
     expect(refunds.owe).toHaveBeenCalledWith(expect.anything(), expect.objectContaining({ policyType: 'property', policyId: active.id }));
     expect(audit).toHaveBeenCalledWith(expect.anything(), { from: PolicyStatus.Active, cancelled, refundAmount: '964.11' });
+    expect(events.statusUpdated).toHaveBeenCalledWith(
+      expect.anything(),
+      expect.objectContaining({ family: 'property', clientId, policy: expect.objectContaining({ id: active.id, status: PolicyStatus.Cancelled }) }),
+    );
     expect([refunds.kick.mock.calls.length, events.statusUpdated.mock.calls.length]).toEqual([1, 1]);
   });
 

@@ -4,6 +4,7 @@ import { MotorTestEnv, startMotorEnv } from '../support/motor-kit';
 import { policyBody } from '../support/property-kit';
 import { form, issueForm, nextVehicle, pdfDocument, registerDocument } from '../tpl/tpl-kit';
 import { cancellationForm, offerBody, policyBody as lifePolicyBody } from '../life/life-kit';
+import { TRAVEL, travelPolicy } from '../travel/travel-kit';
 import { eventually, LOCAL_RECEIVERS_ENV, WebhookReceiver } from './webhook-receiver';
 
 /**
@@ -19,7 +20,7 @@ describe('webhooks over a whole purchase', () => {
   beforeAll(async () => {
     env = await startMotorEnv({ env: { TOKEN_TTL_SECONDS: '31536000', WEBHOOK_POLL_INTERVAL_MS: '30', POLICY_DOCUMENTS_POLL_MS: '0', ...LOCAL_RECEIVERS_ENV } });
     receiver = await WebhookReceiver.start();
-    partner = await env.app.partner(['motor-tpl-comparison', 'property-multi', 'motor-tpl', 'life-snp', 'horse']);
+    partner = await env.app.partner(['motor-tpl-comparison', 'property-multi', 'motor-tpl', 'life-snp', 'horse', 'travel']);
     const ops = await signIn(env.app, 'operations');
     expect((await ops.call('/admin/api/webhook-endpoints', { json: { client_id: partner.id, url: receiver.url } })).status).toBe(201);
   });
@@ -29,12 +30,12 @@ describe('webhooks over a whole purchase', () => {
   });
 
   /** The events about one policy, told apart by a field only its family's policy object has (ids overlap across families). */
-  const eventsOf = (policyId: number, family: 'motor' | 'property' | 'tpl' | 'life' | 'horse') =>
+  const eventsOf = (policyId: number, family: 'motor' | 'property' | 'tpl' | 'life' | 'horse' | 'travel') =>
     receiver.received
       .map((r) => ({ event: r.headers['webhook-event'], policy: JSON.parse(r.body).policy }))
       .filter((e) => e.policy.id === policyId && familyOf(e.policy) === family);
   const familyOf = (p: any) =>
-    p.meta_data?.insurance_provider ? 'property' : p.meta_data?.vin ? 'tpl' : p.beneficiaries ? 'life' : p.horse ? 'horse' : 'motor';
+    p.meta_data?.travellers ? 'travel' : p.meta_data?.insurance_provider ? 'property' : p.meta_data?.vin ? 'tpl' : p.beneficiaries ? 'life' : p.horse ? 'horse' : 'motor';
 
   it('motor: status 0 with the payment link, status 1 with the provider policy id, then the document', async () => {
     const quote = await motorQuote(env, partner.token);
@@ -81,7 +82,7 @@ describe('webhooks over a whole purchase', () => {
     expect([after[3].event, after[3].policy.status, after[3].policy.canceled_at]).toEqual(['policy.status_updated', 2, cancelled.body.canceled_at]);
   });
 
-  /** Each family: issue a policy, and cancel it once paid (answering the cancellation's HTTP status). */
+  /** Each family: issue a policy, and cancel it once paid (answering the cancellation's HTTP answer: the cancelled policy as shown). */
   const families = {
     tpl: async () => {
       const v = nextVehicle();
@@ -89,29 +90,39 @@ describe('webhooks over a whole purchase', () => {
       const cancel = async () => {
         const bytes = pdfDocument(`transfer-${v.vin}`);
         await registerDocument(env, bytes, { vin: v.vin, car_sequence_number: v.car_sequence_number, owner_id: v.new_owner_id, ownership_transfer_complete: true });
-        return (await env.app.request(`/v2/car/policies/${policy.id}/cancellation`, { method: 'POST', token: partner.token, body: form({}, { cancellation_document: { bytes } }) })).status;
+        return env.app.request(`/v2/car/policies/${policy.id}/cancellation`, { method: 'POST', token: partner.token, body: form({}, { cancellation_document: { bytes } }) });
       };
       return { policy, cancel };
     },
     life: async () => {
       const offer = (await env.app.request('/api/v1/life-snp/offers', { token: partner.token, json: offerBody() })).body[0];
       const policy = (await env.app.request('/api/v1/life-snp/policies', { token: partner.token, json: lifePolicyBody(offer.offer_id) })).body;
-      const cancel = async () => (await env.app.request(`/api/v1/life-snp/policies/${policy.id}/cancellation`, { method: 'POST', token: partner.token, body: cancellationForm() })).status;
+      const cancel = () => env.app.request(`/api/v1/life-snp/policies/${policy.id}/cancellation`, { method: 'POST', token: partner.token, body: cancellationForm() });
       return { policy, cancel };
     },
     horse: async () => {
       const policy = (await env.app.request('/api/v1/horse/policies', { token: partner.token, json: HORSE })).body;
-      const cancel = async () => (await env.app.request(`/api/v1/horse/policies/${policy.id}/cancellation`, { method: 'POST', token: partner.token, body: cancellationForm() })).status;
+      const cancel = () => env.app.request(`/api/v1/horse/policies/${policy.id}/cancellation`, { method: 'POST', token: partner.token, body: cancellationForm() });
+      return { policy, cancel };
+    },
+    travel: async () => {
+      const policy = await travelPolicy(env, partner.token);
+      const cancel = () => env.app.request(`${TRAVEL}/policies/${policy.id}/cancellation`, { method: 'POST', token: partner.token, json: { reason: 'Trip postponed' } });
       return { policy, cancel };
     },
   };
 
-  it.each(['tpl', 'life', 'horse'] as const)('%s: status 0 with the payment link, status 1 after payment, status 2 on cancellation', async (family) => {
+  it.each(['tpl', 'life', 'horse', 'travel'] as const)('%s: status 0 with the payment link, status 1 after payment, status 2 on cancellation', async (family) => {
     const { policy, cancel } = await families[family]();
     expect(policy.payment_link).toMatch(/\/pay\//);
     await payWithCard(policy.payment_link, CARDS.success);
     await eventually(async () => eventsOf(policy.id, family).length >= 2, 20_000, `two ${family} events`);
-    expect(await cancel()).toBe(200);
+    // Documents that come after payment (TPL, travel) are in before the cancellation, so its event and its answer show the same policy.
+    if (family === 'tpl' || family === 'travel') {
+      await eventually(async () => eventsOf(policy.id, family).some((e) => e.event === 'policy.documents_updated'), 20_000, `the ${family} documents event`);
+    }
+    const cancelled = await cancel();
+    expect(cancelled.status).toBe(200);
     // TPL's documents event follows its status 1 on its own time: the status events keep their order.
     const statuses = () => eventsOf(policy.id, family).filter((e) => e.event === 'policy.status_updated');
     const events = await eventually(async () => (statuses().length >= 3 ? statuses() : null), 20_000, `three ${family} status events`);
@@ -126,6 +137,7 @@ describe('webhooks over a whole purchase', () => {
     ]);
     expect(events[0].policy.payment_link).toBe(policy.payment_link);
     expect(events[1].policy.provider_policy_id).toEqual(expect.any(String));
+    expect(events[2].policy).toEqual(cancelled.body);
   });
 });
 

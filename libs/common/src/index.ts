@@ -11,6 +11,7 @@ export type { ErrorCodeName } from './errors/error-codes';
 export { Clock, HOUR_MS, MINUTE_MS, ManualClock, SystemClock } from './time/clock';
 export { daysBetween, formatDate, formatDateTime, formatDateTimeOffset, formatNullableDateTime, parseDate } from './time/formats';
 export { ageOn } from './time/age';
+export { addMonths } from './time/months';
 export { RealClock, TestClockAwareClock, currentTestClockFrame, withTestClockFrame } from './time/test-clock-scope';
 export type { TestClockFrame } from './time/test-clock-scope';
 export { CachedFor } from './time/cached-for';
@@ -19,6 +20,18 @@ export type { Money } from './money/money';
 export { amountField } from './money/amount-field';
 export { halalasNumber, halalasOf, halalasOfNumber, halalasText, vatHalalas, withVatHalalas } from './money/halalas';
 export type { Halalas } from './money/halalas';
+export {
+  beforeStartRefund,
+  cancellationRefund,
+  coolingOffRefund,
+  coverMonths,
+  periodDays,
+  proRataRefund,
+  shareOf,
+  startsAfter,
+  unusedDays,
+} from './refunds/refund-rules';
+export type { CancellationRefundInput, CoolingOff, CoverDays, Refund, RefundBasis } from './refunds/refund-rules';
 export { DEFAULT_PER_PAGE, LARGE_LIST_TOTAL_NOTE, MAX_PER_PAGE, pageQueryShape, pageSkip, pageWindow, toPage } from './pagination/page';
 export type { Page, PageLink, PageRequest } from './pagination/page';
 export { DATE_RANGE_ORDER, dateRangeInOrder, dateRangeShape, dayBounds, dayQuery, includeAggregatesField } from './pagination/list-filters';

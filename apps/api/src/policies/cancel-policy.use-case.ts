@@ -1,8 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { ApiError, Clock, formatDate, type Money } from '@lib/common';
+import { ApiError, Clock, formatDate, type Money, type Refund } from '@lib/common';
 import type { Prisma } from '@lib/db';
 import { storeCancellationDocument } from './cancellation/cancellation-documents';
-import type { Refund } from './cancellation/cancellation-refund';
 import type { CancellationUpload } from './cancellation/cancellation-upload.guard';
 import { FileStore, type SavedFile } from '../platform/files/file-store';
 import { PaymentRepository } from '../payments/payment.repository';
@@ -15,7 +14,7 @@ export interface CancellablePolicy {
   policy: { id: number; clientId: string; status: number };
 }
 
-/** What a family refunds; `basis` (cooling-off or pro rata) only goes to the log. */
+/** What a family refunds (by the rules of @lib/common's refund-rules); `basis` only goes to the log. */
 export interface CancellationRefund {
   amount: Money;
   basis?: string;

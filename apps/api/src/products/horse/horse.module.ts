@@ -1,7 +1,5 @@
 import { CancelPolicyUseCase } from '../../policies/cancel-policy.use-case';
-import { WebhooksModule } from '../../webhooks/webhooks.module';
 import { HORSE_POLICY_PRODUCT } from './horse.product';
-import { HorsePolicyEvents } from './events/horse-policy-events';
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { HttpHorseProvider } from '@lib/providers';
@@ -24,13 +22,12 @@ import { HorsePolicyRepository } from './policies/horse-policy.repository';
 
 /** Horse insurance: /api/v1/horse (policies, cancellation). */
 @Module({
-  imports: [AdminModule, FilesModule, PaymentsModule, ClaimsModule, WebhooksModule],
+  imports: [AdminModule, FilesModule, PaymentsModule, ClaimsModule],
   controllers: [AdminHorsePoliciesController, HorseClaimsController, HorsePoliciesController],
   providers: [
     HorsePoliciesReadSide,
     CancelPolicyUseCase,
     HORSE_POLICY_PRODUCT,
-    HorsePolicyEvents,
     DocumentFiles,
     ProductClaimIntake,
     HorseClaimPolicies,

@@ -6,7 +6,7 @@ export const LIFE_PROVIDER = Symbol('LIFE_PROVIDER');
 /**
  * Cooling-off period: a life policy cancelled within 30 days of payment gets back everything paid
  * (the free-look period Saudi protection and savings products commonly give). Later, the unused share
- * of the paid instalment period is refunded (see cancellation-refund.ts).
+ * of the paid instalment period is refunded (@lib/common's refund-rules, docs/refund-rules.md).
  */
 export const LIFE_COOLING_OFF_DAYS = 30;
 

@@ -1,7 +1,5 @@
 import { CancelPolicyUseCase } from '../../policies/cancel-policy.use-case';
-import { WebhooksModule } from '../../webhooks/webhooks.module';
 import { LIFE_POLICY_PRODUCT } from './life.product';
-import { LifePolicyEvents } from './events/life-policy-events';
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { HttpLifeProvider } from '@lib/providers';
@@ -27,13 +25,12 @@ import { LifePolicyRepository } from './policies/life-policy.repository';
 
 /** Life savings and protection: /api/v1/life-snp (offers, policies, cancellation). */
 @Module({
-  imports: [AdminModule, FilesModule, PaymentsModule, ClaimsModule, WebhooksModule],
+  imports: [AdminModule, FilesModule, PaymentsModule, ClaimsModule],
   controllers: [AdminLifePoliciesController, LifeClaimsController, LifeOffersController, LifePoliciesController],
   providers: [
     LifePoliciesReadSide,
     CancelPolicyUseCase,
     LIFE_POLICY_PRODUCT,
-    LifePolicyEvents,
     DocumentFiles,
     ProductClaimIntake,
     LifeClaimPolicies,

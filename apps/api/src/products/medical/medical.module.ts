@@ -10,8 +10,6 @@ import { MedicalPoliciesReadSide } from './admin/medical-policies.read-side';
 import { ClaimsModule } from '../../policies/claims/claims.module';
 import { FilesModule } from '../../platform/files/files.module';
 import { PaymentsModule } from '../../payments/payments.module';
-import { WebhooksModule } from '../../webhooks/webhooks.module';
-import { MedicalPolicyEvents } from './events/medical-policy-events';
 import { DocumentFiles } from '../../platform/files/documents/document-files';
 import { MedicalClaimPolicies } from './claims/medical-claim-policies';
 import { MedicalClaimsController } from './claims/medical-claims.controller';
@@ -40,7 +38,7 @@ import { RequestMedicalQuotesUseCase } from './quotes/request-medical-quotes.use
 
 /** SME medical: /api/v1/medical (companies, employees, declarations, quotes, policies, payment link). */
 @Module({
-  imports: [AdminModule, PaymentsModule, FilesModule, ClaimsModule, WebhooksModule],
+  imports: [AdminModule, PaymentsModule, FilesModule, ClaimsModule],
   controllers: [
     MedicalCompaniesController,
     MedicalEmployeesController,
@@ -77,7 +75,6 @@ import { RequestMedicalQuotesUseCase } from './quotes/request-medical-quotes.use
     MedicalBilling,
     MedicalPolicyReads,
     MedicalPolicyActivator,
-    MedicalPolicyEvents,
     MedicalClaimPolicies,
     // the property module's checked document uploads, reused for claim documents
     DocumentFiles,

@@ -33,8 +33,6 @@ import { FilesModule } from '../../platform/files/files.module';
 import { VehiclePhotosController } from './photos/vehicle-photos.controller';
 import { RegisterVehiclePhotosUseCase } from './photos/register-vehicle-photos.use-case';
 import { VehiclePhotoRepository } from './photos/vehicle-photo.repository';
-import { WebhooksModule } from '../../webhooks/webhooks.module';
-import { MotorPolicyEvents } from './issuance/motor-policy-events';
 import { AdminMotorPoliciesController } from './admin/admin-motor-policies.controller';
 import { MotorPoliciesReadSide } from './admin/motor-policies.read-side';
 import { AdminMotorQuoteRequestsController } from './admin/admin-motor-quote-requests.controller';
@@ -46,7 +44,7 @@ import { QuoteRequestAdminRepository } from './admin/quote-request-admin.reposit
 
 /** Motor price comparison: /api/v1/car-comp. */
 @Module({
-  imports: [AdminModule, OtpModule, FilesModule, PaymentsModule, WebhooksModule],
+  imports: [AdminModule, OtpModule, FilesModule, PaymentsModule],
   controllers: [
     QuoteOtpController,
     VehicleLookupsController,
@@ -82,7 +80,6 @@ import { QuoteRequestAdminRepository } from './admin/quote-request-admin.reposit
     MotorSamplePolicyRepository,
     IssuePolicyUseCase,
     MotorPolicyActivator,
-    MotorPolicyEvents,
     MotorMetricsProvider,
     MOTOR_POLICY_PRODUCT,
     VehiclePhotoRepository,
@@ -108,7 +105,6 @@ import { QuoteRequestAdminRepository } from './admin/quote-request-admin.reposit
     QuoteRequestRepository,
     SelectionRepository,
     MotorPolicyRepository,
-    MotorPolicyEvents,
   ],
 })
 export class MotorModule {}

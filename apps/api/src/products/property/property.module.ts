@@ -8,8 +8,6 @@ import { ClaimsModule } from '../../policies/claims/claims.module';
 import { FilesModule } from '../../platform/files/files.module';
 import { PaymentsModule } from '../../payments/payments.module';
 import { PropertyPolicyActivator } from './activation/property-policy.activator';
-import { PropertyPolicyEvents } from './events/property-policy-events';
-import { WebhooksModule } from '../../webhooks/webhooks.module';
 import { AddressLookupController } from './address/address-lookup.controller';
 import { AdminPropertyPoliciesController } from './admin/admin-property-policies.controller';
 import { PropertyPoliciesReadSide } from './admin/property-policies.read-side';
@@ -35,7 +33,7 @@ import { DocumentFiles } from '../../platform/files/documents/document-files';
  * and the console's property policies. A paid payment activates the policy through PropertyPolicyActivator.
  */
 @Module({
-  imports: [AdminModule, FilesModule, ClaimsModule, PaymentsModule, WebhooksModule],
+  imports: [AdminModule, FilesModule, ClaimsModule, PaymentsModule],
   controllers: [
     AddressLookupController,
     PropertyPricesController,
@@ -65,7 +63,6 @@ import { DocumentFiles } from '../../platform/files/documents/document-files';
     PROPERTY_POLICY_PRODUCT,
     PropertyInsurerIssuance,
     PropertyPolicyActivator,
-    PropertyPolicyEvents,
   ],
   exports: [PropertyPolicyRepository, PropertyInsurerIssuance, PROPERTY_PROVIDER],
 })

@@ -2,7 +2,9 @@ import { amountNumber, formatDateTime, productId } from '@lib/common';
 import type { Payment, TplPolicy } from '@lib/db/generated/prisma/client';
 import { paymentLink } from '../../payments/payment.repository';
 import { TPL_PRODUCT } from './tpl-provider.token';
+import type { ShownPolicy } from '../../policies/events/policy-events';
 import { PolicyStatus } from '../../policies/policy-status';
+import type { FileStore } from '../../platform/files/file-store';
 
 const dt = (d: Date | null) => (d ? formatDateTime(d) : null);
 
@@ -47,4 +49,10 @@ export function presentTplPolicy(p: TplPolicy, payment: Payment | null, publicBa
     created_at: formatDateTime(p.createdAt),
     updated_at: formatDateTime(p.updatedAt),
   };
+}
+
+/** The policy as its webhooks report it: exactly Show Policy's object, with its istimarah's URL. */
+export function shownTplPolicy(policy: TplPolicy, payment: Payment | null, publicBaseUrl: string, files: Pick<FileStore, 'urlOf'>): ShownPolicy {
+  const istimarahUrl = files.urlOf({ id: policy.istimarahFileId, contentType: policy.istimarahType });
+  return { family: 'tpl', clientId: policy.clientId, policy: presentTplPolicy(policy, payment, publicBaseUrl, istimarahUrl) };
 }

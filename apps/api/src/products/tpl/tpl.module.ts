@@ -1,8 +1,6 @@
 import { CancelPolicyUseCase } from '../../policies/cancel-policy.use-case';
 import { ProductClaimIntake } from '../../policies/claims-intake/product-claim-intake';
 import { TPL_POLICY_PRODUCT } from './tpl.product';
-import { WebhooksModule } from '../../webhooks/webhooks.module';
-import { TplPolicyEvents } from './events/tpl-policy-events';
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { HttpTplProvider } from '@lib/providers';
@@ -27,13 +25,12 @@ import { VehicleDocumentUploadGuard } from './upload/vehicle-document-upload.gua
 
 /** TPL motor v2: /v2/car/policies and /v2/clients/policies/cancellation, car claims. */
 @Module({
-  imports: [AdminModule, FilesModule, PaymentsModule, ClaimsModule, WebhooksModule],
+  imports: [AdminModule, FilesModule, PaymentsModule, ClaimsModule],
   controllers: [TplPoliciesController, TplCancellationController, TplClaimsController, AdminTplPoliciesController],
   providers: [
     TplPoliciesReadSide,
     CancelPolicyUseCase,
     TPL_POLICY_PRODUCT,
-    TplPolicyEvents,
     { provide: TPL_PROVIDER, inject: [APP_CONFIG], useFactory: (c: AppConfig) => new HttpTplProvider({ baseUrl: c.sandboxUrl, timeoutMs: 10_000 }) },
     TplPolicyRepository,
     IssueTplPolicyUseCase,

@@ -8,7 +8,6 @@ import { ProductClaimIntake } from '../../policies/claims-intake/product-claim-i
 import { DocumentFiles } from '../../platform/files/documents/document-files';
 import { FilesModule } from '../../platform/files/files.module';
 import { PaymentsModule } from '../../payments/payments.module';
-import { WebhooksModule } from '../../webhooks/webhooks.module';
 import { TravelPolicyActivator } from './activation/travel-policy.activator';
 import { AdminTravelPoliciesController } from './admin/admin-travel-policies.controller';
 import { TravelPoliciesReadSide } from './admin/travel-policies.read-side';
@@ -17,7 +16,6 @@ import { TravelClaimPolicies } from './claims/travel-claim-policies';
 import { TravelClaimsController } from './claims/travel-claims.controller';
 import { TRAVEL_POLICY_PRODUCT } from './travel.product';
 import { TravelDocuments } from './documents/travel-documents.service';
-import { TravelPolicyEvents } from './events/travel-policy-events';
 import { PurchaseTravelPolicyUseCase } from './policies/purchase-travel-policy.use-case';
 import { TravelPoliciesController } from './policies/travel-policies.controller';
 import { TravelPolicyRepository } from './policies/travel-policy.repository';
@@ -30,7 +28,7 @@ import { TRAVEL_PROVIDER } from './travel-products';
 
 /** Schengen travel insurance: /api/v1/yasmina-schengen-travel (quotes, documents, purchase, policies, cancellation, claims) and its console view. */
 @Module({
-  imports: [AdminModule, FilesModule, PaymentsModule, ClaimsModule, WebhooksModule],
+  imports: [AdminModule, FilesModule, PaymentsModule, ClaimsModule],
   controllers: [TravelQuotesController, TravelPoliciesController, TravelClaimsController, AdminTravelPoliciesController],
   providers: [
     TravelPoliciesReadSide,
@@ -43,7 +41,6 @@ import { TRAVEL_PROVIDER } from './travel-products';
     TravelQuoteRepository,
     TravelPolicyRepository,
     TravelPolicyPresenter,
-    TravelPolicyEvents,
     RequestTravelQuoteUseCase,
     UploadTravelDocumentsUseCase,
     PurchaseTravelPolicyUseCase,

@@ -1,11 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ApiError, formatDate, money, VAT_PERCENT } from '@lib/common';
+import { APP_CONFIG, AppConfig } from '@lib/config';
 import { Prisma, PrismaService } from '@lib/db';
 import { isInsurerCallError, type HorseProvider } from '@lib/providers';
 import type { Payment } from '../../../payments/payment.repository';
 import { payableByStatus, type Payability } from '../../../payments/payment-status-reasons';
 import { ActivationResult, PaidPolicyDescription, PolicyActivator } from '../../../payments/policy-activators';
-import { HorsePolicyEvents } from '../events/horse-policy-events';
+import { PolicyEvents } from '../../../policies/events/policy-events';
+import { shownHorsePolicy } from '../policies/horse-policy.presenter';
 import { HORSE_PROVIDER } from '../horse-products';
 import { PolicyStatus } from '../../../policies/policy-status';
 
@@ -15,7 +17,8 @@ export class HorsePolicyActivator implements PolicyActivator {
   constructor(
     private readonly prisma: PrismaService,
     @Inject(HORSE_PROVIDER) private readonly provider: HorseProvider,
-    private readonly events: HorsePolicyEvents,
+    private readonly events: PolicyEvents,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async describe(payment: Payment): Promise<PaidPolicyDescription | null> {
@@ -60,7 +63,7 @@ export class HorsePolicyActivator implements PolicyActivator {
       where: { id: policy.id },
       data: { status: PolicyStatus.Active, providerPolicyId: issued.policy_number, startDate: start, endDate: formatDate(end), purchasedAt: at, updatedAt: at },
     });
-    await this.events.statusUpdated(tx, { policy: active, payment: null });
+    await this.events.statusUpdated(tx, shownHorsePolicy({ policy: active, payment: null }, this.config.publicBaseUrl));
     return { providerPolicyId: issued.policy_number, redirectUrl: null };
   }
 }

@@ -1,14 +1,14 @@
-import { Injectable } from '@nestjs/common';
-import { money, parseDate } from '@lib/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from '@lib/config';
+import { cancellationRefund, money, type Refund } from '@lib/common';
 import type { Prisma } from '@lib/db';
 import type { HorsePolicy } from '@lib/db/generated/prisma/client';
-import { addMonths, cancellationRefund, type Refund } from '../../../policies/cancellation/cancellation-refund';
 import type { CancellationUpload } from '../../../policies/cancellation/cancellation-upload.guard';
 import { CancelPolicyUseCase, type AlsoInTx, type Cancellation, type CancellationTerms } from '../../../policies/cancel-policy.use-case';
 import { HORSE_COOLING_OFF_DAYS } from '../horse-products';
 import { HorsePolicyRepository, type HorsePolicyView } from '../policies/horse-policy.repository';
-import { HorsePolicyEvents } from '../events/horse-policy-events';
-import { presentHorsePolicy } from '../policies/horse-policy.presenter';
+import { presentHorsePolicy, shownHorsePolicy } from '../policies/horse-policy.presenter';
+import { PolicyEvents } from '../../../policies/events/policy-events';
 
 /** Horse's cancellation terms: everything back within the cooling-off period, then the unused days of the policy year (VAT included). */
 @Injectable()
@@ -19,7 +19,8 @@ export class CancelHorsePolicyUseCase implements CancellationTerms<HorsePolicyVi
   constructor(
     private readonly cancellation: CancelPolicyUseCase,
     private readonly policies: HorsePolicyRepository,
-    private readonly events: HorsePolicyEvents,
+    private readonly events: PolicyEvents,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async execute(clientId: string | null, policyId: number, upload: CancellationUpload, publicBaseUrl: string, alsoInTx?: AlsoInTx<HorsePolicy>) {
@@ -31,14 +32,12 @@ export class CancelHorsePolicyUseCase implements CancellationTerms<HorsePolicyVi
     return this.policies.findForClient(clientId, policyId);
   }
 
+  /** The policy year as issued: `start_date` to `end_date`, both covered. */
   refund({ policy }: HorsePolicyView, now: Date) {
-    const start = parseDate(policy.startDate!)!;
     return cancellationRefund({
       paid: money(policy.price.toString()),
-      purchasedAt: policy.purchasedAt!,
-      coolingOffDays: HORSE_COOLING_OFF_DAYS,
-      periodStart: start,
-      periodEnd: addMonths(start, 12),
+      period: { first: policy.startDate!, last: policy.endDate! },
+      coolingOff: { paidAt: policy.purchasedAt!, days: HORSE_COOLING_OFF_DAYS },
       now,
     });
   }
@@ -53,6 +52,6 @@ export class CancelHorsePolicyUseCase implements CancellationTerms<HorsePolicyVi
   }
 
   async announce(tx: Prisma.TransactionClient, policy: HorsePolicy) {
-    await this.events.statusUpdated(tx, { policy, payment: null });
+    await this.events.statusUpdated(tx, shownHorsePolicy({ policy, payment: null }, this.config.publicBaseUrl));
   }
 }

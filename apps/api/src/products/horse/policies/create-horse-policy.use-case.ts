@@ -9,8 +9,8 @@ import { PAYMENT_LINK_PERIODS_MS } from '../../../payments/payment-link-periods'
 import { HORSE_PROVIDER } from '../horse-products';
 import type { CreateHorsePolicyInput } from './create-horse-policy.schema';
 import { HorsePolicyRepository } from './horse-policy.repository';
-import { HorsePolicyEvents } from '../events/horse-policy-events';
-import { presentHorsePolicy } from './horse-policy.presenter';
+import { presentHorsePolicy, shownHorsePolicy } from './horse-policy.presenter';
+import { PolicyEvents } from '../../../policies/events/policy-events';
 import { PolicyStatus } from '../../../policies/policy-status';
 
 /** Prices the horse with the insurer, then writes the pending policy and its payment in one transaction. */
@@ -20,7 +20,7 @@ export class CreateHorsePolicyUseCase {
     @Inject(HORSE_PROVIDER) private readonly provider: HorseProvider,
     private readonly policies: HorsePolicyRepository,
     private readonly payments: PaymentRepository,
-    private readonly events: HorsePolicyEvents,
+    private readonly events: PolicyEvents,
     private readonly clock: Clock,
     private readonly testClocks: TestClocks,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -65,7 +65,7 @@ export class CreateHorsePolicyUseCase {
         expiresAt: new Date(now.getTime() + PAYMENT_LINK_PERIODS_MS.horse),
         at: now,
       });
-      await this.events.statusUpdated(tx, { policy, payment });
+      await this.events.statusUpdated(tx, shownHorsePolicy({ policy, payment }, this.config.publicBaseUrl));
       return { policy, payment };
     });
     return presentHorsePolicy({ policy, payment }, this.config.publicBaseUrl);

@@ -1,6 +1,7 @@
 import { amountNumber, formatDateTime, formatNullableDateTime } from '@lib/common';
 import { paymentLink } from '../../../payments/payment.repository';
 import type { HorsePolicyView } from './horse-policy.repository';
+import type { ShownPolicy } from '../../../policies/events/policy-events';
 import { PolicyStatus } from '../../../policies/policy-status';
 
 /** The horse policy object; `status` 0 pending payment, 1 active, 2 cancelled (as motor and property). */
@@ -25,4 +26,9 @@ export function presentHorsePolicy({ policy: p, payment }: HorsePolicyView, publ
     meta_data: { extra_fields: p.extraData ?? null },
     created_at: formatDateTime(p.createdAt),
   };
+}
+
+/** The policy as its webhooks report it: exactly Show Policy's object. */
+export function shownHorsePolicy(view: HorsePolicyView, publicBaseUrl: string): ShownPolicy {
+  return { family: 'horse', clientId: view.policy.clientId, policy: presentHorsePolicy(view, publicBaseUrl) };
 }

@@ -1,11 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ApiError, formatDate, money, parseDate } from '@lib/common';
+import { APP_CONFIG, AppConfig } from '@lib/config';
 import { Prisma, PrismaService } from '@lib/db';
 import { isInsurerCallError, type LifeProvider } from '@lib/providers';
 import type { Payment } from '../../../payments/payment.repository';
 import { payableByStatus, type Payability } from '../../../payments/payment-status-reasons';
 import { ActivationResult, PaidPolicyDescription, PolicyActivator } from '../../../payments/policy-activators';
-import { LifePolicyEvents } from '../events/life-policy-events';
+import { PolicyEvents } from '../../../policies/events/policy-events';
+import { shownLifePolicy } from '../policies/life-policy.presenter';
 import { LIFE_PROVIDER } from '../life-products';
 import { PolicyStatus } from '../../../policies/policy-status';
 
@@ -18,7 +20,8 @@ export class LifePolicyActivator implements PolicyActivator {
   constructor(
     private readonly prisma: PrismaService,
     @Inject(LIFE_PROVIDER) private readonly provider: LifeProvider,
-    private readonly events: LifePolicyEvents,
+    private readonly events: PolicyEvents,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async describe(payment: Payment): Promise<PaidPolicyDescription | null> {
@@ -67,7 +70,7 @@ export class LifePolicyActivator implements PolicyActivator {
       where: { id: policy.id },
       data: { status: PolicyStatus.Active, providerPolicyId: issued.policy_number, startDate: start, endDate: formatDate(end), purchasedAt: at, updatedAt: at },
     });
-    await this.events.statusUpdated(tx, { policy: active, offer, payment: null });
+    await this.events.statusUpdated(tx, shownLifePolicy({ policy: active, offer, payment: null }, this.config.publicBaseUrl));
     return { providerPolicyId: issued.policy_number, redirectUrl: null };
   }
 

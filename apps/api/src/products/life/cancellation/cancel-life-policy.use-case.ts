@@ -1,14 +1,14 @@
-import { Injectable } from '@nestjs/common';
-import { money, parseDate } from '@lib/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from '@lib/config';
+import { cancellationRefund, coverMonths, money, type Refund } from '@lib/common';
 import type { Prisma } from '@lib/db';
 import type { LifePolicy } from '@lib/db/generated/prisma/client';
-import { addMonths, cancellationRefund, type Refund } from '../../../policies/cancellation/cancellation-refund';
 import type { CancellationUpload } from '../../../policies/cancellation/cancellation-upload.guard';
 import { CancelPolicyUseCase, type AlsoInTx, type Cancellation, type CancellationTerms } from '../../../policies/cancel-policy.use-case';
 import { INSTALMENT_MONTHS, LIFE_COOLING_OFF_DAYS } from '../life-products';
 import { LifePolicyRepository, type LifePolicyView } from '../policies/life-policy.repository';
-import { LifePolicyEvents } from '../events/life-policy-events';
-import { presentLifePolicy } from '../policies/life-policy.presenter';
+import { presentLifePolicy, shownLifePolicy } from '../policies/life-policy.presenter';
+import { PolicyEvents } from '../../../policies/events/policy-events';
 
 /** Life's cancellation terms: everything back within the cooling-off period, then the unused share of the paid instalment period. */
 @Injectable()
@@ -19,7 +19,8 @@ export class CancelLifePolicyUseCase implements CancellationTerms<LifePolicyView
   constructor(
     private readonly cancellation: CancelPolicyUseCase,
     private readonly policies: LifePolicyRepository,
-    private readonly events: LifePolicyEvents,
+    private readonly events: PolicyEvents,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async execute(clientId: string | null, policyId: number, upload: CancellationUpload, publicBaseUrl: string, alsoInTx?: AlsoInTx<LifePolicy>) {
@@ -31,15 +32,13 @@ export class CancelLifePolicyUseCase implements CancellationTerms<LifePolicyView
     return this.policies.findForClient(clientId, policyId);
   }
 
+  /** What was paid is one instalment: it covers 1, 3, 6 or 12 months from `start_date`, not the whole term. */
   refund({ policy, offer }: LifePolicyView, now: Date) {
-    const start = parseDate(policy.startDate!)!;
     const months = INSTALMENT_MONTHS[offer.premiumFrequency as keyof typeof INSTALMENT_MONTHS];
     return cancellationRefund({
       paid: money(policy.premium.toString()),
-      purchasedAt: policy.purchasedAt!,
-      coolingOffDays: LIFE_COOLING_OFF_DAYS,
-      periodStart: start,
-      periodEnd: addMonths(start, months),
+      period: coverMonths(policy.startDate!, months),
+      coolingOff: { paidAt: policy.purchasedAt!, days: LIFE_COOLING_OFF_DAYS },
       now,
     });
   }
@@ -54,6 +53,6 @@ export class CancelLifePolicyUseCase implements CancellationTerms<LifePolicyView
   }
 
   async announce(tx: Prisma.TransactionClient, policy: LifePolicy, { offer }: LifePolicyView) {
-    await this.events.statusUpdated(tx, { policy, offer, payment: null });
+    await this.events.statusUpdated(tx, shownLifePolicy({ policy, offer, payment: null }, this.config.publicBaseUrl));
   }
 }

@@ -9,8 +9,8 @@ import { PAYMENT_LINK_PERIODS_MS } from '../../../payments/payment-link-periods'
 import { LifeOfferRepository } from '../offers/life-offer.repository';
 import type { IssueLifePolicyInput } from './issue-life-policy.schema';
 import { LifePolicyRepository } from './life-policy.repository';
-import { LifePolicyEvents } from '../events/life-policy-events';
-import { presentLifePolicy } from './life-policy.presenter';
+import { presentLifePolicy, shownLifePolicy } from './life-policy.presenter';
+import { PolicyEvents } from '../../../policies/events/policy-events';
 import { PolicyStatus } from '../../../policies/policy-status';
 
 /** Issues a pending life policy from an unexpired offer of the same client, with its first-instalment payment, in one transaction. */
@@ -20,7 +20,7 @@ export class IssueLifePolicyUseCase {
     private readonly offers: LifeOfferRepository,
     private readonly policies: LifePolicyRepository,
     private readonly payments: PaymentRepository,
-    private readonly events: LifePolicyEvents,
+    private readonly events: PolicyEvents,
     private readonly clock: Clock,
     private readonly testClocks: TestClocks,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -65,7 +65,7 @@ export class IssueLifePolicyUseCase {
           expiresAt,
           at: now,
         });
-        await this.events.statusUpdated(tx, { policy, offer, payment });
+        await this.events.statusUpdated(tx, shownLifePolicy({ policy, offer, payment }, this.config.publicBaseUrl));
         return { policy, payment };
       });
       return presentLifePolicy({ policy, offer, payment }, this.config.publicBaseUrl);

@@ -1,6 +1,7 @@
 import { amountNumber, formatDateTime, formatNullableDateTime, maskIban } from '@lib/common';
 import { paymentLink } from '../../../payments/payment.repository';
 import type { LifePolicyView } from './life-policy.repository';
+import type { ShownPolicy } from '../../../policies/events/policy-events';
 import { PolicyStatus } from '../../../policies/policy-status';
 
 /**
@@ -34,4 +35,9 @@ export function presentLifePolicy({ policy: p, offer: o, payment }: LifePolicyVi
     meta_data: { extra_fields: p.extraData ?? null },
     created_at: formatDateTime(p.createdAt),
   };
+}
+
+/** The policy as its webhooks report it: exactly Show Policy's object. */
+export function shownLifePolicy(view: LifePolicyView, publicBaseUrl: string): ShownPolicy {
+  return { family: 'life', clientId: view.policy.clientId, policy: presentLifePolicy(view, publicBaseUrl) };
 }

@@ -7,7 +7,8 @@ import type { Payability } from '../../../payments/payment-status-reasons';
 import { ActivationResult, PaidPolicyDescription, PolicyActivator, substitutePolicyId } from '../../../payments/policy-activators';
 import { MEDICAL_PROVIDER, MedicalInsurers } from '../medical-insurers';
 import type { StoredMedicalQuote } from '../quotes/medical-quote.repository';
-import { MedicalPolicyEvents } from '../events/medical-policy-events';
+import { PolicyEvents } from '../../../policies/events/policy-events';
+import { shownMedicalPolicy } from '../policies/medical-policy.presenter';
 import { PolicyStatus } from '../../../policies/policy-status';
 
 /**
@@ -19,7 +20,7 @@ export class MedicalPolicyActivator implements PolicyActivator {
   constructor(
     private readonly prisma: PrismaService,
     private readonly insurers: MedicalInsurers,
-    private readonly events: MedicalPolicyEvents,
+    private readonly events: PolicyEvents,
     @Inject(MEDICAL_PROVIDER) private readonly provider: MedicalProvider,
   ) {}
 
@@ -91,7 +92,7 @@ export class MedicalPolicyActivator implements PolicyActivator {
         where: { id: policy.id },
         data: { status: PolicyStatus.Active, providerPolicyId: issued.policyNumber, issuedAt: at, updatedAt: at },
       });
-      await this.events.statusUpdated(tx, active);
+      await this.events.statusUpdated(tx, shownMedicalPolicy(active));
       numbers.push(issued.policyNumber);
     }
     const first = policies[0];

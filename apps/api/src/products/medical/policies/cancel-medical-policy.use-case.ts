@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { ApiError } from '@lib/common';
 import type { MedicalCompany } from '../companies/medical-company.repository';
 import { MedicalPolicyRepository, type MedicalPolicy } from './medical-policy.repository';
-import { MedicalPolicyEvents } from '../events/medical-policy-events';
+import { PolicyEvents } from '../../../policies/events/policy-events';
+import { shownMedicalPolicy } from './medical-policy.presenter';
 import { PolicyStatus } from '../../../policies/policy-status';
 
 /**
@@ -15,7 +16,7 @@ import { PolicyStatus } from '../../../policies/policy-status';
 export class CancelCompanyPoliciesUseCase {
   constructor(
     private readonly policies: MedicalPolicyRepository,
-    private readonly events: MedicalPolicyEvents,
+    private readonly events: PolicyEvents,
   ) {}
 
   async cancelCompany(company: MedicalCompany, at: Date): Promise<void> {
@@ -24,7 +25,7 @@ export class CancelCompanyPoliciesUseCase {
       const withdrawn = await this.policies.withdrawUnissued(tx, company.id, 'deleted', at);
       await this.policies.retireOpenPayments(tx, company.id, at, 'policy_cancelled');
       const active = await this.policies.activeOf(tx, company.id);
-      for (const p of active) await this.events.statusUpdated(tx, await this.policies.markCancelled(tx, p.id, at));
+      for (const p of active) await this.events.statusUpdated(tx, shownMedicalPolicy(await this.policies.markCancelled(tx, p.id, at)));
       return withdrawn + active.length;
     });
     if (changed === 0) throw ApiError.field('company_id', 'The company has no active or unpaid medical policy to cancel.');
@@ -39,7 +40,7 @@ export class CancelCompanyPoliciesUseCase {
         await this.policies.withdraw(tx, policy.id, at, document);
         await this.policies.retireOpenPayments(tx, policy.companyId, at, 'policy_changed');
       } else {
-        await this.events.statusUpdated(tx, await this.policies.markCancelled(tx, policy.id, at, document));
+        await this.events.statusUpdated(tx, shownMedicalPolicy(await this.policies.markCancelled(tx, policy.id, at, document)));
       }
     });
   }

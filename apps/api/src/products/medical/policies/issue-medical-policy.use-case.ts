@@ -8,8 +8,8 @@ import { MedicalEmployeeRepository } from '../employees/medical-employee.reposit
 import { employeeFingerprint } from '../quotes/employee-fingerprint';
 import { MedicalQuoteRepository, type StoredMedicalQuote } from '../quotes/medical-quote.repository';
 import { MedicalPolicyRepository } from './medical-policy.repository';
-import { presentMedicalPolicy } from './medical-policy.presenter';
-import { MedicalPolicyEvents } from '../events/medical-policy-events';
+import { presentMedicalPolicy, shownMedicalPolicy } from './medical-policy.presenter';
+import { PolicyEvents } from '../../../policies/events/policy-events';
 import { PolicyStatus } from '../../../policies/policy-status';
 
 export const issueSchema = z.strictObject({
@@ -33,7 +33,7 @@ export class IssueMedicalPolicyUseCase {
     private readonly companies: MedicalCompanyRepository,
     private readonly employees: MedicalEmployeeRepository,
     private readonly policies: MedicalPolicyRepository,
-    private readonly events: MedicalPolicyEvents,
+    private readonly events: PolicyEvents,
     private readonly clock: Clock,
     private readonly testClocks: TestClocks,
   ) {}
@@ -73,7 +73,7 @@ export class IssueMedicalPolicyUseCase {
         },
       });
       await this.testClocks.attach(tx, clockedPolicy('medical', created.id));
-      await this.events.statusUpdated(tx, created);
+      await this.events.statusUpdated(tx, shownMedicalPolicy(created));
       return created;
     });
     return presentMedicalPolicy(policy);

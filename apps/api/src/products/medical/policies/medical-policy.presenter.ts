@@ -2,6 +2,7 @@ import { amountNumber, formatDateTime, formatNullableDateTime } from '@lib/commo
 import { presentInsuredLines } from '../quotes/medical-amounts';
 import type { StoredMedicalQuote } from '../quotes/medical-quote.repository';
 import type { MedicalPolicy } from './medical-policy.repository';
+import type { ShownPolicy } from '../../../policies/events/policy-events';
 
 /** `due`: who must still declare and the live payment link (medical-policy-reads.ts); empty for a policy not awaiting payment. */
 export function presentMedicalPolicy(p: MedicalPolicy, due: { pendingDeclarations: string[]; paymentLink: string | null } = { pendingDeclarations: [], paymentLink: null }) {
@@ -47,3 +48,8 @@ export const MEDICAL_POLICY_EXAMPLE = {
   created_at: '2026-11-22T09:05:00.000000Z',
   updated_at: '2026-11-22T09:05:00.000000Z',
 };
+
+/** The policy as its webhooks report it: status 0 at issuance, 1 once paid and issued, 2 when cancelled. */
+export function shownMedicalPolicy(policy: MedicalPolicy): ShownPolicy {
+  return { family: 'medical', clientId: policy.clientId, policy: presentMedicalPolicy(policy) };
+}

@@ -1,12 +1,14 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ApiError, amountString, Clock, formatDate, money, sum } from '@lib/common';
+import { APP_CONFIG, AppConfig } from '@lib/config';
 import { Prisma, PrismaService, prismaSql } from '@lib/db';
 import { isMotorProviderError, MotorProvider } from '@lib/providers';
 import { FileStore } from '../../../platform/files/file-store';
 import type { Payment } from '../../../payments/payment.repository';
 import { payableByStatus, type Payability } from '../../../payments/payment-status-reasons';
 import { ActivationResult, PaidPolicyDescription, PolicyActivator, substitutePolicyId } from '../../../payments/policy-activators';
-import { MotorPolicyEvents } from '../issuance/motor-policy-events';
+import { PolicyEvents } from '../../../policies/events/policy-events';
+import { shownMotorPolicy } from '../issuance/motor-policy.presenter';
 import { MOTOR_PROVIDER } from '../motor-insurers';
 import { readOffer } from '../quotes/quote-offers.read';
 import { renderTaxInvoice, type TaxInvoice } from '../../../platform/documents/tax-invoice';
@@ -25,7 +27,8 @@ export class MotorPolicyActivator implements PolicyActivator {
     private readonly files: FileStore,
     private readonly clock: Clock,
     @Inject(MOTOR_PROVIDER) private readonly provider: MotorProvider,
-    private readonly events: MotorPolicyEvents,
+    private readonly events: PolicyEvents,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async describe(payment: Payment): Promise<PaidPolicyDescription | null> {
@@ -87,7 +90,7 @@ export class MotorPolicyActivator implements PolicyActivator {
         updatedAt: at,
       },
     });
-    await this.events.statusUpdated(tx, active, null);
+    await this.events.statusUpdated(tx, shownMotorPolicy(active, null, this.config.publicBaseUrl));
     return { providerPolicyId: issued.policyNumber, redirectUrl: policy.redirectUrl ? substitutePolicyId(policy.redirectUrl, policy.id) : null };
   }
 
@@ -121,7 +124,8 @@ export class MotorPolicyActivator implements PolicyActivator {
         data: { providerPolicy: file.url, invoiceUrl: invoiceFile.url, documentsPending: false, updatedAt: this.clock.now() },
       });
       if (count === 0) return false;
-      await this.events.documentsUpdated(tx, (await tx.motorPolicy.findUnique({ where: { id: policyId } }))!);
+      const documented = (await tx.motorPolicy.findUnique({ where: { id: policyId } }))!;
+      await this.events.documentsUpdated(tx, shownMotorPolicy(documented, null, this.config.publicBaseUrl));
       return true;
     });
     if (!stored) await this.files.discard([file, invoiceFile]);

@@ -7,10 +7,10 @@ import { PaymentRepository } from '../../../payments/payment.repository';
 import { clockedPolicy, TestClocks } from '../../../platform/test-clocks/test-clocks';
 import { PAYMENT_LINK_PERIODS_MS } from '../../../payments/payment-link-periods';
 import { issueSubject } from './send-issue-otp.use-case';
-import { presentMotorPolicy } from './motor-policy.presenter';
+import { presentMotorPolicy, shownMotorPolicy } from './motor-policy.presenter';
 import { MotorPolicyRepository } from './motor-policy.repository';
 import { Selection, SelectionRepository } from './selection.repository';
-import { MotorPolicyEvents } from './motor-policy-events';
+import { PolicyEvents } from '../../../policies/events/policy-events';
 import { PolicyStatus } from '../../../policies/policy-status';
 
 const EXTRA_DATA_MAX = 255;
@@ -55,7 +55,7 @@ export class IssuePolicyUseCase {
     private readonly prisma: PrismaService,
     private readonly clock: Clock,
     private readonly testClocks: TestClocks,
-    private readonly events: MotorPolicyEvents,
+    private readonly events: PolicyEvents,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -106,7 +106,7 @@ export class IssuePolicyUseCase {
           at: now,
         });
         // The real service's first event: status 0 with the payment link, committed with the policy itself.
-        await this.events.statusUpdated(tx, policy, payment);
+        await this.events.statusUpdated(tx, shownMotorPolicy(policy, payment, this.config.publicBaseUrl));
         return { policy, payment };
       });
       return presentMotorPolicy(policy, payment, this.config.publicBaseUrl, false);

@@ -1,6 +1,7 @@
 import { amountNumber, formatDateTime, formatNullableDateTime, productId, type ProductCode } from '@lib/common';
 import type { MotorPolicy, Payment } from '@lib/db/generated/prisma/client';
 import { paymentLink } from '../../../payments/payment.repository';
+import type { ShownPolicy } from '../../../policies/events/policy-events';
 import { PolicyStatus } from '../../../policies/policy-status';
 
 /** The policy's fields the object is built from (Show Policy reads only these; its plain SQL gives the price as a string). */
@@ -61,4 +62,9 @@ export function presentMotorPolicy(p: PresentableMotorPolicy, payment: Pick<Paym
     invoice_url: p.invoiceUrl,
     updated_at: formatDateTime(p.updatedAt),
   };
+}
+
+/** The policy as its webhooks report it: Show Policy's object as a repeated read answers it, with its pending payment (null once paid). */
+export function shownMotorPolicy(policy: MotorPolicy, pendingPayment: Payment | null, publicBaseUrl: string): ShownPolicy {
+  return { family: 'motor', clientId: policy.clientId, policy: presentMotorPolicy(policy, pendingPayment, publicBaseUrl, true) };
 }

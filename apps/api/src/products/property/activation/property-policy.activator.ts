@@ -5,7 +5,8 @@ import type { PropertyProvider } from '@lib/providers';
 import type { Payment } from '../../../payments/payment.repository';
 import { payableByStatus, type Payability } from '../../../payments/payment-status-reasons';
 import { ActivationResult, PaidPolicyDescription, PolicyActivator } from '../../../payments/policy-activators';
-import { PropertyPolicyEvents } from '../events/property-policy-events';
+import { PolicyEvents } from '../../../policies/events/policy-events';
+import { PropertyPolicyViews } from '../policies/property-policy-views';
 import { PROPERTY_PROVIDER } from '../property-products';
 import { PropertyInsurerIssuance } from '../policies/property-insurer-issuance';
 import { redirectUrlOf } from '../policies/property-policy.presenter';
@@ -24,7 +25,8 @@ export class PropertyPolicyActivator implements PolicyActivator {
     private readonly prisma: PrismaService,
     private readonly policies: PropertyPolicyRepository,
     private readonly issuance: PropertyInsurerIssuance,
-    private readonly events: PropertyPolicyEvents,
+    private readonly events: PolicyEvents,
+    private readonly views: PropertyPolicyViews,
     @Inject(PROPERTY_PROVIDER) private readonly provider: PropertyProvider,
   ) {}
 
@@ -57,9 +59,9 @@ export class PropertyPolicyActivator implements PolicyActivator {
     // Cancelled before the payment settled: its payment link was closed then, so this is not expected; the
     // policy stays cancelled and the payment is kept for refund.
     if (active) {
-      await this.events.statusUpdated(tx, active, null);
+      await this.events.statusUpdated(tx, await this.views.shown(tx, active, null));
       const documented = await this.policies.setDocument(tx, policy.id, { providerPolicy: issued.documentUrl, at });
-      await this.events.documentsUpdated(tx, documented!);
+      await this.events.documentsUpdated(tx, await this.views.shown(tx, documented!, null));
     }
     return { providerPolicyId: issued.providerPolicyId, redirectUrl: redirectUrlOf(policy.redirectUrl, policy.id) };
   }

@@ -1,15 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { amountString, formatDate, parseDate } from '@lib/common';
+import { amountString, cancellationRefund, money, type Refund } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { Prisma } from '@lib/db';
 import type { PropertyPolicy } from '@lib/db/generated/prisma/client';
 import type { PropertyProvider } from '@lib/providers';
 import { CancelPolicyUseCase, type AlsoInTx, type Cancellation, type CancellationTerms } from '../../../policies/cancel-policy.use-case';
-import { proRataRefund, type ProRataRefund } from '../policies/policy-term';
+import { coverDays } from '../policies/policy-term';
 import { PROPERTY_PAYMENT_TYPE, PropertyPolicyRepository } from '../policies/property-policy.repository';
 import { providerFailure } from '../property-insurer-errors';
 import { PROPERTY_PROVIDER } from '../property-products';
-import { PropertyPolicyEvents } from '../events/property-policy-events';
+import { PolicyEvents } from '../../../policies/events/policy-events';
+import { PropertyPolicyViews } from '../policies/property-policy-views';
 
 type Found = { policy: PropertyPolicy };
 
@@ -28,7 +29,7 @@ export interface CancelPropertyPolicy {
  * the unused and term days recorded with the refund. The callers read the policy (their own 404s).
  */
 @Injectable()
-export class CancelPropertyPolicyUseCase implements CancellationTerms<Found, PropertyPolicy, ProRataRefund> {
+export class CancelPropertyPolicyUseCase implements CancellationTerms<Found, PropertyPolicy> {
   readonly family = PROPERTY_PAYMENT_TYPE;
   readonly noun = 'property policy';
   readonly cancelsUnpaid = true;
@@ -36,7 +37,8 @@ export class CancelPropertyPolicyUseCase implements CancellationTerms<Found, Pro
   constructor(
     private readonly cancellation: CancelPolicyUseCase,
     private readonly policies: PropertyPolicyRepository,
-    private readonly events: PropertyPolicyEvents,
+    private readonly events: PolicyEvents,
+    private readonly views: PropertyPolicyViews,
     @Inject(PROPERTY_PROVIDER) private readonly provider: PropertyProvider,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -65,11 +67,12 @@ export class CancelPropertyPolicyUseCase implements CancellationTerms<Found, Pro
     }
   }
 
+  /** Pro rata over the policy year, no cooling-off. */
   refund({ policy }: Found, now: Date) {
-    return proRataRefund(policy.price.toString(), policy.startDate, policy.endDate, parseDate(formatDate(now))!);
+    return cancellationRefund({ paid: money(policy.price.toString()), period: coverDays(policy), now });
   }
 
-  markCancelled(tx: Prisma.TransactionClient, policyId: number, from: number, c: Cancellation<ProRataRefund>) {
+  markCancelled(tx: Prisma.TransactionClient, policyId: number, from: number, c: Cancellation<Refund>) {
     const { refund } = c;
     return this.policies.markCancelled(tx, policyId, from, {
       at: c.cancelledAt,
@@ -77,11 +80,11 @@ export class CancelPropertyPolicyUseCase implements CancellationTerms<Found, Pro
       by: c.by,
       refundAmount: refund ? amountString(refund.amount) : '0.00',
       unusedDays: refund?.unusedDays ?? 0,
-      termDays: refund?.termDays ?? 0,
+      termDays: refund?.periodDays ?? 0,
     });
   }
 
   async announce(tx: Prisma.TransactionClient, cancelled: PropertyPolicy) {
-    await this.events.statusUpdated(tx, cancelled, null);
+    await this.events.statusUpdated(tx, await this.views.shown(tx, cancelled, null));
   }
 }

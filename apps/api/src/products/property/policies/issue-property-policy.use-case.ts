@@ -8,7 +8,8 @@ import { propertyRisk } from '../property-risk';
 import { PropertyPricingService } from '../prices/property-pricing.service';
 import { termEnd } from './policy-term';
 import { issuePropertyPolicySchema } from './property-policy.schema';
-import { PropertyPolicyEvents } from '../events/property-policy-events';
+import { PolicyEvents } from '../../../policies/events/policy-events';
+import { PropertyPolicyViews } from './property-policy-views';
 import { PropertyPolicyRepository, PROPERTY_PAYMENT_TYPE } from './property-policy.repository';
 import { PolicyStatus } from '../../../policies/policy-status';
 
@@ -31,7 +32,8 @@ export class IssuePropertyPolicyUseCase {
   constructor(
     private readonly policies: PropertyPolicyRepository,
     private readonly payments: PaymentRepository,
-    private readonly events: PropertyPolicyEvents,
+    private readonly events: PolicyEvents,
+    private readonly views: PropertyPolicyViews,
     private readonly pricing: PropertyPricingService,
     private readonly clock: Clock,
     private readonly testClocks: TestClocks,
@@ -83,7 +85,7 @@ export class IssuePropertyPolicyUseCase {
         expiresAt: new Date(now.getTime() + PROPERTY_PAYMENT_LINK_MS),
         at: now,
       });
-      await this.events.statusUpdated(tx, policy, payment);
+      await this.events.statusUpdated(tx, await this.views.shown(tx, policy, payment));
       return { policy, payment };
     });
   }

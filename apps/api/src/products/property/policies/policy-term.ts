@@ -1,27 +1,18 @@
-import Decimal from 'decimal.js';
-import { daysBetween, money, type Money } from '@lib/common';
+import { formatDate, type CoverDays } from '@lib/common';
+
+const DAY_MS = 86_400_000;
 
 /** A property policy covers one year: from the start date up to (not including) the same date a year later. */
 export function termEnd(start: Date): Date {
-  const end = new Date(Date.UTC(start.getUTCFullYear() + 1, start.getUTCMonth(), start.getUTCDate()));
   // 29 February: the term ends on 1 March of the next year
-  return end;
-}
-
-export interface ProRataRefund {
-  amount: Money;
-  unusedDays: number;
-  termDays: number;
+  return new Date(Date.UTC(start.getUTCFullYear() + 1, start.getUTCMonth(), start.getUTCDate()));
 }
 
 /**
- * Pro-rata refund of a paid premium: premium x unused days / term days, rounded half-up to the halala.
- * The cancellation takes effect on the day it is made, so that day and the rest of the term are unused;
- * before the start date the whole term is unused, after the end nothing is.
+ * The covered days of a property policy for the refund rules. Property's `end_date` is the day its cover stops
+ * (not covered, as `termEnd` sets it and the insurer is told), unlike the other families' last covered day;
+ * the refund counts the same days either way.
  */
-export function proRataRefund(premium: Decimal.Value, start: Date, end: Date, cancelledOn: Date): ProRataRefund {
-  const termDays = daysBetween(start, end);
-  const used = Math.min(termDays, Math.max(0, daysBetween(start, cancelledOn)));
-  const unusedDays = termDays - used;
-  return { amount: money(new Decimal(premium).times(unusedDays).dividedBy(termDays)), unusedDays, termDays };
+export function coverDays(policy: { startDate: Date; endDate: Date }): CoverDays {
+  return { first: formatDate(policy.startDate), last: formatDate(new Date(policy.endDate.getTime() - DAY_MS)) };
 }

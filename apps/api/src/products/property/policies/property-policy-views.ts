@@ -1,7 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
+import type { Prisma } from '@lib/db';
 import type { Payment, PropertyDocument, PropertyPolicy } from '@lib/db/generated/prisma/client';
 import { FileStore } from '../../../platform/files/file-store';
+import type { ShownPolicy } from '../../../policies/events/policy-events';
 import { presentPropertyPolicy } from './property-policy.presenter';
 import { PropertyPolicyRepository, PropertyPolicyView } from './property-policy.repository';
 
@@ -16,6 +18,12 @@ export class PropertyPolicyViews {
 
   present(v: { policy: PropertyPolicy; payment: Payment | null; documents: PropertyDocument[] }) {
     return presentPropertyPolicy(v.policy, v.payment, v.documents, { publicBaseUrl: this.config.publicBaseUrl, fileUrl: (d) => this.fileUrl(d) });
+  }
+
+  /** The policy as its webhooks report it, read in the transaction that changed it: exactly Show Policy's object. */
+  async shown(tx: Prisma.TransactionClient, policy: PropertyPolicy, payment: Payment | null): Promise<ShownPolicy> {
+    const documents = await this.policies.documentsIn(tx, policy.id);
+    return { family: 'property', clientId: policy.clientId, policy: this.present({ policy, payment, documents }) };
   }
 
   async load(policy: PropertyPolicy) {

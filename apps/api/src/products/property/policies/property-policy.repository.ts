@@ -134,6 +134,11 @@ export class PropertyPolicyRepository {
     return this.prisma.payment.findFirst({ where: { policyType: PROPERTY_PAYMENT_TYPE, policyId }, orderBy: { createdAt: 'desc' } });
   }
 
+  /** The policy's documents as `tx` sees them (its webhook is written in the same transaction). */
+  documentsIn(tx: Prisma.TransactionClient, policyId: number): Promise<PropertyDocument[]> {
+    return tx.propertyDocument.findMany({ where: { policyId }, orderBy: { createdAt: 'asc' } });
+  }
+
   private documentsOf(policyIds: number[]): Promise<PropertyDocument[]> {
     if (!policyIds.length) return Promise.resolve([]);
     return this.prisma.propertyDocument.findMany({ where: { policyId: { in: policyIds } }, orderBy: { createdAt: 'asc' } });

@@ -3,13 +3,15 @@ import { amountString, ApiError, Clock, formatDate, money } from '@lib/common';
 import { renderTaxInvoice } from '../../../platform/documents/tax-invoice';
 import { FileStore } from '../../../platform/files/file-store';
 import { renderTplCertificate } from './tpl-policy-document';
+import { APP_CONFIG, AppConfig } from '@lib/config';
 import { Prisma, PrismaService } from '@lib/db';
 import type { TplProvider } from '@lib/providers';
 import type { Payment } from '../../../payments/payment.repository';
 import { payableByStatus, type Payability } from '../../../payments/payment-status-reasons';
 import { ActivationResult, PaidPolicyDescription, PolicyActivator, substitutePolicyId } from '../../../payments/policy-activators';
 import { TPL_PROVIDER } from '../tpl-provider.token';
-import { TplPolicyEvents } from '../events/tpl-policy-events';
+import { PolicyEvents } from '../../../policies/events/policy-events';
+import { shownTplPolicy } from '../tpl-policy.presenter';
 import { PolicyStatus } from '../../../policies/policy-status';
 
 /** TPL v2's side of payments: on payment the sandbox insurer issues the policy and its number. */
@@ -18,9 +20,10 @@ export class TplPolicyActivator implements PolicyActivator {
   constructor(
     private readonly prisma: PrismaService,
     @Inject(TPL_PROVIDER) private readonly provider: TplProvider,
-    private readonly events: TplPolicyEvents,
+    private readonly events: PolicyEvents,
     private readonly files: FileStore,
     private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async describe(payment: Payment): Promise<PaidPolicyDescription | null> {
@@ -80,7 +83,7 @@ export class TplPolicyActivator implements PolicyActivator {
         updatedAt: at,
       },
     });
-    await this.events.statusUpdated(tx, issuedPolicy, null);
+    await this.events.statusUpdated(tx, shownTplPolicy(issuedPolicy, null, this.config.publicBaseUrl, this.files));
     return {
       providerPolicyId: issued.policy_number,
       redirectUrl: issuedPolicy.redirectUrl ? substitutePolicyId(issuedPolicy.redirectUrl, issuedPolicy.id) : null,
@@ -143,7 +146,8 @@ export class TplPolicyActivator implements PolicyActivator {
         data: { policyUrl: saved[0].url, invoiceUrl: saved[1].url, documentsPending: false, updatedAt: this.clock.now() },
       });
       if (count === 0) return false;
-      await this.events.documentsUpdated(tx, (await tx.tplPolicy.findUnique({ where: { id: policyId } }))!);
+      const documented = (await tx.tplPolicy.findUnique({ where: { id: policyId } }))!;
+      await this.events.documentsUpdated(tx, shownTplPolicy(documented, null, this.config.publicBaseUrl, this.files));
       return true;
     });
     if (!stored) await this.files.discard(saved);

@@ -1,18 +1,17 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ApiError, ErrorDetails, formatDate, money, type Money, vinProblem, z } from '@lib/common';
+import { ApiError, cancellationRefund, ErrorDetails, money, type Refund, vinProblem, z } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import type { TplPolicy } from '@lib/db/generated/prisma/client';
 import type { TplProvider, WireRegisteredDocument } from '@lib/providers';
 import { FileStore, type SavedFile } from '../../../platform/files/file-store';
 import { CancelPolicyUseCase, type AlsoInTx, type Cancellation, type CancellationTerms } from '../../../policies/cancel-policy.use-case';
 import { TPL_PROVIDER } from '../tpl-provider.token';
-import { presentTplPolicy } from '../tpl-policy.presenter';
+import { presentTplPolicy, shownTplPolicy } from '../tpl-policy.presenter';
+import { PolicyEvents } from '../../../policies/events/policy-events';
 import { TplPolicyRepository } from '../tpl-policy.repository';
 import { inspectVehicleDocument } from '../upload/vehicle-document-content';
 import { collectParts, VehicleDocumentUpload } from '../upload/vehicle-document-upload.guard';
 import { Prisma } from '@lib/db';
-import { TplPolicyEvents } from '../events/tpl-policy-events';
-import { proRataRefund } from './pro-rata-refund';
 import { PolicyStatus } from '../../../policies/policy-status';
 
 export const INCORRECT_DOCUMENT = 'The cancellation document is incorrect. Please upload a new one.';
@@ -30,7 +29,7 @@ export type CancelTarget = { kind: 'id'; id: number } | { kind: 'vin' };
  * (recorded with the cancellation, paid out through the card vendor).
  */
 @Injectable()
-export class CancelTplPolicyUseCase implements CancellationTerms<Found, TplPolicy, { amount: Money }> {
+export class CancelTplPolicyUseCase implements CancellationTerms<Found, TplPolicy> {
   readonly family = 'tpl';
   readonly noun = 'TPL policy';
   readonly notActive = NOT_ISSUED;
@@ -40,7 +39,7 @@ export class CancelTplPolicyUseCase implements CancellationTerms<Found, TplPolic
     private readonly cancellation: CancelPolicyUseCase,
     private readonly policies: TplPolicyRepository,
     private readonly files: FileStore,
-    private readonly events: TplPolicyEvents,
+    private readonly events: PolicyEvents,
     @Inject(TPL_PROVIDER) private readonly provider: TplProvider,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -111,11 +110,12 @@ export class CancelTplPolicyUseCase implements CancellationTerms<Found, TplPolic
     return found && { policy: found.policy };
   }
 
+  /** The insurer's `start_date` to `end_date`, both covered (the certificate says "to, inclusive"); no cooling-off. */
   refund({ policy }: Found, now: Date) {
-    return { amount: proRataRefund(money(policy.price.toString()), policy.startDate!, policy.endDate!, formatDate(now)) };
+    return cancellationRefund({ paid: money(policy.price.toString()), period: { first: policy.startDate!, last: policy.endDate! }, now });
   }
 
-  markCancelled(tx: Prisma.TransactionClient, policyId: number, from: number, c: Cancellation<{ amount: Money }>) {
+  markCancelled(tx: Prisma.TransactionClient, policyId: number, from: number, c: Cancellation<Refund>) {
     return this.policies.markCancelled(tx, policyId, from, {
       canceledAt: c.cancelledAt,
       refundAmount: c.refund!.amount.toFixed(2),
@@ -127,7 +127,7 @@ export class CancelTplPolicyUseCase implements CancellationTerms<Found, TplPolic
   }
 
   async announce(tx: Prisma.TransactionClient, cancelled: TplPolicy) {
-    await this.events.statusUpdated(tx, cancelled, null);
+    await this.events.statusUpdated(tx, shownTplPolicy(cancelled, null, this.config.publicBaseUrl, this.files));
   }
 }
 

@@ -8,8 +8,8 @@ import { PaymentRepository } from '../../../payments/payment.repository';
 import { clockedPolicy, TestClocks } from '../../../platform/test-clocks/test-clocks';
 import { PAYMENT_LINK_PERIODS_MS } from '../../../payments/payment-link-periods';
 import { TPL_PROVIDER } from '../tpl-provider.token';
-import { TplPolicyEvents } from '../events/tpl-policy-events';
-import { presentTplPolicy } from '../tpl-policy.presenter';
+import { presentTplPolicy, shownTplPolicy } from '../tpl-policy.presenter';
+import { PolicyEvents } from '../../../policies/events/policy-events';
 import { TplPolicyRepository } from '../tpl-policy.repository';
 import { inspectVehicleDocument } from '../upload/vehicle-document-content';
 import { collectParts, VehicleDocumentUpload } from '../upload/vehicle-document-upload.guard';
@@ -31,7 +31,7 @@ export class IssueTplPolicyUseCase {
   constructor(
     private readonly policies: TplPolicyRepository,
     private readonly payments: PaymentRepository,
-    private readonly events: TplPolicyEvents,
+    private readonly events: PolicyEvents,
     private readonly files: FileStore,
     private readonly clock: Clock,
     private readonly testClocks: TestClocks,
@@ -81,7 +81,7 @@ export class IssueTplPolicyUseCase {
               expiresAt: new Date(now.getTime() + PAYMENT_LINK_PERIODS_MS.tpl),
               at: now,
             });
-        await this.events.statusUpdated(tx, policy, payment);
+        await this.events.statusUpdated(tx, shownTplPolicy(policy, payment, this.config.publicBaseUrl, this.files));
         return { policy, payment };
       });
       return presentTplPolicy(policy, payment, this.config.publicBaseUrl, saved.url);

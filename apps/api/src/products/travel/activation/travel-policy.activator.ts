@@ -5,7 +5,8 @@ import { isInsurerCallError, type TravelProvider } from '@lib/providers';
 import type { Payment } from '../../../payments/payment.repository';
 import { payableByStatus, type Payability } from '../../../payments/payment-status-reasons';
 import { ActivationResult, PaidPolicyDescription, PolicyActivator, substitutePolicyId } from '../../../payments/policy-activators';
-import { TravelPolicyEvents } from '../events/travel-policy-events';
+import { PolicyEvents } from '../../../policies/events/policy-events';
+import { TravelPolicyPresenter } from '../policies/travel-policy.view';
 import { TravelPolicyRepository } from '../policies/travel-policy.repository';
 import { TRAVEL_INSURER_NAMES, TRAVEL_PRODUCT_NAMES, TRAVEL_PROVIDER } from '../travel-products';
 import { TravelDocuments } from '../documents/travel-documents.service';
@@ -16,7 +17,8 @@ export class TravelPolicyActivator implements PolicyActivator {
   constructor(
     private readonly policies: TravelPolicyRepository,
     @Inject(TRAVEL_PROVIDER) private readonly provider: TravelProvider,
-    private readonly events: TravelPolicyEvents,
+    private readonly events: PolicyEvents,
+    private readonly presenter: TravelPolicyPresenter,
     private readonly documents: TravelDocuments,
   ) {}
 
@@ -58,7 +60,7 @@ export class TravelPolicyActivator implements PolicyActivator {
       throw err;
     }
     const active = await this.policies.activate(tx, view.policy.id, { providerPolicyId: issued.policy_number, at });
-    await this.events.statusUpdated(tx, { ...view, policy: active, payment: null });
+    await this.events.statusUpdated(tx, this.presenter.shown({ ...view, policy: active, payment: null }));
     return { providerPolicyId: issued.policy_number, redirectUrl: active.redirectUrl ? substitutePolicyId(active.redirectUrl, active.id) : null };
   }
 

@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ApiError, formatDate, money, type Money } from '@lib/common';
+import { ApiError, beforeStartRefund, formatDate, money, startsAfter, type CoverDays, type Refund } from '@lib/common';
 import { Prisma } from '@lib/db';
 import { isInsurerCallError, type TravelProvider } from '@lib/providers';
 import { CancelPolicyUseCase, type AlsoInTx, type Cancellation, type CancellationTerms } from '../../../policies/cancel-policy.use-case';
 import { PolicyStatus } from '../../../policies/policy-status';
-import { TravelPolicyEvents } from '../events/travel-policy-events';
+import { PolicyEvents } from '../../../policies/events/policy-events';
 import { TravelPolicyRepository, type TravelPolicy, type TravelPolicyView } from '../policies/travel-policy.repository';
 import { TravelPolicyPresenter } from '../policies/travel-policy.view';
 import { TRAVEL_PROVIDER } from '../travel-products';
@@ -15,7 +15,7 @@ import { TRAVEL_PROVIDER } from '../travel-products';
  * the start date on the cover is in use: refused with 409 (claims stay open).
  */
 @Injectable()
-export class CancelTravelPolicyUseCase implements CancellationTerms<TravelPolicyView, TravelPolicy, { amount: Money }> {
+export class CancelTravelPolicyUseCase implements CancellationTerms<TravelPolicyView, TravelPolicy> {
   readonly family = 'travel';
   readonly noun = 'travel policy';
   readonly cancelsUnpaid = true;
@@ -24,7 +24,7 @@ export class CancelTravelPolicyUseCase implements CancellationTerms<TravelPolicy
     private readonly cancellation: CancelPolicyUseCase,
     private readonly policies: TravelPolicyRepository,
     @Inject(TRAVEL_PROVIDER) private readonly provider: TravelProvider,
-    private readonly events: TravelPolicyEvents,
+    private readonly events: PolicyEvents,
     private readonly presenter: TravelPolicyPresenter,
   ) {}
 
@@ -39,12 +39,7 @@ export class CancelTravelPolicyUseCase implements CancellationTerms<TravelPolicy
   }
 
   check({ policy }: TravelPolicyView, now: Date) {
-    if (policy.status === PolicyStatus.Active && formatDate(now) >= policy.startDate) {
-      throw new ApiError(
-        'CONFLICT',
-        `The trip started on ${policy.startDate}: a travel policy can be cancelled only before its start date. Claims stay open for the cover period.`,
-      );
-    }
+    if (policy.status === PolicyStatus.Active && !startsAfter(tripOf(policy), formatDate(now))) throw tripStarted(policy);
   }
 
   async withInsurer({ policy }: TravelPolicyView, on: { today: string }) {
@@ -56,17 +51,31 @@ export class CancelTravelPolicyUseCase implements CancellationTerms<TravelPolicy
     }
   }
 
-  /** The whole price: the trip has not started. */
-  refund({ policy }: TravelPolicyView) {
-    return { amount: money(policy.price.toString()) };
+  /** The whole price: `check` let only a trip that has not started through. */
+  refund({ policy }: TravelPolicyView, now: Date) {
+    const refund = beforeStartRefund(money(policy.price.toString()), tripOf(policy), formatDate(now));
+    if (!refund) throw tripStarted(policy);
+    return refund;
   }
 
-  markCancelled(tx: Prisma.TransactionClient, policyId: number, from: number, c: Cancellation<{ amount: Money }>) {
+  markCancelled(tx: Prisma.TransactionClient, policyId: number, from: number, c: Cancellation<Refund>) {
     return this.policies.markCancelled(tx, policyId, from, { cancelledAt: c.cancelledAt, reason: c.reason, refundAmount: c.refund?.amount.toFixed(2) ?? null });
   }
 
   /** The view as a re-read answers it: the same quote, and no open payment once cancelled. */
   async announce(tx: Prisma.TransactionClient, cancelled: TravelPolicy, found: TravelPolicyView) {
-    await this.events.statusUpdated(tx, { ...found, policy: cancelled, payment: null });
+    await this.events.statusUpdated(tx, this.presenter.shown({ ...found, policy: cancelled, payment: null }));
   }
+}
+
+/** The trip's days, `start_date` to `end_date`, both covered. */
+function tripOf(policy: TravelPolicy): CoverDays {
+  return { first: policy.startDate, last: policy.endDate };
+}
+
+function tripStarted(policy: TravelPolicy): ApiError {
+  return new ApiError(
+    'CONFLICT',
+    `The trip started on ${policy.startDate}: a travel policy can be cancelled only before its start date. Claims stay open for the cover period.`,
+  );
 }

@@ -3,7 +3,8 @@ import { amountString, Clock, money, VAT_PERCENT } from '@lib/common';
 import { TRAVEL_BANDS } from '@lib/providers';
 import { FileStore } from '../../../platform/files/file-store';
 import { PaymentRepository } from '../../../payments/payment.repository';
-import { TravelPolicyEvents } from '../events/travel-policy-events';
+import { PolicyEvents } from '../../../policies/events/policy-events';
+import { TravelPolicyPresenter } from '../policies/travel-policy.view';
 import { TravelPolicyRepository } from '../policies/travel-policy.repository';
 import type { TravelBill } from '../quotes/travel-bill';
 import type { TravellerInput } from '../quotes/travel-quote.schema';
@@ -23,7 +24,8 @@ export class TravelDocuments {
     private readonly policies: TravelPolicyRepository,
     private readonly payments: PaymentRepository,
     private readonly files: FileStore,
-    private readonly events: TravelPolicyEvents,
+    private readonly events: PolicyEvents,
+    private readonly presenter: TravelPolicyPresenter,
     private readonly clock: Clock,
   ) {}
 
@@ -75,7 +77,7 @@ export class TravelDocuments {
     try {
       attached = await this.payments.transaction(async (tx) => {
         const updated = await this.policies.attachDocuments(tx, policy.id, { policyFileId: saved[0].id, invoiceFileId: saved[1].id }, this.clock.now());
-        if (updated) await this.events.documentsUpdated(tx, { ...view, policy: updated, payment: null });
+        if (updated) await this.events.documentsUpdated(tx, this.presenter.shown({ ...view, policy: updated, payment: null }));
         return updated !== null;
       });
     } finally {

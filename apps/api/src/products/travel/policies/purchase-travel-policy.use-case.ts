@@ -5,7 +5,7 @@ import { PaymentRepository } from '../../../payments/payment.repository';
 import { clockedPolicy, TestClocks } from '../../../platform/test-clocks/test-clocks';
 import { PAYMENT_LINK_PERIODS_MS } from '../../../payments/payment-link-periods';
 import { TravelQuoteRepository } from '../quotes/travel-quote.repository';
-import { TravelPolicyEvents } from '../events/travel-policy-events';
+import { PolicyEvents } from '../../../policies/events/policy-events';
 import type { PurchaseTravelPolicyInput } from './purchase-travel-policy.schema';
 import { TravelPolicyRepository } from './travel-policy.repository';
 import { TravelPolicyPresenter } from './travel-policy.view';
@@ -21,7 +21,7 @@ export class PurchaseTravelPolicyUseCase {
     private readonly quotes: TravelQuoteRepository,
     private readonly policies: TravelPolicyRepository,
     private readonly payments: PaymentRepository,
-    private readonly events: TravelPolicyEvents,
+    private readonly events: PolicyEvents,
     private readonly presenter: TravelPolicyPresenter,
     private readonly clock: Clock,
     private readonly testClocks: TestClocks,
@@ -62,7 +62,7 @@ export class PurchaseTravelPolicyUseCase {
           at: now,
         });
         const view = { policy, quote, payment };
-        await this.events.statusUpdated(tx, view);
+        await this.events.statusUpdated(tx, this.presenter.shown(view));
         return view;
       });
       return this.presenter.present(view);

@@ -3,6 +3,7 @@ import { APP_CONFIG, AppConfig } from '@lib/config';
 import { FileStore } from '../../../platform/files/file-store';
 import { presentTravelPolicy } from './travel-policy.presenter';
 import type { TravelPolicyView } from './travel-policy.repository';
+import type { ShownPolicy } from '../../../policies/events/policy-events';
 
 /** Presents travel policies with the service's absolute URLs (payment page, stored PDFs). */
 @Injectable()
@@ -14,5 +15,10 @@ export class TravelPolicyPresenter {
 
   present(view: TravelPolicyView) {
     return presentTravelPolicy(view, { publicBaseUrl: this.config.publicBaseUrl, fileUrl: (id) => this.files.urlOf({ id, contentType: 'application/pdf' }) });
+  }
+
+  /** The policy as its webhooks report it: exactly Show Policy's object. */
+  shown(view: TravelPolicyView): ShownPolicy {
+    return { family: 'travel', clientId: view.policy.clientId, policy: this.present(view) };
   }
 }

@@ -1,6 +1,5 @@
-import { ageOn, formatDate, parseDate, type ErrorDetails } from '@lib/common';
+import { addMonths, ageOn, formatDate, parseDate, type ErrorDetails } from '@lib/common';
 import { MULTI_ENTRY_DAYS } from '@lib/providers';
-import { addMonths } from '../../../policies/cancellation/cancellation-refund';
 import { MIN_APPLICANT_AGE, PASSPORT_VALID_MONTHS_AFTER_TRIP, TRAVEL_START_HORIZON_DAYS } from '../travel-products';
 import type { TravelQuoteInput } from './travel-quote.schema';
 
