@@ -174,8 +174,8 @@ describe('SME medical partner API', () => {
     expect(filled.status).toBe(200);
     expect(filled.body).toEqual({ declared: 2, pending_declarations: [] });
     const staff = (await get(`/companies/${company.id}/employees`)).body.employees;
-    expect(staff[0].health_declaration.answers.smoking).toBe('no');
-    expect(staff[1].health_declaration.answers).toMatchObject({ smoking: 'yes', chronic_disease: ['Asthma'], allergies: 'no' });
+    expect(staff[0].health_declaration.answers.smoking).toBe('No');
+    expect(staff[1].health_declaration.answers).toMatchObject({ smoking: 'Yes', chronic_disease: ['Asthma'], allergies: 'No' });
 
     const link = await get(`/payment-link?company_id=${company.id}`);
     expect(link.status).toBe(200);

@@ -26,14 +26,32 @@ export const CHRONIC_CONDITIONS = [
 ] as const;
 export const CHRONIC_QUESTION = { key: 'chronic_disease', en: 'Have you been diagnosed with any of these chronic conditions?', ar: 'هل شُخّصت بأي من هذه الأمراض المزمنة؟' };
 
-const yesNo = (key: string) => z.enum(['yes', 'no'], { error: `The ${key.replace(/_/g, ' ')} answer must be yes or no.` });
-const chronicKeys = CHRONIC_CONDITIONS.map((c) => c.key) as [string, ...string[]];
+/** The answers as stored and answered: the real service's own spelling, whatever case a partner sends. */
+export const YES = 'Yes';
+export const NO = 'No';
+
+/** One canonical spelling per answer, matched case-insensitively (partners send `yes`, `Yes` and `YES`). */
+function canonical<T extends string>(values: readonly T[], error: string, description: string) {
+  const byLower = new Map(values.map((v) => [v.toLowerCase(), v]));
+  return z
+    .string({ error })
+    .transform((v, ctx) => {
+      const found = byLower.get(v.trim().toLowerCase());
+      if (found === undefined) ctx.addIssue({ code: 'custom', message: error });
+      return found as T;
+    })
+    .meta({ description });
+}
+
+const yesNo = (key: string) => canonical([YES, NO], `The ${key.replace(/_/g, ' ')} answer must be Yes or No.`, 'Yes or No, in any case; answered as Yes or No.');
+const chronicKeys = CHRONIC_CONDITIONS.map((c) => c.key);
+const chronicOption = canonical(chronicKeys, `Each chronic disease must be one of: ${chronicKeys.join(', ')}.`, 'One of the chronic conditions of GET /medical-forms, in any case.');
 
 /** A complete set of answers: all twelve questions and the chronic conditions ("None of the above" alone, or conditions). */
 export const answersSchema = z
   .strictObject({
     ...Object.fromEntries(DECLARATION_QUESTIONS.map((q) => [q.key, yesNo(q.key)])),
-    chronic_disease: z.array(z.enum(chronicKeys, { error: `Each chronic disease must be one of: ${chronicKeys.join(', ')}.` })).min(1, 'The chronic disease answer needs at least one option (or "None of the above").'),
+    chronic_disease: z.array(chronicOption).min(1, 'The chronic disease answer needs at least one option (or "None of the above").'),
   } as Record<string, z.ZodType>)
   .refine((a) => !(a.chronic_disease as string[]).includes('None of the above') || (a.chronic_disease as string[]).length === 1, {
     path: ['chronic_disease'],
@@ -43,7 +61,7 @@ export const answersSchema = z
 /** Per-employee answers may give only the questions that differ from `all_employees`. */
 export const partialAnswersSchema = z.strictObject({
   ...Object.fromEntries(DECLARATION_QUESTIONS.map((q) => [q.key, yesNo(q.key).optional()])),
-  chronic_disease: z.array(z.enum(chronicKeys)).optional(),
+  chronic_disease: z.array(chronicOption).optional(),
 } as Record<string, z.ZodType>);
 
 export type DeclarationAnswers = Record<string, string | string[]>;

@@ -1,0 +1,100 @@
+import { MotorTestEnv, startMotorEnv } from '../support/motor-kit';
+import { createCompany, putEmployees, RESIDENT, SAUDI } from './medical-kit';
+
+const M = '/api/v1/medical';
+
+/** The real service's guide, word for word: every answer "Yes" or "No". */
+const GUIDE_FILL = {
+  all_employees: {
+    allergies: 'No',
+    current_medications: 'No',
+    hospitalizations: 'No',
+    pre_existing_conditions: 'No',
+    past_surgeries: 'No',
+    surgery_complications: 'No',
+    chest_pain_or_breathlessness: 'No',
+    heart_procedures: 'No',
+    smoking: 'No',
+    alcohol_consumption: 'No',
+    physical_activity: 'No',
+    family_history: 'No',
+    chronic_disease: ['None of the above'],
+  },
+  ids_or_emails: [
+    {
+      id_or_email: 'john.doe@example.com',
+      answers: {
+        allergies: 'No',
+        current_medications: 'No',
+        hospitalizations: 'No',
+        pre_existing_conditions: 'No',
+        past_surgeries: 'Yes',
+        surgery_complications: 'No',
+        chest_pain_or_breathlessness: 'No',
+        heart_procedures: 'No',
+        smoking: 'No',
+        alcohol_consumption: 'No',
+        physical_activity: 'No',
+        family_history: 'No',
+        chronic_disease: ['Liver Disease'],
+      },
+    },
+  ],
+};
+const JOHN = { ...RESIDENT, email: 'john.doe@example.com' };
+
+/** Requests partners write from the real service's documentation, sent exactly so (issue: "What partners still trip over"). */
+describe('SME medical: what partners still trip over', () => {
+  let env: MotorTestEnv;
+  let token: string;
+  let cr = 7009100001;
+
+  beforeAll(async () => {
+    env = await startMotorEnv({ env: { TOKEN_TTL_SECONDS: '31536000' } });
+    token = (await env.app.partner(['sme-medical'])).token;
+  });
+  afterAll(() => env.close());
+
+  const call = (path: string, init: { method?: string; json?: unknown } = {}) => env.app.request(`${M}${path}`, { token, ...init });
+  const storedDeclarations = async (companyId: number) =>
+    (await env.app.db.prisma.medicalEmployee.findMany({ where: { companyId }, orderBy: { position: 'asc' } })).map((e) => e.declaration);
+
+  async function companyWithPolicy() {
+    const company = await createCompany(env.app, token, { commercial_registration_number: String(cr++) });
+    expect((await putEmployees(env.app, token, company.id, [SAUDI, JOHN])).status).toBe(200);
+    const quote = (await call('/quote-requests', { json: { company_id: company.id } })).body;
+    const policy = await call('/policies', { json: { quote_request_id: quote.id, quote_price_id: quote.quotes[0].quote_price_id } });
+    expect(policy.status).toBe(201);
+    return { companyId: company.id as number, quote, policy: policy.body };
+  }
+
+  describe('health declarations answered "Yes" and "No"', () => {
+    it('POST /policies/{id}/declarations takes the guide\'s body and keeps one spelling, Yes and No', async () => {
+      const { companyId, policy } = await companyWithPolicy();
+      const res = await call(`/policies/${policy.id}/declarations`, { method: 'POST', json: GUIDE_FILL });
+      expect([res.status, res.body.details]).toEqual([200, undefined]);
+      expect(res.body.pending_declarations).toEqual([]);
+      const [khalid, john] = await storedDeclarations(companyId);
+      expect(khalid).toMatchObject({ past_surgeries: 'No', chronic_disease: ['None of the above'] });
+      expect(john).toMatchObject({ past_surgeries: 'Yes', allergies: 'No', chronic_disease: ['Liver Disease'] });
+      const listed = (await call(`/companies/${companyId}/employees`)).body.employees;
+      expect(listed[1].health_declaration.answers).toMatchObject({ past_surgeries: 'Yes', physical_activity: 'No' });
+    });
+
+    it('POST /medical-forms/fill and PUT .../declaration take any case and answer Yes and No', async () => {
+      const { companyId } = await companyWithPolicy();
+      const fill = await call('/medical-forms/fill', { json: { company_id: companyId, ...GUIDE_FILL } });
+      expect([fill.status, fill.body.details]).toEqual([200, undefined]);
+      const shouted = { ...GUIDE_FILL.all_employees, smoking: 'YES', allergies: 'yes', physical_activity: 'no', chronic_disease: ['diabetes'] };
+      const one = await call(`/companies/${companyId}/employees/1012345678/declaration`, { method: 'PUT', json: { consent: true, answers: shouted } });
+      expect([one.status, one.body.details]).toEqual([200, undefined]);
+      expect(one.body.health_declaration.answers).toMatchObject({ smoking: 'Yes', allergies: 'Yes', physical_activity: 'No', chronic_disease: ['Diabetes'] });
+      expect((await storedDeclarations(companyId))[0]).toMatchObject({ smoking: 'Yes', allergies: 'Yes', physical_activity: 'No', chronic_disease: ['Diabetes'] });
+      // anything else is still refused, naming the answer
+      const bad = await call(`/companies/${companyId}/employees/1012345678/declaration`, { method: 'PUT', json: { consent: true, answers: { ...shouted, smoking: 'maybe' } } });
+      expect(bad.status).toBe(422);
+      expect(bad.body.details).toEqual({ 'answers.smoking': ['The smoking answer must be Yes or No.'] });
+      expect((await storedDeclarations(companyId))[0]).toMatchObject({ smoking: 'Yes' });
+    });
+  });
+});
