@@ -97,4 +97,36 @@ describe('SME medical: what partners still trip over', () => {
       expect((await storedDeclarations(companyId))[0]).toMatchObject({ smoking: 'Yes' });
     });
   });
+
+  describe('GET /medical-forms', () => {
+    it('answers the question tree in the real service\'s sections, Arabic included, and its keys are the answers a declaration takes', async () => {
+      const res = await call('/medical-forms');
+      expect(res.status).toBe(200);
+      const tree = res.body;
+      expect(Object.keys(tree)).toEqual(['general_health_information', 'surgical_history', 'cardiovascular_health', 'chronic_conditions', 'lifestyle_and_habits', 'additional_information']);
+      expect(Object.keys(tree.general_health_information)).toEqual(['allergies', 'current_medications', 'hospitalizations', 'pre_existing_conditions']);
+      expect(tree.general_health_information.allergies).toMatchObject({ question: expect.any(String), question_ar: expect.stringMatching(/[\u0600-\u06FF]/), choices: ['Yes', 'No'] });
+      expect(tree.chronic_conditions.diagnoses.options).toEqual(['Diabetes', 'Asthma', 'Chronic Kidney Disease', 'Liver Disease', 'Cancer', 'None of the above']);
+      expect(tree.chronic_conditions.diagnoses.options_ar).toHaveLength(6);
+      expect(Object.keys(tree.lifestyle_and_habits)).toEqual(['smoking', 'alcohol_consumption', 'physical_activity', 'family_history']);
+      expect(Object.keys(tree.additional_information).length).toBeGreaterThan(0);
+
+      // every question of the tree answered with its first choice, the diagnoses with an option: accepted as it stands
+      const answers: Record<string, unknown> = {};
+      for (const [section, questions] of Object.entries<Record<string, any>>(tree)) {
+        for (const [key, q] of Object.entries(questions)) {
+          if (section === 'chronic_conditions') answers[q.answer_key] = [q.options.at(-1)];
+          else answers[key] = q.choices[0];
+        }
+      }
+      const { companyId } = await companyWithPolicy();
+      const one = await call(`/companies/${companyId}/employees/1012345678/declaration`, { method: 'PUT', json: { consent: true, answers } });
+      expect([one.status, one.body.details]).toEqual([200, undefined]);
+      expect(one.body.health_declaration.answers).toEqual(answers);
+      // and the required ones are required
+      const { smoking: _s, ...withoutSmoking } = answers;
+      const missing = await call(`/companies/${companyId}/employees/1012345678/declaration`, { method: 'PUT', json: { consent: true, answers: withoutSmoking } });
+      expect([missing.status, Object.keys(missing.body.details)]).toEqual([422, ['answers.smoking']]);
+    });
+  });
 });
