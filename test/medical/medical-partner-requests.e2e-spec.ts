@@ -129,4 +129,28 @@ describe('SME medical: what partners still trip over', () => {
       expect([missing.status, Object.keys(missing.body.details)]).toEqual([422, ['answers.smoking']]);
     });
   });
+
+  describe('medical quote lines', () => {
+    const halalas = (n: number) => Math.round(n * 100);
+
+    it('each employee line prices the employee with their dependents, VAT included, and the lines add up exactly to total_price', async () => {
+      const { quote, policy } = await companyWithPolicy();
+      for (const q of quote.quotes) {
+        expect(q.employees.reduce((s: number, e: any) => s + halalas(e.price), 0)).toBe(halalas(q.total_price));
+        expect(q.employees.reduce((s: number, e: any) => s + halalas(e.vat), 0)).toBe(halalas(q.vat));
+        expect(q.employees.reduce((s: number, e: any) => s + halalas(e.price_before_vat), 0)).toBe(halalas(q.subtotal));
+        for (const line of q.employees) {
+          expect(halalas(line.price)).toBe(halalas(line.price_before_vat) + halalas(line.vat));
+          // the employee's own cover and each dependent's are in the line's price
+          expect(halalas(line.price)).toBeGreaterThan(line.dependents.reduce((s: number, d: any) => s + halalas(d.price), 0));
+          for (const d of line.dependents) expect(halalas(d.price)).toBe(halalas(d.price_before_vat) + halalas(d.vat));
+        }
+      }
+      // read back, and on the policy issued from it, the same lines
+      const again = (await call(`/quote-requests/${quote.id}`)).body;
+      expect(again.quotes).toEqual(quote.quotes);
+      expect(policy.meta_data.insured).toEqual(quote.quotes[0].employees);
+      expect(policy.meta_data.insured.reduce((s: number, e: any) => s + halalas(e.price), 0)).toBe(halalas(policy.price));
+    });
+  });
 });

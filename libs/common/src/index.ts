@@ -19,6 +19,7 @@ export type { Money } from './money/money';
 export { amountField } from './money/amount-field';
 export { halalasNumber, halalasOf, halalasOfNumber, halalasText, vatHalalas, withVatHalalas } from './money/halalas';
 export type { Halalas } from './money/halalas';
+export { allocateHalalas } from './money/allocate';
 export { DEFAULT_PER_PAGE, LARGE_LIST_TOTAL_NOTE, MAX_PER_PAGE, pageQueryShape, pageSkip, pageWindow, toPage } from './pagination/page';
 export type { Page, PageLink, PageRequest } from './pagination/page';
 export { DATE_RANGE_ORDER, dateRangeInOrder, dateRangeShape, dayBounds, dayQuery, includeAggregatesField } from './pagination/list-filters';
