@@ -153,4 +153,40 @@ describe('SME medical: what partners still trip over', () => {
       expect(policy.meta_data.insured.reduce((s: number, e: any) => s + halalas(e.price), 0)).toBe(halalas(policy.price));
     });
   });
+
+  describe('POST /policies with the values GET /products/categories hands out', () => {
+    async function quoted() {
+      const company = await createCompany(env.app, token, { commercial_registration_number: String(cr++) });
+      expect((await putEmployees(env.app, token, company.id, [SAUDI, JOHN])).status).toBe(200);
+      const quote = (await call('/quote-requests', { json: { company_id: company.id } })).body;
+      return { companyId: company.id as number, quote };
+    }
+
+    it('takes category and insurance_provider when they agree with the chosen quote', async () => {
+      const { quote } = await quoted();
+      const chosen = quote.quotes[1];
+      const categories = (await call(`/products/categories?insurance_provider=${chosen.insurance_provider}`)).body.categories;
+      const { category, insurance_provider } = categories[SAUDI.category];
+      const res = await call('/policies', { json: { quote_request_id: quote.id, quote_price_id: chosen.quote_price_id, category, insurance_provider } });
+      expect([res.status, res.body.details]).toEqual([201, undefined]);
+      expect(res.body).toMatchObject({ insurance_provider: chosen.insurance_provider, status: 0 });
+      // the other employee's tier agrees too
+      const other = categories[JOHN.category];
+      const again = await call('/policies', { json: { quote_request_id: quote.id, quote_price_id: chosen.quote_price_id, category: other.category, insurance_provider: other.insurance_provider } });
+      expect(again.status).toBe(201);
+    });
+
+    it('refuses them with a 422 naming them when they contradict the quote, and issues nothing', async () => {
+      const { companyId, quote } = await quoted();
+      const [first, second] = quote.quotes;
+      const elsewhere = (await call(`/products/categories?insurance_provider=${second.insurance_provider}`)).body.categories.premium;
+      const res = await call('/policies', { json: { quote_request_id: quote.id, quote_price_id: first.quote_price_id, category: elsewhere.category, insurance_provider: elsewhere.insurance_provider } });
+      expect(res.status).toBe(422);
+      expect(Object.keys(res.body.details).sort()).toEqual(['category', 'insurance_provider']);
+      expect(res.body.details.insurance_provider[0]).toContain(first.insurance_provider);
+      const onlyProvider = await call('/policies', { json: { quote_request_id: quote.id, quote_price_id: first.quote_price_id, insurance_provider: second.insurance_provider } });
+      expect([onlyProvider.status, Object.keys(onlyProvider.body.details)]).toEqual([422, ['insurance_provider']]);
+      expect(await env.app.db.prisma.medicalPolicy.count({ where: { companyId } })).toBe(0);
+    });
+  });
 });
