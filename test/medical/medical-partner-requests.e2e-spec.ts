@@ -189,4 +189,14 @@ describe('SME medical: what partners still trip over', () => {
       expect(await env.app.db.prisma.medicalPolicy.count({ where: { companyId } })).toBe(0);
     });
   });
+
+  it('GET /products/categories documents insurance_provider with the insurers\' codes', async () => {
+    const doc = (await env.app.request('/openapi.json')).body;
+    const params = doc.paths[`${M}/products/categories`].get.parameters.filter((p: any) => p.name === 'insurance_provider');
+    expect(params).toHaveLength(1);
+    expect(params[0]).toMatchObject({ in: 'query', required: false });
+    const live = (await call('/products/categories')).body.insurance_providers;
+    expect([...params[0].schema.enum].sort()).toEqual([...live].sort());
+    for (const code of params[0].schema.enum) expect((await call(`/products/categories?insurance_provider=${code}`)).body.insurance_provider).toBe(code);
+  });
 });
