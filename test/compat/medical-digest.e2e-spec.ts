@@ -95,7 +95,7 @@ describe('SME medical, as the real service documents it', () => {
     const { companyId, policy } = await owing();
     const one = await call(`/companies/${companyId}/employees/1012345678/declaration`, { method: 'PUT', json: { consent: true, answers: NO_ANSWERS } });
     expect(one.status).toBe(200);
-    expect(one.body).toMatchObject({ health_declaration: { answers: expect.objectContaining({ smoking: 'no' }), consent: true, filled_at: expect.stringMatching(/Z$/) }, pending_declarations: ['Mary Major'] });
+    expect(one.body).toMatchObject({ health_declaration: { answers: expect.objectContaining({ smoking: 'No' }), consent: true, filled_at: expect.stringMatching(/Z$/) }, pending_declarations: ['Mary Major'] });
     const nobody = await call(`/companies/${companyId}/employees/9999999999/declaration`, { method: 'PUT', json: { consent: true, answers: NO_ANSWERS } });
     expect(nobody.status).toBe(400);
     expect(nobody.body).toMatchObject({ code: '40022', message: 'No employee of this company matches: 9999999999.' });
@@ -107,7 +107,7 @@ describe('SME medical, as the real service documents it', () => {
     expect(all.status).toBe(200);
     expect(all.body).toMatchObject({ id: policy.id, pending_declarations: [], payment_link: expect.stringContaining('/pay/') });
     const staff = (await call(`/companies/${companyId}/employees`)).body.employees;
-    expect(staff.find((e: any) => e.iqama_id === '2098765432').health_declaration.answers.smoking).toBe('yes');
+    expect(staff.find((e: any) => e.iqama_id === '2098765432').health_declaration.answers.smoking).toBe('Yes');
   });
 
   it('POST /companies/{id}/employees/fetch loads the registry\'s employees, all on basic', async () => {

@@ -93,16 +93,16 @@ describe('SME medical in the console: one employee at a time (admin API)', () =>
     const filled = await am.call(url, { method: 'PUT', json: { reason: 'Phoned in', answers: NO_ANSWERS } });
     expect(filled.status).toBe(200);
     expect(filled.body.pending_declarations).toEqual([expect.objectContaining({ name: RESIDENT.name })]);
-    const corrected = await am.call(url, { method: 'PUT', json: { reason: 'He smokes after all', answers: { ...NO_ANSWERS, smoking: 'yes' } } });
+    const corrected = await am.call(url, { method: 'PUT', json: { reason: 'He smokes after all', answers: { ...NO_ANSWERS, smoking: 'YES' } } });
     expect(corrected.status).toBe(200);
-    expect((await env.app.db.prisma.medicalEmployee.findUniqueOrThrow({ where: { id: khalid.id } })).declaration).toMatchObject({ smoking: 'yes' });
+    expect((await env.app.db.prisma.medicalEmployee.findUniqueOrThrow({ where: { id: khalid.id } })).declaration).toMatchObject({ smoking: 'Yes', allergies: 'No' });
     // the partner API sees the same declaration
     const listed = (await env.app.request(`/api/v1/medical/companies/${company.id}/employees`, { token })).body.employees[0];
-    expect(listed.health_declaration.answers.smoking).toBe('yes');
+    expect(listed.health_declaration.answers.smoking).toBe('Yes');
 
     const rows = (await auditRows(env.app)).filter((r) => r.action === 'medical-companies.declare' && r.resourceId === String(company.id));
     expect(rows.map((r) => (r.after as any).reason)).toEqual(['Phoned in', 'He smokes after all']);
-    expect((rows[1].before as any).declaration.smoking).toBe('no');
+    expect((rows[1].before as any).declaration.smoking).toBe('No');
 
     // the console's payment link refusal names who is left, in console words (no API route)
     const quote = (await env.app.request('/api/v1/medical/quote-requests', { token, json: { company_id: company.id } })).body;

@@ -32,6 +32,7 @@ export {
   unusedDays,
 } from './refunds/refund-rules';
 export type { CancellationRefundInput, CoolingOff, CoverDays, Refund, RefundBasis } from './refunds/refund-rules';
+export { allocateHalalas } from './money/allocate';
 export { DEFAULT_PER_PAGE, LARGE_LIST_TOTAL_NOTE, MAX_PER_PAGE, pageQueryShape, pageSkip, pageWindow, toPage } from './pagination/page';
 export type { Page, PageLink, PageRequest } from './pagination/page';
 export { DATE_RANGE_ORDER, dateRangeInOrder, dateRangeShape, dayBounds, dayQuery, includeAggregatesField } from './pagination/list-filters';

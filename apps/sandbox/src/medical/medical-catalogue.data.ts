@@ -1,4 +1,4 @@
-import type { MedicalTier } from '@lib/providers';
+import type { MedicalInsurerCode, MedicalTier } from '@lib/providers';
 import { findInsurer } from '../insurers/insurer-catalogue.data';
 
 export interface MedicalPackageProfile {
@@ -11,7 +11,7 @@ export interface MedicalPackageProfile {
 }
 
 export interface MedicalInsurerProfile {
-  code: string;
+  code: MedicalInsurerCode;
   packages: Record<MedicalTier, MedicalPackageProfile>;
 }
 

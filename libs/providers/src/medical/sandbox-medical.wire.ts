@@ -4,6 +4,9 @@ import { z } from '@lib/common';
 export const MEDICAL_TIERS = ['basic', 'standard', 'premium', 'executive'] as const;
 export const MEDICAL_RELATIONSHIPS = ['employee', 'spouse', 'child', 'parent'] as const;
 export type MedicalTier = (typeof MEDICAL_TIERS)[number];
+/** The codes of the medical insurers the sandbox answers for (documented as the partner API's `insurance_provider` values). */
+export const MEDICAL_INSURER_CODES = ['dune', 'palm', 'summit'] as const;
+export type MedicalInsurerCode = (typeof MEDICAL_INSURER_CODES)[number];
 export type MedicalRelationship = (typeof MEDICAL_RELATIONSHIPS)[number];
 
 const amount = z.string().regex(/^\d+\.\d{2}$/);

@@ -377,8 +377,8 @@ export function DeclarationButton({ employee }: { employee: Employee }) {
                 <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
                   <FormLabel sx={{ flex: 1, minWidth: 240 }}>{ar ? q.text_ar : q.text}</FormLabel>
                   <RadioGroup row value={(answers[q.key] as string | undefined) ?? ''} onChange={(e) => setAnswers({ ...answers, [q.key]: e.target.value })}>
-                    <FormControlLabel value="yes" control={<Radio size="small" />} label={t(`${R}.declare.yes`)} />
-                    <FormControlLabel value="no" control={<Radio size="small" />} label={t(`${R}.declare.no`)} />
+                    <FormControlLabel value="Yes" control={<Radio size="small" />} label={t(`${R}.declare.yes`)} />
+                    <FormControlLabel value="No" control={<Radio size="small" />} label={t(`${R}.declare.no`)} />
                   </RadioGroup>
                 </Box>
                 {error && (

@@ -224,7 +224,7 @@ export class AdminMedicalCompaniesController {
 
   @Get('declaration-questions')
   @Allow('read')
-  @ApiOperation({ summary: 'The health declaration questions', description: "As the partner API's GET /medical-forms: twelve yes/no questions and the chronic conditions, English and Arabic." })
+  @ApiOperation({ summary: 'The health declaration questions', description: "The partner API's GET /medical-forms questions as one flat list (`required` false for the optional one) and the chronic conditions, English and Arabic." })
   @ApiOkResponse({ description: '`{questions, chronic_conditions}`' })
   questions() {
     return presentQuestions();

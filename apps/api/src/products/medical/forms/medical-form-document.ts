@@ -1,5 +1,5 @@
 import { BilingualPdf } from '../../../platform/documents/bilingual-pdf';
-import { CHRONIC_CONDITIONS, CHRONIC_QUESTION, DECLARATION_QUESTIONS, type DeclarationAnswers } from './medical-form.questions';
+import { CHRONIC_CONDITIONS, CHRONIC_QUESTION, DECLARATION_QUESTIONS, NO, YES, type DeclarationAnswers } from './medical-form.questions';
 
 export interface FormPerson {
   name: string;
@@ -51,7 +51,7 @@ export async function renderMedicalForms(company: FormCompany | null, people: Ar
     for (const q of DECLARATION_QUESTIONS) {
       const answer = person?.answers?.[q.key];
       pdf.ltr(q.en, MARGIN, y, {}, 250);
-      pdf.ltr(answer === 'yes' ? '[X] Yes  [ ] No' : answer === 'no' ? '[ ] Yes  [X] No' : '[ ] Yes  [ ] No', MARGIN + 258, y, { bold: true });
+      pdf.ltr(answer === YES ? '[X] Yes  [ ] No' : answer === NO ? '[ ] Yes  [X] No' : '[ ] Yes  [ ] No', MARGIN + 258, y, { bold: true });
       pdf.rtl(q.ar, right, y, { size: 8 });
       y += 22;
     }

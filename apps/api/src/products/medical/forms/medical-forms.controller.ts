@@ -12,7 +12,8 @@ import { MEDICAL_API, MEDICAL_PRODUCT } from '../medical-products';
 import { MedicalPolicyRepository } from '../policies/medical-policy.repository';
 import { FillDeclarationsUseCase, FillInput, fillSchema } from './fill-declarations.use-case';
 import { renderMedicalForms } from './medical-form-document';
-import { presentQuestions, type DeclarationAnswers } from './medical-form.questions';
+import { type DeclarationAnswers, presentQuestionTree } from './medical-form.questions';
+import { QUESTION_TREE_SCHEMA } from './medical-form.openapi';
 
 const downloadQuery = z
   .strictObject({ company_id: intId.optional(), policy_id: intId.optional() })
@@ -32,10 +33,17 @@ export class MedicalFormsController {
 
   @Get()
   @RateLimit('GET /medical/medical-forms')
-  @ApiOperation({ summary: 'Health declaration questions', description: 'The twelve yes/no questions and the chronic conditions, in English and Arabic. Rate limit: 120 per minute.' })
-  @ApiOkResponse({ description: 'The questions.', schema: { type: 'object', example: presentQuestions() } })
+  @ApiOperation({
+    summary: 'Health declaration questions',
+    description:
+      'The question tree the real service documents: `general_health_information`, `surgical_history`, `cardiovascular_health`, `chronic_conditions` ' +
+      '(`diagnoses` with its `options`, answered as `chronic_disease`), `lifestyle_and_habits` and `additional_information`. Each question sits under its answer key ' +
+      'with `question`, `question_ar`, `choices` (`Yes`, `No`; Arabic in `choices_ar`) and `required`. Answers are sent under the same keys (any case; answered as ' +
+      '`Yes`/`No`) to PUT .../declaration, POST /policies/{id}/declarations and POST /medical-forms/fill. Rate limit: 120 per minute.',
+  })
+  @ApiOkResponse({ description: 'The question tree.', schema: { ...QUESTION_TREE_SCHEMA, example: presentQuestionTree() } })
   questions() {
-    return presentQuestions();
+    return presentQuestionTree();
   }
 
   @Post('fill')
@@ -45,7 +53,7 @@ export class MedicalFormsController {
     summary: 'Fill health declarations',
     description:
       '`all_employees` answers apply to every employee of the company\'s saved list; each `ids_or_emails` entry (national id, iqama id or email) overrides them ' +
-      'question by question for one employee (and alone declares only that employee). Each employee\'s result must answer all twelve questions `yes`/`no` and ' +
+      'question by question for one employee (and alone declares only that employee). Each employee\'s result must answer the twelve required questions `Yes`/`No` (any case; kept as `Yes`/`No`) and ' +
       '`chronic_disease` (options from GET /medical-forms; "None of the above" alone). All or nothing: 422 names every problem. Answers the count declared and who is still to declare. Rate limit: 60 per minute.',
   })
   @ApiOkResponse({ description: 'Declared count and pending employees.', schema: { type: 'object', example: { declared: 3, pending_declarations: [] } } })

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ApiError, Clock, z } from '@lib/common';
+import { ApiError, Clock, z, type ErrorDetails } from '@lib/common';
 import { Prisma } from '@lib/db';
 import { clockedPolicy, TestClocks } from '../../../platform/test-clocks/test-clocks';
 import type { MedicalEmployee } from '../employees/medical-employee.repository';
@@ -19,6 +19,9 @@ export const issueSchema = z.strictObject({
     .url({ protocol: /^https?$/, error: 'The redirect url must be an http(s) URL.' })
     .max(2048)
     .optional(),
+  /** As GET /products/categories hands them out ("the values to send at issuance"): checked against the quote, never chosen by them. */
+  category: z.string().trim().max(32).optional(),
+  insurance_provider: z.string().trim().max(32).optional(),
 });
 export type IssueInput = z.output<typeof issueSchema>;
 
@@ -43,6 +46,7 @@ export class IssueMedicalPolicyUseCase {
     if (!request) throw ApiError.field('quote_request_id', 'No medical quote request with this id.');
     const quote = (request.quotes as unknown as StoredMedicalQuote[]).find((q) => q.quote_price_id === input.quote_price_id);
     if (!quote) throw ApiError.field('quote_price_id', "This quote price id is not one of the quote request's quotes.");
+    checkAgreesWithQuote(input, quote);
     await this.testClocks.adopt({ type: 'company', key: String(request.companyId) }, clientId);
     const now = this.clock.now();
     if (new Date(quote.valid_until).getTime() <= now.getTime()) throw ApiError.field('quote_price_id', 'This quote has lapsed; request new quotes.');
@@ -78,4 +82,21 @@ export class IssueMedicalPolicyUseCase {
     });
     return presentMedicalPolicy(policy);
   }
+}
+
+/**
+ * The real service's categories say to send `category` and `insurance_provider` when issuing; the quote
+ * already fixes both, so they are taken when they agree with it (the quote's insurer, a tier one of its
+ * employees is on) and refused, naming them, when they contradict it.
+ */
+function checkAgreesWithQuote(input: IssueInput, quote: StoredMedicalQuote): void {
+  const details: ErrorDetails = {};
+  if (input.insurance_provider !== undefined && input.insurance_provider.toLowerCase() !== quote.insurance_provider) {
+    details.insurance_provider = [`The insurance provider must be ${quote.insurance_provider}, the insurer of the chosen quote (quote_price_id).`];
+  }
+  const tiers = [...new Set(quote.employees.map((e) => e.category))];
+  if (input.category !== undefined && !tiers.includes(input.category.toLowerCase())) {
+    details.category = [`The category must be one the quoted employees are on: ${tiers.join(', ')}.`];
+  }
+  if (Object.keys(details).length) throw ApiError.validation(details);
 }

@@ -39,7 +39,9 @@ export class MedicalPoliciesController {
     description:
       'From one quote of a quote request (`quote_request_id`, `quote_price_id`); the employee list must not have changed since the quote. Answers status 0 (awaiting payment) ' +
       'with `price` = the quote\'s `total_price` (VAT included). A company has one policy awaiting payment at a time: issuing again before payment replaces it, and a payment link ' +
-      'opened for the earlier one stops working. Pay through GET /payment-link. In `redirect_url`, `policyID` becomes the policy id after payment. ' +
+      'opened for the earlier one stops working. Pay through GET /payment-link. In `redirect_url`, `policyID` becomes the policy id (in the answer, Show Policy and the list too). ' +
+      '`category` and `insurance_provider` (optional, as GET /products/categories hands them out) are accepted when they agree with the chosen quote (its insurer; a tier ' +
+      'one of its employees is on) and refused with a 422 naming them when they contradict it. ' +
       'Also served at /request-policies (the spec\'s rate-limit row). Rate limit: 30 per minute.',
   })
   @ApiCreatedResponse({ description: 'The medical policy (status 0).', schema: { type: 'object', example: MEDICAL_POLICY_EXAMPLE } })

@@ -1,6 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { amountNumber, amountString, ApiError, withVat, z } from '@lib/common';
+import { MEDICAL_INSURER_CODES } from '@lib/providers';
 import { RateLimit } from '@lib/http';
 import { PartnerApi } from '../../../platform/auth/partner-api.decorator';
 import { ApiErrors } from '../../../platform/openapi/api-errors.decorator';
@@ -43,7 +44,13 @@ export class MedicalCategoriesController {
       '`insurance_provider` for an unknown one) and its `categories` keyed basic, standard, premium, executive. `price` is the yearly premium per adult ' +
       'member before 15% VAT (`price_with_vat` includes it), amounts as JSON numbers in SAR; a child costs half, a parent 1.5 times, and members aged 60 or ' +
       'more pay 30% more, as each quote shows. `insurance_providers` lists every insurer\'s code, to ask for the others. Send `category` (the employee\'s ' +
-      'tier) in the employee list and pick the `insurance_provider`\'s quote at issuance. Rate limit: 120 per minute.',
+      'tier) in the employee list and pick the `insurance_provider`\'s quote at issuance; POST /policies also takes both, checked against that quote. Rate limit: 120 per minute.',
+  })
+  @ApiQuery({
+    name: 'insurance_provider',
+    required: false,
+    enum: MEDICAL_INSURER_CODES,
+    description: `Which insurer's categories: one of ${MEDICAL_INSURER_CODES.join(', ')} (the sandbox medical insurers; \`insurance_providers\` in the answer lists them). The first when left out.`,
   })
   @ApiOkResponse({ description: 'The insurer\'s categories.', schema: { type: 'object', example: EXAMPLE } })
   @ApiErrors(422, 502)

@@ -1,16 +1,35 @@
-import { amountNumber } from '@lib/common';
+import { allocateHalalas, amountNumber, amountString, halalasNumber, halalasOf, type Halalas } from '@lib/common';
 import type { StoredMedicalQuote } from './medical-quote.repository';
 
 type StoredLine = StoredMedicalQuote['employees'][number];
 
+const halalas = (amount: string): Halalas => halalasOf(amountString(amount))!;
+const amounts = (net: Halalas, vat: Halalas) => ({ price: halalasNumber(net + vat), price_before_vat: halalasNumber(net), vat: halalasNumber(vat) });
+
 /**
- * Medical amounts are kept as decimal strings (computed with decimals) and answered as JSON numbers
- * with two places, as every other family and the real service answer them.
+ * The insured lines as partners read them: each employee's `price` covers them and their dependents with
+ * their share of the VAT, so the lines add up exactly to `total` (the quote's `total_price`, the policy's
+ * `price`). Lines are kept net, as the insurer priced each member; the VAT in `total` is shared over the
+ * members in proportion to their net price, leftover halalas by allocateHalalas' deterministic rule.
+ * Each line and dependent also gives `price_before_vat` and its `vat` apart.
  */
-export function presentInsuredLines(lines: StoredLine[]) {
-  return lines.map((e) => ({ ...e, price: amountNumber(e.price), dependents: e.dependents.map((d) => ({ ...d, price: amountNumber(d.price) })) }));
+export function presentInsuredLines(lines: StoredLine[], total: string) {
+  const members = lines.map((l) => {
+    const dependents = l.dependents.map((d) => halalas(d.price));
+    return { own: halalas(l.price) - dependents.reduce((a, b) => a + b, 0), dependents };
+  });
+  const nets = members.flatMap((m) => [m.own, ...m.dependents]);
+  const vat = allocateHalalas(halalas(total) - nets.reduce((a, b) => a + b, 0), nets);
+  let k = 0;
+  return lines.map((l, i) => {
+    const ownVat = vat[k++];
+    const dependentVats = l.dependents.map(() => vat[k++]);
+    const dependents = l.dependents.map((d, j) => ({ ...d, ...amounts(members[i].dependents[j], dependentVats[j]) }));
+    return { ...l, ...amounts(halalas(l.price), dependentVats.reduce((a, b) => a + b, ownVat)), dependents };
+  });
 }
 
+/** Medical amounts are kept as decimal strings (computed with decimals) and answered as JSON numbers with two places. */
 export function presentQuote({ quote_reference: _ref, ...q }: StoredMedicalQuote) {
   return {
     ...q,
@@ -18,7 +37,7 @@ export function presentQuote({ quote_reference: _ref, ...q }: StoredMedicalQuote
     vat: amountNumber(q.vat),
     total_price: amountNumber(q.total_price),
     price_per_employee: amountNumber(q.price_per_employee),
-    employees: presentInsuredLines(q.employees),
+    employees: presentInsuredLines(q.employees, q.total_price),
     packages: Object.fromEntries(Object.entries(q.packages).map(([tier, p]) => [tier, { ...p, price: amountNumber(p.price), annual_limit: amountNumber(p.annual_limit) }])),
   };
 }
