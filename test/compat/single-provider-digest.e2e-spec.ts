@@ -136,7 +136,16 @@ describe('property, horse and life, as the real service documents them', () => {
         body: form({ claim_type: 'total_permanent_disability', event_date: day, requested_amount: '10000', description: 'Permanent disability after an accident.' }, [['supporting_document', PDF, 'application/pdf']]),
       });
       expect(res.status).toBe(201);
-      expect(res.body).toMatchObject({ claim_id: res.body.id, claim_type: 'disability', incident_date: day, requested_amount: 10000, claim_status: 0, status: 'submitted' });
+      expect(res.body).toMatchObject({ claim_id: res.body.id, claim_type: 'total_permanent_disability', incident_date: day, requested_amount: 10000, claim_status: 0, status: 'submitted' });
+      // the name sent is the name kept, and it draws on the policy's disability benefit
+      expect((await env.app.request(`/api/v1/life-snp/policies/${created.id}/claims/${res.body.id}`, { token })).body.claim_type).toBe('total_permanent_disability');
+      const tooMuch = await env.app.request(`/api/v1/life-snp/policies/${created.id}/claims`, {
+        method: 'POST',
+        token,
+        body: form({ claim_type: 'total_permanent_disability', event_date: day, requested_amount: String(offer.benefits.disability + 1), description: 'More than the benefit.' }),
+      });
+      expect(tooMuch.status).toBe(422);
+      expect(Object.keys(tooMuch.body.details)).toEqual(['requested_amount']);
       const both = await env.app.request(`/api/v1/life-snp/policies/${created.id}/claims`, {
         method: 'POST',
         token,
