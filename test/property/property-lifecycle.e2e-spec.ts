@@ -145,7 +145,7 @@ describe('property: activation, cancellation status, documents, cancellation and
 
       const res = await claim(active.id, fields, [['documents', await jpegPhoto(4), 'image/jpeg'], ['supporting_document', PDF, 'application/pdf']]);
       expect(res.status).toBe(201);
-      expect(res.body).toMatchObject({ policy_id: active.id, claim_type: 'water_damage', incident_date: '2027-01-14', requested_amount: 4200.5, approved_amount: null, status: 'submitted', claim_status: 0 });
+      expect(res.body).toMatchObject({ policy_id: active.id, claim_type: 'water_damage', incident_date: '2027-01-14', requested_amount: '4200.50', approved_amount: null, status: 'submitted', claim_status: 0 });
       expect(res.body.documents.map((d: any) => d.content_type)).toEqual(['image/jpeg', 'application/pdf']);
       expect(res.body.status_history).toEqual([{ status: 'submitted', at: '2027-01-15T08:00:00.000000Z' }]);
       claimId = res.body.id;

@@ -173,7 +173,7 @@ describe('travel policies: purchase, payment, documents, cancellation, claims, c
     try {
       const res = await claim(base);
       expect(res.status).toBe(201);
-      expect(res.body).toMatchObject({ claim_type: 'lost_baggage', requested_amount: 1800, policy_id: active.id });
+      expect(res.body).toMatchObject({ claim_type: 'lost_baggage', requested_amount: '1800.00', policy_id: active.id });
       const tooMuch = await claim({ ...base, requested_amount: '2500.01' });
       expect([tooMuch.status, Object.keys(tooMuch.body.details)]).toEqual([422, ['requested_amount']]);
       const wrongType = await claim({ ...base, claim_type: 'vet_fees' });
