@@ -82,4 +82,13 @@ describe('motor, as the real service documents it', () => {
       expiration_date: shown.end_date,
     });
   });
+
+  it('DELETE /quote-requests/{id} answers 200 {"message":"Quote deleted successfully."}', async () => {
+    const otp = await quoteOtp(env.app, token);
+    const created = (await env.app.request('/api/v1/car-comp/quote-requests', { token, json: quoteBody(otp, { car_sequence_number: '323456789' }) })).body;
+    const res = await env.app.request(`/api/v1/car-comp/quote-requests/${created.id}`, { method: 'DELETE', token });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: 'Quote deleted successfully.' });
+    expect((await get(`/quote-requests/${created.id}`)).status).toBe(404);
+  });
 });

@@ -53,9 +53,13 @@ describe('property, horse and life, as the real service documents them', () => {
         body: form({ requested_amount: '1500', description: 'Water leak in the kitchen.' }, [['supporting_document', PDF, 'application/pdf']]),
       });
       expect([res.status, res.body.details]).toEqual([201, undefined]);
-      expect(res.body).toMatchObject({ id: expect.any(Number), description: 'Water leak in the kitchen.', requested_amount: 1500, claim_status: 0, policy_id: issued.id, claim_type: 'other' });
+      expect(res.body).toMatchObject({ id: expect.any(Number), description: 'Water leak in the kitchen.', requested_amount: '1500.00', claim_status: 0, policy_id: issued.id, claim_type: 'other' });
       expect(res.body.incident_date).toBe(new Date(env.app.clock.now()).toISOString().slice(0, 10));
       expect(res.body.documents).toHaveLength(1);
+      // every answer naming the claim says the amount the same way
+      const base = `/api/v1/property/policies/${issued.id}/claims`;
+      expect((await env.app.request(`${base}/${res.body.id}`, { token })).body.requested_amount).toBe('1500.00');
+      expect((await env.app.request(base, { token })).body.data[0].requested_amount).toBe('1500.00');
     });
 
     it('a malformed short address is the documented 400', async () => {
@@ -136,7 +140,16 @@ describe('property, horse and life, as the real service documents them', () => {
         body: form({ claim_type: 'total_permanent_disability', event_date: day, requested_amount: '10000', description: 'Permanent disability after an accident.' }, [['supporting_document', PDF, 'application/pdf']]),
       });
       expect(res.status).toBe(201);
-      expect(res.body).toMatchObject({ claim_id: res.body.id, claim_type: 'disability', incident_date: day, requested_amount: 10000, claim_status: 0, status: 'submitted' });
+      expect(res.body).toMatchObject({ claim_id: res.body.id, claim_type: 'total_permanent_disability', incident_date: day, requested_amount: '10000.00', claim_status: 0, status: 'submitted' });
+      // the name sent is the name kept, and it draws on the policy's disability benefit
+      expect((await env.app.request(`/api/v1/life-snp/policies/${created.id}/claims/${res.body.id}`, { token })).body.claim_type).toBe('total_permanent_disability');
+      const tooMuch = await env.app.request(`/api/v1/life-snp/policies/${created.id}/claims`, {
+        method: 'POST',
+        token,
+        body: form({ claim_type: 'total_permanent_disability', event_date: day, requested_amount: String(offer.benefits.disability + 1), description: 'More than the benefit.' }),
+      });
+      expect(tooMuch.status).toBe(422);
+      expect(Object.keys(tooMuch.body.details)).toEqual(['requested_amount']);
       const both = await env.app.request(`/api/v1/life-snp/policies/${created.id}/claims`, {
         method: 'POST',
         token,

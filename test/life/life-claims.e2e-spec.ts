@@ -64,7 +64,7 @@ describe('life claims through the claims core', () => {
   it('opens a claim with documents, and moves it only by the roles allowed; the partner sees its status', async () => {
     const res = await claim(active.id, fields(), [['documents', PDF, 'application/pdf']]);
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ policy_id: active.id, claim_type: 'critical_illness', status: 'submitted', claim_status: 0, requested_amount: 50000 });
+    expect(res.body).toMatchObject({ policy_id: active.id, claim_type: 'critical_illness', status: 'submitted', claim_status: 0, requested_amount: '50000.00' });
     expect(res.body.documents).toHaveLength(1);
     const id = res.body.id;
     // death pays up to the full sum assured

@@ -40,7 +40,7 @@ describe('SME medical claims (on the claims core)', () => {
     const res = await claim(active.id, fields);
     expect(res.status).toBe(201);
     expect(res.headers.get('ratelimit-limit')).toBe('30');
-    expect(res.body).toMatchObject({ policy_id: active.id, claim_type: 'outpatient', status: 'submitted', claim_status: 0, requested_amount: 850 });
+    expect(res.body).toMatchObject({ policy_id: active.id, claim_type: 'outpatient', status: 'submitted', claim_status: 0, requested_amount: '850.00' });
     const shown = await env.app.request(url(active.id, `/${res.body.id}`), { token });
     expect(shown.body).toEqual(res.body);
     expect(shown.headers.get('ratelimit-limit')).toBe('120');

@@ -371,7 +371,8 @@ describe('POST/GET/DELETE /api/v1/car-comp/quote-requests', () => {
       expect((await env.app.request('/api/v1/car-comp/quote-requests', { token: other.token })).body.total).toBe(0);
 
       const del = await env.app.request(`/api/v1/car-comp/quote-requests/${id}`, { method: 'DELETE', token });
-      expect(del.status).toBe(204);
+      expect(del.status).toBe(200);
+      expect(del.body).toEqual({ message: 'Quote deleted successfully.' });
       expect((await env.app.request(`/api/v1/car-comp/quote-requests/${id}`, { token })).status).toBe(404);
       expect((await env.app.request(`/api/v1/car-comp/quote-requests/abc`, { token })).status).toBe(422);
     });

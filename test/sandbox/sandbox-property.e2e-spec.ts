@@ -33,7 +33,7 @@ describe('sandbox property insurers and national address registry over HTTP', ()
   it('issues the same policy for the same reference and cancels it once', async () => {
     const issue = { reference: 'property-1', risk: PORT_RISK, startDate: '2026-12-01', endDate: '2027-12-01', insuredId: '1012345678' };
     const first = await provider.issue('palm', issue);
-    expect(first.providerPolicyId).toMatch(/^PALM-HP-\d{10}$/);
+    expect(first.providerPolicyId).toMatch(/^\d+$/);
     expect(await provider.issue('palm', issue)).toEqual(first);
     expect((await provider.issue('palm', { ...issue, reference: 'property-2' })).providerPolicyId).not.toBe(first.providerPolicyId);
     expect(await provider.cancellationStatus('palm', first.providerPolicyId)).toEqual({ status: 'active', cancelledAt: null });

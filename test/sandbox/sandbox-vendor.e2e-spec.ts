@@ -78,11 +78,16 @@ describe('sandbox payment vendor and policy issuing', () => {
     };
     const first = await http('POST', `${sandbox.baseUrl}/insurers/dune/motor/policies`, request);
     expect(first.status).toBe(201);
-    expect(first.body).toMatchObject({ policy_number: 'DUN-2026-000001', start_date: '2026-11-23', end_date: '2027-11-22', already_issued: false });
+    // digits only: the real service's clients type provider_policy_id as an integer
+    expect(first.body).toMatchObject({ policy_number: expect.stringMatching(/^[1-9]\d{8,15}$/), start_date: '2026-11-23', end_date: '2027-11-22', already_issued: false });
+    expect(Number.isSafeInteger(Number(first.body.policy_number))).toBe(true);
     const again = await http('POST', `${sandbox.baseUrl}/insurers/dune/motor/policies`, request);
     expect(again.status).toBe(200);
-    expect(again.body).toMatchObject({ policy_number: 'DUN-2026-000001', already_issued: true });
-    expect((await http('POST', `${sandbox.baseUrl}/insurers/dune/motor/policies`, { ...request, reference: 'motor-policy-2' })).body.policy_number).toBe('DUN-2026-000002');
+    expect(again.body).toMatchObject({ policy_number: first.body.policy_number, already_issued: true });
+    const second = (await http('POST', `${sandbox.baseUrl}/insurers/dune/motor/policies`, { ...request, reference: 'motor-policy-2' })).body.policy_number;
+    const otherInsurer = (await http('POST', `${sandbox.baseUrl}/insurers/palm/motor/policies`, request)).body.policy_number;
+    expect(second).toMatch(/^\d+$/);
+    expect(new Set([first.body.policy_number, second, otherInsurer]).size).toBe(3);
     expect((await http('POST', `${sandbox.baseUrl}/insurers/dune/motor/policies`, { ...request, premium: 'lots' })).status).toBe(422);
   });
 });

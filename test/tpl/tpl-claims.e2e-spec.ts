@@ -31,7 +31,7 @@ describe('TPL motor v2: car claims', () => {
     client.token = await env.app.token(client);
     const res = await open(id, claimFields(), client.token, { documents: { bytes: pdfDocument('police-report') } });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ policy_id: id, claim_type: 'third_party_vehicle_damage', status: 'submitted', claim_status: 0, requested_amount: 6500 });
+    expect(res.body).toMatchObject({ policy_id: id, claim_type: 'third_party_vehicle_damage', status: 'submitted', claim_status: 0, requested_amount: '6500.00' });
     expect(res.body.documents).toHaveLength(1);
     const shown = await env.app.request(`/v2/car/policies/${id}/claims/${res.body.id}`, { token: client.token });
     expect(shown.status).toBe(200);

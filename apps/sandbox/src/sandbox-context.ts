@@ -3,6 +3,7 @@ import type { Clock } from '@lib/common';
 import type { InsurerBehaviourStore } from './insurers/insurer-behaviour.store';
 import type { PhotoStore } from './photos/photo.store';
 import type { IssuedPolicyStore } from './policies/issued-policy.store';
+import type { PolicyNumbers } from './policies/policy-numbers';
 import type { VendorCallbacks } from './payments/vendor-callbacks';
 import type { VendorPaymentStore } from './payments/vendor-payment.store';
 import type { PropertyCancellationStore } from './property/property-cancellation.store';
@@ -23,6 +24,8 @@ export interface SandboxContext {
   tplPolicies: TplIssuedStore;
   photos: PhotoStore;
   policies: IssuedPolicyStore;
+  /** Every insurer's policy numbers, from one sequence. */
+  policyNumbers: PolicyNumbers;
   /** The card payment vendor: its merchant API key, payments, and signed callbacks. */
   vendor: { apiKey: string; payments: VendorPaymentStore; callbacks: VendorCallbacks; /** Test control: refunds answer 503. */ refundFault: boolean };
   propertyCancellations: PropertyCancellationStore;

@@ -8,6 +8,7 @@ import { registerInsurerRoutes } from './insurers/insurers.routes';
 import { registerMotorQuoteRoutes } from './motor/motor-quote.routes';
 import { registerLifeRoutes } from './life/life.routes';
 import { SingleIssuedStore } from './life/single-issued.store';
+import { PolicyNumbers } from './policies/policy-numbers';
 import { registerHorseRoutes } from './horse/horse.routes';
 import { registerTravelRoutes } from './travel/travel.routes';
 import { registerMedicalRoutes } from './medical/medical.routes';
@@ -66,6 +67,7 @@ export function createSandboxServer(options: SandboxServerOptions = {}): Fastify
   const lifecycle = new AbortController();
   const publicUrl = options.publicUrl?.replace(/\/+$/, '');
   const clock = options.clock ?? new SystemClock();
+  const policyNumbers = new PolicyNumbers(clock);
   const webhookSecret = options.vendor?.webhookSecret ?? SANDBOX_VENDOR_WEBHOOK_SECRET;
   const ctx: SandboxContext = {
     clock,
@@ -75,7 +77,8 @@ export function createSandboxServer(options: SandboxServerOptions = {}): Fastify
     companies: new CompanyRegistrations(),
     tplPolicies: new TplIssuedStore(),
     photos: new PhotoStore(),
-    policies: new IssuedPolicyStore(),
+    policies: new IssuedPolicyStore(policyNumbers),
+    policyNumbers,
     vendor: {
       apiKey: options.vendor?.apiKey ?? SANDBOX_VENDOR_API_KEY,
       payments: new VendorPaymentStore(),
@@ -97,7 +100,7 @@ export function createSandboxServer(options: SandboxServerOptions = {}): Fastify
   registerVehicleDocumentRoutes(app, ctx);
   registerTplInsurerRoutes(app, ctx);
   registerMotorPolicyRoutes(app, ctx);
-  const singleIssued = new SingleIssuedStore();
+  const singleIssued = new SingleIssuedStore(policyNumbers);
   registerLifeRoutes(app, ctx, singleIssued);
   registerHorseRoutes(app, ctx, singleIssued);
   registerTravelRoutes(app, ctx, singleIssued);

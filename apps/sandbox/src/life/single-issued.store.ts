@@ -1,17 +1,18 @@
 import type { WireSingleIssued, WireSingleIssueRequest } from '@lib/providers';
+import type { PolicyNumbers } from '../policies/policy-numbers';
 
 /** Life, horse and travel policies the sandbox insurers issued, keyed by the caller's reference: a repeat answers the same number. */
 export class SingleIssuedStore {
   private readonly byReference = new Map<string, Omit<WireSingleIssued, 'already_issued'>>();
   private readonly numbers = new Set<string>();
-  private counter = 0;
+
+  constructor(private readonly policyNumbers: PolicyNumbers) {}
 
   issueOnce(prefix: string, insurer: string, request: WireSingleIssueRequest, at: Date): WireSingleIssued {
     const key = `${prefix}\u0000${insurer}\u0000${request.reference}`;
     const existing = this.byReference.get(key);
     if (existing) return { ...existing, already_issued: true };
-    this.counter += 1;
-    const issued = { policy_number: `${prefix.toUpperCase()}-${insurer.toUpperCase()}-${String(700000 + this.counter)}`, issued_at: at.toISOString() };
+    const issued = { policy_number: this.policyNumbers.next(), issued_at: at.toISOString() };
     this.byReference.set(key, issued);
     this.numbers.add(`${prefix}\u0000${insurer}\u0000${issued.policy_number}`);
     return { ...issued, already_issued: false };

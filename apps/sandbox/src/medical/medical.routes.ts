@@ -59,7 +59,7 @@ export function registerMedicalRoutes(app: FastifyInstance, ctx: SandboxContext)
     const start = new Date(now.getTime() + 86_400_000);
     const end = new Date(start.getTime() + 364 * 86_400_000);
     const policy: WireMedicalIssued = {
-      policy_number: `${insurer.code.toUpperCase()}-MED-${createHash('sha256').update(key).digest('hex').slice(0, 10).toUpperCase()}`,
+      policy_number: ctx.policyNumbers.next(),
       issued_at: now.toISOString(),
       start_date: start.toISOString().slice(0, 10),
       end_date: end.toISOString().slice(0, 10),

@@ -1,18 +1,18 @@
 import type { WireIssuedPolicy, WireIssuePolicyRequest } from '@lib/providers';
+import type { PolicyNumbers } from './policy-numbers';
 
 /** Policies each insurer issued, keyed by the caller's reference so a repeated issue answers the same policy. */
 export class IssuedPolicyStore {
   private readonly byReference = new Map<string, { request: WireIssuePolicyRequest; policy: Omit<WireIssuedPolicy, 'already_issued'> }>();
-  private readonly counters = new Map<string, number>();
+
+  constructor(private readonly numbers: PolicyNumbers) {}
 
   issueOnce(insurer: string, request: WireIssuePolicyRequest, at: Date): WireIssuedPolicy {
     const key = `${insurer}\u0000${request.reference}`;
     const existing = this.byReference.get(key);
     if (existing) return { ...existing.policy, already_issued: true };
-    const n = (this.counters.get(insurer) ?? 0) + 1;
-    this.counters.set(insurer, n);
     const policy = {
-      policy_number: `${insurer.slice(0, 3).toUpperCase()}-${at.getUTCFullYear()}-${String(n).padStart(6, '0')}`,
+      policy_number: this.numbers.next(),
       reference: request.reference,
       start_date: request.start_date,
       end_date: yearLater(request.start_date),
@@ -28,7 +28,6 @@ export class IssuedPolicyStore {
 
   clear(): void {
     this.byReference.clear();
-    this.counters.clear();
   }
 }
 

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { amountString, formatDateTimeOffset, parseShortAddress } from '@lib/common';
 import {
@@ -15,26 +14,13 @@ import type { SandboxContext } from '../sandbox-context';
 import { parseOr422, SandboxHttpError } from '../sandbox-http';
 import { findNationalAddress } from './national-address.data';
 import { findPropertyInsurer, PROPERTY_INSURERS, propertyInsurerNames, type PropertyInsurerProfile } from './property-insurers.data';
+import { PropertyIssuedStore } from './property-issued.store';
 import { pricePropertyRisk } from './property-pricing';
 
 function insurerOr404(code: string): PropertyInsurerProfile {
   const insurer = findPropertyInsurer(code);
   if (!insurer) throw new SandboxHttpError(404, 'not_found', `Property insurer "${code}" not found.`);
   return insurer;
-}
-
-/**
- * The insurer's policy number. Derived from our reference so issuing twice gives the same policy, and
- * recognisable by shape so the sandbox needs no policy store to answer about it.
- */
-function providerPolicyId(insurer: PropertyInsurerProfile, reference: string): string {
-  const n = createHash('sha256').update(`${insurer.code}:${reference}`).digest().readUInt32BE(0);
-  return `${insurer.code.toUpperCase()}-HP-${String(n).padStart(10, '0')}`;
-}
-
-function policyIdOr404(insurer: PropertyInsurerProfile, id: string): string {
-  if (!new RegExp(`^${insurer.code.toUpperCase()}-HP-\\d{10}$`).test(id)) throw new SandboxHttpError(404, 'not_found', 'No such policy.');
-  return id;
 }
 
 /** A one-page PDF, small but well-formed, so viewers open it. */
@@ -61,6 +47,11 @@ function policyPdf(title: string): Buffer {
 }
 
 export function registerPropertyRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+  const issued = new PropertyIssuedStore(ctx.policyNumbers);
+  const policyIdOr404 = (insurer: PropertyInsurerProfile, id: string): string => {
+    if (!issued.issuedBy(insurer.code, id)) throw new SandboxHttpError(404, 'not_found', 'No such policy.');
+    return id;
+  };
   app.get('/property/insurers', async () => ({
     insurers: PROPERTY_INSURERS.map((i) => {
       const names = propertyInsurerNames(i.code);
@@ -89,7 +80,7 @@ export function registerPropertyRoutes(app: FastifyInstance, ctx: SandboxContext
     if (await simulateInsurer(behaviourOf(ctx, request, insurer.code, 'property'), reply, ctx.lifecycle)) return reply;
     const input = parseOr422(wirePropertyIssueRequestSchema, request.body);
     if (input.end_date <= input.start_date) throw SandboxHttpError.validation({ end_date: ['The end date must be after the start date.'] });
-    const id = providerPolicyId(insurer, input.reference);
+    const id = issued.issueOnce(insurer.code, input.reference);
     const body: WirePropertyIssued = { provider_policy_id: id, policy_document_url: `${ctx.baseUrl(request)}/insurers/${insurer.code}/property/policies/${id}/document.pdf` };
     return reply.status(201).send(body);
   });

@@ -36,9 +36,8 @@ export function registerTplInsurerRoutes(app: FastifyInstance, ctx: SandboxConte
     const input = parseOr422(wireTplIssueRequestSchema, request.body);
     const existing = ctx.tplPolicies.byReference.get(input.reference);
     if (existing) return reply.status(200).send({ ...existing, already_issued: true });
-    const n = ctx.tplPolicies.byReference.size + 1;
     const policy = {
-      policy_number: `TPL-${ctx.clock.now().getUTCFullYear()}-${String(n).padStart(6, '0')}`,
+      policy_number: ctx.policyNumbers.next(),
       start_date: input.start_date,
       end_date: yearLater(input.start_date),
     };

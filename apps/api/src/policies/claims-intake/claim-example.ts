@@ -5,7 +5,8 @@ export interface ClaimExampleParts {
   claim_type: string;
   incident_date: string;
   description: string;
-  requested_amount: number;
+  /** A decimal string with two places, as claims answer it. */
+  requested_amount: string;
   /** The example's one supporting document, or none. */
   document: 'pdf' | 'photo' | null;
   submitted_at: string;

@@ -11,7 +11,8 @@ export const CLAIM_DOCUMENTS_DOC =
 export const CLAIM_STATUSES_DOC =
   'The claim starts `submitted`; claims handlers (console) move it to `under_review`, then `approved` (possibly for less) or `rejected` (with a note), and an approved claim to `paid`. ' +
   '`status` is that string (the claims core\'s statuses, shared by every product); `claim_status` is the real service\'s integer for it ' +
-  '(0 submitted, 1 under review, 2 approved, 3 rejected, 4 paid), and `claim_id` repeats `id`, so clients written against either work.';
+  '(0 submitted, 1 under review, 2 approved, 3 rejected, 4 paid), and `claim_id` repeats `id`, so clients written against either work. ' +
+  '`requested_amount` answers as a decimal string with two places (`"1500.00"`), as the real service documents it; `approved_amount` and `paid_amount` are numbers, or null until decided and paid.';
 
 export interface ClaimRouteDoc {
   summary: string;

@@ -26,8 +26,6 @@ export const ClaimUploadGuard = DocumentUploadGuard({
 export interface ClaimIntakeSpec {
   family: string;
   claimTypes: readonly string[];
-  /** Other names accepted for a claim type (the real service's), stored as ours. */
-  claimTypeAliases?: Readonly<Record<string, string>>;
 }
 
 type PageQuery = { page: number; per_page: number };
@@ -76,11 +74,10 @@ export class ProductClaimIntake {
 
   /**
    * The claim fields, read the way clients of either contract send them: `event_date` for `incident_date`
-   * (the filing day when neither is sent), no `claim_type` when the family has `other`, the real service's
-   * names of claim types.
+   * (the filing day when neither is sent), no `claim_type` when the family has `other`.
    */
   private schemaFor(spec: ClaimIntakeSpec) {
-    const known = [...spec.claimTypes, ...Object.keys(spec.claimTypeAliases ?? {})];
+    const known = spec.claimTypes;
     const optionalType = spec.claimTypes.includes(DEFAULT_CLAIM_TYPE);
     const typeField = z.enum(known as [string, ...string[]], { error: `The claim type must be one of: ${known.join(', ')}.` });
     return z
@@ -93,7 +90,7 @@ export class ProductClaimIntake {
       })
       .refine((c) => !c.incident_date || !c.event_date || c.incident_date === c.event_date, { path: ['event_date'], message: 'The event date must equal the incident date when both are sent.' })
       .transform((c) => ({
-        claim_type: spec.claimTypeAliases?.[c.claim_type] ?? c.claim_type,
+        claim_type: c.claim_type,
         incident_date: c.incident_date ?? c.event_date ?? formatDate(this.clock.now()),
         description: c.description,
         requested_amount: c.requested_amount,

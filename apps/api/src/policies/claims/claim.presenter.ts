@@ -1,4 +1,4 @@
-import { amountNumber, formatDate, formatDateTime } from '@lib/common';
+import { amountNumber, amountString, formatDate, formatDateTime } from '@lib/common';
 import type { Claim, ClaimStatusChange } from '@lib/db/generated/prisma/client';
 import type { ClaimDocument } from './claims.service';
 import type { PersonalData } from '../../platform/admin/pii/personal-data';
@@ -17,7 +17,8 @@ export function presentClaim(c: Claim, history: ClaimStatusChange[], fileUrl: (d
     claim_type: c.claimType,
     incident_date: formatDate(c.incidentDate),
     description: c.description,
-    requested_amount: amount(c.requestedAmount),
+    // a decimal string, as the real service documents it ("1500.00")
+    requested_amount: amountString(c.requestedAmount.toString()),
     approved_amount: amount(c.approvedAmount),
     paid_amount: amount(c.paidAmount),
     status: c.status,

@@ -37,7 +37,7 @@ export class SearchController {
       type: 'object',
       example: {
         results: [
-          { resource: 'horse-policies', id: '12', policy_number: 'HRS-2026-000012', holder: 'Faisal Alharbi', status: 'active', matched: 'phone', created_at: '2026-11-25T08:00:00.000Z', policy: null },
+          { resource: 'horse-policies', id: '12', policy_number: '1795593600012', holder: 'Faisal Alharbi', status: 'active', matched: 'phone', created_at: '2026-11-25T08:00:00.000Z', policy: null },
           { resource: 'payments', id: '5b3e0a52-1c2d-4e5f-8a9b-0c1d2e3f4a5b', policy_number: 'ch_123', holder: null, status: 'paid', matched: 'vendor_reference', created_at: '2026-11-25T08:01:00.000Z', policy: { resource: 'horse-policies', id: '12' } },
         ],
         truncated: false,

@@ -9,7 +9,7 @@ const CLAIM_EXAMPLE = submittedClaimExample({
   claim_type: 'vet_fees',
   incident_date: '2027-03-02',
   description: 'Colic surgery at the equine hospital.',
-  requested_amount: 18000,
+  requested_amount: '18000.00',
   document: 'pdf',
   submitted_at: '2027-03-05T08:12:00.000000Z',
 });
@@ -26,7 +26,7 @@ export const HorseClaimsController = partnerClaimsController({
   create: {
     summary: 'Submit a horse claim',
     rules:
-      "The cover runs from the start date to the end date, or to before the cancellation day; `requested_amount` is at most the declared value for mortality and theft, 20 % of it for vet fees. Answers with `id` and the amounts as numbers, like property claims (the real service's `claim_id` is not used).",
+      "The cover runs from the start date to the end date, or to before the cancellation day; `requested_amount` is at most the declared value for mortality and theft, 20 % of it for vet fees. Answers with `id` (and `claim_id`), like property claims.",
   },
   show: { summary: 'Show a horse claim', description: 'With its current `status` (and the integer `claim_status`) and `status_history`.' },
 });

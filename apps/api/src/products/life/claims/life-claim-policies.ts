@@ -2,9 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { PrismaService } from '@lib/db';
 import { ClaimablePolicy, ClaimPolicyResolver, coverThroughEndDate } from '../../../policies/claims/claim-policies';
 
-export const LIFE_CLAIM_TYPES = ['death', 'critical_illness', 'disability'] as const;
-/** The real service's names of life claim types, stored as ours. */
-export const LIFE_CLAIM_ALIASES = { total_permanent_disability: 'disability' } as const;
+/**
+ * Our names, and the real service's `total_permanent_disability`: a claim keeps (and answers) the name the
+ * partner sent, and both draw on the policy's disability benefit.
+ */
+export const LIFE_CLAIM_TYPES = ['death', 'critical_illness', 'disability', 'total_permanent_disability'] as const;
+const BENEFIT_OF: Readonly<Record<string, string>> = { total_permanent_disability: 'disability' };
 
 /**
  * Life policies for the claims core: cover from the start date to the day after the end date, or to the
@@ -14,7 +17,6 @@ export const LIFE_CLAIM_ALIASES = { total_permanent_disability: 'disability' } a
 export class LifeClaimPolicies implements ClaimPolicyResolver {
   readonly family = 'life';
   readonly claimTypes = LIFE_CLAIM_TYPES;
-  readonly claimTypeAliases = LIFE_CLAIM_ALIASES;
 
   constructor(private readonly prisma: PrismaService) {}
 
@@ -26,7 +28,8 @@ export class LifeClaimPolicies implements ClaimPolicyResolver {
   async limitFor(policyId: number, claimType: string) {
     const p = await this.prisma.lifePolicy.findUnique({ where: { id: policyId }, select: { offerId: true } });
     const offer = p ? await this.prisma.lifeOffer.findUnique({ where: { id: p.offerId }, select: { benefits: true } }) : null;
-    const benefit = (offer?.benefits as Record<string, string> | undefined)?.[claimType];
-    return benefit ? { amount: benefit, what: `the policy's ${claimType.replace('_', ' ')} benefit` } : null;
+    const key = BENEFIT_OF[claimType] ?? claimType;
+    const benefit = (offer?.benefits as Record<string, string> | undefined)?.[key];
+    return benefit ? { amount: benefit, what: `the policy's ${key.replace('_', ' ')} benefit` } : null;
   }
 }

@@ -9,7 +9,7 @@ const CLAIM_EXAMPLE = submittedClaimExample({
   claim_type: 'outpatient',
   incident_date: '2027-01-14',
   description: 'Outpatient visit and tests for the employee Sara Al-Harbi (1012345678).',
-  requested_amount: 850,
+  requested_amount: '850.00',
   document: 'photo',
   submitted_at: '2027-01-15T08:12:00.000000Z',
 });

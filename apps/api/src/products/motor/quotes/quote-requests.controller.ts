@@ -1,11 +1,10 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { RequestHeader } from '../../../platform/http/request-header.decorator';
 import {
   ApiAcceptedResponse,
   ApiBody,
   ApiCreatedResponse,
   ApiHeader,
-  ApiNoContentResponse,
   ApiOkResponse,
   ApiOperation,
   ApiProduces,
@@ -55,6 +54,9 @@ const listQuery = z
   .strictObject({ ...pageQueryShape, owner_id: personIdField('owner id').optional(), ...dateRangeShape, include_aggregates: includeAggregatesField })
   .refine(dateRangeInOrder, DATE_RANGE_ORDER);
 const idParam = z.strictObject({ id: intId });
+
+// the real service's answer, word for word: partners' clients may compare the message
+const QUOTE_DELETED = { message: 'Quote deleted successfully.' } as const;
 
 const notFound = () => ApiError.notFound('No quote request with this id.');
 
@@ -179,14 +181,17 @@ export class QuoteRequestsController {
   }
 
   @Delete(':id')
-  @HttpCode(204)
   @ApiOperation({
     summary: 'Delete a quote request',
-    description: 'Answers 204; afterwards the quote request reads as 404 and its offers can no longer be issued.',
+    description: 'Answers 200 with a message, as the real service does; afterwards the quote request reads as 404 and its offers can no longer be issued.',
   })
-  @ApiNoContentResponse({ description: 'Deleted.' })
+  @ApiOkResponse({
+    description: 'Deleted.',
+    schema: { type: 'object', required: ['message'], properties: { message: { type: 'string' } }, example: QUOTE_DELETED },
+  })
   @ApiErrors(404)
-  async remove(@CurrentPartner() partner: Partner, @Param({ schema: idParam }) p: z.infer<typeof idParam>): Promise<void> {
+  async remove(@CurrentPartner() partner: Partner, @Param({ schema: idParam }) p: z.infer<typeof idParam>): Promise<typeof QUOTE_DELETED> {
     if (!(await this.repo.softDelete(partner.clientId, p.id, this.clock.now()))) throw notFound();
+    return QUOTE_DELETED;
   }
 }

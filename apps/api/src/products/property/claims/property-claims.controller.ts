@@ -9,7 +9,7 @@ const CLAIM_EXAMPLE = submittedClaimExample({
   claim_type: 'water_damage',
   incident_date: '2027-01-14',
   description: 'A burst pipe flooded the kitchen.',
-  requested_amount: 4200,
+  requested_amount: '4200.00',
   document: 'photo',
   submitted_at: '2027-01-15T08:12:00.000000Z',
 });

@@ -9,7 +9,7 @@ const CLAIM_EXAMPLE = submittedClaimExample({
   claim_type: 'third_party_vehicle_damage',
   incident_date: '2027-01-14',
   description: 'Rear-ended a car at a traffic light.',
-  requested_amount: 6500,
+  requested_amount: '6500.00',
   document: null,
   submitted_at: '2027-01-15T08:12:00.000000Z',
 });

@@ -8,7 +8,7 @@ const CLAIM_EXAMPLE = submittedClaimExample({
   claim_type: 'lost_baggage',
   incident_date: '2027-03-01',
   description: 'Checked suitcase not delivered at Munich; airline property irregularity report attached.',
-  requested_amount: 1800,
+  requested_amount: '1800.00',
   document: 'pdf',
   submitted_at: '2027-03-02T08:12:00.000000Z',
 });
