@@ -28,6 +28,7 @@ export const claimsAr: typeof claimsEn = {
       customer_name: 'العميل',
       decision_due_at: 'موعد القرار',
       unassigned: 'دون مسؤول',
+      undecided: 'بانتظار القرار',
       overdue: 'متأخرة',
     },
     status: { submitted: 'مقدّمة', under_review: 'قيد المراجعة', approved: 'معتمدة', rejected: 'مرفوضة', paid: 'مدفوعة' },

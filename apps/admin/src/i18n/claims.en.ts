@@ -26,6 +26,7 @@ export const claimsEn = {
       customer_name: 'Customer',
       decision_due_at: 'Decide by',
       unassigned: 'Unassigned',
+      undecided: 'To decide',
       overdue: 'Overdue',
     },
     status: { submitted: 'Submitted', under_review: 'Under review', approved: 'Approved', rejected: 'Rejected', paid: 'Paid' },
