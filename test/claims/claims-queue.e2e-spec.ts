@@ -198,6 +198,36 @@ describe('claims queue', () => {
     expect((await list(handler, { undecided: 'yes' })).status).toBe(422);
   });
 
+  it('takes a claim and starts its review in one action, audited, without a reason; a closed claim is not taken', async () => {
+    const fresh = await claim('property', property, 1);
+    const reviewing = await claim('horse', horse, 2, 'under_review', colleague.id);
+    const paid = await claim('property', property, 9, 'paid');
+    const before = (await auditRows(app)).length;
+    const take = (s: StaffSession, id: number) => s.call(`/admin/api/claims/${id}/take`, { method: 'POST' });
+
+    expect((await take(ops, fresh.id)).status).toBe(403);
+    expect((await take(manager, fresh.id)).status).toBe(403);
+    expect((await take(handler, 999999)).status).toBe(404);
+    expect((await take(handler, paid.id)).status).toBe(409);
+    expect(await auditRows(app)).toHaveLength(before);
+
+    const took = await take(handler, fresh.id);
+    expect(took.status).toBe(200);
+    expect(took.body).toMatchObject({ status: 'under_review', assignee_staff_id: handler.id, assignee_name: 'Test claims_handler', next_statuses: ['approved', 'rejected'] });
+    expect(took.body.status_history.map((h: any) => [h.from, h.to, h.note, h.actor])).toEqual([['submitted', 'under_review', null, handler.email]]);
+    expect((await auditRows(app)).slice(before).map((r) => [r.action, r.resourceId, r.before, r.after])).toEqual([
+      ['claims.assign', String(fresh.id), { assignee_staff_id: null }, { assignee_staff_id: handler.id }],
+      ['claims.transition', String(fresh.id), { status: 'submitted' }, { status: 'under_review', approved_amount: null, note: null }],
+    ]);
+    // taken, it has left the queue
+    expect((await list(handler, { unassigned: true })).body).toEqual([]);
+
+    // a claim already under review only changes hands
+    const over = await take(handler, reviewing.id);
+    expect(over.body).toMatchObject({ status: 'under_review', assignee_staff_id: handler.id });
+    expect(await db().claimStatusChange.count({ where: { claimId: reviewing.id } })).toBe(0);
+  });
+
   it('assigns claims in bulk, all or nothing, auditing each with who, when and why', async () => {
     const a = await claim('property', property, 4);
     const b = await claim('horse', horse, 2, 'under_review', colleague.id);

@@ -70,6 +70,10 @@ export const claimsAr: typeof claimsEn = {
     },
     actions: {
       assign_to_me: 'استلامها',
+      take_and_review: 'استلامها وبدء المراجعة',
+      start_review: 'بدء المراجعة',
+      reopen: 'إعادتها إلى المراجعة',
+      note_optional: 'اختياري: يُحفظ في سجل المطالبة.',
       unassign: 'إلغاء الإسناد',
       move_to: 'نقل إلى %{status}',
       note: 'السبب',

@@ -294,13 +294,49 @@ export class AdminClaimsController {
     return presentAdminClaim(updated, await this.claims.history([updated.id]), this.fileUrl, this.clock.now());
   }
 
+  @Post(':id/take')
+  @HttpCode(200)
+  @Allow('transition')
+  @ApiOperation({
+    summary: 'Take a claim and start its review',
+    description:
+      'The signed-in handler takes the claim (it becomes theirs) and, if it is still submitted, it moves under review, in one step and ' +
+      'without a reason. Closed claims (rejected, paid) are 409. Audited as `claims.assign` and, when the review starts, `claims.transition`.',
+  })
+  @ApiOkResponse({ description: 'The claim.' })
+  @ApiErrors(404, 409)
+  async take(@Actor() actor: AuditActor, @CurrentStaff() staff: Staff, @Param({ schema: idParam }) p: z.infer<typeof idParam>) {
+    const claim = await this.claims.find(p.id);
+    if (!claim) throw ApiError.notFound(`No claim with id ${p.id}.`);
+    const taken = await this.service.take(claim, staff.id, actor.email, async (tx, before, after, moved) => {
+      const resourceId = String(after.id);
+      await this.audit.write(tx, actor, {
+        action: 'claims.assign',
+        resource: 'claims',
+        resourceId,
+        before: { assignee_staff_id: before.assigneeStaffId },
+        after: { assignee_staff_id: after.assigneeStaffId },
+      });
+      if (moved)
+        await this.audit.write(tx, actor, {
+          action: 'claims.transition',
+          resource: 'claims',
+          resourceId,
+          before: { status: before.status },
+          after: { status: after.status, approved_amount: null, note: null },
+        });
+    });
+    return (await this.present([taken], staff.role))[0];
+  }
+
   @Post(':id/transition')
   @HttpCode(200)
   @Allow('transition')
   @ApiOperation({
     summary: 'Move a claim to its next status',
     description:
-      'submitted -> under_review or rejected; under_review -> approved or rejected; approved -> paid. A rejection needs a `note`; ' +
+      'submitted -> under_review or rejected; under_review -> approved or rejected; approved -> paid, or back under review (its approved amount cleared). ' +
+      'A `note` saying why is required to reject, to approve less than the requested amount, to pay and to move back; starting a review needs none. ' +
       '`approved_amount` (at most the requested amount, default all of it) only when approving; paid pays the approved amount. Another move is 409. Audited.',
   })
   @ApiBody({ schema: doc(transitionBody) })
