@@ -7,7 +7,7 @@ const path = require('node:path');
 const root = path.resolve(__dirname, '..');
 const admin = path.join(root, 'apps', 'admin');
 const dist = path.join(admin, 'dist', 'index.html');
-const sources = [path.join(admin, 'src'), path.join(admin, 'index.html'), path.join(admin, 'vite.config.ts'), path.join(root, 'libs', 'common', 'src', 'permissions'), path.join(root, 'libs', 'common', 'src', 'products.ts')];
+const sources = [path.join(admin, 'src'), path.join(admin, 'index.html'), path.join(admin, 'vite.config.ts'), path.join(root, 'libs', 'common', 'src', 'permissions'), path.join(root, 'libs', 'common', 'src', 'products.ts'), path.join(root, 'apps', 'api', 'src', 'policies', 'claims', 'claim-status.ts')];
 
 function newest(p) {
   const st = fs.statSync(p);

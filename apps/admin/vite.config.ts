@@ -12,6 +12,7 @@ export default defineConfig({
     alias: {
       '@shared/permissions': here('../../libs/common/src/permissions/index.ts'),
       '@shared/products': here('../../libs/common/src/products.ts'),
+      '@shared/claim-status': here('../api/src/policies/claims/claim-status.ts'),
     },
   },
   build: { outDir: here('dist'), emptyOutDir: true, chunkSizeWarningLimit: 4000, sourcemap: false },

@@ -101,7 +101,8 @@ describe('audit trail of staff actions', () => {
   it('GET /admin/api/audit-log lists newest first with Content-Range, filters by resource, and is admin only', async () => {
     const res = await s.admin.call('/admin/api/audit-log?range=[0,4]');
     expect(res.status).toBe(200);
-    const total = await app.db.prisma.auditLogEntry.count();
+    // sign-ins and sign-outs are left out unless asked for
+    const total = await app.db.prisma.auditLogEntry.count({ where: { NOT: { action: { startsWith: 'auth.' } } } });
     expect(res.headers.get('content-range')).toBe(`audit-log 0-4/${total}`);
     expect(res.body).toHaveLength(5);
     const ids = res.body.map((r: { id: string }) => Number(r.id));
@@ -114,5 +115,28 @@ describe('audit trail of staff actions', () => {
     expect(one.body).toEqual(res.body[0]);
 
     expect((await s.operations.call('/admin/api/audit-log')).status).toBe(403);
+  });
+
+  it('leaves sign-ins out unless asked for, and names the staff and clients a record names', async () => {
+    const list = (filter: object) => s.admin.call(`/admin/api/audit-log?filter=${encodeURIComponent(JSON.stringify(filter))}&range=[0,99]`);
+    const signIns = await app.db.prisma.auditLogEntry.count({ where: { action: { startsWith: 'auth.' } } });
+    expect(signIns).toBeGreaterThan(0);
+    const all = await app.db.prisma.auditLogEntry.count();
+    const byDefault = await list({});
+    expect(byDefault.body.some((r: any) => r.action.startsWith('auth.'))).toBe(false);
+    expect(byDefault.body).toHaveLength(all - signIns);
+    expect((await list({ sign_ins: true })).body).toHaveLength(all);
+    expect((await list({ action: 'auth.login' })).body.length).toBeGreaterThan(0);
+    expect((await list({ sign_ins: 'yes' })).status).toBe(422);
+
+    // the staff member who acted, the client acted on, and a staff id among the values: each by name
+    const { id: clientId } = await app.createClient(['motor-tpl']);
+    await app.db.prisma.apiClient.update({ where: { id: clientId }, data: { name: 'Gulf Brokers' } });
+    await s.operations.call(`/admin/api/clients/${clientId}/deactivate`, { method: 'POST' });
+    const row = (await list({ resource_id: clientId })).body[0];
+    expect(row).toMatchObject({ action: 'clients.deactivate', staff_name: 'Test operations', resource_name: 'Gulf Brokers', names: { [s.operations.id]: 'Test operations', [clientId]: 'Gulf Brokers' } });
+    const signIn = (await list({ action: 'auth.login', staff_id: s.admin.id })).body[0];
+    expect(signIn).toMatchObject({ resource: 'staff', resource_id: s.admin.id, resource_name: 'Test admin' });
+    expect((await s.admin.call(`/admin/api/audit-log/${row.id}`)).body).toEqual(row);
   });
 });

@@ -148,7 +148,9 @@ describe('claims queue', () => {
     expect(byId.get(oldButDecided.id)).toMatchObject({ overdue: false });
     expect(byId.get(taken.id)).toMatchObject({ assignee_name: 'Test claims_handler' });
 
-    expect((await list(handler, { unassigned: true })).body.map((c: any) => c.id)).toEqual([oldButDecided.id, old.id, fresh.id]);
+    // the queue holds only claims still to decide: the approved one nobody holds is not waiting for anyone
+    expect((await list(handler, { unassigned: true })).body.map((c: any) => c.id)).toEqual([old.id, fresh.id]);
+    expect((await list(handler, { undecided: true })).body.map((c: any) => c.id)).toEqual([old.id, taken.id, fresh.id]);
     expect((await list(handler, { overdue: true })).body.map((c: any) => c.id)).toEqual([old.id]);
     expect((await list(handler, { overdue: true, unassigned: true, product_family: 'horse' })).body).toEqual([]);
     const bad = await list(handler, { overdue: 'yes' });
@@ -161,6 +163,69 @@ describe('claims queue', () => {
       assignee_name: 'Test claims_handler',
       policy: { policy_id: property, policy_status: 'active' },
     });
+  });
+
+  it('counts the same claims on the dashboard card, in the queue and in the lists, and a closed claim leaves all three', async () => {
+    const a = await claim('property', property, 2);
+    const b = await claim('horse', horse, 1);
+    const mine = await claim('property', property, 1, 'under_review', handler.id);
+    await claim('horse', horse, 30, 'paid');
+    await claim('property', property, 20, 'rejected');
+    const totalOf = (res: { headers: Headers }) => Number(res.headers.get('content-range')!.split('/')[1]);
+    const counts = async () => {
+      const dashboard = (await handler.call('/admin/api/dashboard?days=7')).body.counters;
+      const queue = await list(handler, { unassigned: true });
+      const toDecide = await list(handler, { undecided: true });
+      return {
+        card: dashboard.claims_open,
+        cardNotTaken: dashboard.claims_unassigned,
+        queue: totalOf(queue),
+        toDecide: totalOf(toDecide),
+      };
+    };
+    expect(await counts()).toEqual({ card: 3, cardNotTaken: 2, queue: 2, toDecide: 3 });
+
+    // a claim rejected straight from the queue (nobody took it) leaves the queue and the card alike
+    const rejected = await handler.call(`/admin/api/claims/${a.id}/transition`, { json: { status: 'rejected', note: 'Not covered.' } });
+    expect(rejected.status).toBe(200);
+    expect(await counts()).toEqual({ card: 2, cardNotTaken: 1, queue: 1, toDecide: 2 });
+    // worked to paid, then handed back: still closed, never in the queue again
+    for (const [status, extra] of [['approved', {}], ['paid', { note: 'Paid to the IBAN on file.' }]] as const)
+      expect((await handler.call(`/admin/api/claims/${mine.id}/transition`, { json: { status, ...extra } })).status).toBe(200);
+    await db().claim.update({ where: { id: mine.id }, data: { assigneeStaffId: null } });
+    expect(await counts()).toEqual({ card: 1, cardNotTaken: 1, queue: 1, toDecide: 1 });
+    expect((await list(handler, { unassigned: true })).body.map((c: any) => [c.id, c.status])).toEqual([[b.id, 'submitted']]);
+    expect((await list(handler, { undecided: 'yes' })).status).toBe(422);
+  });
+
+  it('takes a claim and starts its review in one action, audited, without a reason; a closed claim is not taken', async () => {
+    const fresh = await claim('property', property, 1);
+    const reviewing = await claim('horse', horse, 2, 'under_review', colleague.id);
+    const paid = await claim('property', property, 9, 'paid');
+    const before = (await auditRows(app)).length;
+    const take = (s: StaffSession, id: number) => s.call(`/admin/api/claims/${id}/take`, { method: 'POST' });
+
+    expect((await take(ops, fresh.id)).status).toBe(403);
+    expect((await take(manager, fresh.id)).status).toBe(403);
+    expect((await take(handler, 999999)).status).toBe(404);
+    expect((await take(handler, paid.id)).status).toBe(409);
+    expect(await auditRows(app)).toHaveLength(before);
+
+    const took = await take(handler, fresh.id);
+    expect(took.status).toBe(200);
+    expect(took.body).toMatchObject({ status: 'under_review', assignee_staff_id: handler.id, assignee_name: 'Test claims_handler', next_statuses: ['approved', 'rejected'] });
+    expect(took.body.status_history.map((h: any) => [h.from, h.to, h.note, h.actor])).toEqual([['submitted', 'under_review', null, handler.email]]);
+    expect((await auditRows(app)).slice(before).map((r) => [r.action, r.resourceId, r.before, r.after])).toEqual([
+      ['claims.assign', String(fresh.id), { assignee_staff_id: null }, { assignee_staff_id: handler.id }],
+      ['claims.transition', String(fresh.id), { status: 'submitted' }, { status: 'under_review', approved_amount: null, note: null }],
+    ]);
+    // taken, it has left the queue
+    expect((await list(handler, { unassigned: true })).body).toEqual([]);
+
+    // a claim already under review only changes hands
+    const over = await take(handler, reviewing.id);
+    expect(over.body).toMatchObject({ status: 'under_review', assignee_staff_id: handler.id });
+    expect(await db().claimStatusChange.count({ where: { claimId: reviewing.id } })).toBe(0);
   });
 
   it('assigns claims in bulk, all or nothing, auditing each with who, when and why', async () => {

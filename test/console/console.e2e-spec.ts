@@ -159,11 +159,31 @@ describeBrowser('the console in a browser', () => {
     await page.getByText(emails.claims_handler).waitFor();
     await shot('08-staff-list');
     await page.goto(`${app.url}/admin/audit-log`);
-    await page.getByText('clients.rotate_secret').first().waitFor();
+    // each row in words: what was done, by whom, to which record (by its name, a link), and no sign-ins by default
+    const rotated = page.locator('tbody tr', { hasText: 'Rotated the secret' }).first();
+    await rotated.waitFor();
+    expect(await rotated.getByTestId('audit-record-link').innerText()).toBe('API client Gulf Motors Trading');
+    expect(await rotated.innerText()).toContain('Test operations');
+    expect(await page.locator('tbody').innerText()).not.toMatch(/clients\.|auth\.|Signed in|[0-9a-f]{8}-[0-9a-f]{4}-/);
     await shot('09-audit-log');
-    await page.getByText('clients.rotate_secret').first().click();
+    await page.setViewportSize({ width: 1280, height: 860 });
+    await page.screenshot({ path: '/tmp/console-shots/audit-log-en-1280.png', fullPage: true });
+    await page.getByLabel('Show sign-ins').check();
+    await page.locator('tbody tr', { hasText: 'Signed in' }).first().waitFor();
+    await page.getByLabel('Show sign-ins').uncheck();
+    await page.locator('tbody tr', { hasText: 'Signed in' }).first().waitFor({ state: 'detached' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: '/tmp/console-shots/audit-log-en-390.png', fullPage: true });
+    await page.setViewportSize({ width: 1366, height: 860 });
+    await page.locator('tbody tr', { hasText: 'Rotated the secret' }).first().getByTestId('audit-action').click();
     await page.getByTestId('audit-change').waitFor();
+    expect(await page.getByTestId('audit-change-secret_version').innerText()).toMatch(/^Secret version\s+1\s+2$/);
     await shot('10-audit-record');
+    await page.screenshot({ path: '/tmp/console-shots/audit-record-en-1366.png', fullPage: true });
+    // the record's link opens the client
+    await page.getByTestId('audit-record-link').click();
+    await page.waitForURL(/\/admin\/clients\/[0-9a-f-]{36}\/show$/);
+    await page.getByText('Gulf Motors Trading').first().waitFor();
   });
 
   it('switches to Arabic: the page turns right-to-left with Arabic labels and numbers', async () => {
@@ -184,6 +204,20 @@ describeBrowser('the console in a browser', () => {
     await page.goto(`${app.url}/admin/clients/${id}/show`);
     await page.getByText('جهة الاتصال').first().waitFor();
     await shot('13-client-show-arabic');
+    // the audit log in Arabic: actions and fields in words, the time in Arabic digits
+    await page.goto(`${app.url}/admin/audit-log`);
+    const rotated = page.locator('tbody tr', { hasText: 'تجديد المفتاح السري' }).first();
+    await rotated.waitFor();
+    expect(await rotated.locator('td').first().innerText()).toMatch(/[٠-٩]/);
+    expect(await rotated.locator('td').first().innerText()).not.toMatch(/[0-9]/);
+    await page.setViewportSize({ width: 1280, height: 860 });
+    await page.screenshot({ path: '/tmp/console-shots/audit-log-ar-1280.png', fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: '/tmp/console-shots/audit-log-ar-390.png', fullPage: true });
+    await page.setViewportSize({ width: 1366, height: 860 });
+    await rotated.getByTestId('audit-action').click();
+    await page.getByTestId('audit-change-secret_version').getByText('إصدار المفتاح السري').waitFor();
+    await page.screenshot({ path: '/tmp/console-shots/audit-record-ar-1366.png', fullPage: true });
     // The choice survives a reload.
     await page.reload();
     await page.waitForFunction(() => document.documentElement.dir === 'rtl');

@@ -77,8 +77,12 @@ describe('life claims through the claims core', () => {
     expect((await move(manager, { status: 'under_review' })).status).toBe(403);
     expect((await move(handler, { status: 'paid' })).status).toBe(409);
     expect((await move(handler, { status: 'under_review' })).body.status).toBe('under_review');
-    expect((await move(handler, { status: 'approved', approved_amount: '45000.50' })).body).toMatchObject({ status: 'approved', claim_status: 2, approved_amount: 45000.5 });
-    expect((await move(handler, { status: 'paid' })).body).toMatchObject({ status: 'paid', claim_status: 4, paid_amount: 45000.5 });
+    expect((await move(handler, { status: 'approved', approved_amount: '45000.50', note: 'Partial disability.' })).body).toMatchObject({
+      status: 'approved',
+      claim_status: 2,
+      approved_amount: 45000.5,
+    });
+    expect((await move(handler, { status: 'paid', note: 'Paid by transfer.' })).body).toMatchObject({ status: 'paid', claim_status: 4, paid_amount: 45000.5 });
 
     const shown = await env.app.request(`/api/v1/life-snp/policies/${active.id}/claims/${id}`, { token });
     expect(shown.body.status).toBe('paid');

@@ -191,9 +191,16 @@ describe('property: activation, cancellation status, documents, cancellation and
       expect((await move(handler, { status: 'under_review', note: 'Photos look consistent.' })).body.status).toBe('under_review');
       expect((await move(handler, { status: 'approved', approved_amount: '5000' })).status).toBe(422);
       expect((await move(handler, { status: 'rejected' })).body.details).toHaveProperty('note');
-      const approved = await move(handler, { status: 'approved', approved_amount: '3900.25' });
+      // approving less than asked, paying and moving back each need a reason written down
+      expect((await move(handler, { status: 'approved', approved_amount: '3900.25' })).body.details).toHaveProperty('note');
+      const approved = await move(handler, { status: 'approved', approved_amount: '3900.25', note: 'Depreciation of the old sofa.' });
       expect(approved.body).toMatchObject({ status: 'approved', claim_status: 2, approved_amount: 3900.25 });
-      const paid = await move(handler, { status: 'paid' });
+      expect((await move(handler, { status: 'paid' })).body.details).toHaveProperty('note');
+      expect((await move(handler, { status: 'under_review' })).body.details).toHaveProperty('note');
+      const reopened = await move(handler, { status: 'under_review', note: 'The invoice came in higher.' });
+      expect(reopened.body).toMatchObject({ status: 'under_review', approved_amount: null });
+      expect((await move(handler, { status: 'approved', approved_amount: '3900.25', note: 'Depreciation stays.' })).body.status).toBe('approved');
+      const paid = await move(handler, { status: 'paid', note: 'Transferred to the IBAN on file.' });
       expect(paid.body).toMatchObject({ status: 'paid', claim_status: 4, paid_amount: 3900.25 });
       expect((await move(handler, { status: 'rejected', note: 'too late' })).status).toBe(409);
       expect((await assign(handler, null)).status).toBe(409);
@@ -201,15 +208,17 @@ describe('property: activation, cancellation status, documents, cancellation and
         [null, 'submitted', 'client'],
         ['submitted', 'under_review', handler.email],
         ['under_review', 'approved', handler.email],
+        ['approved', 'under_review', handler.email],
+        ['under_review', 'approved', handler.email],
         ['approved', 'paid', handler.email],
       ]);
       expect(paid.body.status_history[1].note).toBe('Photos look consistent.');
 
       const audit = await env.app.db.prisma.auditLogEntry.findMany({ where: { action: 'claims.transition', resourceId: String(claimId) }, orderBy: { id: 'asc' } });
-      expect(audit.map((a) => (a.after as any).status)).toEqual(['under_review', 'approved', 'paid']);
+      expect(audit.map((a) => (a.after as any).status)).toEqual(['under_review', 'approved', 'under_review', 'approved', 'paid']);
 
       const partnerView = await env.app.request(policyUrl(active.id, `/claims/${claimId}`), { token });
-      expect(partnerView.body.status_history.map((h: any) => h.status)).toEqual(['submitted', 'under_review', 'approved', 'paid']);
+      expect(partnerView.body.status_history.map((h: any) => h.status)).toEqual(['submitted', 'under_review', 'approved', 'under_review', 'approved', 'paid']);
       expect(JSON.stringify(partnerView.body)).not.toContain('Photos look consistent');
     });
 

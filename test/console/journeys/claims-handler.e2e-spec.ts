@@ -161,7 +161,7 @@ describeBrowser('journey: a claims handler works the queue', () => {
     await eventually(async () => (await page.getByTestId('claim-assignee').allInnerTexts()).join() === 'Me,Me,Me');
   });
 
-  it('opens the oldest claim, sees its policy and customer beside it, and moves it under review with a reason', async () => {
+  it('opens the oldest claim, sees its policy and customer beside it, and starts its review in one click', async () => {
     await page.goto(`${env.app.url}/admin/claims/${claimIds[0]}/show`);
     const panel = page.getByTestId('claim-policy-panel');
     await panel.getByTestId('claim-holder-name').getByText('Faisal Alharbi').waitFor();
@@ -173,18 +173,16 @@ describeBrowser('journey: a claims handler works the queue', () => {
     expect(await page.getByTestId('claim-overdue').innerText()).toBe('Overdue');
     await page.getByTestId('claim-assignee').getByText('Me').waitFor();
     await shot('04-claim-with-policy');
+    // starting a review is the handler's next step, not a decision: one click, nothing to type
+    expect(await page.getByTestId('claim-to-under_review').innerText()).toBe('Start review');
     await page.getByTestId('claim-to-under_review').click();
-    // the move asks why: no reason, no save
-    expect(await page.getByTestId('claim-confirm').isDisabled()).toBe(true);
-    await page.getByTestId('claim-note').fill('Vet invoice requested from the equine hospital.');
-    await shot('05-move-with-reason');
-    await page.getByTestId('claim-confirm').click();
-    await page.locator('td', { hasText: 'Vet invoice requested from the equine hospital.' }).waitFor();
     await page.getByTestId('claim-to-approved').waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await shot('05-review-started');
     const moved = await db().claim.findUniqueOrThrow({ where: { id: claimIds[0] } });
     expect(moved.status).toBe('under_review');
     const history = await db().claimStatusChange.findMany({ where: { claimId: claimIds[0] }, orderBy: { id: 'asc' } });
-    expect(history.at(-1)).toMatchObject({ toStatus: 'under_review', note: 'Vet invoice requested from the equine hospital.', actor: 'handler@journey.test' });
+    expect(history.at(-1)).toMatchObject({ toStatus: 'under_review', note: null, actor: 'handler@journey.test' });
     expect(await db().auditLogEntry.count({ where: { action: 'claims.transition', resourceId: String(claimIds[0]) } })).toBe(1);
   });
 
@@ -269,10 +267,59 @@ describeBrowser('journey: a claims handler works the queue', () => {
     await page.waitForFunction(() => document.documentElement.dir === 'ltr');
   });
 
+  it('works a claim to paid in five clicks and one reason, rejects one straight from the queue, and the dashboard card and queue agree', async () => {
+    await page.goto(`${env.app.url}/admin/claims/${claimIds[0]}/show`);
+    // approving the whole amount asks no reason
+    await page.getByTestId('claim-to-approved').click();
+    expect(await page.getByTestId('claim-confirm').isDisabled()).toBe(false);
+    // approving less than asked does
+    await page.getByTestId('claim-approved-amount').fill('9000');
+    expect(await page.getByTestId('claim-confirm').isDisabled()).toBe(true);
+    await page.getByTestId('claim-approved-amount').fill('');
+    await page.getByTestId('claim-confirm').click();
+    await page.getByTestId('claim-to-paid').click();
+    expect(await page.getByTestId('claim-confirm').isDisabled()).toBe(true);
+    await page.getByTestId('claim-note').fill('Paid to the owner by bank transfer.');
+    await shot('15-pay-with-reason');
+    await page.getByTestId('claim-confirm').click();
+    await page.locator('td', { hasText: 'Paid to the owner by bank transfer.' }).waitFor();
+    expect((await db().claim.findUniqueOrThrow({ where: { id: claimIds[0] } })).status).toBe('paid');
+
+    // the life claim given back to the queue, then rejected by a handler who never took it
+    await page.goto(`${env.app.url}/admin/claims/${claimIds[1]}/show`);
+    await page.getByTestId('claim-assign').getByText('Unassign').click();
+    await page.getByTestId('claim-assign').getByText('Take and start review').waitFor();
+    await page.getByTestId('claim-to-rejected').click();
+    await page.getByTestId('claim-note').fill('Injury outside the policy terms.');
+    await page.getByTestId('claim-confirm').click();
+    await page.locator('td', { hasText: 'Injury outside the policy terms.' }).waitFor();
+    // the theft claim the colleague holds: taken back and under review in one click
+    await page.goto(`${env.app.url}/admin/claims/${claimIds[2]}/show`);
+    await page.getByTestId('claim-assign').getByText('Take and start review').click();
+    await page.getByTestId('claim-assign').getByText('Unassign').waitFor();
+    expect(await db().claim.findUniqueOrThrow({ where: { id: claimIds[2] } })).toMatchObject({ status: 'under_review', assigneeStaffId: handlerId });
+
+    // left to decide: the theft claim (taken) and the critical illness claim filed in the console (nobody's yet);
+    // the card, the panel and the queue list say the same, and neither closed claim is in them
+    await page.goto(`${env.app.url}/admin`);
+    await page.getByTestId('stat-claims-value').getByText('2').waitFor();
+    const panel = page.getByTestId('claims-queue-panel');
+    await panel.getByTestId('queue-unassigned-count').getByText('1 not taken').waitFor();
+    expect(await page.getByTestId('stat-claims').innerText()).toContain('1 not taken');
+    await eventually(async () => (await panel.getByTestId('queue-row').count()) === 1);
+    const filed = await db().claim.findFirstOrThrow({ where: { claimType: 'critical_illness' } });
+    expect(await panel.getByTestId('queue-row').locator('a').innerText()).toBe(`#${filed.id}`);
+    await shot('16-dashboard-after-closing');
+    await panel.getByTestId('queue-open').click();
+    await page.waitForURL('**/admin/claims?**');
+    await eventually(async () => (await page.locator('tbody tr').count()) === 1);
+    expect(await page.locator('tbody tr td:nth-child(2)').allInnerTexts()).toEqual([String(filed.id)]);
+  });
+
   it('shows other roles only what they may do: operations file claims but neither take nor move them, account managers neither', async () => {
     await signIn('operations@journey.test');
     expect(await page.getByTestId('claims-queue-panel').count()).toBe(0);
-    await page.goto(`${env.app.url}/admin/claims`);
+    await page.goto(`${env.app.url}/admin/claims?filter=${encodeURIComponent('{}')}`);
     await page.getByTestId('claim-customer').first().waitFor();
     expect(await page.locator('thead input[type=checkbox]').count()).toBe(0);
     await page.goto(`${env.app.url}/admin/claims/${claimIds[1]}/show`);

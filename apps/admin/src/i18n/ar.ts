@@ -1,4 +1,5 @@
 import englishMessages from 'ra-language-english';
+import { auditAr } from './audit.ar';
 import type { TranslationMessages } from 'react-admin';
 import type { ConsoleMessages } from './en';
 import { paymentsAr } from './payments.ar';
@@ -131,25 +132,7 @@ export const ar: ConsoleMessages = {
       },
       password_help: '12 حرفًا على الأقل.',
     },
-    'audit-log': {
-      name: 'سجل التدقيق |||| سجل تدقيق |||| سجل التدقيق |||| سجل التدقيق |||| سجل التدقيق |||| سجل التدقيق',
-      fields: {
-        id: 'المعرّف',
-        created_at: 'الوقت',
-        staff_email: 'الموظف',
-        role: 'الدور',
-        action: 'الإجراء',
-        resource: 'المورد',
-        resource_id: 'السجل',
-        request_id: 'معرّف الطلب',
-        before: 'قبل',
-        after: 'بعد',
-        q: 'بحث',
-      },
-      change: 'التغيير',
-      field: 'الحقل',
-      no_change: 'لا توجد تغييرات مسجّلة.',
-    },
+    'audit-log': auditAr,
     payments: paymentsAr,
     refunds: refundsAr,
     ...webhooksAr,

@@ -28,6 +28,7 @@ export const claimsAr: typeof claimsEn = {
       customer_name: 'العميل',
       decision_due_at: 'موعد القرار',
       unassigned: 'دون مسؤول',
+      undecided: 'بانتظار القرار',
       overdue: 'متأخرة',
     },
     status: { submitted: 'مقدّمة', under_review: 'قيد المراجعة', approved: 'معتمدة', rejected: 'مرفوضة', paid: 'مدفوعة' },
@@ -69,6 +70,10 @@ export const claimsAr: typeof claimsEn = {
     },
     actions: {
       assign_to_me: 'استلامها',
+      take_and_review: 'استلامها وبدء المراجعة',
+      start_review: 'بدء المراجعة',
+      reopen: 'إعادتها إلى المراجعة',
+      note_optional: 'اختياري: يُحفظ في سجل المطالبة.',
       unassign: 'إلغاء الإسناد',
       move_to: 'نقل إلى %{status}',
       note: 'السبب',

@@ -26,6 +26,7 @@ export const claimsEn = {
       customer_name: 'Customer',
       decision_due_at: 'Decide by',
       unassigned: 'Unassigned',
+      undecided: 'To decide',
       overdue: 'Overdue',
     },
     status: { submitted: 'Submitted', under_review: 'Under review', approved: 'Approved', rejected: 'Rejected', paid: 'Paid' },
@@ -67,6 +68,10 @@ export const claimsEn = {
     },
     actions: {
       assign_to_me: 'Take',
+      take_and_review: 'Take and start review',
+      start_review: 'Start review',
+      reopen: 'Back to review',
+      note_optional: 'Optional: kept in the claim\'s history.',
       unassign: 'Unassign',
       move_to: 'Move to %{status}',
       note: 'Reason',

@@ -1,4 +1,5 @@
 import englishMessages from 'ra-language-english';
+import { auditEn } from './audit.en';
 import { paymentsEn } from './payments.en';
 import { refundsEn } from './refunds.en';
 import { motorEn } from './motor.en';
@@ -134,25 +135,7 @@ export const en = {
       },
       password_help: 'At least 12 characters.',
     },
-    'audit-log': {
-      name: 'Audit record |||| Audit log',
-      fields: {
-        id: 'Id',
-        created_at: 'Time',
-        staff_email: 'Staff',
-        role: 'Role',
-        action: 'Action',
-        resource: 'Resource',
-        resource_id: 'Record',
-        request_id: 'Request id',
-        before: 'Before',
-        after: 'After',
-        q: 'Search',
-      },
-      change: 'Change',
-      field: 'Field',
-      no_change: 'No field changes recorded.',
-    },
+    'audit-log': auditEn,
     payments: paymentsEn,
     refunds: refundsEn,
     ...webhooksEn,

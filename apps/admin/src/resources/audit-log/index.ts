@@ -1,4 +1,6 @@
+import { createElement } from 'react';
 import Icon from '@mui/icons-material/HistoryOutlined';
-import { AuditLogList, AuditLogShow } from './AuditLog';
+import { ActionText, AuditLogList, AuditLogShow } from './AuditLog';
 
-export default { name: 'audit-log', list: AuditLogList, show: AuditLogShow, icon: Icon, recordRepresentation: 'action' };
+// the page title says what was done, in words, never the action's code
+export default { name: 'audit-log', list: AuditLogList, show: AuditLogShow, icon: Icon, recordRepresentation: createElement(ActionText) };

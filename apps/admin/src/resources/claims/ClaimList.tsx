@@ -35,7 +35,7 @@ function Actions() {
   );
 }
 
-/** The claims queue: oldest first, with who the claim is for, its decision deadline and the unassigned and overdue filters. */
+/** The claims queue: oldest first, with who the claim is for, its decision deadline and the unassigned (still to decide, nobody on it), to-decide and overdue filters. */
 export function ClaimList() {
   const t = useTranslate();
   const { identity } = useGetIdentity();
@@ -43,6 +43,7 @@ export function ClaimList() {
   const filters = [
     <SelectInput key="assignee_staff_id" source="assignee_staff_id" alwaysOn choices={identity ? [{ id: String(identity.id), name: t('resources.claims.mine') }] : []} />,
     <BooleanInput key="unassigned" source="unassigned" alwaysOn />,
+    <BooleanInput key="undecided" source="undecided" />,
     <BooleanInput key="overdue" source="overdue" alwaysOn />,
     <SelectInput key="status" source="status" alwaysOn choices={STATUSES.map((s) => ({ id: s, name: t(`resources.claims.status.${s}`) }))} />,
     <SelectInput key="product_family" source="product_family" choices={CLAIM_FAMILIES.map((f) => ({ id: f.id, name: t(`resources.claims.families.${f.id}`, { _: f.id }) }))} />,

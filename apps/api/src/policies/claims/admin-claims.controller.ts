@@ -34,8 +34,10 @@ const listQuery = listQuerySchema({
     assignee_staff_id: z.uuid().optional(),
     /** Age: only claims opened at least this many days ago (0-3650). */
     older_than_days: z.int({ error: 'The older_than_days filter must be a whole number of days.' }).min(0).max(3650).optional(),
-    /** true: only claims nobody works yet. */
+    /** true: only claims still to decide that nobody works yet (the queue). */
     unassigned: z.boolean({ error: 'The unassigned filter must be true or false.' }).optional(),
+    /** true: only claims still to decide (submitted or under review), the dashboard's "claims to decide". */
+    undecided: z.boolean({ error: 'The undecided filter must be true or false.' }).optional(),
     /** true: only claims past their decision deadline and still undecided. */
     overdue: z.boolean({ error: 'The overdue filter must be true or false.' }).optional(),
   }),
@@ -96,9 +98,9 @@ export class AdminClaimsController {
     summary: 'List claims',
     description:
       'Every product family, each with its policy and customer (`policy`: number, status, cover, holder name and id, masked without read_pii) ' +
-      `and its assignee's name. The work queue: \`filter={"unassigned":true}\`, \`filter={"overdue":true}\`, oldest first with \`sort=["created_at","ASC"]\`. ${DEADLINE} ${LIST_CONVENTION}`,
+      `and its assignee's name. Claims still to decide (submitted or under review): \`filter={"undecided":true}\`; the work queue, those of them nobody has taken: \`filter={"unassigned":true}\`; \`filter={"overdue":true}\`, oldest first with \`sort=["created_at","ASC"]\`. ${DEADLINE} ${LIST_CONVENTION}`,
   })
-  @ApiList('claims', SORTABLE, 'id, product_family, status, client_id, policy_id, assignee_staff_id, older_than_days, unassigned, overdue')
+  @ApiList('claims', SORTABLE, 'id, product_family, status, client_id, policy_id, assignee_staff_id, older_than_days, unassigned, undecided, overdue')
   async list(@CurrentStaff() staff: Staff, @Query({ schema: listQuery }) q: z.infer<typeof listQuery>, @Res({ passthrough: true }) reply: FastifyReply) {
     const f = q.filter;
     const ids = idsOf(f.id)
@@ -114,6 +116,7 @@ export class AdminClaimsController {
         assigneeStaffId: f.assignee_staff_id,
         openedBefore: f.older_than_days === undefined ? undefined : new Date(this.clock.now().getTime() - f.older_than_days * 86_400_000),
         unassigned: f.unassigned,
+        undecided: f.undecided,
         undecidedSubmittedBefore: f.overdue ? new Date(this.clock.now().getTime() - CLAIM_DECISION_DAYS * 86_400_000) : undefined,
       },
       q.skip,
@@ -291,13 +294,49 @@ export class AdminClaimsController {
     return presentAdminClaim(updated, await this.claims.history([updated.id]), this.fileUrl, this.clock.now());
   }
 
+  @Post(':id/take')
+  @HttpCode(200)
+  @Allow('transition')
+  @ApiOperation({
+    summary: 'Take a claim and start its review',
+    description:
+      'The signed-in handler takes the claim (it becomes theirs) and, if it is still submitted, it moves under review, in one step and ' +
+      'without a reason. Closed claims (rejected, paid) are 409. Audited as `claims.assign` and, when the review starts, `claims.transition`.',
+  })
+  @ApiOkResponse({ description: 'The claim.' })
+  @ApiErrors(404, 409)
+  async take(@Actor() actor: AuditActor, @CurrentStaff() staff: Staff, @Param({ schema: idParam }) p: z.infer<typeof idParam>) {
+    const claim = await this.claims.find(p.id);
+    if (!claim) throw ApiError.notFound(`No claim with id ${p.id}.`);
+    const taken = await this.service.take(claim, staff.id, actor.email, async (tx, before, after, moved) => {
+      const resourceId = String(after.id);
+      await this.audit.write(tx, actor, {
+        action: 'claims.assign',
+        resource: 'claims',
+        resourceId,
+        before: { assignee_staff_id: before.assigneeStaffId },
+        after: { assignee_staff_id: after.assigneeStaffId },
+      });
+      if (moved)
+        await this.audit.write(tx, actor, {
+          action: 'claims.transition',
+          resource: 'claims',
+          resourceId,
+          before: { status: before.status },
+          after: { status: after.status, approved_amount: null, note: null },
+        });
+    });
+    return (await this.present([taken], staff.role))[0];
+  }
+
   @Post(':id/transition')
   @HttpCode(200)
   @Allow('transition')
   @ApiOperation({
     summary: 'Move a claim to its next status',
     description:
-      'submitted -> under_review or rejected; under_review -> approved or rejected; approved -> paid. A rejection needs a `note`; ' +
+      'submitted -> under_review or rejected; under_review -> approved or rejected; approved -> paid, or back under review (its approved amount cleared). ' +
+      'A `note` saying why is required to reject, to approve less than the requested amount, to pay and to move back; starting a review needs none. ' +
       '`approved_amount` (at most the requested amount, default all of it) only when approving; paid pays the approved amount. Another move is 409. Audited.',
   })
   @ApiBody({ schema: doc(transitionBody) })

@@ -8,14 +8,29 @@ export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
  */
 export const CLAIM_STATUS_CODES: Record<ClaimStatus, number> = { submitted: 0, under_review: 1, approved: 2, rejected: 3, paid: 4 };
 
-/** Where each status may go next; rejected and paid are final. */
+/** Where each status may go next; rejected and paid are final. An approval not yet paid may be reopened (back under review). */
 export const CLAIM_TRANSITIONS: Record<ClaimStatus, readonly ClaimStatus[]> = {
   submitted: ['under_review', 'rejected'],
   under_review: ['approved', 'rejected'],
-  approved: ['paid'],
+  approved: ['paid', 'under_review'],
   rejected: [],
   paid: [],
 };
+
+/** How far along its life a status is: a move to a lower stage is a move back. */
+const STAGE: Record<ClaimStatus, number> = { submitted: 0, under_review: 1, approved: 2, rejected: 3, paid: 3 };
+
+/**
+ * Why a move needs a reason written down, or null: the moves that decide money or undo a step do (a rejection,
+ * an approval of less than was asked, a payment, a move back); starting a review does not.
+ */
+export function reasonNeededFor(from: ClaimStatus, to: ClaimStatus, approvedLessThanRequested: boolean): string | null {
+  if (to === 'rejected') return 'A rejection needs a note saying why.';
+  if (to === 'paid') return 'A payment needs a note saying how it was paid.';
+  if (to === 'approved' && approvedLessThanRequested) return 'Approving less than the requested amount needs a note saying why.';
+  if (STAGE[to] < STAGE[from]) return 'Moving a claim back needs a note saying why.';
+  return null;
+}
 
 export function canMoveClaim(from: string, to: string): boolean {
   return (CLAIM_TRANSITIONS as Record<string, readonly string[]>)[from]?.includes(to) ?? false;

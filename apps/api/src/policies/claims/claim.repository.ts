@@ -14,8 +14,10 @@ export interface ClaimFilter {
   assigneeStaffId?: string;
   /** Opened at or before this instant (the inbox's age filter). */
   openedBefore?: Date;
-  /** Nobody works it yet. */
+  /** Still to decide and nobody works it yet: the queue a handler takes claims from. */
   unassigned?: boolean;
+  /** Still to decide (submitted or under review), whoever works it: the dashboard's "claims to decide". */
+  undecided?: boolean;
   /** Still undecided and submitted before this instant: past the decision deadline. */
   undecidedSubmittedBefore?: Date;
 }
@@ -131,6 +133,7 @@ function whereOf(f: ClaimFilter & { id?: number | number[] }): Prisma.ClaimWhere
     ...(f.openedBefore || f.undecidedSubmittedBefore
       ? { createdAt: { ...(f.openedBefore ? { lte: f.openedBefore } : {}), ...(f.undecidedSubmittedBefore ? { lt: f.undecidedSubmittedBefore } : {}) } }
       : {}),
-    ...(f.undecidedSubmittedBefore ? { AND: [{ status: { in: [...UNDECIDED_CLAIM_STATUSES] } }] } : {}),
+    // A queue holds only claims still to decide: a paid or rejected claim nobody holds is done, not waiting.
+    ...(f.undecidedSubmittedBefore || f.unassigned || f.undecided ? { AND: [{ status: { in: [...UNDECIDED_CLAIM_STATUSES] } }] } : {}),
   };
 }

@@ -1,5 +1,6 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { Database, DATABASE } from '@lib/db';
+import { UNDECIDED_CLAIM_STATUSES } from './claim-status';
 import { DashboardMetricProvider, DashboardMetrics, MetricContribution, MetricWindow } from '../dashboard/dashboard-metrics';
 
 /** Claims on the dashboard: still to decide (submitted or under review), of those nobody has taken, and opened per day. */
@@ -19,7 +20,9 @@ export class ClaimsMetricsProvider implements DashboardMetricProvider, OnModuleI
   async collect(window: MetricWindow): Promise<MetricContribution> {
     const [[open], opened] = await Promise.all([
       this.db.sql.query<{ open: string; unassigned: string }>(
-        `SELECT count(*)::text AS open, count(*) FILTER (WHERE assignee_staff_id IS NULL)::text AS unassigned FROM claims WHERE status IN ('submitted', 'under_review')`,
+        `SELECT count(*)::text AS open, count(*) FILTER (WHERE assignee_staff_id IS NULL)::text AS unassigned FROM claims WHERE status = ANY($1::text[])`,
+        // the same statuses as the list's undecided and unassigned filters, so the card, the queue and the list agree
+        [[...UNDECIDED_CLAIM_STATUSES]],
       ),
       this.db.sql.query<{ day: string; n: string }>(
         `SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*)::text AS n FROM claims

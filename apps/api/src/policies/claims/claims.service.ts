@@ -7,7 +7,7 @@ import { PolicyProducts } from '../policy-products';
 import type { ClaimablePolicy } from './claim-policies';
 import { clockedPolicy, TestClocks } from '../../platform/test-clocks/test-clocks';
 import { ClaimRepository } from './claim.repository';
-import { canMoveClaim, CLAIM_TRANSITIONS, ClaimStatus, OPEN_CLAIM_STATUSES } from './claim-status';
+import { canMoveClaim, CLAIM_TRANSITIONS, ClaimStatus, OPEN_CLAIM_STATUSES, reasonNeededFor } from './claim-status';
 import { can, STAFF_ROLES } from '@lib/common/permissions';
 import type { ClaimHandler } from './claim.repository';
 
@@ -128,6 +128,31 @@ export class ClaimsService {
     });
   }
 
+  /**
+   * A handler takes a claim: it becomes theirs and, if nobody has started on it, its review starts, in one
+   * transaction (one action in the console, no reason asked: the handler is the reason). `audit` writes the
+   * assignment's and the move's audit rows in it.
+   */
+  async take(
+    claim: Claim,
+    staffId: string,
+    actor: string,
+    audit: (tx: Prisma.TransactionClient, before: Claim, after: Claim, moved: boolean) => Promise<void>,
+  ): Promise<Claim> {
+    if (!canMoveClaimAnywhere(claim.status)) throw new ApiError('CONFLICT', `A ${claim.status} claim is closed and is not taken any more.`);
+    const now = this.clock.now();
+    return this.claims.transaction(async (tx) => {
+      const startsReview = claim.status === 'submitted';
+      const data = { assigneeStaffId: staffId, updatedAt: now, ...(startsReview ? { status: 'under_review' } : {}) };
+      const taken = await this.claims.move(tx, claim.id, claim.status, data);
+      if (!taken) throw new ApiError('CONFLICT', 'The claim changed meanwhile; reload it and try again.');
+      if (startsReview)
+        await this.claims.addHistory(tx, { claimId: claim.id, fromStatus: 'submitted', toStatus: 'under_review', note: null, actor, createdAt: now });
+      await audit(tx, claim, taken, startsReview);
+      return taken;
+    });
+  }
+
   /** Active staff who may work claims: whom a claim may be given to. */
   handlers(): Promise<ClaimHandler[]> {
     return this.claims.handlers(STAFF_ROLES.filter((r) => can(r, 'transition', 'claims')));
@@ -172,16 +197,21 @@ export class ClaimsService {
       );
     }
     const data: Prisma.ClaimUncheckedUpdateManyInput = { status: cmd.to, updatedAt: this.clock.now() };
+    let approvedLess = false;
     if (cmd.to === 'approved') {
       const approved = cmd.approvedAmount ?? claim.requestedAmount.toString();
       if (new Decimal(approved).greaterThan(claim.requestedAmount.toString()))
         throw ApiError.field('approved_amount', 'The approved amount may not be greater than the requested amount.');
+      approvedLess = new Decimal(approved).lessThan(claim.requestedAmount.toString());
       data.approvedAmount = amountString(approved);
     } else if (cmd.approvedAmount != null) {
       throw ApiError.field('approved_amount', 'The approved amount is only given when approving.');
     }
     if (cmd.to === 'paid') data.paidAmount = claim.approvedAmount;
-    if (cmd.to === 'rejected' && !cmd.note) throw ApiError.field('note', 'A rejection needs a note saying why.');
+    // a reopened approval is decided again, so its amount goes with it
+    if (claim.status === 'approved' && cmd.to === 'under_review') data.approvedAmount = null;
+    const why = reasonNeededFor(claim.status as ClaimStatus, cmd.to, approvedLess);
+    if (why && !cmd.note) throw ApiError.field('note', why);
     const now = this.clock.now();
     return this.claims.transaction(async (tx) => {
       const moved = await this.claims.move(tx, claim.id, claim.status, data);

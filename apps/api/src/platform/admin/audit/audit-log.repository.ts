@@ -10,7 +10,12 @@ export interface AuditLogFilter {
   action?: string;
   /** Part of the staff email, the action or the resource id. */
   q?: string;
+  /** Leave out sign-ins, sign-outs and failed sign-ins (`auth.*`), most of the log and none of them a change. */
+  withoutSignIns?: boolean;
 }
+
+/** The actions of signing in and out: `auth.login`, `auth.logout`, `auth.login_failed`, `auth.locked`. */
+export const SIGN_IN_ACTION_PREFIX = 'auth.';
 
 /** The console's reads of the audit log (written only by AuditTrail, in the transaction of each change). */
 @Injectable()
@@ -24,6 +29,7 @@ export class AuditLogRepository {
       ...(f.resource ? { resource: f.resource } : {}),
       ...(f.resourceId ? { resourceId: f.resourceId } : {}),
       ...(f.action ? { action: f.action } : {}),
+      ...(f.withoutSignIns ? { NOT: { action: { startsWith: SIGN_IN_ACTION_PREFIX } } } : {}),
       ...(f.q
         ? {
             OR: [
