@@ -8,3 +8,4 @@ export * from './insert-many';
 export * from './statement-counter';
 export * from './batched-read';
 export * from './list-total';
+export * from './database-unavailable';
