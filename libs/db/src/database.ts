@@ -57,7 +57,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 
 async function openPostgres(url: string, opts: OpenOptions): Promise<Database> {
   if (opts.migrate) await migratePostgres(url);
-  const pool = new Pool({ connectionString: url, max: opts.poolSize ?? 10 });
+  // A connection that cannot be made in time (server unreachable without refusing, or no pooled one free) fails
+  // the query, which answers 503, instead of holding the request until the operating system gives up.
+  const pool = new Pool({ connectionString: url, max: opts.poolSize ?? 10, connectionTimeoutMillis: CONNECT_WAIT_MS });
   // An idle connection the server drops (restart, failover) is removed by pg and replaced on demand;
   // without a listener its error event would bring the whole process down.
   pool.on('error', (e) => opts.onIdleError?.(e));

@@ -7,3 +7,4 @@ export { Prisma } from './generated/prisma/client';
 export * from './insert-many';
 export * from './statement-counter';
 export * from './list-total';
+export * from './database-unavailable';

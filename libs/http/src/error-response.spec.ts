@@ -19,3 +19,23 @@ describe('toApiError', () => {
     expect(toApiError(new Error('boom')).status).toBe(500);
   });
 });
+
+describe('toApiError for a database that cannot be reached', () => {
+  it('answers 503 (50301) with Retry-After, like the Redis outage, whatever wraps the failure', () => {
+    const cases: unknown[] = [
+      new Prisma.PrismaClientKnownRequestError("Can't reach database server", { code: 'P1001', clientVersion: '7' }),
+      new Prisma.PrismaClientKnownRequestError('Server has closed the connection.', { code: 'P1017', clientVersion: '7' }),
+      new Prisma.PrismaClientKnownRequestError('Database error', {
+        code: 'P2039',
+        clientVersion: '7',
+        meta: { driverAdapterError: { cause: { kind: 'postgres', originalCode: '57P01' } } },
+      }),
+      Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED', syscall: 'connect', errno: -111 }),
+      new Error('Connection terminated unexpectedly'),
+    ];
+    for (const err of cases) {
+      const e = toApiError(err);
+      expect([e.status, e.code, e.headers['Retry-After']]).toEqual([503, '50301', '5']);
+    }
+  });
+});

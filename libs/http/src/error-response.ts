@@ -2,7 +2,7 @@ import { HttpException } from '@nestjs/common';
 import { ThrottlerException } from '@nestjs/throttler';
 import type { FastifyReply } from 'fastify';
 import { ApiError, ErrorCodeName, errorBody } from '@lib/common';
-import { DatabaseBusyError, Prisma } from '@lib/db';
+import { DatabaseBusyError, isDatabaseUnavailable, isPoolTimeout, Prisma } from '@lib/db';
 
 const FASTIFY_CODES: Record<string, ErrorCodeName> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
@@ -33,9 +33,31 @@ function busy(): ApiError {
   return new ApiError('NOT_READY', 'The service is busy. Retry in a moment.', undefined, { 'Retry-After': '1' }, { retry_after_seconds: 1 });
 }
 
+/** How soon a partner may retry while the database cannot be reached: about what a restart or failover takes. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * What a call answers while the database cannot be reached (or dropped its connection): retry shortly. A write
+ * cut this way either committed whole or not at all (one transaction); a retry with the same Idempotency-Key
+ * tells which.
+ */
+export function databaseUnavailable(): ApiError {
+  const seconds = DATABASE_RETRY_AFTER_SECONDS;
+  return new ApiError(
+    'NOT_READY',
+    `The service cannot reach its database. Retry in ${seconds} seconds.`,
+    undefined,
+    { 'Retry-After': String(seconds) },
+    { retry_after_seconds: seconds },
+  );
+}
+
 /** Maps anything thrown while serving a request to the ApiError it is answered with. */
 export function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
+  // before Prisma's codes: its connection errors (P1001, P1017, ...) and the driver's own are one case
+  if (isDatabaseUnavailable(err)) return databaseUnavailable();
+  if (isPoolTimeout(err)) return busy();
   if (err instanceof ThrottlerException) return new ApiError('RATE_LIMITED');
   if (err instanceof HttpException) {
     const kind = HTTP_STATUS_KINDS[err.getStatus()];

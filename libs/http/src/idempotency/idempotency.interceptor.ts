@@ -61,7 +61,9 @@ export class IdempotencyInterceptor implements NestInterceptor {
     try {
       result = await lastValueFrom(next.handle(), { defaultValue: undefined });
     } catch (err) {
-      await this.repo.release(clientId, key);
+      // the request's own failure is what the partner is answered; when the database is gone the key cannot be
+      // released either, and stays running until its lock lapses (a retry meanwhile is 409, never run twice)
+      await this.repo.release(clientId, key).catch(() => undefined);
       throw err;
     }
     // a handler that sent its answer itself chose its status (e.g. 202 for Prefer: respond-async)

@@ -16,7 +16,7 @@ const errorSchema = {
       additionalProperties: { type: 'array', items: { type: 'string' } },
       description: 'On 422 only: every failing field path (e.g. `drivers.0.owner_id`) with its messages.',
     },
-    retry_after_seconds: { type: 'integer', description: 'On 429 only, equal to the `Retry-After` header.' },
+    retry_after_seconds: { type: 'integer', description: 'On 429 and 503, equal to the `Retry-After` header.' },
     error: { type: 'string', description: 'On the token endpoint only: the RFC 6749 error code.' },
     error_description: { type: 'string', description: 'On the token endpoint only.' },
     type: { type: 'string', description: 'RFC 9457 problem type (`about:blank`).' },
@@ -54,7 +54,7 @@ function description(config: AppConfig): string {
 - Another client's resource is answered 404, never 403.
 
 ## Errors
-Every error has the same body: \`code\`, \`message\`, \`details\` (422), \`retry_after_seconds\` (429), plus RFC 9457 \`type\`, \`title\`, \`status\`.
+Every error has the same body: \`code\`, \`message\`, \`details\` (422), \`retry_after_seconds\` (429, 503), plus RFC 9457 \`type\`, \`title\`, \`status\`.
 
 | code | HTTP | name | meaning |
 |---|---|---|---|

@@ -17,6 +17,7 @@ import { KeptQuotesCache } from './quotes/kept-quotes.cache';
 import { QuoteProgressHub } from './quotes/quote-progress.hub';
 import { QuoteFanOutRunner } from './quotes/quote-fan-out.runner';
 import { StreamQuoteEventsUseCase } from './quotes/stream-quote-events.use-case';
+import { ShowQuoteRequestUseCase } from './quotes/show-quote-request.use-case';
 import { IssueOtpController } from './issuance/issue-otp.controller';
 import { IssuePolicyUseCase } from './issuance/issue-policy.use-case';
 import { SendIssueOtpUseCase } from './issuance/send-issue-otp.use-case';
@@ -75,6 +76,7 @@ import { QuoteRequestAdminRepository } from './admin/quote-request-admin.reposit
     QuoteFanOutRunner,
     RequestQuotesAsyncUseCase,
     StreamQuoteEventsUseCase,
+    ShowQuoteRequestUseCase,
     SelectionRepository,
     MotorPolicyRepository,
     MotorSamplePolicyRepository,

@@ -25,16 +25,21 @@ export const QUOTE_ANSWER_CHANNEL = channel('motor.quote.answer');
  */
 export const SETTLE_GRACE_MS = 15_000;
 
+/** The earliest a sweep comes back: its clock and the database's may disagree by a little. */
+const SWEEP_MIN_MS = 1_000;
+
 /**
  * Runs the fan-out of progressive quote requests after their 202: each answer is stored (and announced)
  * as it arrives, then the request is settled. On shutdown the calls still running are stopped and their
- * insurers recorded as timeouts; a process that dies leaves its requests to the deadline stamp (reads, and
- * the sweep at every boot).
+ * insurers recorded as timeouts. A process that dies leaves its requests to the deadline stamp: the next read
+ * (Show, the event stream), or every running instance's sweep, at boot and then at each deadline in progress.
  */
 @Injectable()
 export class QuoteFanOutRunner implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly log = new Logger('QuoteFanOut');
   private readonly running = new Map<number, { cancel: AbortController; done: Promise<void> }>();
+  private sweepTimer: NodeJS.Timeout | undefined;
+  private stopped = false;
 
   constructor(
     private readonly progress: QuoteProgressRepository,
@@ -64,11 +69,13 @@ export class QuoteFanOutRunner implements OnApplicationBootstrap, OnApplicationS
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    // requests an instance left in progress when it died, past their deadline
-    await this.settleOverdue(null).catch((e: unknown) => this.log.warn(`settling overdue quote requests failed: ${(e as Error).message}`));
+    // requests an instance left in progress when it died: those past their deadline now, the others when it comes
+    await this.sweep();
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.sweepTimer);
     const running = [...this.running.values()];
     for (const r of running) r.cancel.abort();
     await Promise.all(running.map((r) => r.done));
@@ -83,6 +90,28 @@ export class QuoteFanOutRunner implements OnApplicationBootstrap, OnApplicationS
       latencyMs: this.config.motorQuoteDeadlineMs,
       at: this.clock.now(),
     });
+  }
+
+  /**
+   * Stamps every overdue request, then comes back when the next request in progress is due (or to look again for
+   * requests started since). An instance booted before a dead one's deadline must not leave its requests pending
+   * until somebody reads them.
+   */
+  private async sweep(): Promise<void> {
+    // looking again within a request's whole span: one started after this look (another instance's) is seen by the
+    // next look before its deadline, and its deadline's timer stamps it if its instance died
+    let waitMs = this.config.motorQuoteDeadlineMs + SETTLE_GRACE_MS;
+    try {
+      await this.settleOverdue(null);
+      const due = await this.progress.nextDeadline();
+      if (due) waitMs = Math.min(waitMs, due.getTime() - Date.now() + 50);
+    } catch (e) {
+      this.log.warn(`settling overdue quote requests failed: ${(e as Error).message}`);
+      waitMs = SETTLE_GRACE_MS / 3;
+    }
+    if (this.stopped) return;
+    this.sweepTimer = setTimeout(() => void this.sweep(), Math.max(SWEEP_MIN_MS, waitMs));
+    this.sweepTimer.unref();
   }
 
   private async run(id: number, accepted: AcceptedQuoteRequest, insurers: readonly MotorInsurer[], signal: AbortSignal): Promise<void> {

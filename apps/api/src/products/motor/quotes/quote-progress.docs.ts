@@ -8,7 +8,7 @@ export const PROGRESS_FIELDS_DESCRIPTION =
   'the request then keeps its empty `quotes`) — and `insurers`, one entry per insurer asked, in listing order: `{code, state, offer_count, latency_ms}` with ' +
   '`state` `pending` (no answer yet; `latency_ms` null), `quoted`, `declined`, `failed` or `timeout`. `quotes` holds the offers received so far, each ' +
   'issuable as soon as it is listed, in the same order as the synchronous call gives (insurer order, not arrival order): a complete request reads exactly like one ' +
-  'requested synchronously. A request whose instance stopped mid-way is completed at its deadline (the insurers still pending become `timeout`), on the next read.';
+  'requested synchronously. A request whose instance stopped mid-way is completed at its deadline (the insurers still pending become `timeout`): by the next read, or by any running instance when the deadline comes.';
 
 export const ASYNC_DESCRIPTION =
   '`Prefer: respond-async`: the rules, the OTP check and every 422 are as without it, but once the request is stored the answer is 202 at once, with ' +

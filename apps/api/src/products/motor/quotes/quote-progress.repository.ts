@@ -4,7 +4,7 @@ import type { MotorInsurerOutcome } from '@lib/db/generated/prisma/client';
 import { KeptQuotesCache } from './kept-quotes.cache';
 import { OfferRow, readOffers, readQuotes, type RequestQuotes } from './quote-offers.read';
 import type { QuoteRequestRow, QuotesStatus } from './quote-request.repository';
-import { readShownRequest, type OutcomeRecord, type QuoteRequestRecord } from './quote-request.read';
+import { readShownRequest, type ShownRequestRecord } from './quote-request.read';
 
 import { QUOTE_PROGRESS_CHANNEL } from './quote-progress.channel';
 
@@ -16,7 +16,7 @@ export type OutcomeRow = Omit<MotorInsurerOutcome, 'quotes'>;
 const WITHOUT_QUOTES = { quotes: true } as const;
 export type QuoteProgressRow = QuoteRequestRow & { outcomes: OutcomeRow[] };
 /** What Show Quote Request answers with: the request, its answers, and its offers as partners read them. */
-export type ShownQuoteRequest = QuoteRequestRecord & { outcomes: OutcomeRecord[]; quotes: RequestQuotes };
+export type ShownQuoteRequest = ShownRequestRecord & { quotes: RequestQuotes };
 
 /** Answers recorded after a given one, and where the request stands (the event stream's catch-up). */
 export interface AnswersAfter {
@@ -88,6 +88,14 @@ export class QuoteProgressRepository {
       [quoteRequestId, s.overdueOnly, s.outcome, s.latencyMs, s.detail.slice(0, 500), s.at.toISOString(), QUOTE_PROGRESS_CHANNEL],
     );
     return rows.map((r) => Number(r.id));
+  }
+
+  /** When the next request still in progress (any instance's) becomes overdue; null when none is in progress. */
+  async nextDeadline(): Promise<Date | null> {
+    const [row] = await this.db.sql.query<{ due: Date | null }>(
+      `SELECT min("quotes_deadline_at") AS due FROM "motor_quote_requests" WHERE "quotes_status" = 'in_progress'`,
+    );
+    return row?.due ? new Date(row.due) : null;
   }
 
   /** The request with its offers so far and every answer, for its client only. */

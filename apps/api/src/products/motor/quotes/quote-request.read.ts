@@ -23,13 +23,17 @@ const COLUMNS = `r.id, r.client_id AS "clientId", r.owner_id AS "ownerId", r.ema
 const SHOW_SQL = `SELECT ${COLUMNS},
        COALESCE((SELECT json_agg(json_build_object('insurerCode', o.insurer_code, 'outcome', o.outcome, 'latencyMs', o.latency_ms,
                                                    'offerCount', o.offer_count) ORDER BY o.seq)
-                   FROM motor_insurer_outcomes o WHERE o.quote_request_id = r.id), '[]') AS outcomes
+                   FROM motor_insurer_outcomes o WHERE o.quote_request_id = r.id), '[]') AS outcomes,
+       (r.quotes_status = 'in_progress' AND r.quotes_deadline_at < now()) AS overdue
   FROM motor_quote_requests r
  WHERE r.id = $1::int AND r.client_id = $2::uuid AND r.deleted_at IS NULL`;
 
+/** A request as Show reads it: `overdue` when it is still in progress past its deadline (its instance died). */
+export type ShownRequestRecord = QuoteRequestRecord & { outcomes: OutcomeRecord[]; overdue: boolean };
+
 /** The client's request (not deleted) with its answers in the order they arrived; null when there is none. */
-export async function readShownRequest(sql: SqlTarget, clientId: string, id: number): Promise<(QuoteRequestRecord & { outcomes: OutcomeRecord[] }) | null> {
-  const [row] = await sql.query<QuoteRequestRecord & { outcomes: OutcomeRecord[] }>(SHOW_SQL, [id, clientId], 'motor_quote_request_show');
+export async function readShownRequest(sql: SqlTarget, clientId: string, id: number): Promise<ShownRequestRecord | null> {
+  const [row] = await sql.query<ShownRequestRecord>(SHOW_SQL, [id, clientId], 'motor_quote_request_show');
   return row ?? null;
 }
 

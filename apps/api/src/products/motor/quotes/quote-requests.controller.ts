@@ -44,7 +44,7 @@ import { QUOTE_REQUEST_EXAMPLE } from './quote-request.example';
 import { RequestQuotesUseCase } from './request-quotes.use-case';
 import { RequestQuotesAsyncUseCase } from './request-quotes-async.use-case';
 import { StreamQuoteEventsUseCase } from './stream-quote-events.use-case';
-import { QuoteProgressRepository } from './quote-progress.repository';
+import { ShowQuoteRequestUseCase } from './show-quote-request.use-case';
 import { quoteRequestProgressJsonParts } from './quote-progress.presenter';
 import { prefersAsync } from './prefer-header';
 import { sendEventStream } from './quote-events.sse';
@@ -69,7 +69,7 @@ export class QuoteRequestsController {
     private readonly requestQuotesAsync: RequestQuotesAsyncUseCase,
     private readonly streamEvents: StreamQuoteEventsUseCase,
     private readonly repo: QuoteRequestRepository,
-    private readonly progress: QuoteProgressRepository,
+    private readonly showRequest: ShowQuoteRequestUseCase,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -156,7 +156,7 @@ export class QuoteRequestsController {
   @ApiOkResponse({ description: 'The quote request object, with `status` and `insurers`.', schema: { type: 'object', example: PROGRESS_EXAMPLE } })
   @ApiErrors(404)
   async show(@CurrentPartner() partner: Partner, @Param({ schema: idParam }) p: z.infer<typeof idParam>) {
-    const row = await this.progress.findQuotedForClient(partner.clientId, p.id);
+    const row = await this.showRequest.execute(partner.clientId, p.id);
     if (!row) throw notFound();
     return JsonBody.fromParts(quoteRequestProgressJsonParts(row));
   }
