@@ -35,7 +35,17 @@ describe('webhooks over a whole purchase', () => {
       .map((r) => ({ event: r.headers['webhook-event'], policy: JSON.parse(r.body).policy }))
       .filter((e) => e.policy.id === policyId && familyOf(e.policy) === family);
   const familyOf = (p: any) =>
-    p.meta_data?.travellers ? 'travel' : p.meta_data?.insurance_provider ? 'property' : p.meta_data?.vin ? 'tpl' : p.beneficiaries ? 'life' : p.horse ? 'horse' : 'motor';
+    p.meta_data?.travellers
+      ? 'travel'
+      : p.meta_data?.insurance_provider
+        ? 'property'
+        : p.meta_data?.vin
+          ? 'tpl'
+          : p.beneficiaries
+            ? 'life'
+            : p.horse
+              ? 'horse'
+              : 'motor';
 
   it('motor: status 0 with the payment link, status 1 with the provider policy id, then the document', async () => {
     const quote = await motorQuote(env, partner.token);

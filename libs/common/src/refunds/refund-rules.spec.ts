@@ -1,14 +1,5 @@
 import { money } from '../money/money';
-import {
-  beforeStartRefund,
-  cancellationRefund,
-  coolingOffRefund,
-  coverMonths,
-  periodDays,
-  proRataRefund,
-  shareOf,
-  type CoverDays,
-} from './refund-rules';
+import { beforeStartRefund, cancellationRefund, coolingOffRefund, coverMonths, periodDays, proRataRefund, shareOf, type CoverDays } from './refund-rules';
 
 const YEAR: CoverDays = { first: '2026-12-01', last: '2027-11-30' };
 /** A leap-year term: 29 February 2028 is its first day. */

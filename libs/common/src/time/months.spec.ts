@@ -7,6 +7,10 @@ describe('addMonths', () => {
     ['2026-11-15', 3, '2027-02-15'],
     ['2028-02-29', 12, '2029-02-28'],
   ])('%s + %i months = %s (clamped to the month end)', (from, months, expected) => {
-    expect(addMonths(new Date(`${from}T00:00:00Z`), months).toISOString().slice(0, 10)).toBe(expected);
+    expect(
+      addMonths(new Date(`${from}T00:00:00Z`), months)
+        .toISOString()
+        .slice(0, 10),
+    ).toBe(expected);
   });
 });
