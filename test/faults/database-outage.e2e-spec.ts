@@ -45,7 +45,7 @@ onPostgres('database unreachable', () => {
     await admin.connect();
   });
   afterAll(async () => {
-    await proxy?.up().catch(() => undefined);
+    await proxy?.up();
     await app?.close();
     await app?.db.close();
     await proxy?.down();

@@ -34,7 +34,8 @@ export class TcpProxy {
     return u.toString();
   }
 
-  up(): Promise<void> {
+  async up(): Promise<void> {
+    if (this.server) return;
     const server = createServer((client) => {
       const upstream = connect(this.target.port, this.target.host);
       for (const s of [client, upstream]) {
@@ -46,11 +47,11 @@ export class TcpProxy {
       client.on('close', () => upstream.destroy());
       upstream.on('close', () => client.destroy());
     });
-    this.server = server;
-    return new Promise((resolve, reject) => {
+    await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(this.port, '127.0.0.1', () => resolve());
     });
+    this.server = server;
   }
 
   async down(): Promise<void> {
