@@ -65,6 +65,10 @@ describe('due events on a test clock', () => {
     expect(sent.length).toBe(1);
     expect(sent[0].payload).toEqual({ payment: { ...before, status: 'expired', payment_link: null, updated_at: '2026-11-24T09:00:00.000000Z' } });
     expect(await paymentOf(issued.body.id)).toMatchObject({ status: 'expired', payment_link: null });
+    // The published document describes this body.
+    const doc = (await env.app.request('/openapi.json')).body;
+    expect(doc['x-webhooks']['payment.expired'].post.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/WebhookPaymentEnvelope');
+    expect(Object.keys(doc.components.schemas.WebhookPaymentEnvelope.properties.payment.properties).sort()).toEqual(Object.keys(sent[0].payload.payment).sort());
     const fired = await env.app.db.prisma.dueEvent.findUniqueOrThrow({ where: { id: row.id } });
     expect([fired.state, fired.attempts, fired.firedAt !== null]).toEqual(['fired', 1, true]);
 
