@@ -14,6 +14,7 @@ import type { PolicyEvents } from '../../apps/api/src/policies/events/policy-eve
 import { PropertyPolicyViews } from '../../apps/api/src/products/property/policies/property-policy-views';
 import { PropertyPolicyRepository } from '../../apps/api/src/products/property/policies/property-policy.repository';
 import type { TestClocks } from '../../apps/api/src/platform/test-clocks/test-clocks';
+import type { DueEvents } from '../../apps/api/src/platform/due-events/due-events';
 import { openTestDatabase } from '../support/test-app';
 
 /**
@@ -92,7 +93,7 @@ describe('policy core against the database', () => {
     const events = { statusUpdated: jest.fn(async () => undefined) };
     const provider = { cancel: jest.fn(insurerCancel) };
     const core = new CancelPolicyUseCase(
-      new PaymentRepository(handle.db.prisma, testClocks),
+      new PaymentRepository(handle.db.prisma, testClocks, {} as DueEvents),
       refunds as unknown as Refunds,
       {} as FileStore,
       clock,

@@ -20,6 +20,7 @@ import { PaymentsModule } from './payments/payments.module';
 import { SandboxMessagesModule } from './platform/sms/sandbox-messages.module';
 import { SandboxToolsModule } from './platform/sandbox/tools/sandbox-tools.module';
 import { TestClocksModule } from './platform/test-clocks/test-clocks.module';
+import { DueEventsModule } from './platform/due-events/due-events.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { TplModule } from './products/tpl/tpl.module';
 import { TravelModule } from './products/travel/travel.module';
@@ -43,6 +44,7 @@ export class AppModule {
           storage: deps.rateLimitStorage,
         }),
         TestClocksModule.register(deps.config.env === 'sandbox'),
+        DueEventsModule,
         PoliciesModule,
         MotorModule,
         MedicalModule,

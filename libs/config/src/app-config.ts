@@ -53,6 +53,7 @@ const envSchema = z.object({
   POLICY_DOCUMENTS_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   PAYMENT_RECONCILE_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   REFUND_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
+  DUE_EVENTS_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
   PROPERTY_ISSUANCE_PROVIDERS: z
     .string()
     .default('dune')
@@ -134,6 +135,8 @@ export interface AppConfig {
   policyDocumentsPollMs: number;
   /** How often started but unsettled payments are checked with the vendor (0: never). */
   paymentReconcileMs: number;
+  /** How often due events (a payment link lapsing, a policy reaching its end) are looked for (0: only when a test clock advances). */
+  dueEventsPollMs: number;
   /** How often refunds owed are paid out (0: only right after a cancellation). */
   refundPollMs: number;
   /** The provider codes a property policy may be issued with (the spec allows one); prices still come from every insurer. */
@@ -224,6 +227,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     policyDocumentsPollMs: e.POLICY_DOCUMENTS_POLL_MS,
     paymentReconcileMs: e.PAYMENT_RECONCILE_MS,
     refundPollMs: e.REFUND_POLL_MS,
+    dueEventsPollMs: e.DUE_EVENTS_POLL_MS,
     propertyIssuanceProviders: e.PROPERTY_ISSUANCE_PROVIDERS,
     propertyInsurerTimeoutMs: e.PROPERTY_INSURER_TIMEOUT_MS,
     webhooks: {

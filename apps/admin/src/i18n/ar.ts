@@ -47,7 +47,7 @@ export const ar: ConsoleMessages = {
     payments_pending: 'مدفوعات معلّقة',
     claims_open: 'مطالبات بانتظار القرار',
     claims_unassigned: '%{count} دون مسؤول',
-    status: { pending: 'بانتظار الدفع', active: 'سارية', cancelled: 'ملغاة', on_hold: 'معلّقة' },
+    status: { pending: 'بانتظار الدفع', active: 'سارية', cancelled: 'ملغاة', on_hold: 'معلّقة', expired: 'منتهية' },
     activity: 'النشاط خلال آخر %{days} يومًا',
     clients_created: 'عملاء جدد',
     quote_requests_series: 'طلبات التسعير',

@@ -53,7 +53,7 @@ export const claimsAr: typeof claimsEn = {
     no_policy: 'تعذر العثور على الوثيقة.',
     no_holder_name: 'غير مسجل لهذا المنتج (انظر رقم الهوية)',
     notifications: { created: 'تم تقديم المطالبة' },
-    policy_statuses: { pending: 'بانتظار الدفع', active: 'سارية', cancelled: 'ملغاة', on_hold: 'معلقة' },
+    policy_statuses: { pending: 'بانتظار الدفع', active: 'سارية', cancelled: 'ملغاة', on_hold: 'معلقة', expired: 'منتهية' },
     queue: {
       title: 'قائمة المطالبات',
       unassigned: '%{count} دون مسؤول',

@@ -51,7 +51,7 @@ export const claimsEn = {
     no_policy: 'The policy could not be found.',
     no_holder_name: 'Not recorded for this product (see the id)',
     notifications: { created: 'Claim filed' },
-    policy_statuses: { pending: 'Pending payment', active: 'Active', cancelled: 'Cancelled', on_hold: 'On hold' },
+    policy_statuses: { pending: 'Pending payment', active: 'Active', cancelled: 'Cancelled', on_hold: 'On hold', expired: 'Expired' },
     queue: {
       title: 'Claims queue',
       unassigned: '%{count} not taken',

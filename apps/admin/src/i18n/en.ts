@@ -51,7 +51,7 @@ export const en = {
     payments_pending: 'Payments pending',
     claims_open: 'Claims to decide',
     claims_unassigned: '%{count} not taken',
-    status: { pending: 'Awaiting payment', active: 'Active', cancelled: 'Cancelled', on_hold: 'On hold' },
+    status: { pending: 'Awaiting payment', active: 'Active', cancelled: 'Cancelled', on_hold: 'On hold', expired: 'Expired' },
     activity: 'Activity over the last %{days} days',
     clients_created: 'New clients',
     quote_requests_series: 'Quote requests',

@@ -1,3 +1,4 @@
+import { PolicyExpiry } from '../policies/policy-expiry';
 import { Injectable, Logger } from '@nestjs/common';
 import { Clock, money, type Money } from '@lib/common';
 import { PolicyDocumentsWorker } from './policy-documents.worker';
@@ -23,7 +24,8 @@ export interface ActivationOutcome {
  *     payment paid by another vendor payment (two tabs) -> refund this one (already_paid)
  *     link withdrawn (cancelled) -> refund with the link's reason
  *     family says it is no longer payable -> refund with its reason
- *     otherwise activator.activate(tx): policy 0 -> 1, insurer's policy id, status webhook; payment paid
+ *     otherwise activator.activate(tx): policy 0 -> 1, insurer's policy id, status webhook; payment paid;
+ *       the policy's expiry due event when its family has a term
  *   COMMIT; then the refund worker pays back, or the policy document is produced, in the background.
  *
  * A lapsed link (`expired`) whose checkout had started is still applied: the customer paid on the
@@ -40,6 +42,7 @@ export class ActivatePaymentUseCase {
     private readonly documents: PolicyDocumentsWorker,
     private readonly refunds: Refunds,
     private readonly clock: Clock,
+    private readonly expiry: PolicyExpiry,
   ) {}
 
   async execute(paymentId: string, vendorPaymentId: string, charged?: Money): Promise<ActivationOutcome> {
@@ -60,6 +63,7 @@ export class ActivatePaymentUseCase {
       const verdict = await activator.payable(tx, payment);
       if (!verdict.payable) return refund(verdict.reason);
       const result = await activator.activate(tx, payment, now);
+      if (result.endsAt) await this.expiry.schedule(tx, payment.policyType, payment.policyId, result.endsAt);
       const paid = await this.payments.update(tx, payment.id, {
         status: 'paid',
         statusReason: null,

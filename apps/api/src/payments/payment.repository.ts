@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { listTotal, listTotalKey, Prisma, PrismaService } from '@lib/db';
 import type { Payment, Refund } from '@lib/db/generated/prisma/client';
 import { TestClocks } from '../platform/test-clocks/test-clocks';
+import { DueEvents } from '../platform/due-events/due-events';
 import type { PaymentStatusReason } from './payment-status-reasons';
 
 export type { Payment, Refund };
@@ -14,6 +15,9 @@ export type { Payment, Refund };
  */
 export const PAYMENT_STATUSES = ['pending', 'failed', 'paid', 'expired', 'cancelled', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** The due event of a payment link lapsing (fired by PaymentLapse). */
+export const PAYMENT_LAPSE = 'payment.lapse';
 
 export interface PendingPayment {
   clientId: string;
@@ -49,9 +53,13 @@ export class PaymentRepository {
   constructor(
     private readonly prisma: PrismaService,
     private readonly testClocks: TestClocks,
+    private readonly dueEvents: DueEvents,
   ) {}
 
-  /** A payment created on a sandbox test clock follows it (its expiry on the payment page, the callbacks). */
+  /**
+   * A payment created on a sandbox test clock follows it (its expiry on the payment page, the callbacks). Its
+   * lapse is written with it (PaymentLapse fires it at `expires_at`, which never changes afterwards).
+   */
   async createPending(tx: Prisma.TransactionClient, p: PendingPayment) {
     const payment = await tx.payment.create({
       data: {
@@ -69,6 +77,7 @@ export class PaymentRepository {
       },
     });
     await this.testClocks.attach(tx, { type: 'payment', key: payment.id });
+    await this.dueEvents.schedule(tx, { kind: PAYMENT_LAPSE, subject: payment.id, dueAt: payment.expiresAt, resource: { type: 'payment', key: payment.id } });
     return payment;
   }
 

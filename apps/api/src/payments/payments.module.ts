@@ -13,6 +13,8 @@ import { ApplyVendorOutcomeUseCase } from './apply-vendor-outcome.use-case';
 import { PayPageController } from './page/pay-page.controller';
 import { PayPageService } from './page/pay-page.service';
 import { PaymentReconciler } from './payment-reconciler';
+import { PaymentLapse } from './payment-lapse';
+import { WebhooksModule } from '../webhooks/webhooks.module';
 import { PaymentRepository } from './payment.repository';
 import { PAYMENT_VENDOR } from './payment-vendor.token';
 import { PaymentsController } from './payments.controller';
@@ -24,10 +26,10 @@ import { VENDOR_CALLBACK_PATH, VendorCallbackController } from './vendor-callbac
 /**
  * Payments: the hosted payment page, the card vendor (checkout, signed callbacks, verification),
  * activation of paid policies through the product activators, policy documents after activation,
- * and the payment records (partner GET /payments, console).
+ * the payment records (partner GET /payments, console), and links lapsing unpaid (a due event).
  */
 @Module({
-  imports: [AdminModule],
+  imports: [AdminModule, WebhooksModule],
   controllers: [PaymentsController, PayPageController, VendorCallbackController, AdminPaymentsController, AdminRefundsController],
   providers: [
     PaymentMetricsProvider,
@@ -42,6 +44,7 @@ import { VENDOR_CALLBACK_PATH, VendorCallbackController } from './vendor-callbac
     ApplyVendorOutcomeUseCase,
     PayPageService,
     PaymentReconciler,
+    PaymentLapse,
     Refunds,
     RefundRepository,
     RetryRefundUseCase,

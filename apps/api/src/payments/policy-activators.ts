@@ -20,6 +20,11 @@ export interface ActivationResult {
   /** The partner's redirect URL with `policyID` substituted, or null when none was given. */
   redirectUrl: string | null;
   providerPolicyId: string;
+  /**
+   * When the policy's term ends, for a family that stores one and supplies a PolicyTerm: the core writes the
+   * policy's expiry due event with the activation. Null or absent: no expiry event.
+   */
+  endsAt?: Date | null;
 }
 
 /**

@@ -21,6 +21,24 @@ export interface SamplePolicySource {
   latestFor(tx: Prisma.TransactionClient, clientId: string, publicBaseUrl: string): Promise<({ id: number } & Record<string, unknown>) | null>;
 }
 
+/** A family's policy that just expired: the client it belongs to and the policy exactly as its Show Policy answers it now. */
+export interface ExpiredPolicy {
+  clientId: string;
+  policy: { id: number } & Record<string, unknown>;
+}
+
+/**
+ * A family whose policies have a stored term: the core fires its expiry (a due event written at activation,
+ * `ActivationResult.endsAt`) and announces it with the family's status webhook.
+ */
+export interface PolicyTerm {
+  /**
+   * In `tx`: locks the policy and, when it is active and its term has ended by `now`, stores status 4 (expired).
+   * Answers the expired policy, or null when nothing changed (cancelled meanwhile, not active, not ended).
+   */
+  expire(tx: Prisma.TransactionClient, policyId: number, now: Date): Promise<ExpiredPolicy | null>;
+}
+
 /**
  * What a product family supplies to the policy lifecycle: the core (payments, claims, the dashboard)
  * reaches a family only through this port, so a capability added to the core reaches every family.
@@ -37,6 +55,8 @@ export interface PolicyProduct {
   search: PolicySearchSpec;
   /** The family whose policies webhook test events carry (motor, as the real service's test call does). */
   webhookSample?: SamplePolicySource;
+  /** A family whose policies end: their expiry. */
+  term?: PolicyTerm;
 }
 
 /** What a family module lists among its providers to plug its product into the core: its parts, by class. */
@@ -47,6 +67,7 @@ export interface PolicyProductParts {
   dashboard: PolicyTable;
   search: PolicySearchSpec;
   webhookSample?: Type<SamplePolicySource>;
+  term?: Type<PolicyTerm>;
 }
 
 /** Stands for a part the family does not supply (optional injection answers undefined). */
@@ -55,9 +76,9 @@ const NONE = { token: 'policy-product:none', optional: true };
 export function policyProduct(parts: PolicyProductParts): FactoryProvider {
   return {
     provide: `policy-product:${parts.family}`,
-    inject: [PolicyProducts, parts.payments, parts.claims ?? NONE, parts.webhookSample ?? NONE],
-    useFactory: (products: PolicyProducts, payments: PolicyActivator, claims?: ClaimPolicyResolver, webhookSample?: SamplePolicySource) => {
-      const product: PolicyProduct = { family: parts.family, payments, claims, dashboard: parts.dashboard, search: parts.search, webhookSample };
+    inject: [PolicyProducts, parts.payments, parts.claims ?? NONE, parts.webhookSample ?? NONE, parts.term ?? NONE],
+    useFactory: (products: PolicyProducts, payments: PolicyActivator, claims?: ClaimPolicyResolver, webhookSample?: SamplePolicySource, term?: PolicyTerm) => {
+      const product: PolicyProduct = { family: parts.family, payments, claims, dashboard: parts.dashboard, search: parts.search, webhookSample, term };
       products.register(product);
       return product;
     },

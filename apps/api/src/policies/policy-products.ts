@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { subjectSearch, type ClaimablePolicy, type ClaimLimit, type ClaimPolicyResolver, type ClaimSubject } from './claims/claim-policies';
 import type { PolicyActivator } from '../payments/policy-activators';
 import type { Prisma } from '@lib/db';
-import type { PolicyProduct } from './policy-product';
+import type { PolicyProduct, PolicyTerm } from './policy-product';
 import { PolicySubjectRepository } from './policy-subject.repository';
 
 /** The one registry of product families: each family registers its PolicyProduct once, at start-up. */
@@ -33,6 +33,11 @@ export class PolicyProducts {
     const product = this.byFamily.get(policyType);
     if (!product) throw new Error(`No product family "${policyType}" is registered.`);
     return product.payments;
+  }
+
+  /** The term of a family whose policies end, if it has one. */
+  term(family: string): PolicyTerm | undefined {
+    return this.byFamily.get(family)?.term;
   }
 
   /** The policy a webhook test event carries: the client's latest of the family that supplies samples, or null. */

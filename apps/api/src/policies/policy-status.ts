@@ -2,14 +2,16 @@
  * One policy status vocabulary for every product family: the integer the partner API answers as `status`
  * (the real service's values), and the word the console and the dashboard show for it.
  */
-export const PolicyStatus = { Pending: 0, Active: 1, Cancelled: 2, OnHold: 3 } as const;
+export const PolicyStatus = { Pending: 0, Active: 1, Cancelled: 2, OnHold: 3, Expired: 4 } as const;
 export type PolicyStatus = (typeof PolicyStatus)[keyof typeof PolicyStatus];
 
-export const POLICY_STATUS_NAMES: Record<PolicyStatus, 'pending' | 'active' | 'cancelled' | 'on_hold'> = {
+export const POLICY_STATUS_NAMES: Record<PolicyStatus, 'pending' | 'active' | 'cancelled' | 'on_hold' | 'expired'> = {
   0: 'pending',
   1: 'active',
   2: 'cancelled',
   3: 'on_hold',
+  /** The term ended (stored by the policy's expiry due event, for the families with a term: property so far). */
+  4: 'expired',
 };
 
 /** The word for a stored status, or the number itself for a value no family writes. */

@@ -1,19 +1,44 @@
-/** The two events of the spec: a policy's status changed; its documents (policy, invoice) changed. */
-export const WEBHOOK_EVENTS = ['policy.status_updated', 'policy.documents_updated'] as const;
+/**
+ * The spec's two events (a policy's status changed; its documents changed) and the service's own `payment.expired`
+ * (a payment link lapsed unpaid; docs/due-events.md). Endpoints receive only the events they subscribe to, so an
+ * endpoint subscribed to the spec's two never sees the third.
+ */
+export const WEBHOOK_EVENTS = ['policy.status_updated', 'policy.documents_updated', 'payment.expired'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
+/**
+ * What an endpoint registered without `events` subscribes to: the spec's two, whose body is `{"policy": ...}`, so a
+ * receiver written for the real service never gets a body it does not know; `payment.expired` is asked for by name.
+ */
+export const DEFAULT_WEBHOOK_EVENTS: WebhookEventType[] = ['policy.status_updated', 'policy.documents_updated'];
 
 /**
- * What one event reports. `policy` is exactly the object Show Policy returns at that moment (including
+ * What a policy event reports. `policy` is exactly the object Show Policy returns at that moment (including
  * `meta_data.extra_data`); the body sent is the real service's envelope `{"policy": {...}}`.
  */
-export interface WebhookEvent {
+export interface PolicyWebhookEvent {
   clientId: string;
   /** The product family of the policy (`payments.policy_type`), so staff see the deliveries on the policy's page; null for a test event. */
   family: string | null;
-  type: WebhookEventType;
+  type: Exclude<WebhookEventType, 'payment.expired'>;
   policy: { id: number } & Record<string, unknown>;
 }
 
-export function envelope(event: Pick<WebhookEvent, 'policy'>): { policy: Record<string, unknown> } {
+/** What a payment event reports: the payment record exactly as `GET /payments` lists it, sent as `{"payment": {...}}`. */
+export interface PaymentWebhookEvent {
+  clientId: string;
+  /** The payment's `policy_type`; null for a test event. */
+  family: string | null;
+  type: 'payment.expired';
+  payment: { id: string; policy_id: number } & Record<string, unknown>;
+}
+
+export type WebhookEvent = PolicyWebhookEvent | PaymentWebhookEvent;
+
+export function envelope(event: Pick<PolicyWebhookEvent, 'policy'>): { policy: Record<string, unknown> } {
   return { policy: event.policy };
+}
+
+/** The body of an event and the policy it is filed under (the console shows a payment's events on its policy's page). */
+export function bodyOf(event: WebhookEvent): { body: Record<string, unknown>; policyId: number } {
+  return 'payment' in event ? { body: { payment: event.payment }, policyId: event.payment.policy_id } : { body: envelope(event), policyId: event.policy.id };
 }

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { RealClock } from '@lib/common';
 import { Prisma } from '@lib/db';
 import { WebhookEndpointRepository } from './endpoints/webhook-endpoint.repository';
-import { envelope, WebhookEvent } from './webhook-events';
+import { bodyOf, WebhookEvent } from './webhook-events';
 
 /**
  * The transactional outbox. Call `enqueue` with the transaction that changes the policy: the event is fanned
@@ -27,6 +27,7 @@ export class WebhookOutbox {
   async enqueueTo(tx: Prisma.TransactionClient, endpointId: string, event: WebhookEvent): Promise<string> {
     const now = this.clock.now();
     const id = randomUUID();
+    const { body, policyId } = bodyOf(event);
     await tx.webhookDelivery.create({
       data: {
         id,
@@ -34,8 +35,8 @@ export class WebhookOutbox {
         clientId: event.clientId,
         eventType: event.type,
         policyType: event.family,
-        policyId: event.policy.id,
-        body: JSON.stringify(envelope(event)),
+        policyId,
+        body: JSON.stringify(body),
         status: 'pending',
         attempts: 0,
         nextAttemptAt: now,

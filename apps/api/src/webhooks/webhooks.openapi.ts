@@ -21,7 +21,7 @@ const policySchema = {
     provider_policy_id: { type: 'string', nullable: true, description: 'Set from status 1 on. Free text: store it as a string.' },
     provider_policy: { type: 'string', nullable: true },
     created_at: { type: 'string', example: '2026-11-22T09:05:00.000000Z' },
-    status: { type: 'integer', enum: [0, 1, 2], description: '0 pending payment, 1 issued, 2 cancelled.' },
+    status: { type: 'integer', enum: [0, 1, 2, 4], description: '0 pending payment, 1 issued, 2 cancelled, 4 expired (the term ended; property).' },
     payment_link: { type: 'string', nullable: true, description: 'Set while status is 0.' },
     price: { type: 'number', nullable: true },
     client_id: { type: 'string', format: 'uuid' },
@@ -55,21 +55,73 @@ const envelopeSchema = {
   },
 };
 
+const paymentEnvelopeSchema = {
+  type: 'object',
+  required: ['payment'],
+  description: 'A payment link that lapsed unpaid: the payment record exactly as `GET /api/v1/payments` lists it, status `expired`.',
+  properties: {
+    payment: {
+      type: 'object',
+      required: ['id', 'status', 'amount', 'currency', 'policy_type', 'policy_id', 'expires_at'],
+      properties: {
+        id: { type: 'string', format: 'uuid' },
+        status: { type: 'string', enum: ['expired'] },
+        status_reason: { type: 'string', nullable: true },
+        status_message: { type: 'string', nullable: true },
+        amount: { type: 'number' },
+        currency: { type: 'string', example: 'SAR' },
+        vendor_reference: { type: 'string', nullable: true },
+        failure_code: { type: 'string', nullable: true, description: 'The last card attempt\'s failure, if one failed before the link lapsed.' },
+        policy_type: { type: 'string', description: 'The product family (`motor`, `property`, `tpl`, `medical`, `life`, `horse`, `travel`).' },
+        policy_id: { type: 'integer', description: 'The policy (medical: the company) the payment was for; ids are per family.' },
+        payment_link: { type: 'string', nullable: true, description: 'Always null: the link no longer opens.' },
+        expires_at: { type: 'string' },
+        paid_at: { type: 'string', nullable: true },
+        created_at: { type: 'string' },
+        updated_at: { type: 'string' },
+        refunded_amount: { type: 'number' },
+        refunds: { type: 'array', items: { type: 'object' } },
+      },
+    },
+  },
+  example: {
+    payment: {
+      id: '0d9b4c1e-5d7a-4f0e-9c61-2b7f3f7d9a10',
+      status: 'expired',
+      status_reason: null,
+      status_message: null,
+      amount: 1158.3,
+      currency: 'SAR',
+      vendor_reference: null,
+      failure_code: null,
+      policy_type: 'property',
+      policy_id: 12,
+      payment_link: null,
+      expires_at: '2026-11-23T09:00:00.000000Z',
+      paid_at: null,
+      created_at: '2026-11-22T09:00:00.000000Z',
+      updated_at: '2026-11-23T09:00:00.000000Z',
+      refunded_amount: 0,
+      refunds: [],
+    },
+  },
+};
+
 const headers = [
   { name: 'webhook-id', in: 'header', required: true, schema: { type: 'string' }, description: 'The delivery id; the same on every retry and resend. Use it to drop duplicates.' },
   { name: 'webhook-timestamp', in: 'header', required: true, schema: { type: 'string' }, description: 'Unix seconds when this attempt was signed. Refuse values more than 5 minutes from your clock.' },
   { name: 'webhook-signature', in: 'header', required: true, schema: { type: 'string' }, description: '`v1,<base64 HMAC-SHA256>` of `{webhook-id}.{webhook-timestamp}.{raw body}` with the endpoint secret (see "Webhooks" above).' },
-  { name: 'webhook-event', in: 'header', required: true, schema: { type: 'string', enum: ['policy.status_updated', 'policy.documents_updated'] } },
+  { name: 'webhook-event', in: 'header', required: true, schema: { type: 'string', enum: ['policy.status_updated', 'policy.documents_updated', 'payment.expired'] } },
   { name: 'x-webhook-url', in: 'header', required: true, schema: { type: 'string' }, description: 'The endpoint\'s static key, as the real service sends it (for receivers that check only that).' },
   { name: 'x-webhook-key', in: 'header', required: true, schema: { type: 'string' }, description: 'The same static key under the name some of the real service\'s docs use.' },
 ];
 
-const event = (summary: string, description: string) => ({
+const event = (summary: string, description: string, body = 'WebhookPolicyEnvelope') => ({
   post: {
     summary,
     description,
     parameters: headers,
-    requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/WebhookPolicyEnvelope' } } } },
+    requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${body}` } } } },
     responses: {
       '2XX': { description: 'Accepted. Anything else is a failed attempt.' },
       '4XX': { description: 'Final: not retried (except 408 and 429).' },
@@ -83,11 +135,17 @@ export const WEBHOOKS_DESCRIPTION = `
 ## Webhooks
 Register an endpoint (an https URL; in sandbox http and local addresses work too) for a client in the console or
 through the admin API (\`POST /admin/api/webhook-endpoints\`). The answer shows the endpoint's signing \`secret\`
-(\`whsec_...\`) and its static key once. Two events, each a \`POST\` with the JSON body \`{"policy": {...}}\` (the policy
-exactly as Show Policy returns it, \`meta_data.extra_data\` included):
+(\`whsec_...\`) and its static key once. Two policy events, each a \`POST\` with the JSON body \`{"policy": {...}}\` (the
+policy exactly as Show Policy returns it, \`meta_data.extra_data\` included):
 
 - \`policy.status_updated\`: status 0 with \`payment_link\` at issuance, then status 1 with \`provider_policy_id\` after payment;
+  status 2 at cancellation; status 4 when a property policy's term ends (at its \`end_date\`);
 - \`policy.documents_updated\`: when the policy documents are attached.
+
+And one payment event, sent only to endpoints that subscribe to it by name (the default is the two above):
+\`payment.expired\`, body \`{"payment": {...}}\` (the record as \`GET /api/v1/payments\` lists it), when a payment link lapses
+unpaid. Both time-driven events are fired by the service at the due time (within \`DUE_EVENTS_POLL_MS\`), or in the
+sandbox when a test clock the resource runs on is advanced past it.
 
 Every request carries \`webhook-id\`, \`webhook-timestamp\`, \`webhook-signature\` (Standard Webhooks) and the static key in
 \`x-webhook-url\` (alias \`x-webhook-key\`). Verify the signature over the raw body:
@@ -116,8 +174,17 @@ export function addWebhookDocs(document: OpenAPIObject): void {
   document.components.schemas ??= {};
   document.components.schemas.WebhookPolicy = policySchema as never;
   document.components.schemas.WebhookPolicyEnvelope = envelopeSchema as never;
+  document.components.schemas.WebhookPaymentEnvelope = paymentEnvelopeSchema as never;
   (document as unknown as Record<string, unknown>)['x-webhooks'] = {
-    'policy.status_updated': event('Policy status updated', 'Sent at issuance (status 0, with `payment_link`) and when the policy is issued after payment (status 1, with `provider_policy_id`).'),
+    'policy.status_updated': event(
+      'Policy status updated',
+      'Sent at issuance (status 0, with `payment_link`), when the policy is issued after payment (status 1, with `provider_policy_id`), at cancellation (status 2) and when a property policy reaches its `end_date` (status 4, expired).',
+    ),
     'policy.documents_updated': event('Policy documents updated', 'Sent when the policy documents (`policy_url`, `invoice_url`) are attached.'),
+    'payment.expired': event(
+      'Payment link lapsed',
+      'Sent once when a payment link reaches its `expires_at` unpaid: the payment is `expired`. Only to endpoints subscribed to `payment.expired`. Money the vendor confirms later for it is still applied or refunded (see Payments).',
+      'WebhookPaymentEnvelope',
+    ),
   };
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { AutocompleteInput, CheckboxGroupInput, Create, maxLength, ReferenceInput, required, SimpleForm, TextInput, useRedirect, useTranslate } from 'react-admin';
-import { WEBHOOK_EVENTS } from './webhook-api';
+import { DEFAULT_WEBHOOK_EVENTS, WEBHOOK_EVENTS } from './webhook-api';
 import { WebhookSecretDialog } from './WebhookSecretDialog';
 
 export function WebhookEndpointCreate() {
@@ -15,7 +15,7 @@ export function WebhookEndpointCreate() {
           onSuccess: (data: { id: string; secret?: string; static_key?: string }) => setIssued({ id: String(data.id), secret: String(data.secret), staticKey: String(data.static_key) }),
         }}
       >
-        <SimpleForm defaultValues={{ events: [...WEBHOOK_EVENTS] }} sx={{ maxWidth: 720 }}>
+        <SimpleForm defaultValues={{ events: [...DEFAULT_WEBHOOK_EVENTS] }} sx={{ maxWidth: 720 }}>
           <ReferenceInput source="client_id" reference="clients">
             <AutocompleteInput optionText="name" validate={required()} fullWidth />
           </ReferenceInput>

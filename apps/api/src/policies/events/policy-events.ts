@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Prisma } from '@lib/db';
-import type { WebhookEventType } from '../../webhooks/webhook-events';
+import type { PolicyWebhookEvent } from '../../webhooks/webhook-events';
 import { WebhookOutbox } from '../../webhooks/webhook-outbox';
 
 /** A policy as its webhooks report it: its family, its client, and exactly the object its Show Policy answers now. */
@@ -31,7 +31,7 @@ export class PolicyEvents {
     return this.queue(tx, 'policy.documents_updated', shown);
   }
 
-  private async queue(tx: Prisma.TransactionClient, type: WebhookEventType, { family, clientId, policy }: ShownPolicy): Promise<void> {
+  private async queue(tx: Prisma.TransactionClient, type: PolicyWebhookEvent['type'], { family, clientId, policy }: ShownPolicy): Promise<void> {
     await this.outbox.enqueue(tx, { clientId, family, type, policy });
   }
 }

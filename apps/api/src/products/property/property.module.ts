@@ -16,6 +16,7 @@ import { CancellationStatusService } from './cancellation/cancellation-status.se
 import { PropertyClaimPolicies } from './claims/property-claim-policies';
 import { PropertyClaimsController } from './claims/property-claims.controller';
 import { PROPERTY_POLICY_PRODUCT } from './property.product';
+import { PropertyPolicyTerm } from './policies/property-policy-term';
 import { PropertyDocumentsController } from './documents/property-documents.controller';
 import { PropertyDocumentRepository } from './documents/property-document.repository';
 import { IssuePropertyPolicyUseCase } from './policies/issue-property-policy.use-case';
@@ -63,6 +64,7 @@ import { DocumentFiles } from '../../platform/files/documents/document-files';
     PROPERTY_POLICY_PRODUCT,
     PropertyInsurerIssuance,
     PropertyPolicyActivator,
+    PropertyPolicyTerm,
   ],
   exports: [PropertyPolicyRepository, PropertyInsurerIssuance, PROPERTY_PROVIDER],
 })

@@ -2,12 +2,14 @@ import { policyProduct } from '../../policies/policy-product';
 import { PropertyPolicyActivator } from './activation/property-policy.activator';
 import { PropertyClaimPolicies } from './claims/property-claim-policies';
 import { PROPERTY_PAYMENT_TYPE } from './policies/property-policy.repository';
+import { PropertyPolicyTerm } from './policies/property-policy-term';
 
-/** Property in the policy lifecycle core: paid and activated through its insurer, claims on its cover, counted on the dashboard, found by the console search. */
+/** Property in the policy lifecycle core: paid and activated through its insurer, expiring at its term's end, claims on its cover, counted on the dashboard, found by the console search. */
 export const PROPERTY_POLICY_PRODUCT = policyProduct({
   family: PROPERTY_PAYMENT_TYPE,
   payments: PropertyPolicyActivator,
   claims: PropertyClaimPolicies,
+  term: PropertyPolicyTerm,
   dashboard: { source: 'property', table: 'property_policies', issuedColumn: 'activated_at' },
   search: {
     resource: 'property-policies',

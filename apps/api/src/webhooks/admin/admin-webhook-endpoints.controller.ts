@@ -8,7 +8,7 @@ import type { AuditActor } from '../../platform/admin/audit/audit-trail';
 import { ApiList, LIST_CONVENTION } from '../../platform/admin/list/list-api.decorator';
 import { idFilter, idsOf, listQuerySchema, orderBy } from '../../platform/admin/list/list-query';
 import { listResponse } from '../../platform/admin/list/list-response';
-import { WEBHOOK_EVENTS } from '../webhook-events';
+import { DEFAULT_WEBHOOK_EVENTS, WEBHOOK_EVENTS } from '../webhook-events';
 import { presentEndpoint, WebhookEndpointsService } from '../endpoints/webhook-endpoints.service';
 import { WebhookEndpointRepository } from '../endpoints/webhook-endpoint.repository';
 
@@ -23,7 +23,7 @@ const listQuery = listQuerySchema({
   filter: z.strictObject({ id: idFilter, client_id: z.uuid().optional(), active: z.boolean().optional(), q: z.string().max(255).optional() }),
 });
 const idParam = z.strictObject({ id: z.uuid() });
-const createBody = z.strictObject({ client_id: z.uuid(), url, events: events.default([...WEBHOOK_EVENTS]), description });
+const createBody = z.strictObject({ client_id: z.uuid(), url, events: events.default([...DEFAULT_WEBHOOK_EVENTS]), description });
 const updateBody = z.strictObject({ url: url.optional(), events: events.optional(), description });
 const testBody = z.strictObject({ event: event.default('policy.status_updated') });
 const doc = (schema: z.ZodType) => z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'input' }) as object;

@@ -21,3 +21,27 @@ export function fictionalPolicy(publicBaseUrl: string, now: Date) {
     price: 1000,
   };
 }
+
+/** The payment a `payment.expired` test event carries: clearly fictional (nil id, policy 0), in GET /payments' shape. */
+export function fictionalPayment(now: Date) {
+  const at = formatDateTime(now);
+  return {
+    id: '00000000-0000-0000-0000-000000000000',
+    status: 'expired',
+    status_reason: null,
+    status_message: null,
+    amount: 1000,
+    currency: 'SAR',
+    vendor_reference: null,
+    failure_code: null,
+    policy_type: 'motor',
+    policy_id: 0,
+    payment_link: null,
+    expires_at: at,
+    paid_at: null,
+    created_at: at,
+    updated_at: at,
+    refunded_amount: 0,
+    refunds: [],
+  };
+}

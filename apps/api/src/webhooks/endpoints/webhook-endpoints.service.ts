@@ -6,9 +6,9 @@ import type { WebhookEndpoint } from '@lib/db/generated/prisma/client';
 import { AuditActor, AuditTrail } from '../../platform/admin/audit/audit-trail';
 import { urlPolicyFor, urlProblem } from '../delivery/url-safety';
 import { WebhookOutbox } from '../webhook-outbox';
-import { WebhookEventType } from '../webhook-events';
+import { WebhookEvent, WebhookEventType } from '../webhook-events';
 import { PolicyProducts } from '../../policies/policy-products';
-import { fictionalPolicy } from './test-policy';
+import { fictionalPayment, fictionalPolicy } from './test-policy';
 import { WebhookEndpointRepository } from './webhook-endpoint.repository';
 
 export function presentEndpoint(e: WebhookEndpoint) {
@@ -139,9 +139,16 @@ export class WebhookEndpointsService {
     return this.audit.run(actor, async (tx) => {
       const endpoint = await this.require(id, tx);
       if (!endpoint.active) throw new ApiError('CONFLICT', 'The endpoint is disabled: enable it before sending a test event.');
-      const policy =
-        (await this.products.samplePolicy(tx, endpoint.clientId, this.config.publicBaseUrl)) ?? fictionalPolicy(this.config.publicBaseUrl, this.clock.now());
-      const deliveryId = await this.outbox.enqueueTo(tx, endpoint.id, { clientId: endpoint.clientId, family: null, type, policy });
+      const event: WebhookEvent =
+        type === 'payment.expired'
+          ? { clientId: endpoint.clientId, family: null, type, payment: fictionalPayment(this.clock.now()) }
+          : {
+              clientId: endpoint.clientId,
+              family: null,
+              type,
+              policy: (await this.products.samplePolicy(tx, endpoint.clientId, this.config.publicBaseUrl)) ?? fictionalPolicy(this.config.publicBaseUrl, this.clock.now()),
+            };
+      const deliveryId = await this.outbox.enqueueTo(tx, endpoint.id, event);
       return {
         result: { delivery_id: deliveryId },
         audit: { action: 'webhook-endpoints.send_test', resource: 'webhook-endpoints', resourceId: id, after: { delivery_id: deliveryId, event: type } },

@@ -8,13 +8,13 @@ import type { Partner } from '../../auth/partner';
 import { absoluteUrl } from '../../http/absolute-url';
 import { ApiErrors } from '../../openapi/api-errors.decorator';
 import { PartnerWebhooks } from '../../../webhooks/partner/partner-webhooks.service';
-import { WEBHOOK_EVENTS } from '../../../webhooks/webhook-events';
+import { DEFAULT_WEBHOOK_EVENTS, WEBHOOK_EVENTS } from '../../../webhooks/webhook-events';
 
 const event = z.enum(WEBHOOK_EVENTS, { error: `The event must be one of: ${WEBHOOK_EVENTS.join(', ')}.` });
 const events = z.array(event).min(1, 'Choose at least one event.').max(WEBHOOK_EVENTS.length * 2);
 const url = z.string().trim().min(1, 'The url is required.').max(2048);
 const description = z.string().trim().max(255).nullish();
-const createBody = z.strictObject({ url, events: events.default([...WEBHOOK_EVENTS]), description });
+const createBody = z.strictObject({ url, events: events.default([...DEFAULT_WEBHOOK_EVENTS]), description });
 const updateBody = z.strictObject({ url: url.optional(), events: events.optional(), description, active: z.boolean().optional() });
 const testBody = z.strictObject({ event: event.default('policy.status_updated') });
 const idParam = z.strictObject({ id: z.uuid({ error: 'The id must be a webhook endpoint\'s id.' }) });
@@ -55,7 +55,7 @@ export class SandboxWebhooksController {
   @ApiOperation({
     summary: 'Register a webhook endpoint (sandbox only)',
     description:
-      '`url`, `events` (default both: `policy.status_updated`, `policy.documents_updated`), optional `description`. The answer shows the signing `secret` (`whsec_...`) and `static_key` ' +
+      '`url`, `events` (`policy.status_updated`, `policy.documents_updated`, `payment.expired`; default the first two), optional `description`. The answer shows the signing `secret` (`whsec_...`) and `static_key` ' +
       '(sent in `x-webhook-url` / `x-webhook-key`) once. The url must be http(s) and may not point at a private, loopback, link-local or metadata address, as in production ' +
       '(loopback only where the service is configured to allow it); checked again against the resolved address at every delivery, and redirects are not followed.',
   })

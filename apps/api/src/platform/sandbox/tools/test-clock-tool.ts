@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { ApiError, Clock, formatDateTime, HOUR_MS } from '@lib/common';
 import { TestClock, TestClockRepository } from '../../test-clocks/test-clock.repository';
+import { DueEventScheduler } from '../../due-events/due-event-scheduler';
 
 const DAY_MS = 24 * HOUR_MS;
 /** How far from real time a clock may start, and how far one advance may move it (a policy year and a half). */
@@ -26,6 +27,7 @@ export class TestClockTool {
   constructor(
     private readonly repo: TestClockRepository,
     private readonly clock: Clock,
+    private readonly dueEvents: DueEventScheduler,
   ) {}
 
   async create(clientId: string, input: { name?: string | null; frozen_time?: Date }) {
@@ -44,14 +46,19 @@ export class TestClockTool {
     return this.present(await this.found(clientId, id));
   }
 
-  /** `frozen_time`, or `seconds` after the clock's current time; always forward. */
+  /**
+   * `frozen_time`, or `seconds` after the clock's current time; always forward. Before answering, every due event of
+   * the clock's resources (a payment link lapsing, a policy reaching its end) up to the new time fires, earliest
+   * first, with its webhooks written: what the partner reads next already shows it.
+   */
   async advance(clientId: string, id: string, to: { frozen_time?: Date; seconds?: number }) {
     const clock = await this.found(clientId, id);
     const target = to.frozen_time ?? new Date(clock.frozenTime.getTime() + to.seconds! * 1000);
     if (target.getTime() <= clock.frozenTime.getTime()) throw ApiError.field(to.frozen_time ? 'frozen_time' : 'seconds', `A test clock only moves forward: after ${formatDateTime(clock.frozenTime)}.`);
     if (target.getTime() - clock.frozenTime.getTime() > ADVANCE_SPAN_MS) throw ApiError.field(to.frozen_time ? 'frozen_time' : 'seconds', 'One advance moves a test clock at most two years.');
-    const moved = await this.repo.advance(id, clientId, target, this.clock.now());
-    return this.present(moved ?? (await this.found(clientId, id)));
+    const moved = (await this.repo.advance(id, clientId, target, this.clock.now())) ?? (await this.found(clientId, id));
+    await this.dueEvents.drainClock(moved.id, moved.frozenTime);
+    return this.present(moved);
   }
 
   async delete(clientId: string, id: string): Promise<void> {

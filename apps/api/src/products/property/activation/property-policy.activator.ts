@@ -63,7 +63,7 @@ export class PropertyPolicyActivator implements PolicyActivator {
       const documented = await this.policies.setDocument(tx, policy.id, { providerPolicy: issued.documentUrl, at });
       await this.events.documentsUpdated(tx, await this.views.shown(tx, documented!, null));
     }
-    return { providerPolicyId: issued.providerPolicyId, redirectUrl: redirectUrlOf(policy.redirectUrl, policy.id) };
+    return { providerPolicyId: issued.providerPolicyId, redirectUrl: redirectUrlOf(policy.redirectUrl, policy.id), endsAt: active ? active.endDate : null };
   }
 
   async redirectUrl(payment: Payment): Promise<string | null> {

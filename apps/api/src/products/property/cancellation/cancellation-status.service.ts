@@ -1,9 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Clock, formatDate, parseDate } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import type { PropertyPolicy } from '@lib/db/generated/prisma/client';
 import type { PropertyProvider } from '@lib/providers';
-import { clockedPolicy, TestClocks } from '../../../platform/test-clocks/test-clocks';
 import { providerFailure } from '../property-insurer-errors';
 import { PROPERTY_PROVIDER } from '../property-products';
 import { PolicyStatus } from '../../../policies/policy-status';
@@ -11,7 +9,7 @@ import { PolicyStatus } from '../../../policies/policy-status';
 /**
  * `pending_payment`: not paid yet, the insurer holds no policy. `active`: the insurer holds it in force.
  * `cancelled`: cancelled with the insurer (or before payment). `expired`: the insurer holds it but its
- * term has ended.
+ * term has ended (the policy's status 4).
  */
 export const CANCELLATION_STATUSES = ['pending_payment', 'active', 'cancelled', 'expired'] as const;
 export type CancellationStatus = (typeof CANCELLATION_STATUSES)[number];
@@ -20,8 +18,6 @@ export type CancellationStatus = (typeof CANCELLATION_STATUSES)[number];
 export class CancellationStatusService {
   constructor(
     @Inject(PROPERTY_PROVIDER) private readonly provider: PropertyProvider,
-    private readonly clock: Clock,
-    private readonly testClocks: TestClocks,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -35,8 +31,7 @@ export class CancellationStatusService {
       throw providerFailure(err, `The insurer ${policy.insurerCode}`);
     }
     if (answer.status === 'cancelled') return { status: 'cancelled' };
-    await this.testClocks.adopt(clockedPolicy('property', policy.id));
-    const today = parseDate(formatDate(this.clock.now()))!;
-    return { status: today >= policy.endDate ? 'expired' : 'active' };
+    // Stored when the term ends (the policy's expiry due event), so this answer and Show Policy's status agree.
+    return { status: policy.status === PolicyStatus.Expired ? 'expired' : 'active' };
   }
 }

@@ -23,7 +23,7 @@ const DAY_MS = 86_400_000;
 const listQuery = z.strictObject({
   ...pageQueryShape,
   nationality_id: z.string().max(20).optional(),
-  status: z.coerce.number().int().pipe(z.union([z.literal(0), z.literal(1), z.literal(2)], { error: 'The status must be 0, 1 or 2.' })).optional(),
+  status: z.coerce.number().int().pipe(z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(4)], { error: 'The status must be 0, 1, 2 or 4.' })).optional(),
   created_from: gregorianDateField('created from').optional(),
   created_to: gregorianDateField('created to').optional(),
 });
@@ -104,7 +104,7 @@ export class PropertyPoliciesController {
     summary: 'List property policies',
     description:
       'The calling client\'s policies, newest first, in the Laravel paginator envelope (the real service answers a plain array here; this API uses ' +
-      'one list shape everywhere). Filters: `nationality_id`, `status` (0 pending, 1 active, 2 cancelled), `created_from` and `created_to` ' +
+      'one list shape everywhere). Filters: `nationality_id`, `status` (0 pending, 1 active, 2 cancelled, 4 expired), `created_from` and `created_to` ' +
       '(UTC dates, inclusive); `page`, `per_page` (1 to 100).',
   })
   @ApiOkResponse({ description: 'A page of property policy objects.' })

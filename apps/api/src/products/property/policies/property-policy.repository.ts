@@ -55,6 +55,23 @@ export class PropertyPolicyRepository {
     return count === 1 ? tx.propertyPolicy.findUnique({ where: { id: policyId } }) : null;
   }
 
+  /**
+   * The term's end: active (1) becomes expired (4) once its end date has come by `now` (the term runs up to, not
+   * including, `end_date`). Null when it was not active (cancelled meanwhile) or has not ended.
+   */
+  async markExpired(tx: Prisma.TransactionClient, policyId: number, now: Date): Promise<PropertyPolicy | null> {
+    const { count } = await tx.propertyPolicy.updateMany({
+      where: { id: policyId, status: PolicyStatus.Active, endDate: { lte: now } },
+      data: { status: PolicyStatus.Expired, updatedAt: now },
+    });
+    return count === 1 ? tx.propertyPolicy.findUnique({ where: { id: policyId } }) : null;
+  }
+
+  /** Its documents, oldest first, read in `tx`. */
+  documentsIn(tx: Prisma.TransactionClient, policyId: number): Promise<PropertyDocument[]> {
+    return tx.propertyDocument.findMany({ where: { policyId }, orderBy: { createdAt: 'asc' } });
+  }
+
   /** The policy document reference (the PDF may arrive after activation). Answers the updated row, or null for no such policy. */
   async setDocument(tx: Prisma.TransactionClient, policyId: number, d: { providerPolicy: string; at: Date }): Promise<PropertyPolicy | null> {
     const { count } = await tx.propertyPolicy.updateMany({ where: { id: policyId }, data: { providerPolicy: d.providerPolicy, updatedAt: d.at } });
@@ -132,11 +149,6 @@ export class PropertyPolicyRepository {
 
   private latestPayment(policyId: number): Promise<Payment | null> {
     return this.prisma.payment.findFirst({ where: { policyType: PROPERTY_PAYMENT_TYPE, policyId }, orderBy: { createdAt: 'desc' } });
-  }
-
-  /** The policy's documents as `tx` sees them (its webhook is written in the same transaction). */
-  documentsIn(tx: Prisma.TransactionClient, policyId: number): Promise<PropertyDocument[]> {
-    return tx.propertyDocument.findMany({ where: { policyId }, orderBy: { createdAt: 'asc' } });
   }
 
   private documentsOf(policyIds: number[]): Promise<PropertyDocument[]> {
