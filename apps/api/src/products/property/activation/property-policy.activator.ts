@@ -5,10 +5,10 @@ import type { PropertyProvider } from '@lib/providers';
 import type { Payment } from '../../../payments/payment.repository';
 import { payableByStatus, type Payability } from '../../../payments/payment-status-reasons';
 import { ActivationResult, PaidPolicyDescription, PolicyActivator } from '../../../payments/policy-activators';
+import { policyRedirectUrl } from '../../../policies/policy-redirect-url';
 import { PropertyPolicyEvents } from '../events/property-policy-events';
 import { PROPERTY_PROVIDER } from '../property-products';
 import { PropertyInsurerIssuance } from '../policies/property-insurer-issuance';
-import { redirectUrlOf } from '../policies/property-policy.presenter';
 import { PropertyPolicyRepository } from '../policies/property-policy.repository';
 
 /**
@@ -61,12 +61,12 @@ export class PropertyPolicyActivator implements PolicyActivator {
       const documented = await this.policies.setDocument(tx, policy.id, { providerPolicy: issued.documentUrl, at });
       await this.events.documentsUpdated(tx, documented!);
     }
-    return { providerPolicyId: issued.providerPolicyId, redirectUrl: redirectUrlOf(policy.redirectUrl, policy.id) };
+    return { providerPolicyId: issued.providerPolicyId, redirectUrl: policyRedirectUrl(policy.redirectUrl, policy.id) };
   }
 
   async redirectUrl(payment: Payment): Promise<string | null> {
     const p = await this.prisma.propertyPolicy.findUnique({ where: { id: payment.policyId }, select: { id: true, redirectUrl: true } });
-    return p ? redirectUrlOf(p.redirectUrl, p.id) : null;
+    return p ? policyRedirectUrl(p.redirectUrl, p.id) : null;
   }
 
   private async names(): Promise<Map<string, { en: string; ar: string }>> {
