@@ -28,8 +28,12 @@ describe('TPL v2, as the real service documents it', () => {
     const v = nextVehicle();
     const created = await issue(await issueForm(env, v, { redirect_url: 'https://shop.example.com/done?policy=policyID', current_car_owner: '7001234567' }, false));
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ redirect_url: 'https://shop.example.com/done?policy=policyID', policy_url: null, invoice_url: null, transfer_date_at: null, cancellation_request_at: null, cancellation_confirmed_at: null });
+    expect(created.body).toMatchObject({ redirect_url: `https://shop.example.com/done?policy=${created.body.id}`, policy_url: null, invoice_url: null, transfer_date_at: null, cancellation_request_at: null, cancellation_confirmed_at: null });
     expect(created.body.meta_data.current_car_owner).toBe('7001234567');
+    // the policy's id in Show Policy and the list too, as the customer's landing gives it
+    expect((await env.app.request(`/api/v2/car/policies/${created.body.id}`, { token })).body.redirect_url).toBe(`https://shop.example.com/done?policy=${created.body.id}`);
+    const listed = (await env.app.request('/api/v2/car/policies?per_page=100', { token })).body.data.find((p: any) => p.id === created.body.id);
+    expect(listed.redirect_url).toBe(`https://shop.example.com/done?policy=${created.body.id}`);
   });
 
   it('pays, then produces the certificate and the tax invoice', async () => {

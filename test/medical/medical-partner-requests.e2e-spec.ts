@@ -199,4 +199,18 @@ describe('SME medical: what partners still trip over', () => {
     expect([...params[0].schema.enum].sort()).toEqual([...live].sort());
     for (const code of params[0].schema.enum) expect((await call(`/products/categories?insurance_provider=${code}`)).body.insurance_provider).toBe(code);
   });
+
+  it('redirect_url carries the policy\'s id where the partner wrote policyID: in the issuance answer, Show Policy and the list', async () => {
+    const company = await createCompany(env.app, token, { commercial_registration_number: String(cr++) });
+    await putEmployees(env.app, token, company.id, [SAUDI]);
+    const quote = (await call('/quote-requests', { json: { company_id: company.id } })).body;
+    const res = await call('/policies', { json: { quote_request_id: quote.id, quote_price_id: quote.quotes[0].quote_price_id, redirect_url: 'https://www.example.com?yasmina_policy_id=policyID' } });
+    expect(res.status).toBe(201);
+    const landing = `https://www.example.com?yasmina_policy_id=${res.body.id}`;
+    expect(res.body.redirect_url).toBe(landing);
+    expect((await call(`/policies/${res.body.id}`)).body.redirect_url).toBe(landing);
+    expect((await call(`/policies?company_id=${company.id}`)).body[0].redirect_url).toBe(landing);
+    // kept as written: a later substitution (the customer's landing) uses the same template
+    expect((await env.app.db.prisma.medicalPolicy.findUniqueOrThrow({ where: { id: res.body.id } })).redirectUrl).toBe('https://www.example.com?yasmina_policy_id=policyID');
+  });
 });

@@ -86,12 +86,13 @@ describe('SME medical partner API', () => {
     for (const q of quote.body.quotes) {
       const price = (tier: string) => Number(catalogue.find((c) => c.insurance_provider === q.insurance_provider).categories[tier].price);
       const [saudi, resident] = q.employees;
-      // the employee and spouse pay the tier's price, a child half of it
-      expect(Number(saudi.price)).toBeCloseTo(price('standard') * 2.5, 2);
-      expect(Number(resident.price)).toBeCloseTo(price('executive'), 2);
-      expect(Number(q.subtotal)).toBeCloseTo(Number(saudi.price) + Number(resident.price), 2);
+      // the employee and spouse pay the tier's price, a child half of it (net of VAT); each line's price adds its VAT
+      expect(Number(saudi.price_before_vat)).toBeCloseTo(price('standard') * 2.5, 2);
+      expect(Number(resident.price_before_vat)).toBeCloseTo(price('executive'), 2);
+      expect(Number(q.subtotal)).toBeCloseTo(Number(saudi.price_before_vat) + Number(resident.price_before_vat), 2);
       expect(Number(q.vat)).toBeCloseTo(Number(q.subtotal) * 0.15, 2);
       expect(Number(q.total_price)).toBeCloseTo(Number(q.subtotal) + Number(q.vat), 2);
+      expect(Number(q.total_price)).toBeCloseTo(Number(saudi.price) + Number(resident.price), 2);
       expect(q.quote_price_id).toMatch(/^[0-9a-f-]{36}$/);
     }
     expect((await get(`/quote-requests/${quote.body.id}`)).body.quotes).toEqual(quote.body.quotes);

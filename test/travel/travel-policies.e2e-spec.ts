@@ -57,6 +57,12 @@ describe('travel policies: purchase, payment, documents, cancellation, claims, c
       meta_data: { quote_id: quote.quote_id, price: 92, duration: 10, multi_entry: false, nationality_id: '1012345678', phone_number: '+966501234567', travellers: [traveller()] },
     });
     expect(res.body.payment_link).toMatch(new RegExp(`^${env.app.url}/pay/`));
+    // policyID is the policy's id in the answer, Show Policy and the list, not only on the customer's landing
+    const landing = `https://shop.example.com/done?policy=${res.body.id}`;
+    expect(res.body.redirect_url).toBe(landing);
+    expect((await show(res.body.id)).body.redirect_url).toBe(landing);
+    const inList = (await env.app.request(`${TRAVEL}/policies?per_page=100`, { token })).body.data.find((p: any) => p.id === res.body.id);
+    expect(inList.redirect_url).toBe(landing);
 
     const page = await browse(res.body.payment_link);
     expect(page.text).toContain('Schengen travel insurance');

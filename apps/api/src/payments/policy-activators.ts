@@ -17,7 +17,7 @@ export interface PaidPolicyDescription {
 }
 
 export interface ActivationResult {
-  /** The partner's redirect URL with `policyID` substituted, or null when none was given. */
+  /** The partner's redirect URL with `policyID` substituted (policies/policy-redirect-url.ts), or null when none was given. */
   redirectUrl: string | null;
   providerPolicyId: string;
   /**
@@ -53,17 +53,4 @@ export interface PolicyActivator {
    */
   pendingDocuments?(): Promise<number[]>;
   produceDocuments?(policyId: number): Promise<void>;
-}
-
-/** `policyID` in the query string of the partner's redirect URL becomes the policy id (the spec's rule). */
-export function substitutePolicyId(redirectUrl: string, policyId: number | string): string {
-  const hash = redirectUrl.indexOf('#');
-  const base = hash >= 0 ? redirectUrl.slice(0, hash) : redirectUrl;
-  const fragment = hash >= 0 ? redirectUrl.slice(hash) : '';
-  const q = base.indexOf('?');
-  if (q < 0) return redirectUrl;
-  return `${base.slice(0, q)}?${base
-    .slice(q + 1)
-    .split('policyID')
-    .join(encodeURIComponent(String(policyId)))}${fragment}`;
 }

@@ -5,6 +5,7 @@ import { TPL_PRODUCT } from './tpl-provider.token';
 import type { ShownPolicy } from '../../policies/events/policy-events';
 import { PolicyStatus } from '../../policies/policy-status';
 import type { FileStore } from '../../platform/files/file-store';
+import { policyRedirectUrl } from '../../policies/policy-redirect-url';
 
 const dt = (d: Date | null) => (d ? formatDateTime(d) : null);
 
@@ -39,7 +40,7 @@ export function presentTplPolicy(p: TplPolicy, payment: Payment | null, publicBa
     purchased_at: dt(p.purchasedAt),
     policy_url: p.policyUrl,
     invoice_url: p.invoiceUrl,
-    redirect_url: p.redirectUrl,
+    redirect_url: policyRedirectUrl(p.redirectUrl, p.id),
     // A cancellation by the partner is the registered transfer (its document proves it); the insurer
     // confirms at once, so request and confirmation share the cancellation's time.
     transfer_date_at: p.canceledBy === 'client' ? dt(p.canceledAt) : null,

@@ -4,7 +4,8 @@ import { Prisma, PrismaService } from '@lib/db';
 import { isMotorProviderError, type MedicalProvider } from '@lib/providers';
 import type { Payment } from '../../../payments/payment.repository';
 import type { Payability } from '../../../payments/payment-status-reasons';
-import { ActivationResult, PaidPolicyDescription, PolicyActivator, substitutePolicyId } from '../../../payments/policy-activators';
+import { ActivationResult, PaidPolicyDescription, PolicyActivator } from '../../../payments/policy-activators';
+import { policyRedirectUrl } from '../../../policies/policy-redirect-url';
 import { MEDICAL_PROVIDER, MedicalInsurers } from '../medical-insurers';
 import type { StoredMedicalQuote } from '../quotes/medical-quote.repository';
 import { PolicyEvents } from '../../../policies/events/policy-events';
@@ -96,11 +97,11 @@ export class MedicalPolicyActivator implements PolicyActivator {
       numbers.push(issued.policyNumber);
     }
     const first = policies[0];
-    return { providerPolicyId: numbers.join(','), redirectUrl: first.redirectUrl ? substitutePolicyId(first.redirectUrl, first.id) : null };
+    return { providerPolicyId: numbers.join(','), redirectUrl: policyRedirectUrl(first.redirectUrl, first.id) };
   }
 
   async redirectUrl(payment: Payment): Promise<string | null> {
     const first = await this.prisma.medicalPolicy.findFirst({ where: { paymentId: payment.id }, orderBy: { id: 'asc' } });
-    return first?.redirectUrl ? substitutePolicyId(first.redirectUrl, first.id) : null;
+    return first ? policyRedirectUrl(first.redirectUrl, first.id) : null;
   }
 }

@@ -3,6 +3,7 @@ import { presentInsuredLines } from '../quotes/medical-amounts';
 import type { StoredMedicalQuote } from '../quotes/medical-quote.repository';
 import type { MedicalPolicy } from './medical-policy.repository';
 import type { ShownPolicy } from '../../../policies/events/policy-events';
+import { policyRedirectUrl } from '../../../policies/policy-redirect-url';
 
 /** `due`: who must still declare and the live payment link (medical-policy-reads.ts); empty for a policy not awaiting payment. */
 export function presentMedicalPolicy(p: MedicalPolicy, due: { pendingDeclarations: string[]; paymentLink: string | null } = { pendingDeclarations: [], paymentLink: null }) {
@@ -18,7 +19,7 @@ export function presentMedicalPolicy(p: MedicalPolicy, due: { pendingDeclaration
     price: amountNumber(p.price.toString()),
     currency: 'SAR',
     provider_policy_id: p.providerPolicyId,
-    redirect_url: p.redirectUrl,
+    redirect_url: policyRedirectUrl(p.redirectUrl, p.id),
     cancellation_document: p.cancellationDocument,
     meta_data: { company_id: p.companyId, insurance_provider: p.insuranceProvider, quote_request_id: p.quoteRequestId, quote_price_id: p.quotePriceId, insured: presentInsuredLines(p.insured as unknown as StoredMedicalQuote['employees'], p.price.toString()) },
     issued_at: formatNullableDateTime(p.issuedAt),

@@ -6,8 +6,9 @@ import { isMotorProviderError, MotorProvider } from '@lib/providers';
 import { FileStore } from '../../../platform/files/file-store';
 import type { Payment } from '../../../payments/payment.repository';
 import { payableByStatus, type Payability } from '../../../payments/payment-status-reasons';
-import { ActivationResult, PaidPolicyDescription, PolicyActivator, substitutePolicyId } from '../../../payments/policy-activators';
+import { ActivationResult, PaidPolicyDescription, PolicyActivator } from '../../../payments/policy-activators';
 import { PolicyEvents } from '../../../policies/events/policy-events';
+import { policyRedirectUrl } from '../../../policies/policy-redirect-url';
 import { shownMotorPolicy } from '../issuance/motor-policy.presenter';
 import { MOTOR_PROVIDER } from '../motor-insurers';
 import { readOffer } from '../quotes/quote-offers.read';
@@ -91,12 +92,12 @@ export class MotorPolicyActivator implements PolicyActivator {
       },
     });
     await this.events.statusUpdated(tx, shownMotorPolicy(active, null, this.config.publicBaseUrl));
-    return { providerPolicyId: issued.policyNumber, redirectUrl: policy.redirectUrl ? substitutePolicyId(policy.redirectUrl, policy.id) : null };
+    return { providerPolicyId: issued.policyNumber, redirectUrl: policyRedirectUrl(policy.redirectUrl, policy.id) };
   }
 
   async redirectUrl(payment: Payment): Promise<string | null> {
     const policy = await this.prisma.motorPolicy.findUnique({ where: { id: payment.policyId }, select: { id: true, redirectUrl: true } });
-    return policy?.redirectUrl ? substitutePolicyId(policy.redirectUrl, policy.id) : null;
+    return policy ? policyRedirectUrl(policy.redirectUrl, policy.id) : null;
   }
 
   async pendingDocuments(): Promise<number[]> {

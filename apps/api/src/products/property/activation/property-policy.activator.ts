@@ -6,10 +6,10 @@ import type { Payment } from '../../../payments/payment.repository';
 import { payableByStatus, type Payability } from '../../../payments/payment-status-reasons';
 import { ActivationResult, PaidPolicyDescription, PolicyActivator } from '../../../payments/policy-activators';
 import { PolicyEvents } from '../../../policies/events/policy-events';
+import { policyRedirectUrl } from '../../../policies/policy-redirect-url';
 import { PropertyPolicyViews } from '../policies/property-policy-views';
 import { PROPERTY_PROVIDER } from '../property-products';
 import { PropertyInsurerIssuance } from '../policies/property-insurer-issuance';
-import { redirectUrlOf } from '../policies/property-policy.presenter';
 import { PropertyPolicyRepository } from '../policies/property-policy.repository';
 
 /**
@@ -63,12 +63,12 @@ export class PropertyPolicyActivator implements PolicyActivator {
       const documented = await this.policies.setDocument(tx, policy.id, { providerPolicy: issued.documentUrl, at });
       await this.events.documentsUpdated(tx, await this.views.shown(tx, documented!, null));
     }
-    return { providerPolicyId: issued.providerPolicyId, redirectUrl: redirectUrlOf(policy.redirectUrl, policy.id), endsAt: active ? active.endDate : null };
+    return { providerPolicyId: issued.providerPolicyId, redirectUrl: policyRedirectUrl(policy.redirectUrl, policy.id), endsAt: active ? active.endDate : null };
   }
 
   async redirectUrl(payment: Payment): Promise<string | null> {
     const p = await this.prisma.propertyPolicy.findUnique({ where: { id: payment.policyId }, select: { id: true, redirectUrl: true } });
-    return p ? redirectUrlOf(p.redirectUrl, p.id) : null;
+    return p ? policyRedirectUrl(p.redirectUrl, p.id) : null;
   }
 
   private async names(): Promise<Map<string, { en: string; ar: string }>> {

@@ -1,6 +1,7 @@
 import { amountNumber, formatDate, formatDateTime, formatNullableDateTime } from '@lib/common';
 import type { Payment, PropertyDocument, PropertyPolicy } from '@lib/db/generated/prisma/client';
 import { paymentLink } from '../../../payments/payment.repository';
+import { policyRedirectUrl } from '../../../policies/policy-redirect-url';
 import { PolicyStatus } from '../../../policies/policy-status';
 
 /** JSONB keeps keys in its own order: answer them in the spec's. */
@@ -12,14 +13,6 @@ function ordered(value: unknown, keys: readonly string[]): Record<string, unknow
 const PERSONAL_KEYS = ['name', 'name_ar', 'gender', 'email', 'phone_number', 'birthdate', 'nationality', 'nationality_id'] as const;
 const BUILDING_KEYS = ['building_age', 'building_type', 'apartment_size'] as const;
 const ADDRESS_KEYS = ['street_name', 'building_number', 'district_name', 'city_name', 'additional_number', 'zip_code', 'unit_number'] as const;
-
-/** The redirect URL with the token `policyID` in its query string replaced by the policy id. */
-export function redirectUrlOf(template: string | null, policyId: number): string | null {
-  if (!template) return null;
-  const url = new URL(template);
-  for (const [k, v] of [...url.searchParams]) if (v.includes('policyID')) url.searchParams.set(k, v.replaceAll('policyID', String(policyId)));
-  return url.toString();
-}
 
 export function presentDocument(d: PropertyDocument, fileUrl: (d: PropertyDocument) => string) {
   return { id: d.id, category: d.category, url: fileUrl(d), content_type: d.contentType, size: d.size, created_at: formatDateTime(d.createdAt) };
@@ -59,7 +52,7 @@ export function presentPropertyPolicy(
     client_id: p.clientId,
     payment_link: payable ? paymentLink(ctx.publicBaseUrl, payment.linkToken) : null,
     price: amountNumber(p.price.toString()),
-    redirect_url: redirectUrlOf(p.redirectUrl, p.id),
+    redirect_url: policyRedirectUrl(p.redirectUrl, p.id),
     policy_url: p.providerPolicy,
     ...(p.status === PolicyStatus.Cancelled
       ? {

@@ -8,7 +8,8 @@ import { Prisma, PrismaService } from '@lib/db';
 import type { TplProvider } from '@lib/providers';
 import type { Payment } from '../../../payments/payment.repository';
 import { payableByStatus, type Payability } from '../../../payments/payment-status-reasons';
-import { ActivationResult, PaidPolicyDescription, PolicyActivator, substitutePolicyId } from '../../../payments/policy-activators';
+import { ActivationResult, PaidPolicyDescription, PolicyActivator } from '../../../payments/policy-activators';
+import { policyRedirectUrl } from '../../../policies/policy-redirect-url';
 import { TPL_PROVIDER } from '../tpl-provider.token';
 import { PolicyEvents } from '../../../policies/events/policy-events';
 import { shownTplPolicy } from '../tpl-policy.presenter';
@@ -86,13 +87,13 @@ export class TplPolicyActivator implements PolicyActivator {
     await this.events.statusUpdated(tx, shownTplPolicy(issuedPolicy, null, this.config.publicBaseUrl, this.files));
     return {
       providerPolicyId: issued.policy_number,
-      redirectUrl: issuedPolicy.redirectUrl ? substitutePolicyId(issuedPolicy.redirectUrl, issuedPolicy.id) : null,
+      redirectUrl: policyRedirectUrl(issuedPolicy.redirectUrl, issuedPolicy.id),
     };
   }
 
   async redirectUrl(payment: Payment): Promise<string | null> {
     const policy = await this.prisma.tplPolicy.findUnique({ where: { id: payment.policyId }, select: { id: true, redirectUrl: true } });
-    return policy?.redirectUrl ? substitutePolicyId(policy.redirectUrl, policy.id) : null;
+    return policy ? policyRedirectUrl(policy.redirectUrl, policy.id) : null;
   }
 
   async pendingDocuments(): Promise<number[]> {

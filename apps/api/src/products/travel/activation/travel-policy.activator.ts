@@ -4,8 +4,9 @@ import { Prisma } from '@lib/db';
 import { isInsurerCallError, type TravelProvider } from '@lib/providers';
 import type { Payment } from '../../../payments/payment.repository';
 import { payableByStatus, type Payability } from '../../../payments/payment-status-reasons';
-import { ActivationResult, PaidPolicyDescription, PolicyActivator, substitutePolicyId } from '../../../payments/policy-activators';
+import { ActivationResult, PaidPolicyDescription, PolicyActivator } from '../../../payments/policy-activators';
 import { PolicyEvents } from '../../../policies/events/policy-events';
+import { policyRedirectUrl } from '../../../policies/policy-redirect-url';
 import { TravelPolicyPresenter } from '../policies/travel-policy.view';
 import { TravelPolicyRepository } from '../policies/travel-policy.repository';
 import { TRAVEL_INSURER_NAMES, TRAVEL_PRODUCT_NAMES, TRAVEL_PROVIDER } from '../travel-products';
@@ -61,12 +62,12 @@ export class TravelPolicyActivator implements PolicyActivator {
     }
     const active = await this.policies.activate(tx, view.policy.id, { providerPolicyId: issued.policy_number, at });
     await this.events.statusUpdated(tx, this.presenter.shown({ ...view, policy: active, payment: null }));
-    return { providerPolicyId: issued.policy_number, redirectUrl: active.redirectUrl ? substitutePolicyId(active.redirectUrl, active.id) : null };
+    return { providerPolicyId: issued.policy_number, redirectUrl: policyRedirectUrl(active.redirectUrl, active.id) };
   }
 
   async redirectUrl(payment: Payment): Promise<string | null> {
     const view = await this.policies.findForClient(null, payment.policyId);
-    return view?.policy.redirectUrl ? substitutePolicyId(view.policy.redirectUrl, view.policy.id) : null;
+    return view ? policyRedirectUrl(view.policy.redirectUrl, view.policy.id) : null;
   }
 
   pendingDocuments(): Promise<number[]> {

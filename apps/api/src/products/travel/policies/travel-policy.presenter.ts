@@ -2,6 +2,7 @@ import { amountNumber, formatDateTime, formatNullableDateTime, productId } from 
 import { paymentLink } from '../../../payments/payment.repository';
 import type { TravelPolicyView } from './travel-policy.repository';
 import { PolicyStatus } from '../../../policies/policy-status';
+import { policyRedirectUrl } from '../../../policies/policy-redirect-url';
 
 export interface TravelPolicyUrls {
   publicBaseUrl: string;
@@ -45,7 +46,7 @@ export function presentTravelPolicy({ policy: p, quote: q, payment }: TravelPoli
     invoice: invoiceUrl,
     policy_url: policyUrl,
     invoice_url: invoiceUrl,
-    redirect_url: p.redirectUrl,
+    redirect_url: policyRedirectUrl(p.redirectUrl, p.id),
     start_date: p.startDate,
     end_date: p.endDate,
     purchased_at: formatNullableDateTime(p.purchasedAt),
