@@ -3,8 +3,7 @@ import { ApiError, Clock } from '@lib/common';
 import { isInsurerCallError, type TravelProvider } from '@lib/providers';
 import { TRAVEL_PROVIDER, TRAVEL_QUOTE_VALID_MS } from '../travel-products';
 import { travelBill } from './travel-bill';
-import { checkTravelQuote } from './travel-quote.rules';
-import type { TravelQuoteInput } from './travel-quote.schema';
+import { readTravelQuote } from './travel-quote.request';
 import { TravelQuoteRepository } from './travel-quote.repository';
 import { presentTravelQuote } from './travel-quote.presenter';
 
@@ -17,10 +16,9 @@ export class RequestTravelQuoteUseCase {
     private readonly clock: Clock,
   ) {}
 
-  async execute(clientId: string, input: TravelQuoteInput) {
+  async execute(clientId: string, body: unknown) {
     const now = this.clock.now();
-    const { details, trip } = checkTravelQuote(input, now);
-    if (!trip) throw ApiError.validation(details);
+    const { input, trip } = readTravelQuote(body, now);
     let answer;
     try {
       answer = await this.provider.quote({ start_date: trip.startDate, duration_days: trip.days, multi_entry: input.multi_entry, travellers: trip.ages.map((age) => ({ age })) });
