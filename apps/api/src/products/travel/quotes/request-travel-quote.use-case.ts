@@ -3,7 +3,9 @@ import { ApiError, Clock } from '@lib/common';
 import { isInsurerCallError, type TravelProvider } from '@lib/providers';
 import { TRAVEL_PROVIDER, TRAVEL_QUOTE_VALID_MS } from '../travel-products';
 import { travelBill } from './travel-bill';
+import { TestClocks } from '../../../platform/test-clocks/test-clocks';
 import { readTravelQuote } from './travel-quote.request';
+import { clockedTravelQuote } from './travel-quote.clock';
 import { TravelQuoteRepository } from './travel-quote.repository';
 import { presentTravelQuote } from './travel-quote.presenter';
 
@@ -14,6 +16,7 @@ export class RequestTravelQuoteUseCase {
     @Inject(TRAVEL_PROVIDER) private readonly provider: TravelProvider,
     private readonly quotes: TravelQuoteRepository,
     private readonly clock: Clock,
+    private readonly testClocks: TestClocks,
   ) {}
 
   async execute(clientId: string, body: unknown) {
@@ -48,6 +51,8 @@ export class RequestTravelQuoteUseCase {
       createdAt: now,
       updatedAt: now,
     });
+    // on a test clock (Sandbox-Test-Clock), the 48-hour expiry runs on that clock
+    await this.testClocks.attach(null, clockedTravelQuote(quote.quoteId));
     return presentTravelQuote(quote);
   }
 }
