@@ -84,6 +84,19 @@ describe('stored files need authority', () => {
     expect((await get(signed)).status).toBe(404);
   });
 
+  it('a correctly signed URL whose expires runs past FILE_URL_TTL_SECONDS from now is refused', async () => {
+    const signer = env.app.api.app.get(FileUrlSigner, { strict: false }) as unknown as { mac(name: string, expires: number): string };
+    const url = urls['vehicle-photo/front'];
+    const name = url.slice(url.lastIndexOf('/') + 1);
+    const nowS = Math.floor(env.app.clock.now().getTime() / 1000);
+    const at = (expires: number) => get(`${url}?expires=${expires}&signature=${signer.mac(name, expires)}`);
+    expect((await at(nowS + 60)).status).toBe(200);
+    const farAhead = await at(nowS + 365 * 86_400);
+    expect(farAhead.status).toBe(404);
+    expect(await farAhead.text()).not.toContain('%PDF');
+    expect((await at(nowS + 60 + 3600)).status).toBe(404);
+  });
+
   it('admin answers point staff at the staff route, which their session opens', async () => {
     const { policyBody } = await import('../support/property-kit');
     const issued = await env.app.request('/api/v1/property/policies', { token: owner.token, json: policyBody() });

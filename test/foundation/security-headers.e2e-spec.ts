@@ -62,6 +62,23 @@ describe('/metrics is not public in production', () => {
     }
   });
 
+  it('in sandbox without METRICS_TOKEN, answers only a direct loopback caller, never one through a proxy', async () => {
+    const app = await startTestApp({ env: { APP_ENV: 'sandbox' } });
+    try {
+      const local = await app.request('/metrics', { headers: { Accept: 'text/plain' } });
+      expect(local.status).toBe(200);
+      expect(local.text).toContain('http_requests_total');
+      const proxied: Record<string, string>[] = [{ 'X-Forwarded-For': '203.0.113.7' }, { Forwarded: 'for=203.0.113.7' }, { 'X-Real-IP': '203.0.113.7' }];
+      for (const headers of proxied) {
+        const res = await app.request('/metrics', { headers: { ...headers, Accept: 'text/plain' } });
+        expect([headers, res.status]).toEqual([headers, 404]);
+        expect(res.text).not.toContain('http_requests_total');
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
   it('needs the bearer METRICS_TOKEN when one is set (production or sandbox)', async () => {
     const secret = 'metrics-scraper-secret-'.padEnd(40, 'm');
     for (const env of [{ ...PRODUCTION_ENV, METRICS_TOKEN: secret }, { APP_ENV: 'sandbox', METRICS_TOKEN: secret }]) {

@@ -35,6 +35,14 @@ describe('SME medical in the console (admin API)', () => {
     expect(refused.status).toBe(422);
     expect(await env.app.db.prisma.medicalEmployee.count({ where: { companyId: company.id } })).toBe(0);
 
+    // a line with more cells than the header (an unquoted comma in the name) is that line's error, not a shifted row
+    const shifted = [HEADER, GOOD.split('\n')[1], 'Hassan, Amina,EG,,2098765432,1990-04-15,female,amina@najd.example,0587654321,executive,no,,'].join('\n');
+    const previewShifted = (await am.call(`/admin/api/medical-companies/${company.id}/employees/preview`, { json: { csv: shifted } })).body;
+    expect(previewShifted.valid).toBe(false);
+    expect(previewShifted.problems).toEqual([{ line: 3, field: 'line', message: expect.stringMatching(/^The line has 13 cells but the header has 12 columns/) }]);
+    expect((await am.call(`/admin/api/medical-companies/${company.id}/employees/import`, { json: { csv: shifted } })).status).toBe(422);
+    expect(await env.app.db.prisma.medicalEmployee.count({ where: { companyId: company.id } })).toBe(0);
+
     const good = (await am.call(`/admin/api/medical-companies/${company.id}/employees/preview`, { json: { csv: GOOD } })).body;
     expect(good).toMatchObject({ valid: true, problems: [] });
     const imported = await am.call(`/admin/api/medical-companies/${company.id}/employees/import`, { json: { csv: GOOD } });

@@ -232,6 +232,9 @@ describe('POST/GET/DELETE /api/v1/car-comp/quote-requests', () => {
 
     it('names every failing field at once and rejects unknown ones', async () => {
       await expectFields({ owner_id: '123', phone: '0412345678', car_estimated_cost: -1, iban: 'x' }, ['owner_id', 'phone', 'car_estimated_cost', 'iban']);
+      // the rules between fields and on today run beside a malformed field, not only once it is fixed
+      await expectFields({ email: 'not-an-email', start_date: '2026-11-22', car_model_year: 1949, is_ownership_transfer: true }, ['email', 'start_date', 'car_model_year', 'current_car_owner_id']);
+      await expectFields({ phone: '0412345678', car_sequence_number: undefined }, ['phone', 'car_sequence_number']);
     });
   });
 

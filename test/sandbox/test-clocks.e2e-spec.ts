@@ -6,6 +6,7 @@ import { eventually } from '../webhooks/webhook-receiver';
 import { signIn } from '../admin/admin-kit';
 import { inlineData, registerTarget } from '../embed/embed-kit';
 import { http } from '../support/http';
+import { quoteBody as travelQuoteBody, TRAVEL } from '../travel/travel-kit';
 
 const CLOCKS = '/api/v1/sandbox/test-clocks';
 const DAY_S = 86_400;
@@ -164,6 +165,23 @@ describe('sandbox test clocks', () => {
     expect(page.status).toBe(410);
     expect(inlineData(page.text)).toMatchObject({ state: 'expired' });
     expect((await api(`/api/v1/car-comp/embed-sessions/${session.id}`, {}, partner.token)).body.expired).toBe(true);
+  });
+
+  it('a travel quote made on a clock is attached to it and expires 48 hours later on the clock; one off the clock stays open', async () => {
+    const clockId = await newClock('travel quote expiry');
+    const quoted = await api(`${TRAVEL}/quotes`, { json: travelQuoteBody(), headers: onClock(clockId) });
+    expect(quoted.status).toBe(200);
+    expect(quoted.body.expires_at).toBe('2026-11-24T09:00:00.000000Z');
+    expect((await api(`${CLOCKS}/${clockId}`)).body.attached.quote_requests).toBe(1);
+    const offClock = (await api(`${TRAVEL}/quotes`, { json: travelQuoteBody() })).body;
+
+    await advance(clockId, { seconds: 48 * 3600 + 1 });
+    // bought without the header: the quote's clock decides
+    const late = await api(`${TRAVEL}/policies`, { json: { quote_id: quoted.body.quote_id } });
+    expect(late.status).toBe(422);
+    expect(late.body.details.quote_id[0]).toMatch(/^The quote expired at 2026-11-24T09:00:00/);
+    expect(await env.app.db.prisma.travelPolicy.count({ where: { quoteId: quoted.body.quote_id } })).toBe(0);
+    expect((await api(`${TRAVEL}/policies`, { json: { quote_id: offClock.quote_id } })).status).toBe(200);
   });
 });
 

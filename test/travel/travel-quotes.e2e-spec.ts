@@ -115,6 +115,18 @@ describe('travel quotes (Schengen)', () => {
     expect(await env.app.db.prisma.travelQuote.count()).toBe(before);
   });
 
+  it('names every failing field at once, the rules on today beside the malformed fields', async () => {
+    const before = await env.app.db.prisma.travelQuote.count();
+    const res = await quote(quoteBody({ email: 'not-an-email', start_date: '2026-11-01', travellers: [traveller({ gender: 'x' })] }));
+    expect(res.status).toBe(422);
+    expect(Object.keys(res.body.details).sort()).toEqual(['email', 'start_date', 'travellers.0.gender']);
+    expect(res.body.details.start_date).toEqual(['The start date must be today or later.']);
+    // a rule needing a malformed field is left to that field's own message
+    const twins = await quote(quoteBody({ email: 'x', travellers: [traveller(), traveller({ full_name: 'Omar Alqahtani', passport_expiry_date: '2026-01-01' })] }));
+    expect(Object.keys(twins.body.details).sort()).toEqual(['email', 'travellers.1.passport_expiry_date', 'travellers.1.passport_number']);
+    expect(await env.app.db.prisma.travelQuote.count()).toBe(before);
+  });
+
   it('the Schengen rule names the date the passport must reach: three months past the last day', async () => {
     const res = await quote(quoteBody({ travellers: [traveller({ passport_expiry_date: '2027-03-07' })] }));
     expect(res.body.details['travellers.0.passport_expiry_date']).toEqual(['The passport must be valid at least 3 months after the trip ends: until 2027-03-08 or later.']);

@@ -40,6 +40,8 @@ export type { CountAggregates, PriceAggregates } from './pagination/list-filters
 export { SECRET_KEYS, maskPersonal, maskPii } from './logging/mask';
 export { fieldLabel, z } from './validation/z';
 export { issuesToDetails, validationError } from './validation/issues';
+export { crossFieldRules } from './validation/cross-field';
+export type { CrossFieldRules } from './validation/cross-field';
 export { MAX_INT4, digitString, emailField, intId, looseBoolean, wholeNumber } from './validation/fields';
 export { MAX_INPUT_DEPTH, assertCleanInput, forbiddenCharacter, forbiddenTextMessage, textIssues, textIssuesToDetails } from './validation/text';
 export type { TextIssue } from './validation/text';

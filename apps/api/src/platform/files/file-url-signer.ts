@@ -4,6 +4,9 @@ import { RealClock } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { JWT_SECRET } from '../auth/token.service';
 
+/** How far a signed URL's `expires` may run past FILE_URL_TTL_SECONDS: the clocks of two API instances may differ this much. */
+const CLOCK_SKEW_S = 30;
+
 /**
  * Expiring signed URLs for the few files a third party must fetch without our credentials (an insurer
  * downloading vehicle photos): `?expires=<unix seconds>&signature=<HMAC-SHA256(name:expires), hex>`.
@@ -29,10 +32,14 @@ export class FileUrlSigner {
     return `${url}?expires=${expires}&signature=${this.mac(name, expires)}`;
   }
 
-  /** True when the signature is ours for this file name and has not expired. */
+  /**
+   * True when the signature is ours for this file name, has not expired, and expires no later than a URL
+   * signed now would: a URL signed for longer (under an older, longer TTL, or by a leaked key) is refused.
+   */
   holds(name: string, expires: unknown, signature: unknown): boolean {
     if (typeof expires !== 'string' || typeof signature !== 'string' || !/^\d{1,12}$/.test(expires) || !/^[0-9a-f]{64}$/.test(signature)) return false;
-    if (Number(expires) * 1000 <= this.clock.now().getTime()) return false;
+    const nowS = this.clock.now().getTime() / 1000;
+    if (Number(expires) <= nowS || Number(expires) > nowS + this.config.fileUrls.ttlSeconds + CLOCK_SKEW_S) return false;
     return timingSafeEqual(Buffer.from(this.mac(name, Number(expires)), 'hex'), Buffer.from(signature, 'hex'));
   }
 

@@ -14,7 +14,8 @@ export const FILES_ACCESS_DOC =
   'Stored files are private. The client that stored a file (or whose policy or claim it belongs to) downloads it with its bearer token; ' +
   'another client gets 404, a request without a token 401. Vehicle photos are handed to the insurer as signed URLs ' +
   '(`?expires=&signature=`) that work without a token for `FILE_URL_TTL_SECONDS` (10 minutes by default); an expired or altered ' +
-  'signature is 404. Staff download through `/admin/api/files/{name}` with their console session, when their role may read the ' +
+  'signature, or an `expires` further ahead than that TTL from now, is 404. ' +
+  'Staff download through `/admin/api/files/{name}` with their console session, when their role may read the ' +
   'personal data of the file\'s product. Answers carry `Cache-Control: private, no-store`, `X-Content-Type-Options: nosniff` and ' +
   '`Content-Disposition: attachment` with the file\'s name.';
 

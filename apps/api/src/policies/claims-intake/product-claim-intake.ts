@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { amountField, ApiError, Clock, formatDate, pageSkip, toPage, validationError, z } from '@lib/common';
+import { amountField, ApiError, Clock, crossFieldRules, formatDate, pageSkip, toPage, validationError, z } from '@lib/common';
 import { gregorianDateField } from '@lib/common/saudi';
 import { presentClaim } from '../claims/claim.presenter';
 import { ClaimRepository } from '../claims/claim.repository';
@@ -88,7 +88,12 @@ export class ProductClaimIntake {
         description: z.string({ error: 'The description field is required.' }).trim().min(1, 'The description field is required.').max(2000, 'The description may not be greater than 2000 characters.'),
         requested_amount: amountField('requested amount'),
       })
-      .refine((c) => !c.incident_date || !c.event_date || c.incident_date === c.event_date, { path: ['event_date'], message: 'The event date must equal the incident date when both are sent.' })
+      .superRefine(
+        ...crossFieldRules<{ incident_date?: string; event_date?: string }>((c, ctx, fine) => {
+          if (fine('incident_date', 'event_date') && c.incident_date && c.event_date && c.incident_date !== c.event_date)
+            ctx.addIssue({ code: 'custom', path: ['event_date'], message: 'The event date must equal the incident date when both are sent.' });
+        }),
+      )
       .transform((c) => ({
         claim_type: c.claim_type,
         incident_date: c.incident_date ?? c.event_date ?? formatDate(this.clock.now()),

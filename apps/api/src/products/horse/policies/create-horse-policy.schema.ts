@@ -1,4 +1,4 @@
-import { gregorianDateField, personIdField, saudiMobileField, z } from '@lib/common';
+import { crossFieldRules, gregorianDateField, personIdField, saudiMobileField, z } from '@lib/common';
 import { HORSE_USES } from '@lib/providers';
 
 export const HORSE_SEXES = ['male', 'female', 'gelding'] as const;
@@ -52,10 +52,12 @@ export const createHorsePolicySchema = z.strictObject({
         .default(DEFAULT_HORSE_VALUE),
       history: horseHistory.optional(),
     })
-    .superRefine((h, ctx) => {
-      if (!h.microchip_number && !h.passport_number)
-        ctx.addIssue({ code: 'custom', path: ['microchip_number'], message: 'Send the microchip number or the passport number.' });
-    }),
+    .superRefine(
+      ...crossFieldRules<{ microchip_number?: string; passport_number?: string }>((h, ctx, fine) => {
+        if (fine('microchip_number', 'passport_number') && !h.microchip_number && !h.passport_number)
+          ctx.addIssue({ code: 'custom', path: ['microchip_number'], message: 'Send the microchip number or the passport number.' });
+      }),
+    ),
   owner: z.strictObject({
     name: z.string().trim().min(1, 'The owner name is required.').max(100, 'The owner name must be at most 100 characters.'),
     id: personIdField('owner id').optional(),

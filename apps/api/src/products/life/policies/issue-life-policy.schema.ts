@@ -1,4 +1,4 @@
-import { gregorianDateField, personIdField, saudiIbanField, z } from '@lib/common';
+import { crossFieldRules, gregorianDateField, personIdField, saudiIbanField, z } from '@lib/common';
 import { LIFE_FREQUENCIES } from '@lib/providers';
 
 export const RELATIONSHIPS = ['spouse', 'child', 'parent', 'sibling', 'other'] as const;
@@ -43,13 +43,16 @@ export const issueLifePolicySchema = z
     consent: z.literal(true, { error: "The consent must be true: the applicant accepts the offer's terms." }),
     extra_fields: z.record(z.string(), z.unknown()).optional(),
   })
-  .superRefine((v, ctx) => {
+  .superRefine(
+    ...crossFieldRules<{ applicant_id: string; beneficiaries: { national_id: string; share_percentage: number }[] }>((v, ctx, fine) => {
+    if (!fine('beneficiaries')) return;
     const total = v.beneficiaries.reduce((s, b) => s + b.share_percentage, 0);
     if (total !== 100)
       ctx.addIssue({ code: 'custom', path: ['beneficiaries'], message: `The beneficiaries' share percentages must add up to 100 (they add up to ${total}).` });
     const ids = v.beneficiaries.map((b) => b.national_id);
     if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', path: ['beneficiaries'], message: 'A beneficiary may appear only once.' });
-    if (ids.includes(v.applicant_id)) ctx.addIssue({ code: 'custom', path: ['beneficiaries'], message: 'The applicant cannot be a beneficiary.' });
-  });
+    if (fine('applicant_id') && ids.includes(v.applicant_id)) ctx.addIssue({ code: 'custom', path: ['beneficiaries'], message: 'The applicant cannot be a beneficiary.' });
+    }),
+  );
 
 export type IssueLifePolicyInput = z.infer<typeof issueLifePolicySchema>;

@@ -71,6 +71,11 @@ export function parseEmployeeCsv(text: string): ParsedCsv {
   records.slice(1).forEach((values, k) => {
     const line = k + 2;
     if (values.every((v) => v.trim() === '')) return;
+    // an unquoted comma inside a value shifts every later cell into the wrong column: never guess which
+    if (values.length > header.length) {
+      problems.push({ line, field: 'line', message: `The line has ${values.length} cells but the header has ${header.length} columns; put a value holding a comma in double quotes ("Hassan, Amina").` });
+      return;
+    }
     const row: Record<string, string> = {};
     header.forEach((h, i) => {
       const v = (values[i] ?? '').trim();

@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiError, formatNullableDateTime, intId, z } from '@lib/common';
+import { ApiError, crossFieldRules, formatNullableDateTime, intId, z } from '@lib/common';
 import { RateLimit } from '@lib/http';
 import { CurrentPartner, PartnerApi } from '../../../platform/auth/partner-api.decorator';
 import type { Partner } from '../../../platform/auth/partner';
@@ -24,7 +24,12 @@ const policyDeclarations = z
     all_employees: partialAnswersSchema.optional(),
     ids_or_emails: idsOrEmailsSchema.optional(),
   })
-  .refine((b) => b.all_employees || b.ids_or_emails?.length, { path: ['all_employees'], message: 'Send all_employees answers, ids_or_emails entries, or both.' });
+  .superRefine(
+    ...crossFieldRules<{ all_employees?: unknown; ids_or_emails?: unknown[] }>((b, ctx, fine) => {
+      if (fine('all_employees', 'ids_or_emails') && !b.all_employees && !b.ids_or_emails?.length)
+        ctx.addIssue({ code: 'custom', path: ['all_employees'], message: 'Send all_employees answers, ids_or_emails entries, or both.' });
+    }),
+  );
 
 /**
  * The real service's current declaration routes, beside the spec's POST /medical-forms/fill: one

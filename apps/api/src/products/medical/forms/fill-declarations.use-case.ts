@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ApiError, Clock, intId, issuesToDetails, z, type ErrorDetails } from '@lib/common';
+import { ApiError, Clock, crossFieldRules, type ErrorDetails, intId, issuesToDetails, z } from '@lib/common';
 import type { Prisma } from '@lib/db';
 import { MedicalCompanyRepository } from '../companies/medical-company.repository';
 import { MedicalEmployeeRepository } from '../employees/medical-employee.repository';
@@ -16,7 +16,12 @@ export const fillSchema = z
     all_employees: partialAnswersSchema.optional(),
     ids_or_emails: idsOrEmailsSchema.optional(),
   })
-  .refine((b) => b.all_employees || b.ids_or_emails?.length, { path: ['all_employees'], message: 'Send all_employees answers, ids_or_emails entries, or both.' });
+  .superRefine(
+    ...crossFieldRules<{ all_employees?: unknown; ids_or_emails?: unknown[] }>((b, ctx, fine) => {
+      if (fine('all_employees', 'ids_or_emails') && !b.all_employees && !b.ids_or_emails?.length)
+        ctx.addIssue({ code: 'custom', path: ['all_employees'], message: 'Send all_employees answers, ids_or_emails entries, or both.' });
+    }),
+  );
 export type FillInput = z.output<typeof fillSchema>;
 export interface DeclarationPlan {
   companyId: number;

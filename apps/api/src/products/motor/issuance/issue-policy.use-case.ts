@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ApiError, Clock, ErrorDetails, intId, money, sum, z } from '@lib/common';
+import { ApiError, Clock, crossFieldRules, ErrorDetails, intId, money, sum, z } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { Prisma, PrismaService } from '@lib/db';
 import { OtpService } from '../../../platform/otp/otp.service';
@@ -37,11 +37,14 @@ export const issuePolicySchema = z
       .optional(),
     iban: z.unknown().optional(),
   })
-  .superRefine((b, ctx) => {
-    if (b.iban !== undefined)
-      ctx.addIssue({ code: 'custom', path: ['iban'], message: 'The iban field is no longer accepted here: send it to POST /issue-otp.' });
-    if (b.extra_data && b.extra_fields) ctx.addIssue({ code: 'custom', path: ['extra_fields'], message: 'Send extra_data or extra_fields, not both.' });
-  });
+  .superRefine(
+    ...crossFieldRules<{ iban?: unknown; extra_data?: unknown; extra_fields?: unknown }>((b, ctx, fine) => {
+      if (b.iban !== undefined)
+        ctx.addIssue({ code: 'custom', path: ['iban'], message: 'The iban field is no longer accepted here: send it to POST /issue-otp.' });
+      if (fine('extra_data', 'extra_fields') && b.extra_data && b.extra_fields)
+        ctx.addIssue({ code: 'custom', path: ['extra_fields'], message: 'Send extra_data or extra_fields, not both.' });
+    }),
+  );
 
 export type IssuePolicyInput = z.infer<typeof issuePolicySchema>;
 

@@ -1,4 +1,4 @@
-import { daysBetween, digitString, emailField, formatDate, parseDate, z } from '@lib/common';
+import { crossFieldRules, daysBetween, digitString, emailField, formatDate, parseDate, z } from '@lib/common';
 import { birthdateOf, personIdField, personIdKind, personOrCompanyIdField, saudiMobileField } from '@lib/common/saudi';
 import { findBodyType, findMaker, findModel } from '@lib/vehicles';
 
@@ -41,46 +41,55 @@ const baseSchema = z.strictObject({
 
 export type QuoteRequestInput = z.output<typeof baseSchema> & { car_model_year: number };
 
+type Issue = (path: (string | number)[], message: string) => void;
+
+/** The vehicle is named by its sequence number, or by a custom number with its maker, model and body type from the lookups. */
+function vehicleRules(b: z.output<typeof baseSchema>, issue: Issue): void {
+  const hasSequence = b.car_sequence_number !== undefined;
+  const hasCustom = b.custom_number !== undefined;
+  if (hasSequence && hasCustom) issue(['custom_number'], 'Send either car_sequence_number or custom_number, not both.');
+  if (!hasSequence && !hasCustom) issue(['car_sequence_number'], 'The car sequence number field is required when custom number is not present.');
+  if (hasCustom) {
+    for (const f of ['maker_code', 'model_code', 'body_type_code'] as const) {
+      if (b[f] === undefined) issue([f], `The ${f.replace(/_/g, ' ')} field is required with a custom number.`);
+    }
+    if (b.maker_code !== undefined && !findMaker(b.maker_code)) issue(['maker_code'], 'The selected maker code is invalid.');
+    else if (b.maker_code !== undefined && b.model_code !== undefined && !findModel(b.maker_code, b.model_code)) {
+      issue(['model_code'], 'The model code does not belong to the maker code.');
+    }
+    if (b.body_type_code !== undefined && !findBodyType(b.body_type_code)) issue(['body_type_code'], 'The selected body type code is invalid.');
+  } else {
+    for (const f of ['maker_code', 'model_code', 'body_type_code'] as const) {
+      if (b[f] !== undefined) issue([f], `The ${f.replace(/_/g, ' ')} is only sent with a custom number.`);
+    }
+  }
+}
+
 function schemaFor(day: string) {
   const today = parseDate(day)!;
   const nextYear = today.getUTCFullYear() + 1;
   return baseSchema
-    .superRefine((b, ctx) => {
-      const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
+    .superRefine(...crossFieldRules<z.output<typeof baseSchema>>((b, ctx, fine) => {
+      const issue: Issue = (path, message) => ctx.addIssue({ code: 'custom', path, message });
 
       // the calendar of the birthdate follows the id; an invalid id is already reported
-      const birth = personIdKind(b.owner_id) ? birthdateOf(b.owner_id, b.birthdate, today) : { date: today };
+      const birth = fine('owner_id', 'birthdate') && personIdKind(b.owner_id) ? birthdateOf(b.owner_id, b.birthdate, today) : { date: today };
       if ('error' in birth) issue(['birthdate'], `The birthdate ${birth.error}.`);
 
-      const hasSequence = b.car_sequence_number !== undefined;
-      const hasCustom = b.custom_number !== undefined;
-      if (hasSequence && hasCustom) issue(['custom_number'], 'Send either car_sequence_number or custom_number, not both.');
-      if (!hasSequence && !hasCustom) issue(['car_sequence_number'], 'The car sequence number field is required when custom number is not present.');
-      if (hasCustom) {
-        for (const f of ['maker_code', 'model_code', 'body_type_code'] as const) {
-          if (b[f] === undefined) issue([f], `The ${f.replace(/_/g, ' ')} field is required with a custom number.`);
-        }
-        if (b.maker_code !== undefined && !findMaker(b.maker_code)) issue(['maker_code'], 'The selected maker code is invalid.');
-        else if (b.maker_code !== undefined && b.model_code !== undefined && !findModel(b.maker_code, b.model_code)) {
-          issue(['model_code'], 'The model code does not belong to the maker code.');
-        }
-        if (b.body_type_code !== undefined && !findBodyType(b.body_type_code)) issue(['body_type_code'], 'The selected body type code is invalid.');
-      } else {
-        for (const f of ['maker_code', 'model_code', 'body_type_code'] as const) {
-          if (b[f] !== undefined) issue([f], `The ${f.replace(/_/g, ' ')} is only sent with a custom number.`);
-        }
-      }
+      // a malformed vehicle field is named by its own schema
+      if (fine('car_sequence_number', 'custom_number', 'maker_code', 'model_code', 'body_type_code')) vehicleRules(b, issue);
 
-      if (b.is_ownership_transfer && !b.current_car_owner_id) issue(['current_car_owner_id'], 'The current car owner id field is required when is ownership transfer is true.');
-      if (!b.is_ownership_transfer && b.current_car_owner_id && b.current_car_owner_id !== b.owner_id) {
+      const ownership = fine('is_ownership_transfer', 'current_car_owner_id', 'owner_id');
+      if (ownership && b.is_ownership_transfer && !b.current_car_owner_id) issue(['current_car_owner_id'], 'The current car owner id field is required when is ownership transfer is true.');
+      if (ownership && !b.is_ownership_transfer && b.current_car_owner_id && b.current_car_owner_id !== b.owner_id) {
         issue(['current_car_owner_id'], 'The current car owner id must equal the owner id when is ownership transfer is false.');
       }
 
-      if (b.car_model_year !== undefined && (b.car_model_year < 1950 || b.car_model_year > nextYear)) {
+      if (fine('car_model_year') && b.car_model_year !== undefined && (b.car_model_year < 1950 || b.car_model_year > nextYear)) {
         issue(['car_model_year'], `The car model year must be between 1950 and ${nextYear}.`);
       }
 
-      if (b.start_date !== undefined) {
+      if (fine('start_date') && b.start_date !== undefined) {
         const start = parseDate(b.start_date);
         if (!start) issue(['start_date'], 'The start date must be a valid date YYYY-MM-DD.');
         else {
@@ -89,7 +98,7 @@ function schemaFor(day: string) {
         }
       }
 
-      if (b.drivers) {
+      if (fine('drivers', 'owner_id') && b.drivers) {
         const sum = b.drivers.reduce((s, d) => s + d.driving_percentage, 0);
         if (sum !== 100) issue(['drivers'], `The driving percentages must add up to 100 (they add up to ${sum}).`);
         if (!b.drivers.some((d) => d.owner_id === b.owner_id)) issue(['drivers'], 'The owner must be one of the drivers.');
@@ -101,7 +110,7 @@ function schemaFor(day: string) {
           if ('error' in db) issue(['drivers', i, 'birthdate'], `The birthdate ${db.error}.`);
         });
       }
-    })
+    }))
     .transform((b): QuoteRequestInput => ({ ...b, car_model_year: b.car_model_year ?? today.getUTCFullYear() }));
 }
 

@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { amountField, amountNumber, z } from '@lib/common';
+import { amountField, amountNumber, crossFieldRules, z } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { BUILDING_TYPES, findPropertyCity, PROPERTY_CITIES, type PropertyCity } from '@lib/providers';
 import { CurrentPartner, PartnerApi } from '../../../platform/auth/partner-api.decorator';
@@ -36,12 +36,14 @@ export const pricesQuery = z
     property_cost: amountField('property cost').optional(),
     contents_cost: amountField('contents cost').optional(),
   })
-  .superRefine((q, ctx) => {
-    if (q.property_cost === undefined && q.contents_cost === undefined) {
+  .superRefine(
+    ...crossFieldRules<{ property_cost?: unknown; contents_cost?: unknown }>((q, ctx, fine) => {
+    if (fine('property_cost', 'contents_cost') && q.property_cost === undefined && q.contents_cost === undefined) {
       ctx.addIssue({ code: 'custom', path: ['property_cost'], message: 'The property cost field is required when contents cost is not present.' });
       ctx.addIssue({ code: 'custom', path: ['contents_cost'], message: 'The contents cost field is required when property cost is not present.' });
     }
-  });
+    }),
+  );
 
 const EXAMPLE = {
   dune: {

@@ -6,6 +6,7 @@ import { clockedPolicy, TestClocks } from '../../../platform/test-clocks/test-cl
 import { PAYMENT_LINK_PERIODS_MS } from '../../../payments/payment-link-periods';
 import { TravelQuoteRepository } from '../quotes/travel-quote.repository';
 import { PolicyEvents } from '../../../policies/events/policy-events';
+import { clockedTravelQuote } from '../quotes/travel-quote.clock';
 import type { PurchaseTravelPolicyInput } from './purchase-travel-policy.schema';
 import { TravelPolicyRepository } from './travel-policy.repository';
 import { TravelPolicyPresenter } from './travel-policy.view';
@@ -28,6 +29,8 @@ export class PurchaseTravelPolicyUseCase {
   ) {}
 
   async execute(clientId: string, input: PurchaseTravelPolicyInput) {
+    // a quote made on a test clock is bought on it: its expiry and the trip's start are that clock's
+    await this.testClocks.adopt(clockedTravelQuote(input.quote_id), clientId);
     const now = this.clock.now();
     const quote = await this.quotes.findForClient(clientId, input.quote_id);
     if (!quote) throw ApiError.field('quote_id', 'The selected quote id is invalid.');

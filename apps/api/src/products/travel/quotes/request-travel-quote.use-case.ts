@@ -3,8 +3,9 @@ import { ApiError, Clock } from '@lib/common';
 import { isInsurerCallError, type TravelProvider } from '@lib/providers';
 import { TRAVEL_PROVIDER, TRAVEL_QUOTE_VALID_MS } from '../travel-products';
 import { travelBill } from './travel-bill';
-import { checkTravelQuote } from './travel-quote.rules';
-import type { TravelQuoteInput } from './travel-quote.schema';
+import { TestClocks } from '../../../platform/test-clocks/test-clocks';
+import { readTravelQuote } from './travel-quote.request';
+import { clockedTravelQuote } from './travel-quote.clock';
 import { TravelQuoteRepository } from './travel-quote.repository';
 import { presentTravelQuote } from './travel-quote.presenter';
 
@@ -15,12 +16,12 @@ export class RequestTravelQuoteUseCase {
     @Inject(TRAVEL_PROVIDER) private readonly provider: TravelProvider,
     private readonly quotes: TravelQuoteRepository,
     private readonly clock: Clock,
+    private readonly testClocks: TestClocks,
   ) {}
 
-  async execute(clientId: string, input: TravelQuoteInput) {
+  async execute(clientId: string, body: unknown) {
     const now = this.clock.now();
-    const { details, trip } = checkTravelQuote(input, now);
-    if (!trip) throw ApiError.validation(details);
+    const { input, trip } = readTravelQuote(body, now);
     let answer;
     try {
       answer = await this.provider.quote({ start_date: trip.startDate, duration_days: trip.days, multi_entry: input.multi_entry, travellers: trip.ages.map((age) => ({ age })) });
@@ -50,6 +51,8 @@ export class RequestTravelQuoteUseCase {
       createdAt: now,
       updatedAt: now,
     });
+    // on a test clock (Sandbox-Test-Clock), the 48-hour expiry runs on that clock
+    await this.testClocks.attach(null, clockedTravelQuote(quote.quoteId));
     return presentTravelQuote(quote);
   }
 }

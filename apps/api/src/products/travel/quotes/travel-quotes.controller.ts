@@ -9,7 +9,6 @@ import { DocumentUploadGuard, UploadedDocuments, type DocumentUpload } from '../
 import { QUOTE_EXAMPLE, QUOTE_REQUEST_EXAMPLE } from '../travel-examples';
 import { TRAVEL_BASE, TRAVEL_PRODUCTS, TRAVEL_QUOTE_VALID_MS } from '../travel-products';
 import { RequestTravelQuoteUseCase } from './request-travel-quote.use-case';
-import { TravelQuoteInput, travelQuoteSchema } from './travel-quote.schema';
 import { TravelQuoteRepository } from './travel-quote.repository';
 import { presentTravelQuote } from './travel-quote.presenter';
 import { TRAVEL_DOCUMENT_PARTS, UploadTravelDocumentsUseCase } from './upload-travel-documents.use-case';
@@ -51,7 +50,7 @@ export class TravelQuotesController {
   @ApiBody({ schema: { type: 'object', example: QUOTE_REQUEST_EXAMPLE } })
   @ApiOkResponse({ description: 'The quote.', schema: { type: 'object', example: QUOTE_EXAMPLE } })
   @ApiErrors(422, 502)
-  requestQuote(@CurrentPartner() partner: Partner, @Body({ schema: travelQuoteSchema }) body: TravelQuoteInput) {
+  requestQuote(@CurrentPartner() partner: Partner, @Body() body: unknown) {
     return this.request.execute(partner.clientId, body);
   }
 

@@ -3,7 +3,9 @@ import { ApiError, Clock, formatDateTime, type ErrorDetails } from '@lib/common'
 import { FileStore, type SavedFile } from '../../../platform/files/file-store';
 import { inspectDocument } from '../../../platform/files/documents/document-content';
 import type { DocumentUpload } from '../../../platform/files/documents/document-upload.guard';
+import { TestClocks } from '../../../platform/test-clocks/test-clocks';
 import { TravelQuoteRepository } from './travel-quote.repository';
+import { clockedTravelQuote } from './travel-quote.clock';
 
 export const TRAVEL_DOCUMENT_PARTS = ['id_document', 'passport_document'] as const;
 
@@ -17,6 +19,7 @@ export class UploadTravelDocumentsUseCase {
     private readonly quotes: TravelQuoteRepository,
     private readonly files: FileStore,
     private readonly clock: Clock,
+    private readonly testClocks: TestClocks,
   ) {}
 
   async execute(clientId: string, upload: DocumentUpload) {
@@ -35,6 +38,7 @@ export class UploadTravelDocumentsUseCase {
     const quote = await this.quotes.findForClient(clientId, quoteId!);
     if (!quote) throw ApiError.field('quote_id', 'The selected quote id is invalid.');
     if (quote.documentsUploadedAt) throw new ApiError('TRAVEL_DOCUMENTS_UPLOADED');
+    await this.testClocks.adopt(clockedTravelQuote(quote.quoteId), clientId);
 
     const verdicts = await Promise.all(parts.map((p) => (p.file.bytes ? inspectDocument(p.file.bytes) : Promise.resolve({ ok: false as const, problem: 'is larger than the limit (3 MB for images, 5 MB for PDFs)' }))));
     verdicts.forEach((v, i) => {
