@@ -4,7 +4,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { DataTable, DateInput, Labeled, List, SearchInput, SelectInput, Show, SimpleShowLayout, TextField, TextInput, useRecordContext, useTranslate } from 'react-admin';
+import { BooleanInput, DataTable, DateInput, Labeled, List, SearchInput, SelectInput, Show, SimpleShowLayout, TextField, TextInput, useRecordContext, useTranslate } from 'react-admin';
 import { DateTimeText, LtrText, MonoText } from '../../common/fields';
 import { useFormat } from '../../common/format';
 import { AmountText, PaymentStatusChip, PolicyRef, PolicyTypeFilter } from './PaymentFields';
@@ -21,6 +21,7 @@ function StatusFilter(props: { source: string; alwaysOn?: boolean }) {
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
   <StatusFilter key="status" source="status" alwaysOn />,
+  <BooleanInput key="open" source="open" />,
   <TextInput key="client_id" source="client_id" />,
   <PolicyTypeFilter key="policy_type" source="policy_type" />,
   <DateInput key="date_from" source="date_from" />,
