@@ -49,5 +49,18 @@ describe('the dashboard across product families', () => {
     expect(board.series.policies_issued.reduce((n: number, p: any) => n + p.value, 0)).toBe(3);
     expect(board.series.claims_opened.reduce((n: number, p: any) => n + p.value, 0)).toBe(1);
     expect(unpaidMotor.status).toBe(0);
+
+    // each counter opens the list it counts, and the list says the same number
+    let staff = ops;
+    const total = async (path: string, filter: object) =>
+      Number((await staff.call(`${path}?filter=${encodeURIComponent(JSON.stringify(filter))}`)).headers.get('content-range')!.split('/')[1]);
+    expect(await total('/admin/api/payments', { open: true })).toBe(1);
+    expect(await total('/admin/api/claims', { undecided: true })).toBe(1);
+    expect((await ops.call(`/admin/api/payments?filter=${encodeURIComponent('{"open":"yes"}')}`)).status).toBe(422);
+    // a payment link that lapses leaves the card and the list together
+    env.app.clock.advance(3 * 86_400_000);
+    staff = await signIn(env.app, 'operations'); // the first session has lapsed too
+    expect((await staff.call('/admin/api/dashboard?days=7')).body.counters.payments_pending).toBe(0);
+    expect(await total('/admin/api/payments', { open: true })).toBe(0);
   });
 });

@@ -16,6 +16,7 @@ describeBrowser('the property console in a browser', () => {
   let policyId: number;
   let claimId: number;
   let handlerId: string;
+  let clientName: string;
   const errors: string[] = [];
 
   beforeAll(async () => {
@@ -23,7 +24,9 @@ describeBrowser('the property console in a browser', () => {
     env = await startMotorEnv({ env: { RATE_LIMIT_DEFAULT_PER_MINUTE: '1000', TOKEN_TTL_SECONDS: '31536000' } });
     await createStaff(env.app, 'operations', 'operations@property.test');
     handlerId = (await createStaff(env.app, 'claims_handler', 'claims.handler@property.test')).id;
-    const token = (await env.app.partner(['property-comparison'])).token;
+    const partner = await env.app.partner(['property-comparison']);
+    const token = partner.token;
+    clientName = (await env.app.db.prisma.apiClient.findUniqueOrThrow({ where: { id: partner.id } })).name;
     policyId = (await env.app.request('/api/v1/property/policies', { token, json: policyBody() })).body.id;
     await activateAsPaid(env.app, policyId);
     env.app.clock.set('2026-12-10T08:00:00.000Z');
@@ -58,14 +61,13 @@ describeBrowser('the property console in a browser', () => {
     await page.goto(`${env.app.url}/admin/claims/${claimId}/show`);
     await page.getByText('Bicycle stolen from the yard.').waitFor();
     expect(await page.getByTestId('claim-to-approved').count()).toBe(0);
-    await page.getByTestId('claim-assign').click();
+    // who opened it, in words; the client by name, linked to its page
+    expect(await page.getByTestId('claim-created-by').innerText()).toBe('The client, through the API');
+    expect(await page.getByTestId('client-name').innerText()).toBe(clientName);
+    // taking it starts its review: one click, no reason to type
+    await page.getByTestId('claim-assign').getByText('Take and start review').click();
     await page.getByText('Unassign').waitFor();
-    await page.getByTestId('claim-to-under_review').click();
-    await page.getByTestId('claim-note').fill('Police report received.');
-    await page.getByTestId('claim-confirm').click();
-    // after the refresh the next moves are offered and the note is in the history
     await page.getByTestId('claim-to-approved').waitFor();
-    await page.locator('td', { hasText: 'Police report received.' }).waitFor();
     await shot('property-claim-under-review');
     const claim = await env.app.db.prisma.claim.findUniqueOrThrow({ where: { id: claimId } });
     expect(claim.status).toBe('under_review');
@@ -88,6 +90,11 @@ describeBrowser('the property console in a browser', () => {
     await page.getByText('Sara Ahmed').first().waitFor();
     await page.goto(`${env.app.url}/admin/property-policies/${policyId}/show`);
     await page.getByText('Sara Ahmed', { exact: false }).first().waitFor();
+    // the client by its name, never its id
+    expect(await page.getByTestId('client-name').innerText()).toBe(clientName);
+    await page.setViewportSize({ width: 1280, height: 860 });
+    await page.screenshot({ path: '/tmp/console-shots/property-policy-en-1280.png', fullPage: true });
+    await page.setViewportSize({ width: 1366, height: 860 });
     await page.getByTestId('check-status').click();
     // the answer stays on the page, with when it was asked
     await page.getByTestId('insurer-status').getByText('The insurer says: active').waitFor();
@@ -104,6 +111,24 @@ describeBrowser('the property console in a browser', () => {
     const row = await env.app.db.prisma.propertyPolicy.findUniqueOrThrow({ where: { id: policyId } });
     expect(row.status).toBe(2);
     expect(row.canceledBy).toBe('operations@property.test');
+
+    // in Arabic: the same page with its dates in Arabic digits, Riyadh time, and the client's name
+    await page.getByRole('button', { name: /English/ }).click();
+    await page.getByRole('menuitem', { name: 'العربية' }).click();
+    await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+    await page.getByTestId('client-name').getByText(clientName).waitFor();
+    // when it was cancelled, in the policy's history
+    const created = await page.getByTestId('activity-audit').locator('td').last().innerText();
+    expect(created).toMatch(/[٠-٩]/);
+    expect(created).not.toMatch(/[0-9]/);
+    await page.setViewportSize({ width: 1280, height: 860 });
+    await page.screenshot({ path: '/tmp/console-shots/property-policy-ar-1280.png', fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: '/tmp/console-shots/property-policy-ar-390.png', fullPage: true });
+    await page.setViewportSize({ width: 1366, height: 860 });
+    await page.getByRole('button', { name: /العربية/ }).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await page.waitForFunction(() => document.documentElement.dir === 'ltr');
     expect(errors).toEqual([]);
   });
 });

@@ -310,6 +310,19 @@ describeBrowser('journey: a claims handler works the queue', () => {
     const filed = await db().claim.findFirstOrThrow({ where: { claimType: 'critical_illness' } });
     expect(await panel.getByTestId('queue-row').locator('a').innerText()).toBe(`#${filed.id}`);
     await shot('16-dashboard-after-closing');
+    // the hint and the card's link read as two lines, never one run of words
+    expect(await page.getByTestId('stat-claims').innerText()).toMatch(/1 not taken\s*\n\s*Open the list/);
+    await page.setViewportSize({ width: 1280, height: 860 });
+    await page.screenshot({ path: '/tmp/console-shots/dashboard-en-1280.png', fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: '/tmp/console-shots/dashboard-en-390.png', fullPage: true });
+    await page.setViewportSize({ width: 1366, height: 860 });
+    // the card opens the list it counts: the two claims still to decide
+    await page.getByTestId('stat-claims-link').click();
+    await page.waitForURL('**/admin/claims?**');
+    await eventually(async () => (await page.locator('tbody tr').count()) === 2);
+    expect((await page.locator('tbody tr td:nth-child(2)').allInnerTexts()).sort()).toEqual([String(claimIds[2]), String(filed.id)].sort());
+    await page.goto(`${env.app.url}/admin`);
     await panel.getByTestId('queue-open').click();
     await page.waitForURL('**/admin/claims?**');
     await eventually(async () => (await page.locator('tbody tr').count()) === 1);

@@ -1,6 +1,6 @@
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import { useRecordContext, useTranslate } from 'react-admin';
+import { ReferenceField, TextField, useRecordContext, useTranslate } from 'react-admin';
 import { productName } from '@shared/products';
 import { useFormat } from './format';
 import type { enumsEn } from '../i18n/enums.en';
@@ -113,4 +113,13 @@ export function MonoText({ source }: Props) {
 export function LtrText({ source }: Props) {
   const value = useValueAt(source);
   return <Typography variant="body2" component="span" dir="ltr" sx={{ unicodeBidi: 'isolate', overflowWrap: 'anywhere' }}>{value ? String(value) : '—'}</Typography>;
+}
+
+/** The client a record belongs to, by name and linked to its page (one batched read for a whole list), never its id. */
+export function ClientName({ source = 'client_id' }: { source?: string; label?: string }) {
+  return (
+    <ReferenceField source={source} reference="clients" link="show" emptyText="—">
+      <TextField source="name" data-testid="client-name" />
+    </ReferenceField>
+  );
 }

@@ -5,7 +5,7 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
-import { Link as RaLink, Title, useDataProvider, useGetIdentity, useTranslate } from 'react-admin';
+import { Link as RaLink, Title, useDataProvider, useGetIdentity, useResourceDefinitions, useTranslate } from 'react-admin';
 import { Area, AreaChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { ConsoleDataProvider, DashboardData } from '../providers/dataProvider';
 import { useFormat } from '../common/format';
@@ -14,19 +14,28 @@ import { ClaimsQueuePanel } from '../resources/claims/ClaimsQueuePanel';
 
 const DAYS = 30;
 
-/** The company list filtered as a figure counted it. */
-const companiesWhere = (filter: Record<string, boolean>) => `/medical-companies?filter=${encodeURIComponent(JSON.stringify(filter))}`;
+/** A list filtered as a figure counted it. */
+const listWhere = (resource: string, filter: object, sort?: string) =>
+  `/${resource}?filter=${encodeURIComponent(JSON.stringify(filter))}${sort ? `&sort=${sort}&order=ASC` : ''}`;
 
-function Stat({ label, value, hint, testId, to }: { label: string; value: string; hint?: string; testId: string; to?: string }) {
+/** A figure, what it means, and the list it counts (when the staff member may open that list). */
+function Stat({ label, value, hint, testId, to }: { label: string; value: string; hint?: string; testId: string; to?: { resource: string; path: string } }) {
   const t = useTranslate();
+  const resources = useResourceDefinitions();
+  const link = to && resources[to.resource]?.hasList ? to.path : undefined;
   return (
-    <Card sx={{ height: '100%' }} data-testid={testId}>
-      <CardContent>
+    <Card sx={{ height: '100%', display: 'flex', flexDirection: 'column' }} data-testid={testId}>
+      <CardContent sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column' }}>
         <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>{label}</Typography>
         {/* money in Arabic digits with its currency is long: three cards a row below 1536 px, and a number never breaks inside */}
         <Typography variant="h4" sx={{ fontWeight: 700, mt: 1, fontSize: { xs: '1.75rem', xl: '1.6rem' } }} data-testid={`${testId}-value`}><bdi>{value}</bdi></Typography>
-        {hint && <Typography variant="caption" color="text.secondary">{hint}</Typography>}
-        {to && <RaLink to={to} data-testid={`${testId}-link`} sx={{ display: 'inline-block', mt: 1, fontWeight: 600 }}>{t('dashboard.open_list')}</RaLink>}
+        {/* each on its own line: a hint and the link never read as one run of words */}
+        {hint && <Typography variant="caption" color="text.secondary" component="p" sx={{ m: 0 }}>{hint}</Typography>}
+        {link && (
+          <Typography variant="body2" component="p" sx={{ mt: 'auto', pt: 1, mb: 0 }}>
+            <RaLink to={link} data-testid={`${testId}-link`} sx={{ fontWeight: 600 }}>{t('dashboard.open_list')}</RaLink>
+          </Typography>
+        )}
       </CardContent>
     </Card>
   );
@@ -68,7 +77,7 @@ export function Dashboard() {
                 label={t('dashboard.companies_missing_declarations')}
                 value={f.number(medical.companies_missing_declarations)}
                 hint={t('dashboard.employees_missing', { count: f.number(medical.employees_missing_declarations) })}
-                to={companiesWhere({ missing_declarations: true })}
+                to={{ resource: 'medical-companies', path: listWhere('medical-companies', { missing_declarations: true }) }}
               />
             </Grid>
             <Grid size={{ xs: 12, sm: 6, lg: 4 }}>
@@ -77,19 +86,19 @@ export function Dashboard() {
                 label={t('dashboard.amount_due')}
                 value={f.money(medical.amount_due)}
                 hint={t('dashboard.companies_owing', { count: f.number(medical.companies_with_amount_due) })}
-                to={companiesWhere({ payment_due: true })}
+                to={{ resource: 'medical-companies', path: listWhere('medical-companies', { payment_due: true }) }}
               />
             </Grid>
           </Grid>
         </Box>
       )}
       <Grid container spacing={2}>
-        <Grid size={{ xs: 12, sm: 6, lg: 4, xl: 2 }}><Stat testId="stat-clients" label={t('dashboard.clients')} value={n('clients_total')} hint={t('dashboard.clients_active', { count: n('clients_active') })} /></Grid>
-        <Grid size={{ xs: 12, sm: 6, lg: 4, xl: 2 }}><Stat testId="stat-quotes" label={t('dashboard.quote_requests')} value={n('quote_requests')} /></Grid>
+        <Grid size={{ xs: 12, sm: 6, lg: 4, xl: 2 }}><Stat testId="stat-clients" label={t('dashboard.clients')} value={n('clients_total')} hint={t('dashboard.clients_active', { count: n('clients_active') })} to={{ resource: 'clients', path: '/clients' }} /></Grid>
+        <Grid size={{ xs: 12, sm: 6, lg: 4, xl: 2 }}><Stat testId="stat-quotes" label={t('dashboard.quote_requests')} value={n('quote_requests')} to={{ resource: 'motor-quote-requests', path: '/motor-quote-requests' }} /></Grid>
         <Grid size={{ xs: 12, sm: 6, lg: 4, xl: 2 }}><Stat testId="stat-policies" label={t('dashboard.policies')} value={n('policies_total')} /></Grid>
         <Grid size={{ xs: 12, sm: 6, lg: 4, xl: 2 }}><Stat testId="stat-premium" label={t('dashboard.premium_volume')} value={f.money(data?.premium_volume ?? '0')} /></Grid>
-        <Grid size={{ xs: 12, sm: 6, lg: 4, xl: 2 }}><Stat testId="stat-payments" label={t('dashboard.payments_pending')} value={n('payments_pending')} /></Grid>
-        <Grid size={{ xs: 12, sm: 6, lg: 4, xl: 2 }}><Stat testId="stat-claims" label={t('dashboard.claims_open')} value={n('claims_open')} hint={t('dashboard.claims_unassigned', { count: n('claims_unassigned') })} /></Grid>
+        <Grid size={{ xs: 12, sm: 6, lg: 4, xl: 2 }}><Stat testId="stat-payments" label={t('dashboard.payments_pending')} value={n('payments_pending')} to={{ resource: 'payments', path: listWhere('payments', { open: true }) }} /></Grid>
+        <Grid size={{ xs: 12, sm: 6, lg: 4, xl: 2 }}><Stat testId="stat-claims" label={t('dashboard.claims_open')} value={n('claims_open')} hint={t('dashboard.claims_unassigned', { count: n('claims_unassigned') })} to={{ resource: 'claims', path: listWhere('claims', { undecided: true }, 'created_at') }} /></Grid>
         <ClaimsQueuePanel />
         <Grid size={{ xs: 12, md: 8 }}>
           <Card>

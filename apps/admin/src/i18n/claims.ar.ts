@@ -34,6 +34,7 @@ export const claimsAr: typeof claimsEn = {
     status: { submitted: 'مقدّمة', under_review: 'قيد المراجعة', approved: 'معتمدة', rejected: 'مرفوضة', paid: 'مدفوعة' },
     types: { fire: 'حريق', water_damage: 'أضرار المياه', theft: 'سرقة', natural_disaster: 'كارثة طبيعية', accidental_damage: 'أضرار عرضية', liability: 'المسؤولية', other: 'أخرى', outpatient: 'عيادات خارجية', inpatient: 'تنويم', emergency: 'طوارئ', maternity: 'أمومة', dental: 'أسنان', optical: 'بصريات', pharmacy: 'صيدلية', third_party_vehicle_damage: 'أضرار مركبة الغير', third_party_property_damage: 'أضرار ممتلكات الغير', third_party_bodily_injury: 'إصابات الغير الجسدية', mortality: 'نفوق', vet_fees: 'رسوم بيطرية', death: 'وفاة', critical_illness: 'مرض خطير', disability: 'عجز', total_permanent_disability: 'عجز كلي دائم', medical_emergency: 'طوارئ طبية', trip_delay: 'تأخر الرحلة', lost_baggage: 'فقدان الأمتعة' },
     families: { property: 'الممتلكات', 'motor-tpl': 'ضد الغير (نقل ملكية)', medical: 'الطبي للمنشآت', life: 'الحياة', horse: 'الخيل', travel: 'السفر' },
+    by_client: 'العميل عبر الواجهة البرمجية',
     history: 'السجل',
     me: 'أنا',
     mine: 'مطالباتي',

@@ -32,6 +32,7 @@ export const claimsEn = {
     status: { submitted: 'Submitted', under_review: 'Under review', approved: 'Approved', rejected: 'Rejected', paid: 'Paid' },
     types: { fire: 'Fire', water_damage: 'Water damage', theft: 'Theft', natural_disaster: 'Natural disaster', accidental_damage: 'Accidental damage', liability: 'Liability', other: 'Other', outpatient: 'Outpatient', inpatient: 'Inpatient', emergency: 'Emergency', maternity: 'Maternity', dental: 'Dental', optical: 'Optical', pharmacy: 'Pharmacy', third_party_vehicle_damage: 'Third-party vehicle damage', third_party_property_damage: 'Third-party property damage', third_party_bodily_injury: 'Third-party bodily injury', mortality: 'Mortality', vet_fees: 'Vet fees', death: 'Death', critical_illness: 'Critical illness', disability: 'Disability', total_permanent_disability: 'Total permanent disability', medical_emergency: 'Medical emergency', trip_delay: 'Trip delay', lost_baggage: 'Lost baggage' },
     families: { property: 'Property', 'motor-tpl': 'TPL (ownership transfer)', medical: 'SME medical', life: 'Life', horse: 'Horse', travel: 'Travel' },
+    by_client: 'The client, through the API',
     history: 'History',
     me: 'Me',
     mine: 'My claims',

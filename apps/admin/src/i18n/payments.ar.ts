@@ -6,11 +6,12 @@ export const paymentsAr: typeof paymentsEn = {
   fields: {
     id: 'معرّف الدفعة',
     status: 'الحالة',
+    open: 'بانتظار الدفع',
     amount: 'المبلغ',
     currency: 'العملة',
     policy_id: 'الوثيقة',
     client_name: 'العميل',
-    policy_type: 'Product',
+    policy_type: 'المنتج',
     client_id: 'معرّف العميل',
     vendor_reference: 'مرجع مزوّد الدفع',
     failure_code: 'سبب الفشل',

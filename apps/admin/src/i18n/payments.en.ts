@@ -4,6 +4,7 @@ export const paymentsEn = {
   fields: {
     id: 'Payment id',
     status: 'Status',
+    open: 'Still to be paid',
     amount: 'Amount',
     currency: 'Currency',
     policy_id: 'Policy',

@@ -14,6 +14,8 @@ export type { Payment, Refund };
  * (money given back, in part or in full: `status_reason` and the payment's refunds say why and how much).
  */
 export const PAYMENT_STATUSES = ['pending', 'failed', 'paid', 'expired', 'cancelled', 'refunded'] as const;
+/** Payments still to be paid (the link works; a failed attempt may be tried again): the dashboard's "payments pending". */
+export const OPEN_PAYMENT_STATUSES = ['pending', 'failed'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** The due event of a payment link lapsing (fired by PaymentLapse). */
@@ -41,6 +43,8 @@ export interface AdminPaymentFilter {
   ids?: string[];
   q?: string;
   status?: PaymentStatus;
+  /** Only payments still to be paid (OPEN_PAYMENT_STATUSES). */
+  open?: boolean;
   clientId?: string;
   policyType?: string;
   from?: Date;
@@ -198,6 +202,7 @@ export class PaymentRepository {
     const where: Prisma.PaymentWhereInput = {
       ...(f.ids ? { id: { in: f.ids } } : {}),
       ...(f.status ? { status: f.status } : {}),
+      ...(f.open ? { AND: [{ status: { in: [...OPEN_PAYMENT_STATUSES] } }] } : {}),
       ...(f.clientId ? { clientId: f.clientId } : {}),
       ...(f.policyType ? { policyType: f.policyType } : {}),
       ...(f.from || f.to ? { createdAt: { ...(f.from ? { gte: f.from } : {}), ...(f.to ? { lte: f.to } : {}) } } : {}),

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import { Labeled, Link as RaLink, Show, TextField, TopToolbar, useCreatePath, useRecordContext, useTranslate } from 'react-admin';
-import { DateText, DateTimeText, LtrText, MonoText } from '../../common/fields';
+import { ClientName, DateText, DateTimeText } from '../../common/fields';
 import { useFormat } from '../../common/format';
 import { Money } from '../property-policies/PropertyPolicyFields';
 import { AssignToMeButton, TransitionButtons } from './ClaimActions';
@@ -100,12 +100,12 @@ function Details() {
         <Grid size={cell}><Labeled source="product_family"><ClaimLabel source="product_family" group="families" /></Labeled></Grid>
         <Grid size={cell}><Labeled source="claim_type"><ClaimLabel source="claim_type" group="types" /></Labeled></Grid>
         <Grid size={cell}><Labeled source="incident_date"><DateText source="incident_date" /></Labeled></Grid>
-        <Grid size={cell}><Labeled source="client_id"><MonoText source="client_id" /></Labeled></Grid>
+        <Grid size={cell}><Labeled source="client_id"><ClientName /></Labeled></Grid>
         <Grid size={cell}><Typography variant="caption" color="text.secondary">{t(`${R}.fields.requested_amount`)}</Typography><div><Money value={record.requested_amount} /></div></Grid>
         <Grid size={cell}><Typography variant="caption" color="text.secondary">{t(`${R}.fields.approved_amount`)}</Typography><div><Money value={record.approved_amount} /></div></Grid>
         <Grid size={cell}><Typography variant="caption" color="text.secondary">{t(`${R}.fields.paid_amount`)}</Typography><div><Money value={record.paid_amount} /></div></Grid>
         <Grid size={12}><Labeled source="description"><TextField source="description" dir="auto" /></Labeled></Grid>
-        <Grid size={cell}><Labeled source="created_by"><LtrText source="created_by" /></Labeled></Grid>
+        <Grid size={cell}><Labeled source="created_by"><ActorText actor={String(record.created_by ?? '')} testId="claim-created-by" /></Labeled></Grid>
         <Grid size={cell}><Labeled source="created_at"><DateTimeText source="created_at" /></Labeled></Grid>
       </Grid>
       {documents.length > 0 && (
@@ -128,7 +128,7 @@ function Details() {
               <TableRow key={i}>
                 <TableCell>{f.dateTime(h.at)}</TableCell>
                 <TableCell>{t(`${R}.status.${h.to}`, { _: h.to })}</TableCell>
-                <TableCell dir="ltr">{h.actor}</TableCell>
+                <TableCell><ActorText actor={h.actor} /></TableCell>
                 <TableCell dir="auto">{h.note ?? ''}</TableCell>
               </TableRow>
             ))}
@@ -140,6 +140,13 @@ function Details() {
       </Grid>
     </Box>
   );
+}
+
+/** Who opened or moved a claim: the partner's own system in words ("The client, through the API"), a staff member by email. */
+function ActorText({ actor, testId }: { actor: string; testId?: string }) {
+  const t = useTranslate();
+  if (actor === 'client') return <span data-testid={testId}>{t('resources.claims.by_client')}</span>;
+  return <span dir="ltr" style={{ unicodeBidi: 'isolate' }} data-testid={testId}>{actor || '—'}</span>;
 }
 
 export function ClaimShow() {

@@ -1,5 +1,5 @@
 import { FunctionField, Show, SimpleShowLayout, TextField, TopToolbar, useTranslate } from 'react-admin';
-import { DateText, DateTimeText, EnumText, LtrText, MoneyText } from '../../common/fields';
+import { ClientName, DateText, DateTimeText, EnumText, LtrText, MoneyText } from '../../common/fields';
 import { CancelWithReasonButton } from '../../common/CancelWithReasonButton';
 import { PolicyActivity } from '../../common/PolicyActivity';
 import { FileClaimButton } from '../claims/FileClaimButton';
@@ -13,7 +13,7 @@ export function HorsePolicyShow() {
       <SimpleShowLayout>
         <TextField source="id" />
         <FunctionField source="status" render={(r: { status: number }) => <span data-testid="policy-status">{t(`${R}.status.${r.status}`)}</span>} />
-        <LtrText source="client_id" />
+        <ClientName source="client_id" />
         <LtrText source="provider_policy_id" />
         <TextField source="horse.name" />
         <TextField source="horse.breed" />

@@ -1,5 +1,5 @@
 import { ArrayField, DataTable, FunctionField, Show, SimpleShowLayout, TextField, TopToolbar, useTranslate } from 'react-admin';
-import { DateText, DateTimeText, EnumText, LocalizedText, LtrText, MoneyText } from '../../common/fields';
+import { ClientName, DateText, DateTimeText, EnumText, LocalizedText, LtrText, MoneyText } from '../../common/fields';
 import { CancelWithReasonButton } from '../../common/CancelWithReasonButton';
 import { PolicyActivity } from '../../common/PolicyActivity';
 import { FileClaimButton } from '../claims/FileClaimButton';
@@ -13,7 +13,7 @@ export function LifePolicyShow() {
       <SimpleShowLayout>
         <TextField source="id" />
         <FunctionField source="status" render={(r: { status: number }) => <span data-testid="policy-status">{t(`${R}.status.${r.status}`)}</span>} />
-        <LtrText source="client_id" />
+        <ClientName source="client_id" />
         <LocalizedText source="insurer" />
         <TextField source="product_name" />
         <LtrText source="provider_policy_id" />

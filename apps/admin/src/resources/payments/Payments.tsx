@@ -4,8 +4,8 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { DataTable, DateInput, Labeled, List, SearchInput, SelectInput, Show, SimpleShowLayout, TextField, TextInput, useRecordContext, useTranslate } from 'react-admin';
-import { DateTimeText, LtrText, MonoText } from '../../common/fields';
+import { BooleanInput, DataTable, DateInput, Labeled, List, SearchInput, SelectInput, Show, SimpleShowLayout, TextField, TextInput, useRecordContext, useTranslate } from 'react-admin';
+import { ClientName, DateTimeText, LtrText, MonoText } from '../../common/fields';
 import { useFormat } from '../../common/format';
 import { AmountText, PaymentStatusChip, PolicyRef, PolicyTypeFilter } from './PaymentFields';
 import { ListTable } from '../../common/ListTable';
@@ -21,6 +21,7 @@ function StatusFilter(props: { source: string; alwaysOn?: boolean }) {
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
   <StatusFilter key="status" source="status" alwaysOn />,
+  <BooleanInput key="open" source="open" />,
   <TextInput key="client_id" source="client_id" />,
   <PolicyTypeFilter key="policy_type" source="policy_type" />,
   <DateInput key="date_from" source="date_from" />,
@@ -47,6 +48,7 @@ export function PaymentList() {
 function Callbacks() {
   const record = useRecordContext();
   const t = useTranslate();
+  const f = useFormat();
   const rows = (record?.callbacks ?? []) as Array<{ event_id: string; outcome: string; received_at: string }>;
   if (!rows.length) return <Typography variant="body2" color="text.secondary">{t('resources.payments.no_callbacks')}</Typography>;
   return (
@@ -63,7 +65,7 @@ function Callbacks() {
           <TableRow key={c.event_id}>
             <TableCell dir="ltr" sx={{ fontFamily: 'ui-monospace, Menlo, monospace', fontSize: 12 }}>{c.event_id}</TableCell>
             <TableCell>{c.outcome}</TableCell>
-            <TableCell dir="ltr">{c.received_at}</TableCell>
+            <TableCell>{f.dateTime(c.received_at)}</TableCell>
           </TableRow>
         ))}
       </TableBody>
@@ -124,7 +126,7 @@ export function PaymentShow() {
         <Labeled source="refunded_amount"><AmountText source="refunded_amount" /></Labeled>
         <Labeled source="policy_id"><PolicyRef source="policy_id" /></Labeled>
         <Labeled source="client_name"><TextField source="client_name" /></Labeled>
-        <Labeled source="client_id"><MonoText source="client_id" /></Labeled>
+        <Labeled source="client_id"><ClientName /></Labeled>
         <Labeled source="vendor_reference"><MonoText source="vendor_reference" /></Labeled>
         <Labeled source="failure_code"><MonoText source="failure_code" /></Labeled>
         <Labeled source="payment_link"><LtrText source="payment_link" /></Labeled>

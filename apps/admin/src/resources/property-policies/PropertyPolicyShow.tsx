@@ -8,7 +8,7 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Labeled, Show, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
-import { DateTimeText, EnumText, MonoText } from '../../common/fields';
+import { ClientName, DateTimeText, EnumText, MonoText } from '../../common/fields';
 import { useFormat } from '../../common/format';
 import { CancelWithReasonButton } from '../../common/CancelWithReasonButton';
 import { CheckStatusButton } from './PropertyPolicyActions';
@@ -70,7 +70,7 @@ function Details() {
           <Grid size={cell}><Labeled source="provider_policy_id"><MonoText source="provider_policy_id" /></Labeled></Grid>
           <Value label={t(`${R}.fields.start_date`)}>{f.date(`${m.start_date}T12:00:00Z`)}</Value>
           <Value label={t(`${R}.fields.end_date`)}>{f.date(`${m.end_date}T12:00:00Z`)}</Value>
-          <Grid size={cell}><Labeled source="client_id"><MonoText source="client_id" /></Labeled></Grid>
+          <Grid size={cell}><Labeled source="client_id"><ClientName /></Labeled></Grid>
           <Grid size={cell}><Labeled source="created_at"><DateTimeText source="created_at" /></Labeled></Grid>
           <Grid size={cell}><Labeled source="activated_at"><DateTimeText source="activated_at" /></Labeled></Grid>
           {record.provider_policy && <Value label={t(`${R}.fields.provider_policy`)}><Link href={String(record.provider_policy)} target="_blank" rel="noreferrer">PDF</Link></Value>}

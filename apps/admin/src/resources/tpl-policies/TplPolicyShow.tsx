@@ -4,7 +4,7 @@ import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Labeled, Show, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
-import { DateText, DateTimeText, EnumText, MonoText } from '../../common/fields';
+import { ClientName, DateText, DateTimeText, EnumText, MonoText } from '../../common/fields';
 import { CancelWithReasonButton } from '../../common/CancelWithReasonButton';
 import { MetaText, TplMoney, TplPriceField, TplStatusChip } from './TplPolicyFields';
 import { PolicyActivity } from '../../common/PolicyActivity';
@@ -47,7 +47,7 @@ function Details() {
         <Grid size={cell}><Labeled source="provider_policy_id"><MonoText source="provider_policy_id" /></Labeled></Grid>
         <Value label={field('start_date')}><DateText source="start_date" /></Value>
         <Value label={field('end_date')}><DateText source="end_date" /></Value>
-        <Grid size={cell}><Labeled source="client_id"><MonoText source="client_id" /></Labeled></Grid>
+        <Grid size={cell}><Labeled source="client_id"><ClientName /></Labeled></Grid>
         <Grid size={cell}><Labeled source="created_at"><DateTimeText source="created_at" /></Labeled></Grid>
         <Grid size={cell}><Labeled source="purchased_at"><DateTimeText source="purchased_at" /></Labeled></Grid>
         {m.incorrect_info_message && <Value label={field('incorrect_info_message')}>{m.incorrect_info_message}</Value>}

@@ -1,5 +1,5 @@
 import { ArrayField, DataTable, FunctionField, Show, SimpleShowLayout, TextField, TopToolbar, UrlField, useTranslate } from 'react-admin';
-import { DateText, DateTimeText, LtrText, MoneyText } from '../../common/fields';
+import { ClientName, DateText, DateTimeText, LtrText, MoneyText } from '../../common/fields';
 import { CancelWithReasonButton } from '../../common/CancelWithReasonButton';
 import { PolicyActivity } from '../../common/PolicyActivity';
 import { FileClaimButton } from '../claims/FileClaimButton';
@@ -16,7 +16,7 @@ export function TravelPolicyShow() {
       <SimpleShowLayout>
         <TextField source="id" />
         <FunctionField source="status" render={(r: { status: number }) => <span data-testid="policy-status">{t(`${R}.status.${r.status}`)}</span>} />
-        <LtrText source="client_id" />
+        <ClientName source="client_id" />
         <LtrText source="quote_id" />
         <LtrText source="provider_policy_id" />
         <FunctionField source="multi_entry" render={(r: { meta_data: { multi_entry: boolean } }) => t(`${R}.kind.${r.meta_data.multi_entry ? 'multi' : 'single'}`)} />

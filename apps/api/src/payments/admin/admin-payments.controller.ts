@@ -20,6 +20,8 @@ const listQuery = listQuerySchema({
     id: idFilter,
     q: z.string().max(255).optional(),
     status: z.enum(PAYMENT_STATUSES).optional(),
+    /** true: only payments still to be paid (pending or failed), what the dashboard counts as pending. */
+    open: z.boolean({ error: 'The open filter must be true or false.' }).optional(),
     client_id: z.uuid().optional(),
     policy_type: z.string().max(32).optional(),
     date_from: dayFilter,
@@ -46,7 +48,7 @@ export class AdminPaymentsController {
   @ApiList(
     'payments',
     SORTABLE,
-    'id, q (payment id, vendor reference, policy id or amount), status, client_id, policy_type, date_from, date_to (YYYY-MM-DD, on created_at)',
+    'id, q (payment id, vendor reference, policy id or amount), status, open (pending or failed), client_id, policy_type, date_from, date_to (YYYY-MM-DD, on created_at)',
   )
   async list(@Query({ schema: listQuery }) q: z.infer<typeof listQuery>, @Res({ passthrough: true }) reply: FastifyReply) {
     await this.payments.expireDue(null, this.clock.now());
@@ -56,6 +58,7 @@ export class AdminPaymentsController {
         ids: idsOf(f.id)?.filter((i) => UUID.test(i)),
         q: f.q,
         status: f.status,
+        open: f.open,
         clientId: f.client_id,
         policyType: f.policy_type,
         ...dayRange(f.date_from, f.date_to),

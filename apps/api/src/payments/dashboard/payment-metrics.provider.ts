@@ -1,6 +1,7 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
-import { amountString, money } from '@lib/common';
+import { amountString, Clock, money } from '@lib/common';
 import { Database, DATABASE } from '@lib/db';
+import { OPEN_PAYMENT_STATUSES } from '../payment.repository';
 import { DashboardMetricProvider, DashboardMetrics, MetricContribution, MetricWindow } from '../../policies/dashboard/dashboard-metrics';
 
 /**
@@ -15,6 +16,7 @@ export class PaymentMetricsProvider implements DashboardMetricProvider, OnModule
   constructor(
     @Inject(DATABASE) private readonly db: Database,
     private readonly metrics: DashboardMetrics,
+    private readonly clock: Clock,
   ) {}
 
   onModuleInit(): void {
@@ -27,7 +29,9 @@ export class PaymentMetricsProvider implements DashboardMetricProvider, OnModule
       this.db.sql.query<{ paid: string | null; refunded: string | null; open: string }>(
         `SELECT (SELECT sum(amount)::text FROM payments WHERE paid_at IS NOT NULL) AS paid,
                 (SELECT sum(amount)::text FROM refunds WHERE status <> 'failed') AS refunded,
-                (SELECT count(*)::text FROM payments WHERE status IN ('pending', 'failed')) AS open`,
+                (SELECT count(*)::text FROM payments WHERE status = ANY($1::text[]) AND expires_at > $2::timestamptz) AS open`,
+        // what the payments list's open filter shows (the list first marks lapsed links expired), so the card and the list it opens agree
+        [[...OPEN_PAYMENT_STATUSES], this.clock.now().toISOString()],
       ),
       this.db.sql.query<{ day: string; total: string }>(
         `SELECT to_char(paid_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, sum(amount)::text AS total FROM payments
