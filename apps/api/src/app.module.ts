@@ -1,5 +1,6 @@
 import { DynamicModule, Module, Type } from '@nestjs/common';
 import { PoliciesModule } from './policies/policies.module';
+import { PolicyConsoleModule } from './policies/policy-console.module';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { Database, DatabaseModule } from '@lib/db';
 import { RATE_LIMIT_WINDOW_MS } from '@lib/http';
@@ -21,6 +22,8 @@ import { SandboxMessagesModule } from './platform/sms/sandbox-messages.module';
 import { SandboxToolsModule } from './platform/sandbox/tools/sandbox-tools.module';
 import { TestClocksModule } from './platform/test-clocks/test-clocks.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
+import { SandboxWebhooksModule } from './webhooks/sandbox/sandbox-webhooks.module';
+import { SandboxPaymentsModule } from './payments/sandbox/sandbox-payments.module';
 import { TplModule } from './products/tpl/tpl.module';
 import { TravelModule } from './products/travel/travel.module';
 
@@ -44,6 +47,7 @@ export class AppModule {
         }),
         TestClocksModule.register(deps.config.env === 'sandbox'),
         PoliciesModule,
+        PolicyConsoleModule,
         MotorModule,
         MedicalModule,
         TplModule,
@@ -57,7 +61,7 @@ export class AppModule {
         FilesModule,
         AdminModule,
         WebhooksModule,
-        ...(deps.config.env === 'sandbox' ? [SandboxMessagesModule, SandboxToolsModule] : []),
+        ...(deps.config.env === 'sandbox' ? [SandboxMessagesModule, SandboxToolsModule, SandboxPaymentsModule, SandboxWebhooksModule] : []),
         ...(deps.extraModules ?? []),
       ],
       controllers: [OAuthController, HealthController],

@@ -3,7 +3,7 @@ import { Clock, money, type Money } from '@lib/common';
 import { PolicyDocumentsWorker } from './policy-documents.worker';
 import { Payment, PaymentRepository } from './payment.repository';
 import type { PaymentStatusReason } from './payment-status-reasons';
-import { PolicyProducts } from '../policies/policy-products';
+import { PolicyActivators } from './policy-activators';
 import { Refunds } from './refunds/refunds';
 
 export interface ActivationOutcome {
@@ -36,7 +36,7 @@ export class ActivatePaymentUseCase {
 
   constructor(
     private readonly payments: PaymentRepository,
-    private readonly products: PolicyProducts,
+    private readonly products: PolicyActivators,
     private readonly documents: PolicyDocumentsWorker,
     private readonly refunds: Refunds,
     private readonly clock: Clock,

@@ -50,6 +50,16 @@ export interface PolicyActivator {
   produceDocuments?(policyId: number): Promise<void>;
 }
 
+/**
+ * The product families' activators by `payments.policy_type`: the port through which payments reaches the
+ * families. The policy core's registry (PolicyProducts) provides it, so payments never imports the layer above it.
+ */
+export abstract class PolicyActivators {
+  /** The activator of a payment's `policy_type`; throws for a family no module registered. */
+  abstract activator(policyType: string): PolicyActivator;
+  abstract all(): ReadonlyArray<{ family: string; payments: PolicyActivator }>;
+}
+
 /** `policyID` in the query string of the partner's redirect URL becomes the policy id (the spec's rule). */
 export function substitutePolicyId(redirectUrl: string, policyId: number | string): string {
   const hash = redirectUrl.indexOf('#');

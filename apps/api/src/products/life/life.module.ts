@@ -1,4 +1,3 @@
-import { CancelPolicyUseCase } from '../../policies/cancel-policy.use-case';
 import { WebhooksModule } from '../../webhooks/webhooks.module';
 import { LIFE_POLICY_PRODUCT } from './life.product';
 import { LifePolicyEvents } from './events/life-policy-events';
@@ -10,11 +9,10 @@ import { AdminModule } from '../../platform/admin/admin.module';
 import { AdminLifePoliciesController } from './admin/admin-life-policies.controller';
 import { LifePoliciesReadSide } from './admin/life-policies.read-side';
 import { ClaimsModule } from '../../policies/claims/claims.module';
-import { ProductClaimIntake } from '../../policies/claims-intake/product-claim-intake';
-import { DocumentFiles } from '../../platform/files/documents/document-files';
 import { LifeClaimPolicies } from './claims/life-claim-policies';
 import { LifeClaimsController } from './claims/life-claims.controller';
 import { PaymentsModule } from '../../payments/payments.module';
+import { PolicyCancellationModule } from '../../policies/cancellation/policy-cancellation.module';
 import { LifePolicyActivator } from './activation/life-policy.activator';
 import { CancelLifePolicyUseCase } from './cancellation/cancel-life-policy.use-case';
 import { LIFE_PROVIDER } from './life-products';
@@ -27,15 +25,12 @@ import { LifePolicyRepository } from './policies/life-policy.repository';
 
 /** Life savings and protection: /api/v1/life-snp (offers, policies, cancellation). */
 @Module({
-  imports: [AdminModule, FilesModule, PaymentsModule, ClaimsModule, WebhooksModule],
+  imports: [AdminModule, FilesModule, PaymentsModule, ClaimsModule, PolicyCancellationModule, WebhooksModule],
   controllers: [AdminLifePoliciesController, LifeClaimsController, LifeOffersController, LifePoliciesController],
   providers: [
     LifePoliciesReadSide,
-    CancelPolicyUseCase,
     LIFE_POLICY_PRODUCT,
     LifePolicyEvents,
-    DocumentFiles,
-    ProductClaimIntake,
     LifeClaimPolicies,
     // the sandbox life insurers answer within the motor insurers' per-call timeout (MOTOR_INSURER_TIMEOUT_MS)
     {

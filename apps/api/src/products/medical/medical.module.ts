@@ -1,9 +1,9 @@
-import { ProductClaimIntake } from '../../policies/claims-intake/product-claim-intake';
 import { MEDICAL_POLICY_PRODUCT } from './medical.product';
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { HttpMedicalProvider } from '@lib/providers';
 import { AdminModule } from '../../platform/admin/admin.module';
+import { PolicyConsoleModule } from '../../policies/policy-console.module';
 import { AdminMedicalCompaniesController } from './admin/admin-medical-companies.controller';
 import { AdminMedicalPoliciesController } from './admin/admin-medical-policies.controller';
 import { MedicalPoliciesReadSide } from './admin/medical-policies.read-side';
@@ -12,7 +12,6 @@ import { FilesModule } from '../../platform/files/files.module';
 import { PaymentsModule } from '../../payments/payments.module';
 import { WebhooksModule } from '../../webhooks/webhooks.module';
 import { MedicalPolicyEvents } from './events/medical-policy-events';
-import { DocumentFiles } from '../../platform/files/documents/document-files';
 import { MedicalClaimPolicies } from './claims/medical-claim-policies';
 import { MedicalClaimsController } from './claims/medical-claims.controller';
 import { MedicalBilling } from './billing/medical-billing';
@@ -40,7 +39,7 @@ import { RequestMedicalQuotesUseCase } from './quotes/request-medical-quotes.use
 
 /** SME medical: /api/v1/medical (companies, employees, declarations, quotes, policies, payment link). */
 @Module({
-  imports: [AdminModule, PaymentsModule, FilesModule, ClaimsModule, WebhooksModule],
+  imports: [AdminModule, PolicyConsoleModule, PaymentsModule, FilesModule, ClaimsModule, WebhooksModule],
   controllers: [
     MedicalCompaniesController,
     MedicalEmployeesController,
@@ -80,8 +79,6 @@ import { RequestMedicalQuotesUseCase } from './quotes/request-medical-quotes.use
     MedicalPolicyEvents,
     MedicalClaimPolicies,
     // the property module's checked document uploads, reused for claim documents
-    DocumentFiles,
-    ProductClaimIntake,
   ],
   exports: [MedicalCompanyRepository, MedicalEmployeeRepository, MedicalPolicyRepository, MedicalBilling],
 })

@@ -3,11 +3,11 @@ import { ApiError, formatDate, money, VAT_PERCENT } from '@lib/common';
 import { Prisma, PrismaService } from '@lib/db';
 import { isInsurerCallError, type HorseProvider } from '@lib/providers';
 import type { Payment } from '../../../payments/payment.repository';
-import { payableByStatus, type Payability } from '../../../payments/payment-status-reasons';
+import type { Payability } from '../../../payments/payment-status-reasons';
 import { ActivationResult, PaidPolicyDescription, PolicyActivator } from '../../../payments/policy-activators';
 import { HorsePolicyEvents } from '../events/horse-policy-events';
 import { HORSE_PROVIDER } from '../horse-products';
-import { PolicyStatus } from '../../../policies/policy-status';
+import { PolicyStatus, payableByStatus } from '../../../policies/policy-status';
 
 /** Horse's side of payments: paying issues the policy with the insurer for one year from the payment day. */
 @Injectable()

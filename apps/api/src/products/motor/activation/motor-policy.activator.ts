@@ -4,14 +4,14 @@ import { Prisma, PrismaService, prismaSql } from '@lib/db';
 import { isMotorProviderError, MotorProvider } from '@lib/providers';
 import { FileStore } from '../../../platform/files/file-store';
 import type { Payment } from '../../../payments/payment.repository';
-import { payableByStatus, type Payability } from '../../../payments/payment-status-reasons';
+import type { Payability } from '../../../payments/payment-status-reasons';
 import { ActivationResult, PaidPolicyDescription, PolicyActivator, substitutePolicyId } from '../../../payments/policy-activators';
 import { MotorPolicyEvents } from '../issuance/motor-policy-events';
 import { MOTOR_PROVIDER } from '../motor-insurers';
 import { readOffer } from '../quotes/quote-offers.read';
 import { renderTaxInvoice, type TaxInvoice } from '../../../platform/documents/tax-invoice';
 import { MotorSchedule, renderMotorSchedule } from './motor-policy-document';
-import { PolicyStatus } from '../../../policies/policy-status';
+import { PolicyStatus, payableByStatus } from '../../../policies/policy-status';
 
 type StoredBenefit = { quote_benefit_id: string; id: string; amount: string; vat: string };
 

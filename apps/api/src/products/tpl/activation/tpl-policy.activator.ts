@@ -6,11 +6,11 @@ import { renderTplCertificate } from './tpl-policy-document';
 import { Prisma, PrismaService } from '@lib/db';
 import type { TplProvider } from '@lib/providers';
 import type { Payment } from '../../../payments/payment.repository';
-import { payableByStatus, type Payability } from '../../../payments/payment-status-reasons';
+import type { Payability } from '../../../payments/payment-status-reasons';
 import { ActivationResult, PaidPolicyDescription, PolicyActivator, substitutePolicyId } from '../../../payments/policy-activators';
 import { TPL_PROVIDER } from '../tpl-provider.token';
 import { TplPolicyEvents } from '../events/tpl-policy-events';
-import { PolicyStatus } from '../../../policies/policy-status';
+import { PolicyStatus, payableByStatus } from '../../../policies/policy-status';
 
 /** TPL v2's side of payments: on payment the sandbox insurer issues the policy and its number. */
 @Injectable()

@@ -1,7 +1,7 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { amountString, money } from '@lib/common';
 import { Database, DATABASE } from '@lib/db';
-import { DashboardMetricProvider, DashboardMetrics, MetricContribution, MetricWindow } from '../../policies/dashboard/dashboard-metrics';
+import { DashboardMetricProvider, DashboardMetrics, MetricContribution, MetricWindow } from './dashboard-metrics';
 
 /**
  * Premium on the dashboard is money customers paid (payments paid, whatever became of them later) less
