@@ -35,6 +35,44 @@ function crossFamilyRule(family) {
   };
 }
 
+/** The platform, the policy core, payments and webhooks reach a family only through the product port; the app module alone wires the families in. */
+const PRODUCT_PORT = {
+  group: ['**/products/*', '**/products/**'],
+  message: 'Only a product family knows itself: the core and the platform reach it through the product port (policies/policy-product.ts).',
+};
+
+/** The platform (auth, files, admin, OpenAPI, sandbox tools) is the bottom app layer: everything else builds on it. */
+const ABOVE_PLATFORM = {
+  group: ['**/policies/*', '**/policies/**', '**/payments/*', '**/payments/**', '**/webhooks/*', '**/webhooks/**'],
+  message:
+    'The platform imports nothing above it (policies/, payments/, webhooks/, products/): move the shared vocabulary down into platform/ or libs/, or let the upper layer hand it in (a port class it provides, a token, a parameter from bootstrap).',
+};
+
+/** Payments sits below the policy core (cancellation owes refunds through it); the core reaches down, never the reverse. */
+const POLICY_CORE_FROM_PAYMENTS = {
+  group: ['**/policies/*', '**/policies/**'],
+  message:
+    'Payments never imports the policy core (policies/ imports payments/): move the shared vocabulary down into payments/ or libs/, or reach the core through a port payments defines and the core provides (PolicyActivators in payments/policy-activators.ts).',
+};
+
+/** Classes of the core and the platform that their own module provides and exports (see the family-modules block). */
+const CORE_PROVIDERS = [
+  'CancelPolicyUseCase',
+  'ProductClaimIntake',
+  'ClaimsService',
+  'ClaimRepository',
+  'DocumentFiles',
+  'FileStore',
+  'PaymentRepository',
+  'Refunds',
+  'PolicyProducts',
+  'DashboardMetrics',
+];
+
+function layerRule(root, patterns) {
+  return { files: [`${root}/**/*.ts`], rules: { 'no-restricted-imports': ['error', { patterns }] } };
+}
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'libs/db/src/generated/**', 'packages/sdk/src/schema.ts', 'packages/sdk/dist/**', 'apps/admin/dist/**', 'coverage/**', '**/*.js', '**/*.mjs', '**/*.cjs'] },
   js.configs.recommended,
@@ -76,28 +114,33 @@ export default tseslint.config(
     },
   },
   ...FAMILIES.map(crossFamilyRule),
-  {
-    // The platform, the policy core, payments and webhooks reach a family only through the product port
-    // (policies/policy-product.ts); the app module alone wires the families in.
-    files: ['apps/api/src/{platform,policies,payments,webhooks}/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/products/*', '**/products/**'],
-              message: 'Only a product family knows itself: the core and the platform reach it through the product port (policies/policy-product.ts).',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  // The layers, bottom up: libs/, the platform, payments, the policy core and webhooks, the product families; the
+  // app module and bootstrap wire them. A layer imports only what is below it (docs/architecture.md "Layers").
+  // One no-restricted-imports per folder: flat config does not merge a rule's options across blocks.
+  layerRule('apps/api/src/platform', [PRODUCT_PORT, ABOVE_PLATFORM]),
+  layerRule('apps/api/src/payments', [PRODUCT_PORT, POLICY_CORE_FROM_PAYMENTS]),
+  layerRule('apps/api/src/policies', [PRODUCT_PORT]),
+  layerRule('apps/api/src/webhooks', [PRODUCT_PORT]),
   {
     files: ['apps/api/src/**/*.ts'],
     ignores: ['**/*.spec.ts'],
     rules: { 'no-restricted-syntax': ['error', ...NO_BARE_POLICY_STATUS] },
+  },
+  {
+    // The core's services are provided once, by the module that owns them; a family imports that module. Listed
+    // again in a family's providers, a class becomes a second instance with its own state (and its deps to satisfy).
+    files: ['apps/api/src/products/**/*.module.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `Property[key.name='providers'] > ArrayExpression > Identifier[name=/^(${CORE_PROVIDERS.join('|')})$/]`,
+          message:
+            'A family module does not provide the core\'s classes: import the module that provides them once (PolicyCancellationModule, ClaimsModule, FilesModule, PaymentsModule, PolicyConsoleModule; PoliciesModule is global).',
+        },
+        ...NO_BARE_POLICY_STATUS,
+      ],
+    },
   },
   {
     // Controllers stay thin: they call a use case or service; queries live in repositories.

@@ -1,5 +1,6 @@
 import { DynamicModule, Module, Type } from '@nestjs/common';
 import { PoliciesModule } from './policies/policies.module';
+import { PolicyConsoleModule } from './policies/policy-console.module';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { Database, DatabaseModule } from '@lib/db';
 import { RATE_LIMIT_WINDOW_MS } from '@lib/http';
@@ -22,6 +23,8 @@ import { SandboxToolsModule } from './platform/sandbox/tools/sandbox-tools.modul
 import { TestClocksModule } from './platform/test-clocks/test-clocks.module';
 import { DueEventsModule } from './platform/due-events/due-events.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
+import { SandboxWebhooksModule } from './webhooks/sandbox/sandbox-webhooks.module';
+import { SandboxPaymentsModule } from './payments/sandbox/sandbox-payments.module';
 import { TplModule } from './products/tpl/tpl.module';
 import { TravelModule } from './products/travel/travel.module';
 
@@ -46,6 +49,7 @@ export class AppModule {
         TestClocksModule.register(deps.config.env === 'sandbox'),
         DueEventsModule,
         PoliciesModule,
+        PolicyConsoleModule,
         MotorModule,
         MedicalModule,
         TplModule,
@@ -59,7 +63,7 @@ export class AppModule {
         FilesModule,
         AdminModule,
         WebhooksModule,
-        ...(deps.config.env === 'sandbox' ? [SandboxMessagesModule, SandboxToolsModule] : []),
+        ...(deps.config.env === 'sandbox' ? [SandboxMessagesModule, SandboxToolsModule, SandboxPaymentsModule, SandboxWebhooksModule] : []),
         ...(deps.extraModules ?? []),
       ],
       controllers: [OAuthController, HealthController],

@@ -24,9 +24,13 @@ import {
   serveJsonBodies,
 } from '@lib/http';
 import { AppModule } from './app.module';
-import { setupOpenApi } from './platform/openapi/openapi';
+import { setupOpenApi, type OpenApiSection } from './platform/openapi/openapi';
+import { addWebhookDocs } from './webhooks/webhooks.openapi';
 import { refuseUnexpectedMultipart } from './platform/files/multipart';
 import { serveConsole } from './platform/admin/console/serve-console';
+
+/** What the OpenAPI document adds beyond the routes: the webhooks sent to partners. */
+export const OPENAPI_SECTIONS: readonly OpenApiSection[] = [addWebhookDocs];
 
 export interface ApiOptions {
   /** An already-open database; otherwise opened from the config (embedded under DATA_DIR by default). */
@@ -97,7 +101,7 @@ export async function createApi(config: AppConfig, options: ApiOptions = {}): Pr
   refuseUnexpectedMultipart(fastify);
   app.useGlobalFilters(new AllExceptionsFilter(routes));
   app.useGlobalPipes(createValidationPipe());
-  setupOpenApi(app, config);
+  setupOpenApi(app, config, OPENAPI_SECTIONS);
   serveConsole(fastify);
   await app.init();
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '@lib/config';
 import { openDatabase } from '@lib/db';
-import { createApi } from './bootstrap';
+import { createApi, OPENAPI_SECTIONS } from './bootstrap';
 import { buildOpenApi } from './platform/openapi/openapi';
 
 /**
@@ -27,7 +27,7 @@ async function main(): Promise<void> {
   const db = await openDatabase({ pgliteDir: 'memory://', migrate: true });
   const api = await createApi(config, { db });
   try {
-    process.stdout.write(`${JSON.stringify(buildOpenApi(api.app, config), null, 2)}\n`);
+    process.stdout.write(`${JSON.stringify(buildOpenApi(api.app, config, OPENAPI_SECTIONS), null, 2)}\n`);
   } finally {
     await api.close();
     rmSync(dataDir, { recursive: true, force: true });

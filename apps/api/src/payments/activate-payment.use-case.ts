@@ -1,10 +1,9 @@
-import { PolicyExpiry } from '../policies/policy-expiry';
 import { Injectable, Logger } from '@nestjs/common';
 import { Clock, money, type Money } from '@lib/common';
 import { PolicyDocumentsWorker } from './policy-documents.worker';
 import { Payment, PaymentRepository } from './payment.repository';
 import type { PaymentStatusReason } from './payment-status-reasons';
-import { PolicyProducts } from '../policies/policy-products';
+import { PolicyActivators, PolicyTermEnds } from './policy-activators';
 import { Refunds } from './refunds/refunds';
 
 export interface ActivationOutcome {
@@ -38,11 +37,11 @@ export class ActivatePaymentUseCase {
 
   constructor(
     private readonly payments: PaymentRepository,
-    private readonly products: PolicyProducts,
+    private readonly products: PolicyActivators,
     private readonly documents: PolicyDocumentsWorker,
     private readonly refunds: Refunds,
     private readonly clock: Clock,
-    private readonly expiry: PolicyExpiry,
+    private readonly expiry: PolicyTermEnds,
   ) {}
 
   async execute(paymentId: string, vendorPaymentId: string, charged?: Money): Promise<ActivationOutcome> {

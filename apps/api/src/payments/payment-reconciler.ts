@@ -4,7 +4,7 @@ import { APP_CONFIG, AppConfig } from '@lib/config';
 import { ApplyVendorOutcomeUseCase } from './apply-vendor-outcome.use-case';
 import { PaymentRepository } from './payment.repository';
 import { TestClocks } from '../platform/test-clocks/test-clocks';
-import { PeriodicSweep } from './periodic-sweep';
+import { PeriodicSweep } from '../platform/periodic-sweep';
 
 /** Attempts younger than this are left to the customer's return and the vendor's callback. */
 const QUIET_MS = 60_000;

@@ -1,4 +1,3 @@
-import { PolicyStatus } from '../policies/policy-status';
 /**
  * Why a payment link was withdrawn (status `cancelled`) or money the vendor confirmed was given back
  * (status `refunded`, and each refund's `reason`). The codes are the API's; the sentences are what the
@@ -45,11 +44,3 @@ export function reasonText(code: string | null | undefined, lang: 'en' | 'ar' = 
 
 /** Whether confirmed money can still be applied to what the payment was for, and if not, why. */
 export type Payability = { payable: true } | { payable: false; reason: PaymentStatusReason };
-
-/** Every single-policy family numbers its statuses the same way: 0 awaiting payment, 1 active, 2 cancelled. */
-export function payableByStatus(status: number | null | undefined): Payability {
-  if (status === PolicyStatus.Pending) return { payable: true };
-  if (status === PolicyStatus.Active) return { payable: false, reason: 'already_paid' };
-  if (status === PolicyStatus.Cancelled) return { payable: false, reason: 'policy_cancelled' };
-  return { payable: false, reason: 'not_payable' };
-}

@@ -1,5 +1,4 @@
 import { Module, OnModuleInit } from '@nestjs/common';
-import { PaymentMetricsProvider } from './dashboard/payment-metrics.provider';
 import { HttpAdapterHost } from '@nestjs/core';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { HttpPaymentVendor } from '@lib/providers';
@@ -32,7 +31,6 @@ import { VENDOR_CALLBACK_PATH, VendorCallbackController } from './vendor-callbac
   imports: [AdminModule, WebhooksModule],
   controllers: [PaymentsController, PayPageController, VendorCallbackController, AdminPaymentsController, AdminRefundsController],
   providers: [
-    PaymentMetricsProvider,
     {
       provide: PAYMENT_VENDOR,
       inject: [APP_CONFIG],

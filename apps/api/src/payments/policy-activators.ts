@@ -54,3 +54,22 @@ export interface PolicyActivator {
   pendingDocuments?(): Promise<number[]>;
   produceDocuments?(policyId: number): Promise<void>;
 }
+
+/**
+ * The product families' activators by `payments.policy_type`: the port through which payments reaches the
+ * families. The policy core's registry (PolicyProducts) provides it, so payments never imports the layer above it.
+ */
+export abstract class PolicyActivators {
+  /** The activator of a payment's `policy_type`; throws for a family no module registered. */
+  abstract activator(policyType: string): PolicyActivator;
+  abstract all(): ReadonlyArray<{ family: string; payments: PolicyActivator }>;
+}
+
+/**
+ * Where an activated policy's end is scheduled (the policy core's expiry due event). A port payments defines and
+ * the core provides, so payments never imports the layer above it.
+ */
+export abstract class PolicyTermEnds {
+  /** Writes the expiry of `policyType`'s policy `policyId` at `endsAt`, in the activation's transaction. */
+  abstract schedule(tx: Prisma.TransactionClient, policyType: string, policyId: number, endsAt: Date): Promise<void>;
+}

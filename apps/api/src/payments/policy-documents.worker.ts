@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
-import { PolicyProducts } from '../policies/policy-products';
+import { PolicyActivators } from './policy-activators';
 
 /**
  * Produces policy documents after activation, outside the activation transaction (the spec lets the
@@ -16,7 +16,7 @@ export class PolicyDocumentsWorker implements OnApplicationBootstrap, OnApplicat
   private stopped = false;
 
   constructor(
-    private readonly products: PolicyProducts,
+    private readonly products: PolicyActivators,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 

@@ -3,6 +3,7 @@ import type { Prisma } from '@lib/db';
 import type { ClaimedDueEvent } from '../platform/due-events/due-event.repository';
 import { DueEventHandler, DueEvents } from '../platform/due-events/due-events';
 import { clockedPolicy } from '../platform/test-clocks/test-clocks';
+import type { PolicyTermEnds } from '../payments/policy-activators';
 import { PolicyEvents } from './events/policy-events';
 import { PolicyProducts } from './policy-products';
 
@@ -16,7 +17,7 @@ export const POLICY_EXPIRY = 'policy.expiry';
  * cancelled before its end is left alone.
  */
 @Injectable()
-export class PolicyExpiry implements DueEventHandler, OnModuleInit {
+export class PolicyExpiry implements DueEventHandler, PolicyTermEnds, OnModuleInit {
   readonly kind = POLICY_EXPIRY;
 
   constructor(

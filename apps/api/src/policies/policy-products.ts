@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { subjectSearch, type ClaimablePolicy, type ClaimLimit, type ClaimPolicyResolver, type ClaimSubject } from './claims/claim-policies';
-import type { PolicyActivator } from '../payments/policy-activators';
+import type { PolicyActivator, PolicyActivators } from '../payments/policy-activators';
 import type { Prisma } from '@lib/db';
 import type { PolicyProduct, PolicyTerm } from './policy-product';
 import { PolicySubjectRepository } from './policy-subject.repository';
 
 /** The one registry of product families: each family registers its PolicyProduct once, at start-up. */
 @Injectable()
-export class PolicyProducts {
+export class PolicyProducts implements PolicyActivators {
   private readonly byFamily = new Map<string, PolicyProduct>();
   /** Claims rows name their family by the claims key (`motor-tpl` for TPL), which may differ from the payments one. */
   private readonly byClaimFamily = new Map<string, ClaimPolicyResolver>();

@@ -1,3 +1,5 @@
+import type { Payability } from '../payments/payment-status-reasons';
+
 /**
  * One policy status vocabulary for every product family: the integer the partner API answers as `status`
  * (the real service's values), and the word the console and the dashboard show for it.
@@ -17,4 +19,12 @@ export const POLICY_STATUS_NAMES: Record<PolicyStatus, 'pending' | 'active' | 'c
 /** The word for a stored status, or the number itself for a value no family writes. */
 export function policyStatusName(status: number): string {
   return POLICY_STATUS_NAMES[status as PolicyStatus] ?? String(status);
+}
+
+/** Every single-policy family numbers its statuses the same way: 0 awaiting payment, 1 active, 2 cancelled. */
+export function payableByStatus(status: number | null | undefined): Payability {
+  if (status === PolicyStatus.Pending) return { payable: true };
+  if (status === PolicyStatus.Active) return { payable: false, reason: 'already_paid' };
+  if (status === PolicyStatus.Cancelled) return { payable: false, reason: 'policy_cancelled' };
+  return { payable: false, reason: 'not_payable' };
 }

@@ -5,7 +5,7 @@ import { PaymentVendor, PaymentVendorError } from '@lib/providers';
 import { ApplyVendorOutcomeUseCase } from '../apply-vendor-outcome.use-case';
 import { Payment, PaymentRepository } from '../payment.repository';
 import { PAYMENT_VENDOR } from '../payment-vendor.token';
-import { PolicyProducts } from '../../policies/policy-products';
+import { PolicyActivators } from '../policy-activators';
 import { TestClocks } from '../../platform/test-clocks/test-clocks';
 import type { PageLang } from './pay-page.i18n';
 import type { PayPageState } from './pay-page.view';
@@ -19,7 +19,7 @@ export class PayPageService {
 
   constructor(
     private readonly payments: PaymentRepository,
-    private readonly products: PolicyProducts,
+    private readonly products: PolicyActivators,
     private readonly outcome: ApplyVendorOutcomeUseCase,
     private readonly clock: Clock,
     private readonly realClock: RealClock,

@@ -7,7 +7,7 @@ import type { Payment, Refund } from '@lib/db/generated/prisma/client';
 import type { PaymentStatusReason } from '../payment-status-reasons';
 import { PaymentVendor, PaymentVendorError } from '@lib/providers';
 import { PAYMENT_VENDOR } from '../payment-vendor.token';
-import { PeriodicSweep } from '../periodic-sweep';
+import { PeriodicSweep } from '../../platform/periodic-sweep';
 
 /** The refund's payout, as the cancellation operations describe it. */
 export const REFUND_PAYOUT_DOC =

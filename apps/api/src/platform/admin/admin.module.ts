@@ -7,26 +7,16 @@ import { AuditTrail } from './audit/audit-trail';
 import { AuditLogRepository } from './audit/audit-log.repository';
 import { AdminClientsController } from './clients/admin-clients.controller';
 import { AdminClientsService } from './clients/admin-clients.service';
-import { ClientsMetricsProvider } from '../../policies/dashboard/clients-metrics.provider';
-import { DashboardController } from '../../policies/dashboard/dashboard.controller';
-import { DashboardMetrics } from '../../policies/dashboard/dashboard-metrics';
-import { DashboardService } from '../../policies/dashboard/dashboard.service';
-import { PolicyActivityController } from '../../policies/activity/policy-activity.controller';
-import { PolicyActivityRepository } from '../../policies/activity/policy-activity.repository';
-import { PolicyActivityService } from '../../policies/activity/policy-activity.service';
-import { SearchController } from '../../policies/search/search.controller';
-import { SearchRepository } from '../../policies/search/search.repository';
-import { SearchService } from '../../policies/search/search.service';
 import { StaffController } from './staff/staff.controller';
 import { StaffService } from './staff/staff.service';
 
 /**
  * The back-office API under /admin/api: staff sign-in with a session cookie, permission-checked and
- * audited actions on clients and staff, the audit log and the dashboard. Product modules add dashboard
- * numbers by injecting DashboardMetrics (exported) and registering a provider.
+ * audited actions on clients and staff, and the audit log. The views across families (dashboard, search, policy
+ * activity) read the product registry, so they live above the platform, in policies/policy-console.module.ts.
  */
 @Module({
-  controllers: [AdminLoginController, AdminSessionController, AdminClientsController, StaffController, AuditLogController, DashboardController, SearchController, PolicyActivityController],
+  controllers: [AdminLoginController, AdminSessionController, AdminClientsController, StaffController, AuditLogController],
   providers: [
     AuditTrail,
     AuditLogRepository,
@@ -35,15 +25,8 @@ import { StaffService } from './staff/staff.service';
     AdminCsrfGuard,
     AdminAuthGuard,
     AdminClientsService,
-    DashboardMetrics,
-    DashboardService,
-    ClientsMetricsProvider,
-    SearchService,
-    SearchRepository,
-    PolicyActivityService,
-    PolicyActivityRepository,
   ],
   // The guards and their session service too: product modules host their own console controllers (@AdminApi).
-  exports: [DashboardMetrics, AuditTrail, StaffService, StaffSessionService, AdminAuthGuard, AdminCsrfGuard],
+  exports: [AuditTrail, StaffService, StaffSessionService, AdminAuthGuard, AdminCsrfGuard],
 })
 export class AdminModule {}

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Clock, RealClock, withTestClockFrame } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
-import { PeriodicSweep } from '../../payments/periodic-sweep';
+import { PeriodicSweep } from '../periodic-sweep';
 import { ClaimedDueEvent, DueEventRepository, DueScope } from './due-event.repository';
 import { DueEvents } from './due-events';
 

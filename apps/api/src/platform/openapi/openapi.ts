@@ -3,7 +3,6 @@ import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { ErrorCodes } from '@lib/common';
 import type { AppConfig } from '@lib/config';
 import { SPEC_RATE_LIMITS } from '@lib/http';
-import { addWebhookDocs } from '../../webhooks/webhooks.openapi';
 
 const errorSchema = {
   type: 'object',
@@ -70,7 +69,13 @@ Routes without a row below allow ${config.rateLimitDefaultPerMinute} requests pe
 ${limits}`;
 }
 
-export function buildOpenApi(app: NestFastifyApplication, config: AppConfig): OpenAPIObject {
+/**
+ * Documents what no controller route describes (the webhooks a partner receives). The layers above the platform
+ * supply them (bootstrap's OPENAPI_SECTIONS): the platform imports nothing above it.
+ */
+export type OpenApiSection = (document: OpenAPIObject) => void;
+
+export function buildOpenApi(app: NestFastifyApplication, config: AppConfig, sections: readonly OpenApiSection[]): OpenAPIObject {
   const base = new DocumentBuilder()
     .setTitle('Embedded Insurance API')
     .setDescription(description(config))
@@ -84,13 +89,13 @@ export function buildOpenApi(app: NestFastifyApplication, config: AppConfig): Op
   document.components ??= {};
   document.components.schemas ??= {};
   document.components.schemas.Error = errorSchema as never;
-  addWebhookDocs(document);
+  for (const add of sections) add(document);
   return document;
 }
 
 /** OpenAPI 3 at /openapi.json and interactive docs at /docs. */
-export function setupOpenApi(app: NestFastifyApplication, config: AppConfig): void {
-  const document = buildOpenApi(app, config);
+export function setupOpenApi(app: NestFastifyApplication, config: AppConfig, sections: readonly OpenApiSection[]): void {
+  const document = buildOpenApi(app, config, sections);
   SwaggerModule.setup('docs', app, document, {
     jsonDocumentUrl: 'openapi.json',
     yamlDocumentUrl: 'openapi.yaml',

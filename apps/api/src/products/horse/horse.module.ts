@@ -1,4 +1,3 @@
-import { CancelPolicyUseCase } from '../../policies/cancel-policy.use-case';
 import { HORSE_POLICY_PRODUCT } from './horse.product';
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
@@ -8,11 +7,10 @@ import { AdminModule } from '../../platform/admin/admin.module';
 import { AdminHorsePoliciesController } from './admin/admin-horse-policies.controller';
 import { HorsePoliciesReadSide } from './admin/horse-policies.read-side';
 import { ClaimsModule } from '../../policies/claims/claims.module';
-import { ProductClaimIntake } from '../../policies/claims-intake/product-claim-intake';
-import { DocumentFiles } from '../../platform/files/documents/document-files';
 import { HorseClaimPolicies } from './claims/horse-claim-policies';
 import { HorseClaimsController } from './claims/horse-claims.controller';
 import { PaymentsModule } from '../../payments/payments.module';
+import { PolicyCancellationModule } from '../../policies/cancellation/policy-cancellation.module';
 import { HorsePolicyActivator } from './activation/horse-policy.activator';
 import { CancelHorsePolicyUseCase } from './cancellation/cancel-horse-policy.use-case';
 import { HORSE_PROVIDER } from './horse-products';
@@ -22,14 +20,11 @@ import { HorsePolicyRepository } from './policies/horse-policy.repository';
 
 /** Horse insurance: /api/v1/horse (policies, cancellation). */
 @Module({
-  imports: [AdminModule, FilesModule, PaymentsModule, ClaimsModule],
+  imports: [AdminModule, FilesModule, PaymentsModule, ClaimsModule, PolicyCancellationModule],
   controllers: [AdminHorsePoliciesController, HorseClaimsController, HorsePoliciesController],
   providers: [
     HorsePoliciesReadSide,
-    CancelPolicyUseCase,
     HORSE_POLICY_PRODUCT,
-    DocumentFiles,
-    ProductClaimIntake,
     HorseClaimPolicies,
     {
       provide: HORSE_PROVIDER,

@@ -1,4 +1,3 @@
-import { CancelPolicyUseCase } from '../../policies/cancel-policy.use-case';
 import { LIFE_POLICY_PRODUCT } from './life.product';
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
@@ -8,11 +7,10 @@ import { AdminModule } from '../../platform/admin/admin.module';
 import { AdminLifePoliciesController } from './admin/admin-life-policies.controller';
 import { LifePoliciesReadSide } from './admin/life-policies.read-side';
 import { ClaimsModule } from '../../policies/claims/claims.module';
-import { ProductClaimIntake } from '../../policies/claims-intake/product-claim-intake';
-import { DocumentFiles } from '../../platform/files/documents/document-files';
 import { LifeClaimPolicies } from './claims/life-claim-policies';
 import { LifeClaimsController } from './claims/life-claims.controller';
 import { PaymentsModule } from '../../payments/payments.module';
+import { PolicyCancellationModule } from '../../policies/cancellation/policy-cancellation.module';
 import { LifePolicyActivator } from './activation/life-policy.activator';
 import { CancelLifePolicyUseCase } from './cancellation/cancel-life-policy.use-case';
 import { LIFE_PROVIDER } from './life-products';
@@ -25,14 +23,11 @@ import { LifePolicyRepository } from './policies/life-policy.repository';
 
 /** Life savings and protection: /api/v1/life-snp (offers, policies, cancellation). */
 @Module({
-  imports: [AdminModule, FilesModule, PaymentsModule, ClaimsModule],
+  imports: [AdminModule, FilesModule, PaymentsModule, ClaimsModule, PolicyCancellationModule],
   controllers: [AdminLifePoliciesController, LifeClaimsController, LifeOffersController, LifePoliciesController],
   providers: [
     LifePoliciesReadSide,
-    CancelPolicyUseCase,
     LIFE_POLICY_PRODUCT,
-    DocumentFiles,
-    ProductClaimIntake,
     LifeClaimPolicies,
     // the sandbox life insurers answer within the motor insurers' per-call timeout (MOTOR_INSURER_TIMEOUT_MS)
     {

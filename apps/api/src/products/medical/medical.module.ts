@@ -1,16 +1,15 @@
-import { ProductClaimIntake } from '../../policies/claims-intake/product-claim-intake';
 import { MEDICAL_POLICY_PRODUCT } from './medical.product';
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { HttpMedicalProvider } from '@lib/providers';
 import { AdminModule } from '../../platform/admin/admin.module';
+import { PolicyConsoleModule } from '../../policies/policy-console.module';
 import { AdminMedicalCompaniesController } from './admin/admin-medical-companies.controller';
 import { AdminMedicalPoliciesController } from './admin/admin-medical-policies.controller';
 import { MedicalPoliciesReadSide } from './admin/medical-policies.read-side';
 import { ClaimsModule } from '../../policies/claims/claims.module';
 import { FilesModule } from '../../platform/files/files.module';
 import { PaymentsModule } from '../../payments/payments.module';
-import { DocumentFiles } from '../../platform/files/documents/document-files';
 import { MedicalClaimPolicies } from './claims/medical-claim-policies';
 import { MedicalClaimsController } from './claims/medical-claims.controller';
 import { MedicalBilling } from './billing/medical-billing';
@@ -38,7 +37,7 @@ import { RequestMedicalQuotesUseCase } from './quotes/request-medical-quotes.use
 
 /** SME medical: /api/v1/medical (companies, employees, declarations, quotes, policies, payment link). */
 @Module({
-  imports: [AdminModule, PaymentsModule, FilesModule, ClaimsModule],
+  imports: [AdminModule, PolicyConsoleModule, PaymentsModule, FilesModule, ClaimsModule],
   controllers: [
     MedicalCompaniesController,
     MedicalEmployeesController,
@@ -77,8 +76,6 @@ import { RequestMedicalQuotesUseCase } from './quotes/request-medical-quotes.use
     MedicalPolicyActivator,
     MedicalClaimPolicies,
     // the property module's checked document uploads, reused for claim documents
-    DocumentFiles,
-    ProductClaimIntake,
   ],
   exports: [MedicalCompanyRepository, MedicalEmployeeRepository, MedicalPolicyRepository, MedicalBilling],
 })

@@ -27,6 +27,7 @@ import { SelectionRepository } from './issuance/selection.repository';
 import { PaymentsModule } from '../../payments/payments.module';
 import { MotorPolicyActivator } from './activation/motor-policy.activator';
 import { AdminModule } from '../../platform/admin/admin.module';
+import { PolicyConsoleModule } from '../../policies/policy-console.module';
 import { MotorMetricsProvider } from './dashboard/motor-metrics.provider';
 import { MOTOR_POLICY_PRODUCT } from './motor.product';
 import { MotorSamplePolicyRepository } from './issuance/motor-sample-policy.repository';
@@ -45,7 +46,7 @@ import { QuoteRequestAdminRepository } from './admin/quote-request-admin.reposit
 
 /** Motor price comparison: /api/v1/car-comp. */
 @Module({
-  imports: [AdminModule, OtpModule, FilesModule, PaymentsModule],
+  imports: [AdminModule, PolicyConsoleModule, OtpModule, FilesModule, PaymentsModule],
   controllers: [
     QuoteOtpController,
     VehicleLookupsController,

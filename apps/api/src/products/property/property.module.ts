@@ -1,5 +1,3 @@
-import { CancelPolicyUseCase } from '../../policies/cancel-policy.use-case';
-import { ProductClaimIntake } from '../../policies/claims-intake/product-claim-intake';
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { HttpPropertyProvider } from '@lib/providers';
@@ -7,6 +5,7 @@ import { AdminModule } from '../../platform/admin/admin.module';
 import { ClaimsModule } from '../../policies/claims/claims.module';
 import { FilesModule } from '../../platform/files/files.module';
 import { PaymentsModule } from '../../payments/payments.module';
+import { PolicyCancellationModule } from '../../policies/cancellation/policy-cancellation.module';
 import { PropertyPolicyActivator } from './activation/property-policy.activator';
 import { AddressLookupController } from './address/address-lookup.controller';
 import { AdminPropertyPoliciesController } from './admin/admin-property-policies.controller';
@@ -27,14 +26,13 @@ import { PropertyPolicyRepository } from './policies/property-policy.repository'
 import { PropertyPricesController } from './prices/property-prices.controller';
 import { PropertyPricingService } from './prices/property-pricing.service';
 import { PROPERTY_PROVIDER } from './property-products';
-import { DocumentFiles } from '../../platform/files/documents/document-files';
 
 /**
  * Property insurance: /api/v1/property (address lookup, prices, policies, documents, cancellation, claims)
  * and the console's property policies. A paid payment activates the policy through PropertyPolicyActivator.
  */
 @Module({
-  imports: [AdminModule, FilesModule, ClaimsModule, PaymentsModule],
+  imports: [AdminModule, FilesModule, ClaimsModule, PaymentsModule, PolicyCancellationModule],
   controllers: [
     AddressLookupController,
     PropertyPricesController,
@@ -45,7 +43,6 @@ import { DocumentFiles } from '../../platform/files/documents/document-files';
   ],
   providers: [
     PropertyPoliciesReadSide,
-    CancelPolicyUseCase,
     {
       provide: PROPERTY_PROVIDER,
       inject: [APP_CONFIG],
@@ -57,8 +54,6 @@ import { DocumentFiles } from '../../platform/files/documents/document-files';
     IssuePropertyPolicyUseCase,
     CancelPropertyPolicyUseCase,
     CancellationStatusService,
-    DocumentFiles,
-    ProductClaimIntake,
     PropertyDocumentRepository,
     PropertyClaimPolicies,
     PROPERTY_POLICY_PRODUCT,

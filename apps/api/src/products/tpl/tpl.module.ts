@@ -1,5 +1,3 @@
-import { CancelPolicyUseCase } from '../../policies/cancel-policy.use-case';
-import { ProductClaimIntake } from '../../policies/claims-intake/product-claim-intake';
 import { TPL_POLICY_PRODUCT } from './tpl.product';
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
@@ -10,10 +8,10 @@ import { AdminTplPoliciesController } from './admin/admin-tpl-policies.controlle
 import { TplPoliciesReadSide } from './admin/tpl-policies.read-side';
 import { TplPolicyAdminRepository } from './admin/tpl-policy-admin.repository';
 import { FilesModule } from '../../platform/files/files.module';
-import { DocumentFiles } from '../../platform/files/documents/document-files';
 import { TplClaimPolicies } from './claims/tpl-claim-policies';
 import { TplClaimsController } from './claims/tpl-claims.controller';
 import { PaymentsModule } from '../../payments/payments.module';
+import { PolicyCancellationModule } from '../../policies/cancellation/policy-cancellation.module';
 import { TplPolicyActivator } from './activation/tpl-policy.activator';
 import { CancelTplPolicyUseCase } from './cancellation/cancel-tpl-policy.use-case';
 import { TplCancellationController } from './cancellation/tpl-cancellation.controller';
@@ -25,11 +23,10 @@ import { VehicleDocumentUploadGuard } from './upload/vehicle-document-upload.gua
 
 /** TPL motor v2: /v2/car/policies and /v2/clients/policies/cancellation, car claims. */
 @Module({
-  imports: [AdminModule, FilesModule, PaymentsModule, ClaimsModule],
+  imports: [AdminModule, FilesModule, PaymentsModule, ClaimsModule, PolicyCancellationModule],
   controllers: [TplPoliciesController, TplCancellationController, TplClaimsController, AdminTplPoliciesController],
   providers: [
     TplPoliciesReadSide,
-    CancelPolicyUseCase,
     TPL_POLICY_PRODUCT,
     { provide: TPL_PROVIDER, inject: [APP_CONFIG], useFactory: (c: AppConfig) => new HttpTplProvider({ baseUrl: c.sandboxUrl, timeoutMs: 10_000 }) },
     TplPolicyRepository,
@@ -38,8 +35,6 @@ import { VehicleDocumentUploadGuard } from './upload/vehicle-document-upload.gua
     TplPolicyActivator,
     VehicleDocumentUploadGuard,
     TplClaimPolicies,
-    DocumentFiles,
-    ProductClaimIntake,
     TplPolicyAdminRepository,
   ],
   exports: [TplPolicyRepository, CancelTplPolicyUseCase],

@@ -1,13 +1,11 @@
-import { CancelPolicyUseCase } from '../../policies/cancel-policy.use-case';
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { HttpTravelProvider } from '@lib/providers';
 import { AdminModule } from '../../platform/admin/admin.module';
 import { ClaimsModule } from '../../policies/claims/claims.module';
-import { ProductClaimIntake } from '../../policies/claims-intake/product-claim-intake';
-import { DocumentFiles } from '../../platform/files/documents/document-files';
 import { FilesModule } from '../../platform/files/files.module';
 import { PaymentsModule } from '../../payments/payments.module';
+import { PolicyCancellationModule } from '../../policies/cancellation/policy-cancellation.module';
 import { TravelPolicyActivator } from './activation/travel-policy.activator';
 import { AdminTravelPoliciesController } from './admin/admin-travel-policies.controller';
 import { TravelPoliciesReadSide } from './admin/travel-policies.read-side';
@@ -28,11 +26,10 @@ import { TRAVEL_PROVIDER } from './travel-products';
 
 /** Schengen travel insurance: /api/v1/yasmina-schengen-travel (quotes, documents, purchase, policies, cancellation, claims) and its console view. */
 @Module({
-  imports: [AdminModule, FilesModule, PaymentsModule, ClaimsModule],
+  imports: [AdminModule, FilesModule, PaymentsModule, ClaimsModule, PolicyCancellationModule],
   controllers: [TravelQuotesController, TravelPoliciesController, TravelClaimsController, AdminTravelPoliciesController],
   providers: [
     TravelPoliciesReadSide,
-    CancelPolicyUseCase,
     {
       provide: TRAVEL_PROVIDER,
       inject: [APP_CONFIG],
@@ -48,8 +45,6 @@ import { TRAVEL_PROVIDER } from './travel-products';
     TravelPolicyActivator,
     TravelDocuments,
     TravelClaimPolicies,
-    ProductClaimIntake,
-    DocumentFiles,
     TRAVEL_POLICY_PRODUCT,
   ],
 })

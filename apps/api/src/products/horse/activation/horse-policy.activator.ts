@@ -4,12 +4,12 @@ import { APP_CONFIG, AppConfig } from '@lib/config';
 import { Prisma, PrismaService } from '@lib/db';
 import { isInsurerCallError, type HorseProvider } from '@lib/providers';
 import type { Payment } from '../../../payments/payment.repository';
-import { payableByStatus, type Payability } from '../../../payments/payment-status-reasons';
+import type { Payability } from '../../../payments/payment-status-reasons';
 import { ActivationResult, PaidPolicyDescription, PolicyActivator } from '../../../payments/policy-activators';
 import { PolicyEvents } from '../../../policies/events/policy-events';
 import { shownHorsePolicy } from '../policies/horse-policy.presenter';
 import { HORSE_PROVIDER } from '../horse-products';
-import { PolicyStatus } from '../../../policies/policy-status';
+import { PolicyStatus, payableByStatus } from '../../../policies/policy-status';
 
 /** Horse's side of payments: paying issues the policy with the insurer for one year from the payment day. */
 @Injectable()

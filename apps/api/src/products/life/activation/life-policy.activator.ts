@@ -4,12 +4,12 @@ import { APP_CONFIG, AppConfig } from '@lib/config';
 import { Prisma, PrismaService } from '@lib/db';
 import { isInsurerCallError, type LifeProvider } from '@lib/providers';
 import type { Payment } from '../../../payments/payment.repository';
-import { payableByStatus, type Payability } from '../../../payments/payment-status-reasons';
+import type { Payability } from '../../../payments/payment-status-reasons';
 import { ActivationResult, PaidPolicyDescription, PolicyActivator } from '../../../payments/policy-activators';
 import { PolicyEvents } from '../../../policies/events/policy-events';
 import { shownLifePolicy } from '../policies/life-policy.presenter';
 import { LIFE_PROVIDER } from '../life-products';
-import { PolicyStatus } from '../../../policies/policy-status';
+import { PolicyStatus, payableByStatus } from '../../../policies/policy-status';
 
 /**
  * Life's side of payments. Life premiums carry no VAT (life insurance is VAT-exempt in Saudi Arabia).

@@ -5,7 +5,8 @@ import { Prisma, PrismaService, prismaSql } from '@lib/db';
 import { isMotorProviderError, MotorProvider } from '@lib/providers';
 import { FileStore } from '../../../platform/files/file-store';
 import type { Payment } from '../../../payments/payment.repository';
-import { payableByStatus, type Payability } from '../../../payments/payment-status-reasons';
+import type { Payability } from '../../../payments/payment-status-reasons';
+import { payableByStatus } from '../../../policies/policy-status';
 import { ActivationResult, PaidPolicyDescription, PolicyActivator } from '../../../payments/policy-activators';
 import { PolicyEvents } from '../../../policies/events/policy-events';
 import { policyRedirectUrl } from '../../../policies/policy-redirect-url';
@@ -14,7 +15,7 @@ import { MOTOR_PROVIDER } from '../motor-insurers';
 import { readOffer } from '../quotes/quote-offers.read';
 import { renderTaxInvoice, type TaxInvoice } from '../../../platform/documents/tax-invoice';
 import { MotorSchedule, renderMotorSchedule } from './motor-policy-document';
-import { PolicyStatus } from '../../../policies/policy-status';
+import { PolicyStatus, payableByStatus } from '../../../policies/policy-status';
 
 type StoredBenefit = { quote_benefit_id: string; id: string; amount: string; vat: string };
 

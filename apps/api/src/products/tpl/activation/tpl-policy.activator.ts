@@ -7,13 +7,13 @@ import { APP_CONFIG, AppConfig } from '@lib/config';
 import { Prisma, PrismaService } from '@lib/db';
 import type { TplProvider } from '@lib/providers';
 import type { Payment } from '../../../payments/payment.repository';
-import { payableByStatus, type Payability } from '../../../payments/payment-status-reasons';
+import type { Payability } from '../../../payments/payment-status-reasons';
 import { ActivationResult, PaidPolicyDescription, PolicyActivator } from '../../../payments/policy-activators';
 import { policyRedirectUrl } from '../../../policies/policy-redirect-url';
 import { TPL_PROVIDER } from '../tpl-provider.token';
 import { PolicyEvents } from '../../../policies/events/policy-events';
 import { shownTplPolicy } from '../tpl-policy.presenter';
-import { PolicyStatus } from '../../../policies/policy-status';
+import { PolicyStatus, payableByStatus } from '../../../policies/policy-status';
 
 /** TPL v2's side of payments: on payment the sandbox insurer issues the policy and its number. */
 @Injectable()

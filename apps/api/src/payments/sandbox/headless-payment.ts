@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ApiError } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
-import { PayPageService } from '../../../payments/page/pay-page.service';
-import { Payment, PaymentRepository } from '../../../payments/payment.repository';
-import { presentPayment } from '../../../payments/payment.presenter';
+import { PayPageService } from '../page/pay-page.service';
+import { Payment, PaymentRepository } from '../payment.repository';
+import { presentPayment } from '../payment.presenter';
 
 /** The sandbox test cards by the outcome they produce (docs/payments.md "Sandbox test cards"). */
 export const TEST_CARD_OUTCOMES = {

@@ -1,8 +1,8 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { amountString, Clock, money } from '@lib/common';
 import { Database, DATABASE } from '@lib/db';
-import { OPEN_PAYMENT_STATUSES } from '../payment.repository';
-import { DashboardMetricProvider, DashboardMetrics, MetricContribution, MetricWindow } from '../../policies/dashboard/dashboard-metrics';
+import { OPEN_PAYMENT_STATUSES } from '../../payments/payment.repository';
+import { DashboardMetricProvider, DashboardMetrics, MetricContribution, MetricWindow } from './dashboard-metrics';
 
 /**
  * Premium on the dashboard is money customers paid (payments paid, whatever became of them later) less

@@ -3,12 +3,12 @@ import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { pageQueryShape, toPage, z } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
-import { CurrentPartner, PartnerApi } from '../../auth/partner-api.decorator';
-import type { Partner } from '../../auth/partner';
-import { absoluteUrl } from '../../http/absolute-url';
-import { ApiErrors } from '../../openapi/api-errors.decorator';
-import { PartnerWebhooks } from '../../../webhooks/partner/partner-webhooks.service';
-import { DEFAULT_WEBHOOK_EVENTS, WEBHOOK_EVENTS } from '../../../webhooks/webhook-events';
+import { CurrentPartner, PartnerApi } from '../../platform/auth/partner-api.decorator';
+import type { Partner } from '../../platform/auth/partner';
+import { absoluteUrl } from '../../platform/http/absolute-url';
+import { ApiErrors } from '../../platform/openapi/api-errors.decorator';
+import { PartnerWebhooks } from '../partner/partner-webhooks.service';
+import { DEFAULT_WEBHOOK_EVENTS, WEBHOOK_EVENTS } from '../webhook-events';
 
 const event = z.enum(WEBHOOK_EVENTS, { error: `The event must be one of: ${WEBHOOK_EVENTS.join(', ')}.` });
 const events = z.array(event).min(1, 'Choose at least one event.').max(WEBHOOK_EVENTS.length * 2);

@@ -1,10 +1,10 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from '@lib/common';
-import { CurrentPartner, PartnerApi } from '../../auth/partner-api.decorator';
-import type { Partner } from '../../auth/partner';
-import { ApiErrors } from '../../openapi/api-errors.decorator';
-import { PAYMENT_EXAMPLE } from '../../../payments/payment.presenter';
+import { CurrentPartner, PartnerApi } from '../../platform/auth/partner-api.decorator';
+import type { Partner } from '../../platform/auth/partner';
+import { ApiErrors } from '../../platform/openapi/api-errors.decorator';
+import { PAYMENT_EXAMPLE } from '../payment.presenter';
 import { HeadlessPayment, TEST_CARD_OUTCOMES, type TestCardOutcome } from './headless-payment';
 
 const OUTCOMES = Object.keys(TEST_CARD_OUTCOMES) as [TestCardOutcome, ...TestCardOutcome[]];

@@ -1,0 +1,35 @@
+import { Module } from '@nestjs/common';
+import { AdminModule } from '../platform/admin/admin.module';
+import { PolicyActivityController } from './activity/policy-activity.controller';
+import { PolicyActivityRepository } from './activity/policy-activity.repository';
+import { PolicyActivityService } from './activity/policy-activity.service';
+import { ClientsMetricsProvider } from './dashboard/clients-metrics.provider';
+import { DashboardController } from './dashboard/dashboard.controller';
+import { DashboardMetrics } from './dashboard/dashboard-metrics';
+import { DashboardService } from './dashboard/dashboard.service';
+import { PaymentMetricsProvider } from './dashboard/payment-metrics.provider';
+import { SearchController } from './search/search.controller';
+import { SearchRepository } from './search/search.repository';
+import { SearchService } from './search/search.service';
+
+/**
+ * The console's views across every family (the dashboard, the one search box, a policy's activity): they read
+ * the product registry, so they live here, above the platform's AdminModule, which hosts only staff, clients and
+ * the audit log. A module that adds dashboard numbers imports this one and registers with DashboardMetrics.
+ */
+@Module({
+  imports: [AdminModule],
+  controllers: [DashboardController, SearchController, PolicyActivityController],
+  providers: [
+    DashboardMetrics,
+    DashboardService,
+    ClientsMetricsProvider,
+    PaymentMetricsProvider,
+    SearchService,
+    SearchRepository,
+    PolicyActivityService,
+    PolicyActivityRepository,
+  ],
+  exports: [DashboardMetrics],
+})
+export class PolicyConsoleModule {}
