@@ -26,7 +26,7 @@ import {
 import { AppModule } from './app.module';
 import { setupOpenApi } from './platform/openapi/openapi';
 import { refuseUnexpectedMultipart } from './platform/files/multipart';
-import { serveConsole } from './platform/admin/console/serve-console';
+import { serveConsole, servePortal } from './platform/admin/console/serve-console';
 
 export interface ApiOptions {
   /** An already-open database; otherwise opened from the config (embedded under DATA_DIR by default). */
@@ -99,6 +99,7 @@ export async function createApi(config: AppConfig, options: ApiOptions = {}): Pr
   app.useGlobalPipes(createValidationPipe());
   setupOpenApi(app, config);
   serveConsole(fastify);
+  servePortal(fastify);
   await app.init();
 
   let stopping: Promise<void> | undefined;

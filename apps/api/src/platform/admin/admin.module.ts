@@ -44,6 +44,7 @@ import { StaffService } from './staff/staff.service';
     PolicyActivityRepository,
   ],
   // The guards and their session service too: product modules host their own console controllers (@AdminApi).
-  exports: [DashboardMetrics, AuditTrail, StaffService, StaffSessionService, AdminAuthGuard, AdminCsrfGuard],
+  // AdminClientsService: the portal rotates a partner's secret the console's way.
+  exports: [DashboardMetrics, AuditTrail, AdminClientsService, StaffService, StaffSessionService, AdminAuthGuard, AdminCsrfGuard],
 })
 export class AdminModule {}

@@ -28,6 +28,7 @@ export function presentAuditEntry(e: AuditLogEntry) {
   return {
     id: e.id.toString(),
     staff_id: e.staffId,
+    partner_user_id: e.partnerUserId,
     staff_email: e.staffEmail,
     role: e.role,
     action: e.action,
