@@ -9,9 +9,9 @@ const run = browserAvailable();
 const describeBrowser = run ? describe : describe.skip;
 
 const MENUS: Record<StaffRole, string[]> = {
-  admin: ['Dashboard', 'Search', 'API clients', 'Quote requests', 'Motor policies', 'Property policies', 'TPL policies', 'Life policies', 'Horse policies', 'Travel policies', 'Medical companies', 'Medical policies', 'Claims', 'Payments', 'Refunds', 'Webhooks', 'Deliveries', 'Staff', 'Audit log'],
-  operations: ['Dashboard', 'Search', 'API clients', 'Quote requests', 'Motor policies', 'Property policies', 'TPL policies', 'Life policies', 'Horse policies', 'Travel policies', 'Medical companies', 'Medical policies', 'Claims', 'Payments', 'Refunds', 'Webhooks', 'Deliveries'],
-  account_manager: ['Dashboard', 'Search', 'API clients', 'Quote requests', 'Motor policies', 'Property policies', 'TPL policies', 'Life policies', 'Horse policies', 'Travel policies', 'Medical companies', 'Medical policies', 'Payments', 'Refunds', 'Webhooks', 'Deliveries'],
+  admin: ['Dashboard', 'Search', 'API clients', 'Portal users', 'Quote requests', 'Motor policies', 'Property policies', 'TPL policies', 'Life policies', 'Horse policies', 'Travel policies', 'Medical companies', 'Medical policies', 'Claims', 'Payments', 'Refunds', 'Webhooks', 'Deliveries', 'Staff', 'Audit log'],
+  operations: ['Dashboard', 'Search', 'API clients', 'Portal users', 'Quote requests', 'Motor policies', 'Property policies', 'TPL policies', 'Life policies', 'Horse policies', 'Travel policies', 'Medical companies', 'Medical policies', 'Claims', 'Payments', 'Refunds', 'Webhooks', 'Deliveries'],
+  account_manager: ['Dashboard', 'Search', 'API clients', 'Portal users', 'Quote requests', 'Motor policies', 'Property policies', 'TPL policies', 'Life policies', 'Horse policies', 'Travel policies', 'Medical companies', 'Medical policies', 'Payments', 'Refunds', 'Webhooks', 'Deliveries'],
   claims_handler: ['Dashboard', 'Search', 'API clients', 'Motor policies', 'Property policies', 'TPL policies', 'Life policies', 'Horse policies', 'Travel policies', 'Medical policies', 'Claims'],
 };
 

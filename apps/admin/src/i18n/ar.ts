@@ -2,6 +2,7 @@ import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
 import type { ConsoleMessages } from './en';
 import { paymentsAr } from './payments.ar';
+import { partnerUsersAr } from './partner-users.ar';
 import { refundsAr } from './refunds.ar';
 import { motorAr } from './motor.ar';
 import { embedTargetsAr } from './embed-targets.ar';
@@ -151,6 +152,7 @@ export const ar: ConsoleMessages = {
       no_change: 'لا توجد تغييرات مسجّلة.',
     },
     payments: paymentsAr,
+    'partner-users': partnerUsersAr,
     refunds: refundsAr,
     ...webhooksAr,
   },
@@ -159,7 +161,7 @@ export const ar: ConsoleMessages = {
 const ra = englishMessages.ra;
 
 /** react-admin's messages in Arabic, for every screen the console shows; anything unlisted falls back to English. */
-const arabicRa: TranslationMessages['ra'] = {
+export const arabicRa: TranslationMessages['ra'] = {
   ...ra,
   action: {
     ...ra.action,

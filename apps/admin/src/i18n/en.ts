@@ -1,5 +1,6 @@
 import englishMessages from 'ra-language-english';
 import { paymentsEn } from './payments.en';
+import { partnerUsersEn } from './partner-users.en';
 import { refundsEn } from './refunds.en';
 import { motorEn } from './motor.en';
 import { embedTargetsEn } from './embed-targets.en';
@@ -154,6 +155,7 @@ export const en = {
       no_change: 'No field changes recorded.',
     },
     payments: paymentsEn,
+    'partner-users': partnerUsersEn,
     refunds: refundsEn,
     ...webhooksEn,
   },
