@@ -173,7 +173,7 @@ describeBrowser('the console in a browser', () => {
     await page.getByRole('menuitem', { name: 'العربية' }).click();
     await page.waitForFunction(() => document.documentElement.dir === 'rtl');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('ar');
-    expect(await menu()).toEqual(['لوحة المعلومات', 'البحث', 'العملاء', 'طلبات التسعير', 'وثائق المركبات', 'وثائق تأمين المنازل', 'وثائق ضد الغير', 'وثائق الحماية والادخار', 'وثائق تأمين الخيل', 'وثائق السفر', 'المنشآت (طبي)', 'الوثائق الطبية', 'المطالبات', 'المدفوعات', 'المبالغ المستردة', 'الإشعارات (Webhooks)', 'عمليات الإرسال', 'الموظفون', 'سجل التدقيق']);
+    expect(await menu()).toEqual(['لوحة المعلومات', 'البحث', 'العملاء', 'مستخدمو البوابة', 'طلبات التسعير', 'وثائق المركبات', 'وثائق تأمين المنازل', 'وثائق ضد الغير', 'وثائق الحماية والادخار', 'وثائق تأمين الخيل', 'وثائق السفر', 'المنشآت (طبي)', 'الوثائق الطبية', 'المطالبات', 'المدفوعات', 'المبالغ المستردة', 'الإشعارات (Webhooks)', 'عمليات الإرسال', 'الموظفون', 'سجل التدقيق']);
     await page.waitForTimeout(400);
     await shot('11-dashboard-arabic');
     await page.goto(`${app.url}/admin/clients`);

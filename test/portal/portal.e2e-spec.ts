@@ -175,6 +175,13 @@ describe('the partner portal API', () => {
       after: { status: 'removed' },
     });
     expect((await owner.call('/portal/api/users')).body.map((u: { id: string }) => u.id)).toEqual([owner.id]);
+
+    // Invited again: a new link, and the old password no longer lets them in.
+    const again = await owner.call('/portal/api/users', { json: { email: 'new.dev@partner.test', role: 'viewer' } });
+    expect([again.status, again.body.id, again.body.status, again.body.role]).toEqual([201, invited.body.id, 'invited', 'viewer']);
+    expect((await portalLogin(app, 'new.dev@partner.test')).status).toBe(401);
+    expect((await acceptInvitation(app, tokenOf(again.body.invitation_url))).status).toBe(200);
+    expect((await portalLogin(app, 'new.dev@partner.test')).status).toBe(200);
   });
 
   it('staff sessions never open the portal and portal sessions never open the console', async () => {

@@ -2,7 +2,7 @@ import type { partnerUsersEn } from './partner-users.en';
 
 /** The partner portal users resource's words in Arabic (console). */
 export const partnerUsersAr: typeof partnerUsersEn = {
-  name: 'مستخدمو البوابة |||| مستخدم البوابة |||| مستخدما البوابة |||| مستخدمو البوابة |||| مستخدمو البوابة |||| مستخدمو البوابة',
+  name: 'مستخدمو البوابة |||| مستخدم البوابة |||| مستخدمو البوابة |||| مستخدمو البوابة |||| مستخدمو البوابة |||| مستخدمو البوابة',
   fields: {
     id: 'المعرّف',
     client_id: 'العميل',

@@ -42,6 +42,8 @@ export class InvitationAcceptanceService {
     const user = invitation.user;
     return this.audit.run(partnerActor({ id: user.id, email: user.email, role: user.role }, requestId), async (tx) => {
       const now = this.clock.now();
+      // Removed since the link was read: the removal closed the link, and the lock orders the two.
+      if (!(await this.users.lock(tx, user.id))?.active) throw invalidLink();
       if (!(await this.invitations.use(tx, invitation.id, now))) throw invalidLink();
       const after = await this.users.setPassword(tx, user.id, passwordHash, now);
       await this.sessions.revokeAll(tx, user.id, now);

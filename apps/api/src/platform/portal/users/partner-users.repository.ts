@@ -52,9 +52,12 @@ export class PartnerUsersRepository {
     return tx.partnerUser.create({ data: { ...data, createdAt: at, updatedAt: at } });
   }
 
-  /** Invited again (after removal, or before the first password): the role given now, active again. */
+  /**
+   * Invited again (after removal, or before the first password): the role given now, active again, and no password
+   * until the new link is used (a removed person's old password never lets them back in).
+   */
   reinvite(tx: Tx, id: string, role: string, at: Date): Promise<PartnerUser> {
-    return tx.partnerUser.update({ where: { id }, data: { role, active: true, updatedAt: at } });
+    return tx.partnerUser.update({ where: { id }, data: { role, active: true, passwordHash: null, failedLogins: 0, lockedUntil: null, updatedAt: at } });
   }
 
   deactivate(tx: Tx, id: string, at: Date): Promise<PartnerUser> {
