@@ -74,7 +74,7 @@ function layerRule(root, patterns) {
 }
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'libs/db/src/generated/**', 'packages/sdk/src/schema.ts', 'packages/sdk/dist/**', 'apps/admin/dist/**', 'coverage/**', '**/*.js', '**/*.mjs', '**/*.cjs'] },
+  { ignores: ['dist/**', 'node_modules/**', 'libs/db/src/generated/**', 'packages/sdk/src/schema.ts', 'packages/sdk/dist/**', 'apps/admin/dist/**', 'apps/portal/dist/**', 'coverage/**', '**/*.js', '**/*.mjs', '**/*.cjs'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -98,8 +98,8 @@ export default tseslint.config(
     },
   },
   {
-    // The console: hooks in render order only, effects with their real dependencies.
-    files: ['apps/admin/src/**/*.{ts,tsx}'],
+    // The console and the portal: hooks in render order only, effects with their real dependencies.
+    files: ['apps/admin/src/**/*.{ts,tsx}', 'apps/portal/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },

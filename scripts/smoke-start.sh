@@ -25,6 +25,11 @@ status=$(curl -s -o /dev/null -w '%{http_code}' -X POST "http://127.0.0.1:$port/
   -H 'Content-Type: application/json' -d "{\"grant_type\":\"client_credentials\",\"client_id\":\"$id\",\"client_secret\":\"$secret\"}")
 [ "$status" = 200 ] || { cat "$log"; echo "token request answered $status"; exit 1; }
 curl -fsS "http://127.0.0.1:$port/openapi.json" >/dev/null
+# the console and the partners' portal were built and are served
+for app in admin portal; do
+  page=$(curl -fsS "http://127.0.0.1:$port/$app/")
+  [[ $page == *'<div id="root">'* ]] || { echo "/$app/ is not served"; exit 1; }
+done
 
 # A motor quote end to end through the sandbox insurers started with the API.
 token=$(curl -fsS -X POST "http://127.0.0.1:$port/oauth/token" -H 'Content-Type: application/json' \

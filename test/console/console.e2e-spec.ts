@@ -9,9 +9,9 @@ const run = browserAvailable();
 const describeBrowser = run ? describe : describe.skip;
 
 const MENUS: Record<StaffRole, string[]> = {
-  admin: ['Dashboard', 'Search', 'API clients', 'Quote requests', 'Motor policies', 'Property policies', 'TPL policies', 'Life policies', 'Horse policies', 'Travel policies', 'Medical companies', 'Medical policies', 'Claims', 'Payments', 'Refunds', 'Webhooks', 'Deliveries', 'Staff', 'Audit log'],
-  operations: ['Dashboard', 'Search', 'API clients', 'Quote requests', 'Motor policies', 'Property policies', 'TPL policies', 'Life policies', 'Horse policies', 'Travel policies', 'Medical companies', 'Medical policies', 'Claims', 'Payments', 'Refunds', 'Webhooks', 'Deliveries'],
-  account_manager: ['Dashboard', 'Search', 'API clients', 'Quote requests', 'Motor policies', 'Property policies', 'TPL policies', 'Life policies', 'Horse policies', 'Travel policies', 'Medical companies', 'Medical policies', 'Payments', 'Refunds', 'Webhooks', 'Deliveries'],
+  admin: ['Dashboard', 'Search', 'API clients', 'Portal users', 'Quote requests', 'Motor policies', 'Property policies', 'TPL policies', 'Life policies', 'Horse policies', 'Travel policies', 'Medical companies', 'Medical policies', 'Claims', 'Payments', 'Refunds', 'Webhooks', 'Deliveries', 'Staff', 'Audit log'],
+  operations: ['Dashboard', 'Search', 'API clients', 'Portal users', 'Quote requests', 'Motor policies', 'Property policies', 'TPL policies', 'Life policies', 'Horse policies', 'Travel policies', 'Medical companies', 'Medical policies', 'Claims', 'Payments', 'Refunds', 'Webhooks', 'Deliveries'],
+  account_manager: ['Dashboard', 'Search', 'API clients', 'Portal users', 'Quote requests', 'Motor policies', 'Property policies', 'TPL policies', 'Life policies', 'Horse policies', 'Travel policies', 'Medical companies', 'Medical policies', 'Payments', 'Refunds', 'Webhooks', 'Deliveries'],
   claims_handler: ['Dashboard', 'Search', 'API clients', 'Motor policies', 'Property policies', 'TPL policies', 'Life policies', 'Horse policies', 'Travel policies', 'Medical policies', 'Claims'],
 };
 
@@ -193,7 +193,7 @@ describeBrowser('the console in a browser', () => {
     await page.getByRole('menuitem', { name: 'العربية' }).click();
     await page.waitForFunction(() => document.documentElement.dir === 'rtl');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('ar');
-    expect(await menu()).toEqual(['لوحة المعلومات', 'البحث', 'العملاء', 'طلبات التسعير', 'وثائق المركبات', 'وثائق تأمين المنازل', 'وثائق ضد الغير', 'وثائق الحماية والادخار', 'وثائق تأمين الخيل', 'وثائق السفر', 'المنشآت (طبي)', 'الوثائق الطبية', 'المطالبات', 'المدفوعات', 'المبالغ المستردة', 'الإشعارات (Webhooks)', 'عمليات الإرسال', 'الموظفون', 'سجل التدقيق']);
+    expect(await menu()).toEqual(['لوحة المعلومات', 'البحث', 'العملاء', 'مستخدمو البوابة', 'طلبات التسعير', 'وثائق المركبات', 'وثائق تأمين المنازل', 'وثائق ضد الغير', 'وثائق الحماية والادخار', 'وثائق تأمين الخيل', 'وثائق السفر', 'المنشآت (طبي)', 'الوثائق الطبية', 'المطالبات', 'المدفوعات', 'المبالغ المستردة', 'الإشعارات (Webhooks)', 'عمليات الإرسال', 'الموظفون', 'سجل التدقيق']);
     await page.waitForTimeout(400);
     await shot('11-dashboard-arabic');
     await page.goto(`${app.url}/admin/clients`);

@@ -1,7 +1,7 @@
 import { readMigrations, type Database } from '@lib/db';
 import { openTestDatabase } from '../support/test-app';
 
-const MIGRATION = '20261205000000_medical_declaration_answers_case';
+const MIGRATION = '20261205000001_medical_declaration_answers_case';
 
 /** Declarations filled before answers were kept as "Yes"/"No" read that way after the migration, in a schema of its own. */
 describe('the migration of health declaration answers to Yes and No', () => {

@@ -6,6 +6,7 @@ import { Database, DatabaseModule } from '@lib/db';
 import { RATE_LIMIT_WINDOW_MS } from '@lib/http';
 import { CoreDeps, CoreModule } from './core.module';
 import { AdminModule } from './platform/admin/admin.module';
+import { PortalModule } from './platform/portal/portal.module';
 import { HealthController } from './platform/health/health.controller';
 import { OAuthController } from './platform/oauth/oauth.controller';
 import { TokenAttempts } from './platform/oauth/token-attempts';
@@ -62,6 +63,7 @@ export class AppModule {
         ClaimsModule,
         FilesModule,
         AdminModule,
+        PortalModule,
         WebhooksModule,
         ...(deps.config.env === 'sandbox' ? [SandboxMessagesModule, SandboxToolsModule, SandboxPaymentsModule, SandboxWebhooksModule] : []),
         ...(deps.extraModules ?? []),

@@ -27,7 +27,7 @@ import { AppModule } from './app.module';
 import { setupOpenApi, type OpenApiSection } from './platform/openapi/openapi';
 import { addWebhookDocs } from './webhooks/webhooks.openapi';
 import { refuseUnexpectedMultipart } from './platform/files/multipart';
-import { serveConsole } from './platform/admin/console/serve-console';
+import { serveConsole, servePortal } from './platform/admin/console/serve-console';
 
 /** What the OpenAPI document adds beyond the routes: the webhooks sent to partners. */
 export const OPENAPI_SECTIONS: readonly OpenApiSection[] = [addWebhookDocs];
@@ -103,6 +103,7 @@ export async function createApi(config: AppConfig, options: ApiOptions = {}): Pr
   app.useGlobalPipes(createValidationPipe());
   setupOpenApi(app, config, OPENAPI_SECTIONS);
   serveConsole(fastify);
+  servePortal(fastify);
   await app.init();
 
   let stopping: Promise<void> | undefined;

@@ -12,6 +12,7 @@ const describeBrowser = run ? describe : describe.skip;
 /** Every list of the console, with the role that reads it in its daily work (grouped by role: 20 sign-ins a minute at most). */
 const LISTS: Array<[string, 'admin' | 'operations' | 'account_manager' | 'claims_handler']> = [
   ['clients', 'operations'],
+  ['partner-users', 'operations'],
   ['motor-quote-requests', 'operations'],
   ['motor-policies', 'operations'],
   ['property-policies', 'operations'],

@@ -3,6 +3,7 @@ import { auditAr } from './audit.ar';
 import type { TranslationMessages } from 'react-admin';
 import type { ConsoleMessages } from './en';
 import { paymentsAr } from './payments.ar';
+import { partnerUsersAr } from './partner-users.ar';
 import { refundsAr } from './refunds.ar';
 import { motorAr } from './motor.ar';
 import { embedTargetsAr } from './embed-targets.ar';
@@ -134,6 +135,7 @@ export const ar: ConsoleMessages = {
     },
     'audit-log': auditAr,
     payments: paymentsAr,
+    'partner-users': partnerUsersAr,
     refunds: refundsAr,
     ...webhooksAr,
   },
@@ -142,7 +144,7 @@ export const ar: ConsoleMessages = {
 const ra = englishMessages.ra;
 
 /** react-admin's messages in Arabic, for every screen the console shows; anything unlisted falls back to English. */
-const arabicRa: TranslationMessages['ra'] = {
+export const arabicRa: TranslationMessages['ra'] = {
   ...ra,
   action: {
     ...ra.action,

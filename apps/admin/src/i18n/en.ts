@@ -1,6 +1,7 @@
 import englishMessages from 'ra-language-english';
 import { auditEn } from './audit.en';
 import { paymentsEn } from './payments.en';
+import { partnerUsersEn } from './partner-users.en';
 import { refundsEn } from './refunds.en';
 import { motorEn } from './motor.en';
 import { embedTargetsEn } from './embed-targets.en';
@@ -137,6 +138,7 @@ export const en = {
     },
     'audit-log': auditEn,
     payments: paymentsEn,
+    'partner-users': partnerUsersEn,
     refunds: refundsEn,
     ...webhooksEn,
   },

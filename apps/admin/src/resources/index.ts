@@ -8,6 +8,7 @@ import lifePolicies from './life-policies';
 import horsePolicies from './horse-policies';
 import travelPolicies from './travel-policies';
 import clients from './clients';
+import partnerUsers from './partner-users';
 import motorPolicies from './motor-policies';
 import motorQuoteRequests from './motor-quote-requests';
 import payments from './payments';
@@ -17,4 +18,4 @@ import webhookDeliveries from './webhook-deliveries';
 import webhookEndpoints from './webhook-endpoints';
 
 /** Every console resource, in menu order. Permissions decide which are registered and shown. */
-export const RESOURCES = [clients, motorQuoteRequests, motorPolicies, propertyPolicies, tplPolicies, lifePolicies, horsePolicies, travelPolicies, medicalCompanies, medicalPolicies, claims, payments, refunds, webhookEndpoints, webhookDeliveries, staff, auditLog];
+export const RESOURCES = [clients, partnerUsers, motorQuoteRequests, motorPolicies, propertyPolicies, tplPolicies, lifePolicies, horsePolicies, travelPolicies, medicalCompanies, medicalPolicies, claims, payments, refunds, webhookEndpoints, webhookDeliveries, staff, auditLog];

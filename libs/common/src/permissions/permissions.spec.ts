@@ -82,6 +82,11 @@ describe('can(role, action, resource)', () => {
     ['read_pii', 'tpl-policies', ['admin', 'operations', 'claims_handler']],
     ['cancel', 'tpl-policies', ['admin', 'operations']],
     ['update', 'tpl-policies', []],
+    ['read', 'partner-users', ['admin', 'operations', 'account_manager']],
+    ['read_pii', 'partner-users', ['admin', 'operations', 'account_manager']],
+    ['create', 'partner-users', ['admin', 'operations']],
+    ['deactivate', 'partner-users', ['admin', 'operations']],
+    ['update', 'partner-users', []],
   ];
 
   it.each(table)('%s %s is allowed exactly to %j', (action, resource, allowed) => {

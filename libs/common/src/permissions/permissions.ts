@@ -5,7 +5,7 @@
 export const STAFF_ROLES = ['admin', 'operations', 'account_manager', 'claims_handler'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
-export const ADMIN_RESOURCES = ['clients', 'staff', 'audit-log', 'dashboard', 'payments', 'motor-quote-requests', 'motor-policies', 'provider-health', 'property-policies', 'claims', 'webhook-endpoints', 'webhook-deliveries', 'tpl-policies', 'life-policies', 'horse-policies', 'medical-companies', 'medical-policies', 'travel-policies', 'refunds', 'search', 'policy-activity'] as const;
+export const ADMIN_RESOURCES = ['clients', 'staff', 'audit-log', 'dashboard', 'payments', 'motor-quote-requests', 'motor-policies', 'provider-health', 'property-policies', 'claims', 'webhook-endpoints', 'webhook-deliveries', 'tpl-policies', 'life-policies', 'horse-policies', 'medical-companies', 'medical-policies', 'travel-policies', 'refunds', 'search', 'policy-activity', 'partner-users'] as const;
 export type AdminResource = (typeof ADMIN_RESOURCES)[number];
 
 /**
@@ -39,6 +39,9 @@ const GRANTS: Matrix = {
   },
   staff: { read: ['admin'], read_pii: ['admin'], create: ['admin'], update: ['admin'], deactivate: ['admin'], activate: ['admin'] },
   'audit-log': { read: ['admin'], read_pii: ['admin'] },
+  // The people of a partner who sign in to its portal: operations onboard partners (as they issue credentials),
+  // account managers look after the relationship and may see who is there.
+  'partner-users': { read: ['admin', 'operations', 'account_manager'], read_pii: ['admin', 'operations', 'account_manager'], create: OPS, deactivate: OPS },
   // Payment records carry no personal data; claims handlers have no business with billing.
   payments: { read: ['admin', 'operations', 'account_manager'] },
   refunds: { read: ['admin', 'operations', 'account_manager'], retry: OPS },

@@ -27,6 +27,7 @@ import { StaffService } from './staff/staff.service';
     AdminClientsService,
   ],
   // The guards and their session service too: product modules host their own console controllers (@AdminApi).
-  exports: [AuditTrail, StaffService, StaffSessionService, AdminAuthGuard, AdminCsrfGuard],
+  // AdminClientsService: the portal rotates a partner's secret the console's way.
+  exports: [AuditTrail, AdminClientsService, StaffService, StaffSessionService, AdminAuthGuard, AdminCsrfGuard],
 })
 export class AdminModule {}

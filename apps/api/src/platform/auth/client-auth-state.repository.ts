@@ -65,6 +65,15 @@ export class ClientAuthStateRepository implements OnModuleInit, OnApplicationShu
     await this.stop?.().catch(() => undefined);
   }
 
+  /**
+   * Forgets a client this instance just changed, once its transaction committed: this instance's next request
+   * reads the new state without waiting for the notification (other instances still learn it from theirs).
+   */
+  forget(id: string): void {
+    this.generation++;
+    this.cache.delete(id);
+  }
+
   async find(id: string): Promise<ClientAuthState | null> {
     if (!UUID.test(id)) return null;
     const hit = this.trusted ? this.cache.get(id) : undefined;

@@ -42,6 +42,7 @@ export function presentAuditEntry(e: AuditLogEntry, names: ReadonlyMap<string, s
   return {
     id: e.id.toString(),
     staff_id: e.staffId,
+    partner_user_id: e.partnerUserId,
     staff_email: e.staffEmail,
     staff_name: e.staffId ? (names.get(e.staffId) ?? null) : null,
     /** The name of the staff member or client the record is about, when it is one. */

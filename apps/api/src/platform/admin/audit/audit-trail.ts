@@ -4,9 +4,11 @@ import { Prisma, PrismaService } from '@lib/db';
 
 export type Tx = Prisma.TransactionClient;
 
-/** Who did it: a staff member in the console, or the operator CLI. */
+/** Who did it: a staff member in the console, the operator CLI, or a partner user in the portal. */
 export interface AuditActor {
   staffId: string | null;
+  /** Set (with staffId null) when a partner user acted in the portal. */
+  partnerUserId?: string;
   email: string;
   role: string;
   requestId?: string;
@@ -53,6 +55,7 @@ export class AuditTrail {
     await tx.auditLogEntry.create({
       data: {
         staffId: actor.staffId,
+        partnerUserId: actor.partnerUserId ?? null,
         staffEmail: actor.email,
         role: actor.role,
         action: change.action,

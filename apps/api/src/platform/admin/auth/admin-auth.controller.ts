@@ -11,9 +11,9 @@ import { AdminCsrfGuard } from './admin-guards';
 import { clearedSessionCookie, sessionCookie } from './session-cookie';
 import { Staff, StaffRequest } from './staff-request';
 import { StaffSessionService } from './staff-session.service';
+import { LOGIN_RATE_LIMIT } from './sign-in-rules';
 
-/** Sign-in attempts per minute from one address (on top of the per-account lockout). */
-export const LOGIN_RATE_LIMIT = 20;
+export { LOGIN_RATE_LIMIT };
 
 const loginBody = z.strictObject({ email: z.string().trim().min(1).max(255), password: z.string().min(1).max(256) });
 

@@ -1,26 +1,15 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { ApiError, Clock, MINUTE_MS, HOUR_MS } from '@lib/common';
+import { ApiError, Clock } from '@lib/common';
 import { isStaffRole } from '@lib/common/permissions';
 import { PrismaService } from '@lib/db';
 import { decoyHash, verifySecret } from '../../clients/secret-hasher';
 import { AuditTrail } from '../audit/audit-trail';
 import { normaliseEmail, StaffUser } from '../staff/staff.service';
 import { Staff } from './staff-request';
+import { failedSignIn, hashToken, lockedError, SESSION_ABSOLUTE_MS, sessionLive, TOUCH_EVERY_MS, wrongCredentials } from './sign-in-rules';
 
-/** Five wrong passwords in a row lock the account for fifteen minutes. */
-export const MAX_FAILED_LOGINS = 5;
-export const LOCKOUT_MS = 15 * MINUTE_MS;
-/** A session ends after 30 minutes without a request, and 12 hours after sign-in whatever happens. */
-export const SESSION_IDLE_MS = 30 * MINUTE_MS;
-export const SESSION_ABSOLUTE_MS = 12 * HOUR_MS;
-/** lastSeenAt is written at most once a minute, not on every request. */
-const TOUCH_EVERY_MS = MINUTE_MS;
-
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
-const wrongCredentials = () => new ApiError('INVALID_CLIENT', 'Wrong email or password.');
-export const sessionExpired = () => new ApiError('UNAUTHENTICATED', 'Your session has ended. Sign in again.');
+export { sessionExpired } from './sign-in-rules';
 
 @Injectable()
 export class StaffSessionService {
@@ -44,15 +33,12 @@ export class StaffSessionService {
     const ok = await verifySecret(user.passwordHash, password);
     const actor = { staffId: user.id, email: user.email, role: user.role, requestId };
     if (!ok) {
-      // An expired lock starts a fresh count.
-      const failures = (user.lockedUntil ? 0 : user.failedLogins) + 1;
-      const locks = failures >= MAX_FAILED_LOGINS;
-      const lockedUntil = locks ? new Date(now.getTime() + LOCKOUT_MS) : null;
+      const { failures, lockedUntil, stored } = failedSignIn(user, now);
       await this.audit.run(actor, async (tx) => {
-        await tx.staffUser.update({ where: { id: user.id }, data: { failedLogins: locks ? 0 : failures, lockedUntil } });
+        await tx.staffUser.update({ where: { id: user.id }, data: { failedLogins: stored, lockedUntil } });
         return {
           result: undefined,
-          audit: { action: locks ? 'auth.locked' : 'auth.login_failed', resource: 'staff', resourceId: user.id, after: { failed_logins: failures } },
+          audit: { action: lockedUntil ? 'auth.locked' : 'auth.login_failed', resource: 'staff', resourceId: user.id, after: { failed_logins: failures } },
         };
       });
       if (lockedUntil) throw lockedError(lockedUntil, now);
@@ -81,9 +67,8 @@ export class StaffSessionService {
   /** The staff member of a live session, or null (unknown, revoked, idle too long, past its end, or deactivated). */
   async resolve(token: string): Promise<Staff | null> {
     const session = await this.prisma.staffSession.findUnique({ where: { tokenHash: hashToken(token) }, include: { staff: true } });
-    if (!session || session.revokedAt) return null;
     const now = this.clock.now();
-    if (session.expiresAt <= now || now.getTime() - session.lastSeenAt.getTime() >= SESSION_IDLE_MS) return null;
+    if (!session || !sessionLive(session, now)) return null;
     const { staff } = session;
     if (!staff.active || !isStaffRole(staff.role)) return null;
     if (now.getTime() - session.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
@@ -98,16 +83,4 @@ export class StaffSessionService {
       return { result: undefined, audit: { action: 'auth.logout', resource: 'staff', resourceId: staff.id } };
     });
   }
-}
-
-function lockedError(until: Date, now: Date): ApiError {
-  const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
-  const minutes = Math.ceil(seconds / 60);
-  return new ApiError(
-    'RATE_LIMITED',
-    `Too many failed sign-ins: this account is locked for ${minutes} more minute${minutes === 1 ? '' : 's'}.`,
-    undefined,
-    { 'Retry-After': String(seconds) },
-    { retry_after_seconds: seconds },
-  );
 }

@@ -4,6 +4,7 @@ import { Prisma, PrismaService } from '@lib/db';
 import type { ApiClientContact } from '@lib/db/generated/prisma/client';
 import { ApiClient, ApiClientRepository } from '../../clients/api-client.repository';
 import { ClientsService } from '../../clients/clients.service';
+import { ClientAuthStateRepository } from '../../auth/client-auth-state.repository';
 import { AuditActor, AuditTrail, Tx } from '../audit/audit-trail';
 import { personalDataFor } from '../pii/personal-data';
 
@@ -59,6 +60,7 @@ export class AdminClientsService {
     private readonly prisma: PrismaService,
     private readonly clock: Clock,
     private readonly audit: AuditTrail,
+    private readonly authState: ClientAuthStateRepository,
   ) {}
 
   private inTx(tx: Tx) {
@@ -128,8 +130,11 @@ export class AdminClientsService {
     });
   }
 
-  rotateSecret(actor: AuditActor, id: string) {
-    return this.change(actor, id, 'clients.rotate_secret', (clients) => clients.rotateSecret(id));
+  /** Tokens issued before are refused from this instance's next request on (see ClientAuthStateRepository.forget). */
+  async rotateSecret(actor: AuditActor, id: string) {
+    const rotated = await this.change(actor, id, 'clients.rotate_secret', (clients) => clients.rotateSecret(id));
+    this.authState.forget(id);
+    return rotated;
   }
 
   enrol(actor: AuditActor, id: string, products: ProductCode[]) {

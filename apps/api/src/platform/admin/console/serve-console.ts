@@ -19,7 +19,7 @@ const TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
-/** Browser hardening for the console's pages: no framing, no sniffing, scripts and styles only from here. */
+/** Browser hardening for the console's and the portal's pages: no framing, no sniffing, scripts and styles only from here. */
 const PAGE_HEADERS = {
   'X-Frame-Options': 'DENY',
   'X-Content-Type-Options': 'nosniff',
@@ -32,21 +32,37 @@ export function consoleDistDir(): string {
   return join(projectRoot(), 'apps', 'admin', 'dist');
 }
 
-/**
- * Serves the built console (apps/admin/dist) at /admin: files as they are (hashed assets cached for a
- * year), and index.html for every other path so the console's client-side routes load on refresh.
- * /admin/api/* never falls back: an unknown admin API path is the usual JSON 404.
- */
+export function portalDistDir(): string {
+  return join(projectRoot(), 'apps', 'portal', 'dist');
+}
+
+/** The console at /admin (apps/admin/dist). */
 export function serveConsole(fastify: FastifyInstance, dist = consoleDistDir()): void {
+  serveBuiltApp(fastify, { prefix: '/admin', dist, build: 'npm run build:admin' });
+}
+
+/** The partners' portal at /portal (apps/portal/dist), built and served the console's way. */
+export function servePortal(fastify: FastifyInstance, dist = portalDistDir()): void {
+  serveBuiltApp(fastify, { prefix: '/portal', dist, build: 'npm run build:portal' });
+}
+
+/**
+ * Serves a built single-page app at `prefix`: files as they are (hashed assets cached for a year), and
+ * index.html for every other path so the app's client-side routes load on refresh. `<prefix>/api/*` never
+ * falls back: an unknown API path is the usual JSON 404.
+ */
+function serveBuiltApp(fastify: FastifyInstance, app: { prefix: string; dist: string; build: string }): void {
+  const { prefix, dist } = app;
+  const strip = new RegExp(`^${prefix}/?`);
   const handler = async (req: FastifyRequest, reply: FastifyReply) => {
-    const path = decodeURIComponent(req.url.split('?')[0]).replace(/^\/admin\/?/, '');
+    const path = decodeURIComponent(req.url.split('?')[0]).replace(strip, '');
     if (path === 'api' || path.startsWith('api/')) return sendError(reply, new ApiError('ROUTE_NOT_FOUND'));
     const index = join(dist, 'index.html');
     if (!existsSync(index)) {
       return reply
         .status(503)
         .type('text/plain; charset=utf-8')
-        .send('The console is not built. Run `npm run build:admin` (npm start builds it), then reload.');
+        .send(`This page is not built. Run \`${app.build}\` (npm start builds it), then reload.`);
     }
     const file = normalize(join(dist, path));
     if (path && file.startsWith(dist + sep) && existsSync(file) && statSync(file).isFile()) {
@@ -59,11 +75,11 @@ export function serveConsole(fastify: FastifyInstance, dist = consoleDistDir()):
     reply.headers({ ...PAGE_HEADERS, 'Cache-Control': 'no-cache' });
     return reply.type(TYPES['.html']).send(createReadStream(index));
   };
-  // `/admin` itself redirects to `/admin/` in a hook rather than a route of its own, so the admin API's
-  // routes stay one flat `/admin/...` branch of the route tree.
+  // `<prefix>` itself redirects to `<prefix>/` in a hook rather than a route of its own, so the API's routes stay
+  // one flat `<prefix>/...` branch of the route tree.
   fastify.addHook('onRequest', async (req, reply) => {
     const [path, query] = req.url.split('?');
-    if (path === '/admin' && (req.method === 'GET' || req.method === 'HEAD')) return reply.redirect(`/admin/${query ? `?${query}` : ''}`, 308);
+    if (path === prefix && (req.method === 'GET' || req.method === 'HEAD')) return reply.redirect(`${prefix}/${query ? `?${query}` : ''}`, 308);
   });
-  fastify.get('/admin/*', handler);
+  fastify.get(`${prefix}/*`, handler);
 }

@@ -1,0 +1,57 @@
+import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import { prefixer } from 'stylis';
+import rtlPlugin from 'stylis-plugin-rtl';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { BrowserRouter, Route } from 'react-router-dom';
+import { partnerCan } from '@shared/permissions';
+import { consoleTheme } from '../../admin/src/theme';
+import { ApiManagementPage } from './api/ApiManagementPage';
+import { SetPasswordPage } from './auth/SetPasswordPage';
+import { i18nProvider, onLocaleChange, PortalLocale, storedLocale } from './i18n/i18nProvider';
+import { Layout } from './layout/Layout';
+import { authProvider } from './providers/authProvider';
+import { dataProvider } from './providers/dataProvider';
+import { UserInvite } from './users/UserInvite';
+import { UsersList } from './users/UsersList';
+
+const caches = {
+  ltr: createCache({ key: 'mui' }),
+  rtl: createCache({ key: 'muirtl', stylisPlugins: [prefixer as never, rtlPlugin as never] }),
+};
+
+/** The partners' portal: the console's stack and theme; Arabic turns it right-to-left. */
+export function App() {
+  const [locale, setLocale] = useState<PortalLocale>(storedLocale());
+  useEffect(() => onLocaleChange(setLocale), []);
+  const dir = locale === 'ar' ? 'rtl' : 'ltr';
+  useLayoutEffect(() => {
+    document.documentElement.dir = dir;
+    document.documentElement.lang = locale;
+  }, [dir, locale]);
+  const theme = useMemo(() => consoleTheme(dir), [dir]);
+
+  return (
+    <CacheProvider value={caches[dir]}>
+      <BrowserRouter basename="/portal">
+        <Admin
+          title="Partner portal"
+          dataProvider={dataProvider}
+          authProvider={authProvider}
+          i18nProvider={i18nProvider}
+          theme={theme}
+          layout={Layout}
+          dashboard={ApiManagementPage}
+          disableTelemetry
+        >
+          {/* The invitation link's page: opened before the invitee has a password, so public and outside the layout. */}
+          <CustomRoutes noLayout>
+            <Route path="/set-password" element={<SetPasswordPage />} />
+          </CustomRoutes>
+          {(role: string) => [<Resource key="users" name="users" list={UsersList} create={partnerCan(role, 'manage_users') ? UserInvite : undefined} />]}
+        </Admin>
+      </BrowserRouter>
+    </CacheProvider>
+  );
+}

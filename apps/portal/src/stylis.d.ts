@@ -1,0 +1,3 @@
+declare module 'stylis' {
+  export const prefixer: (...args: unknown[]) => unknown;
+}
