@@ -74,7 +74,7 @@ describeBrowser('life and horse policies in the console', () => {
     await page.getByRole('combobox', { name: 'Product' }).click();
     await page.getByRole('option', { name: 'Life' }).click();
     await page.getByRole('combobox', { name: 'Type' }).click();
-    expect(await page.getByRole('option').allInnerTexts()).toEqual(['Death', 'Critical illness', 'Disability']);
+    expect(await page.getByRole('option').allInnerTexts()).toEqual(['Death', 'Critical illness', 'Disability', 'Total permanent disability']);
     await page.getByRole('option', { name: 'Critical illness' }).click();
     // the policy is picked from life's policies, found by its id
     await page.getByTestId('policy-picker').fill(String(lifeId));

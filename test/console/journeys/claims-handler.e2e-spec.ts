@@ -220,7 +220,7 @@ describeBrowser('journey: a claims handler works the queue', () => {
     expect(await page.getByTestId('policy-picker').inputValue()).toMatch(new RegExp(`^#${lifeId}\\b`));
     expect(await page.getByRole('combobox', { name: 'Product' }).innerText()).toBe('Life');
     await page.getByRole('combobox', { name: 'Type' }).click();
-    expect(await page.getByRole('option').allInnerTexts()).toEqual(['Death', 'Critical illness', 'Disability']);
+    expect(await page.getByRole('option').allInnerTexts()).toEqual(['Death', 'Critical illness', 'Disability', 'Total permanent disability']);
     await page.getByRole('option', { name: 'Critical illness' }).click();
     await page.getByLabel('Incident date').fill(today());
     await page.getByLabel('Description').fill('Diagnosed this morning; the customer called in.');
