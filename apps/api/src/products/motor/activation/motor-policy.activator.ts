@@ -6,7 +6,6 @@ import { isMotorProviderError, MotorProvider } from '@lib/providers';
 import { FileStore } from '../../../platform/files/file-store';
 import type { Payment } from '../../../payments/payment.repository';
 import type { Payability } from '../../../payments/payment-status-reasons';
-import { payableByStatus } from '../../../policies/policy-status';
 import { ActivationResult, PaidPolicyDescription, PolicyActivator } from '../../../payments/policy-activators';
 import { PolicyEvents } from '../../../policies/events/policy-events';
 import { policyRedirectUrl } from '../../../policies/policy-redirect-url';
