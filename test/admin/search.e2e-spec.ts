@@ -197,6 +197,14 @@ describe('GET /admin/api/policy-activity/{resource}/{id}', () => {
     expect(res.body.audit).toEqual([]);
   });
 
+  it('answers 404 for a policy that does not exist, not empty lists', async () => {
+    for (const resource of ['horse-policies', 'property-policies', 'motor-policies']) {
+      const res = await staff.operations.call(`/admin/api/policy-activity/${resource}/999999`);
+      expect([resource, res.status, res.body.payments]).toEqual([resource, 404, undefined]);
+    }
+    expect((await staff.operations.call(`/admin/api/policy-activity/horse-policies/${horseId}`)).status).toBe(200);
+  });
+
   it('leaves out the parts a role may not read, and refuses a family the role does not read or that does not exist', async () => {
     const handler = await staff.claims_handler.call(`/admin/api/policy-activity/property-policies/${propertyId}`);
     expect(handler.status).toBe(200);

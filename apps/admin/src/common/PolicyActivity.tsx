@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -12,7 +13,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useRecordContext, useResourceContext, useTranslate } from 'react-admin';
+import { HttpError, useRecordContext, useResourceContext, useTranslate } from 'react-admin';
 import { API, httpClient } from '../providers/httpClient';
 import { useFormat } from './format';
 
@@ -62,11 +63,15 @@ export function PolicyActivity() {
   const resource = useResourceContext();
   const t = useTranslate();
   const f = useFormat();
-  const { data } = useQuery({
+  const { data, error } = useQuery({
     queryKey: ['policy-activity', resource, record?.id],
     enabled: Boolean(record && resource),
+    // a 4xx will not change on a retry
+    retry: (count, e) => !((e as HttpError).status < 500) && count < 3,
     queryFn: async () => (await httpClient(`${API}/policy-activity/${resource}/${record!.id}`)).json as Activity,
   });
+  // the API answers 404 for a policy that does not exist: say so rather than show empty lists
+  if ((error as HttpError | null)?.status === 404) return <Alert severity="warning" data-testid="policy-activity-missing">{t('activity.not_found')}</Alert>;
   if (!data) return null;
   const link = (to: string, text: ReactNode) => <Link component={RouterLink} to={to}>{text}</Link>;
   const money = (r: Row) => f.money(String(r.amount));

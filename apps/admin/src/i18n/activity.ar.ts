@@ -6,6 +6,7 @@ export const activityAr: typeof activityEn = {
   webhooks: 'الإشعارات المرسلة إلى الشريك',
   audit: 'السجل في لوحة التحكم',
   none: 'لا شيء بعد.',
+  not_found: 'لا توجد وثيقة بهذا الرقم: لا يمكن عرض نشاطها.',
   amount: 'المبلغ',
   status: 'الحالة',
   reference: 'مرجع الدفع',

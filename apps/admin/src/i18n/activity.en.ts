@@ -5,6 +5,7 @@ export const activityEn = {
   webhooks: 'Webhooks sent to the partner',
   audit: 'History in the console',
   none: 'None yet.',
+  not_found: 'No such policy: its activity cannot be shown.',
   amount: 'Amount',
   status: 'Status',
   reference: 'Payment reference',

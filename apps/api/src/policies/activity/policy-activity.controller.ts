@@ -21,7 +21,7 @@ export class PolicyActivityController {
     description:
       'For the policy page of every family (`resource` is its console resource, e.g. `horse-policies`). `payments` and `refunds` are null for roles ' +
       "that do not read payments, `webhooks` (the deliveries to the partner's endpoints about this policy) for roles that do not read deliveries; " +
-      `\`audit\` lists who did what to it in the console, with the reason given. Newest first, at most ${ACTIVITY_LIMIT} of each. 403 when the role does not read the family.`,
+      `\`audit\` lists who did what to it in the console, with the reason given. Newest first, at most ${ACTIVITY_LIMIT} of each. 403 when the role does not read the family; 404 when the family has no policy with this id.`,
   })
   @ApiOkResponse({ description: '`{payments, refunds, webhooks, audit}`' })
   @ApiErrors(403, 404, 422)

@@ -9,6 +9,12 @@ export const ACTIVITY_LIMIT = 50;
 export class PolicyActivityRepository {
   constructor(private readonly prisma: PrismaService) {}
 
+  /** Whether the family's policy table (a constant of the family's product, never input) holds this policy. */
+  async exists(table: string, policyId: number): Promise<boolean> {
+    const rows = await this.prisma.$queryRawUnsafe<unknown[]>(`SELECT 1 FROM ${table} WHERE id = $1`, policyId);
+    return rows.length > 0;
+  }
+
   of(family: string, resource: string, policyId: number, parts: { payments: boolean; webhooks: boolean }) {
     const newest = { orderBy: [{ createdAt: 'desc' as const }], take: ACTIVITY_LIMIT };
     const policy = { policyType: family, policyId };

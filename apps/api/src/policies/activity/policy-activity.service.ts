@@ -29,6 +29,8 @@ export class PolicyActivityService {
     const product = this.products.all().find((p) => p.search.resource === resource);
     if (!product) throw ApiError.notFound(`No policy family has the console resource "${resource}".`);
     if (!can(role, 'read', resource)) throw new ApiError('FORBIDDEN', `Your role may not read ${resource}.`);
+    // an empty page would read as "nothing happened" to a policy that does not exist
+    if (!(await this.repository.exists(product.dashboard.table, policyId))) throw ApiError.notFound(`No ${resource.replace(/-/g, ' ').replace(/s$/, '')} with the id ${policyId}.`);
     const parts = { payments: can(role, 'read', 'payments'), webhooks: can(role, 'read', 'webhook-deliveries') };
     const [payments, refunds, deliveries, audit] = await this.repository.of(product.family, resource, policyId, parts);
     return {
