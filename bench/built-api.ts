@@ -24,7 +24,12 @@ const RUN_ARGS = JSON.parse(process.env.BENCH_API_ARGS ?? '[]') as string[];
  * nothing else, waits until ready, runs `use` with its pid, stops it. `root`: the checkout whose build runs (this one's
  * unless another is compared with it).
  */
-export async function withBuiltApi<T>(env: Record<string, string | undefined>, port: number, use: (pid: number) => Promise<T>, root = projectRoot()): Promise<T> {
+export async function withBuiltApi<T>(
+  env: Record<string, string | undefined>,
+  port: number,
+  use: (pid: number) => Promise<T>,
+  root = projectRoot(),
+): Promise<T> {
   // the child has its own copy of the file's descriptor: this process closes its own once the child has it
   const stdout = process.env.BENCH_API_STDOUT ? openSync(process.env.BENCH_API_STDOUT, 'w') : undefined;
   const child = spawn('sh', [join(root, 'scripts', 'start.sh'), ...RUN_ARGS], {

@@ -17,7 +17,10 @@ export async function startConstantServer(body: () => Buffer): Promise<{ url: st
     socket.setNoDelay(true);
     const b = body();
     const response = Buffer.concat([
-      Buffer.from(`HTTP/1.1 200 OK\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${b.length}\r\nConnection: keep-alive\r\n\r\n`, 'latin1'),
+      Buffer.from(
+        `HTTP/1.1 200 OK\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${b.length}\r\nConnection: keep-alive\r\n\r\n`,
+        'latin1',
+      ),
       b,
     ]);
     // the bytes of a request's end may arrive split over two reads: the tail of the last read is searched with the next

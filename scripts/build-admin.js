@@ -6,7 +6,11 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const root = path.resolve(__dirname, '..');
-const shared = [path.join(root, 'libs', 'common', 'src', 'permissions'), path.join(root, 'libs', 'common', 'src', 'products.ts'), path.join(root, 'apps', 'api', 'src', 'policies', 'claims', 'claim-status.ts')];
+const shared = [
+  path.join(root, 'libs', 'common', 'src', 'permissions'),
+  path.join(root, 'libs', 'common', 'src', 'products.ts'),
+  path.join(root, 'apps', 'api', 'src', 'policies', 'claims', 'claim-status.ts'),
+];
 const APPS = { admin: 'console', portal: 'portal' };
 
 function newest(p) {

@@ -11,13 +11,13 @@ const placeholder = path.join(os.tmpdir(), 'prisma-schema-engine-placeholder');
 if (!process.env.PRISMA_SCHEMA_ENGINE_BINARY && !fs.existsSync(placeholder)) fs.writeFileSync(placeholder, '');
 try {
   execFileSync(process.execPath, [require.resolve('prisma/build/index.js'), 'generate'], {
-  stdio: ['ignore', 'pipe', 'pipe'],
-  env: {
-    ...process.env,
-    PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY || placeholder,
-    PRISMA_HIDE_UPDATE_MESSAGE: '1',
-    CHECKPOINT_DISABLE: '1',
-  },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY || placeholder,
+      PRISMA_HIDE_UPDATE_MESSAGE: '1',
+      CHECKPOINT_DISABLE: '1',
+    },
   });
 } catch (e) {
   process.stderr.write(`prisma generate failed:\n${e.stdout ?? ''}${e.stderr ?? ''}\n`);

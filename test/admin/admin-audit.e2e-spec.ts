@@ -49,7 +49,12 @@ describe('audit trail of staff actions', () => {
     expect(text(await lastAudit())).not.toContain(rotated.body.secret);
 
     await s.account_manager.call(`${base}/enrol`, { json: { products: ['horse'] } });
-    expect(await lastAudit()).toMatchObject({ action: 'clients.enrol', role: 'account_manager', before: { products: ['motor-tpl'] }, after: { products: ['motor-tpl', 'horse'] } });
+    expect(await lastAudit()).toMatchObject({
+      action: 'clients.enrol',
+      role: 'account_manager',
+      before: { products: ['motor-tpl'] },
+      after: { products: ['motor-tpl', 'horse'] },
+    });
     await s.account_manager.call(`${base}/unenrol`, { json: { products: ['motor-tpl'] } });
     expect(await lastAudit()).toMatchObject({ action: 'clients.unenrol', after: { products: ['horse'] } });
     await s.operations.call(`${base}/deactivate`, { method: 'POST' });
@@ -77,7 +82,9 @@ describe('audit trail of staff actions', () => {
   });
 
   it('staff changes are audited without the password, and deactivating ends their sessions', async () => {
-    const created = await s.admin.call('/admin/api/staff', { json: { email: 'New.Person@staff.test', name: 'New Person', role: 'claims_handler', password: 'a long enough secret' } });
+    const created = await s.admin.call('/admin/api/staff', {
+      json: { email: 'New.Person@staff.test', name: 'New Person', role: 'claims_handler', password: 'a long enough secret' },
+    });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ email: 'new.person@staff.test', role: 'claims_handler', active: true });
     expect(created.body.password).toBeUndefined();
@@ -107,7 +114,14 @@ describe('audit trail of staff actions', () => {
     expect(res.body).toHaveLength(5);
     const ids = res.body.map((r: { id: string }) => Number(r.id));
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
-    expect(res.body[0]).toEqual(expect.objectContaining({ staff_email: expect.any(String), role: expect.any(String), action: expect.any(String), created_at: expect.stringMatching(/Z$/) }));
+    expect(res.body[0]).toEqual(
+      expect.objectContaining({
+        staff_email: expect.any(String),
+        role: expect.any(String),
+        action: expect.any(String),
+        created_at: expect.stringMatching(/Z$/),
+      }),
+    );
 
     const filtered = await s.admin.call(`/admin/api/audit-log?filter=${encodeURIComponent('{"resource":"staff","action":"staff.create"}')}`);
     expect(filtered.body.every((r: { action: string }) => r.action === 'staff.create')).toBe(true);
@@ -134,7 +148,12 @@ describe('audit trail of staff actions', () => {
     await app.db.prisma.apiClient.update({ where: { id: clientId }, data: { name: 'Gulf Brokers' } });
     await s.operations.call(`/admin/api/clients/${clientId}/deactivate`, { method: 'POST' });
     const row = (await list({ resource_id: clientId })).body[0];
-    expect(row).toMatchObject({ action: 'clients.deactivate', staff_name: 'Test operations', resource_name: 'Gulf Brokers', names: { [s.operations.id]: 'Test operations', [clientId]: 'Gulf Brokers' } });
+    expect(row).toMatchObject({
+      action: 'clients.deactivate',
+      staff_name: 'Test operations',
+      resource_name: 'Gulf Brokers',
+      names: { [s.operations.id]: 'Test operations', [clientId]: 'Gulf Brokers' },
+    });
     const signIn = (await list({ action: 'auth.login', staff_id: s.admin.id })).body[0];
     expect(signIn).toMatchObject({ resource: 'staff', resource_id: s.admin.id, resource_name: 'Test admin' });
     expect((await s.admin.call(`/admin/api/audit-log/${row.id}`)).body).toEqual(row);

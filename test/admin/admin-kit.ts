@@ -18,7 +18,9 @@ export interface StaffSession {
 let seq = 0;
 
 export async function createStaff(app: TestApp, role: StaffRole, email = `${role}.${++seq}@staff.test`) {
-  const user = await app.api.app.get(StaffService).create({ staffId: null, email: 'test', role: 'system' }, { email, name: `Test ${role}`, role, password: PASSWORD });
+  const user = await app.api.app
+    .get(StaffService)
+    .create({ staffId: null, email: 'test', role: 'system' }, { email, name: `Test ${role}`, role, password: PASSWORD });
   return { id: user.id, email: user.email, role };
 }
 

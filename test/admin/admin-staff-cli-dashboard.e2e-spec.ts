@@ -27,7 +27,9 @@ describe('staff CLI, sandbox staff and the dashboard', () => {
     });
 
   it('staff:create with --password-stdin creates a user who can sign in; audited as the operator CLI', async () => {
-    expect(await cli(['staff:create', '--email', 'Lead@Ops.test', '--role', 'operations', '--name', 'Ops Lead', '--password-stdin'], 'a strong password here\n')).toBe(0);
+    expect(
+      await cli(['staff:create', '--email', 'Lead@Ops.test', '--role', 'operations', '--name', 'Ops Lead', '--password-stdin'], 'a strong password here\n'),
+    ).toBe(0);
     expect(out.join()).toContain('created operations lead@ops.test');
     expect((await login(app, 'lead@ops.test', 'a strong password here')).status).toBe(200);
     const row = await app.db.prisma.auditLogEntry.findFirstOrThrow({ where: { action: 'staff.create', staffEmail: 'operator-cli' } });
@@ -63,7 +65,15 @@ describe('staff CLI, sandbox staff and the dashboard', () => {
       const ops = await signIn(fresh, 'operations');
       const empty = await ops.call('/admin/api/dashboard?days=7');
       expect(empty.status).toBe(200);
-      expect(empty.body.counters).toEqual({ clients_total: 0, clients_active: 0, quote_requests: 0, policies_total: 0, payments_pending: 0, claims_open: 0, claims_unassigned: 0 });
+      expect(empty.body.counters).toEqual({
+        clients_total: 0,
+        clients_active: 0,
+        quote_requests: 0,
+        policies_total: 0,
+        payments_pending: 0,
+        claims_open: 0,
+        claims_unassigned: 0,
+      });
       expect(empty.body.premium_volume).toBe('0.00');
       expect(empty.body.policies_by_status).toEqual({});
       expect(empty.body.series.clients_created).toHaveLength(7);
@@ -78,8 +88,14 @@ describe('staff CLI, sandbox staff and the dashboard', () => {
 
       // A product family contributes through the registry; money adds up as decimals.
       const registry = fresh.api.app.get(DashboardMetrics);
-      registry.register({ source: 'test-a', collect: async () => ({ premiumVolume: '0.10', policiesByStatus: { active: 2 }, series: { premium_volume: { '2026-11-22': '0.10' } } }) });
-      registry.register({ source: 'test-b', collect: async () => ({ premiumVolume: '0.20', counters: { policies_total: 3 }, policiesByStatus: { active: 1, canceled: 1 } }) });
+      registry.register({
+        source: 'test-a',
+        collect: async () => ({ premiumVolume: '0.10', policiesByStatus: { active: 2 }, series: { premium_volume: { '2026-11-22': '0.10' } } }),
+      });
+      registry.register({
+        source: 'test-b',
+        collect: async () => ({ premiumVolume: '0.20', counters: { policies_total: 3 }, policiesByStatus: { active: 1, canceled: 1 } }),
+      });
       const grown = await ops.call('/admin/api/dashboard?days=7');
       expect(grown.body.premium_volume).toBe('0.30');
       expect(grown.body.policies_by_status).toEqual({ active: 3, canceled: 1 });
@@ -94,7 +110,16 @@ describe('staff CLI, sandbox staff and the dashboard', () => {
   it('documents the admin API in OpenAPI under the Admin tag', async () => {
     const doc = (await app.request('/openapi.json')).body;
     const admin = Object.entries(doc.paths as Record<string, Record<string, { tags?: string[] }>>).filter(([p]) => p.startsWith('/admin/api/'));
-    expect(admin.map(([p]) => p)).toEqual(expect.arrayContaining(['/admin/api/auth/login', '/admin/api/clients', '/admin/api/clients/{id}/rotate-secret', '/admin/api/staff', '/admin/api/audit-log', '/admin/api/dashboard']));
+    expect(admin.map(([p]) => p)).toEqual(
+      expect.arrayContaining([
+        '/admin/api/auth/login',
+        '/admin/api/clients',
+        '/admin/api/clients/{id}/rotate-secret',
+        '/admin/api/staff',
+        '/admin/api/audit-log',
+        '/admin/api/dashboard',
+      ]),
+    );
     for (const [, ops] of admin) for (const op of Object.values(ops)) expect(op.tags).toEqual(['Admin']);
     expect(JSON.stringify(doc.paths['/admin/api/clients'].get)).toContain('Content-Range');
   });

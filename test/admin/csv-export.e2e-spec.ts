@@ -33,10 +33,16 @@ describe('admin list export as CSV', () => {
   });
   afterAll(() => app.close());
 
-  const csvOf = (text: string) => text.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+  const csvOf = (text: string) =>
+    text
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
 
   it('streams every matching row in the sort, with a header, over many pages of the list route', async () => {
-    const res = await staff.operations.call(`/admin/api/payments?format=csv&sort=${encodeURIComponent('["created_at","ASC"]')}&filter=${encodeURIComponent('{"status":"paid"}')}`);
+    const res = await staff.operations.call(
+      `/admin/api/payments?format=csv&sort=${encodeURIComponent('["created_at","ASC"]')}&filter=${encodeURIComponent('{"status":"paid"}')}`,
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="payments.csv"');
@@ -65,7 +71,10 @@ describe('admin list export as CSV', () => {
   it('masks personal data as the list does for the role', async () => {
     await app.db.prisma.apiClientContact.deleteMany();
     const client = await app.createClient();
-    await staff.operations.call(`/admin/api/clients/${client.id}`, { method: 'PUT', json: { contact_name: 'Nora Alqahtani', contact_email: 'nora@shop.example', contact_phone: '0551234567' } });
+    await staff.operations.call(`/admin/api/clients/${client.id}`, {
+      method: 'PUT',
+      json: { contact_name: 'Nora Alqahtani', contact_email: 'nora@shop.example', contact_phone: '0551234567' },
+    });
     const full = await staff.operations.call('/admin/api/clients?format=csv');
     expect(full.text).toContain('nora@shop.example');
     const masked = await staff.claims_handler.call('/admin/api/clients?format=csv');

@@ -190,7 +190,10 @@ describe('claims queue', () => {
     expect(rejected.status).toBe(200);
     expect(await counts()).toEqual({ card: 2, cardNotTaken: 1, queue: 1, toDecide: 2 });
     // worked to paid, then handed back: still closed, never in the queue again
-    for (const [status, extra] of [['approved', {}], ['paid', { note: 'Paid to the IBAN on file.' }]] as const)
+    for (const [status, extra] of [
+      ['approved', {}],
+      ['paid', { note: 'Paid to the IBAN on file.' }],
+    ] as const)
       expect((await handler.call(`/admin/api/claims/${mine.id}/transition`, { json: { status, ...extra } })).status).toBe(200);
     await db().claim.update({ where: { id: mine.id }, data: { assigneeStaffId: null } });
     expect(await counts()).toEqual({ card: 1, cardNotTaken: 1, queue: 1, toDecide: 1 });
@@ -213,7 +216,12 @@ describe('claims queue', () => {
 
     const took = await take(handler, fresh.id);
     expect(took.status).toBe(200);
-    expect(took.body).toMatchObject({ status: 'under_review', assignee_staff_id: handler.id, assignee_name: 'Test claims_handler', next_statuses: ['approved', 'rejected'] });
+    expect(took.body).toMatchObject({
+      status: 'under_review',
+      assignee_staff_id: handler.id,
+      assignee_name: 'Test claims_handler',
+      next_statuses: ['approved', 'rejected'],
+    });
     expect(took.body.status_history.map((h: any) => [h.from, h.to, h.note, h.actor])).toEqual([['submitted', 'under_review', null, handler.email]]);
     expect((await auditRows(app)).slice(before).map((r) => [r.action, r.resourceId, r.before, r.after])).toEqual([
       ['claims.assign', String(fresh.id), { assignee_staff_id: null }, { assignee_staff_id: handler.id }],

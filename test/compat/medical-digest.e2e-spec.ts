@@ -17,10 +17,26 @@ describe('SME medical, as the real service documents it', () => {
 
   const call = (path: string, init: { method?: string; json?: unknown; body?: FormData } = {}) => env.app.request(`${M}${path}`, { token, ...init });
   // The reference's seven company fields, nothing more.
-  const company = () => ({ name: 'Example company name', name_ar: 'مثال اسم شركة', sponsor_number: '1000000001', unified_national_number: '7000000001', email_address: 'example@example.com', phone_number: '+966512345678', commercial_registration_number: String(cr++) });
+  const company = () => ({
+    name: 'Example company name',
+    name_ar: 'مثال اسم شركة',
+    sponsor_number: '1000000001',
+    unified_national_number: '7000000001',
+    email_address: 'example@example.com',
+    phone_number: '+966512345678',
+    commercial_registration_number: String(cr++),
+  });
   // Insured as the reference lists them: no gender, a spouse without is_married.
   const employees = [
-    { name: 'Khalid Al-Otaibi', nationality_iso: 'SA', category: 'standard', mobile_number: '0512345678', date_of_birth: '1405-03-10', nationality_id: '1012345678', dependents: [{ name: 'Noura Al-Otaibi', relationship: 'spouse', nationality_iso: 'SA', date_of_birth: '1408-01-01', nationality_id: '1023456789' }] },
+    {
+      name: 'Khalid Al-Otaibi',
+      nationality_iso: 'SA',
+      category: 'standard',
+      mobile_number: '0512345678',
+      date_of_birth: '1405-03-10',
+      nationality_id: '1012345678',
+      dependents: [{ name: 'Noura Al-Otaibi', relationship: 'spouse', nationality_iso: 'SA', date_of_birth: '1408-01-01', nationality_id: '1023456789' }],
+    },
     { name: 'Mary Major', nationality_iso: 'EG', category: 'basic', mobile_number: '0587654321', date_of_birth: '1990-04-15', iqama_id: '2098765432' },
   ];
 
@@ -63,13 +79,17 @@ describe('SME medical, as the real service documents it', () => {
     expect((await env.app.request(after.payment_link.replace(env.app.url, ''), {})).status).toBe(200);
   });
 
-  it('GET /medical-forms/download?policy_id= answers the policy\'s pre-filled PDF', async () => {
+  it("GET /medical-forms/download?policy_id= answers the policy's pre-filled PDF", async () => {
     const { policy } = await owing();
     const res = await fetch(`${env.app.url}${M}/medical-forms/download?policy_id=${policy.id}`, { headers: { Authorization: `Bearer ${token}` } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     expect(res.headers.get('content-disposition')).toContain(`health-declaration-policy-${policy.id}`);
-    expect(Buffer.from(await res.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await res.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     expect((await call('/medical-forms/download?policy_id=999999')).status).toBe(404);
   });
 
@@ -82,10 +102,18 @@ describe('SME medical, as the real service documents it', () => {
     expect((await call(`/policies/${policy.id}`)).status).toBe(404);
   });
 
-  it('GET /products/categories answers one insurer\'s categories, keyed by tier', async () => {
+  it("GET /products/categories answers one insurer's categories, keyed by tier", async () => {
     const res = await call('/products/categories');
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ insurance_provider: expect.any(String), categories: { basic: { category: 'basic', price: expect.any(Number) }, standard: expect.any(Object), premium: expect.any(Object), executive: expect.any(Object) } });
+    expect(res.body).toMatchObject({
+      insurance_provider: expect.any(String),
+      categories: {
+        basic: { category: 'basic', price: expect.any(Number) },
+        standard: expect.any(Object),
+        premium: expect.any(Object),
+        executive: expect.any(Object),
+      },
+    });
     const other = res.body.insurance_providers[1];
     expect((await call(`/products/categories?insurance_provider=${other}`)).body.insurance_provider).toBe(other);
     expect(Object.keys((await call('/products/categories?insurance_provider=medgulfx')).body.details)).toEqual(['insurance_provider']);
@@ -95,29 +123,40 @@ describe('SME medical, as the real service documents it', () => {
     const { companyId, policy } = await owing();
     const one = await call(`/companies/${companyId}/employees/1012345678/declaration`, { method: 'PUT', json: { consent: true, answers: NO_ANSWERS } });
     expect(one.status).toBe(200);
-    expect(one.body).toMatchObject({ health_declaration: { answers: expect.objectContaining({ smoking: 'No' }), consent: true, filled_at: expect.stringMatching(/Z$/) }, pending_declarations: ['Mary Major'] });
+    expect(one.body).toMatchObject({
+      health_declaration: { answers: expect.objectContaining({ smoking: 'No' }), consent: true, filled_at: expect.stringMatching(/Z$/) },
+      pending_declarations: ['Mary Major'],
+    });
     const nobody = await call(`/companies/${companyId}/employees/9999999999/declaration`, { method: 'PUT', json: { consent: true, answers: NO_ANSWERS } });
     expect(nobody.status).toBe(400);
     expect(nobody.body).toMatchObject({ code: '40022', message: 'No employee of this company matches: 9999999999.' });
 
-    const unknown = await call(`/policies/${policy.id}/declarations`, { method: 'POST', json: { all_employees: NO_ANSWERS, ids_or_emails: [{ id_or_email: 'nobody@najd.example', answers: {} }] } });
+    const unknown = await call(`/policies/${policy.id}/declarations`, {
+      method: 'POST',
+      json: { all_employees: NO_ANSWERS, ids_or_emails: [{ id_or_email: 'nobody@najd.example', answers: {} }] },
+    });
     expect([unknown.status, unknown.body.code]).toEqual([400, '40022']);
     expect(unknown.body.message).toContain('nobody@najd.example');
-    const all = await call(`/policies/${policy.id}/declarations`, { method: 'POST', json: { all_employees: NO_ANSWERS, ids_or_emails: [{ id_or_email: '2098765432', answers: { smoking: 'yes' } }] } });
+    const all = await call(`/policies/${policy.id}/declarations`, {
+      method: 'POST',
+      json: { all_employees: NO_ANSWERS, ids_or_emails: [{ id_or_email: '2098765432', answers: { smoking: 'yes' } }] },
+    });
     expect(all.status).toBe(200);
     expect(all.body).toMatchObject({ id: policy.id, pending_declarations: [], payment_link: expect.stringContaining('/pay/') });
     const staff = (await call(`/companies/${companyId}/employees`)).body.employees;
     expect(staff.find((e: any) => e.iqama_id === '2098765432').health_declaration.answers.smoking).toBe('Yes');
   });
 
-  it('POST /companies/{id}/employees/fetch loads the registry\'s employees, all on basic', async () => {
+  it("POST /companies/{id}/employees/fetch loads the registry's employees, all on basic", async () => {
     const known = await call('/companies', { json: { ...company(), commercial_registration_number: '7001234567' } });
     const res = await call(`/companies/${known.body.id}/employees/fetch`, { method: 'POST' });
     expect(res.status).toBe(200);
     expect(res.body.employees.length).toBeGreaterThanOrEqual(2);
     expect(res.body.employees.every((e: any) => e.category === 'basic')).toBe(true);
     // the same registry answer every time, and it is the saved list now
-    expect((await call(`/companies/${known.body.id}/employees/fetch`, { method: 'POST' })).body.employees.map((e: any) => e.name)).toEqual(res.body.employees.map((e: any) => e.name));
+    expect((await call(`/companies/${known.body.id}/employees/fetch`, { method: 'POST' })).body.employees.map((e: any) => e.name)).toEqual(
+      res.body.employees.map((e: any) => e.name),
+    );
     expect((await call(`/companies/${known.body.id}/employees`)).body.employees).toHaveLength(res.body.employees.length);
     expect((await call('/quote-requests', { json: { company_id: known.body.id } })).status).toBe(201);
     const unknown = await call('/companies', { json: { ...company(), commercial_registration_number: '7005550000' } });

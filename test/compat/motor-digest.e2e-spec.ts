@@ -47,7 +47,11 @@ describe('motor, as the real service documents it', () => {
     const all = await get('/policies?include_aggregates=true');
     expect(all.status).toBe(200);
     const total = Number(paidPolicy.price) + Number(pendingPolicy.price);
-    expect(all.body.aggregates).toEqual({ total_count: 2, total_price: Number(total.toFixed(2)), by_month: { [month]: { count: 2, total_price: Number(total.toFixed(2)) } } });
+    expect(all.body.aggregates).toEqual({
+      total_count: 2,
+      total_price: Number(total.toFixed(2)),
+      by_month: { [month]: { count: 2, total_price: Number(total.toFixed(2)) } },
+    });
 
     const issued = (await get(`/policies/${paidPolicy.id}`)).body;
     const only = async (query: string) => (await get(`/policies?${query}`)).body.data.map((p: any) => p.id);

@@ -31,9 +31,13 @@ describe('property, horse and life, as the real service documents them', () => {
       expect(res.status).toBe(200);
       const entries = Object.values(res.body) as any[];
       expect(entries.length).toBeGreaterThan(0);
-      for (const e of entries) expect(e).toMatchObject({ name: expect.any(String), name_ar: expect.any(String), coverages: expect.any(Array), price: expect.any(Number) });
+      for (const e of entries)
+        expect(e).toMatchObject({ name: expect.any(String), name_ar: expect.any(String), coverages: expect.any(Array), price: expect.any(Number) });
       // the details, when given, still count
-      const villa = await env.app.request('/api/v1/property/prices?property_cost=850000&building_type=villa&building_age=30&apartment_size=600&city_name=Jeddah', { token });
+      const villa = await env.app.request(
+        '/api/v1/property/prices?property_cost=850000&building_type=villa&building_age=30&apartment_size=600&city_name=Jeddah',
+        { token },
+      );
       expect(villa.status).toBe(200);
       expect(villa.body).not.toEqual(res.body);
       expect((await env.app.request('/api/v1/property/prices', { token })).status).toBe(422);
@@ -41,7 +45,11 @@ describe('property, horse and life, as the real service documents them', () => {
 
     it('a document upload with the single `document` part, and a claim with requested_amount, description and supporting_document', async () => {
       const issued = (await env.app.request('/api/v1/property/policies', { token, json: policyBody() })).body;
-      const doc = await env.app.request(`/api/v1/property/policies/${issued.id}/documents`, { method: 'POST', token, body: form({}, [['document', PDF, 'application/pdf']]) });
+      const doc = await env.app.request(`/api/v1/property/policies/${issued.id}/documents`, {
+        method: 'POST',
+        token,
+        body: form({}, [['document', PDF, 'application/pdf']]),
+      });
       expect(doc.status).toBe(200);
       expect(doc.body.meta_data.documents).toEqual([expect.objectContaining({ category: 'other', content_type: 'application/pdf' })]);
 
@@ -53,7 +61,14 @@ describe('property, horse and life, as the real service documents them', () => {
         body: form({ requested_amount: '1500', description: 'Water leak in the kitchen.' }, [['supporting_document', PDF, 'application/pdf']]),
       });
       expect([res.status, res.body.details]).toEqual([201, undefined]);
-      expect(res.body).toMatchObject({ id: expect.any(Number), description: 'Water leak in the kitchen.', requested_amount: '1500.00', claim_status: 0, policy_id: issued.id, claim_type: 'other' });
+      expect(res.body).toMatchObject({
+        id: expect.any(Number),
+        description: 'Water leak in the kitchen.',
+        requested_amount: '1500.00',
+        claim_status: 0,
+        policy_id: issued.id,
+        claim_type: 'other',
+      });
       expect(res.body.incident_date).toBe(new Date(env.app.clock.now()).toISOString().slice(0, 10));
       expect(res.body.documents).toHaveLength(1);
       // every answer naming the claim says the amount the same way
@@ -106,7 +121,14 @@ describe('property, horse and life, as the real service documents them', () => {
       expect(res.body).toMatchObject({
         status: 0,
         payment_link: expect.stringContaining('/pay/'),
-        horse: { name: 'Desert Wind', breed: 'Arabian', sex: 'male', use: 'racing', value: 50000, history: { purchased: true, purchase_place: 'Riyadh', did_participate: false } },
+        horse: {
+          name: 'Desert Wind',
+          breed: 'Arabian',
+          sex: 'male',
+          use: 'racing',
+          value: 50000,
+          history: { purchased: true, purchase_place: 'Riyadh', did_participate: false },
+        },
         owner: { name: 'Faisal Alharbi', email: 'owner@example.com', phone: '0512345678' },
       });
       expect(res.body.horse.document_url).toMatch(/\/files\/[0-9a-f-]{36}\.pdf$/);
@@ -117,8 +139,12 @@ describe('property, horse and life, as the real service documents them', () => {
       expect(valued.body.price).toBeGreaterThan(res.body.price);
     });
 
-    it('names the form\'s own parts in a 422', async () => {
-      const res = await env.app.request('/api/v1/horse/policies', { method: 'POST', token, body: digestForm({ proposer_name: '', owner_phone: '12', declaration: 'no', purchased: 'maybe' }) });
+    it("names the form's own parts in a 422", async () => {
+      const res = await env.app.request('/api/v1/horse/policies', {
+        method: 'POST',
+        token,
+        body: digestForm({ proposer_name: '', owner_phone: '12', declaration: 'no', purchased: 'maybe' }),
+      });
       expect(res.status).toBe(422);
       expect(Object.keys(res.body.details).sort()).toEqual(['declaration', 'owner_phone', 'proposer_name', 'purchased']);
       const stray = await env.app.request('/api/v1/horse/policies', { method: 'POST', token, body: digestForm({ favourite_food: 'dates' }) });
@@ -131,22 +157,41 @@ describe('property, horse and life, as the real service documents them', () => {
       const offer = (await env.app.request('/api/v1/life-snp/offers', { token, json: offerBody() })).body[0];
       const created = (await env.app.request('/api/v1/life-snp/policies', { token, json: lifePolicyBody(offer.offer_id) })).body;
       await payLink(created.payment_link);
-      await eventually(async () => ((await env.app.request(`/api/v1/life-snp/policies`, { token })).body.find((p: any) => p.id === created.id && p.status === 1) ?? null));
+      await eventually(
+        async () => (await env.app.request(`/api/v1/life-snp/policies`, { token })).body.find((p: any) => p.id === created.id && p.status === 1) ?? null,
+      );
       const day = new Date(env.app.clock.now().getTime() + 2 * DAY).toISOString().slice(0, 10);
       env.app.clock.advance(5 * DAY);
       const res = await env.app.request(`/api/v1/life-snp/policies/${created.id}/claims`, {
         method: 'POST',
         token,
-        body: form({ claim_type: 'total_permanent_disability', event_date: day, requested_amount: '10000', description: 'Permanent disability after an accident.' }, [['supporting_document', PDF, 'application/pdf']]),
+        body: form(
+          { claim_type: 'total_permanent_disability', event_date: day, requested_amount: '10000', description: 'Permanent disability after an accident.' },
+          [['supporting_document', PDF, 'application/pdf']],
+        ),
       });
       expect(res.status).toBe(201);
-      expect(res.body).toMatchObject({ claim_id: res.body.id, claim_type: 'total_permanent_disability', incident_date: day, requested_amount: '10000.00', claim_status: 0, status: 'submitted' });
+      expect(res.body).toMatchObject({
+        claim_id: res.body.id,
+        claim_type: 'total_permanent_disability',
+        incident_date: day,
+        requested_amount: '10000.00',
+        claim_status: 0,
+        status: 'submitted',
+      });
       // the name sent is the name kept, and it draws on the policy's disability benefit
-      expect((await env.app.request(`/api/v1/life-snp/policies/${created.id}/claims/${res.body.id}`, { token })).body.claim_type).toBe('total_permanent_disability');
+      expect((await env.app.request(`/api/v1/life-snp/policies/${created.id}/claims/${res.body.id}`, { token })).body.claim_type).toBe(
+        'total_permanent_disability',
+      );
       const tooMuch = await env.app.request(`/api/v1/life-snp/policies/${created.id}/claims`, {
         method: 'POST',
         token,
-        body: form({ claim_type: 'total_permanent_disability', event_date: day, requested_amount: String(offer.benefits.disability + 1), description: 'More than the benefit.' }),
+        body: form({
+          claim_type: 'total_permanent_disability',
+          event_date: day,
+          requested_amount: String(offer.benefits.disability + 1),
+          description: 'More than the benefit.',
+        }),
       });
       expect(tooMuch.status).toBe(422);
       expect(Object.keys(tooMuch.body.details)).toEqual(['requested_amount']);

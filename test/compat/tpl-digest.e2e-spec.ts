@@ -26,12 +26,23 @@ describe('TPL v2, as the real service documents it', () => {
 
   it('an issued policy has its certificate and invoice, the documented timestamps, and sends the customer to redirect_url', async () => {
     const v = nextVehicle();
-    const created = await issue(await issueForm(env, v, { redirect_url: 'https://shop.example.com/done?policy=policyID', current_car_owner: '7001234567' }, false));
+    const created = await issue(
+      await issueForm(env, v, { redirect_url: 'https://shop.example.com/done?policy=policyID', current_car_owner: '7001234567' }, false),
+    );
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ redirect_url: `https://shop.example.com/done?policy=${created.body.id}`, policy_url: null, invoice_url: null, transfer_date_at: null, cancellation_request_at: null, cancellation_confirmed_at: null });
+    expect(created.body).toMatchObject({
+      redirect_url: `https://shop.example.com/done?policy=${created.body.id}`,
+      policy_url: null,
+      invoice_url: null,
+      transfer_date_at: null,
+      cancellation_request_at: null,
+      cancellation_confirmed_at: null,
+    });
     expect(created.body.meta_data.current_car_owner).toBe('7001234567');
     // the policy's id in Show Policy and the list too, as the customer's landing gives it
-    expect((await env.app.request(`/api/v2/car/policies/${created.body.id}`, { token })).body.redirect_url).toBe(`https://shop.example.com/done?policy=${created.body.id}`);
+    expect((await env.app.request(`/api/v2/car/policies/${created.body.id}`, { token })).body.redirect_url).toBe(
+      `https://shop.example.com/done?policy=${created.body.id}`,
+    );
     const listed = (await env.app.request('/api/v2/car/policies?per_page=100', { token })).body.data.find((p: any) => p.id === created.body.id);
     expect(listed.redirect_url).toBe(`https://shop.example.com/done?policy=${created.body.id}`);
   });
@@ -48,11 +59,19 @@ describe('TPL v2, as the real service documents it', () => {
       shown = (await env.app.request(`/api/v2/car/policies/${created.id}`, { token })).body;
       if (shown.policy_url) break;
     }
-    expect(shown).toMatchObject({ status: 1, policy_url: expect.stringMatching(/\/files\/[0-9a-f-]{36}\.pdf$/), invoice_url: expect.stringMatching(/\/files\/[0-9a-f-]{36}\.pdf$/) });
+    expect(shown).toMatchObject({
+      status: 1,
+      policy_url: expect.stringMatching(/\/files\/[0-9a-f-]{36}\.pdf$/),
+      invoice_url: expect.stringMatching(/\/files\/[0-9a-f-]{36}\.pdf$/),
+    });
     for (const url of [shown.policy_url, shown.invoice_url]) {
       const pdf = await fetch(url, { headers: { Authorization: `Bearer ${token}` } });
       expect(pdf.status).toBe(200);
-      expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+      expect(
+        Buffer.from(await pdf.arrayBuffer())
+          .subarray(0, 5)
+          .toString(),
+      ).toBe('%PDF-');
     }
   });
 });

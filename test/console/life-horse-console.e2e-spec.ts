@@ -30,7 +30,15 @@ describeBrowser('life and horse policies in the console', () => {
       await env.app.request('/api/v1/horse/policies', {
         token,
         json: {
-          horse: { name: 'Desert Wind', breed: 'Arabian', date_of_birth: '2019-03-01', sex: 'male', use: 'racing', microchip_number: '682000000012345', value: 250000 },
+          horse: {
+            name: 'Desert Wind',
+            breed: 'Arabian',
+            date_of_birth: '2019-03-01',
+            sex: 'male',
+            use: 'racing',
+            microchip_number: '682000000012345',
+            value: 250000,
+          },
           owner: { name: 'Faisal Alharbi', id: '1012345678', email: 'owner@example.com', phone: '0512345678' },
           declaration: true,
         },
@@ -39,7 +47,11 @@ describeBrowser('life and horse policies in the console', () => {
     [lifeId, horseId] = [life.id, horse.id];
     await payLink(life.payment_link);
     await payLink(horse.payment_link);
-    await eventually(async () => (await env.app.db.prisma.lifePolicy.count({ where: { id: lifeId, status: 1 } })) && (await env.app.db.prisma.horsePolicy.count({ where: { id: horseId, status: 1 } })));
+    await eventually(
+      async () =>
+        (await env.app.db.prisma.lifePolicy.count({ where: { id: lifeId, status: 1 } })) &&
+        (await env.app.db.prisma.horsePolicy.count({ where: { id: horseId, status: 1 } })),
+    );
     browser = await launchBrowser();
     context = browser.context;
     page = await context.newPage();
@@ -68,7 +80,7 @@ describeBrowser('life and horse policies in the console', () => {
     expect(await page.getByTestId('cancel-policy').count()).toBe(0);
   });
 
-  it('lets a claims handler file a life claim, offered only life\'s claim types', async () => {
+  it("lets a claims handler file a life claim, offered only life's claim types", async () => {
     await signIn('handler@life.test');
     await page.goto(`${env.app.url}/admin/claims/create`);
     await page.getByRole('combobox', { name: 'Product' }).click();
@@ -99,7 +111,10 @@ describeBrowser('life and horse policies in the console', () => {
 
   it('lets operations cancel a life and a horse policy with a reason', async () => {
     await signIn('operations@life.test');
-    for (const [resource, id] of [['life-policies', lifeId], ['horse-policies', horseId]] as const) {
+    for (const [resource, id] of [
+      ['life-policies', lifeId],
+      ['horse-policies', horseId],
+    ] as const) {
       await page.goto(`${env.app.url}/admin/${resource}/${id}/show`);
       await page.getByTestId('cancel-policy').click();
       expect(await page.getByTestId('cancel-confirm').isDisabled()).toBe(true);

@@ -30,29 +30,97 @@ describeBrowser('payments in the console', () => {
     for (const r of rows) {
       ids[r.status] = randomUUID();
       await app.db.prisma.payment.create({
-        data: { id: ids[r.status], clientId, policyType: 'motor', currency: 'SAR', linkToken: randomBytes(24).toString('base64url'), expiresAt: new Date(at.getTime() + 86_400_000), createdAt: at, updatedAt: at, ...r },
+        data: {
+          id: ids[r.status],
+          clientId,
+          policyType: 'motor',
+          currency: 'SAR',
+          linkToken: randomBytes(24).toString('base64url'),
+          expiresAt: new Date(at.getTime() + 86_400_000),
+          createdAt: at,
+          updatedAt: at,
+          ...r,
+        },
       });
     }
     // More payments than the admin API serves per request (100), older than the three above: the export pages through them.
     const earlier = new Date(at.getTime() - 86_400_000);
     await app.db.prisma.payment.createMany({
       data: Array.from({ length: 130 }, (_, i) => ({
-        id: randomUUID(), clientId, policyType: 'motor', policyId: 100 + i, amount: '100.00', currency: 'SAR', status: 'expired',
-        linkToken: randomBytes(24).toString('base64url'), vendorReference: `vp_bulk_${String(i).padStart(4, '0')}`, expiresAt: earlier, createdAt: earlier, updatedAt: earlier,
+        id: randomUUID(),
+        clientId,
+        policyType: 'motor',
+        policyId: 100 + i,
+        amount: '100.00',
+        currency: 'SAR',
+        status: 'expired',
+        linkToken: randomBytes(24).toString('base64url'),
+        vendorReference: `vp_bulk_${String(i).padStart(4, '0')}`,
+        expiresAt: earlier,
+        createdAt: earlier,
+        updatedAt: earlier,
       })),
     });
     // a payment refunded because its policy was cancelled before it completed, with its refund paid back
     ids.refunded = randomUUID();
     await app.db.prisma.payment.create({
-      data: { id: ids.refunded, clientId, policyType: 'property', policyId: 14, amount: '500.00', currency: 'SAR', status: 'refunded', statusReason: 'policy_cancelled', linkToken: randomBytes(24).toString('base64url'), vendorReference: 'vp_console_refunded_0003', expiresAt: new Date(at.getTime() + 86_400_000), paidAt: at, createdAt: at, updatedAt: at },
+      data: {
+        id: ids.refunded,
+        clientId,
+        policyType: 'property',
+        policyId: 14,
+        amount: '500.00',
+        currency: 'SAR',
+        status: 'refunded',
+        statusReason: 'policy_cancelled',
+        linkToken: randomBytes(24).toString('base64url'),
+        vendorReference: 'vp_console_refunded_0003',
+        expiresAt: new Date(at.getTime() + 86_400_000),
+        paidAt: at,
+        createdAt: at,
+        updatedAt: at,
+      },
     });
     await app.db.prisma.refund.create({
-      data: { id: randomUUID(), clientId, paymentId: ids.refunded, vendorPaymentId: 'vp_console_refunded_0003', reason: 'policy_cancelled', policyType: 'property', policyId: 14, amount: '500.00', currency: 'SAR', status: 'succeeded', vendorRefundId: 'vr_1', attempts: 1, nextAttemptAt: at, refundedAt: at, createdAt: at, updatedAt: at },
+      data: {
+        id: randomUUID(),
+        clientId,
+        paymentId: ids.refunded,
+        vendorPaymentId: 'vp_console_refunded_0003',
+        reason: 'policy_cancelled',
+        policyType: 'property',
+        policyId: 14,
+        amount: '500.00',
+        currency: 'SAR',
+        status: 'succeeded',
+        vendorRefundId: 'vr_1',
+        attempts: 1,
+        nextAttemptAt: at,
+        refundedAt: at,
+        createdAt: at,
+        updatedAt: at,
+      },
     });
     // a second charge on the paid payment, to give back in full; the vendor kept failing it: left to operations
     ids.failedRefund = randomUUID();
     await app.db.prisma.refund.create({
-      data: { id: ids.failedRefund, clientId, paymentId: ids.paid, vendorPaymentId: 'vp_console_second_charge_0005', reason: 'already_paid', policyType: 'motor', policyId: 11, amount: '1127.00', currency: 'SAR', status: 'failed', attempts: 8, lastError: 'POST /vendor/payments/vp_console_second_charge_0005/refunds answered HTTP 503.', nextAttemptAt: at, createdAt: at, updatedAt: at },
+      data: {
+        id: ids.failedRefund,
+        clientId,
+        paymentId: ids.paid,
+        vendorPaymentId: 'vp_console_second_charge_0005',
+        reason: 'already_paid',
+        policyType: 'motor',
+        policyId: 11,
+        amount: '1127.00',
+        currency: 'SAR',
+        status: 'failed',
+        attempts: 8,
+        lastError: 'POST /vendor/payments/vp_console_second_charge_0005/refunds answered HTTP 503.',
+        nextAttemptAt: at,
+        createdAt: at,
+        updatedAt: at,
+      },
     });
     await createStaff(app, 'operations', 'ops.payments@console.test');
     browser = await launchBrowser();
@@ -101,12 +169,14 @@ describeBrowser('payments in the console', () => {
     expect(await page.getByTestId('payment-policy-link').first().getAttribute('href')).toMatch(/\/motor-policies\/12\/show$/);
   });
 
-  it('exports every payment, over the API\'s 100 rows a request', async () => {
+  it("exports every payment, over the API's 100 rows a request", async () => {
     // no filter (the list remembers the last one)
     await page.goto(`${app.url}/admin/payments?filter=${encodeURIComponent('{}')}`);
     await page.getByText('vp_console_paid_0001').waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export').click()]);
-    const csv = readFileSync((await download.path())!, 'utf8').trim().split('\n');
+    const csv = readFileSync((await download.path())!, 'utf8')
+      .trim()
+      .split('\n');
     expect(csv).toHaveLength(1 + 134);
     expect(csv.filter((l) => l.includes('vp_bulk_'))).toHaveLength(130);
     expect(await page.getByText('Server communication error').count()).toBe(0);

@@ -31,7 +31,13 @@ describeBrowser('the property console in a browser', () => {
     await activateAsPaid(env.app, policyId);
     env.app.clock.set('2026-12-10T08:00:00.000Z');
     const form = new FormData();
-    for (const [k, v] of Object.entries({ claim_type: 'theft', incident_date: '2026-12-09', description: 'Bicycle stolen from the yard.', requested_amount: '1800' })) form.append(k, v);
+    for (const [k, v] of Object.entries({
+      claim_type: 'theft',
+      incident_date: '2026-12-09',
+      description: 'Bicycle stolen from the yard.',
+      requested_amount: '1800',
+    }))
+      form.append(k, v);
     claimId = (await env.app.request(`/api/v1/property/policies/${policyId}/claims`, { method: 'POST', token, body: form })).body.id;
     browser = await launchBrowser();
     context = browser.context;
@@ -57,7 +63,11 @@ describeBrowser('the property console in a browser', () => {
   it('lets a claims handler move a claim through review', async () => {
     await signIn('claims.handler@property.test');
     await page.goto(`${env.app.url}/admin/claims`);
-    await page.getByText('Bicycle stolen', { exact: false }).or(page.locator('td', { hasText: 'theft' })).first().waitFor();
+    await page
+      .getByText('Bicycle stolen', { exact: false })
+      .or(page.locator('td', { hasText: 'theft' }))
+      .first()
+      .waitFor();
     await page.goto(`${env.app.url}/admin/claims/${claimId}/show`);
     await page.getByText('Bicycle stolen from the yard.').waitFor();
     expect(await page.getByTestId('claim-to-approved').count()).toBe(0);

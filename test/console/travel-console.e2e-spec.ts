@@ -23,7 +23,10 @@ describeBrowser('travel policies in the console', () => {
     await createStaff(env.app, 'operations', 'operations@travel.test');
     await createStaff(env.app, 'account_manager', 'manager@travel.test');
     const { token } = await env.app.partner(['travel']);
-    const family = [traveller(), traveller({ full_name: 'Omar Alqahtani', passport_number: 'G22345678', gender: 'm', date_of_birth: '2015-06-01', relation: 'son' })];
+    const family = [
+      traveller(),
+      traveller({ full_name: 'Omar Alqahtani', passport_number: 'G22345678', gender: 'm', date_of_birth: '2015-06-01', relation: 'son' }),
+    ];
     const policy = await travelPolicy(env, token, { travellers: family });
     paidId = policy.id;
     await payLink(policy.payment_link);

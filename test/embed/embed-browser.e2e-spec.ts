@@ -45,7 +45,8 @@ describeBrowser('the embed page in a browser, framed by a partner site', () => {
     page.on('console', (m) => consoleLines.push(`${m.type()}: ${m.text()}`));
   }, 180_000);
   afterAll(async () => {
-    if (Object.keys(timings).length) console.log(`embed first render (ms): ${JSON.stringify(timings)}; breakdown (ms from the frame's navigation start): ${JSON.stringify(breakdowns)}`);
+    if (Object.keys(timings).length)
+      console.log(`embed first render (ms): ${JSON.stringify(timings)}; breakdown (ms from the frame's navigation start): ${JSON.stringify(breakdowns)}`);
     await browser?.close();
     await site?.close();
     await env?.close();
@@ -59,7 +60,13 @@ describeBrowser('the embed page in a browser, framed by a partner site', () => {
   };
   const embedFrame = (): Frame => {
     const frame = page.frames().find((f) => f.url().includes('/embed/'));
-    if (!frame) throw new Error(`no embed frame among ${page.frames().map((f) => f.url()).join(', ')}`);
+    if (!frame)
+      throw new Error(
+        `no embed frame among ${page
+          .frames()
+          .map((f) => f.url())
+          .join(', ')}`,
+      );
     return frame;
   };
   const received = () => page.evaluate(() => (window as unknown as { received: any[] }).received);
@@ -195,7 +202,13 @@ describeBrowser('the embed page in a browser, framed by a partner site', () => {
 
     const message = await waitForMessage('policy_issued');
     const href = await frame.locator('#pay').getAttribute('href');
-    expect(message).toMatchObject({ source: 'insurance-embed', version: 1, session_id: s.id, quote_request_id: s.quote_request_id, policy: { status: 0, payment_link: href } });
+    expect(message).toMatchObject({
+      source: 'insurance-embed',
+      version: 1,
+      session_id: s.id,
+      quote_request_id: s.quote_request_id,
+      policy: { status: 0, payment_link: href },
+    });
     expect(Math.round(message.policy.price * 100)).toBe(expected);
     const policy = (await env.app.request(`/api/v1/car-comp/policies/${message.policy.id}`, { token: partner.token })).body;
     expect(policy.payment_link).toBe(href);
@@ -205,8 +218,12 @@ describeBrowser('the embed page in a browser, framed by a partner site', () => {
   it('completes a comprehensive purchase in Arabic: shows the replaced photo set, takes new photos in the page, verifies by OTP', async () => {
     const s = await session({ locale: 'ar' });
     // the partner stored photos twice: the second set replaces the first
-    const first = (await env.app.request(`/api/v1/car-comp/embed-sessions/${s.id}/photos`, { token: partner.token, body: photoForm(undefined, await photos.set(11)) })).body;
-    const second = (await env.app.request(`/api/v1/car-comp/embed-sessions/${s.id}/photos`, { token: partner.token, body: photoForm(undefined, await photos.set(12)) })).body;
+    const first = (
+      await env.app.request(`/api/v1/car-comp/embed-sessions/${s.id}/photos`, { token: partner.token, body: photoForm(undefined, await photos.set(11)) })
+    ).body;
+    const second = (
+      await env.app.request(`/api/v1/car-comp/embed-sessions/${s.id}/photos`, { token: partner.token, body: photoForm(undefined, await photos.set(12)) })
+    ).body;
     expect(second.attachments.front).not.toBe(first.attachments.front);
 
     const frame = await openFramed(s.embed_url, 'comprehensive, Arabic');
@@ -224,7 +241,10 @@ describeBrowser('the embed page in a browser, framed by a partner site', () => {
     // the page shows the second set, not the first
     const shown = await frame.locator('#photos img').evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).src));
     expect(shown).toEqual(PHOTO_PARTS.map((p) => second.attachments[p]));
-    await frame.locator('#photos img').first().evaluate((img: HTMLImageElement) => (img.complete ? null : new Promise((r) => (img.onload = r))));
+    await frame
+      .locator('#photos img')
+      .first()
+      .evaluate((img: HTMLImageElement) => (img.complete ? null : new Promise((r) => (img.onload = r))));
     await shot('ar-2-photos-on-file');
     // not confirmed yet: the page asks first
     await frame.locator('#send-code').click();
@@ -272,7 +292,12 @@ describeBrowser('the embed page in a browser, framed by a partner site', () => {
     const back = new URL((await page.locator('#back-to-app').getAttribute('href'))!);
     expect(`${back.protocol}//${back.host}${back.pathname}`).toBe('acmeapp://insurance/done');
     const policy = await env.app.db.prisma.motorPolicy.findFirstOrThrow({ where: { quoteRequestId: s.quote_request_id } });
-    expect(Object.fromEntries(back.searchParams)).toEqual({ order: '7', policy_id: String(policy.id), status: '0', payment_link: await page.locator('#pay').getAttribute('href') });
+    expect(Object.fromEntries(back.searchParams)).toEqual({
+      order: '7',
+      policy_id: String(policy.id),
+      status: '0',
+      payment_link: await page.locator('#pay').getAttribute('href'),
+    });
     expect(await page.locator('#pay').getAttribute('target')).toBe('_self');
     await shot('en-webview-done');
   });
@@ -285,7 +310,12 @@ describeBrowser('the embed page in a browser, framed by a partner site', () => {
     await page.goto(site.pageUrl('127.0.0.1', s.embed_url));
     await refused;
     const frame = page.frames().find((f) => f !== page.mainFrame());
-    const rendered = frame ? await frame.locator('article.offer').count().catch(() => 0) : 0;
+    const rendered = frame
+      ? await frame
+          .locator('article.offer')
+          .count()
+          .catch(() => 0)
+      : 0;
     expect(rendered).toBe(0);
     expect(frame?.url() ?? '').not.toContain('/embed/');
     expect(consoleLines.join('\n')).toMatch(/frame-ancestors/);

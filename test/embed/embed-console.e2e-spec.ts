@@ -7,7 +7,7 @@ import { browserAvailable, ensureConsoleBuilt, launchBrowser, SCREENSHOTS } from
 const run = browserAvailable();
 const describeBrowser = run ? describe : describe.skip;
 
-describeBrowser('the console panel of a client\'s embed sites and app links', () => {
+describeBrowser("the console panel of a client's embed sites and app links", () => {
   let app: TestApp;
   let browser: Awaited<ReturnType<typeof launchBrowser>>;
   let context: BrowserContext;
@@ -43,7 +43,7 @@ describeBrowser('the console panel of a client\'s embed sites and app links', ()
     await page.getByTestId('identity').waitFor();
   }
 
-  it('adds an origin (normalised) and an app link, refuses a path with the API\'s message, and removes one after confirming', async () => {
+  it("adds an origin (normalised) and an app link, refuses a path with the API's message, and removes one after confirming", async () => {
     await signIn('operations');
     await page.goto(`${app.url}/admin/clients/${clientId}/show`);
     await page.getByText('Nothing registered').waitFor();

@@ -12,7 +12,10 @@ export async function registerTarget(staff: StaffSession, clientId: string, kind
 
 /** Opens a session with the (reusable) quote OTP `otp`; `over` replaces or adds body fields. */
 export function openSession(env: MotorTestEnv, token: string, otp: string, over: Record<string, unknown> = {}) {
-  return env.app.request('/api/v1/car-comp/embed-sessions', { token, json: { ...quoteBody(otp), platform: 'web', parent_origin: 'https://shop.example.com', locale: 'en', ...over } });
+  return env.app.request('/api/v1/car-comp/embed-sessions', {
+    token,
+    json: { ...quoteBody(otp), platform: 'web', parent_origin: 'https://shop.example.com', locale: 'en', ...over },
+  });
 }
 
 /** The path of an embed URL (the app under test answers on its own address). */

@@ -98,7 +98,9 @@ describe('embed sessions opened progressively (Prefer: respond-async)', () => {
         expect(done.status).toBe('complete');
         expect(await frame.locator('article.offer').count()).toBe(done.quotes.length);
         // '#waiting' goes with the last insurer's answer; the stream's end, which tells the host page, comes after it
-        await page.waitForFunction(() => (window as unknown as { received: any[] }).received.some((m) => m.type === 'offers_complete'), undefined, { timeout: 45_000 });
+        await page.waitForFunction(() => (window as unknown as { received: any[] }).received.some((m) => m.type === 'offers_complete'), undefined, {
+          timeout: 45_000,
+        });
         const received = await page.evaluate(() => (window as unknown as { received: any[] }).received.map((m) => m.type));
         expect(received.filter((t) => t === 'offers_complete')).toHaveLength(1);
       } finally {

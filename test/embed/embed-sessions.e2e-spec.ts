@@ -4,7 +4,22 @@ import { signIn, StaffSession } from '../admin/admin-kit';
 import { http } from '../support/http';
 import { IBAN, inlineData, openSession, pathOf, registerTarget } from './embed-kit';
 
-const SESSION_FIELDS = ['attachments', 'created_at', 'deep_link', 'embed_url', 'expired', 'expires_at', 'first_opened_at', 'id', 'locale', 'parent_origin', 'platform', 'policy_id', 'quote_request_id', 'redirect_url'];
+const SESSION_FIELDS = [
+  'attachments',
+  'created_at',
+  'deep_link',
+  'embed_url',
+  'expired',
+  'expires_at',
+  'first_opened_at',
+  'id',
+  'locale',
+  'parent_origin',
+  'platform',
+  'policy_id',
+  'quote_request_id',
+  'redirect_url',
+];
 
 describe('embed sessions: partner API, page API and allowed sites', () => {
   let env: MotorTestEnv;
@@ -24,13 +39,17 @@ describe('embed sessions: partner API, page API and allowed sites', () => {
   });
   afterAll(() => env.close());
 
-  const api = (path: string, opts: Parameters<typeof env.app.request>[1] = {}) => env.app.request(`/api/v1/car-comp/embed-sessions${path}`, { token: partner.token, ...opts });
+  const api = (path: string, opts: Parameters<typeof env.app.request>[1] = {}) =>
+    env.app.request(`/api/v1/car-comp/embed-sessions${path}`, { token: partner.token, ...opts });
 
   describe('allowed sites and app links (admin API)', () => {
     it('normalises, lists, refuses bad and duplicate values, and audits', async () => {
       const list = await admin.call(`/admin/api/clients/${partner.id}/embed-targets`);
       expect(list.status).toBe(200);
-      expect(list.body.map((t: any) => [t.kind, t.value])).toEqual([['app', 'acmeapp://insurance'], ['origin', 'https://shop.example.com']]);
+      expect(list.body.map((t: any) => [t.kind, t.value])).toEqual([
+        ['app', 'acmeapp://insurance'],
+        ['origin', 'https://shop.example.com'],
+      ]);
 
       for (const value of ['https://shop.example.com/cart', 'https://*.example.com', 'shop.example.com', 'https://shop.example.com?x=1']) {
         const bad = await admin.call(`/admin/api/clients/${partner.id}/embed-targets`, { json: { kind: 'origin', value } });
@@ -54,7 +73,9 @@ describe('embed sessions: partner API, page API and allowed sites', () => {
     it('lets every role read but only roles that update clients change them', async () => {
       const claims = await signIn(env.app, 'claims_handler');
       expect((await claims.call(`/admin/api/clients/${partner.id}/embed-targets`)).status).toBe(200);
-      expect((await claims.call(`/admin/api/clients/${partner.id}/embed-targets`, { json: { kind: 'origin', value: 'https://x.example.com' } })).status).toBe(403);
+      expect((await claims.call(`/admin/api/clients/${partner.id}/embed-targets`, { json: { kind: 'origin', value: 'https://x.example.com' } })).status).toBe(
+        403,
+      );
       const manager = await signIn(env.app, 'account_manager');
       const added = await manager.call(`/admin/api/clients/${partner.id}/embed-targets`, { json: { kind: 'origin', value: 'https://manager.example.com' } });
       expect(added.status).toBe(201);
@@ -73,7 +94,14 @@ describe('embed sessions: partner API, page API and allowed sites', () => {
       expect(app.status).toBe(422);
       expect(Object.keys(app.body.details)).toEqual(['deep_link']);
 
-      const several = await openSession(env, partner.token, otp, { platform: 'web', parent_origin: undefined, deep_link: 'acmeapp://insurance', locale: 'fr', phone: '123', redirect_url: 'javascript:alert(1)' });
+      const several = await openSession(env, partner.token, otp, {
+        platform: 'web',
+        parent_origin: undefined,
+        deep_link: 'acmeapp://insurance',
+        locale: 'fr',
+        phone: '123',
+        redirect_url: 'javascript:alert(1)',
+      });
       expect(several.status).toBe(422);
       expect(Object.keys(several.body.details).sort()).toEqual(['deep_link', 'locale', 'parent_origin', 'phone', 'redirect_url']);
 
@@ -84,10 +112,23 @@ describe('embed sessions: partner API, page API and allowed sites', () => {
     });
 
     it('requests the quotes and opens an hour-long session, readable by its client only', async () => {
-      const res = await openSession(env, partner.token, otp, { parent_origin: 'https://SHOP.example.com', locale: 'ar', redirect_url: 'https://shop.example.com/done?p=policyID' });
+      const res = await openSession(env, partner.token, otp, {
+        parent_origin: 'https://SHOP.example.com',
+        locale: 'ar',
+        redirect_url: 'https://shop.example.com/done?p=policyID',
+      });
       expect(res.status).toBe(201);
       expect(Object.keys(res.body).sort()).toEqual(SESSION_FIELDS);
-      expect(res.body).toMatchObject({ platform: 'web', parent_origin: 'https://shop.example.com', locale: 'ar', expired: false, deep_link: null, first_opened_at: null, attachments: null, policy_id: null });
+      expect(res.body).toMatchObject({
+        platform: 'web',
+        parent_origin: 'https://shop.example.com',
+        locale: 'ar',
+        expired: false,
+        deep_link: null,
+        first_opened_at: null,
+        attachments: null,
+        policy_id: null,
+      });
       expect(res.body.embed_url).toMatch(new RegExp(`^${env.app.url}/embed/[A-Za-z0-9_-]{43}$`));
       expect(Date.parse(res.body.expires_at) - env.app.clock.now().getTime()).toBe(3_600_000);
 
@@ -164,7 +205,9 @@ describe('embed sessions: partner API, page API and allowed sites', () => {
 
     it('shows nothing once the partner deleted the quote request', async () => {
       const session = (await openSession(env, partner.token, otp)).body;
-      expect((await env.app.request(`/api/v1/car-comp/quote-requests/${session.quote_request_id}`, { method: 'DELETE', token: partner.token })).status).toBe(200);
+      expect((await env.app.request(`/api/v1/car-comp/quote-requests/${session.quote_request_id}`, { method: 'DELETE', token: partner.token })).status).toBe(
+        200,
+      );
       const page = await http(session.embed_url);
       expect(page.status).toBe(404);
       expect(inlineData(page.text)).toEqual({ state: 'missing' });
@@ -247,7 +290,9 @@ describe('embed sessions: partner API, page API and allowed sites', () => {
       const session = (await openSession(env, partner.token, otp, { redirect_url: 'https://shop.example.com/done?p=policyID' })).body;
       const base = pathOf(session.embed_url);
       const view = (await env.app.request(`${base}/session`)).body;
-      const offer = view.quotes.find((q: any) => q.type !== 'Comprehensive' && q.benefits.some((b: any) => b.amount > 0)) ?? view.quotes.find((q: any) => q.type !== 'Comprehensive');
+      const offer =
+        view.quotes.find((q: any) => q.type !== 'Comprehensive' && q.benefits.some((b: any) => b.amount > 0)) ??
+        view.quotes.find((q: any) => q.type !== 'Comprehensive');
       const paid = offer.benefits.filter((b: any) => b.amount > 0).slice(0, 1);
       const sel = { quote_reference_id: offer.quote_reference_id, quote_price_id: offer.prices[0].quote_price_id };
 
@@ -266,7 +311,8 @@ describe('embed sessions: partner API, page API and allowed sites', () => {
       const res = await env.app.request(`${base}/policies`, { json: { ...sel, otp: code, benefits: paid.map((b: any) => b.quote_benefit_id) } });
       expect(res.status).toBe(201);
       expect(res.body.payment_link).toMatch(new RegExp(`^${env.app.url}/pay/`));
-      const expected = Math.round(offer.prices[0].total * 100) + paid.reduce((s: number, b: any) => s + Math.round(b.amount * 100) + Math.round(b.vat * 100), 0);
+      const expected =
+        Math.round(offer.prices[0].total * 100) + paid.reduce((s: number, b: any) => s + Math.round(b.amount * 100) + Math.round(b.vat * 100), 0);
       expect(Math.round(res.body.price * 100)).toBe(expected);
       expect(res.body.meta_data.extra_data).toEqual({ embed_session_id: session.id });
 
@@ -277,7 +323,9 @@ describe('embed sessions: partner API, page API and allowed sites', () => {
 
       // one policy per session
       const other = view.quotes.find((q: any) => q.type !== 'Comprehensive' && q.quote_reference_id !== offer.quote_reference_id);
-      const again = await env.app.request(`${base}/issue-otp`, { json: { quote_reference_id: other.quote_reference_id, quote_price_id: other.prices[0].quote_price_id, iban: IBAN } });
+      const again = await env.app.request(`${base}/issue-otp`, {
+        json: { quote_reference_id: other.quote_reference_id, quote_price_id: other.prices[0].quote_price_id, iban: IBAN },
+      });
       expect(again.status).toBe(409);
       expect((await api(`/${session.id}/photos`, { body: photoForm(undefined, await photos.set(5)) })).status).toBe(409);
     });
@@ -328,7 +376,9 @@ describe('embed sessions: partner API, page API and allowed sites', () => {
       expect((await env.app.request(`${base}/issue-otp`, { json: { ...sel, photos_confirmed: true } })).status).toBe(204);
       expect(await env.app.db.prisma.motorPhotoRegistration.count({ where: { quoteRequestId: session.quote_request_id } })).toBe(1);
 
-      const res = await env.app.request(`${base}/policies`, { json: { quote_reference_id: sel.quote_reference_id, quote_price_id: sel.quote_price_id, otp: await newCode() } });
+      const res = await env.app.request(`${base}/policies`, {
+        json: { quote_reference_id: sel.quote_reference_id, quote_price_id: sel.quote_price_id, otp: await newCode() },
+      });
       expect(res.status).toBe(201);
       expect(res.body.status).toBe(0);
       const policy = await env.app.db.prisma.motorPolicy.findUniqueOrThrow({ where: { id: res.body.id } });

@@ -11,7 +11,13 @@ describe('error responses', () => {
   });
   afterAll(() => app.close());
 
-  const shape = { code: expect.stringMatching(/^\d{5}$/), message: expect.any(String), type: 'about:blank', title: expect.any(String), status: expect.any(Number) };
+  const shape = {
+    code: expect.stringMatching(/^\d{5}$/),
+    message: expect.any(String),
+    type: 'about:blank',
+    title: expect.any(String),
+    status: expect.any(Number),
+  };
 
   it('404 for an unknown path, in the one shape', async () => {
     const res = await app.request('/api/v1/nowhere', { token });

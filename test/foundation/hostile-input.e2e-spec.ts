@@ -97,9 +97,25 @@ describe('hostile input: control characters and unicode tricks', () => {
 
   it('refuses NUL in medical, horse and query-string input', async () => {
     expectRefused(await post('/api/v1/medical/companies', { ...COMPANY, name: `Najd${NUL}` }), 'name');
-    const horse = { horse: { name: `Desert${NUL}Wind`, breed: 'Arabian', date_of_birth: '2019-03-01', sex: 'male', color: 'grey', use: 'racing', microchip_number: '682000000012345', value: 250000 }, owner: { name: 'Faisal Alharbi', id: '1012345678', email: 'owner@example.com', phone: '0512345678' }, declaration: true };
+    const horse = {
+      horse: {
+        name: `Desert${NUL}Wind`,
+        breed: 'Arabian',
+        date_of_birth: '2019-03-01',
+        sex: 'male',
+        color: 'grey',
+        use: 'racing',
+        microchip_number: '682000000012345',
+        value: 250000,
+      },
+      owner: { name: 'Faisal Alharbi', id: '1012345678', email: 'owner@example.com', phone: '0512345678' },
+      declaration: true,
+    };
     expectRefused(await post('/api/v1/horse/policies', horse), 'horse.name');
-    expectRefused(await post('/api/v1/horse/policies', { ...horse, horse: { ...horse.horse, name: 'Desert Wind' }, owner: { ...horse.owner, name: `F${NUL}` } }), 'owner.name');
+    expectRefused(
+      await post('/api/v1/horse/policies', { ...horse, horse: { ...horse.horse, name: 'Desert Wind' }, owner: { ...horse.owner, name: `F${NUL}` } }),
+      'owner.name',
+    );
     expectRefused(await env.app.request('/api/v1/property/policies?nationality_id=%00', { token }), 'nationality_id');
     expectRefused(await env.app.request('/api/v1/car-comp/vehicle-makers?q=%01', { token }), 'q');
   });
@@ -118,15 +134,27 @@ describe('hostile input: control characters and unicode tricks', () => {
 
     const tpl = await issueForm(env, nextVehicle(), { extra_fields: '{"order":"A\\u0000"}' });
     expectRefused(await env.app.request('/v2/car/policies', { token, method: 'POST', body: tpl }), 'extra_fields.order');
-    const seller = form({ email: `buyer${NUL}@example.com`, vin: 'WDB12345612345678', car_sequence_number: '123456789', current_car_owner: '1012345678', new_owner_id: '1098765432' });
+    const seller = form({
+      email: `buyer${NUL}@example.com`,
+      vin: 'WDB12345612345678',
+      car_sequence_number: '123456789',
+      current_car_owner: '1012345678',
+      new_owner_id: '1098765432',
+    });
     expectRefused(await env.app.request('/v2/car/policies', { token, method: 'POST', body: seller }), 'email');
   });
 
   it('refuses NUL in the admin API, its JSON filters and the staff sign-in, unauthenticated too', async () => {
     expectRefused(await admin.call('/admin/api/clients', { json: { name: `Acme${NUL}` } }), 'name');
-    expectRefused(await admin.call('/admin/api/webhook-endpoints', { json: { client_id: clientId, url: 'https://8.8.8.8/hooks', description: `shop${NUL}` } }), 'description');
+    expectRefused(
+      await admin.call('/admin/api/webhook-endpoints', { json: { client_id: clientId, url: 'https://8.8.8.8/hooks', description: `shop${NUL}` } }),
+      'description',
+    );
     expectRefused(await admin.call(`/admin/api/clients?filter=${encodeURIComponent(JSON.stringify({ q: `a${NUL}` }))}`), 'filter.q');
-    const login = await env.app.request('/admin/api/auth/login', { json: { email: `admin${NUL}@sandbox.test`, password: 'x'.repeat(12) }, headers: { 'X-Requested-With': 'XMLHttpRequest' } });
+    const login = await env.app.request('/admin/api/auth/login', {
+      json: { email: `admin${NUL}@sandbox.test`, password: 'x'.repeat(12) },
+      headers: { 'X-Requested-With': 'XMLHttpRequest' },
+    });
     expectRefused(login, 'email');
     expect(await env.app.db.prisma.apiClient.count({ where: { name: { startsWith: 'Acme' } } })).toBe(0);
   });

@@ -9,7 +9,7 @@ describe('rate limits', () => {
   });
   afterAll(() => app.close());
 
-  it("enforces a spec row (POST /car/policies: 30 a minute) per client, with RateLimit headers, then recovers", async () => {
+  it('enforces a spec row (POST /car/policies: 30 a minute) per client, with RateLimit headers, then recovers', async () => {
     // start at a window boundary so the whole burst falls in one window
     app.clock.set(new Date(Math.ceil(app.clock.now().getTime() / 60_000) * 60_000 + 1000));
     const a = await app.partner(['motor-tpl']);

@@ -4,7 +4,9 @@ import { freePort, startTestApp, TestApp } from '../support/test-app';
 
 /** A Redis of this test's own on a spare port: started, stopped (SIGSTOP), killed, as the test needs. */
 async function startRedis(port: number): Promise<ChildProcess> {
-  const proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   await new Promise<void>((resolve, reject) => {
     let out = '';
     proc.stdout!.on('data', (c) => {

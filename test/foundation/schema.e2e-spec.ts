@@ -55,7 +55,7 @@ describe('the migrated database serves every model of schema.prisma', () => {
           problems.push(`${name}.${f.name}: column missing`);
           continue;
         }
-        const expected = f.kind === 'enum' ? ['USER-DEFINED'] : PG_TYPES[f.type] ?? [];
+        const expected = f.kind === 'enum' ? ['USER-DEFINED'] : (PG_TYPES[f.type] ?? []);
         const actual = col.data_type === 'ARRAY' ? col.udt_name.replace(/^_/, '') : col.data_type;
         const ok = col.data_type === 'ARRAY' ? ['text', 'int4', 'varchar'].includes(actual) : expected.includes(actual);
         if (!ok) problems.push(`${name}.${f.name}: ${col.data_type} does not fit ${f.type}`);

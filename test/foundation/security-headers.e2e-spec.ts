@@ -43,7 +43,9 @@ describe('security headers', () => {
     const direct = await startTestApp({ extraModules: [ProbeModule] }); // TRUST_PROXY=false: the header is anyone's to forge
     try {
       const t = (await direct.partner(['motor-tpl'])).token;
-      expect((await direct.request('/api/v1/probe/ping', { token: t, headers: { 'X-Forwarded-Proto': 'https' } })).headers.get('strict-transport-security')).toBeNull();
+      expect(
+        (await direct.request('/api/v1/probe/ping', { token: t, headers: { 'X-Forwarded-Proto': 'https' } })).headers.get('strict-transport-security'),
+      ).toBeNull();
     } finally {
       await direct.close();
     }
@@ -81,7 +83,10 @@ describe('/metrics is not public in production', () => {
 
   it('needs the bearer METRICS_TOKEN when one is set (production or sandbox)', async () => {
     const secret = 'metrics-scraper-secret-'.padEnd(40, 'm');
-    for (const env of [{ ...PRODUCTION_ENV, METRICS_TOKEN: secret }, { APP_ENV: 'sandbox', METRICS_TOKEN: secret }]) {
+    for (const env of [
+      { ...PRODUCTION_ENV, METRICS_TOKEN: secret },
+      { APP_ENV: 'sandbox', METRICS_TOKEN: secret },
+    ]) {
       const app = await startTestApp({ env });
       try {
         for (const authorization of [undefined, 'Bearer wrong', `Basic ${secret}`, `Bearer ${secret}x`]) {

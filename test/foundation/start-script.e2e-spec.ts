@@ -25,7 +25,12 @@ describe('start script', () => {
       env: { PATH: `${bin}:/usr/bin:/bin`, ...env },
       encoding: 'utf8',
     });
-    return Object.fromEntries(out.trim().split('\n').map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 2)]));
+    return Object.fromEntries(
+      out
+        .trim()
+        .split('\n')
+        .map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 2)]),
+    );
   };
 
   it('gives V8 16 MB semi-spaces on PostgreSQL and 8 on the embedded default, collections on the main thread', () => {

@@ -56,7 +56,13 @@ export async function seedWorld(env: MotorTestEnv): Promise<FuzzWorld> {
   const paidProperty = await call('POST /api/v1/property/policies', propertyPolicyBody());
   await activateAsPaid(app, paidProperty.id);
   record('POST /api/v1/property/policies/{propertyPolicy}/cancellation', { reason: 'Moving abroad' });
-  const claimParts = (type: string, amount = '4200.00') => [text('claim_type', type), text('incident_date', '2026-12-02'), text('description', 'Water from the upstairs flat.'), text('requested_amount', amount), file('documents', PDF)];
+  const claimParts = (type: string, amount = '4200.00') => [
+    text('claim_type', type),
+    text('incident_date', '2026-12-02'),
+    text('description', 'Water from the upstairs flat.'),
+    text('requested_amount', amount),
+    file('documents', PDF),
+  ];
   forms.set('POST /api/v1/property/policies/{propertyPolicy}/claims', claimParts('water_damage'));
   forms.set('POST /api/v1/property/policies/{propertyPolicy}/documents', [text('category', 'home'), file('documents', PDF)]);
   ids.set('/api/v1/property/policies/{propertyPolicy}', String(paidProperty.id));
@@ -80,7 +86,13 @@ export async function seedWorld(env: MotorTestEnv): Promise<FuzzWorld> {
   const link = await call(`GET /api/v1/medical/payment-link?company_id=${company.id}`, undefined);
   await browse((await payWithCard(link.payment, CARDS.success)).submitted.location!);
   await eventually(async () => (await app.request(`/api/v1/medical/policies/${medicalPolicy.id}`, { token })).body.status === 1);
-  forms.set('POST /api/v1/medical/policies/{policyId}/claims', [text('claim_type', 'outpatient'), text('incident_date', '2026-11-23'), text('description', 'Clinic visit of Khalid Al-Otaibi.'), text('requested_amount', '300.00'), file('documents', PDF)]);
+  forms.set('POST /api/v1/medical/policies/{policyId}/claims', [
+    text('claim_type', 'outpatient'),
+    text('incident_date', '2026-11-23'),
+    text('description', 'Clinic visit of Khalid Al-Otaibi.'),
+    text('requested_amount', '300.00'),
+    file('documents', PDF),
+  ]);
 
   // TPL v2: an issued policy with a claim; forms for issuing and cancelling.
   const vehicle = nextVehicle();
@@ -91,24 +103,63 @@ export async function seedWorld(env: MotorTestEnv): Promise<FuzzWorld> {
   for (const param of ['carPolicy', 'policy']) ids.set(`/v2/car/policies/{${param}}`, String(tplRes.body.id));
   // the updated registration of a completed transfer: what a cancellation needs
   const transferred = pdfDocument(`fuzz-transfer-${vehicle.vin}`);
-  await registerDocument(env, transferred, { vin: vehicle.vin, car_sequence_number: vehicle.car_sequence_number, owner_id: vehicle.new_owner_id, ownership_transfer_complete: true });
+  await registerDocument(env, transferred, {
+    vin: vehicle.vin,
+    car_sequence_number: vehicle.car_sequence_number,
+    owner_id: vehicle.new_owner_id,
+    ownership_transfer_complete: true,
+  });
   const second = nextVehicle();
   const istimarah = pdfDocument(`fuzz-${second.vin}`);
-  await registerDocument(env, istimarah, { vin: second.vin, car_sequence_number: second.car_sequence_number, owner_id: second.current_car_owner, ownership_transfer_complete: false });
-  forms.set('POST /v2/car/policies', [...Object.entries({ email: 'buyer@example.com', ...second }).map(([k, v]) => text(k, v)), text('extra_fields', '{"order":"A-1"}'), file('istimarah', istimarah)]);
-  forms.set('POST /v2/car/policies/{policy}/claims', [text('claim_type', 'third_party_vehicle_damage'), text('incident_date', '2026-11-23'), text('description', 'Hit a parked car.'), text('requested_amount', '6500.00'), file('documents', PDF)]);
+  await registerDocument(env, istimarah, {
+    vin: second.vin,
+    car_sequence_number: second.car_sequence_number,
+    owner_id: second.current_car_owner,
+    ownership_transfer_complete: false,
+  });
+  forms.set('POST /v2/car/policies', [
+    ...Object.entries({ email: 'buyer@example.com', ...second }).map(([k, v]) => text(k, v)),
+    text('extra_fields', '{"order":"A-1"}'),
+    file('istimarah', istimarah),
+  ]);
+  forms.set('POST /v2/car/policies/{policy}/claims', [
+    text('claim_type', 'third_party_vehicle_damage'),
+    text('incident_date', '2026-11-23'),
+    text('description', 'Hit a parked car.'),
+    text('requested_amount', '6500.00'),
+    file('documents', PDF),
+  ]);
   forms.set('POST /v2/car/policies/{carPolicy}/cancellation', [file('cancellation_document', transferred)]);
-  forms.set('POST /v2/clients/policies/cancellation', [text('vin', vehicle.vin), text('email', 'buyer@example.com'), file('cancellation_document', transferred)]);
+  forms.set('POST /v2/clients/policies/cancellation', [
+    text('vin', vehicle.vin),
+    text('email', 'buyer@example.com'),
+    file('cancellation_document', transferred),
+  ]);
 
   // Life and horse: paid policies.
   const offer = (await call('POST /api/v1/life-snp/offers', offerBody()))[0];
   record('POST /api/v1/life-snp/offers', offerBody());
   const life = await call('POST /api/v1/life-snp/policies', lifePolicyBody(offer.offer_id));
   await payLink(life.payment_link);
-  forms.set('POST /api/v1/life-snp/policies/{policyId}/claims', [text('claim_type', 'critical_illness'), text('incident_date', '2026-11-23'), text('description', 'Diagnosed with a covered illness.'), text('requested_amount', '50000.00'), file('documents', PDF)]);
+  forms.set('POST /api/v1/life-snp/policies/{policyId}/claims', [
+    text('claim_type', 'critical_illness'),
+    text('incident_date', '2026-11-23'),
+    text('description', 'Diagnosed with a covered illness.'),
+    text('requested_amount', '50000.00'),
+    file('documents', PDF),
+  ]);
   forms.set('POST /api/v1/life-snp/policies/{lifePolicy}/cancellation', [file('cancellation_document', PDF)]);
   const horseBody = {
-    horse: { name: 'Desert Wind', breed: 'Arabian', date_of_birth: '2019-03-01', sex: 'male', color: 'grey', use: 'racing', microchip_number: '682000000012345', value: 250000 },
+    horse: {
+      name: 'Desert Wind',
+      breed: 'Arabian',
+      date_of_birth: '2019-03-01',
+      sex: 'male',
+      color: 'grey',
+      use: 'racing',
+      microchip_number: '682000000012345',
+      value: 250000,
+    },
     owner: { name: 'Faisal Alharbi', id: '1012345678', email: 'owner@example.com', phone: '0512345678' },
     declaration: true,
   };
@@ -117,7 +168,13 @@ export async function seedWorld(env: MotorTestEnv): Promise<FuzzWorld> {
   await payLink(horse.payment_link);
   ids.set('/api/v1/horse/policies/{horsePolicy}', String(horse.id));
   ids.set('/api/v1/horse/policies/{policyId}', String(horse.id));
-  forms.set('POST /api/v1/horse/policies/{policyId}/claims', [text('claim_type', 'vet_fees'), text('incident_date', '2026-11-23'), text('description', 'Colic treatment.'), text('requested_amount', '2000.00'), file('documents', PDF)]);
+  forms.set('POST /api/v1/horse/policies/{policyId}/claims', [
+    text('claim_type', 'vet_fees'),
+    text('incident_date', '2026-11-23'),
+    text('description', 'Colic treatment.'),
+    text('requested_amount', '2000.00'),
+    file('documents', PDF),
+  ]);
   forms.set('POST /api/v1/horse/policies/{horsePolicy}/cancellation', [file('cancellation_document', PDF)]);
 
   // Claims need an incident inside the cover and not in the future: the world moves on to 2026-12-03 (every
@@ -148,7 +205,15 @@ export async function seedWorld(env: MotorTestEnv): Promise<FuzzWorld> {
   query.set('quote_request_id', String(quote.id));
   query.set('phone', OWNER.phone);
   query.set('short_address', 'RRRC7866');
-  for (const [name, value] of Object.entries({ building_type: 'villa', building_age: '6', apartment_size: '420', city_name: 'Riyadh', property_cost: '850000', contents_cost: '120000' })) query.set(name, value);
+  for (const [name, value] of Object.entries({
+    building_type: 'villa',
+    building_age: '6',
+    apartment_size: '420',
+    city_name: 'Riyadh',
+    property_cost: '850000',
+    contents_cost: '120000',
+  }))
+    query.set(name, value);
   record('POST /api/v1/car-comp/quote-requests', quoteBody(otp));
   const tpl = quote.quotes.find((q: any) => q.type !== 'Comprehensive');
   const selection = { quote_request_id: quote.id, quote_reference_id: tpl.quote_reference_id, quote_price_id: tpl.prices[0].quote_price_id };
@@ -166,7 +231,8 @@ export async function seedWorld(env: MotorTestEnv): Promise<FuzzWorld> {
     file('left', await pngPhoto(4), 'image/png', 'left.png'),
     file('chassis', await jpegPhoto(5), 'image/jpeg', 'chassis.jpg'),
   ];
-  if (comprehensive) forms.set('POST /api/v1/car-comp/quote-requests/{id}/attachments', [text('quote_price_id', comprehensive.prices[0].quote_price_id), ...photos]);
+  if (comprehensive)
+    forms.set('POST /api/v1/car-comp/quote-requests/{id}/attachments', [text('quote_price_id', comprehensive.prices[0].quote_price_id), ...photos]);
   await registerTarget(admin, partner.id, 'origin', 'https://shop.example.com');
   const embed = { ...quoteBody(otp), platform: 'web', parent_origin: 'https://shop.example.com', locale: 'en' };
   const session = await call('POST /api/v1/car-comp/embed-sessions', embed);
@@ -179,17 +245,31 @@ export async function seedWorld(env: MotorTestEnv): Promise<FuzzWorld> {
   const victimStaff = await createStaff(app, 'claims_handler');
   ids.set('/admin/api/clients/{id}', victim.id);
   ids.set('/admin/api/staff/{id}', victimStaff.id);
-  const endpoint = await admin.call('/admin/api/webhook-endpoints', { json: { client_id: victim.id, url: 'https://8.8.8.8/hooks', description: 'Victim shop' } });
+  const endpoint = await admin.call('/admin/api/webhook-endpoints', {
+    json: { client_id: victim.id, url: 'https://8.8.8.8/hooks', description: 'Victim shop' },
+  });
   ids.set('/admin/api/webhook-endpoints/{id}', endpoint.body.id);
   await admin.call(`/admin/api/webhook-endpoints/${endpoint.body.id}/test`, { json: {} });
   await admin.call(`/admin/api/clients/${victim.id}/embed-targets`, { json: { kind: 'origin', value: 'https://victim.example.com' } });
   bodies.set('POST /admin/api/clients', { name: 'Fuzz client', products: ['motor-tpl'] });
-  bodies.set('PUT /admin/api/clients/{id}', { name: 'Victim client', contact_name: 'Ops', contact_email: 'ops@victim.example', contact_phone: '+966512345678' });
+  bodies.set('PUT /admin/api/clients/{id}', {
+    name: 'Victim client',
+    contact_name: 'Ops',
+    contact_email: 'ops@victim.example',
+    contact_phone: '+966512345678',
+  });
   bodies.set('POST /admin/api/staff', { email: 'fuzz.staff@staff.test', name: 'Fuzz Staff', role: 'operations', password: 'a long enough password' });
   bodies.set('POST /admin/api/webhook-endpoints', { client_id: victim.id, url: 'https://8.8.4.4/hooks', description: 'Fuzz' });
   bodies.set('PUT /admin/api/webhook-endpoints/{id}', { url: 'https://8.8.4.4/hooks', description: 'Fuzzed', events: ['policy.status_updated'] });
   bodies.set('POST /admin/api/clients/{id}/embed-targets', { kind: 'origin', value: 'https://fuzz.example.com' });
-  bodies.set('POST /admin/api/claims', { product_family: 'property', policy_id: paidProperty.id, claim_type: 'theft', incident_date: '2026-12-02', description: 'Bicycle stolen from the garden.', requested_amount: '900.00' });
+  bodies.set('POST /admin/api/claims', {
+    product_family: 'property',
+    policy_id: paidProperty.id,
+    claim_type: 'theft',
+    incident_date: '2026-12-02',
+    description: 'Bicycle stolen from the garden.',
+    requested_amount: '900.00',
+  });
   bodies.set('POST /admin/api/auth/login', { email: 'nobody@staff.test', password: 'not the password at all' });
   const claim = await admin.call('/admin/api/claims', { json: bodies.get('POST /admin/api/claims') });
   if (claim.status !== 201) throw new Error(`seeding an admin claim answered ${claim.status}: ${claim.text}`);

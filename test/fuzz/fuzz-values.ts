@@ -35,7 +35,7 @@ export type Schema = Record<string, any>;
 export function fromPattern(pattern: string): string | undefined {
   let out = '';
   const src = pattern.replace(/^\^/, '').replace(/\$$/, '');
-  for (let i = 0; i < src.length; ) {
+  for (let i = 0; i < src.length;) {
     let atom: string;
     if (src[i] === '\\') {
       const c = src[i + 1];
@@ -72,7 +72,8 @@ export function sample(schema: Schema | undefined, depth = 0): unknown {
   if (schema.default !== undefined) return schema.default;
   if (Array.isArray(schema.enum) && schema.enum.length) return schema.enum.find((v: unknown) => v !== '' && v !== null) ?? schema.enum[0];
   const variants = schema.anyOf ?? schema.oneOf;
-  if (Array.isArray(variants) && variants.length) return sample(variants.find((v: Schema) => v.type !== 'null' && !(v.enum && v.enum.every((e: unknown) => e === ''))) ?? variants[0], depth + 1);
+  if (Array.isArray(variants) && variants.length)
+    return sample(variants.find((v: Schema) => v.type !== 'null' && !(v.enum && v.enum.every((e: unknown) => e === ''))) ?? variants[0], depth + 1);
   if (Array.isArray(schema.allOf)) return Object.assign({}, ...schema.allOf.map((s: Schema) => sample(s, depth + 1)));
   switch (schema.type) {
     case 'object': {
@@ -84,7 +85,9 @@ export function sample(schema: Schema | undefined, depth = 0): unknown {
       return Array.from({ length: Math.max(1, schema.minItems ?? 1) }, () => sample(schema.items, depth + 1));
     case 'integer':
     case 'number':
-      return typeof schema.minimum === 'number' && schema.minimum > -1e15 ? Math.max(schema.minimum, schema.exclusiveMinimum === true ? schema.minimum + 1 : schema.minimum) : 1;
+      return typeof schema.minimum === 'number' && schema.minimum > -1e15
+        ? Math.max(schema.minimum, schema.exclusiveMinimum === true ? schema.minimum + 1 : schema.minimum)
+        : 1;
     case 'boolean':
       return true;
     default:
@@ -270,7 +273,11 @@ export function multipartBody(parts: Part[]): { body: Buffer; contentType: strin
   const chunks: Buffer[] = [];
   for (const p of parts) {
     const disposition = `form-data; name="${p.name.replace(/"/g, '%22')}"${p.filename ? `; filename="${p.filename}"` : ''}`;
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${p.type ? `Content-Type: ${p.type}\r\n` : ''}\r\n`, 'utf8'), p.value, Buffer.from('\r\n'));
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${p.type ? `Content-Type: ${p.type}\r\n` : ''}\r\n`, 'utf8'),
+      p.value,
+      Buffer.from('\r\n'),
+    );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };

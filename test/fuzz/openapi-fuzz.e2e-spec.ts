@@ -62,7 +62,9 @@ describe('OpenAPI fuzz: no malformed input answers 5xx', () => {
   let doc: Schema;
 
   beforeAll(async () => {
-    env = await startMotorEnv({ env: { TOKEN_TTL_SECONDS: '31536000', WEBHOOK_WORKER: 'false', PAYMENT_RECONCILE_MS: '0', REFUND_POLL_MS: '0', POLICY_DOCUMENTS_POLL_MS: '0' } });
+    env = await startMotorEnv({
+      env: { TOKEN_TTL_SECONDS: '31536000', WEBHOOK_WORKER: 'false', PAYMENT_RECONCILE_MS: '0', REFUND_POLL_MS: '0', POLICY_DOCUMENTS_POLL_MS: '0' },
+    });
     world = await seedWorld(env);
     doc = (await env.app.request('/openapi.json')).body;
   }, 180_000);
@@ -76,8 +78,9 @@ describe('OpenAPI fuzz: no malformed input answers 5xx', () => {
     let requests = 0;
     const listIds = new Map<string, string | null>();
 
-    const operations: Operation[] = Object.entries<Schema>(doc.paths)
-      .flatMap(([template, item]) => METHODS.filter((m) => item[m]).map((method) => ({ method: method.toUpperCase(), template, op: item[method] })));
+    const operations: Operation[] = Object.entries<Schema>(doc.paths).flatMap(([template, item]) =>
+      METHODS.filter((m) => item[m]).map((method) => ({ method: method.toUpperCase(), template, op: item[method] })),
+    );
     // reads first, then writes, then what ends or disables things; one-time codes are asked for after the
     // routes that spend the seeded ones
     const rank = (o: Operation) => (o.method === 'GET' ? 0 : DESTRUCTIVE.test(o.template) || o.method === 'DELETE' ? 3 : /-otp$/.test(o.template) ? 2 : 1);
@@ -119,7 +122,8 @@ describe('OpenAPI fuzz: no malformed input answers 5xx', () => {
       const mine = perOperation.get(`${o.method} ${o.template}`) ?? new Map<number | string, number>();
       mine.set(status, (mine.get(status) ?? 0) + 1);
       perOperation.set(`${o.method} ${o.template}`, mine);
-      if (process.env.FUZZ_REPORT && a.what === 'as seeded') process.stdout.write(`  seeded ${o.method} ${o.template} -> ${status} ${typeof res === 'string' ? '' : res.text.slice(0, 120)}\n`);
+      if (process.env.FUZZ_REPORT && a.what === 'as seeded')
+        process.stdout.write(`  seeded ${o.method} ${o.template} -> ${status} ${typeof res === 'string' ? '' : res.text.slice(0, 120)}\n`);
       if (typeof status === 'string' || status >= 500) {
         failures.push({ operation: `${o.method} ${o.template}`, what: a.what, status, answer: typeof res === 'string' ? res : res.text.slice(0, 300) });
       }
@@ -157,7 +161,12 @@ describe('OpenAPI fuzz: no malformed input answers 5xx', () => {
       return out;
     };
     const withQuery = (path: string, query: Record<string, string>, raw: Record<string, string> = {}) => {
-      const parts = [...Object.entries(query).filter(([k]) => !(k in raw)).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`), ...Object.entries(raw).map(([k, v]) => `${encodeURIComponent(k)}=${v}`)];
+      const parts = [
+        ...Object.entries(query)
+          .filter(([k]) => !(k in raw))
+          .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`),
+        ...Object.entries(raw).map(([k, v]) => `${encodeURIComponent(k)}=${v}`),
+      ];
       return parts.length ? `${path}?${parts.join('&')}` : path;
     };
 
@@ -181,17 +190,29 @@ describe('OpenAPI fuzz: no malformed input answers 5xx', () => {
       // query parameters, one at a time, and repeated
       for (const p of ((o.op.parameters ?? []) as Schema[]).filter((p) => p.in === 'query')) {
         for (const bad of rnd.pick(QUERY_MUTATIONS, PER_FIELD)) {
-          await check(o, { what: `query ${p.name} = ${bad.slice(0, 40)}`, path: withQuery(path, query, { [p.name]: bad }), ...baseBody(o, key, jsonSchema, formSchema) });
+          await check(o, {
+            what: `query ${p.name} = ${bad.slice(0, 40)}`,
+            path: withQuery(path, query, { [p.name]: bad }),
+            ...baseBody(o, key, jsonSchema, formSchema),
+          });
         }
-        await check(o, { what: `query ${p.name} repeated`, path: withQuery(path, query, { [p.name]: `1&${encodeURIComponent(p.name)}=2` }), ...baseBody(o, key, jsonSchema, formSchema) });
+        await check(o, {
+          what: `query ${p.name} repeated`,
+          path: withQuery(path, query, { [p.name]: `1&${encodeURIComponent(p.name)}=2` }),
+          ...baseBody(o, key, jsonSchema, formSchema),
+        });
       }
       const url = withQuery(path, query);
       if (jsonSchema) await fuzzJson(o, key, url, jsonSchema, rnd, check);
       else if (formSchema) await fuzzForm(o, key, url, formSchema, rnd, check);
-      else if (o.method !== 'GET' && o.method !== 'DELETE') await check(o, { what: 'unexpected JSON body', path: url, body: '{"x":"\\u0000","y":[[[[]]]]}', contentType: 'application/json' });
+      else if (o.method !== 'GET' && o.method !== 'DELETE')
+        await check(o, { what: 'unexpected JSON body', path: url, body: '{"x":"\\u0000","y":[[[[]]]]}', contentType: 'application/json' });
     }
 
-    const histogram = [...statuses.entries()].sort(([a], [b]) => a - b).map(([s, n]) => `${s}: ${n}`).join(', ');
+    const histogram = [...statuses.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([s, n]) => `${s}: ${n}`)
+      .join(', ');
     process.stdout.write(`OpenAPI fuzz (seed ${SEED}, ${PER_FIELD} per field): ${operations.length} operations, ${requests} requests; statuses ${histogram}\n`);
     if (process.env.FUZZ_REPORT) {
       for (const [operation, counts] of perOperation) process.stdout.write(`  ${operation.padEnd(75)} ${[...counts].map(([s, n]) => `${s}:${n}`).join(' ')}\n`);
@@ -222,7 +243,14 @@ describe('OpenAPI fuzz: no malformed input answers 5xx', () => {
     const base = world.bodies.get(key) ?? sample(schema);
     const json = (what: string, value: unknown) => check(o, { what, path: url, body: JSON.stringify(value), contentType: 'application/json' });
     const raw = (what: string, body: string | Buffer) => check(o, { what, path: url, body, contentType: 'application/json' });
-    for (const [name, value] of [['null body', null], ['array body', []], ['string body', 'x'], ['number body', 7], ['empty object', {}]] as const) await json(name, value);
+    for (const [name, value] of [
+      ['null body', null],
+      ['array body', []],
+      ['string body', 'x'],
+      ['number body', 7],
+      ['empty object', {}],
+    ] as const)
+      await json(name, value);
     await raw('malformed JSON', '{"a":');
     await raw('invalid UTF-8', Buffer.concat([Buffer.from('{"a":"'), Buffer.from([0xc3, 0x28, 0xff]), Buffer.from('"}')]));
     await raw('NUL key', JSON.stringify(base).replace(/^\{/, '{"\\u0000":1,').replace(',}', '}'));
@@ -234,7 +262,8 @@ describe('OpenAPI fuzz: no malformed input answers 5xx', () => {
       for (const [label, bad] of rnd.pick(JSON_MUTATIONS, PER_FIELD)) await json(`${name} = ${label}`, withValueAt(base, path, bad));
       await json(`${name} missing`, withValueAt(base, path, REMOVE));
       const node = path.reduce<any>((n, k) => n?.[k], base);
-      if (node && typeof node === 'object' && !Array.isArray(node)) await json(`${name} + unknown field`, withValueAt(base, [...path, 'unexpected_field'], 'x'));
+      if (node && typeof node === 'object' && !Array.isArray(node))
+        await json(`${name} + unknown field`, withValueAt(base, [...path, 'unexpected_field'], 'x'));
       if (Array.isArray(node)) await json(`${name} x 500`, withValueAt(base, path, Array(500).fill(node[0] ?? 1)));
     }
   }

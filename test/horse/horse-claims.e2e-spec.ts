@@ -22,7 +22,13 @@ describe('horse claims through the claims core', () => {
   let active: any;
   const claim = (id: number, fields: Record<string, string>, files: Array<[string, Buffer, string]> = [], t = token) =>
     env.app.request(`/api/v1/horse/policies/${id}/claims`, { method: 'POST', token: t, body: claimForm(fields, files) });
-  const fields = (over: Record<string, string> = {}) => ({ claim_type: 'vet_fees', incident_date: '2026-12-01', description: 'Colic surgery.', requested_amount: '18000.00', ...over });
+  const fields = (over: Record<string, string> = {}) => ({
+    claim_type: 'vet_fees',
+    incident_date: '2026-12-01',
+    description: 'Colic surgery.',
+    requested_amount: '18000.00',
+    ...over,
+  });
 
   beforeAll(async () => {
     env = await startMotorEnv({ env: { TOKEN_TTL_SECONDS: '31536000' } });
@@ -39,7 +45,9 @@ describe('horse claims through the claims core', () => {
 
   it('limits vet fees to 20 % and mortality or theft to the declared value, and accepts only horse claim types', async () => {
     expect(Object.keys((await claim(active.id, fields({ requested_amount: '50000.01' }))).body.details)).toEqual(['requested_amount']);
-    expect(Object.keys((await claim(active.id, fields({ claim_type: 'mortality', requested_amount: '250000.01' }))).body.details)).toEqual(['requested_amount']);
+    expect(Object.keys((await claim(active.id, fields({ claim_type: 'mortality', requested_amount: '250000.01' }))).body.details)).toEqual([
+      'requested_amount',
+    ]);
     expect(Object.keys((await claim(active.id, fields({ claim_type: 'death' }))).body.details)).toContain('claim_type');
     expect((await claim(active.id, fields({ claim_type: 'theft', requested_amount: '250000.00' }))).status).toBe(201);
   });

@@ -4,7 +4,17 @@ import { cancellationForm, eventually, payLink, PDF, TRUNCATED_PDF } from '../li
 const DAY = 86_400_000;
 
 const body = (horse: Record<string, unknown> = {}, rest: Record<string, unknown> = {}) => ({
-  horse: { name: 'Desert Wind', breed: 'Arabian', date_of_birth: '2019-03-01', sex: 'male', color: 'grey', use: 'racing', microchip_number: '682000000012345', value: 250000, ...horse },
+  horse: {
+    name: 'Desert Wind',
+    breed: 'Arabian',
+    date_of_birth: '2019-03-01',
+    sex: 'male',
+    color: 'grey',
+    use: 'racing',
+    microchip_number: '682000000012345',
+    value: 250000,
+    ...horse,
+  },
   owner: { name: 'Faisal Alharbi', id: '1012345678', email: 'owner@example.com', phone: '0512345678' },
   declaration: true,
   ...rest,
@@ -15,7 +25,8 @@ describe('horse policies', () => {
   let token: string;
   const create = (json: unknown, t = token) => env.app.request('/api/v1/horse/policies', { token: t, json });
   const show = (id: number, t = token) => env.app.request(`/api/v1/horse/policies/${id}`, { token: t });
-  const cancel = (id: number, form?: FormData, t = token) => env.app.request(`/api/v1/horse/policies/${id}/cancellation`, { token: t, method: 'POST', body: form });
+  const cancel = (id: number, form?: FormData, t = token) =>
+    env.app.request(`/api/v1/horse/policies/${id}/cancellation`, { token: t, method: 'POST', body: form });
   const activePolicy = async (over: Record<string, unknown> = {}) => {
     const res = await create(body(over));
     if (res.status !== 201) throw new Error(`create ${res.status} ${res.text}`);

@@ -19,7 +19,13 @@ describe('life claims through the claims core', () => {
   let pending: any;
   const claim = (id: number, fields: Record<string, string>, files: Array<[string, Buffer, string]> = [], t = token) =>
     env.app.request(`/api/v1/life-snp/policies/${id}/claims`, { method: 'POST', token: t, body: claimForm(fields, files) });
-  const fields = (over: Record<string, string> = {}) => ({ claim_type: 'critical_illness', incident_date: '2026-12-01', description: 'Diagnosed with a covered illness.', requested_amount: '50000.00', ...over });
+  const fields = (over: Record<string, string> = {}) => ({
+    claim_type: 'critical_illness',
+    incident_date: '2026-12-01',
+    description: 'Diagnosed with a covered illness.',
+    requested_amount: '50000.00',
+    ...over,
+  });
 
   beforeAll(async () => {
     env = await startMotorEnv({ env: { TOKEN_TTL_SECONDS: '31536000' } });
@@ -31,7 +37,9 @@ describe('life claims through the claims core', () => {
     active = await issue();
     pending = await issue();
     await payLink(active.payment_link);
-    active = await eventually(async () => (await env.app.request('/api/v1/life-snp/policies', { token })).body.find((p: any) => p.id === active.id && p.status === 1));
+    active = await eventually(async () =>
+      (await env.app.request('/api/v1/life-snp/policies', { token })).body.find((p: any) => p.id === active.id && p.status === 1),
+    );
     env.app.clock.advance(12 * DAY); // 2026-12-04
   });
   afterAll(() => env.close());
@@ -49,7 +57,7 @@ describe('life claims through the claims core', () => {
     expect(Object.keys(res.body.details)).toContain(field);
   });
 
-  it('refuses a claim on an unpaid policy, another client\'s policy, and a document that is not one', async () => {
+  it("refuses a claim on an unpaid policy, another client's policy, and a document that is not one", async () => {
     const unpaid = await claim(pending.id, fields());
     expect(unpaid.status).toBe(422);
     expect(Object.keys(unpaid.body.details)).toContain('policy_id');
@@ -64,7 +72,13 @@ describe('life claims through the claims core', () => {
   it('opens a claim with documents, and moves it only by the roles allowed; the partner sees its status', async () => {
     const res = await claim(active.id, fields(), [['documents', PDF, 'application/pdf']]);
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ policy_id: active.id, claim_type: 'critical_illness', status: 'submitted', claim_status: 0, requested_amount: '50000.00' });
+    expect(res.body).toMatchObject({
+      policy_id: active.id,
+      claim_type: 'critical_illness',
+      status: 'submitted',
+      claim_status: 0,
+      requested_amount: '50000.00',
+    });
     expect(res.body.documents).toHaveLength(1);
     const id = res.body.id;
     // death pays up to the full sum assured

@@ -21,11 +21,15 @@ describe('console API: life and horse policies', () => {
     horse = (await env.app.request('/api/v1/horse/policies', { token, json: horseBody })).body;
     await payLink(life.payment_link);
     await payLink(horse.payment_link);
-    await eventually(async () => (await env.app.db.prisma.lifePolicy.count({ where: { id: life.id, status: 1 } })) && (await env.app.db.prisma.horsePolicy.count({ where: { id: horse.id, status: 1 } })));
+    await eventually(
+      async () =>
+        (await env.app.db.prisma.lifePolicy.count({ where: { id: life.id, status: 1 } })) &&
+        (await env.app.db.prisma.horsePolicy.count({ where: { id: horse.id, status: 1 } })),
+    );
   });
   afterAll(() => env.close());
 
-  it('lists and shows every client\'s policies, personal data masked without read_pii', async () => {
+  it("lists and shows every client's policies, personal data masked without read_pii", async () => {
     const [ops, manager] = [await signIn(env.app, 'operations'), await signIn(env.app, 'account_manager')];
     const full = await ops.call('/admin/api/life-policies');
     expect(full.status).toBe(200);
@@ -41,7 +45,10 @@ describe('console API: life and horse policies', () => {
 
   it('lets operations cancel with a reason, audited; other roles may not; a second cancellation is 400', async () => {
     const [ops, manager, handler] = [await signIn(env.app, 'operations'), await signIn(env.app, 'account_manager'), await signIn(env.app, 'claims_handler')];
-    for (const [resource, id] of [['life-policies', life.id], ['horse-policies', horse.id]] as const) {
+    for (const [resource, id] of [
+      ['life-policies', life.id],
+      ['horse-policies', horse.id],
+    ] as const) {
       const cancel = (s: typeof ops, json: object) => s.call(`/admin/api/${resource}/${id}/cancel`, { json });
       expect((await cancel(manager, { reason: 'Customer asked' })).status).toBe(403);
       expect((await cancel(handler, { reason: 'Customer asked' })).status).toBe(403);

@@ -41,7 +41,9 @@ describe('life savings and protection offers', () => {
     const summit = res.body.find((o: any) => o.insurer === 'Summit Ridge Takaful');
     expect(summit.premium).toBe(833.51);
     const again = await offers(offerBody());
-    expect(again.body.map((o: any) => [o.insurer, o.premium, o.maturity_benefit])).toEqual(res.body.map((o: any) => [o.insurer, o.premium, o.maturity_benefit]));
+    expect(again.body.map((o: any) => [o.insurer, o.premium, o.maturity_benefit])).toEqual(
+      res.body.map((o: any) => [o.insurer, o.premium, o.maturity_benefit]),
+    );
     const smoker = await offers(offerBody({ smoker: true }));
     for (const o of smoker.body) expect(o.premium).toBeGreaterThan(res.body.find((r: any) => r.insurer === o.insurer).premium);
   });

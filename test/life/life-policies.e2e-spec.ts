@@ -9,7 +9,8 @@ describe('life policies: issuance, listing, cancellation', () => {
   let token: string;
   const post = (path: string, json: unknown, t = token) => env.app.request(`/api/v1/life-snp${path}`, { token: t, json });
   const list = (t = token, q = '') => env.app.request(`/api/v1/life-snp/policies${q}`, { token: t });
-  const cancel = (id: number, form?: FormData, t = token) => env.app.request(`/api/v1/life-snp/policies/${id}/cancellation`, { token: t, method: 'POST', body: form });
+  const cancel = (id: number, form?: FormData, t = token) =>
+    env.app.request(`/api/v1/life-snp/policies/${id}/cancellation`, { token: t, method: 'POST', body: form });
   const freshOffer = async (over: Record<string, unknown> = {}, t = token) => (await post('/offers', offerBody(over), t)).body[0];
   const issue = async (over: Record<string, unknown> = {}) => {
     const offer = await freshOffer(over);
@@ -63,7 +64,15 @@ describe('life policies: issuance, listing, cancellation', () => {
   it.each([
     [{ beneficiaries: [{ name: 'A', national_id: '1098765432', relationship: 'spouse', share_percentage: 60 }] }, 'beneficiaries'],
     [{ beneficiaries: [] }, 'beneficiaries'],
-    [{ beneficiaries: [{ name: 'A', national_id: '1098765432', relationship: 'spouse', share_percentage: 50 }, { name: 'B', national_id: '1098765432', relationship: 'child', share_percentage: 50 }] }, 'beneficiaries'],
+    [
+      {
+        beneficiaries: [
+          { name: 'A', national_id: '1098765432', relationship: 'spouse', share_percentage: 50 },
+          { name: 'B', national_id: '1098765432', relationship: 'child', share_percentage: 50 },
+        ],
+      },
+      'beneficiaries',
+    ],
     [{ beneficiaries: [{ name: 'A', national_id: APPLICANT, relationship: 'other', share_percentage: 100 }] }, 'beneficiaries'],
     [{ beneficiaries: [{ name: 'A', national_id: '1098765432', relationship: 'cousin', share_percentage: 100 }] }, 'beneficiaries.0.relationship'],
     [{ beneficiaries: [{ name: 'A', national_id: '123', relationship: 'spouse', share_percentage: 100 }] }, 'beneficiaries.0.national_id'],
@@ -83,7 +92,7 @@ describe('life policies: issuance, listing, cancellation', () => {
     expect(await env.app.db.prisma.lifePolicy.count({ where: { offerId: offer.offer_id } })).toBe(0);
   });
 
-  it('refuses an expired offer and another client\'s offer', async () => {
+  it("refuses an expired offer and another client's offer", async () => {
     const offer = await freshOffer();
     env.app.clock.advance(Date.parse(offer.valid_until) - env.app.clock.now().getTime() + 1000);
     const late = await post('/policies', policyBody(offer.offer_id));

@@ -21,15 +21,22 @@ describe('SME medical claims (on the claims core)', () => {
     const company = await createCompany(env.app, token, { commercial_registration_number: '7000000032' });
     await putEmployees(env.app, token, company.id, [SAUDI]);
     const quote = (await env.app.request('/api/v1/medical/quote-requests', { token, json: { company_id: company.id } })).body;
-    pending = (await env.app.request('/api/v1/medical/policies', { token, json: { quote_request_id: quote.id, quote_price_id: quote.quotes[0].quote_price_id } })).body;
+    pending = (
+      await env.app.request('/api/v1/medical/policies', { token, json: { quote_request_id: quote.id, quote_price_id: quote.quotes[0].quote_price_id } })
+    ).body;
   });
   afterAll(() => env.close());
 
   const url = (id: number, rest = '') => `/api/v1/medical/policies/${id}/claims${rest}`;
   const claim = (id: number, fields: Record<string, string>, t = token) => env.app.request(url(id), { method: 'POST', token: t, body: form(fields) });
-  const fields = { claim_type: 'outpatient', incident_date: '2026-11-22', description: `Clinic visit for ${SAUDI.name} (${SAUDI.nationality_id}).`, requested_amount: '850.00' };
+  const fields = {
+    claim_type: 'outpatient',
+    incident_date: '2026-11-22',
+    description: `Clinic visit for ${SAUDI.name} (${SAUDI.nationality_id}).`,
+    requested_amount: '850.00',
+  };
 
-  it('opens a claim on a paid medical policy only, shows it to its client only, with the spec\'s rate limits', async () => {
+  it("opens a claim on a paid medical policy only, shows it to its client only, with the spec's rate limits", async () => {
     expect(active.status).toBe(1);
     const unpaid = await claim(pending.id, fields);
     expect(unpaid.status).toBe(422);

@@ -30,7 +30,10 @@ describe('SME medical in the console (admin API)', () => {
     expect(preview.body.problems.map((p: any) => [p.line, p.field])).toEqual([[3, 'employee_id']]);
     const rules = [HEADER, 'Khalid,SA,1012345678,,1405-13-10,male,,0512345678,gold,yes,,'].join('\n');
     const previewRules = (await am.call(`/admin/api/medical-companies/${company.id}/employees/preview`, { json: { csv: rules } })).body;
-    expect(previewRules.problems.map((p: any) => [p.line, p.field]).sort()).toEqual([[2, 'category'], [2, 'date_of_birth']]);
+    expect(previewRules.problems.map((p: any) => [p.line, p.field]).sort()).toEqual([
+      [2, 'category'],
+      [2, 'date_of_birth'],
+    ]);
     const refused = await am.call(`/admin/api/medical-companies/${company.id}/employees/import`, { json: { csv: rules } });
     expect(refused.status).toBe(422);
     expect(await env.app.db.prisma.medicalEmployee.count({ where: { companyId: company.id } })).toBe(0);
@@ -39,7 +42,9 @@ describe('SME medical in the console (admin API)', () => {
     const shifted = [HEADER, GOOD.split('\n')[1], 'Hassan, Amina,EG,,2098765432,1990-04-15,female,amina@najd.example,0587654321,executive,no,,'].join('\n');
     const previewShifted = (await am.call(`/admin/api/medical-companies/${company.id}/employees/preview`, { json: { csv: shifted } })).body;
     expect(previewShifted.valid).toBe(false);
-    expect(previewShifted.problems).toEqual([{ line: 3, field: 'line', message: expect.stringMatching(/^The line has 13 cells but the header has 12 columns/) }]);
+    expect(previewShifted.problems).toEqual([
+      { line: 3, field: 'line', message: expect.stringMatching(/^The line has 13 cells but the header has 12 columns/) },
+    ]);
     expect((await am.call(`/admin/api/medical-companies/${company.id}/employees/import`, { json: { csv: shifted } })).status).toBe(422);
     expect(await env.app.db.prisma.medicalEmployee.count({ where: { companyId: company.id } })).toBe(0);
 

@@ -95,7 +95,10 @@ describe('SME medical in the console: one employee at a time (admin API)', () =>
     expect(filled.body.pending_declarations).toEqual([expect.objectContaining({ name: RESIDENT.name })]);
     const corrected = await am.call(url, { method: 'PUT', json: { reason: 'He smokes after all', answers: { ...NO_ANSWERS, smoking: 'YES' } } });
     expect(corrected.status).toBe(200);
-    expect((await env.app.db.prisma.medicalEmployee.findUniqueOrThrow({ where: { id: khalid.id } })).declaration).toMatchObject({ smoking: 'Yes', allergies: 'No' });
+    expect((await env.app.db.prisma.medicalEmployee.findUniqueOrThrow({ where: { id: khalid.id } })).declaration).toMatchObject({
+      smoking: 'Yes',
+      allergies: 'No',
+    });
     // the partner API sees the same declaration
     const listed = (await env.app.request(`/api/v1/medical/companies/${company.id}/employees`, { token })).body.employees[0];
     expect(listed.health_declaration.answers.smoking).toBe('Yes');

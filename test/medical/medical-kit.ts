@@ -81,7 +81,9 @@ export async function paidMedicalPolicy(app: TestApp, token: string, cr: string)
   await putEmployees(app, token, company.id, [SAUDI, RESIDENT]);
   await app.request('/api/v1/medical/medical-forms/fill', { token, json: { company_id: company.id, all_employees: NO_ANSWERS } });
   const quote = (await app.request('/api/v1/medical/quote-requests', { token, json: { company_id: company.id } })).body;
-  const policy = (await app.request('/api/v1/medical/policies', { token, json: { quote_request_id: quote.id, quote_price_id: quote.quotes[0].quote_price_id } })).body;
+  const policy = (
+    await app.request('/api/v1/medical/policies', { token, json: { quote_request_id: quote.id, quote_price_id: quote.quotes[0].quote_price_id } })
+  ).body;
   const link = (await app.request(`/api/v1/medical/payment-link?company_id=${company.id}`, { token })).body;
   const hops = await payWithCard(link.payment, CARDS.success);
   await browse(hops.submitted.location!);

@@ -69,7 +69,7 @@ describe('SME medical: what partners still trip over', () => {
   }
 
   describe('health declarations answered "Yes" and "No"', () => {
-    it('POST /policies/{id}/declarations takes the guide\'s body and keeps one spelling, Yes and No', async () => {
+    it("POST /policies/{id}/declarations takes the guide's body and keeps one spelling, Yes and No", async () => {
       const { companyId, policy } = await companyWithPolicy();
       const res = await call(`/policies/${policy.id}/declarations`, { method: 'POST', json: GUIDE_FILL });
       expect([res.status, res.body.details]).toEqual([200, undefined]);
@@ -89,9 +89,17 @@ describe('SME medical: what partners still trip over', () => {
       const one = await call(`/companies/${companyId}/employees/1012345678/declaration`, { method: 'PUT', json: { consent: true, answers: shouted } });
       expect([one.status, one.body.details]).toEqual([200, undefined]);
       expect(one.body.health_declaration.answers).toMatchObject({ smoking: 'Yes', allergies: 'Yes', physical_activity: 'No', chronic_disease: ['Diabetes'] });
-      expect((await storedDeclarations(companyId))[0]).toMatchObject({ smoking: 'Yes', allergies: 'Yes', physical_activity: 'No', chronic_disease: ['Diabetes'] });
+      expect((await storedDeclarations(companyId))[0]).toMatchObject({
+        smoking: 'Yes',
+        allergies: 'Yes',
+        physical_activity: 'No',
+        chronic_disease: ['Diabetes'],
+      });
       // anything else is still refused, naming the answer
-      const bad = await call(`/companies/${companyId}/employees/1012345678/declaration`, { method: 'PUT', json: { consent: true, answers: { ...shouted, smoking: 'maybe' } } });
+      const bad = await call(`/companies/${companyId}/employees/1012345678/declaration`, {
+        method: 'PUT',
+        json: { consent: true, answers: { ...shouted, smoking: 'maybe' } },
+      });
       expect(bad.status).toBe(422);
       expect(bad.body.details).toEqual({ 'answers.smoking': ['The smoking answer must be Yes or No.'] });
       expect((await storedDeclarations(companyId))[0]).toMatchObject({ smoking: 'Yes' });
@@ -99,14 +107,32 @@ describe('SME medical: what partners still trip over', () => {
   });
 
   describe('GET /medical-forms', () => {
-    it('answers the question tree in the real service\'s sections, Arabic included, and its keys are the answers a declaration takes', async () => {
+    it("answers the question tree in the real service's sections, Arabic included, and its keys are the answers a declaration takes", async () => {
       const res = await call('/medical-forms');
       expect(res.status).toBe(200);
       const tree = res.body;
-      expect(Object.keys(tree)).toEqual(['general_health_information', 'surgical_history', 'cardiovascular_health', 'chronic_conditions', 'lifestyle_and_habits', 'additional_information']);
+      expect(Object.keys(tree)).toEqual([
+        'general_health_information',
+        'surgical_history',
+        'cardiovascular_health',
+        'chronic_conditions',
+        'lifestyle_and_habits',
+        'additional_information',
+      ]);
       expect(Object.keys(tree.general_health_information)).toEqual(['allergies', 'current_medications', 'hospitalizations', 'pre_existing_conditions']);
-      expect(tree.general_health_information.allergies).toMatchObject({ question: expect.any(String), question_ar: expect.stringMatching(/[\u0600-\u06FF]/), choices: ['Yes', 'No'] });
-      expect(tree.chronic_conditions.diagnoses.options).toEqual(['Diabetes', 'Asthma', 'Chronic Kidney Disease', 'Liver Disease', 'Cancer', 'None of the above']);
+      expect(tree.general_health_information.allergies).toMatchObject({
+        question: expect.any(String),
+        question_ar: expect.stringMatching(/[\u0600-\u06FF]/),
+        choices: ['Yes', 'No'],
+      });
+      expect(tree.chronic_conditions.diagnoses.options).toEqual([
+        'Diabetes',
+        'Asthma',
+        'Chronic Kidney Disease',
+        'Liver Disease',
+        'Cancer',
+        'None of the above',
+      ]);
       expect(tree.chronic_conditions.diagnoses.options_ar).toHaveLength(6);
       expect(Object.keys(tree.lifestyle_and_habits)).toEqual(['smoking', 'alcohol_consumption', 'physical_activity', 'family_history']);
       expect(Object.keys(tree.additional_information).length).toBeGreaterThan(0);
@@ -125,7 +151,10 @@ describe('SME medical: what partners still trip over', () => {
       expect(one.body.health_declaration.answers).toEqual(answers);
       // and the required ones are required
       const { smoking: _s, ...withoutSmoking } = answers;
-      const missing = await call(`/companies/${companyId}/employees/1012345678/declaration`, { method: 'PUT', json: { consent: true, answers: withoutSmoking } });
+      const missing = await call(`/companies/${companyId}/employees/1012345678/declaration`, {
+        method: 'PUT',
+        json: { consent: true, answers: withoutSmoking },
+      });
       expect([missing.status, Object.keys(missing.body.details)]).toEqual([422, ['answers.smoking']]);
     });
   });
@@ -172,7 +201,9 @@ describe('SME medical: what partners still trip over', () => {
       expect(res.body).toMatchObject({ insurance_provider: chosen.insurance_provider, status: 0 });
       // the other employee's tier agrees too
       const other = categories[JOHN.category];
-      const again = await call('/policies', { json: { quote_request_id: quote.id, quote_price_id: chosen.quote_price_id, category: other.category, insurance_provider: other.insurance_provider } });
+      const again = await call('/policies', {
+        json: { quote_request_id: quote.id, quote_price_id: chosen.quote_price_id, category: other.category, insurance_provider: other.insurance_provider },
+      });
       expect(again.status).toBe(201);
     });
 
@@ -180,17 +211,26 @@ describe('SME medical: what partners still trip over', () => {
       const { companyId, quote } = await quoted();
       const [first, second] = quote.quotes;
       const elsewhere = (await call(`/products/categories?insurance_provider=${second.insurance_provider}`)).body.categories.premium;
-      const res = await call('/policies', { json: { quote_request_id: quote.id, quote_price_id: first.quote_price_id, category: elsewhere.category, insurance_provider: elsewhere.insurance_provider } });
+      const res = await call('/policies', {
+        json: {
+          quote_request_id: quote.id,
+          quote_price_id: first.quote_price_id,
+          category: elsewhere.category,
+          insurance_provider: elsewhere.insurance_provider,
+        },
+      });
       expect(res.status).toBe(422);
       expect(Object.keys(res.body.details).sort()).toEqual(['category', 'insurance_provider']);
       expect(res.body.details.insurance_provider[0]).toContain(first.insurance_provider);
-      const onlyProvider = await call('/policies', { json: { quote_request_id: quote.id, quote_price_id: first.quote_price_id, insurance_provider: second.insurance_provider } });
+      const onlyProvider = await call('/policies', {
+        json: { quote_request_id: quote.id, quote_price_id: first.quote_price_id, insurance_provider: second.insurance_provider },
+      });
       expect([onlyProvider.status, Object.keys(onlyProvider.body.details)]).toEqual([422, ['insurance_provider']]);
       expect(await env.app.db.prisma.medicalPolicy.count({ where: { companyId } })).toBe(0);
     });
   });
 
-  it('GET /products/categories documents insurance_provider with the insurers\' codes', async () => {
+  it("GET /products/categories documents insurance_provider with the insurers' codes", async () => {
     const doc = (await env.app.request('/openapi.json')).body;
     const params = doc.paths[`${M}/products/categories`].get.parameters.filter((p: any) => p.name === 'insurance_provider');
     expect(params).toHaveLength(1);
@@ -200,17 +240,21 @@ describe('SME medical: what partners still trip over', () => {
     for (const code of params[0].schema.enum) expect((await call(`/products/categories?insurance_provider=${code}`)).body.insurance_provider).toBe(code);
   });
 
-  it('redirect_url carries the policy\'s id where the partner wrote policyID: in the issuance answer, Show Policy and the list', async () => {
+  it("redirect_url carries the policy's id where the partner wrote policyID: in the issuance answer, Show Policy and the list", async () => {
     const company = await createCompany(env.app, token, { commercial_registration_number: String(cr++) });
     await putEmployees(env.app, token, company.id, [SAUDI]);
     const quote = (await call('/quote-requests', { json: { company_id: company.id } })).body;
-    const res = await call('/policies', { json: { quote_request_id: quote.id, quote_price_id: quote.quotes[0].quote_price_id, redirect_url: 'https://www.example.com?yasmina_policy_id=policyID' } });
+    const res = await call('/policies', {
+      json: { quote_request_id: quote.id, quote_price_id: quote.quotes[0].quote_price_id, redirect_url: 'https://www.example.com?yasmina_policy_id=policyID' },
+    });
     expect(res.status).toBe(201);
     const landing = `https://www.example.com?yasmina_policy_id=${res.body.id}`;
     expect(res.body.redirect_url).toBe(landing);
     expect((await call(`/policies/${res.body.id}`)).body.redirect_url).toBe(landing);
     expect((await call(`/policies?company_id=${company.id}`)).body[0].redirect_url).toBe(landing);
     // kept as written: a later substitution (the customer's landing) uses the same template
-    expect((await env.app.db.prisma.medicalPolicy.findUniqueOrThrow({ where: { id: res.body.id } })).redirectUrl).toBe('https://www.example.com?yasmina_policy_id=policyID');
+    expect((await env.app.db.prisma.medicalPolicy.findUniqueOrThrow({ where: { id: res.body.id } })).redirectUrl).toBe(
+      'https://www.example.com?yasmina_policy_id=policyID',
+    );
   });
 });

@@ -27,7 +27,13 @@ describe('SME medical partner API', () => {
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.details).sort()).toEqual(['commercial_registration_number', 'email_address', 'name_ar']);
     const company = await createCompany(env.app, token, { commercial_registration_number: '7000000011' });
-    expect(company).toMatchObject({ name: COMPANY.name, name_ar: COMPANY.name_ar, city: 'Riyadh', size: 'small', commercial_registration_number: '7000000011' });
+    expect(company).toMatchObject({
+      name: COMPANY.name,
+      name_ar: COMPANY.name_ar,
+      city: 'Riyadh',
+      size: 'small',
+      commercial_registration_number: '7000000011',
+    });
     const again = await post('/companies', { ...COMPANY, commercial_registration_number: '7000000011' });
     expect(again.status).toBe(422);
     expect((await get('/companies')).body.map((c: any) => c.id)).toContain(company.id);
@@ -39,7 +45,13 @@ describe('SME medical partner API', () => {
       SAUDI,
       { ...RESIDENT, date_of_birth: '1411-01-01' }, // a resident's birthdate is Gregorian; this one is not a date at all in that calendar's range
       { ...RESIDENT, iqama_id: '2011111111', email: 'b@najd.example', category: 'gold' },
-      { ...SAUDI, nationality_id: '1099999999', email: 'c@najd.example', is_married: false, dependents: [{ ...SAUDI.dependents[1], nationality_id: '1088888888', date_of_birth: '1400-01-01' }] },
+      {
+        ...SAUDI,
+        nationality_id: '1099999999',
+        email: 'c@najd.example',
+        is_married: false,
+        dependents: [{ ...SAUDI.dependents[1], nationality_id: '1088888888', date_of_birth: '1400-01-01' }],
+      },
       { ...SAUDI, email: 'd@najd.example', nationality_id: '1012345678', dependents: [] }, // duplicate id of row 0
     ]);
     expect(res.status).toBe(422);
@@ -75,7 +87,9 @@ describe('SME medical partner API', () => {
     expect(first.insurance_provider).toBe(first.insurance_providers[0]);
     expect(Object.keys(first.categories)).toEqual(['basic', 'standard', 'premium', 'executive']);
     expect(first.categories.basic).toMatchObject({ category: 'basic', insurance_provider: first.insurance_provider, price: expect.any(Number) });
-    const catalogue: any[] = await Promise.all(first.insurance_providers.map(async (code: string) => (await get(`/products/categories?insurance_provider=${code}`)).body));
+    const catalogue: any[] = await Promise.all(
+      first.insurance_providers.map(async (code: string) => (await get(`/products/categories?insurance_provider=${code}`)).body),
+    );
     expect(catalogue.map((c) => c.insurance_provider)).toEqual(first.insurance_providers);
     const unknown = await get('/products/categories?insurance_provider=nobody');
     expect([unknown.status, Object.keys(unknown.body.details ?? {})]).toEqual([422, ['insurance_provider']]);
@@ -167,11 +181,22 @@ describe('SME medical partner API', () => {
     expect(undeclared.body.details.employees[0]).toContain(RESIDENT.name);
 
     // all_employees for everyone, an override for one; an incomplete result is refused whole
-    const incomplete = await post('/medical-forms/fill', { company_id: company.id, ids_or_emails: [{ id_or_email: RESIDENT.email, answers: { smoking: 'yes' } }] });
+    const incomplete = await post('/medical-forms/fill', {
+      company_id: company.id,
+      ids_or_emails: [{ id_or_email: RESIDENT.email, answers: { smoking: 'yes' } }],
+    });
     expect(incomplete.status).toBe(422);
-    const unknown = await post('/medical-forms/fill', { company_id: company.id, all_employees: NO_ANSWERS, ids_or_emails: [{ id_or_email: '1111111111', answers: {} }] });
+    const unknown = await post('/medical-forms/fill', {
+      company_id: company.id,
+      all_employees: NO_ANSWERS,
+      ids_or_emails: [{ id_or_email: '1111111111', answers: {} }],
+    });
     expect(unknown.body.details).toHaveProperty(['ids_or_emails.0.id_or_email']);
-    const filled = await post('/medical-forms/fill', { company_id: company.id, all_employees: NO_ANSWERS, ids_or_emails: [{ id_or_email: RESIDENT.iqama_id, answers: { smoking: 'yes', chronic_disease: ['Asthma'] } }] });
+    const filled = await post('/medical-forms/fill', {
+      company_id: company.id,
+      all_employees: NO_ANSWERS,
+      ids_or_emails: [{ id_or_email: RESIDENT.iqama_id, answers: { smoking: 'yes', chronic_disease: ['Asthma'] } }],
+    });
     expect(filled.status).toBe(200);
     expect(filled.body).toEqual({ declared: 2, pending_declarations: [] });
     const staff = (await get(`/companies/${company.id}/employees`)).body.employees;
@@ -205,12 +230,18 @@ describe('SME medical partner API', () => {
     expect(questions.general_health_information.allergies.question_ar).toMatch(/[\u0600-\u06FF]/);
   });
 
-  it('runs the whole flow: one card payment issues the company\'s policy with its insurer', async () => {
+  it("runs the whole flow: one card payment issues the company's policy with its insurer", async () => {
     const company = await createCompany(env.app, token, { commercial_registration_number: '7000000017' });
     await putEmployees(env.app, token, company.id, [SAUDI, RESIDENT]);
     await post('/medical-forms/fill', { company_id: company.id, all_employees: NO_ANSWERS });
     const quote = (await post('/quote-requests', { company_id: company.id })).body;
-    const policy = (await post('/policies', { quote_request_id: quote.id, quote_price_id: quote.quotes[1].quote_price_id, redirect_url: 'https://hr.example/done?p=policyID' })).body;
+    const policy = (
+      await post('/policies', {
+        quote_request_id: quote.id,
+        quote_price_id: quote.quotes[1].quote_price_id,
+        redirect_url: 'https://hr.example/done?p=policyID',
+      })
+    ).body;
     const link = (await get(`/payment-link?company_id=${company.id}`)).body;
     const page = await browse(link.payment);
     expect(page.text).toContain(quote.quotes[1].insurance_provider_name);
@@ -258,7 +289,7 @@ describe('SME medical partner API', () => {
     expect((await get(`/policies/${policy.id}`)).status).toBe(404);
   });
 
-  it('applies the spec\'s rate limits to the medical rows', async () => {
+  it("applies the spec's rate limits to the medical rows", async () => {
     const limits: Array<[string, string, number]> = [
       ['GET', '/companies', 120],
       ['GET', '/medical-forms', 120],
@@ -285,7 +316,21 @@ describe('SME medical partner API', () => {
 
   it('documents every medical path in the OpenAPI', async () => {
     const doc = (await env.app.request('/openapi.json')).body;
-    for (const p of ['/companies', '/companies/{companyId}/policy-cancellation', '/companies/{companyId}/employees', '/products/categories', '/quote-requests', '/quote-requests/{quoteRequestId}', '/medical-forms', '/medical-forms/fill', '/medical-forms/download', '/policies', '/policies/{policyId}/deletion', '/payment-due', '/payment-link']) {
+    for (const p of [
+      '/companies',
+      '/companies/{companyId}/policy-cancellation',
+      '/companies/{companyId}/employees',
+      '/products/categories',
+      '/quote-requests',
+      '/quote-requests/{quoteRequestId}',
+      '/medical-forms',
+      '/medical-forms/fill',
+      '/medical-forms/download',
+      '/policies',
+      '/policies/{policyId}/deletion',
+      '/payment-due',
+      '/payment-link',
+    ]) {
       expect(doc.paths).toHaveProperty([`${M}${p}`]);
     }
   });

@@ -91,7 +91,12 @@ describe('bulk insert of a parent and its children', () => {
         { table: 'bulk_parent', columns: [['name', 'text', `apart ${rows.length}`]] },
         [
           {
-            ...jsonRows('bulk_child', fields, rows.map(({ position, label }) => ({ position, label })), 'parent_id'),
+            ...jsonRows(
+              'bulk_child',
+              fields,
+              rows.map(({ position, label }) => ({ position, label })),
+              'parent_id',
+            ),
             apart: { column: 'parts', json: jsonBytes(rows.map((r) => r.parts)) },
           },
         ],
@@ -164,6 +169,9 @@ describe('bulk insert of a parent and its children', () => {
     expect(await inTransaction(false)).toBe(configured);
     expect(await inTransaction(true)).toBe('off');
     for (let i = 0; i < 5; i++) expect(await setting(db.sql)).toBe(configured);
-    expect(await db.sql.query('SELECT name FROM bulk_parent WHERE name LIKE $1 ORDER BY id', ['async %'])).toEqual([{ name: 'async false' }, { name: 'async true' }]);
+    expect(await db.sql.query('SELECT name FROM bulk_parent WHERE name LIKE $1 ORDER BY id', ['async %'])).toEqual([
+      { name: 'async false' },
+      { name: 'async true' },
+    ]);
   });
 });

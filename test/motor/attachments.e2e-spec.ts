@@ -34,7 +34,15 @@ describe('POST /api/v1/car-comp/quote-requests/{id}/attachments', () => {
     if (res.status !== 201) throw new Error(`quote request answered ${res.status}: ${res.text}`);
     const comp = res.body.quotes.find((q: any) => q.type === 'Comprehensive');
     const tpl = res.body.quotes.find((q: any) => q.type === 'TPL');
-    return { id: res.body.id as number, body: res.body, comp, tpl, compPriceId: comp.prices[0].quote_price_id as string, tplPriceId: tpl.prices[0].quote_price_id as string, sequence };
+    return {
+      id: res.body.id as number,
+      body: res.body,
+      comp,
+      tpl,
+      compPriceId: comp.prices[0].quote_price_id as string,
+      tplPriceId: tpl.prices[0].quote_price_id as string,
+      sequence,
+    };
   }
 
   const upload = (id: number, form: FormData, opts: { token?: string; headers?: Record<string, string> } = {}) =>
@@ -83,7 +91,9 @@ describe('POST /api/v1/car-comp/quote-requests/{id}/attachments', () => {
     const filesAfterFirst = await storedFiles();
 
     const second = await quoteRequest(first.sequence);
-    const sameInsurer = second.body.quotes.find((q: any) => q.type === 'Comprehensive' && q.company_name === first.comp.company_name && q.fix_type === first.comp.fix_type);
+    const sameInsurer = second.body.quotes.find(
+      (q: any) => q.type === 'Comprehensive' && q.company_name === first.comp.company_name && q.fix_type === first.comp.fix_type,
+    );
     const two = await upload(second.id, photoForm(sameInsurer.prices[0].quote_price_id, await photos.set(3)));
     expect(two.status).toBe(200);
     expect(two.body).toEqual({ attachments: one.body.attachments, already_registered: true });
@@ -191,7 +201,10 @@ describe('POST /api/v1/car-comp/quote-requests/{id}/attachments', () => {
     expect((await env.app.request(`/api/v1/car-comp/quote-requests/${qr.id}`, { method: 'DELETE', token })).status).toBe(200);
     expect((await upload(qr.id, photoForm(qr.compPriceId, await photos.set(11)))).status).toBe(404);
 
-    const anonymous = await env.app.request(`/api/v1/car-comp/quote-requests/${qr.id}/attachments`, { method: 'POST', body: photoForm(qr.compPriceId, await photos.set(11)) });
+    const anonymous = await env.app.request(`/api/v1/car-comp/quote-requests/${qr.id}/attachments`, {
+      method: 'POST',
+      body: photoForm(qr.compPriceId, await photos.set(11)),
+    });
     expect(anonymous.status).toBe(401);
   });
 

@@ -2,7 +2,25 @@ import { latestCode, MotorTestEnv, OWNER, quoteBody, quoteOtp, startMotorEnv } f
 import { makePhotoFiles, photoForm } from '../support/photo-files';
 import { signIn } from '../admin/admin-kit';
 
-const POLICY_FIELDS = ['client_id', 'created_at', 'end_date', 'expiration_date', 'id', 'invoice_url', 'meta_data', 'payment_link', 'policy_url', 'price', 'provider_policy', 'provider_policy_id', 'purchased_at', 'start_date', 'status', 'updated_at', 'uploaded_at'];
+const POLICY_FIELDS = [
+  'client_id',
+  'created_at',
+  'end_date',
+  'expiration_date',
+  'id',
+  'invoice_url',
+  'meta_data',
+  'payment_link',
+  'policy_url',
+  'price',
+  'provider_policy',
+  'provider_policy_id',
+  'purchased_at',
+  'start_date',
+  'status',
+  'updated_at',
+  'uploaded_at',
+];
 const IBAN = 'SA0380000000608010167519';
 
 describe('issue OTP and policy issuance', () => {
@@ -28,8 +46,13 @@ describe('issue OTP and policy issuance', () => {
   };
   const tplOffer = () => quote.quotes.find((q: any) => q.type !== 'Comprehensive');
   const comprehensive = () => quote.quotes.find((q: any) => q.type === 'Comprehensive');
-  const selection = (offer: any, price = offer.prices[0]) => ({ quote_request_id: quote.id, quote_reference_id: offer.quote_reference_id, quote_price_id: price.quote_price_id });
-  const issueOtp = (body: object) => env.app.request('/api/v1/car-comp/issue-otp', { token, json: { owner_id: OWNER.owner_id, email: OWNER.email, phone: OWNER.phone, iban: IBAN, ...body } });
+  const selection = (offer: any, price = offer.prices[0]) => ({
+    quote_request_id: quote.id,
+    quote_reference_id: offer.quote_reference_id,
+    quote_price_id: price.quote_price_id,
+  });
+  const issueOtp = (body: object) =>
+    env.app.request('/api/v1/car-comp/issue-otp', { token, json: { owner_id: OWNER.owner_id, email: OWNER.email, phone: OWNER.phone, iban: IBAN, ...body } });
   const issue = (body: object) => env.app.request('/api/v1/car-comp/policies', { token, json: body });
   const freshIssueCode = async (sel: object) => {
     env.app.clock.advance(61_000);
@@ -41,7 +64,13 @@ describe('issue OTP and policy issuance', () => {
     const offer = freshTpl((q) => q.benefits.some((b: any) => b.amount > 0));
     const paid = offer.benefits.filter((b: any) => b.amount > 0);
     const otp = await freshIssueCode(selection(offer));
-    const res = await issue({ otp, ...selection(offer), benefits: paid.map((b: any) => b.quote_benefit_id), extra_data: { order: 'A-1' }, redirect_url: 'https://shop.example/done?policy=policyID' });
+    const res = await issue({
+      otp,
+      ...selection(offer),
+      benefits: paid.map((b: any) => b.quote_benefit_id),
+      extra_data: { order: 'A-1' },
+      redirect_url: 'https://shop.example/done?policy=policyID',
+    });
     expect(res.status).toBe(201);
     expect(Object.keys(res.body).sort()).toEqual(POLICY_FIELDS);
     const expected = Math.round(offer.prices[0].total * 100) + paid.reduce((s: number, b: any) => s + Math.round(b.amount * 100) + Math.round(b.vat * 100), 0);
@@ -50,7 +79,14 @@ describe('issue OTP and policy issuance', () => {
       status: 0,
       provider_policy_id: null,
       provider_policy: null,
-      meta_data: { extra_data: { order: 'A-1' }, new_owner_id: OWNER.owner_id, previous_owner_id: OWNER.owner_id, quote_price_id: offer.prices[0].quote_price_id, quote_request_id: quote.id, car_sequence_number: 123456789 },
+      meta_data: {
+        extra_data: { order: 'A-1' },
+        new_owner_id: OWNER.owner_id,
+        previous_owner_id: OWNER.owner_id,
+        quote_price_id: offer.prices[0].quote_price_id,
+        quote_request_id: quote.id,
+        car_sequence_number: 123456789,
+      },
     });
     expect(res.body.payment_link).toMatch(new RegExp(`^${env.app.url}/pay/[\\w-]{32}$`));
     const payment = await env.app.db.prisma.payment.findFirstOrThrow({ where: { policyId: res.body.id } });
@@ -190,7 +226,10 @@ describe('motor figures on the back-office dashboard', () => {
     const offer = quote.quotes.find((q: any) => q.type !== 'Comprehensive');
     const sel = { quote_request_id: quote.id, quote_reference_id: offer.quote_reference_id, quote_price_id: offer.prices[0].quote_price_id };
     env.app.clock.advance(61_000);
-    await env.app.request('/api/v1/car-comp/issue-otp', { token, json: { ...sel, owner_id: OWNER.owner_id, email: OWNER.email, phone: OWNER.phone, iban: IBAN } });
+    await env.app.request('/api/v1/car-comp/issue-otp', {
+      token,
+      json: { ...sel, owner_id: OWNER.owner_id, email: OWNER.email, phone: OWNER.phone, iban: IBAN },
+    });
     const code = await latestCode(env.app, token, OWNER.phone);
     const policy = (await env.app.request('/api/v1/car-comp/policies', { token, json: { otp: code, ...sel } })).body;
 

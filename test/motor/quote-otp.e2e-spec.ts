@@ -78,7 +78,7 @@ describe('POST /api/v1/car-comp/quote-otp and the sandbox SMS outbox', () => {
     expect(right.body.details.otp[0]).toMatch(/Too many wrong attempts/);
   });
 
-  it("shows a client only its own messages", async () => {
+  it('shows a client only its own messages', async () => {
     const other = await env.app.partner(['motor-tpl-comparison']);
     const res = await env.app.request(`/api/v1/sandbox/messages?phone=${OWNER.phone}`, { token: other.token });
     expect(res.status).toBe(200);

@@ -4,12 +4,39 @@ import { countRequests } from '../../apps/api/src/products/motor/quotes/quote-re
 import { readOffers, type OfferRow } from '../../apps/api/src/products/motor/quotes/quote-offers.read';
 
 const TOP_LEVEL_FIELDS = [
-  'attachments', 'birthdate', 'car_estimated_cost', 'car_model_year', 'car_sequence_number', 'client_id', 'created_at',
-  'current_car_owner_id', 'drivers', 'email', 'id', 'is_ownership_transfer', 'owner_id', 'phone', 'quotes', 'start_date', 'updated_at',
+  'attachments',
+  'birthdate',
+  'car_estimated_cost',
+  'car_model_year',
+  'car_sequence_number',
+  'client_id',
+  'created_at',
+  'current_car_owner_id',
+  'drivers',
+  'email',
+  'id',
+  'is_ownership_transfer',
+  'owner_id',
+  'phone',
+  'quotes',
+  'start_date',
+  'updated_at',
 ];
 const OFFER_FIELDS = [
-  'benefits', 'company_logo', 'company_logo_url', 'company_name', 'company_name_ar', 'fix_type', 'insurance_type_display',
-  'insurance_type_display_ar', 'prices', 'quote_expiry_date', 'quote_reference_id', 'square_company_logo_url', 'type', 'vehicle_estimated_value',
+  'benefits',
+  'company_logo',
+  'company_logo_url',
+  'company_name',
+  'company_name_ar',
+  'fix_type',
+  'insurance_type_display',
+  'insurance_type_display_ar',
+  'prices',
+  'quote_expiry_date',
+  'quote_reference_id',
+  'square_company_logo_url',
+  'type',
+  'vehicle_estimated_value',
 ];
 
 describe('POST/GET/DELETE /api/v1/car-comp/quote-requests', () => {
@@ -35,7 +62,15 @@ describe('POST/GET/DELETE /api/v1/car-comp/quote-requests', () => {
     expect(res.status).toBe(201);
     const r = res.body;
     expect(Object.keys(r).sort()).toEqual(TOP_LEVEL_FIELDS);
-    expect(r).toMatchObject({ owner_id: OWNER.owner_id, car_sequence_number: 123456789, current_car_owner_id: OWNER.owner_id, client_id: clientId, attachments: null, drivers: null, car_model_year: 2024 });
+    expect(r).toMatchObject({
+      owner_id: OWNER.owner_id,
+      car_sequence_number: 123456789,
+      current_car_owner_id: OWNER.owner_id,
+      client_id: clientId,
+      attachments: null,
+      drivers: null,
+      car_model_year: 2024,
+    });
     expect(r.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/);
     expect(new Set(r.quotes.map((q: any) => q.company_name)).size).toBeGreaterThanOrEqual(5);
     for (const q of r.quotes) {
@@ -73,7 +108,13 @@ describe('POST/GET/DELETE /api/v1/car-comp/quote-requests', () => {
     const decimal = /^\d+\.\d{2}$/;
     stored.forEach((o, i) => {
       const q = res.body.quotes[i];
-      expect(o).toMatchObject({ companyName: q.company_name, companyNameAr: q.company_name_ar, type: q.type, fixType: q.fix_type, insuranceTypeDisplayAr: q.insurance_type_display_ar });
+      expect(o).toMatchObject({
+        companyName: q.company_name,
+        companyNameAr: q.company_name_ar,
+        type: q.type,
+        fixType: q.fix_type,
+        insuranceTypeDisplayAr: q.insurance_type_display_ar,
+      });
       expect(o.providerReference).toMatch(/\S/);
       expect(o.insurerCode).toMatch(/^[a-z]/);
       expect(o.vehicleEstimatedValue).toMatch(decimal);
@@ -96,7 +137,10 @@ describe('POST/GET/DELETE /api/v1/car-comp/quote-requests', () => {
       for (const b of benefits) expect([b.amount, b.vat]).toEqual([expect.stringMatching(decimal), expect.stringMatching(decimal)]);
     });
     // the insurer's references differ between offers and prices of one insurer (what issuance sends back to it)
-    const refs = stored.flatMap((o) => [`${o.insurerCode}/${o.providerReference}`, ...o.prices.map((p) => `${o.insurerCode}/${o.providerReference}/${p.providerReference}`)]);
+    const refs = stored.flatMap((o) => [
+      `${o.insurerCode}/${o.providerReference}`,
+      ...o.prices.map((p) => `${o.insurerCode}/${o.providerReference}/${p.providerReference}`),
+    ]);
     expect(new Set(refs).size).toBe(refs.length);
     // prices and benefits are kept once, with the insurer's outcome: the offer rows hold only the prices' references
     const rows = await env.app.db.prisma.motorOffer.findMany({ where: { quoteRequestId: res.body.id }, orderBy: { position: 'asc' } });
@@ -200,7 +244,7 @@ describe('POST/GET/DELETE /api/v1/car-comp/quote-requests', () => {
       expect(ok.body.current_car_owner_id).toBe('2033333333');
     });
 
-    it('the seller may be a company, by its unified number (the real service\'s own example)', async () => {
+    it("the seller may be a company, by its unified number (the real service's own example)", async () => {
       const ok = await quote({ is_ownership_transfer: true, current_car_owner_id: '7001234567' });
       expect(ok.status).toBe(201);
       expect(ok.body.current_car_owner_id).toBe('7001234567');
@@ -222,10 +266,31 @@ describe('POST/GET/DELETE /api/v1/car-comp/quote-requests', () => {
     it('drivers: shares of 25/50/75/100 summing to 100 with the owner among them', async () => {
       const owner = { owner_id: OWNER.owner_id, birthdate: OWNER.birthdate };
       const other = { owner_id: '2044444444', birthdate: '1992-04-01' };
-      await expectFields({ drivers: [{ ...owner, driving_percentage: 30 }, { ...other, driving_percentage: 70 }] }, ['drivers.0.driving_percentage', 'drivers.1.driving_percentage']);
-      await expectFields({ drivers: [{ ...owner, driving_percentage: 50 }, { ...other, driving_percentage: 25 }] }, ['drivers']);
+      await expectFields(
+        {
+          drivers: [
+            { ...owner, driving_percentage: 30 },
+            { ...other, driving_percentage: 70 },
+          ],
+        },
+        ['drivers.0.driving_percentage', 'drivers.1.driving_percentage'],
+      );
+      await expectFields(
+        {
+          drivers: [
+            { ...owner, driving_percentage: 50 },
+            { ...other, driving_percentage: 25 },
+          ],
+        },
+        ['drivers'],
+      );
       await expectFields({ drivers: [{ ...other, driving_percentage: 100 }] }, ['drivers']);
-      const ok = await quote({ drivers: [{ ...owner, driving_percentage: 75 }, { ...other, driving_percentage: 25 }] });
+      const ok = await quote({
+        drivers: [
+          { ...owner, driving_percentage: 75 },
+          { ...other, driving_percentage: 25 },
+        ],
+      });
       expect(ok.status).toBe(201);
       expect(ok.body.drivers).toHaveLength(2);
     });
@@ -233,7 +298,12 @@ describe('POST/GET/DELETE /api/v1/car-comp/quote-requests', () => {
     it('names every failing field at once and rejects unknown ones', async () => {
       await expectFields({ owner_id: '123', phone: '0412345678', car_estimated_cost: -1, iban: 'x' }, ['owner_id', 'phone', 'car_estimated_cost', 'iban']);
       // the rules between fields and on today run beside a malformed field, not only once it is fixed
-      await expectFields({ email: 'not-an-email', start_date: '2026-11-22', car_model_year: 1949, is_ownership_transfer: true }, ['email', 'start_date', 'car_model_year', 'current_car_owner_id']);
+      await expectFields({ email: 'not-an-email', start_date: '2026-11-22', car_model_year: 1949, is_ownership_transfer: true }, [
+        'email',
+        'start_date',
+        'car_model_year',
+        'current_car_owner_id',
+      ]);
       await expectFields({ phone: '0412345678', car_sequence_number: undefined }, ['phone', 'car_sequence_number']);
     });
   });
@@ -250,7 +320,11 @@ describe('POST/GET/DELETE /api/v1/car-comp/quote-requests', () => {
 
   describe('insurer faults', () => {
     const setAll = (fault: string) =>
-      Promise.all(['dune', 'palm', 'oryx', 'compass', 'lantern', 'caravan', 'pearl', 'summit', 'naseem'].map((c) => http('PUT', `${env.sandbox.baseUrl}/__control/insurers/${c}`, { fault })));
+      Promise.all(
+        ['dune', 'palm', 'oryx', 'compass', 'lantern', 'caravan', 'pearl', 'summit', 'naseem'].map((c) =>
+          http('PUT', `${env.sandbox.baseUrl}/__control/insurers/${c}`, { fault }),
+        ),
+      );
     afterEach(() => http('POST', `${env.sandbox.baseUrl}/__control/reset`));
 
     it('returns the others when one insurer hangs: it is cut off and recorded as a timeout', async () => {
@@ -300,7 +374,7 @@ describe('POST/GET/DELETE /api/v1/car-comp/quote-requests', () => {
   });
 
   describe('reading and deleting', () => {
-    it('lists the client\'s own requests with the paginated envelope and the owner filter', async () => {
+    it("lists the client's own requests with the paginated envelope and the owner filter", async () => {
       const res = await env.app.request('/api/v1/car-comp/quote-requests?per_page=2', { token });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ current_page: 1, per_page: 2, from: 1, to: 2 });
@@ -312,7 +386,7 @@ describe('POST/GET/DELETE /api/v1/car-comp/quote-requests', () => {
       expect((await env.app.request('/api/v1/car-comp/quote-requests?per_page=500', { token })).status).toBe(422);
     });
 
-    it('lists exactly the rows its filters match, newest first, page by page, and never another client\'s', async () => {
+    it("lists exactly the rows its filters match, newest first, page by page, and never another client's", async () => {
       const list = async (query: string, as = token) => {
         const res = await env.app.request(`/api/v1/car-comp/quote-requests?per_page=100${query}`, { token: as });
         expect(res.status).toBe(200);
@@ -397,8 +471,13 @@ describe('POST/GET/DELETE /api/v1/car-comp/quote-requests', () => {
       const quoted = kept.find((o) => o.quotes.length > 0)!;
 
       // what is read is that JSON: an answer's kept offers taken away before the first read are gone from both reads
-      await env.app.db.sql.query(`UPDATE motor_insurer_outcomes SET quotes = '[]' WHERE quote_request_id = $1 AND insurer_code = $2`, [created.id, quoted.insurer_code]);
-      const without = created.quotes.filter((q: { quote_reference_id: string }) => !quoted.quotes.some((k: any) => k.quote_reference_id === q.quote_reference_id));
+      await env.app.db.sql.query(`UPDATE motor_insurer_outcomes SET quotes = '[]' WHERE quote_request_id = $1 AND insurer_code = $2`, [
+        created.id,
+        quoted.insurer_code,
+      ]);
+      const without = created.quotes.filter(
+        (q: { quote_reference_id: string }) => !quoted.quotes.some((k: any) => k.quote_reference_id === q.quote_reference_id),
+      );
       expect(without.length).toBeLessThan(created.quotes.length);
       let { shown, listed } = await read(created.id);
       expect(shown.quotes).toEqual(without);

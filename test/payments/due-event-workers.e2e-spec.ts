@@ -28,7 +28,9 @@ describe('due events on several instances', () => {
     b = await startTestApp({ db: handle.db, clock, env });
     clientId = (await a.createClient(['motor-tpl-comparison'])).id;
     await handle.db.prisma.$transaction((tx) =>
-      a.api.app.get(WebhookEndpointRepository).create(tx, { clientId, url: 'https://partner.example.com/hooks', events: ['payment.expired'], description: null, at: clock.now() }),
+      a.api.app
+        .get(WebhookEndpointRepository)
+        .create(tx, { clientId, url: 'https://partner.example.com/hooks', events: ['payment.expired'], description: null, at: clock.now() }),
     );
   });
   afterAll(async () => {
@@ -59,7 +61,10 @@ describe('due events on several instances', () => {
   const lapseEvents = (ids: string[]) => handle.db.prisma.dueEvent.findMany({ where: { kind: 'payment.lapse', subject: { in: ids } } });
   const announced = async (ids: string[]) => {
     const rows = await handle.db.prisma.webhookDelivery.findMany({ where: { clientId, eventType: 'payment.expired' } });
-    return rows.map((r) => JSON.parse(r.body).payment.id as string).filter((id) => ids.includes(id)).sort();
+    return rows
+      .map((r) => JSON.parse(r.body).payment.id as string)
+      .filter((id) => ids.includes(id))
+      .sort();
   };
 
   it('two instances draining the same due events fire each once', async () => {
@@ -105,7 +110,9 @@ describe('due events on several instances', () => {
 
   it('an event that fails is tried again after its backoff, with the error kept, and nothing of the failed try is written', async () => {
     await handle.db.prisma.$transaction((tx) =>
-      a.api.app.get(DueEventRepository).schedule(tx, { kind: 'test.unknown', subject: 'x', dueAt: clock.now(), clockId: null, resource: null, at: clock.now() }),
+      a.api.app
+        .get(DueEventRepository)
+        .schedule(tx, { kind: 'test.unknown', subject: 'x', dueAt: clock.now(), clockId: null, resource: null, at: clock.now() }),
     );
     const deliveriesBefore = await handle.db.prisma.webhookDelivery.count();
     await scheduler(a).sweep();

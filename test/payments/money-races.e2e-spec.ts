@@ -25,13 +25,14 @@ describe('money races: applied or refunded, visibly', () => {
   const vendorControl = (callbacks: 'auto' | 'hold') => http(`${env.sandbox.baseUrl}/__control/vendor`, { method: 'PUT', json: { callbacks } });
   const sendCallback = (vendorPaymentId: string) => http(`${env.sandbox.baseUrl}/__control/vendor/payments/${vendorPaymentId}/callback`, { method: 'POST' });
   const vendorRefunds = async (vendorPaymentId: string) =>
-    (await http(`${env.sandbox.baseUrl}/vendor/payments/${vendorPaymentId}/refunds`, { headers: { Authorization: `Bearer ${SANDBOX_VENDOR_API_KEY}` } })).body.refunds as any[];
+    (await http(`${env.sandbox.baseUrl}/vendor/payments/${vendorPaymentId}/refunds`, { headers: { Authorization: `Bearer ${SANDBOX_VENDOR_API_KEY}` } })).body
+      .refunds as any[];
   const payments = async () => (await env.app.request('/api/v1/payments?per_page=100', { token })).body.data as any[];
   const paymentRow = (id: string) => env.app.db.prisma.payment.findUniqueOrThrow({ where: { id } });
   const linkOf = (token_: string) => `${env.app.url}/pay/${token_}`;
   /** The refund of a vendor payment once the worker has paid it back (it runs right after the refund is owed). */
   async function paidBack(vendorPaymentId: string) {
-    for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
+    for (const deadline = Date.now() + 30_000; Date.now() < deadline;) {
       const row = await env.app.db.prisma.refund.findUnique({ where: { vendorPaymentId } });
       if (row?.status === 'succeeded') return row;
       await new Promise((r) => setTimeout(r, 100));
@@ -44,14 +45,18 @@ describe('money races: applied or refunded, visibly', () => {
     expect(checkout.status).toBe(303);
     return { cardPage: checkout.location!, vendorPaymentId: new URL(checkout.location!).pathname.split('/').pop()! };
   }
-  const typeCard = (cardPage: string, card = CARDS.success) => browse(cardPage, { form: { card_number: card, expiry: '12/30', cvc: '123', name: 'Test Customer' } });
+  const typeCard = (cardPage: string, card = CARDS.success) =>
+    browse(cardPage, { form: { card_number: card, expiry: '12/30', cvc: '123', name: 'Test Customer' } });
 
   async function medicalCompanyOwing() {
     const company = await createCompany(env.app, token, { commercial_registration_number: String(crSeq++) });
     expect((await putEmployees(env.app, token, company.id, [SAUDI, RESIDENT])).status).toBe(200);
     await env.app.request('/api/v1/medical/medical-forms/fill', { token, json: { company_id: company.id, all_employees: NO_ANSWERS } });
     const quote = (await env.app.request('/api/v1/medical/quote-requests', { token, json: { company_id: company.id } })).body;
-    const issue = (i = 0) => env.app.request('/api/v1/medical/policies', { token, json: { quote_request_id: quote.id, quote_price_id: quote.quotes[i].quote_price_id } }).then((r) => r.body);
+    const issue = (i = 0) =>
+      env.app
+        .request('/api/v1/medical/policies', { token, json: { quote_request_id: quote.id, quote_price_id: quote.quotes[i].quote_price_id } })
+        .then((r) => r.body);
     const policy = await issue();
     return { company, quote, policy, issue };
   }
@@ -92,10 +97,17 @@ describe('money races: applied or refunded, visibly', () => {
       const refund = await paidBack(vendorPaymentId);
       expect(refund).toMatchObject({ reason: 'replaced', policyType: 'medical', policyId: company.id });
       expect(refund.amount.toFixed(2)).toBe(Number(first.amount).toFixed(2));
-      expect(await vendorRefunds(vendorPaymentId)).toEqual([expect.objectContaining({ reference: refund.id, amount: refund.amount.toFixed(2), status: 'succeeded' })]);
+      expect(await vendorRefunds(vendorPaymentId)).toEqual([
+        expect.objectContaining({ reference: refund.id, amount: refund.amount.toFixed(2), status: 'succeeded' }),
+      ]);
 
       const listed = (await payments()).find((p) => p.vendor_reference === vendorPaymentId);
-      expect(listed).toMatchObject({ status: 'refunded', status_reason: 'replaced', status_message: 'A newer payment link replaced this one.', refunded_amount: Number(first.amount) });
+      expect(listed).toMatchObject({
+        status: 'refunded',
+        status_reason: 'replaced',
+        status_message: 'A newer payment link replaced this one.',
+        refunded_amount: Number(first.amount),
+      });
       expect(listed.refunds).toEqual([expect.objectContaining({ reason: 'replaced', status: 'succeeded', amount: Number(first.amount) })]);
       expect((await medicalPolicy(reissued.id)).status).toBe(0);
       // the page of the refunded link says the same in Arabic, with no checkout to start

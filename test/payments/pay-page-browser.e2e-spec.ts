@@ -62,17 +62,35 @@ describeBrowser('the payment page in a browser', () => {
     expect(problems).toEqual([]);
 
     // the policy document follows shortly, and the partner's endpoint hears status 0, status 1, then the document
-    const withPdf = await eventually(async () => {
-      const p = (await env.app.request(`/api/v1/car-comp/policies/${policy.id}`, { token })).body;
-      return p.provider_policy ? p : null;
-    }, 20_000, 'the policy PDF');
+    const withPdf = await eventually(
+      async () => {
+        const p = (await env.app.request(`/api/v1/car-comp/policies/${policy.id}`, { token })).body;
+        return p.provider_policy ? p : null;
+      },
+      20_000,
+      'the policy PDF',
+    );
     const pdf = await fetch(withPdf.provider_policy, { headers: { Authorization: `Bearer ${token}` } });
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
-    const events = await eventually(async () => {
-      const mine = receiver.received.map((r) => ({ event: r.headers['webhook-event'], policy: JSON.parse(r.body).policy })).filter((e) => e.policy.id === policy.id);
-      return mine.length >= 3 ? mine : null;
-    }, 20_000, 'three webhooks');
-    expect(events.map((e) => [e.event, e.policy.status])).toEqual([['policy.status_updated', 0], ['policy.status_updated', 1], ['policy.documents_updated', 1]]);
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+    const events = await eventually(
+      async () => {
+        const mine = receiver.received
+          .map((r) => ({ event: r.headers['webhook-event'], policy: JSON.parse(r.body).policy }))
+          .filter((e) => e.policy.id === policy.id);
+        return mine.length >= 3 ? mine : null;
+      },
+      20_000,
+      'three webhooks',
+    );
+    expect(events.map((e) => [e.event, e.policy.status])).toEqual([
+      ['policy.status_updated', 0],
+      ['policy.status_updated', 1],
+      ['policy.documents_updated', 1],
+    ]);
     expect(events[2].policy.provider_policy).toBe(withPdf.provider_policy);
   });
 

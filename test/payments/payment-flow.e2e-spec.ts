@@ -115,7 +115,10 @@ describe('hosted payment page, card vendor and activation', () => {
     expect(png.length).toBeGreaterThan(20_000);
 
     // the invoice is a tax invoice adding up to the price, and staff see both documents on the console's policy
-    const invoice = execFileSync('pdftotext', ['-layout', '-', '-'], { input: Buffer.from(await (await fetch(withDoc.invoice_url, { headers: { Authorization: `Bearer ${token}` } })).arrayBuffer()), encoding: 'utf8' });
+    const invoice = execFileSync('pdftotext', ['-layout', '-', '-'], {
+      input: Buffer.from(await (await fetch(withDoc.invoice_url, { headers: { Authorization: `Bearer ${token}` } })).arrayBuffer()),
+      encoding: 'utf8',
+    });
     expect(invoice).toContain('Tax Invoice');
     expect(invoice).toContain(`INV-MOTOR-${policy.id}`);
     expect(invoice).toContain(Number(policy.price).toFixed(2));

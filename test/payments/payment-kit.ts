@@ -17,7 +17,10 @@ export async function issueMotorPolicy(env: MotorTestEnv, token: string, quote: 
   used.add(offer.prices[0].quote_price_id);
   const sel = { quote_request_id: quote.id, quote_reference_id: offer.quote_reference_id, quote_price_id: offer.prices[0].quote_price_id };
   env.app.clock.advance(61_000);
-  const otpRes = await env.app.request('/api/v1/car-comp/issue-otp', { token, json: { ...sel, owner_id: OWNER.owner_id, email: OWNER.email, phone: OWNER.phone, iban: IBAN } });
+  const otpRes = await env.app.request('/api/v1/car-comp/issue-otp', {
+    token,
+    json: { ...sel, owner_id: OWNER.owner_id, email: OWNER.email, phone: OWNER.phone, iban: IBAN },
+  });
   if (otpRes.status !== 204) throw new Error(`issue-otp ${otpRes.status} ${otpRes.text}`);
   const otp = await latestCode(env.app, token, OWNER.phone);
   const res = await env.app.request('/api/v1/car-comp/policies', { token, json: { otp, ...sel, ...extra } });
@@ -38,7 +41,10 @@ export interface RawResponse {
 }
 
 /** A browser-like request that does not follow redirects. */
-export async function browse(url: string, init: { method?: string; form?: Record<string, string>; headers?: Record<string, string> } = {}): Promise<RawResponse> {
+export async function browse(
+  url: string,
+  init: { method?: string; form?: Record<string, string>; headers?: Record<string, string> } = {},
+): Promise<RawResponse> {
   const res = await fetch(url, {
     method: init.method ?? (init.form ? 'POST' : 'GET'),
     redirect: 'manual',

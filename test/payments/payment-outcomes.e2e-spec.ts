@@ -15,9 +15,12 @@ describe('payment outcomes: declines, vendor errors, callbacks', () => {
   const issue = (extra: Record<string, unknown> = {}) => issueMotorPolicy(env, token, quote, used, extra);
   const show = (id: number) => env.app.request(`/api/v1/car-comp/policies/${id}`, { token }).then((r) => r.body);
   const paymentOf = (policyId: number) => env.app.db.prisma.payment.findFirstOrThrow({ where: { policyId } });
-  const vendorControl = (callbacks: 'auto' | 'hold') => fetch(`${env.sandbox.baseUrl}/__control/vendor`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ callbacks }) });
+  const vendorControl = (callbacks: 'auto' | 'hold') =>
+    fetch(`${env.sandbox.baseUrl}/__control/vendor`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ callbacks }) });
   const sendCallback = (vendorPaymentId: string) =>
-    fetch(`${env.sandbox.baseUrl}/__control/vendor/payments/${vendorPaymentId}/callback`, { method: 'POST' }).then((r) => r.json() as Promise<{ merchant_status: number }>);
+    fetch(`${env.sandbox.baseUrl}/__control/vendor/payments/${vendorPaymentId}/callback`, { method: 'POST' }).then(
+      (r) => r.json() as Promise<{ merchant_status: number }>,
+    );
   /**
    * How many times the policy was activated, read from durable state: each activation queues one status-1
    * webhook (in the activation's own transaction) to the client's endpoint, and callbacks answer only after it commits.
@@ -26,8 +29,13 @@ describe('payment outcomes: declines, vendor errors, callbacks', () => {
     env.app.db.prisma.webhookDelivery.count({ where: { policyId, eventType: 'policy.status_updated', body: { contains: '"status":1' } } });
   const nowSeconds = () => Math.floor(env.app.clock.now().getTime() / 1000);
   const postCallback = (body: object, signature?: string) =>
-    env.app.request('/payments/vendor/callback', { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json', ...(signature ? { 'X-Vendor-Signature': signature } : {}) } });
-  const signed = (body: object, at = nowSeconds(), secret = SANDBOX_VENDOR_WEBHOOK_SECRET) => postCallback(body, signVendorBody(secret, JSON.stringify(body), at));
+    env.app.request('/payments/vendor/callback', {
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: { 'Content-Type': 'application/json', ...(signature ? { 'X-Vendor-Signature': signature } : {}) },
+    });
+  const signed = (body: object, at = nowSeconds(), secret = SANDBOX_VENDOR_WEBHOOK_SECRET) =>
+    postCallback(body, signVendorBody(secret, JSON.stringify(body), at));
 
   beforeAll(async () => {
     env = await startMotorEnv({ env: { TOKEN_TTL_SECONDS: '31536000', POLICY_DOCUMENTS_POLL_MS: '0', ...LOCAL_RECEIVERS_ENV } });
@@ -92,7 +100,10 @@ describe('payment outcomes: declines, vendor errors, callbacks', () => {
     expect((await postCallback(claim, 't=1,v1=' + 'a'.repeat(64))).status).toBe(401);
     expect((await signed(claim, nowSeconds(), 'not-the-vendor-secret-but-long-enough-1234')).status).toBe(401);
     expect((await signed(claim, nowSeconds() - 301)).status).toBe(401);
-    const altered = await postCallback({ ...claim, status: 'paid' }, signVendorBody(SANDBOX_VENDOR_WEBHOOK_SECRET, JSON.stringify({ ...claim, status: 'failed' }), nowSeconds()));
+    const altered = await postCallback(
+      { ...claim, status: 'paid' },
+      signVendorBody(SANDBOX_VENDOR_WEBHOOK_SECRET, JSON.stringify({ ...claim, status: 'failed' }), nowSeconds()),
+    );
     expect(altered.status).toBe(401);
 
     // correctly signed but false: the customer never paid, and the vendor says so when asked
@@ -133,7 +144,7 @@ describe('payment outcomes: declines, vendor errors, callbacks', () => {
     expect((await show(policy.id)).provider_policy_id).toBe(shown.provider_policy_id);
   });
 
-  it('a callback after the customer\'s return finds the policy already active', async () => {
+  it("a callback after the customer's return finds the policy already active", async () => {
     await vendorControl('hold');
     const { policy } = await issue({ redirect_url: 'https://shop.example/done?id=policyID' });
     const paid = await payWithCard(policy.payment_link, CARDS.success);
@@ -150,7 +161,12 @@ describe('payment outcomes: declines, vendor errors, callbacks', () => {
     await vendorControl('hold');
     const { policy } = await issue({ redirect_url: 'https://shop.example/done?id=policyID' });
     const { insurerCode } = await env.app.db.prisma.motorPolicy.findUniqueOrThrow({ where: { id: policy.id } });
-    const fault = (f: string) => fetch(`${env.sandbox.baseUrl}/__control/insurers/${insurerCode}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ fault: f }) });
+    const fault = (f: string) =>
+      fetch(`${env.sandbox.baseUrl}/__control/insurers/${insurerCode}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ fault: f }),
+      });
     await fault('error');
     try {
       const paid = await payWithCard(policy.payment_link, CARDS.success);

@@ -4,7 +4,25 @@ import { startTestApp } from '../support/test-app';
 import { PolicyDocumentsWorker } from '../../apps/api/src/payments/policy-documents.worker';
 import { browse, CARDS, issueMotorPolicy, motorQuote, payWithCard } from './payment-kit';
 
-const PAYMENT_FIELDS = ['amount', 'created_at', 'currency', 'expires_at', 'failure_code', 'id', 'paid_at', 'payment_link', 'policy_id', 'policy_type', 'refunded_amount', 'refunds', 'status', 'status_message', 'status_reason', 'updated_at', 'vendor_reference'];
+const PAYMENT_FIELDS = [
+  'amount',
+  'created_at',
+  'currency',
+  'expires_at',
+  'failure_code',
+  'id',
+  'paid_at',
+  'payment_link',
+  'policy_id',
+  'policy_type',
+  'refunded_amount',
+  'refunds',
+  'status',
+  'status_message',
+  'status_reason',
+  'updated_at',
+  'vendor_reference',
+];
 
 describe('payment records: GET /payments, the console, documents after a restart', () => {
   let env: MotorTestEnv;
@@ -30,7 +48,7 @@ describe('payment records: GET /payments, the console, documents after a restart
 
   const list = (query = '', t = token) => env.app.request(`/api/v1/payments${query}`, { token: t });
 
-  it('lists the client\'s payments newest first in the paginator envelope', async () => {
+  it("lists the client's payments newest first in the paginator envelope", async () => {
     const res = await list();
     expect(res.status).toBe(200);
     expect(res.headers.get('ratelimit-limit')).toBe('120');

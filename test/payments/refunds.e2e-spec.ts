@@ -47,7 +47,9 @@ describe('refunds through the card vendor', () => {
     expect(refund.refundedAt).toEqual(env.app.clock.now());
 
     const atVendor = (await vendor(`/vendor/payments/${policy.vendorPaymentId}/refunds`)).body.refunds;
-    expect(atVendor).toEqual([expect.objectContaining({ id: refund.vendorRefundId, reference: refund.id, amount: refund.amount.toFixed(2), status: 'succeeded' })]);
+    expect(atVendor).toEqual([
+      expect.objectContaining({ id: refund.vendorRefundId, reference: refund.id, amount: refund.amount.toFixed(2), status: 'succeeded' }),
+    ]);
 
     // nothing more is paid by later sweeps
     expect(await refunds().sweep()).toBe(0);
@@ -79,7 +81,14 @@ describe('refunds through the card vendor', () => {
     const policy = await paidPolicy();
     // The whole payment already went back through another channel: the vendor refuses any more.
     const full = await env.app.db.prisma.payment.findFirstOrThrow({ where: { policyType: 'property', policyId: policy.id } });
-    expect((await vendor(`/vendor/payments/${policy.vendorPaymentId}/refunds`, { method: 'POST', json: { reference: 'manual-1', amount: full.amount.toFixed(2), currency: 'SAR' } })).status).toBe(201);
+    expect(
+      (
+        await vendor(`/vendor/payments/${policy.vendorPaymentId}/refunds`, {
+          method: 'POST',
+          json: { reference: 'manual-1', amount: full.amount.toFixed(2), currency: 'SAR' },
+        })
+      ).status,
+    ).toBe(201);
     await env.app.request(`/api/v1/property/policies/${policy.id}/cancellation`, { token, json: {} });
     const refused = await refundOf(policy.id, (s) => s === 'failed');
     expect(refused).toMatchObject({ attempts: 1, lastError: expect.stringMatching(/At most 0.00 can still be refunded/) });
@@ -103,12 +112,21 @@ describe('refunds through the card vendor', () => {
     const policy = await paidPolicy();
     const payment = await env.app.db.prisma.payment.findFirstOrThrow({ where: { policyType: 'property', policyId: policy.id } });
     const half = (Number(payment.amount.toFixed(2)) / 2).toFixed(2);
-    const once = await vendor(`/vendor/payments/${policy.vendorPaymentId}/refunds`, { method: 'POST', json: { reference: 'r-1', amount: half, currency: 'SAR' } });
-    const again = await vendor(`/vendor/payments/${policy.vendorPaymentId}/refunds`, { method: 'POST', json: { reference: 'r-1', amount: half, currency: 'SAR' } });
+    const once = await vendor(`/vendor/payments/${policy.vendorPaymentId}/refunds`, {
+      method: 'POST',
+      json: { reference: 'r-1', amount: half, currency: 'SAR' },
+    });
+    const again = await vendor(`/vendor/payments/${policy.vendorPaymentId}/refunds`, {
+      method: 'POST',
+      json: { reference: 'r-1', amount: half, currency: 'SAR' },
+    });
     expect(once.status).toBe(201);
     expect(again.status).toBe(200);
     expect(again.body.id).toBe(once.body.id);
-    const over = await vendor(`/vendor/payments/${policy.vendorPaymentId}/refunds`, { method: 'POST', json: { reference: 'r-2', amount: payment.amount.toFixed(2), currency: 'SAR' } });
+    const over = await vendor(`/vendor/payments/${policy.vendorPaymentId}/refunds`, {
+      method: 'POST',
+      json: { reference: 'r-2', amount: payment.amount.toFixed(2), currency: 'SAR' },
+    });
     expect(over.status).toBe(409);
   });
 
@@ -132,7 +150,17 @@ describe('refunds through the card vendor', () => {
     const staff = await signInEveryRole(env.app);
     const list = await staff.operations.call(`/admin/api/refunds?filter=${encodeURIComponent(JSON.stringify({ status: 'failed', q: failed.paymentId }))}`);
     expect(list.status).toBe(200);
-    expect(list.body).toEqual([expect.objectContaining({ id: failed.id, status: 'failed', policy_type: 'property', policy_id: policy.id, attempts: MAX_REFUND_ATTEMPTS, last_error: expect.stringMatching(/.+/), amount: Number(failed.amount) })]);
+    expect(list.body).toEqual([
+      expect.objectContaining({
+        id: failed.id,
+        status: 'failed',
+        policy_type: 'property',
+        policy_id: policy.id,
+        attempts: MAX_REFUND_ATTEMPTS,
+        last_error: expect.stringMatching(/.+/),
+        amount: Number(failed.amount),
+      }),
+    ]);
     expect(list.headers.get('content-range')).toMatch(/\/1$/);
     expect((await staff.account_manager.call(`/admin/api/refunds/${failed.id}`)).body.status).toBe('failed');
     expect((await staff.claims_handler.call('/admin/api/refunds')).status).toBe(403);
@@ -146,7 +174,9 @@ describe('refunds through the card vendor', () => {
     expect(paid).toMatchObject({ attempts: 1, lastError: null });
     expect((await staff.operations.call(`/admin/api/refunds/${failed.id}/retry`, { json: { reason: 'Again.' } })).status).toBe(409);
     const audit = await env.app.db.prisma.auditLogEntry.findMany({ where: { action: 'refunds.retry', resourceId: failed.id } });
-    expect(audit).toEqual([expect.objectContaining({ staffEmail: staff.operations.email, role: 'operations', after: { status: 'pending', reason: 'Vendor is back.' } })]);
+    expect(audit).toEqual([
+      expect.objectContaining({ staffEmail: staff.operations.email, role: 'operations', after: { status: 'pending', reason: 'Vendor is back.' } }),
+    ]);
   });
 
   it('owes nothing for an unpaid policy', async () => {

@@ -59,13 +59,24 @@ describe('the partner portal API', () => {
 
     const login = await portalLogin(app, 'Dev.One@partner.test');
     expect(login.status).toBe(200);
-    expect(login.body).toMatchObject({ email: 'dev.one@partner.test', role: 'developer', client_id: partner.id, permissions: { read: true, rotate_secret: true, manage_users: false } });
+    expect(login.body).toMatchObject({
+      email: 'dev.one@partner.test',
+      role: 'developer',
+      client_id: partner.id,
+      permissions: { read: true, rotate_secret: true, manage_users: false },
+    });
     expect(login.headers.get('set-cookie')).toMatch(/^ei_portal=[A-Za-z0-9_-]{43}; Path=\/portal; HttpOnly; SameSite=Strict$/);
     const call = withSession(app, cookieOf(login));
 
     const client = await call('/portal/api/client');
     expect(client.status).toBe(200);
-    expect(client.body).toEqual({ client_id: partner.id, name: 'Test client', active: true, products: ['motor-tpl', 'horse'], secret_rotated_at: expect.any(String) });
+    expect(client.body).toEqual({
+      client_id: partner.id,
+      name: 'Test client',
+      active: true,
+      products: ['motor-tpl', 'horse'],
+      secret_rotated_at: expect.any(String),
+    });
 
     const rotated = await call('/portal/api/client/rotate-secret', { method: 'POST' });
     expect(rotated.status).toBe(200);
@@ -79,7 +90,14 @@ describe('the partner portal API', () => {
     expect((await partnerCall(fresh)).status).toBe(200);
 
     const audit = await app.db.prisma.auditLogEntry.findFirstOrThrow({ where: { action: 'clients.rotate_secret', resourceId: partner.id } });
-    expect(audit).toMatchObject({ staffId: null, partnerUserId: invited.body.id, staffEmail: 'dev.one@partner.test', role: 'partner_developer', before: { secret_version: 1 }, after: { secret_version: 2 } });
+    expect(audit).toMatchObject({
+      staffId: null,
+      partnerUserId: invited.body.id,
+      staffEmail: 'dev.one@partner.test',
+      role: 'partner_developer',
+      before: { secret_version: 1 },
+      after: { secret_version: 2 },
+    });
     expect(JSON.stringify([audit.before, audit.after])).not.toContain(rotated.body.client_secret);
   });
 
@@ -107,7 +125,9 @@ describe('the partner portal API', () => {
     const bad = await ops.call('/admin/api/partner-users', { json: { client_id: a.id, email: 'not-an-email', role: 'boss' } });
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.details).sort()).toEqual(['email', 'role']);
-    const unknown = await ops.call('/admin/api/partner-users', { json: { client_id: '00000000-0000-4000-8000-000000000000', email: 'x@partner.test', role: 'owner' } });
+    const unknown = await ops.call('/admin/api/partner-users', {
+      json: { client_id: '00000000-0000-4000-8000-000000000000', email: 'x@partner.test', role: 'owner' },
+    });
     expect([unknown.status, Object.keys(unknown.body.details ?? {})]).toEqual([422, ['client_id']]);
     await staffInvite(app, a.id, 'owner', 'taken@partner.test');
     const elsewhere = await ops.call('/admin/api/partner-users', { json: { client_id: b.id, email: 'taken@partner.test', role: 'owner' } });
@@ -124,7 +144,7 @@ describe('the partner portal API', () => {
     expect((await ch.call('/admin/api/partner-users')).status).toBe(403);
   });
 
-  it('keeps partners apart: another partner\'s users are 404, and a viewer may neither rotate nor invite', async () => {
+  it("keeps partners apart: another partner's users are 404, and a viewer may neither rotate nor invite", async () => {
     const a = await app.createClient(['horse']);
     const b = await app.createClient(['horse']);
     const ownerA = await portalUser(app, a.id, 'owner');
@@ -149,12 +169,17 @@ describe('the partner portal API', () => {
     expect(await app.db.prisma.partnerUser.count({ where: { email: 'friend@partner.test' } })).toBe(0);
   });
 
-  it('an owner invites and removes the partner\'s own users, audited as the owner; a removed user is signed out at once', async () => {
+  it("an owner invites and removes the partner's own users, audited as the owner; a removed user is signed out at once", async () => {
     const { id } = await app.createClient(['horse']);
     const owner = await portalUser(app, id, 'owner');
     const invited = await owner.call('/portal/api/users', { json: { email: 'new.dev@partner.test', role: 'developer' } });
     expect(invited.status).toBe(201);
-    expect(invited.body).toMatchObject({ client_id: id, role: 'developer', status: 'invited', invitation_url: expect.stringContaining('/portal/set-password#token=') });
+    expect(invited.body).toMatchObject({
+      client_id: id,
+      role: 'developer',
+      status: 'invited',
+      invitation_url: expect.stringContaining('/portal/set-password#token='),
+    });
     expect(await app.db.prisma.auditLogEntry.findFirst({ where: { action: 'partner_users.invite', resourceId: invited.body.id } })).toMatchObject({
       staffId: null,
       partnerUserId: owner.id,
@@ -206,7 +231,7 @@ describe('the partner portal API', () => {
     expect((await partnerUser.call('/portal/api/auth/me')).status).toBe(200);
   });
 
-  it('holds the console\'s rules: CSRF header, lockout after five wrong passwords, idle expiry, sign-out', async () => {
+  it("holds the console's rules: CSRF header, lockout after five wrong passwords, idle expiry, sign-out", async () => {
     const { id } = await app.createClient(['horse']);
     const user = await portalUser(app, id, 'developer');
     const noCsrf = await http(`${app.url}/portal/api/client/rotate-secret`, { method: 'POST', headers: { Cookie: user.cookie } });

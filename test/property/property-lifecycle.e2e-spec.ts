@@ -39,7 +39,7 @@ describe('property: activation, cancellation status, documents, cancellation and
     env.app.request(policyUrl(id, '/claims'), { method: 'POST', token: t, body: form(fields, files) });
 
   describe('activation by payment', () => {
-    it('a card payment activates the policy once, with the insurer\'s policy id and document', async () => {
+    it("a card payment activates the policy once, with the insurer's policy id and document", async () => {
       const { active: row, issued } = await activateAsPaid(env.app, active.id);
       expect(await env.app.db.prisma.payment.count({ where: { policyType: 'property', policyId: active.id, status: 'paid' } })).toBe(1);
       expect(row).toMatchObject({ id: active.id, status: 1, providerPolicyId: issued.providerPolicyId });
@@ -58,10 +58,20 @@ describe('property: activation, cancellation status, documents, cancellation and
       expect(await repo.transaction((tx) => repo.setDocument(tx, 999_999, { providerPolicy: 'http://x/y.pdf', at: env.app.clock.now() }))).toBeNull();
 
       const shown = await env.app.request(policyUrl(active.id), { token });
-      expect(shown.body).toMatchObject({ status: 1, provider_policy_id: issued.providerPolicyId, provider_policy: issued.documentUrl, policy_url: issued.documentUrl, payment_link: null });
+      expect(shown.body).toMatchObject({
+        status: 1,
+        provider_policy_id: issued.providerPolicyId,
+        provider_policy: issued.documentUrl,
+        policy_url: issued.documentUrl,
+        payment_link: null,
+      });
       const pdf = await fetch(issued.documentUrl);
       expect(pdf.headers.get('content-type')).toBe('application/pdf');
-      expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+      expect(
+        Buffer.from(await pdf.arrayBuffer())
+          .subarray(0, 5)
+          .toString(),
+      ).toBe('%PDF-');
       await activateAsPaid(env.app, spare.id);
     });
   });
@@ -88,7 +98,13 @@ describe('property: activation, cancellation status, documents, cancellation and
 
   describe('POST /policies/{id}/documents', () => {
     it('stores home photos and PDFs checked by content, and lists them on the policy', async () => {
-      const res = await upload(active.id, form({ category: 'home' }, [['documents', await jpegPhoto(1), 'image/jpeg'], ['documents', PDF, 'image/jpeg']]));
+      const res = await upload(
+        active.id,
+        form({ category: 'home' }, [
+          ['documents', await jpegPhoto(1), 'image/jpeg'],
+          ['documents', PDF, 'image/jpeg'],
+        ]),
+      );
       expect(res.status).toBe(200);
       expect(res.body.meta_data.documents).toHaveLength(2);
       const [photo, pdf] = res.body.meta_data.documents;
@@ -105,13 +121,24 @@ describe('property: activation, cancellation status, documents, cancellation and
 
     it('names each refused file, and refuses a missing or unknown category, other parts, and non-multipart bodies', async () => {
       const truncatedPdf = PDF.subarray(0, PDF.length - 8);
-      const bad = await upload(active.id, form({ category: 'surroundings' }, [['documents', photos.text, 'image/jpeg'], ['documents', await jpegPhoto(3), 'image/jpeg'], ['documents', photos.truncatedJpeg, 'image/jpeg'], ['documents', truncatedPdf, 'application/pdf'], ['documents', photos.oversizePng, 'image/png']]));
+      const bad = await upload(
+        active.id,
+        form({ category: 'surroundings' }, [
+          ['documents', photos.text, 'image/jpeg'],
+          ['documents', await jpegPhoto(3), 'image/jpeg'],
+          ['documents', photos.truncatedJpeg, 'image/jpeg'],
+          ['documents', truncatedPdf, 'application/pdf'],
+          ['documents', photos.oversizePng, 'image/png'],
+        ]),
+      );
       expect(bad.status).toBe(422);
       expect(Object.keys(bad.body.details).sort()).toEqual(['documents.0', 'documents.2', 'documents.3', 'documents.4']);
       expect(bad.body.details['documents.4'][0]).toMatch(/3 MB/);
       expect(Object.keys((await upload(active.id, form({ category: 'garage' }, [['documents', PDF, 'application/pdf']]))).body.details)).toEqual(['category']);
       expect(Object.keys((await upload(active.id, form({ category: 'home' }, []))).body.details)).toEqual(['documents']);
-      expect(Object.keys((await upload(active.id, form({ category: 'home', extra: 'x' }, [['documents', PDF, 'application/pdf']]))).body.details)).toEqual(['extra']);
+      expect(Object.keys((await upload(active.id, form({ category: 'home', extra: 'x' }, [['documents', PDF, 'application/pdf']]))).body.details)).toEqual([
+        'extra',
+      ]);
       const json = await env.app.request(policyUrl(active.id, '/documents'), { token, json: { category: 'home' } });
       expect(json.status).toBe(415);
       expect((await upload(active.id, form({ category: 'home' }, [['documents', PDF, 'application/pdf']]), other)).status).toBe(404);
@@ -143,9 +170,20 @@ describe('property: activation, cancellation status, documents, cancellation and
       expect(Object.keys(badFile.body.details)).toEqual(['documents.0']);
       expect(await env.app.db.prisma.claim.count()).toBe(0);
 
-      const res = await claim(active.id, fields, [['documents', await jpegPhoto(4), 'image/jpeg'], ['supporting_document', PDF, 'application/pdf']]);
+      const res = await claim(active.id, fields, [
+        ['documents', await jpegPhoto(4), 'image/jpeg'],
+        ['supporting_document', PDF, 'application/pdf'],
+      ]);
       expect(res.status).toBe(201);
-      expect(res.body).toMatchObject({ policy_id: active.id, claim_type: 'water_damage', incident_date: '2027-01-14', requested_amount: '4200.50', approved_amount: null, status: 'submitted', claim_status: 0 });
+      expect(res.body).toMatchObject({
+        policy_id: active.id,
+        claim_type: 'water_damage',
+        incident_date: '2027-01-14',
+        requested_amount: '4200.50',
+        approved_amount: null,
+        status: 'submitted',
+        claim_status: 0,
+      });
       expect(res.body.documents.map((d: any) => d.content_type)).toEqual(['image/jpeg', 'application/pdf']);
       expect(res.body.status_history).toEqual([{ status: 'submitted', at: '2027-01-15T08:00:00.000000Z' }]);
       claimId = res.body.id;
@@ -214,7 +252,10 @@ describe('property: activation, cancellation status, documents, cancellation and
       ]);
       expect(paid.body.status_history[1].note).toBe('Photos look consistent.');
 
-      const audit = await env.app.db.prisma.auditLogEntry.findMany({ where: { action: 'claims.transition', resourceId: String(claimId) }, orderBy: { id: 'asc' } });
+      const audit = await env.app.db.prisma.auditLogEntry.findMany({
+        where: { action: 'claims.transition', resourceId: String(claimId) },
+        orderBy: { id: 'asc' },
+      });
       expect(audit.map((a) => (a.after as any).status)).toEqual(['under_review', 'approved', 'under_review', 'approved', 'paid']);
 
       const partnerView = await env.app.request(policyUrl(active.id, `/claims/${claimId}`), { token });
@@ -225,7 +266,14 @@ describe('property: activation, cancellation status, documents, cancellation and
     it('lets staff open a claim on behalf of a customer, with the same rules', async () => {
       const handler = await signIn(env.app, 'claims_handler');
       const manager = await signIn(env.app, 'account_manager');
-      const body = { product_family: 'property', policy_id: spare.id, claim_type: 'theft', incident_date: '2027-01-10', description: 'Customer called: TV stolen.', requested_amount: 3500 };
+      const body = {
+        product_family: 'property',
+        policy_id: spare.id,
+        claim_type: 'theft',
+        incident_date: '2027-01-10',
+        description: 'Customer called: TV stolen.',
+        requested_amount: 3500,
+      };
       expect((await manager.call('/admin/api/claims', { json: body })).status).toBe(403);
       expect((await handler.call('/admin/api/claims', { json: { ...body, policy_id: 999_999 } })).status).toBe(404);
       expect(Object.keys((await handler.call('/admin/api/claims', { json: { ...body, claim_type: 'meteor' } })).body.details)).toEqual(['claim_type']);
@@ -256,7 +304,11 @@ describe('property: activation, cancellation status, documents, cancellation and
       const res = await env.app.request(policyUrl(active.id, '/cancellation'), { token, json: { reason: 'Moved abroad.' } });
       expect(res.status).toBe(200);
       const expected = Math.round((Math.round(active.price * 100) * 265) / 365) / 100;
-      expect(res.body).toMatchObject({ status: 2, canceled_at: '2027-03-11T10:00:00.000000Z', cancellation: { reason: 'Moved abroad.', refund_amount: expected, unused_days: 265, term_days: 365 } });
+      expect(res.body).toMatchObject({
+        status: 2,
+        canceled_at: '2027-03-11T10:00:00.000000Z',
+        cancellation: { reason: 'Moved abroad.', refund_amount: expected, unused_days: 265, term_days: 365 },
+      });
       const payment = await env.app.db.prisma.payment.findFirstOrThrow({ where: { policyType: 'property', policyId: active.id } });
       expect(payment.status).toBe('refunded');
       const row = await env.app.db.prisma.propertyPolicy.findUniqueOrThrow({ where: { id: active.id } });

@@ -1,7 +1,20 @@
 import { MotorTestEnv, startMotorEnv } from '../support/motor-kit';
 import { policyBody, setInsurerFault, withField } from '../support/property-kit';
 
-const POLICY_FIELDS = ['canceled_at', 'client_id', 'created_at', 'id', 'meta_data', 'payment_link', 'policy_url', 'price', 'provider_policy', 'provider_policy_id', 'redirect_url', 'status'];
+const POLICY_FIELDS = [
+  'canceled_at',
+  'client_id',
+  'created_at',
+  'id',
+  'meta_data',
+  'payment_link',
+  'policy_url',
+  'price',
+  'provider_policy',
+  'provider_policy_id',
+  'redirect_url',
+  'status',
+];
 const ADDRESS_FIELDS = ['additional_number', 'building_number', 'city_name', 'district_name', 'street_name', 'zip_code'];
 const PRICE_QUERY = 'building_type=villa&building_age=6&apartment_size=420&city_name=Riyadh&property_cost=850000&contents_cost=120000';
 
@@ -74,9 +87,14 @@ describe('property: address lookup, prices, issuance, list and show', () => {
       const none = await env.app.request('/api/v1/property/prices?building_type=villa&building_age=6&apartment_size=420&city_name=Riyadh', { token });
       expect(none.status).toBe(422);
       expect(Object.keys(none.body.details).sort()).toEqual(['contents_cost', 'property_cost']);
-      const bad = await env.app.request('/api/v1/property/prices?building_type=castle&building_age=-1&apartment_size=1.5&city_name=Paris&contents_cost=10', { token });
+      const bad = await env.app.request('/api/v1/property/prices?building_type=castle&building_age=-1&apartment_size=1.5&city_name=Paris&contents_cost=10', {
+        token,
+      });
       expect(Object.keys(bad.body.details).sort()).toEqual(['apartment_size', 'building_age', 'building_type', 'city_name']);
-      const onlyContents = await env.app.request('/api/v1/property/prices?building_type=apartment&building_age=0&apartment_size=90&city_name=jeddah&contents_cost=50000', { token });
+      const onlyContents = await env.app.request(
+        '/api/v1/property/prices?building_type=apartment&building_age=0&apartment_size=90&city_name=jeddah&contents_cost=50000',
+        { token },
+      );
       expect(onlyContents.status).toBe(200);
     });
 
@@ -96,7 +114,7 @@ describe('property: address lookup, prices, issuance, list and show', () => {
   });
 
   describe('POST /policies', () => {
-    it('issues a pending policy with the insurer\'s price, a payment link and a pending payment', async () => {
+    it("issues a pending policy with the insurer's price, a payment link and a pending payment", async () => {
       const prices = (await env.app.request(`/api/v1/property/prices?${PRICE_QUERY}`, { token })).body;
       const res = await issue(policyBody());
       expect(res.status).toBe(201);
@@ -203,8 +221,24 @@ describe('property: address lookup, prices, issuance, list and show', () => {
     });
 
     it('names every failing field at once, cross-field rules included', async () => {
-      const res = await issue(policyBody({ insurance_provider: 'palm', start_date: '2026-11-22', property_cost: null, contents_cost: null, iban: 'SA00', has_agreed_to_terms_and_conditions: 0 }));
-      expect(Object.keys(res.body.details).sort()).toEqual(['contents_cost', 'has_agreed_to_terms_and_conditions', 'iban', 'insurance_provider', 'property_cost', 'start_date']);
+      const res = await issue(
+        policyBody({
+          insurance_provider: 'palm',
+          start_date: '2026-11-22',
+          property_cost: null,
+          contents_cost: null,
+          iban: 'SA00',
+          has_agreed_to_terms_and_conditions: 0,
+        }),
+      );
+      expect(Object.keys(res.body.details).sort()).toEqual([
+        'contents_cost',
+        'has_agreed_to_terms_and_conditions',
+        'iban',
+        'insurance_provider',
+        'property_cost',
+        'start_date',
+      ]);
     });
 
     it('needs property_cost or contents_cost', async () => {
@@ -253,7 +287,7 @@ describe('property: address lookup, prices, issuance, list and show', () => {
   });
 
   describe('GET /policies and /policies/{id}', () => {
-    it('lists the client\'s policies in the paginator envelope, filtered by nationality_id, status and date', async () => {
+    it("lists the client's policies in the paginator envelope, filtered by nationality_id, status and date", async () => {
       await issue(policyBody({ personal_details: { ...policyBody().personal_details, nationality_id: 'P1234567', nationality: 'GB' } }));
       const all = await env.app.request('/api/v1/property/policies?per_page=2', { token });
       expect(all.status).toBe(200);
@@ -272,7 +306,7 @@ describe('property: address lookup, prices, issuance, list and show', () => {
       expect(Object.keys(bad.body.details).sort()).toEqual(['created_from', 'status']);
     });
 
-    it('shows a policy, and another client\'s policy is 404', async () => {
+    it("shows a policy, and another client's policy is 404", async () => {
       const mine = (await env.app.request('/api/v1/property/policies', { token })).body.data[0];
       const shown = await env.app.request(`/api/v1/property/policies/${mine.id}`, { token });
       expect(shown.status).toBe(200);
@@ -285,7 +319,7 @@ describe('property: address lookup, prices, issuance, list and show', () => {
       expect((await env.app.request('/api/v1/property/policies/99999', { token })).status).toBe(404);
     });
 
-    it('keeps the customer\'s personal data out of the logs', async () => {
+    it("keeps the customer's personal data out of the logs", async () => {
       await env.app.request('/api/v1/property/policies?nationality_id=1012345678', { token });
       const logs = env.app.rawLogs();
       expect(logs).toContain('/api/v1/property/policies');

@@ -16,7 +16,15 @@ describe('due events on a test clock', () => {
   const api = (path: string, opts: Parameters<MotorTestEnv['app']['request']>[1] = {}) => env.app.request(path, { token, ...opts });
 
   beforeAll(async () => {
-    env = await startMotorEnv({ env: { TOKEN_TTL_SECONDS: '31536000', RATE_LIMIT_DEFAULT_PER_MINUTE: '1000', PROPERTY_INSURER_TIMEOUT_MS: '5000', DUE_EVENTS_POLL_MS: '0', ...LOCAL_RECEIVERS_ENV } });
+    env = await startMotorEnv({
+      env: {
+        TOKEN_TTL_SECONDS: '31536000',
+        RATE_LIMIT_DEFAULT_PER_MINUTE: '1000',
+        PROPERTY_INSURER_TIMEOUT_MS: '5000',
+        DUE_EVENTS_POLL_MS: '0',
+        ...LOCAL_RECEIVERS_ENV,
+      },
+    });
     token = (await env.app.partner()).token;
     receiver = await WebhookReceiver.start();
     const endpoint = await api('/api/v1/sandbox/webhook-endpoints', { json: { url: receiver.url, events: ['policy.status_updated', 'payment.expired'] } });
@@ -41,7 +49,9 @@ describe('due events on a test clock', () => {
 
   /** The partner's deliveries of `event` about policy `policyId`, with their bodies (the service's clock never moves here, so in no particular order). */
   async function deliveries(event: string, policyId: number): Promise<any[]> {
-    const list = (await api('/api/v1/sandbox/webhook-deliveries?per_page=100')).body.data.filter((d: any) => d.event_type === event && d.policy_id === policyId);
+    const list = (await api('/api/v1/sandbox/webhook-deliveries?per_page=100')).body.data.filter(
+      (d: any) => d.event_type === event && d.policy_id === policyId,
+    );
     return Promise.all(list.map(async (d: any) => (await api(`/api/v1/sandbox/webhook-deliveries/${d.id}`)).body));
   }
   const statusesSent = async (policyId: number) => (await deliveries('policy.status_updated', policyId)).map((d) => d.payload.policy.status as number).sort();
@@ -68,7 +78,9 @@ describe('due events on a test clock', () => {
     // The published document describes this body.
     const doc = (await env.app.request('/openapi.json')).body;
     expect(doc['x-webhooks']['payment.expired'].post.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/WebhookPaymentEnvelope');
-    expect(Object.keys(doc.components.schemas.WebhookPaymentEnvelope.properties.payment.properties).sort()).toEqual(Object.keys(sent[0].payload.payment).sort());
+    expect(Object.keys(doc.components.schemas.WebhookPaymentEnvelope.properties.payment.properties).sort()).toEqual(
+      Object.keys(sent[0].payload.payment).sort(),
+    );
     const fired = await env.app.db.prisma.dueEvent.findUniqueOrThrow({ where: { id: row.id } });
     expect([fired.state, fired.attempts, fired.firedAt !== null]).toEqual(['fired', 1, true]);
 
@@ -77,7 +89,11 @@ describe('due events on a test clock', () => {
     expect(await deliveries('payment.expired', issued.body.id)).toHaveLength(1);
     expect(await env.app.db.prisma.dueEvent.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ state: 'fired', clockId: null, attempts: 1 });
     // The partner's endpoint got it, signed as every event.
-    await eventually(async () => receiver.received.some((r) => r.headers['webhook-event'] === 'payment.expired' && JSON.parse(r.body).payment.id === before.id), 15_000, 'payment.expired received');
+    await eventually(
+      async () => receiver.received.some((r) => r.headers['webhook-event'] === 'payment.expired' && JSON.parse(r.body).payment.id === before.id),
+      15_000,
+      'payment.expired received',
+    );
   });
 
   it('a link on real time is not fired by a clock, and an advance before the lapse fires nothing', async () => {
@@ -103,7 +119,9 @@ describe('due events on a test clock', () => {
     expect(paid.body).toMatchObject({ outcome: 'paid', payment: { status: 'paid' } });
     const active = (await api(`/api/v1/property/policies/${issued.body.id}`)).body;
     expect([active.status, active.meta_data.end_date]).toEqual([1, '2027-11-23']);
-    const row = await env.app.db.prisma.dueEvent.findUniqueOrThrow({ where: { kind_subject: { kind: 'policy.expiry', subject: `property:${issued.body.id}` } } });
+    const row = await env.app.db.prisma.dueEvent.findUniqueOrThrow({
+      where: { kind_subject: { kind: 'policy.expiry', subject: `property:${issued.body.id}` } },
+    });
     expect([row.state, row.clockId, row.dueAt.toISOString()]).toEqual(['pending', clockId, '2027-11-23T00:00:00.000Z']);
     const statusEvents = () => statusesSent(issued.body.id);
     expect(await statusEvents()).toEqual([0, 1]);
@@ -119,7 +137,10 @@ describe('due events on a test clock', () => {
     expect(await statusEvents()).toEqual([0, 1, 4]);
     const sent = (await deliveries('policy.status_updated', issued.body.id)).find((d) => d.payload.policy.status === 4).payload.policy;
     // Show Policy's object (its document links are signed per read, so compared by what they point at)
-    const unsigned = (p: any) => ({ ...p, meta_data: { ...p.meta_data, documents: p.meta_data.documents.map((d: any) => ({ ...d, url: String(d.url).split('?')[0] })) } });
+    const unsigned = (p: any) => ({
+      ...p,
+      meta_data: { ...p.meta_data, documents: p.meta_data.documents.map((d: any) => ({ ...d, url: String(d.url).split('?')[0] })) },
+    });
     expect(unsigned(sent)).toEqual(unsigned(expired));
     expect((await api(`/api/v1/property/policies?status=4&per_page=100`)).body.data.map((p: any) => p.id)).toContain(issued.body.id);
 
@@ -139,6 +160,8 @@ describe('due events on a test clock', () => {
     await advance(clockId, { frozen_time: '2027-12-01T00:00:00Z' });
     expect((await api(`/api/v1/property/policies/${issued.body.id}`)).body.status).toBe(2);
     expect(await statusesSent(issued.body.id)).toEqual([0, 1, 2]);
-    expect((await env.app.db.prisma.dueEvent.findUniqueOrThrow({ where: { kind_subject: { kind: 'policy.expiry', subject: `property:${issued.body.id}` } } })).state).toBe('fired');
+    expect(
+      (await env.app.db.prisma.dueEvent.findUniqueOrThrow({ where: { kind_subject: { kind: 'policy.expiry', subject: `property:${issued.body.id}` } } })).state,
+    ).toBe('fired');
   });
 });

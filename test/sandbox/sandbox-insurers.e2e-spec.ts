@@ -36,7 +36,10 @@ describe('sandbox insurers and logos', () => {
   it('serves every logo as an SVG that renders to the advertised size', async () => {
     const { insurers } = wireInsurersResponseSchema.parse((await http('GET', `${sandbox.baseUrl}/insurers`)).body);
     for (const insurer of insurers.filter((i) => i.logo_url)) {
-      for (const [variant, width, height] of [['wide', 320, 96], ['square', 128, 128]] as const) {
+      for (const [variant, width, height] of [
+        ['wide', 320, 96],
+        ['square', 128, 128],
+      ] as const) {
         const res = await fetch(`${sandbox.baseUrl}/logos/${insurer.code}-${variant}.svg`);
         expect(res.status).toBe(200);
         expect(res.headers.get('content-type')).toContain('image/svg+xml');

@@ -3,7 +3,14 @@ import { HttpPropertyProvider, PropertyProviderError, type PropertyRisk } from '
 import { control, http, RunningSandbox, startSandbox } from './sandbox-test-kit';
 
 const RISK = { building_type: 'apartment', building_age: 12, apartment_size: 140, city_name: 'Jeddah', property_cost: '600000.00', contents_cost: null };
-const PORT_RISK: PropertyRisk = { buildingType: 'apartment', buildingAge: 12, apartmentSize: 140, city: 'Jeddah', propertyCost: money('600000'), contentsCost: null };
+const PORT_RISK: PropertyRisk = {
+  buildingType: 'apartment',
+  buildingAge: 12,
+  apartmentSize: 140,
+  city: 'Jeddah',
+  propertyCost: money('600000'),
+  contentsCost: null,
+};
 
 describe('sandbox property insurers and national address registry over HTTP', () => {
   let sandbox: RunningSandbox;
@@ -43,9 +50,14 @@ describe('sandbox property insurers and national address registry over HTTP', ()
     await expect(provider.cancellationStatus('dune', first.providerPolicyId)).rejects.toMatchObject({ failure: 'not_found' });
   });
 
-  it('reports faults as the port\'s failures', async () => {
-    const id = (await provider.issue('oryx', { reference: 'r', risk: PORT_RISK, startDate: '2026-12-01', endDate: '2027-12-01', insuredId: 'X1' })).providerPolicyId;
-    for (const [fault, failure] of [['error', 'unavailable'], ['timeout', 'timeout'], ['malformed', 'bad_response']] as const) {
+  it("reports faults as the port's failures", async () => {
+    const id = (await provider.issue('oryx', { reference: 'r', risk: PORT_RISK, startDate: '2026-12-01', endDate: '2027-12-01', insuredId: 'X1' }))
+      .providerPolicyId;
+    for (const [fault, failure] of [
+      ['error', 'unavailable'],
+      ['timeout', 'timeout'],
+      ['malformed', 'bad_response'],
+    ] as const) {
       await control(sandbox, 'oryx', { fault });
       const err = await provider.cancellationStatus('oryx', id).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(PropertyProviderError);

@@ -55,7 +55,13 @@ describe('sandbox motor quotes', () => {
     const first = find(await offers('dune'), 'Comprehensive', 'workshop').benefits;
     const second = find(await offers('dune', quoteRequest({ request_reference: 'x' })), 'Comprehensive', 'workshop').benefits;
     expect(second.map((b) => b.code)).toEqual(first.map((b) => b.code));
-    expect(first).toContainEqual({ code: '600100', name_en: 'Roadside assistance', name_ar: 'المساعدة على الطريق', amount: '0.00', url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/insurers\/dune\/terms\/600100$/) });
+    expect(first).toContainEqual({
+      code: '600100',
+      name_en: 'Roadside assistance',
+      name_ar: 'المساعدة على الطريق',
+      amount: '0.00',
+      url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/insurers\/dune\/terms\/600100$/),
+    });
     expect(first.some((b) => Number(b.amount) > 0)).toBe(true);
   });
 
@@ -80,7 +86,10 @@ describe('sandbox motor quotes', () => {
   });
 
   it('prices customs-card vehicles from catalogue codes', async () => {
-    const list = await offers('dune', quoteRequest({ vehicle: { sequence_number: undefined, custom_number: '7654321', maker_code: 1, model_code: 1001, body_type_code: 1 } }));
+    const list = await offers(
+      'dune',
+      quoteRequest({ vehicle: { sequence_number: undefined, custom_number: '7654321', maker_code: 1, model_code: 1001, body_type_code: 1 } }),
+    );
     expect(list.length).toBeGreaterThan(0);
   });
 
@@ -106,7 +115,9 @@ describe('sandbox motor quotes', () => {
     });
 
     it('declines an owner under 18, a value above the cap and a car too old for a comprehensive-only insurer', async () => {
-      expect((await declined('dune', quoteRequest({ owner: { id: OWNER_ID, age: 17 }, drivers: [{ id: OWNER_ID, age: 17, driving_percentage: 100 }] }))).reason_code).toBe('owner_under_age');
+      expect(
+        (await declined('dune', quoteRequest({ owner: { id: OWNER_ID, age: 17 }, drivers: [{ id: OWNER_ID, age: 17, driving_percentage: 100 }] }))).reason_code,
+      ).toBe('owner_under_age');
       expect((await declined('naseem', quoteRequest({ vehicle: { estimated_value: '350000.01' } }))).reason_code).toBe('value_above_cap');
       expect((await declined('compass', quoteRequest({ vehicle: { model_year: 2005 } }))).reason_code).toBe('no_product_for_vehicle');
     });
@@ -119,10 +130,27 @@ describe('sandbox motor quotes', () => {
   describe('input', () => {
     it.each([
       ['unknown fields', { ...quoteRequest(), extra: true }, 'extra'],
-      ['both vehicle numbers', quoteRequest({ vehicle: { custom_number: '1234567', maker_code: 1, model_code: 1001, body_type_code: 1 } }), 'vehicle.sequence_number'],
+      [
+        'both vehicle numbers',
+        quoteRequest({ vehicle: { custom_number: '1234567', maker_code: 1, model_code: 1001, body_type_code: 1 } }),
+        'vehicle.sequence_number',
+      ],
       ['a custom number without codes', quoteRequest({ vehicle: { sequence_number: undefined, custom_number: '1234567' } }), 'vehicle.maker_code'],
-      ['a model of another maker', quoteRequest({ vehicle: { sequence_number: undefined, custom_number: '1234567', maker_code: 2, model_code: 1001, body_type_code: 1 } }), 'vehicle.model_code'],
-      ['a driver listed twice', quoteRequest({ drivers: [{ id: OWNER_ID, age: 40, driving_percentage: 50 }, { id: OWNER_ID, age: 40, driving_percentage: 50 }] }), 'drivers'],
+      [
+        'a model of another maker',
+        quoteRequest({ vehicle: { sequence_number: undefined, custom_number: '1234567', maker_code: 2, model_code: 1001, body_type_code: 1 } }),
+        'vehicle.model_code',
+      ],
+      [
+        'a driver listed twice',
+        quoteRequest({
+          drivers: [
+            { id: OWNER_ID, age: 40, driving_percentage: 50 },
+            { id: OWNER_ID, age: 40, driving_percentage: 50 },
+          ],
+        }),
+        'drivers',
+      ],
       ['percentages not adding to 100', quoteRequest({ drivers: [{ id: OWNER_ID, age: 40, driving_percentage: 75 }] }), 'drivers'],
       ['a float estimated value', quoteRequest({ vehicle: { estimated_value: 80000 as unknown as string } }), 'vehicle.estimated_value'],
       ['a model year beyond next year', quoteRequest({ vehicle: { model_year: 2029 } }), 'vehicle.model_year'],

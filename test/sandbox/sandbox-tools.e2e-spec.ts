@@ -10,14 +10,20 @@ describe('sandbox tools a partner automates with', () => {
   const api = (path: string, opts: Parameters<MotorTestEnv['app']['request']>[1] = {}, t = token) => env.app.request(path, { token: t, ...opts });
 
   beforeAll(async () => {
-    env = await startMotorEnv({ env: { TOKEN_TTL_SECONDS: '31536000', RATE_LIMIT_DEFAULT_PER_MINUTE: '1000', WEBHOOK_POLL_INTERVAL_MS: '30', ...LOCAL_RECEIVERS_ENV } });
+    env = await startMotorEnv({
+      env: { TOKEN_TTL_SECONDS: '31536000', RATE_LIMIT_DEFAULT_PER_MINUTE: '1000', WEBHOOK_POLL_INTERVAL_MS: '30', ...LOCAL_RECEIVERS_ENV },
+    });
     token = (await env.app.partner()).token;
     other = (await env.app.partner()).token;
   });
   afterAll(() => env.close());
 
   async function vehicleDocument(says: { vin: string; car_sequence_number: string; owner_id: string; ownership_transfer_complete: boolean }) {
-    const res = await fetch(`${env.app.url}/api/v1/sandbox/vehicle-documents`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(says) });
+    const res = await fetch(`${env.app.url}/api/v1/sandbox/vehicle-documents`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(says),
+    });
     expect(res.status).toBe(201);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     return Buffer.from(await res.arrayBuffer());
@@ -25,11 +31,25 @@ describe('sandbox tools a partner automates with', () => {
 
   it('a TPL policy issued, paid and cancelled by a partner: registry documents and a payment without a browser', async () => {
     const v = nextVehicle();
-    const istimarah = await vehicleDocument({ vin: v.vin, car_sequence_number: v.car_sequence_number, owner_id: v.current_car_owner, ownership_transfer_complete: false });
+    const istimarah = await vehicleDocument({
+      vin: v.vin,
+      car_sequence_number: v.car_sequence_number,
+      owner_id: v.current_car_owner,
+      ownership_transfer_complete: false,
+    });
     expect(istimarah.subarray(0, 5).toString()).toBe('%PDF-');
     const issued = await api('/v2/car/policies', {
       method: 'POST',
-      body: form({ email: 'buyer@example.com', vin: v.vin, car_sequence_number: v.car_sequence_number, current_car_owner: v.current_car_owner, new_owner_id: v.new_owner_id }, { istimarah: { bytes: istimarah, name: 'istimarah.pdf', type: 'application/pdf' } }),
+      body: form(
+        {
+          email: 'buyer@example.com',
+          vin: v.vin,
+          car_sequence_number: v.car_sequence_number,
+          current_car_owner: v.current_car_owner,
+          new_owner_id: v.new_owner_id,
+        },
+        { istimarah: { bytes: istimarah, name: 'istimarah.pdf', type: 'application/pdf' } },
+      ),
     });
     expect(issued.status).toBe(201);
     expect(issued.body.status).toBe(0);
@@ -45,16 +65,32 @@ describe('sandbox tools a partner automates with', () => {
     });
     expect(active.provider_policy_id).toBeTruthy();
 
-    const transferred = await vehicleDocument({ vin: v.vin, car_sequence_number: v.car_sequence_number, owner_id: v.new_owner_id, ownership_transfer_complete: true });
-    const cancelled = await api(`/v2/car/policies/${issued.body.id}/cancellation`, { method: 'POST', body: form({}, { cancellation_document: { bytes: transferred, name: 'after.pdf', type: 'application/pdf' } }) });
+    const transferred = await vehicleDocument({
+      vin: v.vin,
+      car_sequence_number: v.car_sequence_number,
+      owner_id: v.new_owner_id,
+      ownership_transfer_complete: true,
+    });
+    const cancelled = await api(`/v2/car/policies/${issued.body.id}/cancellation`, {
+      method: 'POST',
+      body: form({}, { cancellation_document: { bytes: transferred, name: 'after.pdf', type: 'application/pdf' } }),
+    });
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.status).toBe(2);
   });
 
   it('a payment of another client is 404 to the payment tool; one already paid is 409; a bad outcome is 422', async () => {
     const v = nextVehicle();
-    const istimarah = await vehicleDocument({ vin: v.vin, car_sequence_number: v.car_sequence_number, owner_id: v.current_car_owner, ownership_transfer_complete: false });
-    const issued = await api('/v2/car/policies', { method: 'POST', body: form({ email: 'buyer@example.com', ...v }, { istimarah: { bytes: istimarah, name: 'i.pdf', type: 'application/pdf' } }) });
+    const istimarah = await vehicleDocument({
+      vin: v.vin,
+      car_sequence_number: v.car_sequence_number,
+      owner_id: v.current_car_owner,
+      ownership_transfer_complete: false,
+    });
+    const issued = await api('/v2/car/policies', {
+      method: 'POST',
+      body: form({ email: 'buyer@example.com', ...v }, { istimarah: { bytes: istimarah, name: 'i.pdf', type: 'application/pdf' } }),
+    });
     expect((await api('/api/v1/sandbox/payments/pay', { json: { payment_link: issued.body.payment_link } }, other)).status).toBe(404);
     expect((await api('/api/v1/sandbox/payments/pay', { json: { payment_link: issued.body.payment_link, outcome: 'free' } })).status).toBe(422);
     expect((await api('/api/v1/sandbox/payments/pay', { json: { payment_link: issued.body.payment_link } })).status).toBe(200);
@@ -85,7 +121,19 @@ describe('sandbox tools a partner automates with', () => {
 
     // family-scoped: the horse insurer declines for this partner's horse policies only
     expect((await api('/api/v1/sandbox/insurers/caravan', { method: 'PUT', json: { family: 'horse', fault: 'decline' } })).status).toBe(200);
-    const horse = { horse: { name: 'Desert Wind', breed: 'Arabian', date_of_birth: '2019-03-01', sex: 'male', use: 'racing', microchip_number: '682000000012345', value: 250000 }, owner: { name: 'Faisal Alharbi', id: '1012345678', email: 'owner@example.com', phone: '0512345678' }, declaration: true };
+    const horse = {
+      horse: {
+        name: 'Desert Wind',
+        breed: 'Arabian',
+        date_of_birth: '2019-03-01',
+        sex: 'male',
+        use: 'racing',
+        microchip_number: '682000000012345',
+        value: 250000,
+      },
+      owner: { name: 'Faisal Alharbi', id: '1012345678', email: 'owner@example.com', phone: '0512345678' },
+      declaration: true,
+    };
     const refused = await api('/api/v1/horse/policies', { json: horse });
     expect(refused.status).toBe(422);
     expect(refused.body.details.horse[0]).toMatch(/declines/);
@@ -98,7 +146,7 @@ describe('sandbox tools a partner automates with', () => {
     expect((await api('/api/v1/sandbox/insurers/dune', { method: 'PUT', json: {} })).status).toBe(422);
   });
 
-  it('webhooks of the partner\'s own: register, test (signed, received), deliveries with attempts, replay with the same webhook-id, rotate; another client sees none of it', async () => {
+  it("webhooks of the partner's own: register, test (signed, received), deliveries with attempts, replay with the same webhook-id, rotate; another client sees none of it", async () => {
     const receiver = await WebhookReceiver.start();
     try {
       for (const url of ['http://169.254.169.254/latest/meta-data', 'http://10.0.0.1/hooks', 'http://metadata.google.internal/x']) {
@@ -140,16 +188,28 @@ describe('sandbox tools a partner automates with', () => {
       const disabled = await api(`/api/v1/sandbox/webhook-endpoints/${id}`, { method: 'PUT', json: { active: false } });
       expect(disabled.body.active).toBe(false);
       const audit = await env.app.db.prisma.auditLogEntry.findMany({ where: { resourceId: id } });
-      expect(audit.map((a) => [a.action, a.role])).toEqual(expect.arrayContaining([['webhook-endpoints.create', 'client'], ['webhook-endpoints.rotate_secret', 'client']]));
+      expect(audit.map((a) => [a.action, a.role])).toEqual(
+        expect.arrayContaining([
+          ['webhook-endpoints.create', 'client'],
+          ['webhook-endpoints.rotate_secret', 'client'],
+        ]),
+      );
     } finally {
       await receiver.close();
     }
   });
 
-  it('the company registry answers a partner\'s own company to its medical employees fetch, and to no one else', async () => {
+  it("the company registry answers a partner's own company to its medical employees fetch, and to no one else", async () => {
     const cr = '7009990001';
     const employees = [
-      { name: 'Test Employee One', nationality_iso: 'SA', nationality_id: '1011111111', date_of_birth: '1405-03-10', gender: 'male', mobile_number: '0511111111' },
+      {
+        name: 'Test Employee One',
+        nationality_iso: 'SA',
+        nationality_id: '1011111111',
+        date_of_birth: '1405-03-10',
+        gender: 'male',
+        mobile_number: '0511111111',
+      },
       { name: 'Test Employee Two', nationality_iso: 'IN', iqama_id: '2022222222', date_of_birth: '1991-06-01', gender: 'female', mobile_number: '0522222222' },
     ];
     const bad = await api(`/api/v1/sandbox/company-registry/${cr}`, { method: 'PUT', json: { employees: [{ ...employees[0], iqama_id: '2033333333' }] } });
@@ -160,7 +220,15 @@ describe('sandbox tools a partner automates with', () => {
     expect(registered.status).toBe(200);
     expect(registered.body).toEqual({ commercial_registration_number: cr, employees });
 
-    const company = { name: 'Registry Test Co', name_ar: 'شركة اختبار', sponsor_number: '1000000001', unified_national_number: '7000000001', email_address: 'hr@example.com', phone_number: '+966512345678', commercial_registration_number: cr };
+    const company = {
+      name: 'Registry Test Co',
+      name_ar: 'شركة اختبار',
+      sponsor_number: '1000000001',
+      unified_national_number: '7000000001',
+      email_address: 'hr@example.com',
+      phone_number: '+966512345678',
+      commercial_registration_number: cr,
+    };
     const mine = await api('/api/v1/medical/companies', { json: company });
     const fetched = await api(`/api/v1/medical/companies/${mine.body.id}/employees/fetch`, { method: 'POST' });
     expect(fetched.status).toBe(200);
@@ -173,7 +241,9 @@ describe('sandbox tools a partner automates with', () => {
   });
 
   it('the vehicle document tool names bad fields', async () => {
-    const res = await api('/api/v1/sandbox/vehicle-documents', { json: { vin: 'short', car_sequence_number: '12', owner_id: 'x', ownership_transfer_complete: 'yes' } });
+    const res = await api('/api/v1/sandbox/vehicle-documents', {
+      json: { vin: 'short', car_sequence_number: '12', owner_id: 'x', ownership_transfer_complete: 'yes' },
+    });
     expect(res.status).toBe(422);
     expect(Object.keys(res.body.details).sort()).toEqual(['car_sequence_number', 'owner_id', 'ownership_transfer_complete', 'vin']);
   });

@@ -27,7 +27,12 @@ describe('sandbox vehicle documents and TPL insurer, through the HTTP TPL provid
     expect(await provider.findDocument(sha)).toBeNull();
     const res = await http('POST', `${sandbox.baseUrl}/__control/registry/documents`, doc(sha));
     expect(res.status).toBe(201);
-    expect(await provider.findDocument(sha)).toMatchObject({ sha256: sha, vin: 'WDB12345612345678', owner_id: '1098765432', ownership_transfer_complete: true });
+    expect(await provider.findDocument(sha)).toMatchObject({
+      sha256: sha,
+      vin: 'WDB12345612345678',
+      owner_id: '1098765432',
+      ownership_transfer_complete: true,
+    });
     expect(await provider.findDocument('not-a-hash')).toBeNull();
   });
 
@@ -51,7 +56,15 @@ describe('sandbox vehicle documents and TPL insurer, through the HTTP TPL provid
   });
 
   it('quotes the flat price with VAT and issues once per reference', async () => {
-    expect(await provider.price()).toEqual({ insurer_code: 'dune', insurer_name_en: expect.any(String), insurer_name_ar: expect.any(String), subtotal: '850.00', vat_percentage: '15', vat: '127.50', total: '977.50' });
+    expect(await provider.price()).toEqual({
+      insurer_code: 'dune',
+      insurer_name_en: expect.any(String),
+      insurer_name_ar: expect.any(String),
+      subtotal: '850.00',
+      vat_percentage: '15',
+      vat: '127.50',
+      total: '977.50',
+    });
     const req = { reference: 'tpl-policy-1', vin: 'WDB12345612345678', car_sequence_number: '123456789', owner_id: '1098765432', start_date: '2026-11-23' };
     const first = await provider.issue(req);
     expect(first).toMatchObject({ start_date: '2026-11-23', end_date: '2027-11-22', already_issued: false });

@@ -79,7 +79,12 @@ describe('sandbox payment vendor and policy issuing', () => {
     const first = await http('POST', `${sandbox.baseUrl}/insurers/dune/motor/policies`, request);
     expect(first.status).toBe(201);
     // digits only: the real service's clients type provider_policy_id as an integer
-    expect(first.body).toMatchObject({ policy_number: expect.stringMatching(/^[1-9]\d{8,15}$/), start_date: '2026-11-23', end_date: '2027-11-22', already_issued: false });
+    expect(first.body).toMatchObject({
+      policy_number: expect.stringMatching(/^[1-9]\d{8,15}$/),
+      start_date: '2026-11-23',
+      end_date: '2027-11-22',
+      already_issued: false,
+    });
     expect(Number.isSafeInteger(Number(first.body.policy_number))).toBe(true);
     const again = await http('POST', `${sandbox.baseUrl}/insurers/dune/motor/policies`, request);
     expect(again.status).toBe(200);

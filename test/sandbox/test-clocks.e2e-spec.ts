@@ -64,7 +64,11 @@ describe('sandbox test clocks', () => {
   it('creates, lists, shows, advances (forward only) and deletes a clock; another client sees none of it', async () => {
     const created = await api(CLOCKS, { json: { name: 'crud' } });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ name: 'crud', frozen_time: '2026-11-22T09:00:00.000000Z', attached: { quote_requests: 0, offers: 0, policies: 0, companies: 0, payments: 0 } });
+    expect(created.body).toMatchObject({
+      name: 'crud',
+      frozen_time: '2026-11-22T09:00:00.000000Z',
+      attached: { quote_requests: 0, offers: 0, policies: 0, companies: 0, payments: 0 },
+    });
     const id = created.body.id;
     expect((await api(CLOCKS)).body.map((c: any) => c.id)).toContain(id);
     expect((await api(`${CLOCKS}/${id}`)).body.id).toBe(id);
@@ -88,7 +92,7 @@ describe('sandbox test clocks', () => {
     expect((await api(`${CLOCKS}/${id}`)).status).toBe(404);
   });
 
-  it('a clock header that is not one of the caller\'s clocks is refused and creates nothing', async () => {
+  it("a clock header that is not one of the caller's clocks is refused and creates nothing", async () => {
     const mine = await newClock('header');
     const before = await env.app.db.prisma.propertyPolicy.count();
     const malformed = await api('/api/v1/property/policies', { json: policyBody(), headers: onClock('tomorrow') });
@@ -114,7 +118,11 @@ describe('sandbox test clocks', () => {
     // No header: the policy is attached, so its claim window follows the clock.
     const filed = await api(policyUrl(onTheClock.id, '/claims'), { method: 'POST', body: claimForm(fields) });
     expect(filed.status).toBe(201);
-    expect(filed.body).toMatchObject({ incident_date: '2026-11-23', status: 'submitted', status_history: [{ status: 'submitted', at: '2026-11-24T09:00:00.000000Z' }] });
+    expect(filed.body).toMatchObject({
+      incident_date: '2026-11-23',
+      status: 'submitted',
+      status_history: [{ status: 'submitted', at: '2026-11-24T09:00:00.000000Z' }],
+    });
     expect(await env.app.db.prisma.claim.count({ where: { productFamily: 'property', policyId: onTheClock.id } })).toBe(1);
 
     const unattached = await api(policyUrl(realTime.id, '/claims'), { method: 'POST', body: claimForm(fields) });
@@ -122,7 +130,7 @@ describe('sandbox test clocks', () => {
     expect(await env.app.db.prisma.claim.count({ where: { productFamily: 'property', policyId: realTime.id } })).toBe(0);
   });
 
-  it('a cancellation months later on the clock refunds pro rata for the clock\'s day', async () => {
+  it("a cancellation months later on the clock refunds pro rata for the clock's day", async () => {
     const clockId = await newClock('pro rata');
     const policy = await activePolicyOn(clockId);
     await advance(clockId, { frozen_time: '2027-03-11T10:00:00Z' });
@@ -130,7 +138,11 @@ describe('sandbox test clocks', () => {
     expect(res.status).toBe(200);
     const unusedDays = Math.round((Date.parse('2027-11-23') - Date.parse('2027-03-11')) / (DAY_S * 1000));
     const expected = Math.round((Math.round(policy.price * 100) * unusedDays) / 365) / 100;
-    expect(res.body).toMatchObject({ status: 2, canceled_at: '2027-03-11T10:00:00.000000Z', cancellation: { refund_amount: expected, unused_days: unusedDays, term_days: 365 } });
+    expect(res.body).toMatchObject({
+      status: 2,
+      canceled_at: '2027-03-11T10:00:00.000000Z',
+      cancellation: { refund_amount: expected, unused_days: unusedDays, term_days: 365 },
+    });
     const refund = await env.app.db.prisma.refund.findFirstOrThrow({ where: { policyType: 'property', policyId: policy.id } });
     expect(Number(refund.amount)).toBe(expected);
   });

@@ -36,7 +36,10 @@ export async function issueTplPolicy(app: TestApp, token: string, quote: any, sk
   const offer = quote.quotes.filter((q: any) => q.type !== 'Comprehensive')[skip];
   const selection = { quote_request_id: quote.id, quote_reference_id: offer.quote_reference_id, quote_price_id: offer.prices[0].quote_price_id };
   app.clock.advance(61_000); // one issue code a minute per customer
-  const otpRes = await app.request('/api/v1/car-comp/issue-otp', { token, json: { owner_id: who.owner_id, email: who.email, phone: who.phone, iban: IBAN, ...selection } });
+  const otpRes = await app.request('/api/v1/car-comp/issue-otp', {
+    token,
+    json: { owner_id: who.owner_id, email: who.email, phone: who.phone, iban: IBAN, ...selection },
+  });
   if (otpRes.status !== 204) throw new Error(`issue-otp answered ${otpRes.status}: ${otpRes.text}`);
   const otp = await latestCode(app, token, who.phone);
   const res = await app.request('/api/v1/car-comp/policies', { token, json: { otp, ...selection } });
@@ -49,7 +52,11 @@ export async function issueTplPolicy(app: TestApp, token: string, quote: any, sk
  * so the console's `failed` status can only be shown with a request written directly, as older data or
  * another channel would have it.
  */
-export async function storeFailedRequest(app: TestApp, clientId: string, outcomes: Array<{ insurerCode: string; outcome: 'timeout' | 'error'; latencyMs: number }>) {
+export async function storeFailedRequest(
+  app: TestApp,
+  clientId: string,
+  outcomes: Array<{ insurerCode: string; outcome: 'timeout' | 'error'; latencyMs: number }>,
+) {
   const now = app.clock.now();
   return app.db.prisma.motorQuoteRequest.create({
     data: {

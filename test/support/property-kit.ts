@@ -62,7 +62,7 @@ export async function activateAsPaid(app: TestApp, policyId: number) {
   if (!payment) throw new Error(`property policy ${policyId} has no pending payment`);
   const paid = await payWithCard(`${app.url}/pay/${payment.linkToken}`, CARDS.success);
   // activation follows the vendor's callback: wait for the row, however long a busy machine takes
-  for (const deadline = Date.now() + 45_000; Date.now() < deadline; ) {
+  for (const deadline = Date.now() + 45_000; Date.now() < deadline;) {
     const row = await propertyRepository(app).find(policyId);
     if (row?.status === 1) return { active: row, issued: { providerPolicyId: row.providerPolicyId!, documentUrl: row.providerPolicy! }, paid };
     await new Promise((r) => setTimeout(r, 100));
@@ -71,6 +71,10 @@ export async function activateAsPaid(app: TestApp, policyId: number) {
 }
 
 export async function setInsurerFault(sandboxUrl: string, code: string, fault: 'none' | 'error' | 'timeout' | 'malformed') {
-  const res = await fetch(`${sandboxUrl}/__control/insurers/${code}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ fault }) });
+  const res = await fetch(`${sandboxUrl}/__control/insurers/${code}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ fault }),
+  });
   if (res.status !== 200) throw new Error(`control failed: ${res.status}`);
 }

@@ -25,9 +25,18 @@ describe('TPL motor v2: cancellation', () => {
   }
 
   /** A post-transfer document the registry knows, saying what `says` overrides. */
-  async function transferDocument(v: Vehicle, says: Partial<{ vin: string; car_sequence_number: string; owner_id: string; ownership_transfer_complete: boolean }> = {}) {
+  async function transferDocument(
+    v: Vehicle,
+    says: Partial<{ vin: string; car_sequence_number: string; owner_id: string; ownership_transfer_complete: boolean }> = {},
+  ) {
     const bytes = pdfDocument(`transfer-${v.vin}-${Math.random()}`);
-    await registerDocument(env, bytes, { vin: v.vin, car_sequence_number: v.car_sequence_number, owner_id: v.new_owner_id, ownership_transfer_complete: true, ...says });
+    await registerDocument(env, bytes, {
+      vin: v.vin,
+      car_sequence_number: v.car_sequence_number,
+      owner_id: v.new_owner_id,
+      ownership_transfer_complete: true,
+      ...says,
+    });
     return bytes;
   }
 
@@ -99,7 +108,7 @@ describe('TPL motor v2: cancellation', () => {
     expect(res.status).toBe(409);
   });
 
-  it('cancels by VIN with the policy\'s email; wrong email is 422; another client\'s policy is 404 both ways', async () => {
+  it("cancels by VIN with the policy's email; wrong email is 422; another client's policy is 404 both ways", async () => {
     const { id, v } = await issued();
     const byVin = (fields: Record<string, string>, bytes: Buffer, token = client.token) =>
       env.app.request('/v2/clients/policies/cancellation', { method: 'POST', token, body: form(fields, { cancellation_document: { bytes } }) });

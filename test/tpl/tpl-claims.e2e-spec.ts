@@ -21,17 +21,29 @@ describe('TPL motor v2: car claims', () => {
     return res.body.id;
   }
 
-  const claimFields = (over: Record<string, string> = {}) => ({ claim_type: 'third_party_vehicle_damage', incident_date: '2026-11-25', description: 'Hit a parked car.', requested_amount: '6500.00', ...over });
+  const claimFields = (over: Record<string, string> = {}) => ({
+    claim_type: 'third_party_vehicle_damage',
+    incident_date: '2026-11-25',
+    description: 'Hit a parked car.',
+    requested_amount: '6500.00',
+    ...over,
+  });
   const open = (id: number, fields: Record<string, string>, token = client.token, files = {}) =>
     env.app.request(`/v2/car/policies/${id}/claims`, { method: 'POST', token, body: form(fields, files) });
 
-  it('opens a claim on an issued policy with a document and shows it; the claim is the client\'s own', async () => {
+  it("opens a claim on an issued policy with a document and shows it; the claim is the client's own", async () => {
     const id = await policy();
     env.app.clock.advance(4 * 86_400_000); // 2026-11-26: the incident of the 25th is inside the cover
     client.token = await env.app.token(client);
     const res = await open(id, claimFields(), client.token, { documents: { bytes: pdfDocument('police-report') } });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ policy_id: id, claim_type: 'third_party_vehicle_damage', status: 'submitted', claim_status: 0, requested_amount: '6500.00' });
+    expect(res.body).toMatchObject({
+      policy_id: id,
+      claim_type: 'third_party_vehicle_damage',
+      status: 'submitted',
+      claim_status: 0,
+      requested_amount: '6500.00',
+    });
     expect(res.body.documents).toHaveLength(1);
     const shown = await env.app.request(`/v2/car/policies/${id}/claims/${res.body.id}`, { token: client.token });
     expect(shown.status).toBe(200);

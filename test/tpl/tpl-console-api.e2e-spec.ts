@@ -23,7 +23,7 @@ describe('console API: TPL v2 policies', () => {
     return { id: res.body.id as number, v };
   }
 
-  it('lists and shows every client\'s policies; personal data masked without read_pii; filters by VIN', async () => {
+  it("lists and shows every client's policies; personal data masked without read_pii; filters by VIN", async () => {
     const { id, v } = await policy();
     const [manager, handler] = [await signIn(env.app, 'account_manager'), await signIn(env.app, 'claims_handler')];
     const list = await manager.call(`/admin/api/tpl-policies?filter=${encodeURIComponent(JSON.stringify({ q: v.vin }))}`);

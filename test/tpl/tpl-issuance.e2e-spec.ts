@@ -18,7 +18,7 @@ describe('TPL motor v2: POST and GET /v2/car/policies', () => {
 
   const issue = (body: FormData, who = token) => env.app.request('/v2/car/policies', { method: 'POST', token: who, body });
 
-  it('issues a pending policy with the flat price and a payment link; paying issues it with the insurer\'s policy number', async () => {
+  it("issues a pending policy with the flat price and a payment link; paying issues it with the insurer's policy number", async () => {
     const v = nextVehicle();
     const res = await issue(await issueForm(env, v, { extra_fields: '{"order":"A-1"}' }));
     expect(res.status).toBe(201);
@@ -27,7 +27,14 @@ describe('TPL motor v2: POST and GET /v2/car/policies', () => {
       price: 977.5,
       provider_policy_id: null,
       insurance_company_id: 'dune',
-      meta_data: { vin: v.vin, car_sequence_number: v.car_sequence_number, current_car_owner: v.current_car_owner, new_owner_id: v.new_owner_id, email: 'buyer@example.com', extra_fields: { order: 'A-1' } },
+      meta_data: {
+        vin: v.vin,
+        car_sequence_number: v.car_sequence_number,
+        current_car_owner: v.current_car_owner,
+        new_owner_id: v.new_owner_id,
+        email: 'buyer@example.com',
+        extra_fields: { order: 'A-1' },
+      },
     });
     expect(res.body.meta_data.istimarah).toMatch(new RegExp(`^${env.app.url}/files/[0-9a-f-]{36}\\.pdf$`));
     expect(res.body.payment_link).toMatch(/\/pay\//);
@@ -45,7 +52,12 @@ describe('TPL motor v2: POST and GET /v2/car/policies', () => {
   it('accepts a JPEG istimarah, judged by content whatever its name', async () => {
     const v = nextVehicle();
     const jpeg = await jpegPhoto(77);
-    await registerDocument(env, jpeg, { vin: v.vin, car_sequence_number: v.car_sequence_number, owner_id: v.current_car_owner, ownership_transfer_complete: false });
+    await registerDocument(env, jpeg, {
+      vin: v.vin,
+      car_sequence_number: v.car_sequence_number,
+      owner_id: v.current_car_owner,
+      ownership_transfer_complete: false,
+    });
     const res = await issue(form({ email: 'b@example.com', ...v }, { istimarah: { bytes: jpeg, name: 'scan.pdf', type: 'application/pdf' } }));
     expect(res.status).toBe(201);
     expect(res.body.meta_data.istimarah).toMatch(/\.jpg$/);
@@ -55,7 +67,9 @@ describe('TPL motor v2: POST and GET /v2/car/policies', () => {
     const res = await issue(form({ unexpected: 'x' }));
     expect(res.status).toBe(422);
     expect(res.body.code).toBe('42201');
-    expect(Object.keys(res.body.details).sort()).toEqual(['car_sequence_number', 'current_car_owner', 'email', 'istimarah', 'new_owner_id', 'unexpected', 'vin'].sort());
+    expect(Object.keys(res.body.details).sort()).toEqual(
+      ['car_sequence_number', 'current_car_owner', 'email', 'istimarah', 'new_owner_id', 'unexpected', 'vin'].sort(),
+    );
   });
 
   it.each([
@@ -153,7 +167,12 @@ describe('TPL motor v2: POST and GET /v2/car/policies', () => {
 
     const v = nextVehicle();
     const istimarah = pdfDocument(`other-owner-${v.vin}`);
-    await registerDocument(env, istimarah, { vin: v.vin, car_sequence_number: v.car_sequence_number, owner_id: '1111111111', ownership_transfer_complete: false });
+    await registerDocument(env, istimarah, {
+      vin: v.vin,
+      car_sequence_number: v.car_sequence_number,
+      owner_id: '1111111111',
+      ownership_transfer_complete: false,
+    });
     const held = await issue(form({ email: 'b@example.com', ...v }, { istimarah: { bytes: istimarah } }));
     expect(held.body).toMatchObject({ status: 3 });
     expect(held.body.meta_data.incorrect_info_message).toMatch(/current_car_owner/);
@@ -161,7 +180,7 @@ describe('TPL motor v2: POST and GET /v2/car/policies', () => {
     expect((await issue(await issueForm(env, v))).body.status).toBe(0);
   });
 
-  it('lists the client\'s own policies only, with filters; another client\'s policy is 404', async () => {
+  it("lists the client's own policies only, with filters; another client's policy is 404", async () => {
     const mine = await env.app.partner(['motor-tpl']);
     const other = await env.app.partner(['motor-tpl']);
     const v1 = nextVehicle();
@@ -194,7 +213,11 @@ describe('TPL motor v2: POST and GET /v2/car/policies', () => {
     const cancelOp = doc.paths['/v2/car/policies/{carPolicy}/cancellation'].post;
     expect(cancelOp.description).toContain('The cancellation document is incorrect');
     expect(Object.keys(cancelOp.responses)).toEqual(expect.arrayContaining(['200', '400', '404', '409', '422']));
-    expect(doc.paths['/v2/clients/policies/cancellation'].post.requestBody.content['multipart/form-data'].schema.required).toEqual(['vin', 'email', 'cancellation_document']);
+    expect(doc.paths['/v2/clients/policies/cancellation'].post.requestBody.content['multipart/form-data'].schema.required).toEqual([
+      'vin',
+      'email',
+      'cancellation_document',
+    ]);
   });
 
   it('403 for a client not enrolled in TPL motor', async () => {

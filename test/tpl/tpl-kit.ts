@@ -5,7 +5,10 @@ export const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex'
 
 /** A small, well-formed PDF whose bytes (and so hash) differ per `seed`. */
 export function pdfDocument(seed: string | number): Buffer {
-  return Buffer.from(`%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R /Seed (${seed}) >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n`, 'latin1');
+  return Buffer.from(
+    `%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R /Seed (${seed}) >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n`,
+    'latin1',
+  );
 }
 
 let vinCounter = 0;
@@ -28,7 +31,11 @@ export function nextVehicle(): Vehicle {
 }
 
 /** Tells the sandbox registry what a document says (the control route, as a test or demo does). */
-export async function registerDocument(env: MotorTestEnv, bytes: Buffer, says: { vin: string; car_sequence_number: string; owner_id: string; ownership_transfer_complete: boolean }) {
+export async function registerDocument(
+  env: MotorTestEnv,
+  bytes: Buffer,
+  says: { vin: string; car_sequence_number: string; owner_id: string; ownership_transfer_complete: boolean },
+) {
   const res = await fetch(`${env.sandbox.baseUrl}/__control/registry/documents`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -47,6 +54,12 @@ export function form(fields: Record<string, string>, files: Record<string, { byt
 /** Issue fields for a vehicle, with a registered istimarah showing it under the seller. */
 export async function issueForm(env: MotorTestEnv, v: Vehicle, over: Record<string, string> = {}, register = true) {
   const istimarah = pdfDocument(`istimarah-${v.vin}-${Math.random()}`);
-  if (register) await registerDocument(env, istimarah, { vin: v.vin, car_sequence_number: v.car_sequence_number, owner_id: v.current_car_owner, ownership_transfer_complete: false });
+  if (register)
+    await registerDocument(env, istimarah, {
+      vin: v.vin,
+      car_sequence_number: v.car_sequence_number,
+      owner_id: v.current_car_owner,
+      ownership_transfer_complete: false,
+    });
   return form({ email: 'buyer@example.com', ...v, ...over }, { istimarah: { bytes: istimarah } });
 }

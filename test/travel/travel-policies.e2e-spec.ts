@@ -23,7 +23,8 @@ describe('travel policies: purchase, payment, documents, cancellation, claims, c
   let token: string;
   let staff: Record<StaffRole, StaffSession>;
   const show = (id: number, t = token) => env.app.request(`${TRAVEL}/policies/${id}`, { token: t });
-  const cancel = (id: number, json?: unknown, t = token) => env.app.request(`${TRAVEL}/policies/${id}/cancellation`, { token: t, method: 'POST', ...(json ? { json } : {}) });
+  const cancel = (id: number, json?: unknown, t = token) =>
+    env.app.request(`${TRAVEL}/policies/${id}/cancellation`, { token: t, method: 'POST', ...(json ? { json } : {}) });
   const paid = async (over: Record<string, unknown> = {}, redirect?: string) => {
     const p = await travelPolicy(env, token, over, redirect);
     await payLink(p.payment_link);
@@ -42,7 +43,10 @@ describe('travel policies: purchase, payment, documents, cancellation, claims, c
 
   it('purchases a quote (200, status 0, payment link; policyID replaced in redirect_url) and pays it: the insurer issues it, the certificate and invoice follow', async () => {
     const quote = await travelQuote(env, token);
-    const res = await env.app.request(`${TRAVEL}/policies`, { token, json: { quote_id: quote.quote_id, redirect_url: 'https://shop.example.com/done?policy=policyID' } });
+    const res = await env.app.request(`${TRAVEL}/policies`, {
+      token,
+      json: { quote_id: quote.quote_id, redirect_url: 'https://shop.example.com/done?policy=policyID' },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       status: 0,
@@ -54,7 +58,15 @@ describe('travel policies: purchase, payment, documents, cancellation, claims, c
       invoice_url: null,
       start_date: '2026-11-29',
       end_date: '2026-12-08',
-      meta_data: { quote_id: quote.quote_id, price: 92, duration: 10, multi_entry: false, nationality_id: '1012345678', phone_number: '+966501234567', travellers: [traveller()] },
+      meta_data: {
+        quote_id: quote.quote_id,
+        price: 92,
+        duration: 10,
+        multi_entry: false,
+        nationality_id: '1012345678',
+        phone_number: '+966501234567',
+        travellers: [traveller()],
+      },
     });
     expect(res.body.payment_link).toMatch(new RegExp(`^${env.app.url}/pay/`));
     // policyID is the policy's id in the answer, Show Policy and the list, not only on the customer's landing
@@ -96,7 +108,7 @@ describe('travel policies: purchase, payment, documents, cancellation, claims, c
     expect(listed.body.data.find((p: any) => p.policy_type === 'travel' && p.policy_id === res.body.id)).toMatchObject({ status: 'paid', amount: 92 });
   });
 
-  it('is served under /purchase and the guide\'s base path too; a quote is bought once (409); an expired quote is refused', async () => {
+  it("is served under /purchase and the guide's base path too; a quote is bought once (409); an expired quote is refused", async () => {
     const a = await travelQuote(env, token);
     const b = await travelQuote(env, token);
     expect((await env.app.request(`${TRAVEL}/purchase`, { token, json: { quote_id: a.quote_id } })).status).toBe(200);
@@ -118,7 +130,7 @@ describe('travel policies: purchase, payment, documents, cancellation, claims, c
     expect([bad.status, Object.keys(bad.body.details).sort()]).toEqual([422, ['extra', 'redirect_url']]);
   });
 
-  it('the customer\'s return lands on the partner\'s redirect with the policy id', async () => {
+  it("the customer's return lands on the partner's redirect with the policy id", async () => {
     const p = await travelPolicy(env, token, {}, 'https://shop.example.com/travel/done?policy=policyID');
     const { payWithCard, CARDS } = await import('../payments/payment-kit');
     const hops = await payWithCard(p.payment_link, CARDS.success);
@@ -162,7 +174,7 @@ describe('travel policies: purchase, payment, documents, cancellation, claims, c
     expect(await env.app.db.prisma.refund.count({ where: { policyType: 'travel', policyId: unpaid.id } })).toBe(0);
   });
 
-  it('claims: within the trip\'s days on a paid policy, with the travel claim types and limits', async () => {
+  it("claims: within the trip's days on a paid policy, with the travel claim types and limits", async () => {
     const active = await paid();
     const form = (fields: Record<string, string>, withDoc = true) => {
       const f = new FormData();
@@ -171,7 +183,12 @@ describe('travel policies: purchase, payment, documents, cancellation, claims, c
       return f;
     };
     const claim = (fields: Record<string, string>) => env.app.request(`${TRAVEL}/policies/${active.id}/claims`, { token, method: 'POST', body: form(fields) });
-    const base = { claim_type: 'lost_baggage', incident_date: '2026-12-01', description: 'Suitcase lost at Munich (Sara Alqahtani).', requested_amount: '1800' };
+    const base = {
+      claim_type: 'lost_baggage',
+      incident_date: '2026-12-01',
+      description: 'Suitcase lost at Munich (Sara Alqahtani).',
+      requested_amount: '1800',
+    };
 
     const early = await claim({ ...base, incident_date: '2026-11-22' });
     expect([early.status, Object.keys(early.body.details)]).toEqual([422, ['incident_date']]);
@@ -184,7 +201,8 @@ describe('travel policies: purchase, payment, documents, cancellation, claims, c
       expect([tooMuch.status, Object.keys(tooMuch.body.details)]).toEqual([422, ['requested_amount']]);
       const wrongType = await claim({ ...base, claim_type: 'vet_fees' });
       expect([wrongType.status, Object.keys(wrongType.body.details)]).toEqual([422, ['claim_type']]);
-      for (const type of ['medical_emergency', 'trip_delay', 'other']) expect((await claim({ ...base, claim_type: type, requested_amount: '500' })).status).toBe(201);
+      for (const type of ['medical_emergency', 'trip_delay', 'other'])
+        expect((await claim({ ...base, claim_type: type, requested_amount: '500' })).status).toBe(201);
       const after = await claim({ ...base, incident_date: '2026-12-09' });
       expect([after.status, Object.keys(after.body.details)]).toEqual([422, ['incident_date']]);
       const listed = await env.app.request(`${TRAVEL}/policies/${active.id}/claims`, { token });
@@ -192,7 +210,16 @@ describe('travel policies: purchase, payment, documents, cancellation, claims, c
       // a claims handler files one in the console for a customer who called, and finds travel claims in the inbox
       // (a fresh sign-in: ten days on, yesterday's session has ended)
       const handler = await signIn(env.app, 'claims_handler');
-      const filed = await handler.call('/admin/api/claims', { json: { product_family: 'travel', policy_id: active.id, claim_type: 'trip_delay', incident_date: '2026-12-02', description: 'Flight delayed 9 hours (Sara Alqahtani).', requested_amount: '400' } });
+      const filed = await handler.call('/admin/api/claims', {
+        json: {
+          product_family: 'travel',
+          policy_id: active.id,
+          claim_type: 'trip_delay',
+          incident_date: '2026-12-02',
+          description: 'Flight delayed 9 hours (Sara Alqahtani).',
+          requested_amount: '400',
+        },
+      });
       expect([filed.status, filed.body.product_family]).toEqual([201, 'travel']);
       const inbox = await handler.call(`/admin/api/claims?filter=${encodeURIComponent(JSON.stringify({ product_family: 'travel', policy_id: active.id }))}`);
       expect(inbox.body).toHaveLength(5);
@@ -207,7 +234,7 @@ describe('travel policies: purchase, payment, documents, cancellation, claims, c
     expect(none.body.details.policy_id).toEqual(['The policy was never paid, so it has no cover to claim on.']);
   });
 
-  it('lists the client\'s own policies (paginator, status filter); another client\'s are 404 and cannot be cancelled or claimed on', async () => {
+  it("lists the client's own policies (paginator, status filter); another client's are 404 and cannot be cancelled or claimed on", async () => {
     const other = (await env.app.partner(['travel'])).token;
     const theirs = await travelPolicy(env, other);
     const mine = await env.app.request(`${TRAVEL}/policies?per_page=100`, { token });
@@ -241,7 +268,11 @@ describe('travel policies: purchase, payment, documents, cancellation, claims, c
     expect(res.body.status).toBe(2);
     const audit = (await auditRows(env.app)).filter((r) => r.action === 'travel-policies.cancel' && r.resourceId === String(p.id));
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ role: 'operations', before: { status: 0 }, after: { status: 2, refund_amount: null, reason: 'Customer called: trip postponed' } });
+    expect(audit[0]).toMatchObject({
+      role: 'operations',
+      before: { status: 0 },
+      after: { status: 2, refund_amount: null, reason: 'Customer called: trip postponed' },
+    });
   });
 
   it('the dashboard counts travel policies and their paid premium less refunds', async () => {

@@ -14,7 +14,7 @@ describe('travel quotes (Schengen)', () => {
   });
   afterAll(() => env.close());
 
-  it('prices the digest\'s request: one adult, ten days, 55 + 25 fee + 15 % VAT = 92 SAR, with the bill adding up', async () => {
+  it("prices the digest's request: one adult, ten days, 55 + 25 fee + 15 % VAT = 92 SAR, with the bill adding up", async () => {
     const res = await quote(quoteBody());
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
@@ -52,7 +52,11 @@ describe('travel quotes (Schengen)', () => {
     );
     expect(res.status).toBe(200);
     const { bill, price } = res.body;
-    expect(bill.items).toEqual({ child: { count: 1, price: 42.5, total: 42.5 }, adult: { count: 1, price: 85, total: 85 }, senior: { count: 1, price: 170, total: 170 } });
+    expect(bill.items).toEqual({
+      child: { count: 1, price: 42.5, total: 42.5 },
+      adult: { count: 1, price: 85, total: 85 },
+      senior: { count: 1, price: 170, total: 170 },
+    });
     // (42.50 + 85 + 170 + 25) = 322.50; VAT 48.375 -> 48.38; 370.88
     expect(bill).toMatchObject({ adminFees: 25, subtotal: 322.5, vat: 48.38, total: 370.88 });
     expect(price).toBe(370.88);
@@ -61,10 +65,15 @@ describe('travel quotes (Schengen)', () => {
   it('multi entry runs 180 days at its own rate; the duration may be left out', async () => {
     const res = await quote(quoteBody({ multi_entry: true, duration: undefined, travellers: [traveller({ passport_expiry_date: '2031-01-01' })] }));
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ multi_entry: true, duration: 180, end_date: '2027-05-27', bill: { items: { adult: { count: 1, price: 450, total: 450 } } } });
+    expect(res.body).toMatchObject({
+      multi_entry: true,
+      duration: 180,
+      end_date: '2027-05-27',
+      bill: { items: { adult: { count: 1, price: 450, total: 450 } } },
+    });
   });
 
-  it('is served under the older names too: /request-quote and the guide\'s /api/v1/travel/quotes', async () => {
+  it("is served under the older names too: /request-quote and the guide's /api/v1/travel/quotes", async () => {
     for (const path of [`${TRAVEL}/request-quote`, '/api/v1/travel/quotes']) {
       const res = await quote(quoteBody(), path);
       expect([path, res.status, res.body.price]).toEqual([path, 200, 92]);
@@ -122,14 +131,18 @@ describe('travel quotes (Schengen)', () => {
     expect(Object.keys(res.body.details).sort()).toEqual(['email', 'start_date', 'travellers.0.gender']);
     expect(res.body.details.start_date).toEqual(['The start date must be today or later.']);
     // a rule needing a malformed field is left to that field's own message
-    const twins = await quote(quoteBody({ email: 'x', travellers: [traveller(), traveller({ full_name: 'Omar Alqahtani', passport_expiry_date: '2026-01-01' })] }));
+    const twins = await quote(
+      quoteBody({ email: 'x', travellers: [traveller(), traveller({ full_name: 'Omar Alqahtani', passport_expiry_date: '2026-01-01' })] }),
+    );
     expect(Object.keys(twins.body.details).sort()).toEqual(['email', 'travellers.1.passport_expiry_date', 'travellers.1.passport_number']);
     expect(await env.app.db.prisma.travelQuote.count()).toBe(before);
   });
 
   it('the Schengen rule names the date the passport must reach: three months past the last day', async () => {
     const res = await quote(quoteBody({ travellers: [traveller({ passport_expiry_date: '2027-03-07' })] }));
-    expect(res.body.details['travellers.0.passport_expiry_date']).toEqual(['The passport must be valid at least 3 months after the trip ends: until 2027-03-08 or later.']);
+    expect(res.body.details['travellers.0.passport_expiry_date']).toEqual([
+      'The passport must be valid at least 3 months after the trip ends: until 2027-03-08 or later.',
+    ]);
     expect((await quote(quoteBody({ travellers: [traveller({ passport_expiry_date: '2027-03-08' })] }))).status).toBe(200);
   });
 
@@ -177,7 +190,7 @@ describe('travel quotes (Schengen)', () => {
     expect(stored.idDocumentFileId && stored.passportDocumentFileId).toBeTruthy();
   });
 
-  it('enrolment and tenancy: a client without travel is 403; another client\'s quote is 404 and cannot be documented', async () => {
+  it("enrolment and tenancy: a client without travel is 403; another client's quote is 404 and cannot be documented", async () => {
     const motorOnly = (await env.app.partner(['motor-tpl'])).token;
     expect((await quote(quoteBody(), `${TRAVEL}/quotes`, motorOnly)).status).toBe(403);
     const mine = (await quote(quoteBody())).body;

@@ -74,12 +74,22 @@ describe('webhook delivery survives a crash of the worker', () => {
     let output = '';
     proc.stdout!.on('data', (c) => (output += c));
     proc.stderr!.on('data', (c) => (output += c));
-    await eventually(async () => (await fetch(`${base}/health/live`).then((r) => r.ok).catch(() => false)) && output.includes('Console:'), 60_000, `the API to start (${output})`);
+    await eventually(
+      async () =>
+        (await fetch(`${base}/health/live`)
+          .then((r) => r.ok)
+          .catch(() => false)) && output.includes('Console:'),
+      60_000,
+      `the API to start (${output})`,
+    );
     return proc;
   }
 
   async function signIn() {
-    const res = await http(`${base}/admin/api/auth/login`, { json: { email: 'operations@sandbox.test', password: 'sandbox-operations-pass' }, headers: { 'X-Requested-With': 'XMLHttpRequest' } });
+    const res = await http(`${base}/admin/api/auth/login`, {
+      json: { email: 'operations@sandbox.test', password: 'sandbox-operations-pass' },
+      headers: { 'X-Requested-With': 'XMLHttpRequest' },
+    });
     expect(res.status).toBe(200);
     const cookie = res.headers.get('set-cookie')!.split(';')[0];
     return (path: string, json?: unknown) => http(`${base}${path}`, { json, headers: { Cookie: cookie, 'X-Requested-With': 'XMLHttpRequest' } });

@@ -21,7 +21,16 @@ describe('webhook delivery', () => {
   let quote: any;
 
   beforeAll(async () => {
-    env = await startMotorEnv({ env: { TOKEN_TTL_SECONDS: '31536000', WEBHOOK_POLL_INTERVAL_MS: '30', WEBHOOK_TIMEOUT_MS: '1000', WEBHOOK_RETRY_BASE_MS: '60000', WEBHOOK_MAX_ATTEMPTS: '3', ...LOCAL_RECEIVERS_ENV } });
+    env = await startMotorEnv({
+      env: {
+        TOKEN_TTL_SECONDS: '31536000',
+        WEBHOOK_POLL_INTERVAL_MS: '30',
+        WEBHOOK_TIMEOUT_MS: '1000',
+        WEBHOOK_RETRY_BASE_MS: '60000',
+        WEBHOOK_MAX_ATTEMPTS: '3',
+        ...LOCAL_RECEIVERS_ENV,
+      },
+    });
     ops = await signIn(env.app, 'operations');
     receiver = await WebhookReceiver.start();
     partner = await env.app.partner(['motor-tpl-comparison']);
@@ -42,7 +51,10 @@ describe('webhook delivery', () => {
     const offer = tpl()[nextOffer++];
     const sel = { quote_request_id: quote.id, quote_reference_id: offer.quote_reference_id, quote_price_id: offer.prices[0].quote_price_id };
     env.app.clock.advance(61_000);
-    const otpRes = await env.app.request('/api/v1/car-comp/issue-otp', { token: partner.token, json: { owner_id: OWNER.owner_id, email: OWNER.email, phone: OWNER.phone, iban: IBAN, ...sel } });
+    const otpRes = await env.app.request('/api/v1/car-comp/issue-otp', {
+      token: partner.token,
+      json: { owner_id: OWNER.owner_id, email: OWNER.email, phone: OWNER.phone, iban: IBAN, ...sel },
+    });
     expect(otpRes.status).toBe(204);
     const otp = await latestCode(env.app, partner.token, OWNER.phone);
     const res = await env.app.request('/api/v1/car-comp/policies', { token: partner.token, json: { otp, ...sel, ...extra } });
@@ -50,7 +62,8 @@ describe('webhook delivery', () => {
     return res.body;
   }
   const deliveryOf = async (id: string) => (await ops.call(`/admin/api/webhook-deliveries/${id}`)).body;
-  const waitStatus = (id: string, status: string) => eventually(async () => ((await deliveryOf(id)).status === status ? deliveryOf(id) : null), 15_000, `delivery ${id} ${status}`);
+  const waitStatus = (id: string, status: string) =>
+    eventually(async () => ((await deliveryOf(id)).status === status ? deliveryOf(id) : null), 15_000, `delivery ${id} ${status}`);
   const testEvent = async () => {
     const res = await ops.call(`/admin/api/webhook-endpoints/${endpoint.id}/test`, { json: {} });
     expect(res.status).toBe(202);
@@ -58,7 +71,13 @@ describe('webhook delivery', () => {
   };
 
   it('shows the signing secret and static key once and keeps them encrypted', async () => {
-    expect(endpoint).toMatchObject({ client_id: partner.id, url: receiver.url, events: ['policy.status_updated', 'policy.documents_updated'], active: true, secret_version: 1 });
+    expect(endpoint).toMatchObject({
+      client_id: partner.id,
+      url: receiver.url,
+      events: ['policy.status_updated', 'policy.documents_updated'],
+      active: true,
+      secret_version: 1,
+    });
     expect(endpoint.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     expect(endpoint.static_key).toMatch(/^whk_/);
     const shown = await ops.call(`/admin/api/webhook-endpoints/${endpoint.id}`);
@@ -100,17 +119,26 @@ describe('webhook delivery', () => {
     expect(published(endpoint.secret, req.headers, req.body)).toBe(true);
     expect(published(endpoint.secret, req.headers, req.body.replace('A-77', 'A-78'))).toBe(false);
     expect(published(endpoint.secret, { ...req.headers, 'webhook-id': 'other' }, req.body)).toBe(false);
-    expect(doc['x-webhooks']['policy.status_updated'].post.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/WebhookPolicyEnvelope');
+    expect(doc['x-webhooks']['policy.status_updated'].post.requestBody.content['application/json'].schema.$ref).toBe(
+      '#/components/schemas/WebhookPolicyEnvelope',
+    );
     expect(Object.keys(doc.components.schemas.WebhookPolicy.properties)).toEqual(expect.arrayContaining(Object.keys(shown)));
 
     const delivery = await waitStatus(String(req.headers['webhook-id']), 'delivered');
-    expect(delivery).toMatchObject({ endpoint_id: endpoint.id, client_id: partner.id, event_type: 'policy.status_updated', policy_id: policy.id, attempt_count: 1, last_status_code: 200 });
+    expect(delivery).toMatchObject({
+      endpoint_id: endpoint.id,
+      client_id: partner.id,
+      event_type: 'policy.status_updated',
+      policy_id: policy.id,
+      attempt_count: 1,
+      last_status_code: 200,
+    });
     expect(delivery.payload).toEqual({ policy: shown });
     expect(delivery.attempts).toEqual([expect.objectContaining({ number: 1, outcome: 'delivered', status_code: 200, response_snippet: 'ok', error: null })]);
     expect(delivery.attempts[0].duration_ms).toBeGreaterThanOrEqual(0);
   });
 
-  it('sends only to active endpoints of the policy\'s own client subscribed to the event', async () => {
+  it("sends only to active endpoints of the policy's own client subscribed to the event", async () => {
     const docsOnly = await WebhookReceiver.start();
     const disabled = await WebhookReceiver.start();
     const otherClient = await WebhookReceiver.start();
@@ -275,7 +303,9 @@ describe('webhook delivery', () => {
   });
 
   it('checks input, permissions and tenancy of the admin API', async () => {
-    const bad = await ops.call('/admin/api/webhook-endpoints', { json: { client_id: '00000000-0000-4000-8000-000000000000', url: 'ftp://x.example/h', events: ['policy.paid'] } });
+    const bad = await ops.call('/admin/api/webhook-endpoints', {
+      json: { client_id: '00000000-0000-4000-8000-000000000000', url: 'ftp://x.example/h', events: ['policy.paid'] },
+    });
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.details).sort()).toEqual(['events.0']);
     const badUrl = await ops.call('/admin/api/webhook-endpoints', { json: { client_id: partner.id, url: 'ftp://x.example/h' } });

@@ -18,7 +18,8 @@ describe('webhook admin API permissions per role', () => {
 
   const url = 'http://127.0.0.1:9/hooks';
   const newEndpoint = async () => (await sessions.admin.call('/admin/api/webhook-endpoints', { json: { client_id: clientId, url } })).body.id as string;
-  const newDelivery = async () => (await sessions.admin.call(`/admin/api/webhook-endpoints/${await newEndpoint()}/test`, { json: {} })).body.delivery_id as string;
+  const newDelivery = async () =>
+    (await sessions.admin.call(`/admin/api/webhook-endpoints/${await newEndpoint()}/test`, { json: {} })).body.delivery_id as string;
 
   type Route = {
     name: string;
@@ -34,14 +35,44 @@ describe('webhook admin API permissions per role', () => {
     { name: 'GET webhook-endpoints', resource: 'webhook-endpoints', action: 'read', call: (s) => s.call(E) },
     { name: 'GET webhook-endpoints/:id', resource: 'webhook-endpoints', action: 'read', prepare: newEndpoint, call: (s, id) => s.call(`${E}/${id}`) },
     { name: 'POST webhook-endpoints', resource: 'webhook-endpoints', action: 'create', call: (s) => s.call(E, { json: { client_id: clientId, url } }) },
-    { name: 'PUT webhook-endpoints/:id', resource: 'webhook-endpoints', action: 'update', prepare: newEndpoint, call: (s, id) => s.call(`${E}/${id}`, { method: 'PUT', json: { description: 'x' } }) },
-    { name: 'POST rotate-secret', resource: 'webhook-endpoints', action: 'rotate_secret', prepare: newEndpoint, call: (s, id) => s.call(`${E}/${id}/rotate-secret`, { method: 'POST' }) },
-    { name: 'POST deactivate', resource: 'webhook-endpoints', action: 'deactivate', prepare: newEndpoint, call: (s, id) => s.call(`${E}/${id}/deactivate`, { method: 'POST' }) },
-    { name: 'POST activate', resource: 'webhook-endpoints', action: 'activate', prepare: newEndpoint, call: (s, id) => s.call(`${E}/${id}/activate`, { method: 'POST' }) },
+    {
+      name: 'PUT webhook-endpoints/:id',
+      resource: 'webhook-endpoints',
+      action: 'update',
+      prepare: newEndpoint,
+      call: (s, id) => s.call(`${E}/${id}`, { method: 'PUT', json: { description: 'x' } }),
+    },
+    {
+      name: 'POST rotate-secret',
+      resource: 'webhook-endpoints',
+      action: 'rotate_secret',
+      prepare: newEndpoint,
+      call: (s, id) => s.call(`${E}/${id}/rotate-secret`, { method: 'POST' }),
+    },
+    {
+      name: 'POST deactivate',
+      resource: 'webhook-endpoints',
+      action: 'deactivate',
+      prepare: newEndpoint,
+      call: (s, id) => s.call(`${E}/${id}/deactivate`, { method: 'POST' }),
+    },
+    {
+      name: 'POST activate',
+      resource: 'webhook-endpoints',
+      action: 'activate',
+      prepare: newEndpoint,
+      call: (s, id) => s.call(`${E}/${id}/activate`, { method: 'POST' }),
+    },
     { name: 'POST test', resource: 'webhook-endpoints', action: 'send_test', prepare: newEndpoint, call: (s, id) => s.call(`${E}/${id}/test`, { json: {} }) },
     { name: 'GET webhook-deliveries', resource: 'webhook-deliveries', action: 'read', call: (s) => s.call(D) },
     { name: 'GET webhook-deliveries/:id', resource: 'webhook-deliveries', action: 'read', prepare: newDelivery, call: (s, id) => s.call(`${D}/${id}`) },
-    { name: 'POST resend', resource: 'webhook-deliveries', action: 'resend', prepare: newDelivery, call: (s, id) => s.call(`${D}/${id}/resend`, { method: 'POST' }) },
+    {
+      name: 'POST resend',
+      resource: 'webhook-deliveries',
+      action: 'resend',
+      prepare: newDelivery,
+      call: (s, id) => s.call(`${D}/${id}/resend`, { method: 'POST' }),
+    },
   ];
   const cases = routes.flatMap((r) => STAFF_ROLES.map((role) => [r.name, role, can(role, r.action, r.resource), r] as const));
 

@@ -50,7 +50,9 @@ describe('webhook URLs in production', () => {
   it('refuses to deliver to a loopback address even when the endpoint row holds one', async () => {
     // As if the URL had been stored before the rule, or by another path: delivery checks it again.
     const { endpoint } = await app.db.prisma.$transaction((tx) =>
-      app.api.app.get(WebhookEndpointRepository).create(tx, { clientId, url: receiver.url.replace('http:', 'https:'), events: ['policy.status_updated'], description: null, at: app.clock.now() }),
+      app.api.app
+        .get(WebhookEndpointRepository)
+        .create(tx, { clientId, url: receiver.url.replace('http:', 'https:'), events: ['policy.status_updated'], description: null, at: app.clock.now() }),
     );
     const sent = await ops.call(`/admin/api/webhook-endpoints/${endpoint.id}/test`, { json: {} });
     expect(sent.status).toBe(202);
@@ -65,7 +67,13 @@ describe('webhook URLs in production', () => {
 
   it('has none of the partner sandbox tools: they answer 404 in production', async () => {
     const { token } = await app.partner();
-    for (const [method, path] of [['GET', '/api/v1/sandbox/insurers'], ['POST', '/api/v1/sandbox/vehicle-documents'], ['POST', '/api/v1/sandbox/payments/pay'], ['GET', '/api/v1/sandbox/webhook-endpoints'], ['GET', '/api/v1/sandbox/messages']]) {
+    for (const [method, path] of [
+      ['GET', '/api/v1/sandbox/insurers'],
+      ['POST', '/api/v1/sandbox/vehicle-documents'],
+      ['POST', '/api/v1/sandbox/payments/pay'],
+      ['GET', '/api/v1/sandbox/webhook-endpoints'],
+      ['GET', '/api/v1/sandbox/messages'],
+    ]) {
       const res = await app.request(path, { token, method, ...(method === 'POST' ? { json: {} } : {}) });
       expect([path, res.status]).toEqual([path, 404]);
     }

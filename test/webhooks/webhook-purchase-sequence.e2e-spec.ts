@@ -18,7 +18,9 @@ describe('webhooks over a whole purchase', () => {
   let partner: Awaited<ReturnType<MotorTestEnv['app']['partner']>>;
 
   beforeAll(async () => {
-    env = await startMotorEnv({ env: { TOKEN_TTL_SECONDS: '31536000', WEBHOOK_POLL_INTERVAL_MS: '30', POLICY_DOCUMENTS_POLL_MS: '0', ...LOCAL_RECEIVERS_ENV } });
+    env = await startMotorEnv({
+      env: { TOKEN_TTL_SECONDS: '31536000', WEBHOOK_POLL_INTERVAL_MS: '30', POLICY_DOCUMENTS_POLL_MS: '0', ...LOCAL_RECEIVERS_ENV },
+    });
     receiver = await WebhookReceiver.start();
     partner = await env.app.partner(['motor-tpl-comparison', 'property-multi', 'motor-tpl', 'life-snp', 'horse', 'travel']);
     const ops = await signIn(env.app, 'operations');
@@ -66,15 +68,23 @@ describe('webhooks over a whole purchase', () => {
     expect(shown.provider_policy).toMatch(/^http/);
     // what the real service's webhook guide promises at each step
     expect(events[0].policy).toMatchObject({ purchased_at: null, policy_url: null, invoice_url: null });
-    expect(events[1].policy).toMatchObject({ purchased_at: expect.stringMatching(/Z$/), start_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), expiration_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    expect(events[1].policy).toMatchObject({
+      purchased_at: expect.stringMatching(/Z$/),
+      start_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      expiration_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
     expect(events[2].policy).toMatchObject({ policy_url: shown.provider_policy, invoice_url: expect.stringMatching(/\/files\/[0-9a-f-]{36}\.pdf$/) });
   });
 
-  it('property: the same sequence, with the insurer\'s document', async () => {
+  it("property: the same sequence, with the insurer's document", async () => {
     const issued = await env.app.request('/api/v1/property/policies', { token: partner.token, json: policyBody() });
     expect(issued.status).toBe(201);
     await payWithCard(issued.body.payment_link, CARDS.success);
-    const events = await eventually(async () => (eventsOf(issued.body.id, 'property').length >= 3 ? eventsOf(issued.body.id, 'property') : null), 20_000, 'three property events');
+    const events = await eventually(
+      async () => (eventsOf(issued.body.id, 'property').length >= 3 ? eventsOf(issued.body.id, 'property') : null),
+      20_000,
+      'three property events',
+    );
 
     expect(events.map((e) => [e.event, e.policy.status])).toEqual([
       ['policy.status_updated', 0],
@@ -86,9 +96,16 @@ describe('webhooks over a whole purchase', () => {
     const shown = (await env.app.request(`/api/v1/property/policies/${issued.body.id}`, { token: partner.token })).body;
     expect(events[2].policy).toEqual(shown);
 
-    const cancelled = await env.app.request(`/api/v1/property/policies/${issued.body.id}/cancellation`, { token: partner.token, json: { reason: 'Sold the house' } });
+    const cancelled = await env.app.request(`/api/v1/property/policies/${issued.body.id}/cancellation`, {
+      token: partner.token,
+      json: { reason: 'Sold the house' },
+    });
     expect(cancelled.status).toBe(200);
-    const after = await eventually(async () => (eventsOf(issued.body.id, 'property').length >= 4 ? eventsOf(issued.body.id, 'property') : null), 20_000, 'the cancellation event');
+    const after = await eventually(
+      async () => (eventsOf(issued.body.id, 'property').length >= 4 ? eventsOf(issued.body.id, 'property') : null),
+      20_000,
+      'the cancellation event',
+    );
     expect([after[3].event, after[3].policy.status, after[3].policy.canceled_at]).toEqual(['policy.status_updated', 2, cancelled.body.canceled_at]);
   });
 
@@ -99,56 +116,75 @@ describe('webhooks over a whole purchase', () => {
       const policy = (await env.app.request('/v2/car/policies', { method: 'POST', token: partner.token, body: await issueForm(env, v) })).body;
       const cancel = async () => {
         const bytes = pdfDocument(`transfer-${v.vin}`);
-        await registerDocument(env, bytes, { vin: v.vin, car_sequence_number: v.car_sequence_number, owner_id: v.new_owner_id, ownership_transfer_complete: true });
-        return env.app.request(`/v2/car/policies/${policy.id}/cancellation`, { method: 'POST', token: partner.token, body: form({}, { cancellation_document: { bytes } }) });
+        await registerDocument(env, bytes, {
+          vin: v.vin,
+          car_sequence_number: v.car_sequence_number,
+          owner_id: v.new_owner_id,
+          ownership_transfer_complete: true,
+        });
+        return env.app.request(`/v2/car/policies/${policy.id}/cancellation`, {
+          method: 'POST',
+          token: partner.token,
+          body: form({}, { cancellation_document: { bytes } }),
+        });
       };
       return { policy, cancel };
     },
     life: async () => {
       const offer = (await env.app.request('/api/v1/life-snp/offers', { token: partner.token, json: offerBody() })).body[0];
       const policy = (await env.app.request('/api/v1/life-snp/policies', { token: partner.token, json: lifePolicyBody(offer.offer_id) })).body;
-      const cancel = () => env.app.request(`/api/v1/life-snp/policies/${policy.id}/cancellation`, { method: 'POST', token: partner.token, body: cancellationForm() });
+      const cancel = () =>
+        env.app.request(`/api/v1/life-snp/policies/${policy.id}/cancellation`, { method: 'POST', token: partner.token, body: cancellationForm() });
       return { policy, cancel };
     },
     horse: async () => {
       const policy = (await env.app.request('/api/v1/horse/policies', { token: partner.token, json: HORSE })).body;
-      const cancel = () => env.app.request(`/api/v1/horse/policies/${policy.id}/cancellation`, { method: 'POST', token: partner.token, body: cancellationForm() });
+      const cancel = () =>
+        env.app.request(`/api/v1/horse/policies/${policy.id}/cancellation`, { method: 'POST', token: partner.token, body: cancellationForm() });
       return { policy, cancel };
     },
     travel: async () => {
       const policy = await travelPolicy(env, partner.token);
-      const cancel = () => env.app.request(`${TRAVEL}/policies/${policy.id}/cancellation`, { method: 'POST', token: partner.token, json: { reason: 'Trip postponed' } });
+      const cancel = () =>
+        env.app.request(`${TRAVEL}/policies/${policy.id}/cancellation`, { method: 'POST', token: partner.token, json: { reason: 'Trip postponed' } });
       return { policy, cancel };
     },
   };
 
-  it.each(['tpl', 'life', 'horse', 'travel'] as const)('%s: status 0 with the payment link, status 1 after payment, status 2 on cancellation', async (family) => {
-    const { policy, cancel } = await families[family]();
-    expect(policy.payment_link).toMatch(/\/pay\//);
-    await payWithCard(policy.payment_link, CARDS.success);
-    await eventually(async () => eventsOf(policy.id, family).length >= 2, 20_000, `two ${family} events`);
-    // Documents that come after payment (TPL, travel) are in before the cancellation, so its event and its answer show the same policy.
-    if (family === 'tpl' || family === 'travel') {
-      await eventually(async () => eventsOf(policy.id, family).some((e) => e.event === 'policy.documents_updated'), 20_000, `the ${family} documents event`);
-    }
-    const cancelled = await cancel();
-    expect(cancelled.status).toBe(200);
-    // TPL's documents event follows its status 1 on its own time: the status events keep their order.
-    const statuses = () => eventsOf(policy.id, family).filter((e) => e.event === 'policy.status_updated');
-    const events = await eventually(async () => (statuses().length >= 3 ? statuses() : null), 20_000, `three ${family} status events`);
-    if (family === 'tpl') {
-      const documents = await eventually(async () => eventsOf(policy.id, family).find((e) => e.event === 'policy.documents_updated') ?? null, 20_000, 'the TPL documents event');
-      expect(documents.policy).toMatchObject({ policy_url: expect.stringMatching(/\.pdf$/), invoice_url: expect.stringMatching(/\.pdf$/) });
-    }
-    expect(events.map((e) => [e.event, e.policy.status])).toEqual([
-      ['policy.status_updated', 0],
-      ['policy.status_updated', 1],
-      ['policy.status_updated', 2],
-    ]);
-    expect(events[0].policy.payment_link).toBe(policy.payment_link);
-    expect(events[1].policy.provider_policy_id).toEqual(expect.any(String));
-    expect(events[2].policy).toEqual(cancelled.body);
-  });
+  it.each(['tpl', 'life', 'horse', 'travel'] as const)(
+    '%s: status 0 with the payment link, status 1 after payment, status 2 on cancellation',
+    async (family) => {
+      const { policy, cancel } = await families[family]();
+      expect(policy.payment_link).toMatch(/\/pay\//);
+      await payWithCard(policy.payment_link, CARDS.success);
+      await eventually(async () => eventsOf(policy.id, family).length >= 2, 20_000, `two ${family} events`);
+      // Documents that come after payment (TPL, travel) are in before the cancellation, so its event and its answer show the same policy.
+      if (family === 'tpl' || family === 'travel') {
+        await eventually(async () => eventsOf(policy.id, family).some((e) => e.event === 'policy.documents_updated'), 20_000, `the ${family} documents event`);
+      }
+      const cancelled = await cancel();
+      expect(cancelled.status).toBe(200);
+      // TPL's documents event follows its status 1 on its own time: the status events keep their order.
+      const statuses = () => eventsOf(policy.id, family).filter((e) => e.event === 'policy.status_updated');
+      const events = await eventually(async () => (statuses().length >= 3 ? statuses() : null), 20_000, `three ${family} status events`);
+      if (family === 'tpl') {
+        const documents = await eventually(
+          async () => eventsOf(policy.id, family).find((e) => e.event === 'policy.documents_updated') ?? null,
+          20_000,
+          'the TPL documents event',
+        );
+        expect(documents.policy).toMatchObject({ policy_url: expect.stringMatching(/\.pdf$/), invoice_url: expect.stringMatching(/\.pdf$/) });
+      }
+      expect(events.map((e) => [e.event, e.policy.status])).toEqual([
+        ['policy.status_updated', 0],
+        ['policy.status_updated', 1],
+        ['policy.status_updated', 2],
+      ]);
+      expect(events[0].policy.payment_link).toBe(policy.payment_link);
+      expect(events[1].policy.provider_policy_id).toEqual(expect.any(String));
+      expect(events[2].policy).toEqual(cancelled.body);
+    },
+  );
 });
 
 const HORSE = {

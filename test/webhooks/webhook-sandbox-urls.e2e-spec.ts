@@ -32,10 +32,14 @@ const INTERNAL_URLS = [
 const INTERNAL_SECRET = 'AKIA-internal-credentials-0123456789';
 
 async function deliveryOf(ops: StaffSession, deliveryId: string) {
-  return eventually(async () => {
-    const d = (await ops.call(`/admin/api/webhook-deliveries/${deliveryId}`)).body;
-    return d.attempt_count >= 1 && !d.in_flight ? d : null;
-  }, 30_000, 'the delivery attempt');
+  return eventually(
+    async () => {
+      const d = (await ops.call(`/admin/api/webhook-deliveries/${deliveryId}`)).body;
+      return d.attempt_count >= 1 && !d.in_flight ? d : null;
+    },
+    30_000,
+    'the delivery attempt',
+  );
 }
 
 describe('webhook targets in sandbox: internal addresses refused as in production', () => {
@@ -78,7 +82,9 @@ describe('webhook targets in sandbox: internal addresses refused as in productio
   it('checks again at delivery, against the address it connects to: an internal service is never called and its answer never shown', async () => {
     // As if the URL had been stored before the rule: the test event is refused at connection time.
     const { endpoint } = await app.db.prisma.$transaction((tx) =>
-      app.api.app.get(WebhookEndpointRepository).create(tx, { clientId, url: internal.url, events: ['policy.status_updated'], description: null, at: app.clock.now() }),
+      app.api.app
+        .get(WebhookEndpointRepository)
+        .create(tx, { clientId, url: internal.url, events: ['policy.status_updated'], description: null, at: app.clock.now() }),
     );
     const sent = await ops.call(`/admin/api/webhook-endpoints/${endpoint.id}/test`, { json: {} });
     expect(sent.status).toBe(202);
@@ -110,7 +116,7 @@ describe('webhook targets with WEBHOOK_ALLOW_LOOPBACK (local receivers)', () => 
     await app?.close();
   });
 
-  it('takes a receiver on loopback, never the platform\'s own ports, and nothing else internal', async () => {
+  it("takes a receiver on loopback, never the platform's own ports, and nothing else internal", async () => {
     expect((await ops.call('/admin/api/webhook-endpoints', { json: { client_id: clientId, url: receiver.url } })).status).toBe(201);
     const ownPort = new URL(app.url).port;
     for (const port of [ownPort, '5432', '6379', String(app.config.sandboxPort)]) {
@@ -118,7 +124,13 @@ describe('webhook targets with WEBHOOK_ALLOW_LOOPBACK (local receivers)', () => 
       expect([port, res.status]).toEqual([port, 422]);
       expect(res.body.details.url[0]).toBe(`The url may not point at port ${port} of this host: it serves the platform itself.`);
     }
-    for (const url of ['http://169.254.169.254/latest/', 'http://10.0.0.1/x', 'http://0.0.0.0:8080/x', 'http://[fe80::1]/x', 'http://metadata.google.internal/']) {
+    for (const url of [
+      'http://169.254.169.254/latest/',
+      'http://10.0.0.1/x',
+      'http://0.0.0.0:8080/x',
+      'http://[fe80::1]/x',
+      'http://metadata.google.internal/',
+    ]) {
       expect([url, (await ops.call('/admin/api/webhook-endpoints', { json: { client_id: clientId, url } })).status]).toEqual([url, 422]);
     }
   });
@@ -135,8 +147,17 @@ describe('webhook targets with WEBHOOK_ALLOW_LOOPBACK (local receivers)', () => 
 
 describe('WEBHOOK_ALLOW_LOOPBACK in production', () => {
   it('is a configuration error', () => {
-    expect(() => loadConfig({ APP_ENV: 'production', JWT_SECRET: 'x'.repeat(40), WEBHOOK_SECRET_KEY: 'y'.repeat(40), DATABASE_URL: 'postgresql://a@b/c', PAYMENT_VENDOR_URL: 'https://v.example', PAYMENT_VENDOR_API_KEY: 'k'.repeat(20), PAYMENT_VENDOR_WEBHOOK_SECRET: 's'.repeat(40), WEBHOOK_ALLOW_LOOPBACK: 'true' })).toThrow(
-      /WEBHOOK_ALLOW_LOOPBACK: not allowed when APP_ENV=production/,
-    );
+    expect(() =>
+      loadConfig({
+        APP_ENV: 'production',
+        JWT_SECRET: 'x'.repeat(40),
+        WEBHOOK_SECRET_KEY: 'y'.repeat(40),
+        DATABASE_URL: 'postgresql://a@b/c',
+        PAYMENT_VENDOR_URL: 'https://v.example',
+        PAYMENT_VENDOR_API_KEY: 'k'.repeat(20),
+        PAYMENT_VENDOR_WEBHOOK_SECRET: 's'.repeat(40),
+        WEBHOOK_ALLOW_LOOPBACK: 'true',
+      }),
+    ).toThrow(/WEBHOOK_ALLOW_LOOPBACK: not allowed when APP_ENV=production/);
   });
 });

@@ -14,7 +14,13 @@ describe('webhook workers on several instances', () => {
   let receiver: WebhookReceiver;
   let clientId: string;
   const clock = new ManualClock('2026-11-22T09:00:00.000Z');
-  const env = { WEBHOOK_POLL_INTERVAL_MS: '20', WEBHOOK_BATCH_SIZE: '3', WEBHOOK_TIMEOUT_MS: '2000', WEBHOOK_SECRET_KEY: 'shared-by-every-instance-'.padEnd(48, 'k'), ...LOCAL_RECEIVERS_ENV };
+  const env = {
+    WEBHOOK_POLL_INTERVAL_MS: '20',
+    WEBHOOK_BATCH_SIZE: '3',
+    WEBHOOK_TIMEOUT_MS: '2000',
+    WEBHOOK_SECRET_KEY: 'shared-by-every-instance-'.padEnd(48, 'k'),
+    ...LOCAL_RECEIVERS_ENV,
+  };
 
   beforeAll(async () => {
     handle = await openTestDatabase();
@@ -23,7 +29,11 @@ describe('webhook workers on several instances', () => {
     receiver = await WebhookReceiver.start();
     receiver.fallback = { status: 200, body: 'ok', delayMs: 30 };
     clientId = (await a.createClient(['motor-tpl-comparison'])).id;
-    await handle.db.prisma.$transaction((tx) => a.api.app.get(WebhookEndpointRepository).create(tx, { clientId, url: receiver.url, events: ['policy.status_updated'], description: null, at: clock.now() }));
+    await handle.db.prisma.$transaction((tx) =>
+      a.api.app
+        .get(WebhookEndpointRepository)
+        .create(tx, { clientId, url: receiver.url, events: ['policy.status_updated'], description: null, at: clock.now() }),
+    );
   });
   afterAll(async () => {
     await receiver?.close();
@@ -37,7 +47,8 @@ describe('webhook workers on several instances', () => {
     handle.db.prisma.$transaction(async (tx) => {
       const outbox = a.api.app.get(WebhookOutbox);
       const ids: string[] = [];
-      for (let i = 0; i < count; i++) ids.push(...(await outbox.enqueue(tx, { clientId, family: 'motor', type: 'policy.status_updated', policy: { id: firstId + i, status: 0 } })));
+      for (let i = 0; i < count; i++)
+        ids.push(...(await outbox.enqueue(tx, { clientId, family: 'motor', type: 'policy.status_updated', policy: { id: firstId + i, status: 0 } })));
       return ids;
     });
   const workers = () => [a, b].map((x) => x.api.app.get(WebhookWorker));
@@ -45,7 +56,11 @@ describe('webhook workers on several instances', () => {
   it('delivers every event exactly once while both workers run', async () => {
     const ids = await enqueue(30, 1000);
     await receiver.waitFor(30, 30_000);
-    await eventually(async () => (await handle.db.prisma.webhookDelivery.count({ where: { id: { in: ids }, status: 'delivered' } })) === 30, 15_000, 'all delivered');
+    await eventually(
+      async () => (await handle.db.prisma.webhookDelivery.count({ where: { id: { in: ids }, status: 'delivered' } })) === 30,
+      15_000,
+      'all delivered',
+    );
     await new Promise((r) => setTimeout(r, 200));
     const seen = receiver.received.map((r) => String(r.headers['webhook-id']));
     expect(seen.length).toBe(30);
@@ -104,7 +119,15 @@ describe('webhook workers on several instances', () => {
       [1, true, 'interrupted'],
       [2, false, 'delivered'],
     ]);
-    const late = await repo.complete(ghost, { outcome: 'failed', statusCode: 500, durationMs: 1, snippet: null, error: 'late', finishedAt: clock.now(), next: { status: 'failed' } });
+    const late = await repo.complete(ghost, {
+      outcome: 'failed',
+      statusCode: 500,
+      durationMs: 1,
+      snippet: null,
+      error: 'late',
+      finishedAt: clock.now(),
+      next: { status: 'failed' },
+    });
     expect(late).toBe(false);
     expect((await handle.db.prisma.webhookDelivery.findUniqueOrThrow({ where: { id } })).status).toBe('delivered');
     expect(receiver.received.length).toBe(before + 1);

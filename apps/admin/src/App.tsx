@@ -35,33 +35,33 @@ export function App() {
     <CacheProvider value={caches[dir]}>
       {/* Real paths under /admin (the API answers index.html for them), not #/ hashes. */}
       <BrowserRouter basename="/admin">
-      <Admin
-        title="Insurance Console"
-        dataProvider={dataProvider}
-        authProvider={authProvider}
-        i18nProvider={i18nProvider}
-        theme={theme}
-        layout={Layout}
-        dashboard={Dashboard}
-        requireAuth
-        disableTelemetry
-      >
-        {(role: string) => [
-          <CustomRoutes key="custom-routes">{can(role, 'read', 'search') && <Route path="/search" element={<SearchPage />} />}</CustomRoutes>,
-          ...RESOURCES.filter((r) => can(role, 'read', r.name)).map((r) => (
-            <Resource
-              key={r.name}
-              name={r.name}
-              list={r.list}
-              show={r.show}
-              create={'create' in r && can(role, 'create', r.name) ? (r.create as ComponentType) : undefined}
-              edit={'edit' in r && can(role, 'update', r.name) ? (r.edit as ComponentType) : undefined}
-              icon={r.icon}
-              recordRepresentation={r.recordRepresentation}
-            />
-          )),
-        ]}
-      </Admin>
+        <Admin
+          title="Insurance Console"
+          dataProvider={dataProvider}
+          authProvider={authProvider}
+          i18nProvider={i18nProvider}
+          theme={theme}
+          layout={Layout}
+          dashboard={Dashboard}
+          requireAuth
+          disableTelemetry
+        >
+          {(role: string) => [
+            <CustomRoutes key="custom-routes">{can(role, 'read', 'search') && <Route path="/search" element={<SearchPage />} />}</CustomRoutes>,
+            ...RESOURCES.filter((r) => can(role, 'read', r.name)).map((r) => (
+              <Resource
+                key={r.name}
+                name={r.name}
+                list={r.list}
+                show={r.show}
+                create={'create' in r && can(role, 'create', r.name) ? (r.create as ComponentType) : undefined}
+                edit={'edit' in r && can(role, 'update', r.name) ? (r.edit as ComponentType) : undefined}
+                icon={r.icon}
+                recordRepresentation={r.recordRepresentation}
+              />
+            )),
+          ]}
+        </Admin>
       </BrowserRouter>
     </CacheProvider>
   );

@@ -37,8 +37,7 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  const creds =
-    config.env === 'sandbox' ? await ensureSandboxClient(config, app.get(ClientsService), app.get(ApiClientRepository)) : undefined;
+  const creds = config.env === 'sandbox' ? await ensureSandboxClient(config, app.get(ClientsService), app.get(ApiClientRepository)) : undefined;
   const staff = await ensureSandboxStaff(config, app.get(StaffService));
 
   const lines = [
@@ -69,6 +68,6 @@ async function main() {
 }
 
 main().catch((e) => {
-  process.stderr.write(`${e instanceof ConfigError ? e.message : (e as Error).stack ?? String(e)}\n`);
+  process.stderr.write(`${e instanceof ConfigError ? e.message : ((e as Error).stack ?? String(e))}\n`);
   process.exit(1);
 });

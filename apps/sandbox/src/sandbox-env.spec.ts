@@ -7,7 +7,13 @@ describe('readSandboxEnv', () => {
   });
 
   it('takes port, host, public URL, profile and faults from the environment', () => {
-    const env = readSandboxEnv({ SANDBOX_PORT: '4000', SANDBOX_HOST: '0.0.0.0', SANDBOX_PROFILE: 'fast', SANDBOX_FAULTS: 'dune:timeout', SANDBOX_PUBLIC_URL: 'https://sandbox.example' });
+    const env = readSandboxEnv({
+      SANDBOX_PORT: '4000',
+      SANDBOX_HOST: '0.0.0.0',
+      SANDBOX_PROFILE: 'fast',
+      SANDBOX_FAULTS: 'dune:timeout',
+      SANDBOX_PUBLIC_URL: 'https://sandbox.example',
+    });
     expect(env).toMatchObject({ port: 4000, host: '0.0.0.0', server: { profile: 'fast', publicUrl: 'https://sandbox.example', faults: 'dune:timeout' } });
   });
 

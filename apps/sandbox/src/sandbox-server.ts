@@ -2,7 +2,15 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { SystemClock, type Clock } from '@lib/common';
 import { SANDBOX_VENDOR_API_KEY, SANDBOX_VENDOR_WEBHOOK_SECRET } from '@lib/config';
 import { registerControlRoutes } from './control/control.routes';
-import { FAULT_MODES, InsurerBehaviourStore, parseFaults, profileLatency, type FaultMode, type InsurerBehaviour, type SandboxProfile } from './insurers/insurer-behaviour.store';
+import {
+  FAULT_MODES,
+  InsurerBehaviourStore,
+  parseFaults,
+  profileLatency,
+  type FaultMode,
+  type InsurerBehaviour,
+  type SandboxProfile,
+} from './insurers/insurer-behaviour.store';
 import { INSURERS } from './insurers/insurer-catalogue.data';
 import { registerInsurerRoutes } from './insurers/insurers.routes';
 import { registerMotorQuoteRoutes } from './motor/motor-quote.routes';

@@ -35,11 +35,20 @@ describe('loadConfig', () => {
 
   it('requires a webhook secret key in production, and bounds the webhook worker settings', () => {
     const prod = {
-      APP_ENV: 'production', JWT_SECRET: 'j'.repeat(40), DATABASE_URL: 'postgresql://db/x',
-      PAYMENT_VENDOR_URL: 'https://vendor.example', PAYMENT_VENDOR_API_KEY: 'k'.repeat(24), PAYMENT_VENDOR_WEBHOOK_SECRET: 's'.repeat(40),
+      APP_ENV: 'production',
+      JWT_SECRET: 'j'.repeat(40),
+      DATABASE_URL: 'postgresql://db/x',
+      PAYMENT_VENDOR_URL: 'https://vendor.example',
+      PAYMENT_VENDOR_API_KEY: 'k'.repeat(24),
+      PAYMENT_VENDOR_WEBHOOK_SECRET: 's'.repeat(40),
     };
     expect(() => loadConfig(prod)).toThrow(/WEBHOOK_SECRET_KEY: required/);
-    expect(loadConfig({ ...prod, WEBHOOK_SECRET_KEY: 'w'.repeat(40) }).webhooks).toMatchObject({ worker: true, pollIntervalMs: 1000, timeoutMs: 10_000, maxAttempts: 8 });
+    expect(loadConfig({ ...prod, WEBHOOK_SECRET_KEY: 'w'.repeat(40) }).webhooks).toMatchObject({
+      worker: true,
+      pollIntervalMs: 1000,
+      timeoutMs: 10_000,
+      maxAttempts: 8,
+    });
     expect(() => loadConfig({ WEBHOOK_SECRET_KEY: 'short' })).toThrow(/WEBHOOK_SECRET_KEY/);
     expect(() => loadConfig({ WEBHOOK_TIMEOUT_MS: '5' })).toThrow(/WEBHOOK_TIMEOUT_MS/);
     expect(loadConfig({ WEBHOOK_WORKER: 'false' }).webhooks.worker).toBe(false);

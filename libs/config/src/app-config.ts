@@ -57,7 +57,12 @@ const envSchema = z.object({
   PROPERTY_ISSUANCE_PROVIDERS: z
     .string()
     .default('dune')
-    .transform((v) => v.split(',').map((c) => c.trim()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((c) => c.trim())
+        .filter(Boolean),
+    )
     .refine((codes) => codes.length > 0 && codes.every((c) => /^[a-z0-9_-]{1,32}$/.test(c)), 'must be a comma list of provider codes, e.g. dune'),
   PROPERTY_INSURER_TIMEOUT_MS: z.coerce.number().int().min(100).max(110_000).default(20_000),
   WEBHOOK_SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -199,10 +204,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     jwtSecret: e.JWT_SECRET,
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
-    sandboxClient:
-      e.SANDBOX_CLIENT_ID && e.SANDBOX_CLIENT_SECRET
-        ? { id: e.SANDBOX_CLIENT_ID, secret: e.SANDBOX_CLIENT_SECRET }
-        : undefined,
+    sandboxClient: e.SANDBOX_CLIENT_ID && e.SANDBOX_CLIENT_SECRET ? { id: e.SANDBOX_CLIENT_ID, secret: e.SANDBOX_CLIENT_SECRET } : undefined,
     sandboxPort: e.SANDBOX_PORT,
     sandboxUrl: (e.SANDBOX_URL ?? `http://127.0.0.1:${e.SANDBOX_PORT}`).replace(/\/$/, ''),
     startSandbox: e.SANDBOX_START ?? (e.APP_ENV === 'sandbox' && !e.SANDBOX_URL),

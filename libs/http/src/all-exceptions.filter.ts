@@ -31,11 +31,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
   private unmatched(req: FastifyRequest): ApiError {
     const allowed = this.routes.allowedMethods(req.url);
     if (allowed.length === 0) return new ApiError('ROUTE_NOT_FOUND');
-    return new ApiError(
-      'METHOD_NOT_ALLOWED',
-      `The ${req.method} method is not supported for this endpoint. Supported: ${allowed.join(', ')}.`,
-      undefined,
-      { Allow: allowed.join(', ') },
-    );
+    return new ApiError('METHOD_NOT_ALLOWED', `The ${req.method} method is not supported for this endpoint. Supported: ${allowed.join(', ')}.`, undefined, {
+      Allow: allowed.join(', '),
+    });
   }
 }

@@ -36,7 +36,15 @@ describeBrowser('journey: operations', () => {
     const horse = await env.app.request('/api/v1/horse/policies', {
       token: partner.token,
       json: {
-        horse: { name: 'Desert Wind', breed: 'Arabian', date_of_birth: '2019-03-01', sex: 'male', use: 'racing', microchip_number: '682000000012345', value: 250000 },
+        horse: {
+          name: 'Desert Wind',
+          breed: 'Arabian',
+          date_of_birth: '2019-03-01',
+          sex: 'male',
+          use: 'racing',
+          microchip_number: '682000000012345',
+          value: 250000,
+        },
         owner: OWNER,
         declaration: true,
       },
@@ -91,7 +99,7 @@ describeBrowser('journey: operations', () => {
     await page.getByTestId('activity-payments').getByText(vendorReference).waitFor();
   });
 
-  it("asks the insurer, keeps its answer on the page, cancels with a reason and sees the refund and the history", async () => {
+  it('asks the insurer, keeps its answer on the page, cancels with a reason and sees the refund and the history', async () => {
     await page.getByTestId('check-status').click();
     await page.getByTestId('insurer-status').getByText('The insurer says: active').waitFor();
     await page.getByTestId('cancel-policy').click();

@@ -21,7 +21,15 @@ export function CancelWithReasonButton({ resource, cancellable = activeOnly }: {
   return (
     <ReasonActionButton
       url={`${API}/${resource}/${record.id}/cancel`}
-      words={{ action: `${R}.cancel`, title: `${R}.cancel_title`, help: `${R}.cancel_help`, reason: `${R}.reason`, back: `${R}.back`, confirm: `${R}.confirm`, done: `${R}.cancelled` }}
+      words={{
+        action: `${R}.cancel`,
+        title: `${R}.cancel_title`,
+        help: `${R}.cancel_help`,
+        reason: `${R}.reason`,
+        back: `${R}.back`,
+        confirm: `${R}.confirm`,
+        done: `${R}.cancelled`,
+      }}
       id={record.id}
       icon={<Cancel />}
       color="error"

@@ -31,19 +31,31 @@ function Part({ title, testId, rows, head, row }: { title: string; testId: strin
   return (
     <Card variant="outlined" sx={{ mb: 2, minWidth: 0, maxWidth: '100%' }} data-testid={testId}>
       <CardContent>
-        <Typography variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>{title}</Typography>
+        <Typography variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
+          {title}
+        </Typography>
         {rows.length === 0 ? (
-          <Typography variant="body2" color="text.secondary">{t('activity.none')}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t('activity.none')}
+          </Typography>
         ) : (
           // the table scrolls inside its card on a narrow screen, never the page
           <TableContainer>
             <Table size="small">
               <TableHead>
-                <TableRow>{head.map((h) => <TableCell key={h}>{t(`activity.${h}`)}</TableCell>)}</TableRow>
+                <TableRow>
+                  {head.map((h) => (
+                    <TableCell key={h}>{t(`activity.${h}`)}</TableCell>
+                  ))}
+                </TableRow>
               </TableHead>
               <TableBody>
                 {rows.map((r) => (
-                  <TableRow key={String(r.id)}>{row(r).map((cell, i) => <TableCell key={i}>{cell}</TableCell>)}</TableRow>
+                  <TableRow key={String(r.id)}>
+                    {row(r).map((cell, i) => (
+                      <TableCell key={i}>{cell}</TableCell>
+                    ))}
+                  </TableRow>
                 ))}
               </TableBody>
             </Table>
@@ -71,9 +83,18 @@ export function PolicyActivity() {
     queryFn: async () => (await httpClient(`${API}/policy-activity/${resource}/${record!.id}`)).json as Activity,
   });
   // the API answers 404 for a policy that does not exist: say so rather than show empty lists
-  if ((error as HttpError | null)?.status === 404) return <Alert severity="warning" data-testid="policy-activity-missing">{t('activity.not_found')}</Alert>;
+  if ((error as HttpError | null)?.status === 404)
+    return (
+      <Alert severity="warning" data-testid="policy-activity-missing">
+        {t('activity.not_found')}
+      </Alert>
+    );
   if (!data) return null;
-  const link = (to: string, text: ReactNode) => <Link component={RouterLink} to={to}>{text}</Link>;
+  const link = (to: string, text: ReactNode) => (
+    <Link component={RouterLink} to={to}>
+      {text}
+    </Link>
+  );
   const money = (r: Row) => f.money(String(r.amount));
   const when = (v: string | number | null) => (v ? f.dateTime(String(v)) : '—');
   const ltr = (v: string | number | null) => <bdi dir="ltr">{v ?? '—'}</bdi>;
@@ -84,7 +105,13 @@ export function PolicyActivity() {
         testId="activity-payments"
         rows={data.payments}
         head={['amount', 'status', 'reference', 'created', 'paid']}
-        row={(r) => [link(`/payments/${r.id}/show`, money(r)), t(`resources.payments.status.${r.status}`, { _: String(r.status) }), ltr(r.vendor_reference), when(r.created_at), when(r.paid_at)]}
+        row={(r) => [
+          link(`/payments/${r.id}/show`, money(r)),
+          t(`resources.payments.status.${r.status}`, { _: String(r.status) }),
+          ltr(r.vendor_reference),
+          when(r.created_at),
+          when(r.paid_at),
+        ]}
       />
       <Part
         title={t('activity.refunds')}
@@ -117,7 +144,12 @@ export function PolicyActivity() {
         testId="activity-audit"
         rows={data.audit}
         head={['action', 'who', 'why', 'created']}
-        row={(r) => [t(`activity.actions.${String(r.action).split('.').pop()}`, { _: String(r.action) }), ltr(r.staff_email), r.reason ? <bdi>{r.reason}</bdi> : '—', when(r.created_at)]}
+        row={(r) => [
+          t(`activity.actions.${String(r.action).split('.').pop()}`, { _: String(r.action) }),
+          ltr(r.staff_email),
+          r.reason ? <bdi>{r.reason}</bdi> : '—',
+          when(r.created_at),
+        ]}
       />
     </Box>
   );

@@ -50,16 +50,29 @@ export function ReasonActionButton({ url, words, id, icon, color = 'primary', te
   };
   return (
     <>
-      <Button color={color} startIcon={icon} onClick={() => setOpen(true)} data-testid={testIds.button}>{t(words.action)}</Button>
+      <Button color={color} startIcon={icon} onClick={() => setOpen(true)} data-testid={testIds.button}>
+        {t(words.action)}
+      </Button>
       <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="sm">
         <DialogTitle>{t(words.title, { id })}</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>{t(words.help)}</DialogContentText>
-          <MuiTextField autoFocus fullWidth multiline minRows={2} label={t(words.reason)} value={reason} onChange={(e) => setReason(e.target.value)} slotProps={{ htmlInput: { maxLength: 500, 'data-testid': testIds.reason } }} />
+          <MuiTextField
+            autoFocus
+            fullWidth
+            multiline
+            minRows={2}
+            label={t(words.reason)}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            slotProps={{ htmlInput: { maxLength: 500, 'data-testid': testIds.reason } }}
+          />
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setOpen(false)}>{t(words.back)}</Button>
-          <Button color={color} variant="contained" disabled={busy || !reason.trim()} onClick={run} data-testid={testIds.confirm}>{t(words.confirm)}</Button>
+          <Button color={color} variant="contained" disabled={busy || !reason.trim()} onClick={run} data-testid={testIds.confirm}>
+            {t(words.confirm)}
+          </Button>
         </DialogActions>
       </Dialog>
     </>

@@ -31,14 +31,22 @@ export function LocalizedText({ source }: Props) {
   const arabic = useValueAt(`${source}_ar`);
   const f = useFormat();
   const value = f.locale === 'ar' && arabic ? arabic : english;
-  return <Typography variant="body2" component="span">{value ? String(value) : '—'}</Typography>;
+  return (
+    <Typography variant="body2" component="span">
+      {value ? String(value) : '—'}
+    </Typography>
+  );
 }
 
 /** A count or another number in the console's language. */
 export function NumberText({ source }: Props) {
   const value = useValueAt(source);
   const f = useFormat();
-  return <Typography variant="body2" component="span">{value === null || value === undefined ? '—' : f.number(Number(value))}</Typography>;
+  return (
+    <Typography variant="body2" component="span">
+      {value === null || value === undefined ? '—' : f.number(Number(value))}
+    </Typography>
+  );
 }
 
 /** An amount in SAR (a number or a decimal string) in the console's language. */
@@ -46,14 +54,22 @@ export function MoneyText({ source }: Props) {
   const value = useValueAt(source);
   const f = useFormat();
   const empty = value === null || value === undefined || value === '';
-  return <Typography variant="body2" component="span" sx={{ whiteSpace: 'nowrap', unicodeBidi: 'isolate' }}>{empty ? '—' : f.money(value as string)}</Typography>;
+  return (
+    <Typography variant="body2" component="span" sx={{ whiteSpace: 'nowrap', unicodeBidi: 'isolate' }}>
+      {empty ? '—' : f.money(value as string)}
+    </Typography>
+  );
 }
 
 /** A date (a calendar day such as a start date, or a timestamp's day) in the console's language. */
 export function DateText({ source }: Props) {
   const value = useValueAt(source) as string | null | undefined;
   const f = useFormat();
-  return <Typography variant="body2" component="span" sx={{ whiteSpace: 'nowrap' }}>{value ? f.date(value) : '—'}</Typography>;
+  return (
+    <Typography variant="body2" component="span" sx={{ whiteSpace: 'nowrap' }}>
+      {value ? f.date(value) : '—'}
+    </Typography>
+  );
 }
 
 /** A datetime in the console's language (Riyadh time). */
@@ -61,7 +77,11 @@ export function DateTimeText({ source }: Props) {
   const record = useRecordContext();
   const f = useFormat();
   const value = record?.[source] as string | null | undefined;
-  return <Typography variant="body2" component="span" sx={{ whiteSpace: 'nowrap' }}>{value ? f.dateTime(value) : '—'}</Typography>;
+  return (
+    <Typography variant="body2" component="span" sx={{ whiteSpace: 'nowrap' }}>
+      {value ? f.dateTime(value) : '—'}
+    </Typography>
+  );
 }
 
 /** Active / inactive as a coloured chip. */
@@ -70,7 +90,14 @@ export function StatusChip({ source }: Props) {
   const t = useTranslate();
   if (!record) return null;
   const active = Boolean(record[source]);
-  return <Chip size="small" variant={active ? 'filled' : 'outlined'} color={active ? 'success' : 'default'} label={t(active ? 'app.status.active' : 'app.status.inactive')} />;
+  return (
+    <Chip
+      size="small"
+      variant={active ? 'filled' : 'outlined'}
+      color={active ? 'success' : 'default'}
+      label={t(active ? 'app.status.active' : 'app.status.inactive')}
+    />
+  );
 }
 
 export function RoleChip({ source }: Props) {
@@ -85,7 +112,12 @@ export function ProductChips({ source }: Props) {
   const record = useRecordContext();
   const products = (record?.[source] as string[] | undefined) ?? [];
   const t = useTranslate();
-  if (!products.length) return <Typography variant="body2" color="text.secondary">{t('app.none')}</Typography>;
+  if (!products.length)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {t('app.none')}
+      </Typography>
+    );
   return (
     <span style={{ display: 'flex', flexWrap: 'wrap', gap: 4 }}>
       {products.map((p) => (
@@ -106,13 +138,26 @@ export function ProductCount({ source }: Props) {
 export function MonoText({ source }: Props) {
   const record = useRecordContext();
   const value = record?.[source];
-  return <Typography variant="body2" component="span" sx={{ fontFamily: 'ui-monospace, Menlo, Consolas, monospace', fontSize: 13, overflowWrap: 'anywhere' }} dir="ltr">{value ? String(value) : '—'}</Typography>;
+  return (
+    <Typography
+      variant="body2"
+      component="span"
+      sx={{ fontFamily: 'ui-monospace, Menlo, Consolas, monospace', fontSize: 13, overflowWrap: 'anywhere' }}
+      dir="ltr"
+    >
+      {value ? String(value) : '—'}
+    </Typography>
+  );
 }
 
 /** Left-to-right text (ids, emails, phones) inside a right-to-left page; `source` may be a path (`meta_data.email`). */
 export function LtrText({ source }: Props) {
   const value = useValueAt(source);
-  return <Typography variant="body2" component="span" dir="ltr" sx={{ unicodeBidi: 'isolate', overflowWrap: 'anywhere' }}>{value ? String(value) : '—'}</Typography>;
+  return (
+    <Typography variant="body2" component="span" dir="ltr" sx={{ unicodeBidi: 'isolate', overflowWrap: 'anywhere' }}>
+      {value ? String(value) : '—'}
+    </Typography>
+  );
 }
 
 /** The client a record belongs to, by name and linked to its page (one batched read for a whole list), never its id. */

@@ -46,7 +46,12 @@ function HealthTable({ data }: { data: ProviderHealth }) {
   const f = useFormat();
   const tag = f.locale === 'ar' ? 'ar-SA-u-nu-arab' : 'en-GB';
   const n = (v: number | null) => (v === null ? '—' : f.number(v));
-  if (!data.insurers.some((i) => i.requests > 0)) return <Typography variant="body2" color="text.secondary">{t(`${H}.empty`)}</Typography>;
+  if (!data.insurers.some((i) => i.requests > 0))
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {t(`${H}.empty`)}
+      </Typography>
+    );
   return (
     <Table size="small" data-testid="provider-health-table">
       <TableHead>
@@ -71,13 +76,26 @@ function HealthTable({ data }: { data: ProviderHealth }) {
               <TableCell align="right">{n(i.requests)}</TableCell>
               <TableCell align="right">{n(i.ok)}</TableCell>
               <TableCell align="right">{n(i.declined)}</TableCell>
-              <TableCell align="right" sx={{ color: i.timeout ? 'error.main' : undefined }}>{n(i.timeout)}</TableCell>
-              <TableCell align="right" sx={{ color: i.error ? 'error.main' : undefined }}>{n(i.error)}</TableCell>
+              <TableCell align="right" sx={{ color: i.timeout ? 'error.main' : undefined }}>
+                {n(i.timeout)}
+              </TableCell>
+              <TableCell align="right" sx={{ color: i.error ? 'error.main' : undefined }}>
+                {n(i.error)}
+              </TableCell>
               <TableCell>
-                {i.answer_rate === null ? '—' : (
+                {i.answer_rate === null ? (
+                  '—'
+                ) : (
                   <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                    <LinearProgress variant="determinate" value={rate! * 100} color={rate! >= 0.95 ? 'success' : rate! >= 0.8 ? 'warning' : 'error'} sx={{ flex: 1, height: 6, borderRadius: 3 }} />
-                    <Typography variant="body2" sx={{ minWidth: 52, textAlign: 'end' }} data-testid={`rate-${i.insurer_code}`}>{percent(i.answer_rate, tag)}</Typography>
+                    <LinearProgress
+                      variant="determinate"
+                      value={rate! * 100}
+                      color={rate! >= 0.95 ? 'success' : rate! >= 0.8 ? 'warning' : 'error'}
+                      sx={{ flex: 1, height: 6, borderRadius: 3 }}
+                    />
+                    <Typography variant="body2" sx={{ minWidth: 52, textAlign: 'end' }} data-testid={`rate-${i.insurer_code}`}>
+                      {percent(i.answer_rate, tag)}
+                    </Typography>
                   </Box>
                 )}
               </TableCell>
@@ -100,14 +118,21 @@ export function ProviderHealthPanel({ days = 7 }: { days?: number }) {
   const [data, setData] = useState<ProviderHealth | null>(null);
   useEffect(() => {
     if (!allowed) return;
-    httpClient(`${API}/provider-health?days=${days}`).then(({ json }) => setData(json as ProviderHealth), () => setData(null));
+    httpClient(`${API}/provider-health?days=${days}`).then(
+      ({ json }) => setData(json as ProviderHealth),
+      () => setData(null),
+    );
   }, [allowed, days]);
   if (!allowed) return null;
   return (
     <Card data-testid="provider-health">
       <CardContent>
-        <Typography variant="subtitle1" sx={{ fontWeight: 700 }}>{t(`${H}.title`, { days: f.number(days) })}</Typography>
-        <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mb: 1 }}>{t(`${H}.hint`)}</Typography>
+        <Typography variant="subtitle1" sx={{ fontWeight: 700 }}>
+          {t(`${H}.title`, { days: f.number(days) })}
+        </Typography>
+        <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mb: 1 }}>
+          {t(`${H}.hint`)}
+        </Typography>
         {data ? <HealthTable data={data} /> : <LinearProgress />}
       </CardContent>
     </Card>

@@ -151,7 +151,8 @@ export const arabicRa: TranslationMessages['ra'] = {
     add_filter: 'إضافة عامل تصفية',
     add: 'إضافة',
     back: 'رجوع',
-    bulk_actions: 'لا عناصر محددة |||| عنصر محدد |||| عنصران محددان |||| %{smart_count} عناصر محددة |||| %{smart_count} عنصرًا محددًا |||| %{smart_count} عنصر محدد',
+    bulk_actions:
+      'لا عناصر محددة |||| عنصر محدد |||| عنصران محددان |||| %{smart_count} عناصر محددة |||| %{smart_count} عنصرًا محددًا |||| %{smart_count} عنصر محدد',
     cancel: 'إلغاء',
     clear_array_input: 'مسح القائمة',
     clear_input_value: 'مسح القيمة',
@@ -258,9 +259,11 @@ export const arabicRa: TranslationMessages['ra'] = {
   },
   notification: {
     ...ra.notification,
-    updated: 'لم يُحدَّث أي عنصر |||| تم تحديث العنصر |||| تم تحديث عنصرين |||| تم تحديث %{smart_count} عناصر |||| تم تحديث %{smart_count} عنصرًا |||| تم تحديث %{smart_count} عنصر',
+    updated:
+      'لم يُحدَّث أي عنصر |||| تم تحديث العنصر |||| تم تحديث عنصرين |||| تم تحديث %{smart_count} عناصر |||| تم تحديث %{smart_count} عنصرًا |||| تم تحديث %{smart_count} عنصر',
     created: 'تم إنشاء العنصر',
-    deleted: 'لم يُحذف أي عنصر |||| تم حذف العنصر |||| تم حذف عنصرين |||| تم حذف %{smart_count} عناصر |||| تم حذف %{smart_count} عنصرًا |||| تم حذف %{smart_count} عنصر',
+    deleted:
+      'لم يُحذف أي عنصر |||| تم حذف العنصر |||| تم حذف عنصرين |||| تم حذف %{smart_count} عناصر |||| تم حذف %{smart_count} عنصرًا |||| تم حذف %{smart_count} عنصر',
     bad_item: 'عنصر غير صحيح',
     item_doesnt_exist: 'العنصر غير موجود',
     http_error: 'خطأ في الاتصال بالخادم',

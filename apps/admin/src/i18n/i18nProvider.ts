@@ -23,10 +23,15 @@ export function onLocaleChange(fn: (l: ConsoleLocale) => void): () => void {
   return () => listeners.delete(fn);
 }
 
-const base = polyglotI18nProvider((locale) => (locale === 'ar' ? arabicConsoleMessages : englishConsoleMessages), storedLocale(), [
-  { locale: 'en', name: 'English' },
-  { locale: 'ar', name: 'العربية' },
-], { allowMissing: true });
+const base = polyglotI18nProvider(
+  (locale) => (locale === 'ar' ? arabicConsoleMessages : englishConsoleMessages),
+  storedLocale(),
+  [
+    { locale: 'en', name: 'English' },
+    { locale: 'ar', name: 'العربية' },
+  ],
+  { allowMissing: true },
+);
 
 export const i18nProvider = {
   ...base,

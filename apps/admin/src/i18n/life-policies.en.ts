@@ -39,7 +39,9 @@ export const lifePoliciesEn = {
       created_at: 'Created',
     },
     status,
-    actions: actions('A paid policy is refunded in full within 30 days of payment, pro rata afterwards, back to the card that paid, through the card vendor. This cannot be undone.'),
+    actions: actions(
+      'A paid policy is refunded in full within 30 days of payment, pro rata afterwards, back to the card that paid, through the card vendor. This cannot be undone.',
+    ),
   },
   'horse-policies': {
     name: 'Horse policy |||| Horse policies',

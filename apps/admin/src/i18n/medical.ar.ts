@@ -88,7 +88,17 @@ export const medicalAr = {
   },
   'medical-policies': {
     name: 'الوثائق الطبية |||| وثيقة طبية |||| الوثائق الطبية |||| الوثائق الطبية |||| الوثائق الطبية |||| الوثائق الطبية',
-    fields: { id: 'الوثيقة', status: 'الحالة', company_id: 'المنشأة', insurance_provider: 'شركة التأمين', price: 'السعر', vat: 'ضريبة القيمة المضافة', provider_policy_id: 'رقم وثيقة شركة التأمين', claims: 'المطالبات', created_at: 'تاريخ الإنشاء' },
+    fields: {
+      id: 'الوثيقة',
+      status: 'الحالة',
+      company_id: 'المنشأة',
+      insurance_provider: 'شركة التأمين',
+      price: 'السعر',
+      vat: 'ضريبة القيمة المضافة',
+      provider_policy_id: 'رقم وثيقة شركة التأمين',
+      claims: 'المطالبات',
+      created_at: 'تاريخ الإنشاء',
+    },
     status: { '0': 'بانتظار الدفع', '1': 'سارية', '2': 'ملغاة' },
     sections: { insured: 'الموظفون المؤمن عليهم', claims: 'المطالبات' },
     no_claims: 'لا توجد مطالبات.',

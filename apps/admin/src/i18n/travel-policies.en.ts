@@ -34,7 +34,8 @@ export const travelPoliciesEn = {
     actions: {
       cancel: 'Cancel policy',
       cancel_title: 'Cancel policy %{id}?',
-      cancel_help: 'Only before the trip starts. A paid policy is refunded in full to the card that paid, through the card vendor; an unpaid one stops its payment link. This cannot be undone.',
+      cancel_help:
+        'Only before the trip starts. A paid policy is refunded in full to the card that paid, through the card vendor; an unpaid one stops its payment link. This cannot be undone.',
       reason: 'Reason',
       confirm: 'Cancel the policy',
       back: 'Keep it',

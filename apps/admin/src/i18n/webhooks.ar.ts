@@ -17,7 +17,11 @@ export const webhooksAr: WebhooksMessages = {
       updated_at: 'آخر تحديث',
       q: 'بحث في العنوان',
     },
-    events: { 'policy.status_updated': 'تحديث حالة الوثيقة', 'policy.documents_updated': 'تحديث مستندات الوثيقة', 'payment.expired': 'انتهاء صلاحية رابط الدفع' },
+    events: {
+      'policy.status_updated': 'تحديث حالة الوثيقة',
+      'policy.documents_updated': 'تحديث مستندات الوثيقة',
+      'payment.expired': 'انتهاء صلاحية رابط الدفع',
+    },
     deliveries: 'آخر عمليات الإرسال',
     actions: {
       rotate: 'تغيير السر',

@@ -15,7 +15,11 @@ export const webhooksEn = {
       updated_at: 'Updated',
       q: 'Search URL',
     },
-    events: { 'policy.status_updated': 'Policy status updated', 'policy.documents_updated': 'Policy documents updated', 'payment.expired': 'Payment link lapsed' },
+    events: {
+      'policy.status_updated': 'Policy status updated',
+      'policy.documents_updated': 'Policy documents updated',
+      'payment.expired': 'Payment link lapsed',
+    },
     deliveries: 'Recent deliveries',
     actions: {
       rotate: 'Rotate secret',

@@ -12,7 +12,9 @@ function RoleBadge() {
   if (!identity) return null;
   return (
     <Box sx={{ display: { xs: 'none', sm: 'flex' }, flexDirection: 'column', alignItems: 'flex-end', mx: 1, lineHeight: 1.1 }} data-testid="identity">
-      <Typography variant="caption" sx={{ opacity: 0.85, border: '1px solid rgba(255,255,255,.4)', borderRadius: 1, px: 1 }} data-testid="identity-role">{t(`app.role.${(identity as { role?: string }).role}`)}</Typography>
+      <Typography variant="caption" sx={{ opacity: 0.85, border: '1px solid rgba(255,255,255,.4)', borderRadius: 1, px: 1 }} data-testid="identity-role">
+        {t(`app.role.${(identity as { role?: string }).role}`)}
+      </Typography>
     </Box>
   );
 }
@@ -24,8 +26,12 @@ function MenuIdentity() {
   if (!identity) return null;
   return (
     <Box sx={{ px: 2, pt: 1, pb: 1.5, mb: 0.5, borderBottom: 1, borderColor: 'divider' }} data-testid="menu-identity">
-      <Typography variant="body2" sx={{ fontWeight: 600 }}>{identity.fullName}</Typography>
-      <Typography variant="caption" color="text.secondary">{t(`app.role.${(identity as { role?: string }).role}`)}</Typography>
+      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+        {identity.fullName}
+      </Typography>
+      <Typography variant="caption" color="text.secondary">
+        {t(`app.role.${(identity as { role?: string }).role}`)}
+      </Typography>
     </Box>
   );
 }
@@ -47,7 +53,9 @@ function ConsoleAppBar() {
   return (
     <AppBar userMenu={<ConsoleUserMenu />} sx={COMPACT_ON_PHONES}>
       {/* On a phone the page's title alone, so the language and user menus stay on screen. */}
-      <Typography variant="h6" sx={{ display: { xs: 'none', md: 'block' }, fontWeight: 700, fontSize: 16, mx: 1, whiteSpace: 'nowrap' }}>{t('app.title')}</Typography>
+      <Typography variant="h6" sx={{ display: { xs: 'none', md: 'block' }, fontWeight: 700, fontSize: 16, mx: 1, whiteSpace: 'nowrap' }}>
+        {t('app.title')}
+      </Typography>
       <Box sx={{ display: { xs: 'none', md: 'block' }, mx: 1, opacity: 0.6 }}>|</Box>
       <TitlePortal variant="body1" sx={{ minWidth: 0, mx: 1 }} />
       <SearchBox />

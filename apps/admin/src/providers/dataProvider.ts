@@ -43,7 +43,9 @@ export interface DashboardData {
   policies_by_status: Record<string, number>;
   series: Record<string, Array<{ date: string; value: number | string }>>;
   /** The caller's role's work lists; account managers (and admins): `medical`. */
-  worklists?: { medical?: { companies_missing_declarations: number; employees_missing_declarations: number; companies_with_amount_due: number; amount_due: string } };
+  worklists?: {
+    medical?: { companies_missing_declarations: number; employees_missing_declarations: number; companies_with_amount_due: number; amount_due: string };
+  };
 }
 
 const base = simpleRestProvider(API, httpClient);
@@ -63,7 +65,11 @@ async function getLongList(resource: string, params: Parameters<DataProvider['ge
   let total = 0;
   for (let first = start; first < start + perPage; first += API_MAX_ROWS) {
     const last = Math.min(first + API_MAX_ROWS, start + perPage) - 1;
-    const query = new URLSearchParams({ sort: JSON.stringify([field, order]), range: JSON.stringify([first, last]), filter: JSON.stringify(params.filter ?? {}) });
+    const query = new URLSearchParams({
+      sort: JSON.stringify([field, order]),
+      range: JSON.stringify([first, last]),
+      filter: JSON.stringify(params.filter ?? {}),
+    });
     const { json, headers } = await httpClient(`${API}/${resource}?${query.toString()}`);
     const rows = json as typeof data;
     total = Number((headers.get('content-range') ?? '').split('/').pop()) || 0;
@@ -100,7 +106,10 @@ export const dataProvider: ConsoleDataProvider = {
     return json as ClaimHandler[];
   },
   async assignClaims(ids, staffId, reason) {
-    await httpClient(`${API}/claims/assign`, { method: 'POST', body: JSON.stringify({ ids: ids.map(Number), staff_id: staffId, ...(reason ? { reason } : {}) }) });
+    await httpClient(`${API}/claims/assign`, {
+      method: 'POST',
+      body: JSON.stringify({ ids: ids.map(Number), staff_id: staffId, ...(reason ? { reason } : {}) }),
+    });
   },
   async findClaimPolicies(family, q) {
     const { json } = await httpClient(`${API}/claims/policies?product_family=${encodeURIComponent(family)}&q=${encodeURIComponent(q)}`);

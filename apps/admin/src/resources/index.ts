@@ -18,4 +18,23 @@ import webhookDeliveries from './webhook-deliveries';
 import webhookEndpoints from './webhook-endpoints';
 
 /** Every console resource, in menu order. Permissions decide which are registered and shown. */
-export const RESOURCES = [clients, partnerUsers, motorQuoteRequests, motorPolicies, propertyPolicies, tplPolicies, lifePolicies, horsePolicies, travelPolicies, medicalCompanies, medicalPolicies, claims, payments, refunds, webhookEndpoints, webhookDeliveries, staff, auditLog];
+export const RESOURCES = [
+  clients,
+  partnerUsers,
+  motorQuoteRequests,
+  motorPolicies,
+  propertyPolicies,
+  tplPolicies,
+  lifePolicies,
+  horsePolicies,
+  travelPolicies,
+  medicalCompanies,
+  medicalPolicies,
+  claims,
+  payments,
+  refunds,
+  webhookEndpoints,
+  webhookDeliveries,
+  staff,
+  auditLog,
+];

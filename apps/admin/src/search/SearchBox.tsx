@@ -17,7 +17,12 @@ export function SearchBox() {
     setText('');
   };
   return (
-    <Box component="form" role="search" onSubmit={submit} sx={{ display: 'flex', alignItems: 'center', mx: 1, bgcolor: { sm: 'rgba(255,255,255,.15)' }, borderRadius: 1 }}>
+    <Box
+      component="form"
+      role="search"
+      onSubmit={submit}
+      sx={{ display: 'flex', alignItems: 'center', mx: 1, bgcolor: { sm: 'rgba(255,255,255,.15)' }, borderRadius: 1 }}
+    >
       <IconButton type="submit" color="inherit" size="small" aria-label={t('search.title')}>
         <SearchIcon fontSize="small" />
       </IconButton>

@@ -20,14 +20,30 @@ function ResultRow({ r }: { r: SearchResult }) {
   const f = useFormat();
   const kind = t(`resources.${r.resource}.name`, { smart_count: 1, _: r.resource });
   return (
-    <ListItem disablePadding divider secondaryAction={r.policy ? <Link component={RouterLink} to={`/${r.policy.resource}/${r.policy.id}/show`}>{t('search.policy_of_payment')} ›</Link> : undefined}>
+    <ListItem
+      disablePadding
+      divider
+      secondaryAction={
+        r.policy ? (
+          <Link component={RouterLink} to={`/${r.policy.resource}/${r.policy.id}/show`}>
+            {t('search.policy_of_payment')} ›
+          </Link>
+        ) : undefined
+      }
+    >
       <ListItemButton component={RouterLink} to={`/${r.resource}/${r.id}/show`} data-testid="search-result">
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: 1.5, rowGap: 0.5, minWidth: 0, pe: r.policy ? 8 : 0 }}>
-          <Typography variant="body2" sx={{ fontWeight: 600 }}>{kind}</Typography>
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {kind}
+          </Typography>
           <Typography variant="body2" component="bdi" dir="ltr" sx={{ fontFamily: 'ui-monospace, Menlo, Consolas, monospace', overflowWrap: 'anywhere' }}>
             {r.resource === 'payments' ? (r.policy_number ?? r.id) : `#${r.id}${r.policy_number ? ` · ${r.policy_number}` : ''}`}
           </Typography>
-          {r.holder && <Typography variant="body2" component="bdi">{r.holder}</Typography>}
+          {r.holder && (
+            <Typography variant="body2" component="bdi">
+              {r.holder}
+            </Typography>
+          )}
           <Chip size="small" label={t(`search.status.${r.status}`, { _: r.status })} />
           <Typography variant="caption" color="text.secondary">
             {t(`search.matched.${r.matched}`, { _: r.matched })} · {f.dateTime(r.created_at)}
@@ -78,7 +94,11 @@ export function SearchPage() {
             <Typography variant="subtitle2" data-testid="search-count">
               {data.results.length ? t('search.results', { smart_count: data.results.length, count: f.number(data.results.length) }) : t('search.empty', { q })}
             </Typography>
-            {data.truncated && <Typography variant="caption" color="text.secondary">{t('search.truncated', { count: f.number(data.results.length) })}</Typography>}
+            {data.truncated && (
+              <Typography variant="caption" color="text.secondary">
+                {t('search.truncated', { count: f.number(data.results.length) })}
+              </Typography>
+            )}
             <List dense>
               {data.results.map((r) => (
                 <ResultRow key={`${r.resource}:${r.id}`} r={r} />

@@ -14,7 +14,14 @@ import { PolicySubjectRepository } from './policy-subject.repository';
 @Global()
 @Module({
   imports: [WebhooksModule],
-  providers: [PolicyProducts, PolicySubjectRepository, PolicyEvents, PolicyExpiry, { provide: PolicyActivators, useExisting: PolicyProducts }, { provide: PolicyTermEnds, useExisting: PolicyExpiry }],
+  providers: [
+    PolicyProducts,
+    PolicySubjectRepository,
+    PolicyEvents,
+    PolicyExpiry,
+    { provide: PolicyActivators, useExisting: PolicyProducts },
+    { provide: PolicyTermEnds, useExisting: PolicyExpiry },
+  ],
   exports: [PolicyProducts, PolicyEvents, PolicyExpiry, PolicyActivators, PolicyTermEnds],
 })
 export class PoliciesModule {}

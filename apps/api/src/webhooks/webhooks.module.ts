@@ -17,7 +17,15 @@ import { PartnerWebhooks } from './partner/partner-webhooks.service';
 @Module({
   imports: [AdminModule],
   controllers: [AdminWebhookEndpointsController, AdminWebhookDeliveriesController],
-  providers: [WebhookEndpointRepository, WebhookDeliveryRepository, WebhookOutbox, WebhookEndpointsService, WebhookWorker, ResendDeliveryUseCase, PartnerWebhooks],
+  providers: [
+    WebhookEndpointRepository,
+    WebhookDeliveryRepository,
+    WebhookOutbox,
+    WebhookEndpointsService,
+    WebhookWorker,
+    ResendDeliveryUseCase,
+    PartnerWebhooks,
+  ],
   exports: [WebhookOutbox, WebhookWorker, PartnerWebhooks],
 })
 export class WebhooksModule {}

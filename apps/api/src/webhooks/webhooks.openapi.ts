@@ -27,9 +27,9 @@ const policySchema = {
     client_id: { type: 'string', format: 'uuid' },
     start_date: { type: 'string', format: 'date', nullable: true, description: 'Set from status 1 on.' },
     end_date: { type: 'string', format: 'date', nullable: true },
-    expiration_date: { type: 'string', format: 'date', nullable: true, description: 'The real service\'s name of `end_date`.' },
+    expiration_date: { type: 'string', format: 'date', nullable: true, description: "The real service's name of `end_date`." },
     purchased_at: { type: 'string', nullable: true, description: 'When the customer paid; null at status 0, set at status 1.' },
-    uploaded_at: { type: 'string', nullable: true, description: 'The real service\'s name of `purchased_at`.' },
+    uploaded_at: { type: 'string', nullable: true, description: "The real service's name of `purchased_at`." },
     policy_url: { type: 'string', nullable: true, description: 'The policy schedule PDF, from the documents event on (download with the bearer token).' },
     invoice_url: { type: 'string', nullable: true, description: 'The tax invoice PDF, from the documents event on.' },
     updated_at: { type: 'string' },
@@ -43,7 +43,14 @@ const envelopeSchema = {
   example: {
     policy: {
       id: 7,
-      meta_data: { extra_data: { order: 'A-1001' }, new_owner_id: '1012345678', previous_owner_id: '1012345678', quote_price_id: 'f5d52340-1c2b-4d3e-8f9a-0b1c2d3e4f5a', quote_request_id: 42, car_sequence_number: 123456789 },
+      meta_data: {
+        extra_data: { order: 'A-1001' },
+        new_owner_id: '1012345678',
+        previous_owner_id: '1012345678',
+        quote_price_id: 'f5d52340-1c2b-4d3e-8f9a-0b1c2d3e4f5a',
+        quote_request_id: 42,
+        car_sequence_number: 123456789,
+      },
       product_id: 3,
       provider_policy_id: null,
       provider_policy: null,
@@ -71,7 +78,7 @@ const paymentEnvelopeSchema = {
         amount: { type: 'number' },
         currency: { type: 'string', example: 'SAR' },
         vendor_reference: { type: 'string', nullable: true },
-        failure_code: { type: 'string', nullable: true, description: 'The last card attempt\'s failure, if one failed before the link lapsed.' },
+        failure_code: { type: 'string', nullable: true, description: "The last card attempt's failure, if one failed before the link lapsed." },
         policy_type: { type: 'string', description: 'The product family (`motor`, `property`, `tpl`, `medical`, `life`, `horse`, `travel`).' },
         policy_id: { type: 'integer', description: 'The policy (medical: the company) the payment was for; ids are per family.' },
         payment_link: { type: 'string', nullable: true, description: 'Always null: the link no longer opens.' },
@@ -108,12 +115,47 @@ const paymentEnvelopeSchema = {
 };
 
 const headers = [
-  { name: 'webhook-id', in: 'header', required: true, schema: { type: 'string' }, description: 'The delivery id; the same on every retry and resend. Use it to drop duplicates.' },
-  { name: 'webhook-timestamp', in: 'header', required: true, schema: { type: 'string' }, description: 'Unix seconds when this attempt was signed. Refuse values more than 5 minutes from your clock.' },
-  { name: 'webhook-signature', in: 'header', required: true, schema: { type: 'string' }, description: '`v1,<base64 HMAC-SHA256>` of `{webhook-id}.{webhook-timestamp}.{raw body}` with the endpoint secret (see "Webhooks" above).' },
-  { name: 'webhook-event', in: 'header', required: true, schema: { type: 'string', enum: ['policy.status_updated', 'policy.documents_updated', 'payment.expired'] } },
-  { name: 'x-webhook-url', in: 'header', required: true, schema: { type: 'string' }, description: 'The endpoint\'s static key, as the real service sends it (for receivers that check only that).' },
-  { name: 'x-webhook-key', in: 'header', required: true, schema: { type: 'string' }, description: 'The same static key under the name some of the real service\'s docs use.' },
+  {
+    name: 'webhook-id',
+    in: 'header',
+    required: true,
+    schema: { type: 'string' },
+    description: 'The delivery id; the same on every retry and resend. Use it to drop duplicates.',
+  },
+  {
+    name: 'webhook-timestamp',
+    in: 'header',
+    required: true,
+    schema: { type: 'string' },
+    description: 'Unix seconds when this attempt was signed. Refuse values more than 5 minutes from your clock.',
+  },
+  {
+    name: 'webhook-signature',
+    in: 'header',
+    required: true,
+    schema: { type: 'string' },
+    description: '`v1,<base64 HMAC-SHA256>` of `{webhook-id}.{webhook-timestamp}.{raw body}` with the endpoint secret (see "Webhooks" above).',
+  },
+  {
+    name: 'webhook-event',
+    in: 'header',
+    required: true,
+    schema: { type: 'string', enum: ['policy.status_updated', 'policy.documents_updated', 'payment.expired'] },
+  },
+  {
+    name: 'x-webhook-url',
+    in: 'header',
+    required: true,
+    schema: { type: 'string' },
+    description: "The endpoint's static key, as the real service sends it (for receivers that check only that).",
+  },
+  {
+    name: 'x-webhook-key',
+    in: 'header',
+    required: true,
+    schema: { type: 'string' },
+    description: "The same static key under the name some of the real service's docs use.",
+  },
 ];
 
 const event = (summary: string, description: string, body = 'WebhookPolicyEnvelope') => ({

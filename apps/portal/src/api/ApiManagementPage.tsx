@@ -28,14 +28,18 @@ function RotateSecret({ onRotated }: { onRotated: () => void }) {
   const [secret, setSecret] = useState<string | null>(null);
   return (
     <>
-      <Button variant="contained" startIcon={<Key />} onClick={() => setConfirming(true)} data-testid="generate-secret">{t('portal.api.generate')}</Button>
+      <Button variant="contained" startIcon={<Key />} onClick={() => setConfirming(true)} data-testid="generate-secret">
+        {t('portal.api.generate')}
+      </Button>
       <Dialog open={confirming} onClose={() => !busy && setConfirming(false)} aria-labelledby="generate-title">
         <DialogTitle id="generate-title">{t('portal.api.generate_title')}</DialogTitle>
         <DialogContent>
           <DialogContentText>{t('portal.api.generate_warning')}</DialogContentText>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setConfirming(false)} disabled={busy}>{t('portal.api.cancel')}</Button>
+          <Button onClick={() => setConfirming(false)} disabled={busy}>
+            {t('portal.api.cancel')}
+          </Button>
           <Button
             variant="contained"
             color="warning"
@@ -60,14 +64,24 @@ function RotateSecret({ onRotated }: { onRotated: () => void }) {
         </DialogActions>
       </Dialog>
       {/* The one time the secret is ever shown: closed only by saying it was stored. */}
-      <Dialog open={secret !== null} onClose={(_e, reason) => reason !== 'backdropClick' && setSecret(null)} maxWidth="sm" fullWidth data-testid="secret-dialog">
+      <Dialog
+        open={secret !== null}
+        onClose={(_e, reason) => reason !== 'backdropClick' && setSecret(null)}
+        maxWidth="sm"
+        fullWidth
+        data-testid="secret-dialog"
+      >
         <DialogTitle>{t('portal.api.new_secret')}</DialogTitle>
         <DialogContent>
-          <Alert severity="warning" sx={{ mb: 2 }}>{t('portal.api.new_secret_once')}</Alert>
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            {t('portal.api.new_secret_once')}
+          </Alert>
           {secret && <Copyable label={t('portal.api.secret')} value={secret} testId="client-secret" />}
         </DialogContent>
         <DialogActions>
-          <Button variant="contained" onClick={() => setSecret(null)} data-testid="secret-done">{t('portal.api.done')}</Button>
+          <Button variant="contained" onClick={() => setSecret(null)} data-testid="secret-done">
+            {t('portal.api.done')}
+          </Button>
         </DialogActions>
       </Dialog>
     </>
@@ -91,16 +105,26 @@ export function ApiManagementPage() {
         <Box sx={{ display: 'grid', gap: 2, mt: 2, maxWidth: 760 }}>
           <Card>
             <CardContent>
-              <Typography variant="h6" component="h1" gutterBottom>{t('portal.api.title')}</Typography>
-              <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>{t('portal.api.name')}: {client.name}</Typography>
+              <Typography variant="h6" component="h1" gutterBottom>
+                {t('portal.api.title')}
+              </Typography>
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+                {t('portal.api.name')}: {client.name}
+              </Typography>
               <Copyable label={t('portal.api.client_id')} value={client.client_id} testId="client-id" />
-              <Typography variant="body2" color="text.secondary">{t('portal.api.client_id_help')}</Typography>
+              <Typography variant="body2" color="text.secondary">
+                {t('portal.api.client_id_help')}
+              </Typography>
             </CardContent>
           </Card>
           <Card>
             <CardContent>
-              <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>{t('portal.api.secret')}</Typography>
-              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>{t('portal.api.secret_hidden')}</Typography>
+              <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
+                {t('portal.api.secret')}
+              </Typography>
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                {t('portal.api.secret_hidden')}
+              </Typography>
               <Typography variant="body2" sx={{ mb: 2 }} data-testid="secret-rotated-at">
                 {t('portal.api.secret_rotated_at')}: {when(client.secret_rotated_at)}
               </Typography>
@@ -113,16 +137,22 @@ export function ApiManagementPage() {
           </Card>
           <Card>
             <CardContent>
-              <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, mb: 1 }}>{t('portal.api.products')}</Typography>
+              <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
+                {t('portal.api.products')}
+              </Typography>
               {client.products.length ? (
                 <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }} data-testid="products">
-                  {client.products.map((p) => <Chip key={p} label={t(`products.${p}`, { _: p })} title={p} />)}
+                  {client.products.map((p) => (
+                    <Chip key={p} label={t(`products.${p}`, { _: p })} title={p} />
+                  ))}
                 </Box>
               ) : (
                 <Typography variant="body2">{t('portal.api.no_products')}</Typography>
               )}
               <Typography variant="body2" sx={{ mt: 2 }}>
-                <Link href="/docs" target="_blank" rel="noopener">{t('portal.api.docs')}</Link>
+                <Link href="/docs" target="_blank" rel="noopener">
+                  {t('portal.api.docs')}
+                </Link>
               </Typography>
             </CardContent>
           </Card>

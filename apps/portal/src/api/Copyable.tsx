@@ -12,9 +12,15 @@ export function Copyable({ label, value, testId }: { label: string; value: strin
   const [copied, setCopied] = useState(false);
   return (
     <Box sx={{ mb: 2 }}>
-      <Typography variant="caption" color="text.secondary" component="div">{label}</Typography>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {label}
+      </Typography>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, bgcolor: '#f1f5f9', borderRadius: 1, px: 1.5, py: 1 }}>
-        <Typography data-testid={testId} dir="ltr" sx={{ fontFamily: 'ui-monospace, Menlo, Consolas, monospace', fontSize: 14, wordBreak: 'break-all', flex: 1 }}>
+        <Typography
+          data-testid={testId}
+          dir="ltr"
+          sx={{ fontFamily: 'ui-monospace, Menlo, Consolas, monospace', fontSize: 14, wordBreak: 'break-all', flex: 1 }}
+        >
           {value}
         </Typography>
         <Tooltip title={t(copied ? 'portal.copied' : 'portal.copy')}>

@@ -49,20 +49,38 @@ export function SetPasswordPage() {
 
   const i = invitation.data;
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'flex-start', justifyContent: 'center', bgcolor: 'background.default', px: 2, pt: { xs: 4, sm: 10 } }}>
+    <Box
+      sx={{
+        minHeight: '100vh',
+        display: 'flex',
+        alignItems: 'flex-start',
+        justifyContent: 'center',
+        bgcolor: 'background.default',
+        px: 2,
+        pt: { xs: 4, sm: 10 },
+      }}
+    >
       <Card sx={{ width: '100%', maxWidth: 440 }}>
         <CardContent>
           <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
-            <Typography variant="h5" component="h1">{t('portal.set_password.title')}</Typography>
+            <Typography variant="h5" component="h1">
+              {t('portal.set_password.title')}
+            </Typography>
             <LocalesMenuButton />
           </Box>
           {done ? (
             <>
-              <Alert severity="success" sx={{ mb: 2 }} data-testid="password-set">{t('portal.set_password.done', { email: isolate(done) })}</Alert>
-              <Button variant="contained" fullWidth onClick={() => navigate('/login')} data-testid="go-sign-in">{t('portal.set_password.sign_in')}</Button>
+              <Alert severity="success" sx={{ mb: 2 }} data-testid="password-set">
+                {t('portal.set_password.done', { email: isolate(done) })}
+              </Alert>
+              <Button variant="contained" fullWidth onClick={() => navigate('/login')} data-testid="go-sign-in">
+                {t('portal.set_password.sign_in')}
+              </Button>
             </>
           ) : !token || invitation.isError ? (
-            <Alert severity="error" data-testid="invalid-link">{t('portal.set_password.invalid')}</Alert>
+            <Alert severity="error" data-testid="invalid-link">
+              {t('portal.set_password.invalid')}
+            </Alert>
           ) : !i ? (
             <Typography>{t('portal.set_password.checking')}</Typography>
           ) : (
@@ -93,8 +111,14 @@ export function SetPasswordPage() {
                 value={confirm}
                 onChange={(e) => setConfirm(e.target.value)}
               />
-              {error && <Alert severity="error" sx={{ my: 1 }} role="alert">{error}</Alert>}
-              <Button type="submit" variant="contained" fullWidth sx={{ mt: 2 }} disabled={busy} data-testid="set-password">{t('portal.set_password.submit')}</Button>
+              {error && (
+                <Alert severity="error" sx={{ my: 1 }} role="alert">
+                  {error}
+                </Alert>
+              )}
+              <Button type="submit" variant="contained" fullWidth sx={{ mt: 2 }} disabled={busy} data-testid="set-password">
+                {t('portal.set_password.submit')}
+              </Button>
             </form>
           )}
         </CardContent>

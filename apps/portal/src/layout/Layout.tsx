@@ -14,9 +14,15 @@ function MenuIdentity() {
   const { role, clientName } = identity as { role?: string; clientName?: string };
   return (
     <Box sx={{ px: 2, pt: 1, pb: 1.5, mb: 0.5, borderBottom: 1, borderColor: 'divider' }} data-testid="menu-identity">
-      <Typography variant="body2" sx={{ fontWeight: 600 }} dir="ltr">{identity.fullName}</Typography>
-      <Typography variant="caption" color="text.secondary" component="div">{clientName}</Typography>
-      <Typography variant="caption" color="text.secondary" data-testid="identity-role">{t(`portal.role.${role}`)}</Typography>
+      <Typography variant="body2" sx={{ fontWeight: 600 }} dir="ltr">
+        {identity.fullName}
+      </Typography>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {clientName}
+      </Typography>
+      <Typography variant="caption" color="text.secondary" data-testid="identity-role">
+        {t(`portal.role.${role}`)}
+      </Typography>
     </Box>
   );
 }
@@ -35,7 +41,9 @@ function PortalAppBar() {
       }
       sx={COMPACT_ON_PHONES}
     >
-      <Typography variant="h6" sx={{ display: { xs: 'none', md: 'block' }, fontWeight: 700, fontSize: 16, mx: 1, whiteSpace: 'nowrap' }}>{t('portal.title')}</Typography>
+      <Typography variant="h6" sx={{ display: { xs: 'none', md: 'block' }, fontWeight: 700, fontSize: 16, mx: 1, whiteSpace: 'nowrap' }}>
+        {t('portal.title')}
+      </Typography>
       <TitlePortal variant="body1" sx={{ minWidth: 0, mx: 1 }} />
     </AppBar>
   );

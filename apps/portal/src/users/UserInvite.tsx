@@ -43,11 +43,15 @@ export function UserInvite() {
       <Dialog open={link !== null} maxWidth="sm" fullWidth data-testid="invitation-dialog">
         <DialogTitle>{t('portal.users.link_title')}</DialogTitle>
         <DialogContent>
-          <Alert severity="info" sx={{ mb: 2 }}>{t('portal.users.link_help')}</Alert>
+          <Alert severity="info" sx={{ mb: 2 }}>
+            {t('portal.users.link_help')}
+          </Alert>
           {link && <Copyable label={t('portal.users.link_title')} value={link} testId="invitation-url" />}
         </DialogContent>
         <DialogActions>
-          <Button variant="contained" onClick={() => redirect('list', 'users')}>{t('portal.api.done')}</Button>
+          <Button variant="contained" onClick={() => redirect('list', 'users')}>
+            {t('portal.api.done')}
+          </Button>
         </DialogActions>
       </Dialog>
     </>

@@ -49,17 +49,27 @@ export function UsersList() {
   const t = useTranslate();
   const locale = useLocale();
   const { identity } = useGetIdentity();
-  const when = (iso: string | null) => (iso ? new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : '—');
+  const when = (iso: string | null) =>
+    iso ? new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : '—';
   return (
     <List actions={<Actions />} pagination={false} perPage={500} sort={{ field: 'email', order: 'ASC' }} title="portal.users.title">
       <DataTable bulkActionButtons={false} rowClick={false}>
-        <DataTable.Col source="email" label="portal.users.email" render={(r: UserRecord) => (
-          <span dir="ltr">{r.email}{r.id === identity?.id ? ` (${t('portal.users.you')})` : ''}</span>
-        )} />
+        <DataTable.Col
+          source="email"
+          label="portal.users.email"
+          render={(r: UserRecord) => (
+            <span dir="ltr">
+              {r.email}
+              {r.id === identity?.id ? ` (${t('portal.users.you')})` : ''}
+            </span>
+          )}
+        />
         <DataTable.Col source="role" label="portal.users.role" render={(r: UserRecord) => t(`portal.role.${r.role}`)} />
-        <DataTable.Col source="status" label="portal.users.status" render={(r: UserRecord) => (
-          <Chip size="small" color={r.status === 'active' ? 'success' : 'default'} label={t(`portal.users.statuses.${r.status}`)} />
-        )} />
+        <DataTable.Col
+          source="status"
+          label="portal.users.status"
+          render={(r: UserRecord) => <Chip size="small" color={r.status === 'active' ? 'success' : 'default'} label={t(`portal.users.statuses.${r.status}`)} />}
+        />
         <DataTable.Col source="last_login_at" label="portal.users.last_login_at" render={(r: UserRecord) => when(r.last_login_at)} />
         <DataTable.Col label=" " disableSort>
           <RemoveButton />

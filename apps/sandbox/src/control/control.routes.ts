@@ -31,7 +31,10 @@ export function registerControlRoutes(app: FastifyInstance, ctx: SandboxContext)
     })
     .refine((p) => p.latency_ms !== undefined || p.fault !== undefined, { message: 'Give latency_ms, fault or both.' });
 
-  app.get<{ Params: { scope: string } }>('/__control/scopes/:scope', async (request) => ({ scope: request.params.scope, insurers: ctx.behaviours.scopeSettings(request.params.scope) }));
+  app.get<{ Params: { scope: string } }>('/__control/scopes/:scope', async (request) => ({
+    scope: request.params.scope,
+    insurers: ctx.behaviours.scopeSettings(request.params.scope),
+  }));
 
   app.put<{ Params: { scope: string; code: string } }>('/__control/scopes/:scope/insurers/:code', async (request) => {
     const { family, ...patch } = parseOr422(scopedPatchSchema, request.body);

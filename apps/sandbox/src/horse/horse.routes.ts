@@ -31,10 +31,18 @@ export function registerHorseRoutes(app: FastifyInstance, ctx: SandboxContext, i
 
   app.post<{ Params: { code: string } }>('/insurers/:code/horse/quotes', async (request, reply) => {
     const insurer = horseInsurer(request.params.code);
-    if (await simulateInsurer(behaviourOf(ctx, request, insurer.code, 'horse'), reply, ctx.lifecycle, () => ({ status: 'declined', insurer: { code: insurer.code, name_en: insurer.nameEn, name_ar: insurer.nameAr }, reason: DECLINED_ON_REQUEST }))) return reply;
+    if (
+      await simulateInsurer(behaviourOf(ctx, request, insurer.code, 'horse'), reply, ctx.lifecycle, () => ({
+        status: 'declined',
+        insurer: { code: insurer.code, name_en: insurer.nameEn, name_ar: insurer.nameAr },
+        reason: DECLINED_ON_REQUEST,
+      }))
+    )
+      return reply;
     const risk = parseOr422(wireHorseQuoteRequestSchema, request.body);
     const who = { code: insurer.code, name_en: insurer.nameEn, name_ar: insurer.nameAr };
-    if (new Decimal(risk.value).greaterThan(MAX_VALUE)) return { status: 'declined', insurer: who, reason: `Horses valued above ${MAX_VALUE.toFixed(0)} SAR are not insured.` };
+    if (new Decimal(risk.value).greaterThan(MAX_VALUE))
+      return { status: 'declined', insurer: who, reason: `Horses valued above ${MAX_VALUE.toFixed(0)} SAR are not insured.` };
     if (risk.age_years > 20) return { status: 'declined', insurer: who, reason: 'Horses older than 20 years are not insured.' };
     const { rate, premium } = horsePremium(risk.age_years, risk.use, risk.value);
     return { status: 'quoted', insurer: who, rate_percent: rate, net_premium: premium };

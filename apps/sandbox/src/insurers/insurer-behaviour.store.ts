@@ -26,10 +26,14 @@ export function profileLatency(code: string, profile: SandboxProfile): number {
 /** "dune:timeout,palm:error" (the SANDBOX_FAULTS format). Mistakes fail at start-up, not silently. */
 export function parseFaults(spec: string, knownCodes: readonly string[]): Record<string, FaultMode> {
   const faults: Record<string, FaultMode> = {};
-  for (const entry of spec.split(',').map((e) => e.trim()).filter(Boolean)) {
+  for (const entry of spec
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)) {
     const [code, mode] = entry.split(':').map((s) => s.trim());
     if (!knownCodes.includes(code)) throw new Error(`SANDBOX_FAULTS names an unknown insurer "${code}".`);
-    if (!(FAULT_MODES as readonly string[]).includes(mode)) throw new Error(`SANDBOX_FAULTS gives "${code}" an unknown fault "${mode}" (${FAULT_MODES.join(', ')}).`);
+    if (!(FAULT_MODES as readonly string[]).includes(mode))
+      throw new Error(`SANDBOX_FAULTS gives "${code}" an unknown fault "${mode}" (${FAULT_MODES.join(', ')}).`);
     faults[code] = mode as FaultMode;
   }
   return faults;

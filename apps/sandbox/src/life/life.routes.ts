@@ -20,9 +20,17 @@ function lifePlanOr404(code: string) {
 export function registerLifeRoutes(app: FastifyInstance, ctx: SandboxContext, issued: SingleIssuedStore): void {
   app.post<{ Params: { code: string } }>('/insurers/:code/life/quotes', async (request, reply) => {
     const { insurer, plan } = lifePlanOr404(request.params.code);
-    if (await simulateInsurer(behaviourOf(ctx, request, insurer.code, 'life'), reply, ctx.lifecycle, () => ({ status: 'declined', insurer: { code: insurer.code, name_en: insurer.nameEn, name_ar: insurer.nameAr }, reason: DECLINED_ON_REQUEST }))) return reply;
+    if (
+      await simulateInsurer(behaviourOf(ctx, request, insurer.code, 'life'), reply, ctx.lifecycle, () => ({
+        status: 'declined',
+        insurer: { code: insurer.code, name_en: insurer.nameEn, name_ar: insurer.nameAr },
+        reason: DECLINED_ON_REQUEST,
+      }))
+    )
+      return reply;
     const risk = parseOr422(wireLifeQuoteRequestSchema, request.body);
-    if (!risk.sum_assured === !risk.monthly_contribution) throw SandboxHttpError.validation({ sum_assured: ['Send sum_assured or monthly_contribution, not both.'] });
+    if (!risk.sum_assured === !risk.monthly_contribution)
+      throw SandboxHttpError.validation({ sum_assured: ['Send sum_assured or monthly_contribution, not both.'] });
     const who = { code: insurer.code, name_en: insurer.nameEn, name_ar: insurer.nameAr };
     const priced = priceLifePlan(plan, risk, ctx.clock.now());
     if (!priced.ok) return { status: 'declined', insurer: who, reason: priced.reason };

@@ -20,7 +20,8 @@ const EMBLEMS: Record<LogoEmblem, (fill: string) => string> = {
   hexagon: (f) => `<path d="M50 3 L91 26 V74 L50 97 L9 74 V26 Z" fill="${f}"/>`,
   diamond: (f) => `<path d="M50 2 L98 50 L50 98 L2 50 Z" fill="${f}"/>`,
   arch: (f) => `<path d="M8 96 V46 C8 22 27 4 50 4 C73 4 92 22 92 46 V96 Z" fill="${f}"/>`,
-  wave: (f) => `<rect x="4" y="4" width="92" height="92" rx="22" fill="${f}"/><path d="M10 66 C28 52 40 76 58 62 C72 51 82 58 90 64 V74 C80 68 72 62 58 72 C40 86 28 62 10 76 Z" fill="#ffffff" fill-opacity="0.35"/>`,
+  wave: (f) =>
+    `<rect x="4" y="4" width="92" height="92" rx="22" fill="${f}"/><path d="M10 66 C28 52 40 76 58 62 C72 51 82 58 90 64 V74 C80 68 72 62 58 72 C40 86 28 62 10 76 Z" fill="#ffffff" fill-opacity="0.35"/>`,
   star: (f) => `<path d="M50 2 L61 36 L97 36 L68 57 L79 92 L50 71 L21 92 L32 57 L3 36 L39 36 Z" fill="${f}"/>`,
   drop: (f) => `<path d="M50 3 C50 3 88 44 88 64 C88 85 71 98 50 98 C29 98 12 85 12 64 C12 44 50 3 50 3 Z" fill="${f}"/>`,
 };

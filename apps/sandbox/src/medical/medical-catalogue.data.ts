@@ -15,7 +15,13 @@ export interface MedicalInsurerProfile {
   packages: Record<MedicalTier, MedicalPackageProfile>;
 }
 
-const pkg = (name: string, nameAr: string, price: string, annualLimit: string, network: string, hospitals: number): MedicalPackageProfile => ({ name, nameAr, price, annualLimit, network: { name: network, hospitals } });
+const pkg = (name: string, nameAr: string, price: string, annualLimit: string, network: string, hospitals: number): MedicalPackageProfile => ({
+  name,
+  nameAr,
+  price,
+  annualLimit,
+  network: { name: network, hospitals },
+});
 
 /**
  * The catalogue's insurers that also sell SME medical cover (fictional, like the catalogue). Prices and

@@ -3,7 +3,8 @@ import { priceMember } from './medical-pricing';
 
 describe('sandbox medical pricing', () => {
   const dune = findMedicalInsurer('dune')!;
-  const member = (over: Partial<Parameters<typeof priceMember>[1]> = {}) => priceMember(dune, { reference: 'E0', relationship: 'employee', category: 'basic', age: 35, ...over });
+  const member = (over: Partial<Parameters<typeof priceMember>[1]> = {}) =>
+    priceMember(dune, { reference: 'E0', relationship: 'employee', category: 'basic', age: 35, ...over });
 
   it('charges the tier price per adult, half for a child and 1.5 times for a parent', () => {
     expect(member()).toBe('3200.00');

@@ -27,7 +27,14 @@ export function registerMedicalRoutes(app: FastifyInstance, ctx: SandboxContext)
         code: i.code,
         name_en: names.en,
         name_ar: names.ar,
-        packages: MEDICAL_TIERS.map((t) => ({ category: t, name: i.packages[t].name, name_ar: i.packages[t].nameAr, price: i.packages[t].price, annual_limit: i.packages[t].annualLimit, network: i.packages[t].network })),
+        packages: MEDICAL_TIERS.map((t) => ({
+          category: t,
+          name: i.packages[t].name,
+          name_ar: i.packages[t].nameAr,
+          price: i.packages[t].price,
+          annual_limit: i.packages[t].annualLimit,
+          network: i.packages[t].network,
+        })),
       };
     }),
   }));
@@ -38,7 +45,10 @@ export function registerMedicalRoutes(app: FastifyInstance, ctx: SandboxContext)
     const body = parseOr422(wireMedicalQuoteRequestSchema, request.body);
     const members = body.members.map((m) => ({ reference: m.reference, price: priceMember(insurer, m) }));
     const now = ctx.clock.now();
-    const digest = createHash('sha256').update(`${insurer.code}:${JSON.stringify(body)}:${now.toISOString()}`).digest('hex').slice(0, 16);
+    const digest = createHash('sha256')
+      .update(`${insurer.code}:${JSON.stringify(body)}:${now.toISOString()}`)
+      .digest('hex')
+      .slice(0, 16);
     return {
       quote_reference: `${insurer.code.toUpperCase()}-MQ-${digest}`,
       currency: 'SAR',

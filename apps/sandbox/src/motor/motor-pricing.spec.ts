@@ -49,7 +49,12 @@ describe('priceMotorRisk', () => {
   });
 
   it('offers Agency and workshop comprehensive, TPL and TPL + for a new car', () => {
-    expect(offers(priceMotorRisk(dune, risk())).map((o) => `${o.type}/${o.fixType}`)).toEqual(['Comprehensive/Agency', 'Comprehensive/workshop', 'TPL/', 'TPL +/']);
+    expect(offers(priceMotorRisk(dune, risk())).map((o) => `${o.type}/${o.fixType}`)).toEqual([
+      'Comprehensive/Agency',
+      'Comprehensive/workshop',
+      'TPL/',
+      'TPL +/',
+    ]);
   });
 
   it('lowers the premium as the deductible rises, and Agency costs more than workshop', () => {
@@ -105,8 +110,18 @@ describe('priceMotorRisk', () => {
   });
 
   it('prices buses dearer than cars for TPL', () => {
-    const car = premium(offer(priceMotorRisk(dune, risk({ vehicle: { sequence_number: undefined, custom_number: '1234567', maker_code: 1, model_code: 1001, body_type_code: 1 } })), 'TPL'));
-    const bus = premium(offer(priceMotorRisk(dune, risk({ vehicle: { sequence_number: undefined, custom_number: '1234567', maker_code: 1, model_code: 1013, body_type_code: 13 } })), 'TPL'));
+    const car = premium(
+      offer(
+        priceMotorRisk(dune, risk({ vehicle: { sequence_number: undefined, custom_number: '1234567', maker_code: 1, model_code: 1001, body_type_code: 1 } })),
+        'TPL',
+      ),
+    );
+    const bus = premium(
+      offer(
+        priceMotorRisk(dune, risk({ vehicle: { sequence_number: undefined, custom_number: '1234567', maker_code: 1, model_code: 1013, body_type_code: 13 } })),
+        'TPL',
+      ),
+    );
     expect(bus.greaterThan(car)).toBe(true);
   });
 
@@ -127,7 +142,16 @@ describe('priceMotorRisk', () => {
 
   it.each([
     ['an owner under 18', risk({ owner: { id: OWNER, age: 17 }, drivers: [{ id: OWNER, age: 17, driving_percentage: 100 }] }), 'owner_under_age'],
-    ['a driver under 21', risk({ drivers: [{ id: OWNER, age: 40, driving_percentage: 50 }, { id: SON, age: 20, driving_percentage: 50 }] }), 'driver_under_age'],
+    [
+      'a driver under 21',
+      risk({
+        drivers: [
+          { id: OWNER, age: 40, driving_percentage: 50 },
+          { id: SON, age: 20, driving_percentage: 50 },
+        ],
+      }),
+      'driver_under_age',
+    ],
     ['a value above the cap', risk({ vehicle: { estimated_value: '500000.01' } }), 'value_above_cap'],
   ])('declines %s', (_, request, code) => {
     const result = priceMotorRisk(dune, request);
@@ -141,7 +165,12 @@ describe('priceMotorRisk', () => {
   });
 
   it('applies each insurer its own minimum driver age', () => {
-    const twentyTwo = risk({ drivers: [{ id: OWNER, age: 40, driving_percentage: 50 }, { id: SON, age: 22, driving_percentage: 50 }] });
+    const twentyTwo = risk({
+      drivers: [
+        { id: OWNER, age: 40, driving_percentage: 50 },
+        { id: SON, age: 22, driving_percentage: 50 },
+      ],
+    });
     expect(priceMotorRisk(dune, twentyTwo).status).toBe('quoted');
     expect(priceMotorRisk(insurer('summit'), twentyTwo).status).toBe('declined');
   });

@@ -16,9 +16,7 @@ export interface PricedOffer {
 
 export type DeclineCode = 'owner_under_age' | 'driver_under_age' | 'value_above_cap' | 'no_product_for_vehicle';
 
-export type PricingResult =
-  | { status: 'quoted'; offers: PricedOffer[] }
-  | { status: 'declined'; reasonCode: DeclineCode; reason: { en: string; ar: string } };
+export type PricingResult = { status: 'quoted'; offers: PricedOffer[] } | { status: 'declined'; reasonCode: DeclineCode; reason: { en: string; ar: string } };
 
 const MIN_OWNER_AGE = 18;
 const ONE = new Decimal(1);
@@ -60,7 +58,11 @@ export function priceMotorRisk(insurer: InsurerProfile, request: WireQuoteReques
     return decline('driver_under_age', `Every driver must be at least ${insurer.minDriverAge}.`, `يجب ألا يقل عمر كل سائق عن ${insurer.minDriverAge} سنة.`);
   }
   if (value.greaterThan(insurer.valueCap)) {
-    return decline('value_above_cap', `Vehicles worth more than SAR ${insurer.valueCap} need manual underwriting.`, `المركبات التي تزيد قيمتها عن ${insurer.valueCap} ريال تحتاج إلى اكتتاب يدوي.`);
+    return decline(
+      'value_above_cap',
+      `Vehicles worth more than SAR ${insurer.valueCap} need manual underwriting.`,
+      `المركبات التي تزيد قيمتها عن ${insurer.valueCap} ريال تحتاج إلى اكتتاب يدوي.`,
+    );
   }
 
   const driverFactor = request.drivers.reduce((acc, d) => acc.plus(driverAgeLoading(d.age).times(d.driving_percentage).dividedBy(100)), new Decimal(0));

@@ -15,7 +15,8 @@ function checkRisk(r: WireQuoteRequest): void {
     v.maker_code !== undefined && v.model_code !== undefined && v.body_type_code !== undefined
       ? vehicleCodeErrors({ maker_code: v.maker_code, model_code: v.model_code, body_type_code: v.body_type_code }, 'vehicle.')
       : {};
-  if (v.model_year > Number(r.start_date.slice(0, 4)) + 1) errors['vehicle.model_year'] = ['The model year may not be later than the year after the start date.'];
+  if (v.model_year > Number(r.start_date.slice(0, 4)) + 1)
+    errors['vehicle.model_year'] = ['The model year may not be later than the year after the start date.'];
   if (Object.keys(errors).length > 0) throw SandboxHttpError.validation(errors);
 }
 
@@ -36,7 +37,15 @@ export function registerMotorQuoteRoutes(app: FastifyInstance, ctx: SandboxConte
       checkRisk(risk);
       return JSON.stringify(presentQuote(priceMotorRisk(insurer, risk), { insurer, request: risk, now: ctx.clock.now(), baseUrl: ctx.baseUrl(request) }));
     });
-    if (await simulateInsurer(behaviourOf(ctx, request, insurer.code, 'motor'), reply, ctx.lifecycle, () => ({ status: 'declined', insurer: insurer.code, reason_code: 'declined_on_request', reason: DECLINED_ON_REQUEST }))) return reply;
+    if (
+      await simulateInsurer(behaviourOf(ctx, request, insurer.code, 'motor'), reply, ctx.lifecycle, () => ({
+        status: 'declined',
+        insurer: insurer.code,
+        reason_code: 'declined_on_request',
+        reason: DECLINED_ON_REQUEST,
+      }))
+    )
+      return reply;
     if (!answer.ok) throw answer.error;
     return reply.type('application/json; charset=utf-8').send(answer.value);
   });

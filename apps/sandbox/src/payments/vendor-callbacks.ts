@@ -38,14 +38,22 @@ export class VendorCallbacks {
 
   /** Sends one notice now (no retries) and answers the merchant's HTTP status, or null when unreachable. */
   async deliver(payment: VendorPaymentRecord, retry = false): Promise<number | null> {
-    const event: WireVendorCallback = { event_id: `evt_${randomBytes(10).toString('hex')}`, vendor_payment_id: payment.id, reference: payment.reference, status: payment.status };
+    const event: WireVendorCallback = {
+      event_id: `evt_${randomBytes(10).toString('hex')}`,
+      vendor_payment_id: payment.id,
+      reference: payment.reference,
+      status: payment.status,
+    };
     const body = JSON.stringify(event);
     for (let attempt = 0; ; attempt++) {
       let status: number | null;
       try {
         const res = await fetch(payment.callback_url, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', [VENDOR_SIGNATURE_HEADER]: signVendorBody(this.secret(), body, Math.floor(this.clock.now().getTime() / 1000)) },
+          headers: {
+            'content-type': 'application/json',
+            [VENDOR_SIGNATURE_HEADER]: signVendorBody(this.secret(), body, Math.floor(this.clock.now().getTime() / 1000)),
+          },
           body,
           signal: AbortSignal.any([this.lifecycle, AbortSignal.timeout(10_000)]),
         });

@@ -76,5 +76,14 @@ export class VendorPaymentStore {
 
 /** What the merchant may read back: never card data (the vendor keeps none in this sandbox anyway). */
 export function presentVendorPayment(p: VendorPaymentRecord): WireVendorPayment {
-  return { id: p.id, reference: p.reference, amount: p.amount, currency: p.currency, status: p.status, failure_code: p.failure_code, created_at: p.created_at, updated_at: p.updated_at };
+  return {
+    id: p.id,
+    reference: p.reference,
+    amount: p.amount,
+    currency: p.currency,
+    status: p.status,
+    failure_code: p.failure_code,
+    created_at: p.created_at,
+    updated_at: p.updated_at,
+  };
 }

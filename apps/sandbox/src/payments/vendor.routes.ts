@@ -8,7 +8,8 @@ import { cardErrors, outcomeOf, type CardForm } from './test-cards';
 import { presentVendorPayment, type VendorPaymentRecord } from './vendor-payment.store';
 
 function requireApiKey(ctx: SandboxContext, request: FastifyRequest): void {
-  if (request.headers.authorization !== `Bearer ${ctx.vendor.apiKey}`) throw new SandboxHttpError(401, 'unauthenticated', 'A valid vendor API key is required.');
+  if (request.headers.authorization !== `Bearer ${ctx.vendor.apiKey}`)
+    throw new SandboxHttpError(401, 'unauthenticated', 'A valid vendor API key is required.');
 }
 
 function paymentOr404(ctx: SandboxContext, id: string): VendorPaymentRecord {
@@ -47,7 +48,8 @@ export function registerVendorRoutes(app: FastifyInstance, ctx: SandboxContext):
   app.post('/vendor/checkouts', async (request, reply) => {
     requireApiKey(ctx, request);
     const input = parseOr422(wireCheckoutRequestSchema, request.body);
-    if (Date.parse(input.expires_at) <= ctx.clock.now().getTime()) throw SandboxHttpError.validation({ expires_at: ['The checkout would already be expired.'] });
+    if (Date.parse(input.expires_at) <= ctx.clock.now().getTime())
+      throw SandboxHttpError.validation({ expires_at: ['The checkout would already be expired.'] });
     const payment = ctx.vendor.payments.open(input, ctx.clock.now());
     return reply.status(201).send({ ...presentVendorPayment(payment), checkout_url: `${ctx.baseUrl(request)}/vendor/checkout/${payment.id}` });
   });
@@ -94,7 +96,10 @@ export function registerVendorRoutes(app: FastifyInstance, ctx: SandboxContext):
 
   /** Test controls: hold callbacks, then send them on demand (twice, concurrently, after the return...). */
   app.put('/__control/vendor', async (request) => {
-    const input = parseOr422(z.strictObject({ callbacks: z.enum(['auto', 'hold']).optional(), refunds: z.enum(['ok', 'unavailable']).optional() }), request.body);
+    const input = parseOr422(
+      z.strictObject({ callbacks: z.enum(['auto', 'hold']).optional(), refunds: z.enum(['ok', 'unavailable']).optional() }),
+      request.body,
+    );
     if (input.callbacks) ctx.vendor.callbacks.mode = input.callbacks;
     if (input.refunds) ctx.vendor.refundFault = input.refunds === 'unavailable';
     return { callbacks: ctx.vendor.callbacks.mode, refunds: ctx.vendor.refundFault ? 'unavailable' : 'ok' };

@@ -12,7 +12,14 @@ export interface NationalAddressRecord {
   cityName: string;
 }
 
-const a = (shortAddress: string, zipCode: string, additionalNumber: string, streetName: string, districtName: string, cityName: string): NationalAddressRecord => ({
+const a = (
+  shortAddress: string,
+  zipCode: string,
+  additionalNumber: string,
+  streetName: string,
+  districtName: string,
+  cityName: string,
+): NationalAddressRecord => ({
   shortAddress,
   buildingNumber: shortAddress.slice(4),
   zipCode,

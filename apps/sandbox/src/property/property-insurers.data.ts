@@ -14,11 +14,41 @@ export interface PropertyInsurerProfile {
 }
 
 export const PROPERTY_INSURERS: readonly PropertyInsurerProfile[] = [
-  { code: 'dune', buildingRatePermille: '0.55', contentsRatePermille: '2.10', minPremium: '350.00', coverages: ['fire', 'lightning', 'explosion', 'water_damage', 'theft', 'natural_disasters'] },
-  { code: 'palm', buildingRatePermille: '0.60', contentsRatePermille: '1.90', minPremium: '400.00', coverages: ['fire', 'lightning', 'water_damage', 'theft', 'temporary_accommodation'] },
-  { code: 'oryx', buildingRatePermille: '0.48', contentsRatePermille: '2.40', minPremium: '325.00', coverages: ['fire', 'explosion', 'water_damage', 'public_liability'] },
-  { code: 'caravan', buildingRatePermille: '0.52', contentsRatePermille: '2.00', minPremium: '375.00', coverages: ['fire', 'lightning', 'theft', 'natural_disasters', 'glass_breakage'] },
-  { code: 'pearl', buildingRatePermille: '0.58', contentsRatePermille: '2.25', minPremium: '360.00', coverages: ['fire', 'water_damage', 'theft', 'public_liability', 'temporary_accommodation'] },
+  {
+    code: 'dune',
+    buildingRatePermille: '0.55',
+    contentsRatePermille: '2.10',
+    minPremium: '350.00',
+    coverages: ['fire', 'lightning', 'explosion', 'water_damage', 'theft', 'natural_disasters'],
+  },
+  {
+    code: 'palm',
+    buildingRatePermille: '0.60',
+    contentsRatePermille: '1.90',
+    minPremium: '400.00',
+    coverages: ['fire', 'lightning', 'water_damage', 'theft', 'temporary_accommodation'],
+  },
+  {
+    code: 'oryx',
+    buildingRatePermille: '0.48',
+    contentsRatePermille: '2.40',
+    minPremium: '325.00',
+    coverages: ['fire', 'explosion', 'water_damage', 'public_liability'],
+  },
+  {
+    code: 'caravan',
+    buildingRatePermille: '0.52',
+    contentsRatePermille: '2.00',
+    minPremium: '375.00',
+    coverages: ['fire', 'lightning', 'theft', 'natural_disasters', 'glass_breakage'],
+  },
+  {
+    code: 'pearl',
+    buildingRatePermille: '0.58',
+    contentsRatePermille: '2.25',
+    minPremium: '360.00',
+    coverages: ['fire', 'water_damage', 'theft', 'public_liability', 'temporary_accommodation'],
+  },
 ];
 
 export function findPropertyInsurer(code: string): PropertyInsurerProfile | null {

@@ -15,9 +15,7 @@ function ageLoadingPercent(age: number): number {
 export function pricePropertyRisk(insurer: PropertyInsurerProfile, risk: WirePropertyRisk): Money {
   const building = new Decimal(risk.property_cost ?? 0).times(insurer.buildingRatePermille).dividedBy(1000);
   const contents = new Decimal(risk.contents_cost ?? 0).times(insurer.contentsRatePermille).dividedBy(1000);
-  const loading = new Decimal(BUILDING_TYPE_LOADING[risk.building_type])
-    .plus(ageLoadingPercent(risk.building_age))
-    .plus(CITY_LOADING[risk.city_name] ?? 0);
+  const loading = new Decimal(BUILDING_TYPE_LOADING[risk.building_type]).plus(ageLoadingPercent(risk.building_age)).plus(CITY_LOADING[risk.city_name] ?? 0);
   const loaded = building.plus(contents).times(new Decimal(100).plus(loading)).dividedBy(100);
   return money(Decimal.max(loaded, insurer.minPremium));
 }

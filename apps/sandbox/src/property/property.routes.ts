@@ -81,7 +81,10 @@ export function registerPropertyRoutes(app: FastifyInstance, ctx: SandboxContext
     const input = parseOr422(wirePropertyIssueRequestSchema, request.body);
     if (input.end_date <= input.start_date) throw SandboxHttpError.validation({ end_date: ['The end date must be after the start date.'] });
     const id = issued.issueOnce(insurer.code, input.reference);
-    const body: WirePropertyIssued = { provider_policy_id: id, policy_document_url: `${ctx.baseUrl(request)}/insurers/${insurer.code}/property/policies/${id}/document.pdf` };
+    const body: WirePropertyIssued = {
+      provider_policy_id: id,
+      policy_document_url: `${ctx.baseUrl(request)}/insurers/${insurer.code}/property/policies/${id}/document.pdf`,
+    };
     return reply.status(201).send(body);
   });
 
@@ -96,7 +99,11 @@ export function registerPropertyRoutes(app: FastifyInstance, ctx: SandboxContext
     if (await simulateInsurer(behaviourOf(ctx, request, insurer.code, 'property'), reply, ctx.lifecycle)) return reply;
     const id = policyIdOr404(insurer, request.params.id);
     const cancelled = ctx.propertyCancellations.get(id);
-    const body: WireCancellationStatus = { provider_policy_id: id, status: cancelled ? 'cancelled' : 'active', cancelled_at: cancelled ? formatDateTimeOffset(cancelled.at) : null };
+    const body: WireCancellationStatus = {
+      provider_policy_id: id,
+      status: cancelled ? 'cancelled' : 'active',
+      cancelled_at: cancelled ? formatDateTimeOffset(cancelled.at) : null,
+    };
     return body;
   });
 

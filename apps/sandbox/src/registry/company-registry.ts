@@ -23,12 +23,21 @@ export function registeredStaff(cr: string, today: Date): WireRegisteredStaff | 
   const employees = Array.from({ length: count }, (_, i) => {
     const b = seed[(i * 3 + 1) % seed.length];
     const age = 22 + ((b + i * 7) % 38);
-    const born = new Date(Date.UTC(today.getUTCFullYear() - age, (b % 12), 1 + (b % 27)));
-    const serial = String((seed.readUInt32BE((i * 4) % 28) % 900_000_000) + 10_000_000 + i).padStart(9, '0').slice(-9);
+    const born = new Date(Date.UTC(today.getUTCFullYear() - age, b % 12, 1 + (b % 27)));
+    const serial = String((seed.readUInt32BE((i * 4) % 28) % 900_000_000) + 10_000_000 + i)
+      .padStart(9, '0')
+      .slice(-9);
     const mobile = `05${String(seed.readUInt32BE((i * 4 + 2) % 28) % 100_000_000).padStart(8, '0')}`;
     if (b % 3 === 0) {
       const r = RESIDENT[b % RESIDENT.length];
-      return { name: r.name, nationality_iso: r.iso, iqama_id: `2${serial}`, date_of_birth: formatDate(born), gender: b % 2 ? ('male' as const) : ('female' as const), mobile_number: mobile };
+      return {
+        name: r.name,
+        nationality_iso: r.iso,
+        iqama_id: `2${serial}`,
+        date_of_birth: formatDate(born),
+        gender: b % 2 ? ('male' as const) : ('female' as const),
+        mobile_number: mobile,
+      };
     }
     const female = b % 2 === 0;
     const first = FIRST[(b >> 1) % FIRST.length];

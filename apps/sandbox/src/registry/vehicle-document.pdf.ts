@@ -6,7 +6,12 @@ import type { WireIssueDocumentRequest } from '@lib/providers';
  * is recorded in the registry by the PDF's hash; the text is for people, the serial makes each copy unique.
  */
 export function renderVehicleDocument(doc: WireIssueDocumentRequest, serial: string, issuedAt: Date): Promise<Buffer> {
-  const pdf = new PDFDocument({ size: 'A5', layout: 'landscape', margin: 36, info: { Title: `Vehicle information document ${serial}`, Author: 'Sandbox vehicle registry', CreationDate: issuedAt } });
+  const pdf = new PDFDocument({
+    size: 'A5',
+    layout: 'landscape',
+    margin: 36,
+    info: { Title: `Vehicle information document ${serial}`, Author: 'Sandbox vehicle registry', CreationDate: issuedAt },
+  });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     pdf.on('data', (c: Buffer) => chunks.push(c));

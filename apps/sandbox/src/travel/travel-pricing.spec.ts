@@ -13,7 +13,11 @@ describe('sandbox travel pricing', () => {
     const r = priceTrip({ start_date: '2027-01-10', duration_days: 15, multi_entry: false, travellers: [{ age: 40 }, { age: 38 }, { age: 9 }, { age: 70 }] });
     expect(r).toEqual({
       ok: true,
-      items: { adult: { count: 2, price: '70.00', total: '140.00' }, child: { count: 1, price: '35.00', total: '35.00' }, senior: { count: 1, price: '140.00', total: '140.00' } },
+      items: {
+        adult: { count: 2, price: '70.00', total: '140.00' },
+        child: { count: 1, price: '35.00', total: '35.00' },
+        senior: { count: 1, price: '140.00', total: '140.00' },
+      },
       adminFee: '25.00',
     });
   });

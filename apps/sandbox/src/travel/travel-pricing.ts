@@ -3,7 +3,16 @@ import { amountString } from '@lib/common';
 import { MULTI_ENTRY_DAYS, TRAVEL_DURATIONS, type TravelBand, type WireTravelQuoteRequest } from '@lib/providers';
 
 /** Net premium for one adult by trip length in days (invented rates); a multi-entry policy is its own rate. */
-const ADULT_RATE: Record<(typeof TRAVEL_DURATIONS)[number], string> = { 7: '45.00', 10: '55.00', 15: '70.00', 21: '85.00', 30: '110.00', 60: '180.00', 90: '240.00', 180: '380.00' };
+const ADULT_RATE: Record<(typeof TRAVEL_DURATIONS)[number], string> = {
+  7: '45.00',
+  10: '55.00',
+  15: '70.00',
+  21: '85.00',
+  30: '110.00',
+  60: '180.00',
+  90: '240.00',
+  180: '380.00',
+};
 const MULTI_ENTRY_ADULT_RATE = '450.00';
 /** Children travel at half the adult rate, seniors at twice it. */
 const BAND_FACTOR: Record<TravelBand, string> = { child: '0.5', adult: '1', senior: '2' };
@@ -16,8 +25,7 @@ export function bandOf(age: number): TravelBand {
 }
 
 export type TravelPricing =
-  | { ok: true; items: Partial<Record<TravelBand, { count: number; price: string; total: string }>>; adminFee: string }
-  | { ok: false; reason: string };
+  { ok: true; items: Partial<Record<TravelBand, { count: number; price: string; total: string }>>; adminFee: string } | { ok: false; reason: string };
 
 /** Deterministic: the same trip and ages always get the same bill. */
 export function priceTrip(trip: WireTravelQuoteRequest): TravelPricing {

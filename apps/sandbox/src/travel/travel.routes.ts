@@ -20,7 +20,14 @@ export function registerTravelRoutes(app: FastifyInstance, ctx: SandboxContext, 
 
   app.post<{ Params: { code: string } }>('/insurers/:code/travel/quotes', async (request, reply) => {
     const insurer = travelInsurer(request.params.code);
-    if (await simulateInsurer(behaviourOf(ctx, request, insurer.code, 'travel'), reply, ctx.lifecycle, () => ({ status: 'declined', insurer: { code: insurer.code, name_en: insurer.nameEn, name_ar: insurer.nameAr }, reason: DECLINED_ON_REQUEST }))) return reply;
+    if (
+      await simulateInsurer(behaviourOf(ctx, request, insurer.code, 'travel'), reply, ctx.lifecycle, () => ({
+        status: 'declined',
+        insurer: { code: insurer.code, name_en: insurer.nameEn, name_ar: insurer.nameAr },
+        reason: DECLINED_ON_REQUEST,
+      }))
+    )
+      return reply;
     const trip = parseOr422(wireTravelQuoteRequestSchema, request.body);
     const who = { code: insurer.code, name_en: insurer.nameEn, name_ar: insurer.nameAr };
     const priced = priceTrip(trip);

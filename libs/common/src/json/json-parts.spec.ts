@@ -29,7 +29,10 @@ describe('JSON made in parts', () => {
   });
 
   it('nests values made in parts (a page of objects, each with its array put in) and joins them once', () => {
-    const items = [{ id: 1, quotes: [] as unknown[] }, { id: 2, quotes: [] as unknown[], name: 'الكثبان' }];
+    const items = [
+      { id: 1, quotes: [] as unknown[] },
+      { id: 2, quotes: [] as unknown[], name: 'الكثبان' },
+    ];
     const itemParts = items.map((item, i) => jsonPartsWith(item, 'quotes', arrayItemsParts([byteString(JSON.stringify(parts[i])), jsonBytes(parts[2])])));
     const page = { current_page: 1, data: [] as unknown[], total: 2 };
     const json = joinJson(jsonPartsWith(page, 'data', arrayParts(itemParts))).toString('utf8');

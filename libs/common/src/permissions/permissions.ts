@@ -5,14 +5,55 @@
 export const STAFF_ROLES = ['admin', 'operations', 'account_manager', 'claims_handler'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
-export const ADMIN_RESOURCES = ['clients', 'staff', 'audit-log', 'dashboard', 'payments', 'motor-quote-requests', 'motor-policies', 'provider-health', 'property-policies', 'claims', 'webhook-endpoints', 'webhook-deliveries', 'tpl-policies', 'life-policies', 'horse-policies', 'medical-companies', 'medical-policies', 'travel-policies', 'refunds', 'search', 'policy-activity', 'partner-users'] as const;
+export const ADMIN_RESOURCES = [
+  'clients',
+  'staff',
+  'audit-log',
+  'dashboard',
+  'payments',
+  'motor-quote-requests',
+  'motor-policies',
+  'provider-health',
+  'property-policies',
+  'claims',
+  'webhook-endpoints',
+  'webhook-deliveries',
+  'tpl-policies',
+  'life-policies',
+  'horse-policies',
+  'medical-companies',
+  'medical-policies',
+  'travel-policies',
+  'refunds',
+  'search',
+  'policy-activity',
+  'partner-users',
+] as const;
 export type AdminResource = (typeof ADMIN_RESOURCES)[number];
 
 /**
  * `read` covers list and show; `read_pii` unmasks personal data (contact emails and phones) in what
  * `read` returns; the other actions change state and are audited.
  */
-export const ADMIN_ACTIONS = ['read', 'read_pii', 'create', 'update', 'rotate_secret', 'enrol', 'deactivate', 'activate', 'cancel', 'check_status', 'transition', 'send_test', 'resend', 'import_employees', 'edit_employees', 'payment_link', 'retry'] as const;
+export const ADMIN_ACTIONS = [
+  'read',
+  'read_pii',
+  'create',
+  'update',
+  'rotate_secret',
+  'enrol',
+  'deactivate',
+  'activate',
+  'cancel',
+  'check_status',
+  'transition',
+  'send_test',
+  'resend',
+  'import_employees',
+  'edit_employees',
+  'payment_link',
+  'retry',
+] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 
 type Matrix = { [R in AdminResource]: Partial<Record<AdminAction, readonly StaffRole[]>> };

@@ -11,13 +11,10 @@ describe('short national address', () => {
     expect(isShortAddress('abcd1234')).toBe(true);
   });
 
-  it.each(['RRR7866', 'RRRCC7866', 'RRRC786', 'RRRC78666', '7866RRRC', 'RRRC 7866', 'RRR17866', 'ررر7866', 'ÄRRC7866', ''])(
-    'rejects %p',
-    (value) => {
-      expect(parseShortAddress(value)).toBeNull();
-      expect(isShortAddress(value)).toBe(false);
-    },
-  );
+  it.each(['RRR7866', 'RRRCC7866', 'RRRC786', 'RRRC78666', '7866RRRC', 'RRRC 7866', 'RRR17866', 'ررر7866', 'ÄRRC7866', ''])('rejects %p', (value) => {
+    expect(parseShortAddress(value)).toBeNull();
+    expect(isShortAddress(value)).toBe(false);
+  });
 
   it('rejects non-strings', () => {
     expect(parseShortAddress(12347866)).toBeNull();

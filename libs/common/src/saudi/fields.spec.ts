@@ -128,11 +128,7 @@ describe('Saudi request fields', () => {
   });
 
   it('uses plain default labels', () => {
-    expect(hijriDateField().safeParse('1446-01-30').error?.issues[0].message).toBe(
-      'The date is not a date in the Umm al-Qura calendar: 1446-01 has 29 days.',
-    );
-    expect(gregorianDateField().safeParse('2026-02-30').error?.issues[0].message).toBe(
-      'The date must be a real date in the form YYYY-MM-DD.',
-    );
+    expect(hijriDateField().safeParse('1446-01-30').error?.issues[0].message).toBe('The date is not a date in the Umm al-Qura calendar: 1446-01 has 29 days.');
+    expect(gregorianDateField().safeParse('2026-02-30').error?.issues[0].message).toBe('The date must be a real date in the form YYYY-MM-DD.');
   });
 });

@@ -36,9 +36,7 @@ describe('Saudi IBAN', () => {
   });
 
   it('says what is wrong with the shape', () => {
-    expect(ibanProblem('GB82WEST12345698765432')).toBe(
-      'The iban must be a Saudi IBAN, starting with SA and followed by 22 digits.',
-    );
+    expect(ibanProblem('GB82WEST12345698765432')).toBe('The iban must be a Saudi IBAN, starting with SA and followed by 22 digits.');
     expect(ibanProblem('sa0380000000608010167519')).toMatch(/starting with SA/);
     expect(ibanProblem('SA03 8000 0000 6080 1016 7519')).toBe('The iban must have only digits after SA, with no spaces.');
     expect(ibanProblem('SA03800000006080101675AB')).toMatch(/only digits after SA/);
@@ -50,9 +48,7 @@ describe('Saudi IBAN', () => {
   });
 
   it('names the field it is told', () => {
-    expect(ibanProblem('SA0380000000608010167518', 'beneficiary iban')).toBe(
-      'The beneficiary iban failed its check digits.',
-    );
+    expect(ibanProblem('SA0380000000608010167518', 'beneficiary iban')).toBe('The beneficiary iban failed its check digits.');
   });
 
   it('masks all but the country, check digits and last three digits', () => {

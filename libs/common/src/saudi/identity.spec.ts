@@ -1,11 +1,4 @@
-import {
-  isCommercialRegistration,
-  isInternationalPhone,
-  isSaudiMobile,
-  isSaudiPersonId,
-  isSponsorNumber,
-  personIdKind,
-} from './identity';
+import { isCommercialRegistration, isInternationalPhone, isSaudiMobile, isSaudiPersonId, isSponsorNumber, personIdKind } from './identity';
 
 describe('person ids', () => {
   it('accepts 10 digits starting with 1 (national id) or 2 (iqama)', () => {
@@ -15,13 +8,10 @@ describe('person ids', () => {
     expect(personIdKind('2987654321')).toBe('iqama');
   });
 
-  it.each(['3012345678', '0012345678', '101234567', '10123456789', '10123456a8', ' 1012345678', '1012345678\n', ''])(
-    'rejects %p',
-    (value) => {
-      expect(isSaudiPersonId(value)).toBe(false);
-      expect(personIdKind(value)).toBeNull();
-    },
-  );
+  it.each(['3012345678', '0012345678', '101234567', '10123456789', '10123456a8', ' 1012345678', '1012345678\n', ''])('rejects %p', (value) => {
+    expect(isSaudiPersonId(value)).toBe(false);
+    expect(personIdKind(value)).toBeNull();
+  });
 
   it('takes strings only (fields convert integers first)', () => {
     expect(isSaudiPersonId(1012345678)).toBe(false);
@@ -35,9 +25,8 @@ describe('phone numbers', () => {
     expect(isSaudiMobile('0598765432')).toBe(true);
   });
 
-  it.each(['0412345678', '5512345678', '512345678', '051234567', '05123456789', '+966512345678', '05 1234 5678'])(
-    'rejects %p as a Saudi mobile',
-    (value) => expect(isSaudiMobile(value)).toBe(false),
+  it.each(['0412345678', '5512345678', '512345678', '051234567', '05123456789', '+966512345678', '05 1234 5678'])('rejects %p as a Saudi mobile', (value) =>
+    expect(isSaudiMobile(value)).toBe(false),
   );
 
   it('accepts + and 10 to 15 digits as an international number', () => {

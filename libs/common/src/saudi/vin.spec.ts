@@ -70,9 +70,7 @@ describe('VIN', () => {
     expect(vinProblem('WVWZZZ1JZXW-00001')).toBe('The vin may contain only letters and digits.');
     expect(vinProblem('WVWZZZ1JZXW 00001')).toMatch(/only letters and digits/);
     expect(vinProblem(12345678901234568)).toBe('The vin must be a 17-character vehicle identification number.');
-    expect(vinProblem('1HGCM82643A004352', 'chassis number')).toBe(
-      'The chassis number failed its check digit (character 9).',
-    );
+    expect(vinProblem('1HGCM82643A004352', 'chassis number')).toBe('The chassis number failed its check digit (character 9).');
     expect(vinCheckDigitValid('1HGCM82633A00435')).toBe(false);
     expect(vinCheckDigitValid(null)).toBe(false);
   });

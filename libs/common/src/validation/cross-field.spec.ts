@@ -2,9 +2,16 @@ import { z } from 'zod';
 import { crossFieldRules } from './cross-field';
 
 const schema = z
-  .strictObject({ email: z.email(), start: z.number(), end: z.number(), inner: z.strictObject({ a: z.number(), b: z.number() }).superRefine(...crossFieldRules<{ a: number; b: number }>((v, ctx, fine) => {
-    if (fine('a', 'b') && v.a > v.b) ctx.addIssue({ code: 'custom', path: ['b'], message: 'b before a' });
-  })) })
+  .strictObject({
+    email: z.email(),
+    start: z.number(),
+    end: z.number(),
+    inner: z.strictObject({ a: z.number(), b: z.number() }).superRefine(
+      ...crossFieldRules<{ a: number; b: number }>((v, ctx, fine) => {
+        if (fine('a', 'b') && v.a > v.b) ctx.addIssue({ code: 'custom', path: ['b'], message: 'b before a' });
+      }),
+    ),
+  })
   .superRefine(
     ...crossFieldRules<{ email: string; start: number; end: number }>((v, ctx, fine) => {
       if (fine('start', 'end') && v.end < v.start) ctx.addIssue({ code: 'custom', path: ['end'], message: 'The end must not be before the start.' });

@@ -32,10 +32,7 @@ export function wholeNumber(min: number, max: number) {
 export const intId = wholeNumber(1, MAX_INT4);
 
 /** A boolean sent in a query string or a form field: true/false, 1/0, yes/no. */
-export const looseBoolean = z.union([
-  z.boolean(),
-  z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes'),
-]);
+export const looseBoolean = z.union([z.boolean(), z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes')]);
 
 /** An email address, compared case-insensitively: one address belongs to one customer. */
 export const emailField = z

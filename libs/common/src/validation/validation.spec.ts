@@ -40,8 +40,12 @@ describe('validation messages and details', () => {
       expect([bad, r.success]).toEqual([bad, false]);
       expect(Object.keys(issuesToDetails(r.success ? [] : r.error.issues))).toEqual(['company_id']);
     }
-    expect(issuesToDetails(schema.safeParse({ company_id: true }).error!.issues)).toEqual({ company_id: ['The company id must be a whole number written in digits.'] });
+    expect(issuesToDetails(schema.safeParse({ company_id: true }).error!.issues)).toEqual({
+      company_id: ['The company id must be a whole number written in digits.'],
+    });
     expect(issuesToDetails(schema.safeParse({ company_id: 0 }).error!.issues)).toEqual({ company_id: ['The company id must be at least 1.'] });
-    expect(issuesToDetails(schema.safeParse({ company_id: '2147483648' }).error!.issues)).toEqual({ company_id: ['The company id may not be greater than 2147483647.'] });
+    expect(issuesToDetails(schema.safeParse({ company_id: '2147483648' }).error!.issues)).toEqual({
+      company_id: ['The company id may not be greater than 2147483647.'],
+    });
   });
 });

@@ -12,11 +12,7 @@ export interface IdempotencyClaim {
   expiresAt: Date;
 }
 
-export type ClaimResult =
-  | { kind: 'claimed' }
-  | { kind: 'running' }
-  | { kind: 'mismatch' }
-  | { kind: 'replay'; status: number; body: unknown };
+export type ClaimResult = { kind: 'claimed' } | { kind: 'running' } | { kind: 'mismatch' } | { kind: 'replay'; status: number; body: unknown };
 
 @Injectable()
 export class IdempotencyRepository {

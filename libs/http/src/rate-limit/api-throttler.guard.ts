@@ -30,7 +30,11 @@ export class ApiThrottlerGuard extends ThrottlerGuard {
 }
 
 /** The service's 429: `Retry-After`, the `RateLimit-*` headers and `retry_after_seconds`. */
-export function rateLimited(seconds: number, limit: number, message = `Too many requests. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`): ApiError {
+export function rateLimited(
+  seconds: number,
+  limit: number,
+  message = `Too many requests. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+): ApiError {
   return new ApiError(
     'RATE_LIMITED',
     message,

@@ -38,8 +38,5 @@ export const SPEC_RATE_LIMIT_KEY = 'spec-rate-limit';
 
 /** Binds a route to a row of the spec's table. */
 export function RateLimit(row: SpecRateLimit) {
-  return applyDecorators(
-    SetMetadata(SPEC_RATE_LIMIT_KEY, row),
-    Throttle({ default: { limit: SPEC_RATE_LIMITS[row], ttl: RATE_LIMIT_WINDOW_MS } }),
-  );
+  return applyDecorators(SetMetadata(SPEC_RATE_LIMIT_KEY, row), Throttle({ default: { limit: SPEC_RATE_LIMITS[row], ttl: RATE_LIMIT_WINDOW_MS } }));
 }

@@ -12,7 +12,12 @@ export const wireHorseQuoteRequestSchema = z.strictObject({
 });
 
 export const wireHorseQuoteResponseSchema = z.discriminatedUnion('status', [
-  z.object({ status: z.literal('quoted'), insurer: z.object({ code: z.string(), name_en: z.string(), name_ar: z.string() }), rate_percent: z.string(), net_premium: amount }),
+  z.object({
+    status: z.literal('quoted'),
+    insurer: z.object({ code: z.string(), name_en: z.string(), name_ar: z.string() }),
+    rate_percent: z.string(),
+    net_premium: amount,
+  }),
   z.object({ status: z.literal('declined'), insurer: z.object({ code: z.string(), name_en: z.string(), name_ar: z.string() }), reason: z.string() }),
 ]);
 

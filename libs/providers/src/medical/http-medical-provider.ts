@@ -2,8 +2,23 @@ import type { ZodType } from 'zod';
 import { issuesToDetails } from '@lib/common';
 import { MotorProviderError } from '../motor/motor-provider.error';
 import { callContract, lookupContract } from '../shared/contract-call';
-import type { MedicalCallOptions, MedicalInsurer, MedicalIssue, MedicalIssued, MedicalMember, MedicalProvider, MedicalQuoteResult } from './medical-provider.port';
-import { wireMedicalInsurersSchema, wireMedicalIssuedSchema, wireMedicalQuoteRequestSchema, wireMedicalQuoteSchema, wireRegisteredStaffSchema, type WireRegisteredStaff } from './sandbox-medical.wire';
+import type {
+  MedicalCallOptions,
+  MedicalInsurer,
+  MedicalIssue,
+  MedicalIssued,
+  MedicalMember,
+  MedicalProvider,
+  MedicalQuoteResult,
+} from './medical-provider.port';
+import {
+  wireMedicalInsurersSchema,
+  wireMedicalIssuedSchema,
+  wireMedicalQuoteRequestSchema,
+  wireMedicalQuoteSchema,
+  wireRegisteredStaffSchema,
+  type WireRegisteredStaff,
+} from './sandbox-medical.wire';
 
 /** Medical insurers fail the same ways motor ones do, so the same error type carries it. */
 export { MotorProviderError as MedicalProviderError };
@@ -30,14 +45,35 @@ export class HttpMedicalProvider implements MedicalProvider {
   }
 
   async issuePolicy(insurerCode: string, p: MedicalIssue, options?: MedicalCallOptions): Promise<MedicalIssued> {
-    const request = { reference: p.reference, quote_reference: p.quoteReference, company_cr: p.companyCr, members: p.members, premium: p.premium, payment_reference: p.paymentReference };
+    const request = {
+      reference: p.reference,
+      quote_reference: p.quoteReference,
+      company_cr: p.companyCr,
+      members: p.members,
+      premium: p.premium,
+      payment_reference: p.paymentReference,
+    };
     const body = await this.call('POST', `/insurers/${encodeURIComponent(insurerCode)}/medical/policies`, request, wireMedicalIssuedSchema, options);
-    return { policyNumber: body.policy_number, issuedAt: new Date(body.issued_at), startDate: body.start_date, endDate: body.end_date, alreadyIssued: body.already_issued };
+    return {
+      policyNumber: body.policy_number,
+      issuedAt: new Date(body.issued_at),
+      startDate: body.start_date,
+      endDate: body.end_date,
+      alreadyIssued: body.already_issued,
+    };
   }
 
   async registeredStaff(companyCr: string, options?: MedicalCallOptions): Promise<WireRegisteredStaff['employees'] | null> {
     const found = await lookupContract(
-      { baseUrl: this.baseUrl, method: 'GET', path: `/registry/companies/${encodeURIComponent(companyCr)}/employees`, body: undefined, schema: wireRegisteredStaffSchema, timeoutMs: options?.timeoutMs ?? this.timeoutMs, signal: options?.signal },
+      {
+        baseUrl: this.baseUrl,
+        method: 'GET',
+        path: `/registry/companies/${encodeURIComponent(companyCr)}/employees`,
+        body: undefined,
+        schema: wireRegisteredStaffSchema,
+        timeoutMs: options?.timeoutMs ?? this.timeoutMs,
+        signal: options?.signal,
+      },
       (failure, message, details) => new MotorProviderError(failure, message, details),
     );
     return found?.employees ?? null;

@@ -76,8 +76,14 @@ export const wireRegisteredStaffSchema = z.object({
     z.object({
       name: z.string(),
       nationality_iso: z.string().regex(/^[A-Z]{2}$/),
-      nationality_id: z.string().regex(/^1\d{9}$/).optional(),
-      iqama_id: z.string().regex(/^2\d{9}$/).optional(),
+      nationality_id: z
+        .string()
+        .regex(/^1\d{9}$/)
+        .optional(),
+      iqama_id: z
+        .string()
+        .regex(/^2\d{9}$/)
+        .optional(),
       date_of_birth: z.string(),
       gender: z.enum(['male', 'female']),
       mobile_number: z.string().regex(/^05\d{8}$/),

@@ -101,11 +101,20 @@ export class HttpMotorProvider implements MotorProvider {
       premium: p.premium.toFixed(2),
     };
     const body = await this.call('POST', `/insurers/${encodeURIComponent(insurerCode)}/motor/policies`, request, wireIssuedPolicySchema, options);
-    return { policyNumber: body.policy_number, startDate: body.start_date, endDate: body.end_date, issuedAt: new Date(body.issued_at), alreadyIssued: body.already_issued };
+    return {
+      policyNumber: body.policy_number,
+      startDate: body.start_date,
+      endDate: body.end_date,
+      issuedAt: new Date(body.issued_at),
+      alreadyIssued: body.already_issued,
+    };
   }
 
   private call<T>(method: string, path: string, body: unknown, schema: ZodType<T>, options?: MotorCallOptions): Promise<T> {
-    return callContract({ baseUrl: this.baseUrl, method, path, body, schema, timeoutMs: options?.timeoutMs ?? this.timeoutMs, signal: options?.signal }, motorFailure);
+    return callContract(
+      { baseUrl: this.baseUrl, method, path, body, schema, timeoutMs: options?.timeoutMs ?? this.timeoutMs, signal: options?.signal },
+      motorFailure,
+    );
   }
 }
 

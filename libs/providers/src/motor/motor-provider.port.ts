@@ -22,8 +22,7 @@ export interface MotorDriverRisk {
 }
 
 export type MotorVehicleIdentity =
-  | { kind: 'sequence'; sequenceNumber: string }
-  | { kind: 'customs'; customNumber: string; makerCode: number; modelCode: number; bodyTypeCode: number };
+  { kind: 'sequence'; sequenceNumber: string } | { kind: 'customs'; customNumber: string; makerCode: number; modelCode: number; bodyTypeCode: number };
 
 /**
  * The risk as the API normalised it: ages, not birthdates, and the owner always among the drivers.
@@ -71,9 +70,7 @@ export interface MotorOffer {
   benefits: MotorBenefit[];
 }
 
-export type MotorQuoteResult =
-  | { status: 'quoted'; offers: MotorOffer[] }
-  | { status: 'declined'; reasonCode: string; reason: string };
+export type MotorQuoteResult = { status: 'quoted'; offers: MotorOffer[] } | { status: 'declined'; reasonCode: string; reason: string };
 
 export interface CustomsVehicle {
   customNumber: string;

@@ -19,7 +19,13 @@ const VALID = {
         { reference: 'DUNE-1-1000', deductible: '1000.00', net_premium: '2471.19' },
       ],
       benefits: [
-        { code: '600180', name_en: 'Third-party liability', name_ar: 'المسؤولية المدنية', amount: '0.00', url: 'http://127.0.0.1:3100/insurers/dune/terms/600180' },
+        {
+          code: '600180',
+          name_en: 'Third-party liability',
+          name_ar: 'المسؤولية المدنية',
+          amount: '0.00',
+          url: 'http://127.0.0.1:3100/insurers/dune/terms/600180',
+        },
         { code: '600160', name_en: 'Windscreen', name_ar: 'الزجاج', amount: '150.00', url: null },
         { code: '600110', name_en: 'Replacement car', name_ar: 'سيارة بديلة', amount: '85.50', url: 'https://dune.example/terms/600110?lang=en' },
       ],

@@ -57,7 +57,9 @@ function fromWireOffer(w: WireOffer): MotorOffer {
 }
 
 export function fromWireQuote(w: WireQuoteResponse): MotorQuoteResult {
-  return w.status === 'quoted' ? { status: 'quoted', offers: w.offers.map(fromWireOffer) } : { status: 'declined', reasonCode: w.reason_code, reason: w.reason };
+  return w.status === 'quoted'
+    ? { status: 'quoted', offers: w.offers.map(fromWireOffer) }
+    : { status: 'declined', reasonCode: w.reason_code, reason: w.reason };
 }
 
 export function toWireRegisterVehicle(v: CustomsVehicle): WireRegisterVehicleRequest {

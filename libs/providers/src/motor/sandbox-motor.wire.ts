@@ -63,7 +63,8 @@ export const wireQuoteRequestSchema = z
     const total = r.drivers.reduce((acc, d) => acc + d.driving_percentage, 0);
     if (total !== 100) ctx.addIssue({ code: 'custom', path: ['drivers'], message: 'The driving percentages must add up to 100.' });
     if (!r.drivers.some((d) => d.id === r.owner.id)) ctx.addIssue({ code: 'custom', path: ['drivers'], message: 'The owner must be one of the drivers.' });
-    if (new Set(r.drivers.map((d) => d.id)).size !== r.drivers.length) ctx.addIssue({ code: 'custom', path: ['drivers'], message: 'A driver is listed twice.' });
+    if (new Set(r.drivers.map((d) => d.id)).size !== r.drivers.length)
+      ctx.addIssue({ code: 'custom', path: ['drivers'], message: 'A driver is listed twice.' });
   });
 
 export const wirePriceSchema = z.object({
@@ -146,7 +147,10 @@ export const wireRegisteredVehicleSchema = z.object({
 
 export const wireVehicleKeySchema = z.union([z.strictObject({ sequence_number: sequenceNumber }), z.strictObject({ custom_number: customNumber })]);
 
-const photoUrlShape = { front: httpUrl, back: httpUrl, right: httpUrl, left: httpUrl, chassis: httpUrl } satisfies Record<(typeof PHOTO_PARTS)[number], unknown>;
+const photoUrlShape = { front: httpUrl, back: httpUrl, right: httpUrl, left: httpUrl, chassis: httpUrl } satisfies Record<
+  (typeof PHOTO_PARTS)[number],
+  unknown
+>;
 
 export const wirePhotoRequestSchema = z.strictObject({ vehicle: wireVehicleKeySchema, photos: z.strictObject(photoUrlShape) });
 

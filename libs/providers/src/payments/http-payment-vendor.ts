@@ -30,7 +30,15 @@ export class HttpPaymentVendor implements PaymentVendor {
   }
 
   private contract<T>(method: string, path: string, body: unknown, schema: ZodType<T>): ContractCall<T> {
-    return { baseUrl: this.baseUrl, method, path, body, schema, timeoutMs: this.options.timeoutMs ?? 10_000, headers: { authorization: `Bearer ${this.options.apiKey}` } };
+    return {
+      baseUrl: this.baseUrl,
+      method,
+      path,
+      body,
+      schema,
+      timeoutMs: this.options.timeoutMs ?? 10_000,
+      headers: { authorization: `Bearer ${this.options.apiKey}` },
+    };
   }
 }
 

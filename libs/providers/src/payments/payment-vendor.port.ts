@@ -2,7 +2,10 @@ import type { WireCheckoutRequest, WireCheckoutResponse, WireRefund, WireRefundR
 
 export class PaymentVendorError extends Error {
   /** `status` is the vendor's HTTP status when it answered; a 4xx is a refusal, worth no retry. */
-  constructor(message: string, readonly status?: number) {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
     super(message);
     this.name = 'PaymentVendorError';
   }

@@ -60,7 +60,14 @@ export class HttpPropertyProvider implements PropertyProvider {
 
   async price(insurerCode: string, risk: PropertyRisk, options?: PropertyCallOptions): Promise<PropertyQuote> {
     const body = await this.call('POST', `${this.insurer(insurerCode)}/prices`, toWirePropertyRisk(risk), wirePropertyPriceSchema, options);
-    return { insurerCode: body.insurer_code, nameEn: body.name_en, nameAr: body.name_ar, logoUrl: body.logo_url, coverages: body.coverages, netPremium: money(body.net_premium) };
+    return {
+      insurerCode: body.insurer_code,
+      nameEn: body.name_en,
+      nameAr: body.name_ar,
+      logoUrl: body.logo_url,
+      coverages: body.coverages,
+      netPremium: money(body.net_premium),
+    };
   }
 
   async issue(insurerCode: string, p: PropertyIssue, options?: PropertyCallOptions): Promise<IssuedPropertyPolicy> {
@@ -74,7 +81,12 @@ export class HttpPropertyProvider implements PropertyProvider {
     return fromWireStatus(await this.call('GET', path, undefined, wireCancellationStatusSchema, options));
   }
 
-  async cancel(insurerCode: string, providerPolicyId: string, request: { reason: string | null; effectiveDate: string }, options?: PropertyCallOptions): Promise<ProviderCancellationStatus> {
+  async cancel(
+    insurerCode: string,
+    providerPolicyId: string,
+    request: { reason: string | null; effectiveDate: string },
+    options?: PropertyCallOptions,
+  ): Promise<ProviderCancellationStatus> {
     const path = `${this.insurer(insurerCode)}/policies/${encodeURIComponent(providerPolicyId)}/cancellation`;
     const body = { reason: request.reason, effective_date: request.effectiveDate };
     return fromWireStatus(await this.call('POST', path, body, wireCancellationStatusSchema, options));
@@ -82,7 +94,14 @@ export class HttpPropertyProvider implements PropertyProvider {
 
   async nationalAddress(shortCode: string, options?: PropertyCallOptions): Promise<NationalAddress> {
     const w = await this.call('GET', `/registry/national-addresses/${encodeURIComponent(shortCode)}`, undefined, wireNationalAddressSchema, options);
-    return { buildingNumber: w.building_number, zipCode: w.zip_code, additionalNumber: w.additional_number, streetName: w.street_name, districtName: w.district_name, cityName: w.city_name };
+    return {
+      buildingNumber: w.building_number,
+      zipCode: w.zip_code,
+      additionalNumber: w.additional_number,
+      streetName: w.street_name,
+      districtName: w.district_name,
+      cityName: w.city_name,
+    };
   }
 
   private insurer(code: string): string {

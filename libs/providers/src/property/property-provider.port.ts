@@ -71,7 +71,12 @@ export interface PropertyProvider {
   /** Issues the insurer's policy once the customer paid: its id and the policy PDF. */
   issue(insurerCode: string, policy: PropertyIssue, options?: PropertyCallOptions): Promise<IssuedPropertyPolicy>;
   cancellationStatus(insurerCode: string, providerPolicyId: string, options?: PropertyCallOptions): Promise<ProviderCancellationStatus>;
-  cancel(insurerCode: string, providerPolicyId: string, request: { reason: string | null; effectiveDate: string }, options?: PropertyCallOptions): Promise<ProviderCancellationStatus>;
+  cancel(
+    insurerCode: string,
+    providerPolicyId: string,
+    request: { reason: string | null; effectiveDate: string },
+    options?: PropertyCallOptions,
+  ): Promise<ProviderCancellationStatus>;
   /** The address of a short national address code (already checked for shape); not_found when unknown. */
   nationalAddress(shortCode: string, options?: PropertyCallOptions): Promise<NationalAddress>;
 }

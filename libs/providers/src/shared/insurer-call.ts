@@ -22,8 +22,10 @@ export function isInsurerCallError(err: unknown): err is InsurerCallError {
 
 /** One JSON call to the sandbox insurers with a timeout; every answer is checked against the contract. */
 export function insurerCall<T>(baseUrl: string, method: string, path: string, body: unknown, schema: ZodType<T>, timeoutMs: number): Promise<T> {
-  return callContract({ baseUrl, method, path, body, schema, timeoutMs }, (failure, message, details) =>
-    // A 404 here is an insurer refusing the request, like any other 4xx.
-    new InsurerCallError(failure === 'not_found' ? 'rejected' : failure, message, failure === 'bad_response' ? undefined : details),
+  return callContract(
+    { baseUrl, method, path, body, schema, timeoutMs },
+    (failure, message, details) =>
+      // A 404 here is an insurer refusing the request, like any other 4xx.
+      new InsurerCallError(failure === 'not_found' ? 'rejected' : failure, message, failure === 'bad_response' ? undefined : details),
   );
 }

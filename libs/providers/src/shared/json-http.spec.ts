@@ -35,7 +35,9 @@ describe('exchangeJson', () => {
     });
     try {
       for (let i = 1; i <= 3; i++) {
-        const answer = await withSandboxScope('client-1', () => exchangeJson(`${url}/api/`, `/quotes?i=${i}`, { method: 'POST', body: { i }, timeoutMs: 5000 }));
+        const answer = await withSandboxScope('client-1', () =>
+          exchangeJson(`${url}/api/`, `/quotes?i=${i}`, { method: 'POST', body: { i }, timeoutMs: 5000 }),
+        );
         expect(answer).toEqual({ status: 201, text: JSON.stringify({ n: i }) });
       }
       expect(seen[2]).toEqual({ url: '/api/quotes?i=3', type: 'application/json', scope: 'client-1', body: '{"i":3}' });

@@ -12,7 +12,14 @@ export class HttpTravelProvider implements TravelProvider {
   constructor(private readonly options: { baseUrl: string; timeoutMs: number }) {}
 
   quote(trip: WireTravelQuoteRequest) {
-    return insurerCall(this.options.baseUrl, 'POST', `/insurers/${this.insurerCode}/travel/quotes`, trip, wireTravelQuoteResponseSchema, this.options.timeoutMs);
+    return insurerCall(
+      this.options.baseUrl,
+      'POST',
+      `/insurers/${this.insurerCode}/travel/quotes`,
+      trip,
+      wireTravelQuoteResponseSchema,
+      this.options.timeoutMs,
+    );
   }
 
   issue(request: WireSingleIssueRequest) {

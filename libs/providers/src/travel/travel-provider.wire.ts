@@ -16,7 +16,10 @@ export const wireTravelQuoteRequestSchema = z.strictObject({
   start_date: isoDate,
   duration_days: z.number().int().min(1).max(366),
   multi_entry: z.boolean(),
-  travellers: z.array(z.strictObject({ age: z.number().int().min(0).max(130) })).min(1).max(20),
+  travellers: z
+    .array(z.strictObject({ age: z.number().int().min(0).max(130) }))
+    .min(1)
+    .max(20),
 });
 
 const bandLine = z.strictObject({ count: z.number().int().min(1), price: amount, total: amount });

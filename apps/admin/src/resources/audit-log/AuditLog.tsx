@@ -27,7 +27,22 @@ import { useFormat } from '../../common/format';
 
 const R = 'resources.audit-log';
 /** Resources whose records the log names, offered in its filter. */
-const AUDITED = ['clients', 'staff', 'claims', 'motor-policies', 'property-policies', 'tpl-policies', 'life-policies', 'horse-policies', 'travel-policies', 'medical-policies', 'medical-companies', 'refunds', 'webhook-endpoints', 'webhook-deliveries'];
+const AUDITED = [
+  'clients',
+  'staff',
+  'claims',
+  'motor-policies',
+  'property-policies',
+  'tpl-policies',
+  'life-policies',
+  'horse-policies',
+  'travel-policies',
+  'medical-policies',
+  'medical-companies',
+  'refunds',
+  'webhook-endpoints',
+  'webhook-deliveries',
+];
 /** The stored policy status (the partner API's integer) as the dashboard's word for it. */
 const POLICY_STATUS = ['pending', 'active', 'cancelled', 'on_hold'];
 const MONEY = new Set(['amount', 'price', 'refund_amount', 'approved_amount', 'requested_amount', 'paid_amount']);
@@ -55,7 +70,11 @@ export function ActionText(_: { source?: string }) {
   const record = useRecordContext();
   const words = useActionWords();
   if (!record) return null;
-  return <Typography variant="body2" component="span" data-testid="audit-action">{words(String(record.action))}</Typography>;
+  return (
+    <Typography variant="body2" component="span" data-testid="audit-action">
+      {words(String(record.action))}
+    </Typography>
+  );
 }
 
 function StaffText(_: { source?: string }) {
@@ -63,8 +82,14 @@ function StaffText(_: { source?: string }) {
   if (!record) return null;
   return (
     <span>
-      <Typography variant="body2" component="div">{String(record.staff_name ?? record.staff_email)}</Typography>
-      {record.staff_name && <Typography variant="caption" color="text.secondary" component="div" dir="ltr" sx={{ unicodeBidi: 'isolate' }}>{String(record.staff_email)}</Typography>}
+      <Typography variant="body2" component="div">
+        {String(record.staff_name ?? record.staff_email)}
+      </Typography>
+      {record.staff_name && (
+        <Typography variant="caption" color="text.secondary" component="div" dir="ltr" sx={{ unicodeBidi: 'isolate' }}>
+          {String(record.staff_email)}
+        </Typography>
+      )}
     </span>
   );
 }
@@ -79,7 +104,12 @@ function RecordLink(_: { source?: string }) {
   const resource = String(record.resource);
   const id = record.resource_id as string | null;
   const label = `${word(resource)} ${record.resource_name ?? (id ? `#${id}` : '')}`.trim();
-  if (!id || !resources[resource]?.hasShow) return <Typography variant="body2" component="span">{label}</Typography>;
+  if (!id || !resources[resource]?.hasShow)
+    return (
+      <Typography variant="body2" component="span">
+        {label}
+      </Typography>
+    );
   return (
     <Link to={createPath({ resource, id, type: 'show' })} onClick={(e: { stopPropagation(): void }) => e.stopPropagation()} data-testid="audit-record-link">
       <bdi>{label}</bdi>
@@ -98,11 +128,21 @@ export function AuditLogList() {
   return (
     <List filters={filters} actions={<ListActions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
       <ListTable>
-        <DataTable.Col source="created_at"><DateTimeText source="created_at" /></DataTable.Col>
-        <DataTable.Col source="staff_email"><StaffText /></DataTable.Col>
-        <DataTable.Col source="role" disableSort><RoleChip source="role" /></DataTable.Col>
-        <DataTable.Col source="action"><ActionText /></DataTable.Col>
-        <DataTable.Col source="resource_id" disableSort><RecordLink /></DataTable.Col>
+        <DataTable.Col source="created_at">
+          <DateTimeText source="created_at" />
+        </DataTable.Col>
+        <DataTable.Col source="staff_email">
+          <StaffText />
+        </DataTable.Col>
+        <DataTable.Col source="role" disableSort>
+          <RoleChip source="role" />
+        </DataTable.Col>
+        <DataTable.Col source="action">
+          <ActionText />
+        </DataTable.Col>
+        <DataTable.Col source="resource_id" disableSort>
+          <RecordLink />
+        </DataTable.Col>
       </ListTable>
     </List>
   );
@@ -142,7 +182,12 @@ function ChangeTable() {
   const names = (record.names ?? {}) as Record<string, string>;
   const resource = String(record.resource);
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-  if (!keys.length) return <Typography variant="body2" color="text.secondary">{t(`${R}.no_change`)}</Typography>;
+  if (!keys.length)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {t(`${R}.no_change`)}
+      </Typography>
+    );
   return (
     <Table size="small" sx={{ maxWidth: 900 }} data-testid="audit-change">
       <TableHead>
@@ -158,8 +203,12 @@ function ChangeTable() {
           return (
             <TableRow key={k} data-testid={`audit-change-${k}`}>
               <TableCell>{t(`${R}.keys.${k}`, { _: humanize(k) })}</TableCell>
-              <TableCell sx={{ color: 'text.secondary' }}><bdi>{k in before ? text(k, before[k], resource, names) : '—'}</bdi></TableCell>
-              <TableCell sx={{ fontWeight: changed ? 700 : 400 }}><bdi>{text(k, after[k], resource, names)}</bdi></TableCell>
+              <TableCell sx={{ color: 'text.secondary' }}>
+                <bdi>{k in before ? text(k, before[k], resource, names) : '—'}</bdi>
+              </TableCell>
+              <TableCell sx={{ fontWeight: changed ? 700 : 400 }}>
+                <bdi>{text(k, after[k], resource, names)}</bdi>
+              </TableCell>
             </TableRow>
           );
         })}
@@ -173,13 +222,27 @@ export function AuditLogShow() {
   return (
     <Show>
       <SimpleShowLayout>
-        <Labeled source="created_at"><DateTimeText source="created_at" /></Labeled>
-        <Labeled source="staff_email"><StaffText /></Labeled>
-        <Labeled source="role"><RoleChip source="role" /></Labeled>
-        <Labeled source="action"><ActionText /></Labeled>
-        <Labeled source="resource_id"><RecordLink /></Labeled>
-        <Labeled source="request_id"><MonoText source="request_id" /></Labeled>
-        <Labeled label={t(`${R}.change`)}><ChangeTable /></Labeled>
+        <Labeled source="created_at">
+          <DateTimeText source="created_at" />
+        </Labeled>
+        <Labeled source="staff_email">
+          <StaffText />
+        </Labeled>
+        <Labeled source="role">
+          <RoleChip source="role" />
+        </Labeled>
+        <Labeled source="action">
+          <ActionText />
+        </Labeled>
+        <Labeled source="resource_id">
+          <RecordLink />
+        </Labeled>
+        <Labeled source="request_id">
+          <MonoText source="request_id" />
+        </Labeled>
+        <Labeled label={t(`${R}.change`)}>
+          <ChangeTable />
+        </Labeled>
       </SimpleShowLayout>
     </Show>
   );

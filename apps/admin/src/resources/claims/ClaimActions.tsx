@@ -44,7 +44,11 @@ export function TransitionButtons() {
   const post = async (status: ClaimStatus) => {
     setBusy(true);
     try {
-      const body = { status, ...(note.trim() ? { note: note.trim() } : {}), ...(status === 'approved' && amount.trim() ? { approved_amount: amount.trim() } : {}) };
+      const body = {
+        status,
+        ...(note.trim() ? { note: note.trim() } : {}),
+        ...(status === 'approved' && amount.trim() ? { approved_amount: amount.trim() } : {}),
+      };
       await httpClient(`${API}/claims/${record.id}/transition`, { method: 'POST', body: JSON.stringify(body) });
       notify(`${R}.actions.moved`, { type: 'success' });
       setTarget(null);

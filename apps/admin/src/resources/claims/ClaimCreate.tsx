@@ -17,7 +17,14 @@ function ClaimTypeInput() {
   const family = useWatch({ name: 'product_family' }) as string | undefined;
   const { data } = useClaimTypes();
   const types = data?.find((f) => f.family === family)?.claim_types ?? [];
-  return <SelectInput source="claim_type" choices={types.map((c) => ({ id: c, name: t(`${R}.types.${c}`, { _: c.replace(/_/g, ' ') }) }))} validate={required()} disabled={!types.length} />;
+  return (
+    <SelectInput
+      source="claim_type"
+      choices={types.map((c) => ({ id: c, name: t(`${R}.types.${c}`, { _: c.replace(/_/g, ' ') }) }))}
+      validate={required()}
+      disabled={!types.length}
+    />
+  );
 }
 
 /**

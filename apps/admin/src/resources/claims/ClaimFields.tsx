@@ -4,7 +4,13 @@ import { Link as RaLink, useCreatePath, useGetIdentity, useRecordContext, useTra
 
 type Props = { source?: string; label?: string; sortable?: boolean; sortBy?: string };
 
-const COLORS: Record<string, 'default' | 'info' | 'warning' | 'success' | 'error'> = { submitted: 'info', under_review: 'warning', approved: 'success', rejected: 'error', paid: 'default' };
+const COLORS: Record<string, 'default' | 'info' | 'warning' | 'success' | 'error'> = {
+  submitted: 'info',
+  under_review: 'warning',
+  approved: 'success',
+  rejected: 'error',
+  paid: 'default',
+};
 
 export function ClaimStatusChip(_: Props) {
   const record = useRecordContext();
@@ -67,7 +73,8 @@ export function ClaimAge(_: { source?: string; label?: string }) {
   const f = useFormat();
   if (!record || FINAL.has(String(record.status))) return null;
   // the API's count (its clock, the same the decision deadline runs on); the browser's for an older answer
-  const days = typeof record.age_days === 'number' ? record.age_days : Math.max(0, Math.floor((Date.now() - Date.parse(String(record.created_at))) / 86_400_000));
+  const days =
+    typeof record.age_days === 'number' ? record.age_days : Math.max(0, Math.floor((Date.now() - Date.parse(String(record.created_at))) / 86_400_000));
   return <span data-testid="claim-age">{t('resources.claims.age', { smart_count: days, days: f.number(days) })}</span>;
 }
 
@@ -77,7 +84,11 @@ export function ClaimCustomer(_: { source?: string; label?: string }) {
   if (!record) return null;
   // life and TPL record only the holder's id: it stands for the name
   const name = record.customer_name ?? record.policy?.holder_id;
-  return <span data-testid="claim-customer" style={{ whiteSpace: 'nowrap' }}>{name ? <bdi>{String(name)}</bdi> : '—'}</span>;
+  return (
+    <span data-testid="claim-customer" style={{ whiteSpace: 'nowrap' }}>
+      {name ? <bdi>{String(name)}</bdi> : '—'}
+    </span>
+  );
 }
 
 /** When the claim must be decided by, with a red marker once it is overdue (the API's `overdue`). */

@@ -47,7 +47,10 @@ export function ClaimsQueuePanel() {
           ) : (
             (waiting.data ?? []).map((c) => (
               <RecordContextProvider key={c.id} value={c}>
-                <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, rowGap: 0.5, alignItems: 'center', py: 0.75, borderBottom: '1px solid #eef2f7' }} data-testid="queue-row">
+                <Box
+                  sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, rowGap: 0.5, alignItems: 'center', py: 0.75, borderBottom: '1px solid #eef2f7' }}
+                  data-testid="queue-row"
+                >
                   <Link to={createPath({ resource: 'claims', type: 'show', id: c.id })}>
                     <bdi>#{c.id}</bdi>
                   </Link>

@@ -34,7 +34,9 @@ export function RotateSecretButton() {
   if (!record || !can(role, 'rotate_secret', 'clients')) return null;
   return (
     <>
-      <Button startIcon={<Key />} onClick={() => setConfirming(true)} data-testid="rotate-secret">{t('resources.clients.actions.rotate')}</Button>
+      <Button startIcon={<Key />} onClick={() => setConfirming(true)} data-testid="rotate-secret">
+        {t('resources.clients.actions.rotate')}
+      </Button>
       <Confirm
         isOpen={confirming}
         title={t('resources.clients.actions.rotate_confirm_title', { name: record.name })}
@@ -83,10 +85,17 @@ export function ActivationButton() {
       fail(e);
     }
   };
-  if (!active) return <Button startIcon={<CheckCircle />} color="success" onClick={run} data-testid="activate">{t('resources.clients.actions.activate')}</Button>;
+  if (!active)
+    return (
+      <Button startIcon={<CheckCircle />} color="success" onClick={run} data-testid="activate">
+        {t('resources.clients.actions.activate')}
+      </Button>
+    );
   return (
     <>
-      <Button startIcon={<Block />} color="error" onClick={() => setConfirming(true)} data-testid="deactivate">{t('resources.clients.actions.deactivate')}</Button>
+      <Button startIcon={<Block />} color="error" onClick={() => setConfirming(true)} data-testid="deactivate">
+        {t('resources.clients.actions.deactivate')}
+      </Button>
       <Confirm
         isOpen={confirming}
         title={t('resources.clients.actions.deactivate_confirm_title', { name: record.name })}
@@ -147,7 +156,11 @@ export function ProductsButton() {
             variant="contained"
             onClick={async () => {
               try {
-                await dp.setProducts(String(record.id), selected.filter((p) => !current.includes(p)), current.filter((p) => !selected.includes(p)));
+                await dp.setProducts(
+                  String(record.id),
+                  selected.filter((p) => !current.includes(p)),
+                  current.filter((p) => !selected.includes(p)),
+                );
                 notify('resources.clients.notifications.products_saved', { type: 'success' });
                 setOpen(false);
                 refresh();

@@ -13,9 +13,7 @@ const filters = [
 
 function Actions() {
   const { permissions: role } = usePermissions<string>();
-  return (
-    <ListActions>{can(role, 'create', 'clients') && <CreateButton />}</ListActions>
-  );
+  return <ListActions>{can(role, 'create', 'clients') && <CreateButton />}</ListActions>;
 }
 
 export function ClientList() {
@@ -23,10 +21,18 @@ export function ClientList() {
     <List filters={filters} actions={<Actions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
       <ListTable>
         <DataTable.Col source="name" />
-        <DataTable.Col source="active"><StatusChip source="active" /></DataTable.Col>
-        <DataTable.Col source="products" disableSort><ProductCount source="products" /></DataTable.Col>
-        <DataTable.Col source="contact_email" disableSort><LtrText source="contact_email" /></DataTable.Col>
-        <DataTable.Col source="created_at"><DateTimeText source="created_at" /></DataTable.Col>
+        <DataTable.Col source="active">
+          <StatusChip source="active" />
+        </DataTable.Col>
+        <DataTable.Col source="products" disableSort>
+          <ProductCount source="products" />
+        </DataTable.Col>
+        <DataTable.Col source="contact_email" disableSort>
+          <LtrText source="contact_email" />
+        </DataTable.Col>
+        <DataTable.Col source="created_at">
+          <DateTimeText source="created_at" />
+        </DataTable.Col>
       </ListTable>
     </List>
   );

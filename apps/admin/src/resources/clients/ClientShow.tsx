@@ -24,9 +24,13 @@ function Actions() {
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <Box sx={{ mb: 3 }}>
-      <Typography variant="overline" color="text.secondary" sx={{ fontWeight: 700 }}>{title}</Typography>
+      <Typography variant="overline" color="text.secondary" sx={{ fontWeight: 700 }}>
+        {title}
+      </Typography>
       <Divider sx={{ mb: 2 }} />
-      <Grid container spacing={2}>{children}</Grid>
+      <Grid container spacing={2}>
+        {children}
+      </Grid>
     </Box>
   );
 }
@@ -40,15 +44,43 @@ export function ClientShow() {
     <Show actions={<Actions />}>
       <Box sx={{ p: 3 }}>
         <Section title={t('resources.clients.sections.identity')}>
-          <Grid size={cell}><Labeled><TextField source="name" /></Labeled></Grid>
-          <Grid size={cell}><Labeled><StatusChip source="active" /></Labeled></Grid>
-          <Grid size={cell}><Labeled source="id"><MonoText source="id" /></Labeled></Grid>
-          <Grid size={12}><Labeled source="products"><ProductChips source="products" /></Labeled></Grid>
+          <Grid size={cell}>
+            <Labeled>
+              <TextField source="name" />
+            </Labeled>
+          </Grid>
+          <Grid size={cell}>
+            <Labeled>
+              <StatusChip source="active" />
+            </Labeled>
+          </Grid>
+          <Grid size={cell}>
+            <Labeled source="id">
+              <MonoText source="id" />
+            </Labeled>
+          </Grid>
+          <Grid size={12}>
+            <Labeled source="products">
+              <ProductChips source="products" />
+            </Labeled>
+          </Grid>
         </Section>
         <Section title={t('resources.clients.sections.contact')}>
-          <Grid size={cell}><Labeled><TextField source="contact_name" emptyText="—" /></Labeled></Grid>
-          <Grid size={cell}><Labeled source="contact_email"><LtrText source="contact_email" /></Labeled></Grid>
-          <Grid size={cell}><Labeled source="contact_phone"><LtrText source="contact_phone" /></Labeled></Grid>
+          <Grid size={cell}>
+            <Labeled>
+              <TextField source="contact_name" emptyText="—" />
+            </Labeled>
+          </Grid>
+          <Grid size={cell}>
+            <Labeled source="contact_email">
+              <LtrText source="contact_email" />
+            </Labeled>
+          </Grid>
+          <Grid size={cell}>
+            <Labeled source="contact_phone">
+              <LtrText source="contact_phone" />
+            </Labeled>
+          </Grid>
         </Section>
         <Section title={t('resources.clients.sections.credentials')}>
           <Grid size={cell}>
@@ -56,8 +88,16 @@ export function ClientShow() {
               <WithRecord render={(r) => <Typography variant="body2">{f.number(Number(r.secret_version))}</Typography>} />
             </Labeled>
           </Grid>
-          <Grid size={cell}><Labeled source="secret_rotated_at"><DateTimeText source="secret_rotated_at" /></Labeled></Grid>
-          <Grid size={cell}><Labeled source="created_at"><DateTimeText source="created_at" /></Labeled></Grid>
+          <Grid size={cell}>
+            <Labeled source="secret_rotated_at">
+              <DateTimeText source="secret_rotated_at" />
+            </Labeled>
+          </Grid>
+          <Grid size={cell}>
+            <Labeled source="created_at">
+              <DateTimeText source="created_at" />
+            </Labeled>
+          </Grid>
         </Section>
         <EmbedTargetsPanel />
       </Box>

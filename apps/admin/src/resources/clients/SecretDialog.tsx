@@ -17,9 +17,15 @@ function Copyable({ label, value, testId }: { label: string; value: string; test
   const [copied, setCopied] = useState(false);
   return (
     <Box sx={{ mb: 2 }}>
-      <Typography variant="caption" color="text.secondary">{label}</Typography>
+      <Typography variant="caption" color="text.secondary">
+        {label}
+      </Typography>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, bgcolor: '#f1f5f9', borderRadius: 1, px: 1.5, py: 1 }}>
-        <Typography data-testid={testId} dir="ltr" sx={{ fontFamily: 'ui-monospace, Menlo, Consolas, monospace', fontSize: 14, wordBreak: 'break-all', flex: 1 }}>
+        <Typography
+          data-testid={testId}
+          dir="ltr"
+          sx={{ fontFamily: 'ui-monospace, Menlo, Consolas, monospace', fontSize: 14, wordBreak: 'break-all', flex: 1 }}
+        >
           {value}
         </Typography>
         <Tooltip title={t(copied ? 'app.copied' : 'app.copy')}>
@@ -46,12 +52,16 @@ export function SecretDialog({ clientId, secret, onClose }: { clientId: string; 
     <Dialog open onClose={(_e, reason) => reason !== 'backdropClick' && onClose()} maxWidth="sm" fullWidth data-testid="secret-dialog">
       <DialogTitle>{t('resources.clients.secret.title')}</DialogTitle>
       <DialogContent>
-        <Alert severity="warning" sx={{ mb: 2 }}>{t('resources.clients.secret.once')}</Alert>
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {t('resources.clients.secret.once')}
+        </Alert>
         <Copyable label={t('resources.clients.secret.client_id')} value={clientId} testId="client-id" />
         <Copyable label={t('resources.clients.secret.secret')} value={secret} testId="client-secret" />
       </DialogContent>
       <DialogActions>
-        <Button variant="contained" onClick={onClose} data-testid="secret-done">{t('resources.clients.secret.done')}</Button>
+        <Button variant="contained" onClick={onClose} data-testid="secret-done">
+          {t('resources.clients.secret.done')}
+        </Button>
       </DialogActions>
     </Dialog>
   );

@@ -78,10 +78,18 @@ export function EmbedTargetsPanel() {
 
   return (
     <Box sx={{ mb: 3 }} data-testid="embed-targets">
-      <Typography variant="overline" component="h2" color="text.secondary" sx={{ fontWeight: 700 }}>{t('embed_targets.title')}</Typography>
+      <Typography variant="overline" component="h2" color="text.secondary" sx={{ fontWeight: 700 }}>
+        {t('embed_targets.title')}
+      </Typography>
       <Divider sx={{ mb: 1 }} />
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>{t('embed_targets.intro')}</Typography>
-      {rows && rows.length === 0 && <Typography variant="body2" sx={{ my: 1 }}>{t('embed_targets.empty')}</Typography>}
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {t('embed_targets.intro')}
+      </Typography>
+      {rows && rows.length === 0 && (
+        <Typography variant="body2" sx={{ my: 1 }}>
+          {t('embed_targets.empty')}
+        </Typography>
+      )}
       {rows && rows.length > 0 && (
         <Table size="small" aria-label={t('embed_targets.title')}>
           <TableHead>
@@ -96,7 +104,9 @@ export function EmbedTargetsPanel() {
             {rows.map((row) => (
               <TableRow key={row.id} data-testid="embed-target">
                 <TableCell>{t(`embed_targets.kinds.${row.kind}`)}</TableCell>
-                <TableCell dir="ltr" sx={{ fontFamily: 'monospace', textAlign: 'start' }}>{row.value}</TableCell>
+                <TableCell dir="ltr" sx={{ fontFamily: 'monospace', textAlign: 'start' }}>
+                  {row.value}
+                </TableCell>
                 <TableCell>{f.dateTime(row.created_at)}</TableCell>
                 {editable && (
                   <TableCell align="right">
@@ -112,7 +122,15 @@ export function EmbedTargetsPanel() {
       )}
       {editable && (
         <Box component="form" onSubmit={add} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap', mt: 2 }}>
-          <TextField select size="small" label={t('embed_targets.kind')} value={kind} onChange={(e) => setKind(e.target.value as 'origin' | 'app')} sx={{ flex: '0 0 180px' }} inputProps={{ 'data-testid': 'embed-target-kind' }}>
+          <TextField
+            select
+            size="small"
+            label={t('embed_targets.kind')}
+            value={kind}
+            onChange={(e) => setKind(e.target.value as 'origin' | 'app')}
+            sx={{ flex: '0 0 180px' }}
+            inputProps={{ 'data-testid': 'embed-target-kind' }}
+          >
             <MenuItem value="origin">{t('embed_targets.kinds.origin')}</MenuItem>
             <MenuItem value="app">{t('embed_targets.kinds.app')}</MenuItem>
           </TextField>
@@ -127,7 +145,9 @@ export function EmbedTargetsPanel() {
             sx={{ flex: '1 1 280px' }}
             inputProps={{ dir: 'ltr', name: 'embed_target_value', 'data-testid': 'embed-target-value' }}
           />
-          <Button type="submit" variant="contained" data-testid="embed-target-add">{t('embed_targets.add')}</Button>
+          <Button type="submit" variant="contained" data-testid="embed-target-add">
+            {t('embed_targets.add')}
+          </Button>
         </Box>
       )}
       <Confirm

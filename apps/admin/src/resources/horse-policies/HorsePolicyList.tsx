@@ -19,11 +19,19 @@ export function HorsePolicyList() {
     <List filters={useFilters()} actions={<ListActions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
       <ListTable>
         <DataTable.Col source="id" />
-        <DataTable.Col source="status"><FunctionField render={(r: { status: number }) => t(`${R}.status.${r.status}`)} /></DataTable.Col>
+        <DataTable.Col source="status">
+          <FunctionField render={(r: { status: number }) => t(`${R}.status.${r.status}`)} />
+        </DataTable.Col>
         <DataTable.Col source="horse.name" disableSort />
-        <DataTable.Col source="horse.use" disableSort><EnumText source="horse.use" group="horse_use" /></DataTable.Col>
-        <DataTable.Col source="price" disableSort><MoneyText source="price" /></DataTable.Col>
-        <DataTable.Col source="created_at"><DateTimeText source="created_at" /></DataTable.Col>
+        <DataTable.Col source="horse.use" disableSort>
+          <EnumText source="horse.use" group="horse_use" />
+        </DataTable.Col>
+        <DataTable.Col source="price" disableSort>
+          <MoneyText source="price" />
+        </DataTable.Col>
+        <DataTable.Col source="created_at">
+          <DateTimeText source="created_at" />
+        </DataTable.Col>
       </ListTable>
     </List>
   );

@@ -9,7 +9,14 @@ const R = 'resources.horse-policies';
 export function HorsePolicyShow() {
   const t = useTranslate();
   return (
-    <Show actions={<TopToolbar sx={{ gap: 1 }}><FileClaimButton family="horse" /><CancelWithReasonButton resource="horse-policies" /></TopToolbar>}>
+    <Show
+      actions={
+        <TopToolbar sx={{ gap: 1 }}>
+          <FileClaimButton family="horse" />
+          <CancelWithReasonButton resource="horse-policies" />
+        </TopToolbar>
+      }
+    >
       <SimpleShowLayout>
         <TextField source="id" />
         <FunctionField source="status" render={(r: { status: number }) => <span data-testid="policy-status">{t(`${R}.status.${r.status}`)}</span>} />

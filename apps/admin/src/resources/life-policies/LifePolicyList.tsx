@@ -20,12 +20,24 @@ export function LifePolicyList() {
     <List filters={useFilters()} actions={<ListActions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
       <ListTable>
         <DataTable.Col source="id" />
-        <DataTable.Col source="status"><FunctionField render={(r: { status: number }) => t(`${R}.status.${r.status}`)} /></DataTable.Col>
-        <DataTable.Col source="insurer" disableSort><LocalizedText source="insurer" /></DataTable.Col>
-        <DataTable.Col source="applicant_id" disableSort><LtrText source="applicant_id" /></DataTable.Col>
-        <DataTable.Col source="premium_amount" disableSort><MoneyText source="premium_amount" /></DataTable.Col>
-        <DataTable.Col source="premium_frequency" disableSort><EnumText source="premium_frequency" group="premium_frequency" /></DataTable.Col>
-        <DataTable.Col source="created_at"><DateTimeText source="created_at" /></DataTable.Col>
+        <DataTable.Col source="status">
+          <FunctionField render={(r: { status: number }) => t(`${R}.status.${r.status}`)} />
+        </DataTable.Col>
+        <DataTable.Col source="insurer" disableSort>
+          <LocalizedText source="insurer" />
+        </DataTable.Col>
+        <DataTable.Col source="applicant_id" disableSort>
+          <LtrText source="applicant_id" />
+        </DataTable.Col>
+        <DataTable.Col source="premium_amount" disableSort>
+          <MoneyText source="premium_amount" />
+        </DataTable.Col>
+        <DataTable.Col source="premium_frequency" disableSort>
+          <EnumText source="premium_frequency" group="premium_frequency" />
+        </DataTable.Col>
+        <DataTable.Col source="created_at">
+          <DateTimeText source="created_at" />
+        </DataTable.Col>
       </ListTable>
     </List>
   );

@@ -9,7 +9,14 @@ const R = 'resources.life-policies';
 export function LifePolicyShow() {
   const t = useTranslate();
   return (
-    <Show actions={<TopToolbar sx={{ gap: 1 }}><FileClaimButton family="life" /><CancelWithReasonButton resource="life-policies" /></TopToolbar>}>
+    <Show
+      actions={
+        <TopToolbar sx={{ gap: 1 }}>
+          <FileClaimButton family="life" />
+          <CancelWithReasonButton resource="life-policies" />
+        </TopToolbar>
+      }
+    >
       <SimpleShowLayout>
         <TextField source="id" />
         <FunctionField source="status" render={(r: { status: number }) => <span data-testid="policy-status">{t(`${R}.status.${r.status}`)}</span>} />
@@ -28,8 +35,12 @@ export function LifePolicyShow() {
         <ArrayField source="beneficiaries">
           <DataTable bulkActionButtons={false}>
             <DataTable.Col source="name" />
-            <DataTable.Col source="national_id"><LtrText source="national_id" /></DataTable.Col>
-            <DataTable.Col source="relationship"><EnumText source="relationship" group="relationship" /></DataTable.Col>
+            <DataTable.Col source="national_id">
+              <LtrText source="national_id" />
+            </DataTable.Col>
+            <DataTable.Col source="relationship">
+              <EnumText source="relationship" group="relationship" />
+            </DataTable.Col>
             <DataTable.Col source="share_percentage" />
           </DataTable>
         </ArrayField>

@@ -34,9 +34,11 @@ function refusalReasons(e: unknown, t: ReturnType<typeof useTranslate>, f: Retur
   if (!body?.details) return reasonsOf(e);
   const out: string[] = [];
   for (const [key, messages] of Object.entries(body.details)) {
-    if (key === 'employees' && body.undeclared_employees?.length) out.push(t(`${R}.actions.still_to_declare`, { names: body.undeclared_employees.map((u) => u.name).join('، ') }));
+    if (key === 'employees' && body.undeclared_employees?.length)
+      out.push(t(`${R}.actions.still_to_declare`, { names: body.undeclared_employees.map((u) => u.name).join('، ') }));
     else if (key === 'company_id') out.push(t(`${R}.actions.nothing_owed`));
-    else if (key === 'policy_ids' && body.stale_policy_ids?.length) out.push(t(`${R}.actions.stale_policies`, { ids: body.stale_policy_ids.map((id) => f.number(id)).join('، ') }));
+    else if (key === 'policy_ids' && body.stale_policy_ids?.length)
+      out.push(t(`${R}.actions.stale_policies`, { ids: body.stale_policy_ids.map((id) => f.number(id)).join('، ') }));
     else out.push(...messages);
   }
   return out;
@@ -77,14 +79,20 @@ export function PaymentLinkButton() {
   };
   return (
     <>
-      <Button startIcon={<Link />} disabled={busy} onClick={run} data-testid="payment-link">{t(`${R}.actions.payment_link`)}</Button>
+      <Button startIcon={<Link />} disabled={busy} onClick={run} data-testid="payment-link">
+        {t(`${R}.actions.payment_link`)}
+      </Button>
       <Dialog open={result !== null} onClose={() => setResult(null)} fullWidth maxWidth="sm">
         <DialogTitle>{t(`${R}.actions.payment_link`)}</DialogTitle>
         <DialogContent>
           {result?.reasons ? (
             <Alert severity="warning" data-testid="payment-link-reasons">
               {t(`${R}.actions.payment_link_refused`)}
-              <ul>{result.reasons.map((r) => <li key={r}>{r}</li>)}</ul>
+              <ul>
+                {result.reasons.map((r) => (
+                  <li key={r}>{r}</li>
+                ))}
+              </ul>
             </Alert>
           ) : (
             <>
@@ -92,12 +100,21 @@ export function PaymentLinkButton() {
                 {t(`${R}.actions.payment_link_ready`, { amount: result?.amount ? f.money(result.amount) : '', expires: f.dateTime(result?.expires) })}
               </DialogContentText>
               {/* the whole link on view (it wraps): nothing clipped at either end, whatever the page's direction */}
-              <MuiTextField fullWidth multiline value={result?.link ?? ''} slotProps={{ htmlInput: { readOnly: true, dir: 'ltr', style: { wordBreak: 'break-all' }, 'data-testid': 'payment-link-url' } }} />
-              <Button sx={{ mt: 1 }} startIcon={<Copy />} onClick={copy} data-testid="payment-link-copy">{t(`${R}.actions.copy`)}</Button>
+              <MuiTextField
+                fullWidth
+                multiline
+                value={result?.link ?? ''}
+                slotProps={{ htmlInput: { readOnly: true, dir: 'ltr', style: { wordBreak: 'break-all' }, 'data-testid': 'payment-link-url' } }}
+              />
+              <Button sx={{ mt: 1 }} startIcon={<Copy />} onClick={copy} data-testid="payment-link-copy">
+                {t(`${R}.actions.copy`)}
+              </Button>
             </>
           )}
         </DialogContent>
-        <DialogActions><Button onClick={() => setResult(null)}>{t('ra.action.close')}</Button></DialogActions>
+        <DialogActions>
+          <Button onClick={() => setResult(null)}>{t('ra.action.close')}</Button>
+        </DialogActions>
       </Dialog>
     </>
   );
@@ -128,7 +145,11 @@ export function DownloadFormsButton() {
   const { permissions: role } = usePermissions<string>();
   if (!record || !can(role, 'read_pii', 'medical-companies')) return null;
   const run = () => download(`/medical-companies/${record.id}/forms.pdf`, `health-declarations-company-${record.id}.pdf`, notify);
-  return <Button startIcon={<Download />} onClick={run} data-testid="download-forms">{t(`${R}.actions.download_forms`)}</Button>;
+  return (
+    <Button startIcon={<Download />} onClick={run} data-testid="download-forms">
+      {t(`${R}.actions.download_forms`)}
+    </Button>
+  );
 }
 
 /** Exports the saved employee list in the import's CSV format, to edit and import back. */
@@ -139,7 +160,11 @@ export function ExportEmployeesButton() {
   const { permissions: role } = usePermissions<string>();
   if (!record || !can(role, 'read_pii', 'medical-companies')) return null;
   const run = () => download(`/medical-companies/${record.id}/employees.csv`, `employees-company-${record.id}.csv`, notify);
-  return <Button startIcon={<Download />} onClick={run} data-testid="export-employees">{t(`${R}.actions.export_employees`)}</Button>;
+  return (
+    <Button startIcon={<Download />} onClick={run} data-testid="export-employees">
+      {t(`${R}.actions.export_employees`)}
+    </Button>
+  );
 }
 
 type Problem = { line: number; field: string; message: string };
@@ -158,7 +183,8 @@ export function ImportEmployeesButton() {
   const f = useFormat();
   const say = useApiWords();
   if (!record || !can(role, 'import_employees', 'medical-companies')) return null;
-  const call = async (step: 'preview' | 'import') => httpClient(`${API}/medical-companies/${record.id}/employees/${step}`, { method: 'POST', body: JSON.stringify({ csv }) });
+  const call = async (step: 'preview' | 'import') =>
+    httpClient(`${API}/medical-companies/${record.id}/employees/${step}`, { method: 'POST', body: JSON.stringify({ csv }) });
   const check = async () => {
     setBusy(true);
     try {
@@ -185,37 +211,78 @@ export function ImportEmployeesButton() {
   };
   return (
     <>
-      <Button startIcon={<Upload />} onClick={() => setOpen(true)} data-testid="import-employees">{t(`${R}.import.button`)}</Button>
+      <Button startIcon={<Upload />} onClick={() => setOpen(true)} data-testid="import-employees">
+        {t(`${R}.import.button`)}
+      </Button>
       <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="md">
         <DialogTitle>{t(`${R}.import.title`)}</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>{t(`${R}.import.help`)}</DialogContentText>
-          <Button size="small" startIcon={<Download />} sx={{ mb: 2 }} onClick={() => download('/medical-companies/employees-template.csv', 'employees-template.csv', notify)} data-testid="csv-template">{t(`${R}.import.template`)}</Button>
+          <Button
+            size="small"
+            startIcon={<Download />}
+            sx={{ mb: 2 }}
+            onClick={() => download('/medical-companies/employees-template.csv', 'employees-template.csv', notify)}
+            data-testid="csv-template"
+          >
+            {t(`${R}.import.template`)}
+          </Button>
           {/* the browser's own file input speaks the browser's language: a console button instead */}
           <Button size="small" component="label" startIcon={<Upload />} sx={{ mb: 2, mx: 1 }}>
             {t(`${R}.import.choose_file`)}
-            <input hidden type="file" accept=".csv,text/csv" data-testid="import-file" onChange={async (e) => { const file = e.target.files?.[0]; if (file) { setCsv(await file.text()); setPreview(null); } }} />
+            <input
+              hidden
+              type="file"
+              accept=".csv,text/csv"
+              data-testid="import-file"
+              onChange={async (e) => {
+                const file = e.target.files?.[0];
+                if (file) {
+                  setCsv(await file.text());
+                  setPreview(null);
+                }
+              }}
+            />
           </Button>
-          <MuiTextField fullWidth multiline minRows={4} maxRows={12} sx={{ mt: 2 }} value={csv} onChange={(e) => { setCsv(e.target.value); setPreview(null); }} slotProps={{ htmlInput: { dir: 'ltr', 'data-testid': 'import-csv' } }} />
-          {preview && (preview.valid ? (
-            <Alert severity="success" sx={{ mt: 2 }} data-testid="import-ok">{t(`${R}.import.valid`, { count: f.number(preview.employees.length) })}</Alert>
-          ) : (
-            <Alert severity="error" sx={{ mt: 2 }} data-testid="import-problems">
-              {t(`${R}.import.invalid`, { count: f.number(preview.problems.length) })}
-              <ul>
-                {preview.problems.map((p, i) => (
-                  <li key={i}>
-                    {t(`${R}.import.problem_line`, { line: f.number(p.line) })} <bdi>{p.field}</bdi>: <bdi dir="auto">{say(p.message)}</bdi>
-                  </li>
-                ))}
-              </ul>
-            </Alert>
-          ))}
+          <MuiTextField
+            fullWidth
+            multiline
+            minRows={4}
+            maxRows={12}
+            sx={{ mt: 2 }}
+            value={csv}
+            onChange={(e) => {
+              setCsv(e.target.value);
+              setPreview(null);
+            }}
+            slotProps={{ htmlInput: { dir: 'ltr', 'data-testid': 'import-csv' } }}
+          />
+          {preview &&
+            (preview.valid ? (
+              <Alert severity="success" sx={{ mt: 2 }} data-testid="import-ok">
+                {t(`${R}.import.valid`, { count: f.number(preview.employees.length) })}
+              </Alert>
+            ) : (
+              <Alert severity="error" sx={{ mt: 2 }} data-testid="import-problems">
+                {t(`${R}.import.invalid`, { count: f.number(preview.problems.length) })}
+                <ul>
+                  {preview.problems.map((p, i) => (
+                    <li key={i}>
+                      {t(`${R}.import.problem_line`, { line: f.number(p.line) })} <bdi>{p.field}</bdi>: <bdi dir="auto">{say(p.message)}</bdi>
+                    </li>
+                  ))}
+                </ul>
+              </Alert>
+            ))}
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setOpen(false)}>{t('ra.action.cancel')}</Button>
-          <Button disabled={busy || !csv.trim()} onClick={check} data-testid="import-preview">{t(`${R}.import.preview`)}</Button>
-          <Button variant="contained" disabled={busy || !preview?.valid} onClick={save} data-testid="import-save">{t(`${R}.import.save`)}</Button>
+          <Button disabled={busy || !csv.trim()} onClick={check} data-testid="import-preview">
+            {t(`${R}.import.preview`)}
+          </Button>
+          <Button variant="contained" disabled={busy || !preview?.valid} onClick={save} data-testid="import-save">
+            {t(`${R}.import.save`)}
+          </Button>
         </DialogActions>
       </Dialog>
     </>

@@ -22,10 +22,18 @@ export function MedicalCompanyList() {
           <LtrText source="commercial_registration_number" />
         </DataTable.Col>
         <DataTable.Col source="city" disableSort />
-        <DataTable.Col source="employee_count" disableSort><NumberText source="employee_count" /></DataTable.Col>
-        <DataTable.Col source="undeclared_count" disableSort><NumberText source="undeclared_count" /></DataTable.Col>
-        <DataTable.Col source="payment_due" disableSort><MoneyText source="payment_due" /></DataTable.Col>
-        <DataTable.Col source="created_at"><DateTimeText source="created_at" /></DataTable.Col>
+        <DataTable.Col source="employee_count" disableSort>
+          <NumberText source="employee_count" />
+        </DataTable.Col>
+        <DataTable.Col source="undeclared_count" disableSort>
+          <NumberText source="undeclared_count" />
+        </DataTable.Col>
+        <DataTable.Col source="payment_due" disableSort>
+          <MoneyText source="payment_due" />
+        </DataTable.Col>
+        <DataTable.Col source="created_at">
+          <DateTimeText source="created_at" />
+        </DataTable.Col>
       </ListTable>
     </List>
   );

@@ -31,19 +31,26 @@ function Details() {
     <Box sx={{ p: 2 }}>
       <Typography variant="h6">
         {f.locale === 'ar' ? (
-          <>{record.name_ar} <bdi>{record.name}</bdi></>
+          <>
+            {record.name_ar} <bdi>{record.name}</bdi>
+          </>
         ) : (
-          <>{record.name} <bdi dir="rtl">{record.name_ar}</bdi></>
+          <>
+            {record.name} <bdi dir="rtl">{record.name_ar}</bdi>
+          </>
         )}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {t(`${R}.fields.commercial_registration_number`)}: <bdi>{record.commercial_registration_number}</bdi> · {record.city} · {t(`${R}.fields.payment_due`)}: <bdi data-testid="payment-due">{record.payment_due?.payment ? f.money(record.payment_due.payment) : '—'}</bdi>
+        {t(`${R}.fields.commercial_registration_number`)}: <bdi>{record.commercial_registration_number}</bdi> · {record.city} · {t(`${R}.fields.payment_due`)}:{' '}
+        <bdi data-testid="payment-due">{record.payment_due?.payment ? f.money(record.payment_due.payment) : '—'}</bdi>
       </Typography>
       <Typography variant="overline">{t(`${R}.sections.employees`, { count: f.number(employees.length) })}</Typography>
       <Table size="small" data-testid="employees">
         <TableHead>
           <TableRow>
-            {['name', 'person_id', 'age', 'category', 'dependents', 'declaration'].map((c) => <TableCell key={c}>{t(`${R}.fields.${c}`)}</TableCell>)}
+            {['name', 'person_id', 'age', 'category', 'dependents', 'declaration'].map((c) => (
+              <TableCell key={c}>{t(`${R}.fields.${c}`)}</TableCell>
+            ))}
             {editable && <TableCell>{t(`${R}.employee.actions`)}</TableCell>}
           </TableRow>
         </TableHead>
@@ -51,11 +58,15 @@ function Details() {
           {employees.map((e) => (
             <TableRow key={e.id} data-testid={`employee-row-${e.id}`}>
               <TableCell>{e.name}</TableCell>
-              <TableCell><bdi>{e.nationality_id ?? e.iqama_id}</bdi></TableCell>
+              <TableCell>
+                <bdi>{e.nationality_id ?? e.iqama_id}</bdi>
+              </TableCell>
               <TableCell>{e.age === null ? '—' : f.number(e.age)}</TableCell>
               <TableCell>{t(`${R}.tiers.${e.category}`)}</TableCell>
               <TableCell>{f.number(Array.isArray(e.dependents) ? e.dependents.length : e.dependents)}</TableCell>
-              <TableCell><Chip size="small" color={e.declared ? 'success' : 'warning'} label={t(`${R}.declaration.${e.declared ? 'done' : 'missing'}`)} /></TableCell>
+              <TableCell>
+                <Chip size="small" color={e.declared ? 'success' : 'warning'} label={t(`${R}.declaration.${e.declared ? 'done' : 'missing'}`)} />
+              </TableCell>
               {editable && (
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>
                   <EmployeeFormButton employee={e} />
@@ -67,16 +78,24 @@ function Details() {
           ))}
         </TableBody>
       </Table>
-      <Typography variant="overline" sx={{ mt: 3, display: 'block' }}>{t(`${R}.sections.policies`)}</Typography>
+      <Typography variant="overline" sx={{ mt: 3, display: 'block' }}>
+        {t(`${R}.sections.policies`)}
+      </Typography>
       <Table size="small">
         <TableBody>
           {policies.map((p) => (
             <TableRow key={p.id}>
-              <TableCell><RaLink to={createPath({ resource: 'medical-policies', type: 'show', id: p.id })}>#{p.id}</RaLink></TableCell>
+              <TableCell>
+                <RaLink to={createPath({ resource: 'medical-policies', type: 'show', id: p.id })}>#{p.id}</RaLink>
+              </TableCell>
               <TableCell>{t(`resources.medical-policies.status.${p.status}`)}</TableCell>
               <TableCell>{t(`enums.insurer.${p.insurance_provider}`, { _: p.insurance_provider })}</TableCell>
-              <TableCell><bdi>{f.money(p.price)}</bdi></TableCell>
-              <TableCell><bdi>{p.provider_policy_id ?? '—'}</bdi></TableCell>
+              <TableCell>
+                <bdi>{f.money(p.price)}</bdi>
+              </TableCell>
+              <TableCell>
+                <bdi>{p.provider_policy_id ?? '—'}</bdi>
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>
@@ -87,7 +106,17 @@ function Details() {
 
 export function MedicalCompanyShow() {
   return (
-    <Show actions={<TopToolbar><EmployeeFormButton /><ImportEmployeesButton /><ExportEmployeesButton /><DownloadFormsButton /><PaymentLinkButton /></TopToolbar>}>
+    <Show
+      actions={
+        <TopToolbar>
+          <EmployeeFormButton />
+          <ImportEmployeesButton />
+          <ExportEmployeesButton />
+          <DownloadFormsButton />
+          <PaymentLinkButton />
+        </TopToolbar>
+      }
+    >
       <Details />
     </Show>
   );

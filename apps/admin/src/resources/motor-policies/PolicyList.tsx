@@ -21,13 +21,25 @@ export function PolicyList() {
   return (
     <List filters={useFilters()} actions={<ListActions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
       <ListTable>
-        <DataTable.Col source="id"><MonoText source="id" /></DataTable.Col>
-        <DataTable.Col source="created_at"><DateTimeText source="created_at" /></DataTable.Col>
+        <DataTable.Col source="id">
+          <MonoText source="id" />
+        </DataTable.Col>
+        <DataTable.Col source="created_at">
+          <DateTimeText source="created_at" />
+        </DataTable.Col>
         <DataTable.Col source="client_name" disableSort />
-        <DataTable.Col source="insurer_code"><InsurerName /></DataTable.Col>
-        <DataTable.Col source="owner_id" disableSort><LtrText source="owner_id" /></DataTable.Col>
-        <DataTable.Col source="status"><MotorStatusChip source="status" resource="motor-policies" /></DataTable.Col>
-        <DataTable.Col source="price"><MoneyText source="price" /></DataTable.Col>
+        <DataTable.Col source="insurer_code">
+          <InsurerName />
+        </DataTable.Col>
+        <DataTable.Col source="owner_id" disableSort>
+          <LtrText source="owner_id" />
+        </DataTable.Col>
+        <DataTable.Col source="status">
+          <MotorStatusChip source="status" resource="motor-policies" />
+        </DataTable.Col>
+        <DataTable.Col source="price">
+          <MoneyText source="price" />
+        </DataTable.Col>
         <DataTable.Col source="quote_request_id" disableSort>
           <QuoteRequestLink source="quote_request_id" />
         </DataTable.Col>

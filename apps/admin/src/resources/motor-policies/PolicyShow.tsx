@@ -11,7 +11,9 @@ import { PolicyActivity } from '../../common/PolicyActivity';
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <Box sx={{ mb: 3 }}>
-      <Typography variant="overline" color="text.secondary" sx={{ fontWeight: 700 }}>{title}</Typography>
+      <Typography variant="overline" color="text.secondary" sx={{ fontWeight: 700 }}>
+        {title}
+      </Typography>
       <Divider sx={{ mb: 2 }} />
       {children}
     </Box>
@@ -35,7 +37,9 @@ function PolicyDocuments() {
       {links.map(([source, label], i) => (
         <span key={source}>
           {i > 0 && ' · '}
-          <a href={String(record![source])} target="_blank" rel="noopener" data-testid={`policy-${source}`}>{t(label)}</a>
+          <a href={String(record![source])} target="_blank" rel="noopener" data-testid={`policy-${source}`}>
+            {t(label)}
+          </a>
         </span>
       ))}
     </span>
@@ -48,7 +52,11 @@ function CoverText(_: { label?: string }) {
   const t = useTranslate();
   if (!record) return null;
   const code = String(record.product_code);
-  return <Typography variant="body2" component="span" data-testid="motor-cover">{t(`${P}.products.${code}`, { _: code })}</Typography>;
+  return (
+    <Typography variant="body2" component="span" data-testid="motor-cover">
+      {t(`${P}.products.${code}`, { _: code })}
+    </Typography>
+  );
 }
 
 export function PolicyShow() {
@@ -58,30 +66,90 @@ export function PolicyShow() {
       <Box sx={{ p: 3 }}>
         <Section title={t(`${P}.sections.policy`)}>
           <Grid container spacing={2}>
-            <Grid size={cell}><Labeled source="id"><MonoText source="id" /></Labeled></Grid>
-            <Grid size={cell}><Labeled source="status"><MotorStatusChip source="status" resource="motor-policies" /></Labeled></Grid>
-            <Grid size={cell}><Labeled source="price"><MoneyText source="price" /></Labeled></Grid>
-            <Grid size={cell}><Labeled source="created_at"><DateTimeText source="created_at" /></Labeled></Grid>
-            <Grid size={cell}><Labeled source="client_name"><TextField source="client_name" emptyText="—" /></Labeled></Grid>
-            <Grid size={cell}><Labeled source="insurer_code"><InsurerName /></Labeled></Grid>
-            <Grid size={cell}><Labeled source="product_code"><CoverText /></Labeled></Grid>
+            <Grid size={cell}>
+              <Labeled source="id">
+                <MonoText source="id" />
+              </Labeled>
+            </Grid>
+            <Grid size={cell}>
+              <Labeled source="status">
+                <MotorStatusChip source="status" resource="motor-policies" />
+              </Labeled>
+            </Grid>
+            <Grid size={cell}>
+              <Labeled source="price">
+                <MoneyText source="price" />
+              </Labeled>
+            </Grid>
+            <Grid size={cell}>
+              <Labeled source="created_at">
+                <DateTimeText source="created_at" />
+              </Labeled>
+            </Grid>
+            <Grid size={cell}>
+              <Labeled source="client_name">
+                <TextField source="client_name" emptyText="—" />
+              </Labeled>
+            </Grid>
+            <Grid size={cell}>
+              <Labeled source="insurer_code">
+                <InsurerName />
+              </Labeled>
+            </Grid>
+            <Grid size={cell}>
+              <Labeled source="product_code">
+                <CoverText />
+              </Labeled>
+            </Grid>
             <Grid size={cell}>
               <Labeled source="quote_request_id">
                 <QuoteRequestLink source="quote_request_id" />
               </Labeled>
             </Grid>
-            <Grid size={cell}><Labeled source="provider_policy_id"><MonoText source="provider_policy_id" /></Labeled></Grid>
-            <Grid size={cell}><Labeled source="start_date"><LtrText source="start_date" /></Labeled></Grid>
-            <Grid size={cell}><Labeled source="end_date"><LtrText source="end_date" /></Labeled></Grid>
-            <Grid size={cell}><Labeled label={t(`${P}.documents`)}><PolicyDocuments /></Labeled></Grid>
+            <Grid size={cell}>
+              <Labeled source="provider_policy_id">
+                <MonoText source="provider_policy_id" />
+              </Labeled>
+            </Grid>
+            <Grid size={cell}>
+              <Labeled source="start_date">
+                <LtrText source="start_date" />
+              </Labeled>
+            </Grid>
+            <Grid size={cell}>
+              <Labeled source="end_date">
+                <LtrText source="end_date" />
+              </Labeled>
+            </Grid>
+            <Grid size={cell}>
+              <Labeled label={t(`${P}.documents`)}>
+                <PolicyDocuments />
+              </Labeled>
+            </Grid>
           </Grid>
         </Section>
         <Section title={t(`${P}.sections.customer`)}>
           <Grid container spacing={2}>
-            <Grid size={cell}><Labeled source="owner_id"><LtrText source="owner_id" /></Labeled></Grid>
-            <Grid size={cell}><Labeled source="previous_owner_id"><LtrText source="previous_owner_id" /></Labeled></Grid>
-            <Grid size={cell}><Labeled source="iban"><LtrText source="iban" /></Labeled></Grid>
-            <Grid size={cell}><Labeled source="car_sequence_number"><LtrText source="car_sequence_number" /></Labeled></Grid>
+            <Grid size={cell}>
+              <Labeled source="owner_id">
+                <LtrText source="owner_id" />
+              </Labeled>
+            </Grid>
+            <Grid size={cell}>
+              <Labeled source="previous_owner_id">
+                <LtrText source="previous_owner_id" />
+              </Labeled>
+            </Grid>
+            <Grid size={cell}>
+              <Labeled source="iban">
+                <LtrText source="iban" />
+              </Labeled>
+            </Grid>
+            <Grid size={cell}>
+              <Labeled source="car_sequence_number">
+                <LtrText source="car_sequence_number" />
+              </Labeled>
+            </Grid>
           </Grid>
         </Section>
       </Box>

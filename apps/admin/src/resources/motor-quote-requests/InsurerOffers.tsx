@@ -13,11 +13,43 @@ import Typography from '@mui/material/Typography';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { useFormat } from '../../common/format';
 
-interface Price { quote_price_id: string; deductible: string | null; subtotal: string; vat: string; total: string }
-interface Benefit { code: string; name: string; name_ar: string; amount: string; vat: string }
-interface Offer { quote_reference_id: string; insurance_type_display: string; insurance_type_display_ar: string; expires_at: string; prices: Price[]; benefits: Benefit[] }
-interface Cover { type: string; fix_type: string; offers: Offer[] }
-interface Insurer { insurer_code: string; name: string; name_ar: string; outcome: string | null; latency_ms: number | null; offer_count: number; detail: string | null; covers: Cover[] }
+interface Price {
+  quote_price_id: string;
+  deductible: string | null;
+  subtotal: string;
+  vat: string;
+  total: string;
+}
+interface Benefit {
+  code: string;
+  name: string;
+  name_ar: string;
+  amount: string;
+  vat: string;
+}
+interface Offer {
+  quote_reference_id: string;
+  insurance_type_display: string;
+  insurance_type_display_ar: string;
+  expires_at: string;
+  prices: Price[];
+  benefits: Benefit[];
+}
+interface Cover {
+  type: string;
+  fix_type: string;
+  offers: Offer[];
+}
+interface Insurer {
+  insurer_code: string;
+  name: string;
+  name_ar: string;
+  outcome: string | null;
+  latency_ms: number | null;
+  offer_count: number;
+  detail: string | null;
+  covers: Cover[];
+}
 
 /** "Comprehensive · Agency repair" in the console's language; unknown words as the insurer sent them. */
 function coverName(c: Cover, t: (key: string, options?: object) => string): string {
@@ -36,7 +68,9 @@ function OfferPrices({ offer }: { offer: Offer }) {
     <Box sx={{ mb: 1.5 }}>
       <Typography variant="body2" sx={{ fontWeight: 600 }}>
         {ar ? offer.insurance_type_display_ar : offer.insurance_type_display}
-        <Typography component="span" variant="caption" color="text.secondary" sx={{ mx: 1 }}>{t(`${R}.insurer.expires`, { date: f.date(offer.expires_at) })}</Typography>
+        <Typography component="span" variant="caption" color="text.secondary" sx={{ mx: 1 }}>
+          {t(`${R}.insurer.expires`, { date: f.date(offer.expires_at) })}
+        </Typography>
       </Typography>
       <Table size="small" sx={{ maxWidth: 640 }}>
         <TableHead>
@@ -53,13 +87,17 @@ function OfferPrices({ offer }: { offer: Offer }) {
               <TableCell>{p.deductible === null ? t(`${R}.insurer.no_deductible`) : f.money(p.deductible)}</TableCell>
               <TableCell align="right">{f.money(p.subtotal)}</TableCell>
               <TableCell align="right">{f.money(p.vat)}</TableCell>
-              <TableCell align="right" sx={{ fontWeight: 700 }}>{f.money(p.total)}</TableCell>
+              <TableCell align="right" sx={{ fontWeight: 700 }}>
+                {f.money(p.total)}
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>
       </Table>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 0.75, alignItems: 'center' }}>
-        <Typography variant="caption" color="text.secondary">{t(`${R}.insurer.benefits`)}:</Typography>
+        <Typography variant="caption" color="text.secondary">
+          {t(`${R}.insurer.benefits`)}:
+        </Typography>
         {offer.benefits.length === 0 && <Typography variant="caption">{t(`${R}.insurer.none`)}</Typography>}
         {offer.benefits.map((b) => (
           <Chip key={b.code} size="small" variant="outlined" label={`${ar ? b.name_ar : b.name} · ${Number(b.amount) ? f.money(b.amount) : '0'}`} />
@@ -79,7 +117,9 @@ function lowestTotal(insurer: Insurer): string | null {
 function OutcomeChip({ insurer }: { insurer: Insurer }) {
   const t = useTranslate();
   const outcome = insurer.outcome ?? 'none';
-  return <Chip size="small" color={OUTCOME_COLOURS[outcome] ?? 'default'} label={t(`${R}.outcome.${outcome}`)} data-testid={`outcome-${insurer.insurer_code}`} />;
+  return (
+    <Chip size="small" color={OUTCOME_COLOURS[outcome] ?? 'default'} label={t(`${R}.outcome.${outcome}`)} data-testid={`outcome-${insurer.insurer_code}`} />
+  );
 }
 
 /** One line per insurer asked: what it answered, how fast, how many offers and the cheapest. */
@@ -104,11 +144,15 @@ function InsurerSummary({ insurers }: { insurers: Insurer[] }) {
           return (
             <TableRow key={i.insurer_code} data-testid={`summary-${i.insurer_code}`}>
               <TableCell sx={{ fontWeight: 600 }}>{f.locale === 'ar' ? i.name_ar : i.name}</TableCell>
-              <TableCell><OutcomeChip insurer={i} /></TableCell>
+              <TableCell>
+                <OutcomeChip insurer={i} />
+              </TableCell>
               <TableCell align="right">{i.latency_ms === null ? '—' : f.number(i.latency_ms)}</TableCell>
               <TableCell align="right">{f.number(i.offer_count)}</TableCell>
               <TableCell align="right">{lowest ? f.money(lowest) : '—'}</TableCell>
-              <TableCell sx={{ color: 'text.secondary', maxWidth: 360 }} dir="auto">{i.detail ?? ''}</TableCell>
+              <TableCell sx={{ color: 'text.secondary', maxWidth: 360 }} dir="auto">
+                {i.detail ?? ''}
+              </TableCell>
             </TableRow>
           );
         })}
@@ -125,21 +169,33 @@ function InsurerDetails({ insurer }: { insurer: Insurer }) {
     <Accordion disableGutters variant="outlined" data-testid={`insurer-${insurer.insurer_code}`} slotProps={{ transition: { unmountOnExit: true } }}>
       <AccordionSummary expandIcon={<ExpandMoreIcon />}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-          <Typography variant="subtitle1" sx={{ fontWeight: 700 }}>{f.locale === 'ar' ? insurer.name_ar : insurer.name}</Typography>
+          <Typography variant="subtitle1" sx={{ fontWeight: 700 }}>
+            {f.locale === 'ar' ? insurer.name_ar : insurer.name}
+          </Typography>
           <OutcomeChip insurer={insurer} />
           {insurer.latency_ms !== null && <Chip size="small" variant="outlined" label={t(`${R}.insurer.latency`, { ms: f.number(insurer.latency_ms) })} />}
           <Chip size="small" variant="outlined" label={t(`${R}.insurer.offers`, { count: f.number(insurer.offer_count) })} />
         </Box>
       </AccordionSummary>
       <AccordionDetails>
-        {insurer.detail && <Typography variant="body2" color="text.secondary" dir="auto">{insurer.detail}</Typography>}
+        {insurer.detail && (
+          <Typography variant="body2" color="text.secondary" dir="auto">
+            {insurer.detail}
+          </Typography>
+        )}
         {insurer.covers.length === 0 ? (
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>{t(`${R}.insurer.no_offers`)}</Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            {t(`${R}.insurer.no_offers`)}
+          </Typography>
         ) : (
           insurer.covers.map((c) => (
             <Box key={`${c.type}/${c.fix_type}`} sx={{ mt: 1 }} data-testid={`cover-${insurer.insurer_code}`}>
-              <Typography variant="overline" color="primary" sx={{ fontWeight: 700 }}>{coverName(c, t)}</Typography>
-              {c.offers.map((o) => <OfferPrices key={o.quote_reference_id} offer={o} />)}
+              <Typography variant="overline" color="primary" sx={{ fontWeight: 700 }}>
+                {coverName(c, t)}
+              </Typography>
+              {c.offers.map((o) => (
+                <OfferPrices key={o.quote_reference_id} offer={o} />
+              ))}
             </Box>
           ))
         )}
@@ -155,7 +211,9 @@ export function InsurerOffers() {
   return (
     <Box data-testid="insurers">
       <InsurerSummary insurers={insurers} />
-      {insurers.map((i) => <InsurerDetails key={i.insurer_code} insurer={i} />)}
+      {insurers.map((i) => (
+        <InsurerDetails key={i.insurer_code} insurer={i} />
+      ))}
     </Box>
   );
 }

@@ -20,13 +20,25 @@ export function QuoteRequestList() {
   return (
     <List filters={useFilters()} actions={<ListActions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
       <ListTable>
-        <DataTable.Col source="id"><MonoText source="id" /></DataTable.Col>
-        <DataTable.Col source="created_at"><DateTimeText source="created_at" /></DataTable.Col>
+        <DataTable.Col source="id">
+          <MonoText source="id" />
+        </DataTable.Col>
+        <DataTable.Col source="created_at">
+          <DateTimeText source="created_at" />
+        </DataTable.Col>
         <DataTable.Col source="client_name" />
-        <DataTable.Col source="owner_id" disableSort><LtrText source="owner_id" /></DataTable.Col>
-        <DataTable.Col source="status"><MotorStatusChip source="status" resource="motor-quote-requests" /></DataTable.Col>
-        <DataTable.Col source="offer_count"><NumberText source="offer_count" /></DataTable.Col>
-        <DataTable.Col source="answered_count" disableSort><NumberText source="answered_count" /></DataTable.Col>
+        <DataTable.Col source="owner_id" disableSort>
+          <LtrText source="owner_id" />
+        </DataTable.Col>
+        <DataTable.Col source="status">
+          <MotorStatusChip source="status" resource="motor-quote-requests" />
+        </DataTable.Col>
+        <DataTable.Col source="offer_count">
+          <NumberText source="offer_count" />
+        </DataTable.Col>
+        <DataTable.Col source="answered_count" disableSort>
+          <NumberText source="answered_count" />
+        </DataTable.Col>
       </ListTable>
     </List>
   );

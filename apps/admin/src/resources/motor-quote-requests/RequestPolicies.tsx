@@ -18,14 +18,28 @@ export function RequestPolicies() {
         target="quote_request_id"
         sort={{ field: 'created_at', order: 'ASC' }}
         perPage={100}
-        empty={<Typography variant="body2" color="text.secondary">{t('resources.motor-quote-requests.no_policies')}</Typography>}
+        empty={
+          <Typography variant="body2" color="text.secondary">
+            {t('resources.motor-quote-requests.no_policies')}
+          </Typography>
+        }
       >
         <ListTable>
-          <DataTable.Col source="id" label="resources.motor-policies.fields.id"><MonoText source="id" /></DataTable.Col>
-          <DataTable.Col source="created_at" label="resources.motor-policies.fields.created_at"><DateTimeText source="created_at" /></DataTable.Col>
-          <DataTable.Col source="insurer_code" label="resources.motor-policies.fields.insurer_code"><InsurerName /></DataTable.Col>
-          <DataTable.Col source="status" label="resources.motor-policies.fields.status"><MotorStatusChip source="status" resource="motor-policies" /></DataTable.Col>
-          <DataTable.Col source="price" label="resources.motor-policies.fields.price"><MoneyText source="price" /></DataTable.Col>
+          <DataTable.Col source="id" label="resources.motor-policies.fields.id">
+            <MonoText source="id" />
+          </DataTable.Col>
+          <DataTable.Col source="created_at" label="resources.motor-policies.fields.created_at">
+            <DateTimeText source="created_at" />
+          </DataTable.Col>
+          <DataTable.Col source="insurer_code" label="resources.motor-policies.fields.insurer_code">
+            <InsurerName />
+          </DataTable.Col>
+          <DataTable.Col source="status" label="resources.motor-policies.fields.status">
+            <MotorStatusChip source="status" resource="motor-policies" />
+          </DataTable.Col>
+          <DataTable.Col source="price" label="resources.motor-policies.fields.price">
+            <MoneyText source="price" />
+          </DataTable.Col>
         </ListTable>
       </ReferenceManyField>
     </Box>

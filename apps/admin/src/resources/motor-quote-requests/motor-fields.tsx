@@ -17,7 +17,17 @@ const STATUS_COLOURS: Record<string, 'success' | 'warning' | 'error' | 'default'
 };
 
 /** A status word of a motor resource as a coloured chip, in the console's language. */
-export function MotorStatusChip({ source, resource, group = 'status' }: { source: string; resource: string; group?: string; label?: string; sortable?: boolean }) {
+export function MotorStatusChip({
+  source,
+  resource,
+  group = 'status',
+}: {
+  source: string;
+  resource: string;
+  group?: string;
+  label?: string;
+  sortable?: boolean;
+}) {
   const record = useRecordContext();
   const t = useTranslate();
   const value = record?.[source] as string | null | undefined;
@@ -38,7 +48,11 @@ export function MoneyText({ source }: { source: string; label?: string; sortable
   const record = useRecordContext();
   const f = useFormat();
   const value = record?.[source] as string | null | undefined;
-  return <Typography variant="body2" component="span" sx={{ whiteSpace: 'nowrap' }}>{value ? f.money(value) : '—'}</Typography>;
+  return (
+    <Typography variant="body2" component="span" sx={{ whiteSpace: 'nowrap' }}>
+      {value ? f.money(value) : '—'}
+    </Typography>
+  );
 }
 
 /** The insurer's name in the console's language (the code when the directory did not know it). */
@@ -46,5 +60,9 @@ export function InsurerName(_: { label?: string; sortable?: boolean }) {
   const record = useRecordContext();
   const f = useFormat();
   if (!record) return null;
-  return <Typography variant="body2" component="span" title={String(record.insurer_code)}>{String((f.locale === 'ar' ? record.insurer_name_ar : record.insurer_name) ?? record.insurer_code)}</Typography>;
+  return (
+    <Typography variant="body2" component="span" title={String(record.insurer_code)}>
+      {String((f.locale === 'ar' ? record.insurer_name_ar : record.insurer_name) ?? record.insurer_code)}
+    </Typography>
+  );
 }

@@ -59,7 +59,9 @@ function PartnerStatus() {
 function ClientName() {
   return (
     <ReferenceField source="client_id" reference="clients" link="show">
-      <Typography variant="body2" component="span"><WithName /></Typography>
+      <Typography variant="body2" component="span">
+        <WithName />
+      </Typography>
     </ReferenceField>
   );
 }
@@ -87,12 +89,24 @@ export function PartnerUsersList() {
       perPage={25}
     >
       <ListTable>
-        <DataTable.Col source="email"><LtrText source="email" /></DataTable.Col>
-        <DataTable.Col source="client_id" disableSort><ClientName /></DataTable.Col>
-        <DataTable.Col source="role"><PartnerRole /></DataTable.Col>
-        <DataTable.Col source="status" disableSort><PartnerStatus /></DataTable.Col>
-        <DataTable.Col source="last_login_at" disableSort><DateTimeText source="last_login_at" /></DataTable.Col>
-        <DataTable.Col source="created_at"><DateTimeText source="created_at" /></DataTable.Col>
+        <DataTable.Col source="email">
+          <LtrText source="email" />
+        </DataTable.Col>
+        <DataTable.Col source="client_id" disableSort>
+          <ClientName />
+        </DataTable.Col>
+        <DataTable.Col source="role">
+          <PartnerRole />
+        </DataTable.Col>
+        <DataTable.Col source="status" disableSort>
+          <PartnerStatus />
+        </DataTable.Col>
+        <DataTable.Col source="last_login_at" disableSort>
+          <DateTimeText source="last_login_at" />
+        </DataTable.Col>
+        <DataTable.Col source="created_at">
+          <DateTimeText source="created_at" />
+        </DataTable.Col>
       </ListTable>
     </List>
   );
@@ -129,13 +143,29 @@ export function PartnerUserInvite() {
         <Dialog open maxWidth="sm" fullWidth data-testid="invitation-dialog">
           <DialogTitle>{t(`${R}.link.title`)}</DialogTitle>
           <DialogContent>
-            <Alert severity="info" sx={{ mb: 2 }}>{t(`${R}.link.help`)}</Alert>
-            <Typography data-testid="invitation-url" dir="ltr" sx={{ fontFamily: 'ui-monospace, Menlo, Consolas, monospace', fontSize: 14, wordBreak: 'break-all', bgcolor: '#f1f5f9', borderRadius: 1, px: 1.5, py: 1 }}>
+            <Alert severity="info" sx={{ mb: 2 }}>
+              {t(`${R}.link.help`)}
+            </Alert>
+            <Typography
+              data-testid="invitation-url"
+              dir="ltr"
+              sx={{
+                fontFamily: 'ui-monospace, Menlo, Consolas, monospace',
+                fontSize: 14,
+                wordBreak: 'break-all',
+                bgcolor: '#f1f5f9',
+                borderRadius: 1,
+                px: 1.5,
+                py: 1,
+              }}
+            >
               {invited.url}
             </Typography>
           </DialogContent>
           <DialogActions>
-            <Button variant="contained" onClick={() => redirect('show', 'partner-users', invited.id)}>{t(`${R}.link.done`)}</Button>
+            <Button variant="contained" onClick={() => redirect('show', 'partner-users', invited.id)}>
+              {t(`${R}.link.done`)}
+            </Button>
           </DialogActions>
         </Dialog>
       )}
@@ -147,13 +177,27 @@ export function PartnerUserShow() {
   return (
     <Show>
       <SimpleShowLayout>
-        <Labeled source="email"><LtrText source="email" /></Labeled>
-        <Labeled source="client_id"><ClientName /></Labeled>
-        <Labeled source="role"><PartnerRole /></Labeled>
-        <Labeled source="status"><PartnerStatus /></Labeled>
-        <Labeled source="last_login_at"><DateTimeText source="last_login_at" /></Labeled>
-        <Labeled source="created_at"><DateTimeText source="created_at" /></Labeled>
-        <Labeled source="id"><MonoText source="id" /></Labeled>
+        <Labeled source="email">
+          <LtrText source="email" />
+        </Labeled>
+        <Labeled source="client_id">
+          <ClientName />
+        </Labeled>
+        <Labeled source="role">
+          <PartnerRole />
+        </Labeled>
+        <Labeled source="status">
+          <PartnerStatus />
+        </Labeled>
+        <Labeled source="last_login_at">
+          <DateTimeText source="last_login_at" />
+        </Labeled>
+        <Labeled source="created_at">
+          <DateTimeText source="created_at" />
+        </Labeled>
+        <Labeled source="id">
+          <MonoText source="id" />
+        </Labeled>
       </SimpleShowLayout>
     </Show>
   );

@@ -17,7 +17,15 @@ export function PaymentStatusChip({ source }: { source: string; label?: string }
   const t = useTranslate();
   if (!record) return null;
   const status = String(record[source]);
-  return <Chip size="small" color={COLORS[status] ?? 'default'} variant={status === 'paid' ? 'filled' : 'outlined'} label={t(`resources.payments.status.${status}`, { _: status })} data-testid="payment-status" />;
+  return (
+    <Chip
+      size="small"
+      color={COLORS[status] ?? 'default'}
+      variant={status === 'paid' ? 'filled' : 'outlined'}
+      label={t(`resources.payments.status.${status}`, { _: status })}
+      data-testid="payment-status"
+    />
+  );
 }
 
 /** SAR with two decimals in the console's language, kept left-to-right as a unit inside Arabic. */
@@ -25,7 +33,11 @@ export function AmountText({ source }: { source: string; label?: string }) {
   const record = useRecordContext();
   const f = useFormat();
   const value = record?.[source];
-  return <Typography variant="body2" component="span" dir="ltr" sx={{ unicodeBidi: 'isolate', whiteSpace: 'nowrap' }}>{value === undefined || value === null ? '—' : f.money(value as number)}</Typography>;
+  return (
+    <Typography variant="body2" component="span" dir="ltr" sx={{ unicodeBidi: 'isolate', whiteSpace: 'nowrap' }}>
+      {value === undefined || value === null ? '—' : f.money(value as number)}
+    </Typography>
+  );
 }
 
 /** Where a payment's policy lives in the console (a medical payment is the company's: policy_id is the company id). */
@@ -46,11 +58,24 @@ export function PolicyRef({ source }: { source: string; label?: string }) {
   const createPath = useCreatePath();
   if (!record) return null;
   const type = String(record.policy_type);
-  const label = <>{t(`resources.payments.policy_types.${type}`, { _: type })} <bdi>#{String(record[source])}</bdi></>;
+  const label = (
+    <>
+      {t(`resources.payments.policy_types.${type}`, { _: type })} <bdi>#{String(record[source])}</bdi>
+    </>
+  );
   const resource = POLICY_RESOURCES[type];
-  if (!resource) return <Typography variant="body2" component="span">{label}</Typography>;
+  if (!resource)
+    return (
+      <Typography variant="body2" component="span">
+        {label}
+      </Typography>
+    );
   return (
-    <RaLink to={createPath({ resource, type: 'show', id: String(record[source]) })} onClick={(e: { stopPropagation(): void }) => e.stopPropagation()} data-testid="payment-policy-link">
+    <RaLink
+      to={createPath({ resource, type: 'show', id: String(record[source]) })}
+      onClick={(e: { stopPropagation(): void }) => e.stopPropagation()}
+      data-testid="payment-policy-link"
+    >
       {label}
     </RaLink>
   );

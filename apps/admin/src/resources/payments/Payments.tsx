@@ -4,7 +4,21 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { BooleanInput, DataTable, DateInput, Labeled, List, SearchInput, SelectInput, Show, SimpleShowLayout, TextField, TextInput, useRecordContext, useTranslate } from 'react-admin';
+import {
+  BooleanInput,
+  DataTable,
+  DateInput,
+  Labeled,
+  List,
+  SearchInput,
+  SelectInput,
+  Show,
+  SimpleShowLayout,
+  TextField,
+  TextInput,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
 import { ClientName, DateTimeText, LtrText, MonoText } from '../../common/fields';
 import { useFormat } from '../../common/format';
 import { AmountText, PaymentStatusChip, PolicyRef, PolicyTypeFilter } from './PaymentFields';
@@ -32,13 +46,25 @@ export function PaymentList() {
   return (
     <List filters={filters} actions={<ListActions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
       <ListTable>
-        <DataTable.Col source="created_at"><DateTimeText source="created_at" /></DataTable.Col>
-        <DataTable.Col source="status"><PaymentStatusChip source="status" /></DataTable.Col>
-        <DataTable.Col source="amount"><AmountText source="amount" /></DataTable.Col>
-        <DataTable.Col source="policy_id" disableSort><PolicyRef source="policy_id" /></DataTable.Col>
+        <DataTable.Col source="created_at">
+          <DateTimeText source="created_at" />
+        </DataTable.Col>
+        <DataTable.Col source="status">
+          <PaymentStatusChip source="status" />
+        </DataTable.Col>
+        <DataTable.Col source="amount">
+          <AmountText source="amount" />
+        </DataTable.Col>
+        <DataTable.Col source="policy_id" disableSort>
+          <PolicyRef source="policy_id" />
+        </DataTable.Col>
         <DataTable.Col source="client_name" disableSort />
-        <DataTable.Col source="vendor_reference" disableSort><MonoText source="vendor_reference" /></DataTable.Col>
-        <DataTable.Col source="paid_at"><DateTimeText source="paid_at" /></DataTable.Col>
+        <DataTable.Col source="vendor_reference" disableSort>
+          <MonoText source="vendor_reference" />
+        </DataTable.Col>
+        <DataTable.Col source="paid_at">
+          <DateTimeText source="paid_at" />
+        </DataTable.Col>
       </ListTable>
     </List>
   );
@@ -50,7 +76,12 @@ function Callbacks() {
   const t = useTranslate();
   const f = useFormat();
   const rows = (record?.callbacks ?? []) as Array<{ event_id: string; outcome: string; received_at: string }>;
-  if (!rows.length) return <Typography variant="body2" color="text.secondary">{t('resources.payments.no_callbacks')}</Typography>;
+  if (!rows.length)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {t('resources.payments.no_callbacks')}
+      </Typography>
+    );
   return (
     <Table size="small" sx={{ maxWidth: 700 }}>
       <TableHead>
@@ -63,7 +94,9 @@ function Callbacks() {
       <TableBody>
         {rows.map((c) => (
           <TableRow key={c.event_id}>
-            <TableCell dir="ltr" sx={{ fontFamily: 'ui-monospace, Menlo, monospace', fontSize: 12 }}>{c.event_id}</TableCell>
+            <TableCell dir="ltr" sx={{ fontFamily: 'ui-monospace, Menlo, monospace', fontSize: 12 }}>
+              {c.event_id}
+            </TableCell>
             <TableCell>{c.outcome}</TableCell>
             <TableCell>{f.dateTime(c.received_at)}</TableCell>
           </TableRow>
@@ -78,7 +111,11 @@ function StatusReason() {
   const record = useRecordContext();
   const t = useTranslate();
   if (!record?.status_reason) return <Typography variant="body2">—</Typography>;
-  return <Typography variant="body2" data-testid="payment-status-reason">{t(`resources.payments.reasons.${String(record.status_reason)}`, { _: String(record.status_message ?? record.status_reason) })}</Typography>;
+  return (
+    <Typography variant="body2" data-testid="payment-status-reason">
+      {t(`resources.payments.reasons.${String(record.status_reason)}`, { _: String(record.status_message ?? record.status_reason) })}
+    </Typography>
+  );
 }
 
 /** Each refund of the payment: how much, why, and whether the vendor paid it back yet. */
@@ -87,7 +124,12 @@ function Refunds() {
   const t = useTranslate();
   const f = useFormat();
   const rows = (record?.refunds ?? []) as Array<{ id: string; amount: number; status: string; reason: string; created_at: string; refunded_at: string | null }>;
-  if (!rows.length) return <Typography variant="body2" color="text.secondary">{t('resources.payments.no_refunds')}</Typography>;
+  if (!rows.length)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {t('resources.payments.no_refunds')}
+      </Typography>
+    );
   return (
     <Table size="small" sx={{ maxWidth: 900 }} data-testid="payment-refunds">
       <TableHead>
@@ -102,7 +144,9 @@ function Refunds() {
       <TableBody>
         {rows.map((r) => (
           <TableRow key={r.id}>
-            <TableCell dir="ltr" sx={{ unicodeBidi: 'isolate', whiteSpace: 'nowrap' }}>{f.money(r.amount)}</TableCell>
+            <TableCell dir="ltr" sx={{ unicodeBidi: 'isolate', whiteSpace: 'nowrap' }}>
+              {f.money(r.amount)}
+            </TableCell>
             <TableCell>{t(`resources.payments.refund_status.${r.status}`, { _: r.status })}</TableCell>
             <TableCell>{t(`resources.refunds.reasons.${r.reason}`, { _: r.reason })}</TableCell>
             <TableCell>{f.dateTime(r.created_at)}</TableCell>
@@ -119,22 +163,54 @@ export function PaymentShow() {
   return (
     <Show>
       <SimpleShowLayout>
-        <Labeled source="id"><MonoText source="id" /></Labeled>
-        <Labeled source="status"><PaymentStatusChip source="status" /></Labeled>
-        <Labeled source="status_reason"><StatusReason /></Labeled>
-        <Labeled source="amount"><AmountText source="amount" /></Labeled>
-        <Labeled source="refunded_amount"><AmountText source="refunded_amount" /></Labeled>
-        <Labeled source="policy_id"><PolicyRef source="policy_id" /></Labeled>
-        <Labeled source="client_name"><TextField source="client_name" /></Labeled>
-        <Labeled source="client_id"><ClientName /></Labeled>
-        <Labeled source="vendor_reference"><MonoText source="vendor_reference" /></Labeled>
-        <Labeled source="failure_code"><MonoText source="failure_code" /></Labeled>
-        <Labeled source="payment_link"><LtrText source="payment_link" /></Labeled>
-        <Labeled source="created_at"><DateTimeText source="created_at" /></Labeled>
-        <Labeled source="expires_at"><DateTimeText source="expires_at" /></Labeled>
-        <Labeled source="paid_at"><DateTimeText source="paid_at" /></Labeled>
-        <Labeled label={t('resources.payments.refunds')}><Refunds /></Labeled>
-        <Labeled label={t('resources.payments.callbacks')}><Callbacks /></Labeled>
+        <Labeled source="id">
+          <MonoText source="id" />
+        </Labeled>
+        <Labeled source="status">
+          <PaymentStatusChip source="status" />
+        </Labeled>
+        <Labeled source="status_reason">
+          <StatusReason />
+        </Labeled>
+        <Labeled source="amount">
+          <AmountText source="amount" />
+        </Labeled>
+        <Labeled source="refunded_amount">
+          <AmountText source="refunded_amount" />
+        </Labeled>
+        <Labeled source="policy_id">
+          <PolicyRef source="policy_id" />
+        </Labeled>
+        <Labeled source="client_name">
+          <TextField source="client_name" />
+        </Labeled>
+        <Labeled source="client_id">
+          <ClientName />
+        </Labeled>
+        <Labeled source="vendor_reference">
+          <MonoText source="vendor_reference" />
+        </Labeled>
+        <Labeled source="failure_code">
+          <MonoText source="failure_code" />
+        </Labeled>
+        <Labeled source="payment_link">
+          <LtrText source="payment_link" />
+        </Labeled>
+        <Labeled source="created_at">
+          <DateTimeText source="created_at" />
+        </Labeled>
+        <Labeled source="expires_at">
+          <DateTimeText source="expires_at" />
+        </Labeled>
+        <Labeled source="paid_at">
+          <DateTimeText source="paid_at" />
+        </Labeled>
+        <Labeled label={t('resources.payments.refunds')}>
+          <Refunds />
+        </Labeled>
+        <Labeled label={t('resources.payments.callbacks')}>
+          <Callbacks />
+        </Labeled>
       </SimpleShowLayout>
     </Show>
   );

@@ -41,7 +41,9 @@ export function CheckStatusButton() {
             : answer.message}
         </Alert>
       )}
-      <Button startIcon={<Sync />} disabled={busy} onClick={() => void run()} data-testid="check-status">{t(`${R}.actions.check_status`)}</Button>
+      <Button startIcon={<Sync />} disabled={busy} onClick={() => void run()} data-testid="check-status">
+        {t(`${R}.actions.check_status`)}
+      </Button>
     </Box>
   );
 }

@@ -18,7 +18,11 @@ export function PolicyStatusChip(_: Props) {
 /** An amount in SAR (the API sends numbers with two decimals). */
 export function Money({ value }: { value: unknown }) {
   const f = useFormat();
-  return <Typography variant="body2" component="span" sx={{ unicodeBidi: 'isolate', whiteSpace: 'nowrap' }}>{value === null || value === undefined ? '—' : f.money(value as number)}</Typography>;
+  return (
+    <Typography variant="body2" component="span" sx={{ unicodeBidi: 'isolate', whiteSpace: 'nowrap' }}>
+      {value === null || value === undefined ? '—' : f.money(value as number)}
+    </Typography>
+  );
 }
 
 export function PriceField(_: Props) {
@@ -29,12 +33,20 @@ export function PriceField(_: Props) {
 export function CustomerName(_: Props) {
   const record = useRecordContext();
   const person = (record?.meta_data as { personal_details?: Record<string, string> } | undefined)?.personal_details;
-  return <Typography variant="body2" component="span">{person?.name ?? '—'}</Typography>;
+  return (
+    <Typography variant="body2" component="span">
+      {person?.name ?? '—'}
+    </Typography>
+  );
 }
 
 export function StartDate(_: Props) {
   const record = useRecordContext();
   const f = useFormat();
   const start = (record?.meta_data as { start_date?: string } | undefined)?.start_date;
-  return <Typography variant="body2" component="span">{start ? f.date(`${start}T12:00:00Z`) : '—'}</Typography>;
+  return (
+    <Typography variant="body2" component="span">
+      {start ? f.date(`${start}T12:00:00Z`) : '—'}
+    </Typography>
+  );
 }

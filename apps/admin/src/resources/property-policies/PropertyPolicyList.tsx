@@ -21,12 +21,24 @@ export function PropertyPolicyList() {
     <List filters={useFilters()} actions={<ListActions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
       <ListTable>
         <DataTable.Col source="id" />
-        <DataTable.Col source="status"><PolicyStatusChip /></DataTable.Col>
-        <DataTable.Col source="customer" disableSort><CustomerName /></DataTable.Col>
-        <DataTable.Col source="insurer_code" disableSort><EnumText source="insurer_code" group="insurer" /></DataTable.Col>
-        <DataTable.Col source="price"><PriceField /></DataTable.Col>
-        <DataTable.Col source="start_date"><StartDate /></DataTable.Col>
-        <DataTable.Col source="created_at"><DateTimeText source="created_at" /></DataTable.Col>
+        <DataTable.Col source="status">
+          <PolicyStatusChip />
+        </DataTable.Col>
+        <DataTable.Col source="customer" disableSort>
+          <CustomerName />
+        </DataTable.Col>
+        <DataTable.Col source="insurer_code" disableSort>
+          <EnumText source="insurer_code" group="insurer" />
+        </DataTable.Col>
+        <DataTable.Col source="price">
+          <PriceField />
+        </DataTable.Col>
+        <DataTable.Col source="start_date">
+          <StartDate />
+        </DataTable.Col>
+        <DataTable.Col source="created_at">
+          <DateTimeText source="created_at" />
+        </DataTable.Col>
       </ListTable>
     </List>
   );

@@ -14,7 +14,15 @@ export function RetryRefundButton() {
   return (
     <ReasonActionButton
       url={`${API}/refunds/${record.id}/retry`}
-      words={{ action: `${A}.retry`, title: `${A}.retry_title`, help: `${A}.retry_help`, reason: `${A}.reason`, back: `${A}.back`, confirm: `${A}.confirm`, done: `${A}.retried` }}
+      words={{
+        action: `${A}.retry`,
+        title: `${A}.retry_title`,
+        help: `${A}.retry_help`,
+        reason: `${A}.reason`,
+        back: `${A}.back`,
+        confirm: `${A}.confirm`,
+        done: `${A}.retried`,
+      }}
       id={record.id}
       icon={<Replay />}
       testIds={{ button: 'retry-refund', reason: 'retry-reason', confirm: 'retry-confirm' }}

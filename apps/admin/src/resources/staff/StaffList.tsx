@@ -12,15 +12,32 @@ export function useRoleChoices() {
 export function StaffList() {
   const roles = useRoleChoices();
   const { permissions: role } = usePermissions<string>();
-  const filters = [<SearchInput key="q" source="q" alwaysOn />, <SelectInput key="role" source="role" choices={roles} />, <BooleanInput key="active" source="active" />];
+  const filters = [
+    <SearchInput key="q" source="q" alwaysOn />,
+    <SelectInput key="role" source="role" choices={roles} />,
+    <BooleanInput key="active" source="active" />,
+  ];
   return (
-    <List filters={filters} actions={<ListActions>{can(role, 'create', 'staff') && <CreateButton />}</ListActions>} sort={{ field: 'email', order: 'ASC' }} perPage={25}>
+    <List
+      filters={filters}
+      actions={<ListActions>{can(role, 'create', 'staff') && <CreateButton />}</ListActions>}
+      sort={{ field: 'email', order: 'ASC' }}
+      perPage={25}
+    >
       <ListTable>
         <DataTable.Col source="name" />
-        <DataTable.Col source="email"><LtrText source="email" /></DataTable.Col>
-        <DataTable.Col source="role"><RoleChip source="role" /></DataTable.Col>
-        <DataTable.Col source="active"><StatusChip source="active" /></DataTable.Col>
-        <DataTable.Col source="last_login_at"><DateTimeText source="last_login_at" /></DataTable.Col>
+        <DataTable.Col source="email">
+          <LtrText source="email" />
+        </DataTable.Col>
+        <DataTable.Col source="role">
+          <RoleChip source="role" />
+        </DataTable.Col>
+        <DataTable.Col source="active">
+          <StatusChip source="active" />
+        </DataTable.Col>
+        <DataTable.Col source="last_login_at">
+          <DateTimeText source="last_login_at" />
+        </DataTable.Col>
       </ListTable>
     </List>
   );

@@ -18,7 +18,11 @@ export function TplStatusChip(_: Props) {
 /** An amount in SAR (the API sends numbers with two decimals). */
 export function TplMoney({ value }: { value: unknown }) {
   const f = useFormat();
-  return <Typography variant="body2" component="span" dir="ltr" sx={{ unicodeBidi: 'isolate' }}>{value === null || value === undefined ? '—' : f.money(value as number)}</Typography>;
+  return (
+    <Typography variant="body2" component="span" dir="ltr" sx={{ unicodeBidi: 'isolate' }}>
+      {value === null || value === undefined ? '—' : f.money(value as number)}
+    </Typography>
+  );
 }
 
 export function TplPriceField(_: Props) {
@@ -30,5 +34,9 @@ export function TplPriceField(_: Props) {
 export function MetaText({ field }: Props & { field: string }) {
   const record = useRecordContext();
   const value = (record?.meta_data as Record<string, unknown> | undefined)?.[field];
-  return <Typography variant="body2" component="span" dir="ltr" sx={{ fontFamily: 'monospace' }}>{value === null || value === undefined ? '—' : String(value)}</Typography>;
+  return (
+    <Typography variant="body2" component="span" dir="ltr" sx={{ fontFamily: 'monospace' }}>
+      {value === null || value === undefined ? '—' : String(value)}
+    </Typography>
+  );
 }

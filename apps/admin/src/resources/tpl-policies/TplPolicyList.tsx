@@ -18,12 +18,24 @@ export function TplPolicyList() {
     <List filters={useFilters()} actions={<ListActions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
       <ListTable>
         <DataTable.Col source="id" />
-        <DataTable.Col source="status"><TplStatusChip /></DataTable.Col>
-        <DataTable.Col source="vin" disableSort><MetaText field="vin" /></DataTable.Col>
-        <DataTable.Col source="car_sequence_number" disableSort><MetaText field="car_sequence_number" /></DataTable.Col>
-        <DataTable.Col source="insurance_company_id" disableSort><EnumText source="insurance_company_id" group="insurer" /></DataTable.Col>
-        <DataTable.Col source="price"><TplPriceField /></DataTable.Col>
-        <DataTable.Col source="created_at"><DateTimeText source="created_at" /></DataTable.Col>
+        <DataTable.Col source="status">
+          <TplStatusChip />
+        </DataTable.Col>
+        <DataTable.Col source="vin" disableSort>
+          <MetaText field="vin" />
+        </DataTable.Col>
+        <DataTable.Col source="car_sequence_number" disableSort>
+          <MetaText field="car_sequence_number" />
+        </DataTable.Col>
+        <DataTable.Col source="insurance_company_id" disableSort>
+          <EnumText source="insurance_company_id" group="insurer" />
+        </DataTable.Col>
+        <DataTable.Col source="price">
+          <TplPriceField />
+        </DataTable.Col>
+        <DataTable.Col source="created_at">
+          <DateTimeText source="created_at" />
+        </DataTable.Col>
       </ListTable>
     </List>
   );

@@ -19,12 +19,24 @@ export function TravelPolicyList() {
     <List filters={useFilters()} actions={<ListActions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
       <ListTable>
         <DataTable.Col source="id" />
-        <DataTable.Col source="status"><FunctionField render={(r: { status: number }) => t(`${R}.status.${r.status}`)} /></DataTable.Col>
-        <DataTable.Col source="start_date"><DateText source="start_date" /></DataTable.Col>
-        <DataTable.Col source="end_date" disableSort><DateText source="end_date" /></DataTable.Col>
-        <DataTable.Col source="travellers" disableSort><FunctionField render={(r: { meta_data: { travellers: unknown[] } }) => r.meta_data.travellers.length} /></DataTable.Col>
-        <DataTable.Col source="price" disableSort><MoneyText source="price" /></DataTable.Col>
-        <DataTable.Col source="created_at"><DateTimeText source="created_at" /></DataTable.Col>
+        <DataTable.Col source="status">
+          <FunctionField render={(r: { status: number }) => t(`${R}.status.${r.status}`)} />
+        </DataTable.Col>
+        <DataTable.Col source="start_date">
+          <DateText source="start_date" />
+        </DataTable.Col>
+        <DataTable.Col source="end_date" disableSort>
+          <DateText source="end_date" />
+        </DataTable.Col>
+        <DataTable.Col source="travellers" disableSort>
+          <FunctionField render={(r: { meta_data: { travellers: unknown[] } }) => r.meta_data.travellers.length} />
+        </DataTable.Col>
+        <DataTable.Col source="price" disableSort>
+          <MoneyText source="price" />
+        </DataTable.Col>
+        <DataTable.Col source="created_at">
+          <DateTimeText source="created_at" />
+        </DataTable.Col>
       </ListTable>
     </List>
   );

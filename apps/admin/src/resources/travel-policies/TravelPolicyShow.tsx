@@ -12,14 +12,24 @@ const beforeTrip = (status: number) => status === 0 || status === 1;
 export function TravelPolicyShow() {
   const t = useTranslate();
   return (
-    <Show actions={<TopToolbar sx={{ gap: 1 }}><FileClaimButton family="travel" /><CancelWithReasonButton resource="travel-policies" cancellable={beforeTrip} /></TopToolbar>}>
+    <Show
+      actions={
+        <TopToolbar sx={{ gap: 1 }}>
+          <FileClaimButton family="travel" />
+          <CancelWithReasonButton resource="travel-policies" cancellable={beforeTrip} />
+        </TopToolbar>
+      }
+    >
       <SimpleShowLayout>
         <TextField source="id" />
         <FunctionField source="status" render={(r: { status: number }) => <span data-testid="policy-status">{t(`${R}.status.${r.status}`)}</span>} />
         <ClientName source="client_id" />
         <LtrText source="quote_id" />
         <LtrText source="provider_policy_id" />
-        <FunctionField source="multi_entry" render={(r: { meta_data: { multi_entry: boolean } }) => t(`${R}.kind.${r.meta_data.multi_entry ? 'multi' : 'single'}`)} />
+        <FunctionField
+          source="multi_entry"
+          render={(r: { meta_data: { multi_entry: boolean } }) => t(`${R}.kind.${r.meta_data.multi_entry ? 'multi' : 'single'}`)}
+        />
         <DateText source="start_date" />
         <DateText source="end_date" />
         <LtrText source="meta_data.nationality_id" />
@@ -28,9 +38,13 @@ export function TravelPolicyShow() {
         <ArrayField source="meta_data.travellers">
           <DataTable bulkActionButtons={false}>
             <DataTable.Col source="full_name" />
-            <DataTable.Col source="passport_number"><LtrText source="passport_number" /></DataTable.Col>
+            <DataTable.Col source="passport_number">
+              <LtrText source="passport_number" />
+            </DataTable.Col>
             <DataTable.Col source="nationality" />
-            <DataTable.Col source="date_of_birth"><DateText source="date_of_birth" /></DataTable.Col>
+            <DataTable.Col source="date_of_birth">
+              <DateText source="date_of_birth" />
+            </DataTable.Col>
             <DataTable.Col source="relation" />
           </DataTable>
         </ArrayField>

@@ -8,5 +8,13 @@ export function DeliveryStatusChip() {
   const t = useTranslate();
   if (!record) return null;
   const status = String(record.status) as keyof typeof COLORS;
-  return <Chip size="small" color={COLORS[status] ?? 'default'} variant="outlined" label={t(`resources.webhook-deliveries.status.${status}`, { _: status })} data-testid="delivery-status" />;
+  return (
+    <Chip
+      size="small"
+      color={COLORS[status] ?? 'default'}
+      variant="outlined"
+      label={t(`resources.webhook-deliveries.status.${status}`, { _: status })}
+      data-testid="delivery-status"
+    />
+  );
 }

@@ -6,7 +6,19 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { Labeled, ReferenceField, Show, SimpleShowLayout, TextField, TopToolbar, useNotify, usePermissions, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import {
+  Labeled,
+  ReferenceField,
+  Show,
+  SimpleShowLayout,
+  TextField,
+  TopToolbar,
+  useNotify,
+  usePermissions,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+} from 'react-admin';
 import { can } from '@shared/permissions';
 import { DateTimeText, MonoText } from '../../common/fields';
 import { useFormat } from '../../common/format';
@@ -55,13 +67,20 @@ function AttemptsTable() {
   const t = useTranslate();
   const f = useFormat();
   const attempts = (record?.attempts as Attempt[] | undefined) ?? [];
-  if (!attempts.length) return <Typography variant="body2" color="text.secondary">{t('resources.webhook-deliveries.attempts.none')}</Typography>;
+  if (!attempts.length)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {t('resources.webhook-deliveries.attempts.none')}
+      </Typography>
+    );
   const k = (key: string) => t(`resources.webhook-deliveries.attempts.${key}`);
   return (
     <Table size="small" data-testid="delivery-attempts">
       <TableHead>
         <TableRow>
-          {['number', 'started_at', 'outcome', 'status_code', 'duration_ms', 'response'].map((c) => <TableCell key={c}>{k(c)}</TableCell>)}
+          {['number', 'started_at', 'outcome', 'status_code', 'duration_ms', 'response'].map((c) => (
+            <TableCell key={c}>{k(c)}</TableCell>
+          ))}
         </TableRow>
       </TableHead>
       <TableBody>
@@ -72,7 +91,9 @@ function AttemptsTable() {
             <TableCell>{t(`resources.webhook-deliveries.outcome.${a.outcome}`, { _: a.outcome })}</TableCell>
             <TableCell>{a.status_code ?? '—'}</TableCell>
             <TableCell>{a.duration_ms === null ? '—' : f.number(a.duration_ms)}</TableCell>
-            <TableCell dir="ltr" sx={{ fontFamily: 'ui-monospace, Menlo, monospace', fontSize: 12, maxWidth: 420, overflowWrap: 'anywhere' }}>{a.error ?? a.response_snippet ?? '—'}</TableCell>
+            <TableCell dir="ltr" sx={{ fontFamily: 'ui-monospace, Menlo, monospace', fontSize: 12, maxWidth: 420, overflowWrap: 'anywhere' }}>
+              {a.error ?? a.response_snippet ?? '—'}
+            </TableCell>
           </TableRow>
         ))}
       </TableBody>
@@ -83,7 +104,11 @@ function AttemptsTable() {
 function Payload() {
   const record = useRecordContext();
   return (
-    <Typography component="pre" dir="ltr" sx={{ fontFamily: 'ui-monospace, Menlo, monospace', fontSize: 12, bgcolor: '#f8fafc', p: 1.5, borderRadius: 1, overflow: 'auto', maxHeight: 360 }}>
+    <Typography
+      component="pre"
+      dir="ltr"
+      sx={{ fontFamily: 'ui-monospace, Menlo, monospace', fontSize: 12, bgcolor: '#f8fafc', p: 1.5, borderRadius: 1, overflow: 'auto', maxHeight: 360 }}
+    >
       {JSON.stringify(record?.payload, null, 2)}
     </Typography>
   );
@@ -92,19 +117,39 @@ function Payload() {
 export function WebhookDeliveryShow() {
   const t = useTranslate();
   return (
-    <Show actions={<TopToolbar><ResendButton /></TopToolbar>}>
+    <Show
+      actions={
+        <TopToolbar>
+          <ResendButton />
+        </TopToolbar>
+      }
+    >
       <SimpleShowLayout>
-        <Labeled source="id"><MonoText source="id" /></Labeled>
-        <Labeled source="status"><DeliveryStatusChip /></Labeled>
-        <Labeled source="event_type"><EventName /></Labeled>
+        <Labeled source="id">
+          <MonoText source="id" />
+        </Labeled>
+        <Labeled source="status">
+          <DeliveryStatusChip />
+        </Labeled>
+        <Labeled source="event_type">
+          <EventName />
+        </Labeled>
         <ReferenceField source="endpoint_id" reference="webhook-endpoints" />
         <ReferenceField source="client_id" reference="clients" />
         <TextField source="policy_id" emptyText="—" />
         <TextField source="attempt_count" />
-        <Labeled source="next_attempt_at"><DateTimeText source="next_attempt_at" /></Labeled>
-        <Labeled source="delivered_at"><DateTimeText source="delivered_at" /></Labeled>
-        <Labeled label={t('resources.webhook-deliveries.attempts.title')} fullWidth><AttemptsTable /></Labeled>
-        <Labeled source="payload" fullWidth><Payload /></Labeled>
+        <Labeled source="next_attempt_at">
+          <DateTimeText source="next_attempt_at" />
+        </Labeled>
+        <Labeled source="delivered_at">
+          <DateTimeText source="delivered_at" />
+        </Labeled>
+        <Labeled label={t('resources.webhook-deliveries.attempts.title')} fullWidth>
+          <AttemptsTable />
+        </Labeled>
+        <Labeled source="payload" fullWidth>
+          <Payload />
+        </Labeled>
       </SimpleShowLayout>
     </Show>
   );

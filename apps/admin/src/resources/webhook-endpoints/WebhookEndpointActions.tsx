@@ -25,7 +25,9 @@ export function RotateWebhookSecretButton() {
   if (!record || !can(role, 'rotate_secret', 'webhook-endpoints')) return null;
   return (
     <>
-      <Button startIcon={<Key />} onClick={() => setConfirming(true)} data-testid="webhook-rotate">{t('resources.webhook-endpoints.actions.rotate')}</Button>
+      <Button startIcon={<Key />} onClick={() => setConfirming(true)} data-testid="webhook-rotate">
+        {t('resources.webhook-endpoints.actions.rotate')}
+      </Button>
       <Confirm
         isOpen={confirming}
         title={t('resources.webhook-endpoints.actions.rotate_confirm_title')}
@@ -74,10 +76,17 @@ export function WebhookActivationButton() {
       fail(e);
     }
   };
-  if (!active) return <Button startIcon={<CheckCircle />} color="success" onClick={run} data-testid="webhook-activate">{t('resources.webhook-endpoints.actions.activate')}</Button>;
+  if (!active)
+    return (
+      <Button startIcon={<CheckCircle />} color="success" onClick={run} data-testid="webhook-activate">
+        {t('resources.webhook-endpoints.actions.activate')}
+      </Button>
+    );
   return (
     <>
-      <Button startIcon={<Block />} color="error" onClick={() => setConfirming(true)} data-testid="webhook-deactivate">{t('resources.webhook-endpoints.actions.deactivate')}</Button>
+      <Button startIcon={<Block />} color="error" onClick={() => setConfirming(true)} data-testid="webhook-deactivate">
+        {t('resources.webhook-endpoints.actions.deactivate')}
+      </Button>
       <Confirm
         isOpen={confirming}
         title={t('resources.webhook-endpoints.actions.deactivate_confirm_title')}

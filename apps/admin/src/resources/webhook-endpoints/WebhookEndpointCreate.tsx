@@ -1,5 +1,16 @@
 import { useState } from 'react';
-import { AutocompleteInput, CheckboxGroupInput, Create, maxLength, ReferenceInput, required, SimpleForm, TextInput, useRedirect, useTranslate } from 'react-admin';
+import {
+  AutocompleteInput,
+  CheckboxGroupInput,
+  Create,
+  maxLength,
+  ReferenceInput,
+  required,
+  SimpleForm,
+  TextInput,
+  useRedirect,
+  useTranslate,
+} from 'react-admin';
 import { DEFAULT_WEBHOOK_EVENTS, WEBHOOK_EVENTS } from './webhook-api';
 import { WebhookSecretDialog } from './WebhookSecretDialog';
 
@@ -12,7 +23,8 @@ export function WebhookEndpointCreate() {
       <Create
         redirect={false}
         mutationOptions={{
-          onSuccess: (data: { id: string; secret?: string; static_key?: string }) => setIssued({ id: String(data.id), secret: String(data.secret), staticKey: String(data.static_key) }),
+          onSuccess: (data: { id: string; secret?: string; static_key?: string }) =>
+            setIssued({ id: String(data.id), secret: String(data.secret), staticKey: String(data.static_key) }),
         }}
       >
         <SimpleForm defaultValues={{ events: [...DEFAULT_WEBHOOK_EVENTS] }} sx={{ maxWidth: 720 }}>
@@ -20,7 +32,12 @@ export function WebhookEndpointCreate() {
             <AutocompleteInput optionText="name" validate={required()} fullWidth />
           </ReferenceInput>
           <TextInput source="url" validate={[required(), maxLength(2048)]} fullWidth inputProps={{ dir: 'ltr' }} />
-          <CheckboxGroupInput source="events" validate={required()} choices={WEBHOOK_EVENTS.map((e) => ({ id: e, name: t(`resources.webhook-endpoints.events.${e}`) }))} row={false} />
+          <CheckboxGroupInput
+            source="events"
+            validate={required()}
+            choices={WEBHOOK_EVENTS.map((e) => ({ id: e, name: t(`resources.webhook-endpoints.events.${e}`) }))}
+            row={false}
+          />
           <TextInput source="description" validate={maxLength(255)} fullWidth />
         </SimpleForm>
       </Create>

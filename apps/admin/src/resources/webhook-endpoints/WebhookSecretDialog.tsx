@@ -11,8 +11,22 @@ import { useTranslate } from 'react-admin';
 function Value({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
     <Box sx={{ mb: 2 }}>
-      <Typography variant="caption" color="text.secondary">{label}</Typography>
-      <Typography data-testid={testId} dir="ltr" sx={{ fontFamily: 'ui-monospace, Menlo, Consolas, monospace', fontSize: 14, wordBreak: 'break-all', bgcolor: '#f1f5f9', borderRadius: 1, px: 1.5, py: 1 }}>
+      <Typography variant="caption" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography
+        data-testid={testId}
+        dir="ltr"
+        sx={{
+          fontFamily: 'ui-monospace, Menlo, Consolas, monospace',
+          fontSize: 14,
+          wordBreak: 'break-all',
+          bgcolor: '#f1f5f9',
+          borderRadius: 1,
+          px: 1.5,
+          py: 1,
+        }}
+      >
         {value}
       </Typography>
     </Box>
@@ -26,12 +40,16 @@ export function WebhookSecretDialog({ secret, staticKey, onClose }: { secret: st
     <Dialog open onClose={(_e, reason) => reason !== 'backdropClick' && onClose()} maxWidth="sm" fullWidth data-testid="webhook-secret-dialog">
       <DialogTitle>{t('resources.webhook-endpoints.secret.title')}</DialogTitle>
       <DialogContent>
-        <Alert severity="warning" sx={{ mb: 2 }}>{t('resources.webhook-endpoints.secret.once')}</Alert>
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {t('resources.webhook-endpoints.secret.once')}
+        </Alert>
         <Value label={t('resources.webhook-endpoints.secret.secret')} value={secret} testId="webhook-secret" />
         <Value label={t('resources.webhook-endpoints.secret.static_key')} value={staticKey} testId="webhook-static-key" />
       </DialogContent>
       <DialogActions>
-        <Button variant="contained" onClick={onClose} data-testid="webhook-secret-done">{t('resources.webhook-endpoints.secret.done')}</Button>
+        <Button variant="contained" onClick={onClose} data-testid="webhook-secret-done">
+          {t('resources.webhook-endpoints.secret.done')}
+        </Button>
       </DialogActions>
     </Dialog>
   );

@@ -17,15 +17,7 @@ import { StaffService } from './staff/staff.service';
  */
 @Module({
   controllers: [AdminLoginController, AdminSessionController, AdminClientsController, StaffController, AuditLogController],
-  providers: [
-    AuditTrail,
-    AuditLogRepository,
-    StaffService,
-    StaffSessionService,
-    AdminCsrfGuard,
-    AdminAuthGuard,
-    AdminClientsService,
-  ],
+  providers: [AuditTrail, AuditLogRepository, StaffService, StaffSessionService, AdminCsrfGuard, AdminAuthGuard, AdminClientsService],
   // The guards and their session service too: product modules host their own console controllers (@AdminApi).
   // AdminClientsService: the portal rotates a partner's secret the console's way.
   exports: [AuditTrail, AdminClientsService, StaffService, StaffSessionService, AdminAuthGuard, AdminCsrfGuard],

@@ -22,7 +22,8 @@ export function PartnerApi(...products: ProductCode[]) {
     ApiHeader({
       name: 'Sandbox-Test-Clock',
       required: false,
-      description: 'Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock\'s time, and what it creates follows the clock from then on.',
+      description:
+        "Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on.",
     }),
     ApiErrors(401, 403, 429),
   );

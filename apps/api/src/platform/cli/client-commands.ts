@@ -21,7 +21,9 @@ export function clientCommands(clients: ClientsService, repo: ApiClientRepositor
         const name = requireArg(option(args, 'name'), '--name');
         const products = parseProducts(requireArg(option(args, 'products'), '--products'));
         const { client, secret } = await clients.create(name, products);
-        ctx.out(`client_id:     ${client.id}\nclient_secret: ${secret}\nproducts:      ${describeProducts(client.products)}\n\nThe secret is shown once; only its hash is stored.`);
+        ctx.out(
+          `client_id:     ${client.id}\nclient_secret: ${secret}\nproducts:      ${describeProducts(client.products)}\n\nThe secret is shown once; only its hash is stored.`,
+        );
       },
     },
     {
@@ -75,4 +77,3 @@ export function clientCommands(clients: ClientsService, repo: ApiClientRepositor
     },
   ];
 }
-

@@ -32,12 +32,15 @@ export class ClientsService {
     const trimmed = name.trim();
     if (!trimmed || trimmed.length > 255) throw ApiError.field('name', 'The name must be 1 to 255 characters.');
     const secret = credentials?.secret ?? generateSecret();
-    const client = await this.clients.create({
-      id: credentials?.id ?? randomUUID(),
-      name: trimmed,
-      secretHash: await hashSecret(secret),
-      products,
-    }, this.clock.now());
+    const client = await this.clients.create(
+      {
+        id: credentials?.id ?? randomUUID(),
+        name: trimmed,
+        secretHash: await hashSecret(secret),
+        products,
+      },
+      this.clock.now(),
+    );
     return { client, secret };
   }
 
@@ -55,7 +58,10 @@ export class ClientsService {
 
   async unenrol(id: string, products: ProductCode[]): Promise<ApiClient> {
     const client = await this.require(id);
-    return this.clients.setProducts(id, client.products.filter((p) => !products.includes(p as ProductCode)));
+    return this.clients.setProducts(
+      id,
+      client.products.filter((p) => !products.includes(p as ProductCode)),
+    );
   }
 
   async setActive(id: string, active: boolean): Promise<ApiClient> {

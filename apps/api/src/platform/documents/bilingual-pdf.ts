@@ -45,7 +45,12 @@ export class BilingualPdf {
   }
 
   private constructor(PdfKitDocument: typeof PDFDocument, info: DocumentInfo, createdAt: Date) {
-    this.doc = new PdfKitDocument({ size: 'A4', margin: 40, info: { Title: info.title, Author: info.author, Subject: info.subject, CreationDate: createdAt }, lang: 'en' } as PDFKit.PDFDocumentOptions);
+    this.doc = new PdfKitDocument({
+      size: 'A4',
+      margin: 40,
+      info: { Title: info.title, Author: info.author, Subject: info.subject, CreationDate: createdAt },
+      lang: 'en',
+    } as PDFKit.PDFDocumentOptions);
     this.doc.registerFont('regular', FONT);
     this.doc.registerFont('bold', FONT_BOLD);
     this.doc.font('regular');
@@ -61,7 +66,10 @@ export class BilingualPdf {
   }
 
   private use(f: PdfFont = {}): void {
-    this.doc.font(f.bold ? 'bold' : 'regular').fontSize(f.size ?? 9).fillColor(f.color ?? '#1d2433');
+    this.doc
+      .font(f.bold ? 'bold' : 'regular')
+      .fontSize(f.size ?? 9)
+      .fillColor(f.color ?? '#1d2433');
   }
 
   /** Left-to-right text starting at x (cut to one line). */
@@ -97,7 +105,12 @@ export class BilingualPdf {
   }
 
   rule(y: number, color = '#d5d9e0'): void {
-    this.doc.moveTo(40, y).lineTo(this.width - 40, y).lineWidth(0.5).strokeColor(color).stroke();
+    this.doc
+      .moveTo(40, y)
+      .lineTo(this.width - 40, y)
+      .lineWidth(0.5)
+      .strokeColor(color)
+      .stroke();
   }
 
   box(x: number, y: number, w: number, h: number, fill: string): void {

@@ -63,10 +63,7 @@ export class DueEventScheduler extends PeriodicSweep {
   async drainClock(clockId: string, frozenTime: Date): Promise<number> {
     let fired = 0;
     for (;;) {
-      const n = await withTestClockFrame(
-        () => this.drainOnce({ clock: clockId, dueBy: frozenTime }, () => this.clock.now()),
-        { clockId, frozenTime },
-      );
+      const n = await withTestClockFrame(() => this.drainOnce({ clock: clockId, dueBy: frozenTime }, () => this.clock.now()), { clockId, frozenTime });
       if (!n) return fired;
       fired += n;
     }

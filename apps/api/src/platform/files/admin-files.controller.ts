@@ -19,7 +19,10 @@ export class AdminFilesController {
 
   @Get(':name')
   @Allow('session')
-  @ApiOperation({ summary: 'Download a stored file (staff)', description: `${FILES_ACCESS_DOC} A role that may not read the file's product in full gets 404, as for a file that does not exist.` })
+  @ApiOperation({
+    summary: 'Download a stored file (staff)',
+    description: `${FILES_ACCESS_DOC} A role that may not read the file's product in full gets 404, as for a file that does not exist.`,
+  })
   @ApiParam({ name: 'name', description: '`<uuid>.<ext>`, as in the URLs the admin API returns.' })
   @ApiProduces('image/jpeg', 'image/png', 'application/pdf')
   @ApiOkResponse({ description: 'The file.', schema: { type: 'string', format: 'binary' } })

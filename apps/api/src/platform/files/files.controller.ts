@@ -16,8 +16,8 @@ export const FILES_ACCESS_DOC =
   '(`?expires=&signature=`) that work without a token for `FILE_URL_TTL_SECONDS` (10 minutes by default); an expired or altered ' +
   'signature, or an `expires` further ahead than that TTL from now, is 404. ' +
   'Staff download through `/admin/api/files/{name}` with their console session, when their role may read the ' +
-  'personal data of the file\'s product. Answers carry `Cache-Control: private, no-store`, `X-Content-Type-Options: nosniff` and ' +
-  '`Content-Disposition: attachment` with the file\'s name.';
+  "personal data of the file's product. Answers carry `Cache-Control: private, no-store`, `X-Content-Type-Options: nosniff` and " +
+  "`Content-Disposition: attachment` with the file's name.";
 
 /** Downloads of stored files for their owning client (bearer token) or a holder of a signed URL (an insurer). */
 @ApiTags('Files')
@@ -31,10 +31,13 @@ export class FilesController {
 
   @Get(':name')
   @ApiBearerAuth('bearer')
-  @ApiOperation({ summary: 'Download a stored file', description: `A file the service stored: an uploaded photo or document, a policy document (PDF). ${FILES_ACCESS_DOC}` })
+  @ApiOperation({
+    summary: 'Download a stored file',
+    description: `A file the service stored: an uploaded photo or document, a policy document (PDF). ${FILES_ACCESS_DOC}`,
+  })
   @ApiParam({ name: 'name', description: '`<uuid>.<ext>` as in the returned URL, e.g. `3f0c1b8e-....pdf`.' })
   @ApiQuery({ name: 'expires', required: false, description: 'Signed URLs only: unix seconds after which the URL stops working.' })
-  @ApiQuery({ name: 'signature', required: false, description: 'Signed URLs only: the service\'s signature of the name and `expires`.' })
+  @ApiQuery({ name: 'signature', required: false, description: "Signed URLs only: the service's signature of the name and `expires`." })
   @ApiProduces('image/jpeg', 'image/png', 'application/pdf')
   @ApiOkResponse({ description: 'The file.', schema: { type: 'string', format: 'binary' } })
   @ApiErrors(401, 404)

@@ -39,7 +39,8 @@ export async function inspectPhoto(bytes: Buffer): Promise<PhotoVerdict> {
   try {
     const meta = await sharp(bytes, options).metadata();
     format = meta.format;
-    if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_PHOTO_PIXELS) return { ok: false, problem: `must not have more than ${MAX_PHOTO_PIXELS / 1_000_000} megapixels` };
+    if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_PHOTO_PIXELS)
+      return { ok: false, problem: `must not have more than ${MAX_PHOTO_PIXELS / 1_000_000} megapixels` };
   } catch {
     return { ok: false, problem: 'is not a readable JPEG or PNG image' };
   }

@@ -44,7 +44,9 @@ export class HealthController {
     const expected = this.config.metricsToken;
     if (!expected && (this.config.env === 'production' || !fromLoopback(req))) throw new ApiError('ROUTE_NOT_FOUND');
     if (expected && !sameSecret(/^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1] ?? '', expected)) {
-      throw new ApiError('UNAUTHENTICATED', 'The metrics need Authorization: Bearer <METRICS_TOKEN>.', undefined, { 'WWW-Authenticate': 'Bearer realm="metrics"' });
+      throw new ApiError('UNAUTHENTICATED', 'The metrics need Authorization: Bearer <METRICS_TOKEN>.', undefined, {
+        'WWW-Authenticate': 'Bearer realm="metrics"',
+      });
     }
     reply.type(this.metrics.registry.contentType);
     return this.metrics.registry.metrics();

@@ -48,7 +48,10 @@ export class OAuthController {
       await this.attempts.failed(req.ip);
       throw oauthError('invalid_client', 'Wrong credentials.', request.viaBasic);
     }
-    reply.headers(await this.attempts.granted(client.id)).header('Cache-Control', 'no-store').header('Pragma', 'no-cache');
+    reply
+      .headers(await this.attempts.granted(client.id))
+      .header('Cache-Control', 'no-store')
+      .header('Pragma', 'no-cache');
     return this.tokens.issue(client.id, client.tokenVersion);
   }
 }

@@ -32,7 +32,11 @@ export class TokenAttempts {
     const limit = this.config.oauthFailedAttemptsPerAddress;
     const { hits, secondsLeft } = await this.windows.peek(addressKey(address), RATE_LIMIT_WINDOW_MS);
     if (hits >= limit) {
-      throw rateLimited(secondsLeft, limit, `Too many failed token requests from this address. Try again in ${secondsLeft} second${secondsLeft === 1 ? '' : 's'}.`);
+      throw rateLimited(
+        secondsLeft,
+        limit,
+        `Too many failed token requests from this address. Try again in ${secondsLeft} second${secondsLeft === 1 ? '' : 's'}.`,
+      );
     }
   }
 

@@ -52,7 +52,13 @@ export class OtpService {
     const wait = last ? last.createdAt.getTime() + OTP_RESEND_INTERVAL_MS - now.getTime() : 0;
     if (wait > 0) {
       const seconds = Math.ceil(wait / 1000);
-      throw new ApiError('RATE_LIMITED', `A code was sent to this phone less than a minute ago. Try again in ${seconds} seconds.`, undefined, { 'Retry-After': String(seconds) }, { retry_after_seconds: seconds });
+      throw new ApiError(
+        'RATE_LIMITED',
+        `A code was sent to this phone less than a minute ago. Try again in ${seconds} seconds.`,
+        undefined,
+        { 'Retry-After': String(seconds) },
+        { retry_after_seconds: seconds },
+      );
     }
     const code = String(randomInt(0, 10_000)).padStart(4, '0');
     const id = randomUUID();

@@ -40,7 +40,8 @@ export class TestClocks {
     const frame = currentTestClockFrame();
     if (!this.enabled || !frame) return;
     const value = Array.isArray(header) ? header[0] : header;
-    if (!clockId.safeParse(value).success) throw ApiError.field(TEST_CLOCK_HEADER, 'The Sandbox-Test-Clock header must be the id of one of your test clocks (a UUID).');
+    if (!clockId.safeParse(value).success)
+      throw ApiError.field(TEST_CLOCK_HEADER, 'The Sandbox-Test-Clock header must be the id of one of your test clocks (a UUID).');
     const clock = await this.repo.find(value!, clientId);
     if (!clock) throw ApiError.notFound('No test clock with this id (Sandbox-Test-Clock).');
     frame.clockId = clock.id;

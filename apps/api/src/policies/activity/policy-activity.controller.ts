@@ -7,7 +7,10 @@ import type { Staff } from '../../platform/admin/auth/staff-request';
 import { ACTIVITY_LIMIT } from './policy-activity.repository';
 import { PolicyActivityService } from './policy-activity.service';
 
-const params = z.strictObject({ resource: z.string().regex(/^[a-z-]{1,40}$/, 'The resource must be a console policy resource, e.g. horse-policies.'), id: intId });
+const params = z.strictObject({
+  resource: z.string().regex(/^[a-z-]{1,40}$/, 'The resource must be a console policy resource, e.g. horse-policies.'),
+  id: intId,
+});
 
 @AdminApi('policy-activity')
 @Controller('admin/api/policy-activity')

@@ -22,7 +22,11 @@ export class PolicyActivityRepository {
       parts.payments ? this.prisma.payment.findMany({ where: policy, ...newest }) : null,
       parts.payments ? this.prisma.refund.findMany({ where: policy, ...newest }) : null,
       parts.webhooks ? this.prisma.webhookDelivery.findMany({ where: policy, ...newest, omit: { body: true } }) : null,
-      this.prisma.auditLogEntry.findMany({ where: { resource, resourceId: String(policyId) }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: ACTIVITY_LIMIT }),
+      this.prisma.auditLogEntry.findMany({
+        where: { resource, resourceId: String(policyId) },
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        take: ACTIVITY_LIMIT,
+      }),
     ]);
   }
 }

@@ -30,7 +30,8 @@ export class PolicyActivityService {
     if (!product) throw ApiError.notFound(`No policy family has the console resource "${resource}".`);
     if (!can(role, 'read', resource)) throw new ApiError('FORBIDDEN', `Your role may not read ${resource}.`);
     // an empty page would read as "nothing happened" to a policy that does not exist
-    if (!(await this.repository.exists(product.dashboard.table, policyId))) throw ApiError.notFound(`No ${resource.replace(/-/g, ' ').replace(/s$/, '')} with the id ${policyId}.`);
+    if (!(await this.repository.exists(product.dashboard.table, policyId)))
+      throw ApiError.notFound(`No ${resource.replace(/-/g, ' ').replace(/s$/, '')} with the id ${policyId}.`);
     const parts = { payments: can(role, 'read', 'payments'), webhooks: can(role, 'read', 'webhook-deliveries') };
     const [payments, refunds, deliveries, audit] = await this.repository.of(product.family, resource, policyId, parts);
     return {
@@ -68,7 +69,14 @@ export class PolicyActivityService {
           created_at: iso(d.createdAt),
           delivered_at: iso(d.deliveredAt),
         })) ?? null,
-      audit: audit.map((e) => ({ id: String(e.id), action: e.action, staff_email: e.staffEmail, role: e.role, reason: reasonOf(e.after), created_at: iso(e.createdAt) })),
+      audit: audit.map((e) => ({
+        id: String(e.id),
+        action: e.action,
+        staff_email: e.staffEmail,
+        role: e.role,
+        reason: reasonOf(e.after),
+        created_at: iso(e.createdAt),
+      })),
     };
   }
 }

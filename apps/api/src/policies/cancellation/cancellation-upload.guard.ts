@@ -31,7 +31,10 @@ export class CancellationUploadGuard implements CanActivate {
     let document: CancellationUpload['document'] = null;
     let sha256 = '';
     try {
-      const options = { limits: { fileSize: MAX_CANCELLATION_DOCUMENT_BYTES + 1, files: 2, fields: 2, parts: 4, fieldSize: 1024 }, throwFileSizeLimit: false } as Parameters<FastifyRequest['parts']>[0];
+      const options = {
+        limits: { fileSize: MAX_CANCELLATION_DOCUMENT_BYTES + 1, files: 2, fields: 2, parts: 4, fieldSize: 1024 },
+        throwFileSizeLimit: false,
+      } as Parameters<FastifyRequest['parts']>[0];
       for await (const part of req.parts(options)) {
         if (part.type === 'field' || part.fieldname !== CANCELLATION_PART || document) {
           if (part.type === 'file') for await (const _ of part.file) void _;

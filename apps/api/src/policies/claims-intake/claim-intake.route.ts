@@ -5,12 +5,11 @@ import { ApiErrors } from '../../platform/openapi/api-errors.decorator';
 import { ClaimUploadGuard, DEFAULT_CLAIM_TYPE, MAX_CLAIM_DOCUMENTS } from './product-claim-intake';
 
 /** The documents part of every claim route's description. */
-export const CLAIM_DOCUMENTS_DOC =
-  `0 to ${MAX_CLAIM_DOCUMENTS} supporting files in \`documents\` (or \`supporting_document\`): JPEG or PNG up to 3 MB or PDF up to 5 MB, checked by content.`;
+export const CLAIM_DOCUMENTS_DOC = `0 to ${MAX_CLAIM_DOCUMENTS} supporting files in \`documents\` (or \`supporting_document\`): JPEG or PNG up to 3 MB or PDF up to 5 MB, checked by content.`;
 
 export const CLAIM_STATUSES_DOC =
   'The claim starts `submitted`; claims handlers (console) move it to `under_review`, then `approved` (possibly for less) or `rejected` (with a note), and an approved claim to `paid`. ' +
-  '`status` is that string (the claims core\'s statuses, shared by every product); `claim_status` is the real service\'s integer for it ' +
+  "`status` is that string (the claims core's statuses, shared by every product); `claim_status` is the real service's integer for it " +
   '(0 submitted, 1 under review, 2 approved, 3 rejected, 4 paid), and `claim_id` repeats `id`, so clients written against either work. ' +
   '`requested_amount` answers as a decimal string with two places (`"1500.00"`), as the real service documents it; `approved_amount` and `paid_amount` are numbers, or null until decided and paid.';
 
@@ -46,7 +45,7 @@ export function ClaimIntakeRoute(doc: ClaimRouteDoc) {
         properties: {
           claim_type: { type: 'string', enum: [...doc.claimTypes] },
           incident_date: { type: 'string', format: 'date' },
-          event_date: { type: 'string', format: 'date', description: 'The real service\'s name of `incident_date`.' },
+          event_date: { type: 'string', format: 'date', description: "The real service's name of `incident_date`." },
           description: { type: 'string', maxLength: 2000 },
           requested_amount: { type: 'string', example: '4200.00' },
           documents: { type: 'array', items: { type: 'string', format: 'binary' }, maxItems: MAX_CLAIM_DOCUMENTS },

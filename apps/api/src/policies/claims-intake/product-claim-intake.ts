@@ -30,7 +30,6 @@ export interface ClaimIntakeSpec {
 
 type PageQuery = { page: number; per_page: number };
 
-
 /**
  * A partner's claim on a policy of any family (property, TPL, medical, life, horse), handed to the claims
  * core (which owns statuses, cover dates and the console inbox): one multipart contract and documents check.
@@ -52,7 +51,14 @@ export class ProductClaimIntake {
     if (upload.unexpected.length) throw ApiError.validation(Object.fromEntries(upload.unexpected.map((n) => [n, [`The ${n} part is not allowed.`]])));
     const parsed = this.schemaFor(spec).safeParse(upload.fields);
     if (!parsed.success) throw validationError(parsed.error.issues);
-    const saved = await this.documents.checkAndSave({ clientId, kind: `claim-document/${spec.family}`, field: 'documents', files: upload.files, min: 0, max: MAX_CLAIM_DOCUMENTS });
+    const saved = await this.documents.checkAndSave({
+      clientId,
+      kind: `claim-document/${spec.family}`,
+      field: 'documents',
+      files: upload.files,
+      min: 0,
+      max: MAX_CLAIM_DOCUMENTS,
+    });
     try {
       const claim = await this.claimsService.open({
         productFamily: spec.family,
@@ -85,7 +91,11 @@ export class ProductClaimIntake {
         claim_type: optionalType ? typeField.default(DEFAULT_CLAIM_TYPE) : typeField,
         incident_date: gregorianDateField('incident date').optional(),
         event_date: gregorianDateField('event date').optional(),
-        description: z.string({ error: 'The description field is required.' }).trim().min(1, 'The description field is required.').max(2000, 'The description may not be greater than 2000 characters.'),
+        description: z
+          .string({ error: 'The description field is required.' })
+          .trim()
+          .min(1, 'The description field is required.')
+          .max(2000, 'The description may not be greater than 2000 characters.'),
         requested_amount: amountField('requested amount'),
       })
       .superRefine(
@@ -107,7 +117,13 @@ export class ProductClaimIntake {
     await this.claimsService.policyFor(family, policyId, clientId);
     const [rows, total] = await this.claims.page({ productFamily: family, policyId, clientId }, pageSkip(q), q.per_page);
     const history = await this.claims.history(rows.map((r) => r.id));
-    return toPage(rows.map((r) => presentClaim(r, history, this.fileUrl)), total, q, pageUrl, { per_page: q.per_page });
+    return toPage(
+      rows.map((r) => presentClaim(r, history, this.fileUrl)),
+      total,
+      q,
+      pageUrl,
+      { per_page: q.per_page },
+    );
   }
 
   async show(family: string, clientId: string, policyId: number, claimId: number) {

@@ -17,7 +17,9 @@ describe('claim transitions', () => {
   it('asks a reason where it matters: rejecting, approving less, paying and moving back, never for starting a review', () => {
     const needs = CLAIM_STATUSES.flatMap((from) =>
       CLAIM_STATUSES.filter((to) => canMoveClaim(from, to)).flatMap((to) =>
-        [false, true].filter((less) => to === 'approved' || !less).map((less) => [`${from}->${to}${less ? ' (less)' : ''}`, reasonNeededFor(from, to, less) !== null]),
+        [false, true]
+          .filter((less) => to === 'approved' || !less)
+          .map((less) => [`${from}->${to}${less ? ' (less)' : ''}`, reasonNeededFor(from, to, less) !== null]),
       ),
     );
     expect(Object.fromEntries(needs)).toEqual({

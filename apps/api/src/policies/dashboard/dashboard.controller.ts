@@ -19,7 +19,7 @@ export class DashboardController {
     description:
       'Counters (clients, quote requests, policies, payments pending), premium volume (SAR, decimal string), policies by status and ' +
       'daily series over the last `days` (7 to 90, default 30). Product families contribute through metric providers; what none contributes is zero. ' +
-      '`worklists` holds the figures of the caller\'s role only (account managers and admins: `medical`, with `companies_missing_declarations`, ' +
+      "`worklists` holds the figures of the caller's role only (account managers and admins: `medical`, with `companies_missing_declarations`, " +
       '`employees_missing_declarations`, `companies_with_amount_due` and `amount_due`, SAR as a decimal string); other roles get `{}`.',
   })
   @ApiOkResponse({ description: 'The dashboard numbers.' })

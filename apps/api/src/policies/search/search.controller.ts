@@ -26,7 +26,7 @@ export class SearchController {
   @ApiOperation({
     summary: 'Find a customer, policy or payment across every family',
     description:
-      'One query (a policy id, or at least three characters) matched against every product family the staff member may read: the policy id, the insurer\'s policy number, vehicle and company ' +
+      "One query (a policy id, or at least three characters) matched against every product family the staff member may read: the policy id, the insurer's policy number, vehicle and company " +
       "references, the payment id and the card vendor's reference; and, only in families whose personal data the role may read, the owner's " +
       `national id or iqama, a mobile number in any writing (05…, 9665…, +966 5…), an email and a name (part of it). Newest first, at most ${SEARCH_LIMIT}; ` +
       "`holder` is masked as on the family's own pages. `matched` says which field matched; a payment names the policy it pays for (`policy`).",
@@ -37,8 +37,26 @@ export class SearchController {
       type: 'object',
       example: {
         results: [
-          { resource: 'horse-policies', id: '12', policy_number: '1795593600012', holder: 'Faisal Alharbi', status: 'active', matched: 'phone', created_at: '2026-11-25T08:00:00.000Z', policy: null },
-          { resource: 'payments', id: '5b3e0a52-1c2d-4e5f-8a9b-0c1d2e3f4a5b', policy_number: 'ch_123', holder: null, status: 'paid', matched: 'vendor_reference', created_at: '2026-11-25T08:01:00.000Z', policy: { resource: 'horse-policies', id: '12' } },
+          {
+            resource: 'horse-policies',
+            id: '12',
+            policy_number: '1795593600012',
+            holder: 'Faisal Alharbi',
+            status: 'active',
+            matched: 'phone',
+            created_at: '2026-11-25T08:00:00.000Z',
+            policy: null,
+          },
+          {
+            resource: 'payments',
+            id: '5b3e0a52-1c2d-4e5f-8a9b-0c1d2e3f4a5b',
+            policy_number: 'ch_123',
+            holder: null,
+            status: 'paid',
+            matched: 'vendor_reference',
+            created_at: '2026-11-25T08:01:00.000Z',
+            policy: { resource: 'horse-policies', id: '12' },
+          },
         ],
         truncated: false,
       },

@@ -14,7 +14,10 @@ import { WebhookEndpointRepository } from '../endpoints/webhook-endpoint.reposit
 
 const SORTABLE = ['created_at', 'url', 'active', 'id'] as const;
 const event = z.enum(WEBHOOK_EVENTS, { error: `The event must be one of: ${WEBHOOK_EVENTS.join(', ')}.` });
-const events = z.array(event).min(1, 'Choose at least one event.').max(WEBHOOK_EVENTS.length * 2);
+const events = z
+  .array(event)
+  .min(1, 'Choose at least one event.')
+  .max(WEBHOOK_EVENTS.length * 2);
 const url = z.string().trim().min(1, 'The url is required.').max(2048);
 const description = z.string().trim().max(255).nullish();
 const listQuery = listQuerySchema({
@@ -46,7 +49,12 @@ export class AdminWebhookEndpointsController {
   async list(@Query({ schema: listQuery }) q: z.infer<typeof listQuery>, @Res({ passthrough: true }) reply: FastifyReply) {
     const f = q.filter;
     const ids = idsOf(f.id)?.filter((i) => /^[0-9a-f-]{36}$/i.test(i));
-    const [rows, total] = await this.endpoints.adminPage({ ids, clientId: f.client_id, active: f.active, q: f.q }, orderBy(q.sort, { created_at: 'createdAt' }), q.skip, q.take);
+    const [rows, total] = await this.endpoints.adminPage(
+      { ids, clientId: f.client_id, active: f.active, q: f.q },
+      orderBy(q.sort, { created_at: 'createdAt' }),
+      q.skip,
+      q.take,
+    );
     return listResponse(reply, 'webhook-endpoints', rows.map(presentEndpoint), total, q.skip);
   }
 
@@ -75,18 +83,22 @@ export class AdminWebhookEndpointsController {
 
   @Put(':id')
   @Allow('update')
-  @ApiOperation({ summary: 'Change a webhook endpoint\'s url, events or description' })
+  @ApiOperation({ summary: "Change a webhook endpoint's url, events or description" })
   @ApiBody({ schema: doc(updateBody) })
   @ApiOkResponse({ description: 'The endpoint.' })
   @ApiErrors(404, 422)
-  async update(@Actor() actor: AuditActor, @Param({ schema: idParam }) p: z.infer<typeof idParam>, @Body({ schema: updateBody }) body: z.infer<typeof updateBody>) {
+  async update(
+    @Actor() actor: AuditActor,
+    @Param({ schema: idParam }) p: z.infer<typeof idParam>,
+    @Body({ schema: updateBody }) body: z.infer<typeof updateBody>,
+  ) {
     return presentEndpoint(await this.service.update(actor, p.id, body));
   }
 
   @Post(':id/rotate-secret')
   @HttpCode(200)
   @Allow('rotate_secret')
-  @ApiOperation({ summary: 'Rotate a webhook endpoint\'s secret and static key', description: `Attempts from now on use the new ones. ${SECRETS_NOTE}` })
+  @ApiOperation({ summary: "Rotate a webhook endpoint's secret and static key", description: `Attempts from now on use the new ones. ${SECRETS_NOTE}` })
   @ApiOkResponse({ description: 'The endpoint with its new `secret` and `static_key`.' })
   @ApiErrors(404)
   async rotate(@Actor() actor: AuditActor, @Param({ schema: idParam }) p: z.infer<typeof idParam>) {
@@ -119,7 +131,8 @@ export class AdminWebhookEndpointsController {
   @Allow('send_test')
   @ApiOperation({
     summary: 'Send a test event to a webhook endpoint',
-    description: 'Queues one delivery of `event` to this endpoint only, carrying the client\'s latest motor policy as Show Policy returns it (a fictional policy with id 0 when it has none).',
+    description:
+      "Queues one delivery of `event` to this endpoint only, carrying the client's latest motor policy as Show Policy returns it (a fictional policy with id 0 when it has none).",
   })
   @ApiBody({ schema: doc(testBody) })
   @ApiOkResponse({ description: '`{"delivery_id": "..."}`' })

@@ -36,7 +36,8 @@ export class ResendDeliveryUseCase {
       for (const id of [...new Set(ids)].sort()) {
         const row = await this.deliveries.lockForResend(tx, id, null);
         if (!row) throw ApiError.notFound(`No webhook delivery with id ${id}.`);
-        if (row.lockedUntil && row.lockedUntil > now) throw new ApiError('CONFLICT', `An attempt of delivery ${id} is in flight; nothing was resent. Try again when it has finished.`);
+        if (row.lockedUntil && row.lockedUntil > now)
+          throw new ApiError('CONFLICT', `An attempt of delivery ${id} is in flight; nothing was resent. Try again when it has finished.`);
         done.push({ before: row, after: await this.deliveries.resend(tx, row.id, now) });
       }
       return { result: done.map((d) => d.after), audit: done.map((d) => resent(d.before, d.after, reason)) };

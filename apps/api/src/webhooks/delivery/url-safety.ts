@@ -118,7 +118,9 @@ function isInternalName(host: string): boolean {
 export type Resolver = (host: string) => Promise<string[]>;
 
 export const systemResolver: Resolver = (host) =>
-  new Promise((resolve, reject) => dnsLookup(host, { all: true, verbatim: true }, (err, addrs: LookupAddress[]) => (err ? reject(err) : resolve(addrs.map((a) => a.address)))));
+  new Promise((resolve, reject) =>
+    dnsLookup(host, { all: true, verbatim: true }, (err, addrs: LookupAddress[]) => (err ? reject(err) : resolve(addrs.map((a) => a.address)))),
+  );
 
 /**
  * Why a webhook URL is refused, or null when it may be used: the same rules in production and sandbox (the

@@ -90,7 +90,14 @@ export class WebhookDeliveryRepository {
     return this.prisma.$transaction(async (tx) => {
       await tx.webhookDeliveryAttempt.update({
         where: { id: c.attemptId },
-        data: { outcome: r.outcome, statusCode: r.statusCode, durationMs: r.durationMs, responseSnippet: r.snippet?.slice(0, 1024) ?? null, error: r.error?.slice(0, 500) ?? null, finishedAt: r.finishedAt },
+        data: {
+          outcome: r.outcome,
+          statusCode: r.statusCode,
+          durationMs: r.durationMs,
+          responseSnippet: r.snippet?.slice(0, 1024) ?? null,
+          error: r.error?.slice(0, 500) ?? null,
+          finishedAt: r.finishedAt,
+        },
       });
       const moved = await tx.webhookDelivery.updateMany({
         where: { id: c.delivery.id, claimToken: c.claimToken },
@@ -124,7 +131,11 @@ export class WebhookDeliveryRepository {
 
   /** A client's deliveries, newest first, with how many attempts each made (two queries whatever the page). */
   async pageForClient(clientId: string, f: { endpointId?: string; status?: string }, skip: number, take: number): Promise<[WebhookDelivery[], number]> {
-    const where: Prisma.WebhookDeliveryWhereInput = { clientId, ...(f.endpointId ? { endpointId: f.endpointId } : {}), ...(f.status ? { status: f.status } : {}) };
+    const where: Prisma.WebhookDeliveryWhereInput = {
+      clientId,
+      ...(f.endpointId ? { endpointId: f.endpointId } : {}),
+      ...(f.status ? { status: f.status } : {}),
+    };
     return Promise.all([
       this.prisma.webhookDelivery.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip, take }),
       this.prisma.webhookDelivery.count({ where }),

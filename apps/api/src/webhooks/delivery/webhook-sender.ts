@@ -42,14 +42,20 @@ export function sendWebhook(url: string, headers: Record<string, string>, body: 
       target,
       {
         method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'EmbeddedInsurance-Webhooks/1.0' },
+        headers: {
+          ...headers,
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(body)),
+          'user-agent': 'EmbeddedInsurance-Webhooks/1.0',
+        },
         lookup: guardedLookup(policy, port) as never,
         agent: false,
       },
       (res: IncomingMessage) => {
         const chunks: Buffer[] = [];
         let size = 0;
-        const done = () => finish({ statusCode: res.statusCode ?? null, snippet: Buffer.concat(chunks).subarray(0, SNIPPET_BYTES).toString('utf8'), error: null });
+        const done = () =>
+          finish({ statusCode: res.statusCode ?? null, snippet: Buffer.concat(chunks).subarray(0, SNIPPET_BYTES).toString('utf8'), error: null });
         res.on('data', (c: Buffer) => {
           if (size < SNIPPET_BYTES) chunks.push(c);
           size += c.length;

@@ -8,7 +8,9 @@ describe('webhook signatures (Standard Webhooks)', () => {
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     const body = '{"policy":{"id":1}}';
     const header = sign(secret, 'msg_1', 1700000000, body);
-    const recipe = createHmac('sha256', Buffer.from(secret.slice('whsec_'.length), 'base64')).update(`msg_1.1700000000.${body}`).digest('base64');
+    const recipe = createHmac('sha256', Buffer.from(secret.slice('whsec_'.length), 'base64'))
+      .update(`msg_1.1700000000.${body}`)
+      .digest('base64');
     expect(header).toBe(`v1,${recipe}`);
   });
 

@@ -28,7 +28,13 @@ export function sign(secret: string, id: string, timestamp: number, body: string
  * The receiver's check, as documented: any `v1,` signature in the header matches, and the timestamp is
  * within `toleranceSeconds` of now (replay protection).
  */
-export function verify(secret: string, headers: { id: string; timestamp: string; signature: string }, body: string, nowSeconds: number, toleranceSeconds = 300): boolean {
+export function verify(
+  secret: string,
+  headers: { id: string; timestamp: string; signature: string },
+  body: string,
+  nowSeconds: number,
+  toleranceSeconds = 300,
+): boolean {
   const ts = Number(headers.timestamp);
   if (!Number.isInteger(ts) || Math.abs(nowSeconds - ts) > toleranceSeconds) return false;
   const expected = Buffer.from(sign(secret, headers.id, ts, body));

@@ -90,9 +90,11 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
       const key = `${c.delivery.endpointId}:${c.delivery.policyId ?? c.delivery.id}`;
       inOrder.set(key, [...(inOrder.get(key) ?? []), c]);
     }
-    await Promise.all([...inOrder.values()].map(async (sequence) => {
-      for (const c of sequence) await this.deliverOrRelease(c);
-    }));
+    await Promise.all(
+      [...inOrder.values()].map(async (sequence) => {
+        for (const c of sequence) await this.deliverOrRelease(c);
+      }),
+    );
     return claimed.length;
   }
 

@@ -146,7 +146,9 @@ export class WebhookEndpointsService {
               clientId: endpoint.clientId,
               family: null,
               type,
-              policy: (await this.products.samplePolicy(tx, endpoint.clientId, this.config.publicBaseUrl)) ?? fictionalPolicy(this.config.publicBaseUrl, this.clock.now()),
+              policy:
+                (await this.products.samplePolicy(tx, endpoint.clientId, this.config.publicBaseUrl)) ??
+                fictionalPolicy(this.config.publicBaseUrl, this.clock.now()),
             };
       const deliveryId = await this.outbox.enqueueTo(tx, endpoint.id, event);
       return {

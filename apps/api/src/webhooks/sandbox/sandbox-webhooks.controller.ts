@@ -11,14 +11,17 @@ import { PartnerWebhooks } from '../partner/partner-webhooks.service';
 import { DEFAULT_WEBHOOK_EVENTS, WEBHOOK_EVENTS } from '../webhook-events';
 
 const event = z.enum(WEBHOOK_EVENTS, { error: `The event must be one of: ${WEBHOOK_EVENTS.join(', ')}.` });
-const events = z.array(event).min(1, 'Choose at least one event.').max(WEBHOOK_EVENTS.length * 2);
+const events = z
+  .array(event)
+  .min(1, 'Choose at least one event.')
+  .max(WEBHOOK_EVENTS.length * 2);
 const url = z.string().trim().min(1, 'The url is required.').max(2048);
 const description = z.string().trim().max(255).nullish();
 const createBody = z.strictObject({ url, events: events.default([...DEFAULT_WEBHOOK_EVENTS]), description });
 const updateBody = z.strictObject({ url: url.optional(), events: events.optional(), description, active: z.boolean().optional() });
 const testBody = z.strictObject({ event: event.default('policy.status_updated') });
-const idParam = z.strictObject({ id: z.uuid({ error: 'The id must be a webhook endpoint\'s id.' }) });
-const deliveryParam = z.strictObject({ id: z.uuid({ error: 'The id must be a delivery\'s id.' }) });
+const idParam = z.strictObject({ id: z.uuid({ error: "The id must be a webhook endpoint's id." }) });
+const deliveryParam = z.strictObject({ id: z.uuid({ error: "The id must be a delivery's id." }) });
 const deliveriesQuery = z.strictObject({ ...pageQueryShape, endpoint_id: z.uuid().optional(), status: z.enum(['pending', 'delivered', 'failed']).optional() });
 
 const ENDPOINT_EXAMPLE = {
@@ -59,7 +62,12 @@ export class SandboxWebhooksController {
       '(sent in `x-webhook-url` / `x-webhook-key`) once. The url must be http(s) and may not point at a private, loopback, link-local or metadata address, as in production ' +
       '(loopback only where the service is configured to allow it); checked again against the resolved address at every delivery, and redirects are not followed.',
   })
-  @ApiBody({ schema: { type: 'object', example: { url: 'https://partner.example.com/hooks/insurance', events: ['policy.status_updated'], description: 'Orders service' } } })
+  @ApiBody({
+    schema: {
+      type: 'object',
+      example: { url: 'https://partner.example.com/hooks/insurance', events: ['policy.status_updated'], description: 'Orders service' },
+    },
+  })
   @ApiOkResponse({ schema: { type: 'object', example: { ...ENDPOINT_EXAMPLE, secret: 'whsec_...', static_key: 'wk_...' } } })
   @ApiErrors(422)
   create(@CurrentPartner() partner: Partner, @Body({ schema: createBody }) body: z.infer<typeof createBody>) {
@@ -75,10 +83,17 @@ export class SandboxWebhooksController {
   }
 
   @Put(':id')
-  @ApiOperation({ summary: 'Change a webhook endpoint (sandbox only)', description: '`url`, `events`, `description`, and `active` (false disables it: no new events, its pending deliveries end as failed).' })
+  @ApiOperation({
+    summary: 'Change a webhook endpoint (sandbox only)',
+    description: '`url`, `events`, `description`, and `active` (false disables it: no new events, its pending deliveries end as failed).',
+  })
   @ApiOkResponse({ schema: { type: 'object', example: ENDPOINT_EXAMPLE } })
   @ApiErrors(404, 422)
-  async update(@CurrentPartner() partner: Partner, @Param({ schema: idParam }) p: z.infer<typeof idParam>, @Body({ schema: updateBody }) body: z.infer<typeof updateBody>) {
+  async update(
+    @CurrentPartner() partner: Partner,
+    @Param({ schema: idParam }) p: z.infer<typeof idParam>,
+    @Body({ schema: updateBody }) body: z.infer<typeof updateBody>,
+  ) {
     const { active, ...fields } = body;
     let result = Object.keys(fields).length ? await this.webhooks.update(partner.clientId, p.id, fields) : await this.webhooks.show(partner.clientId, p.id);
     if (active !== undefined && active !== result.active) result = await this.webhooks.setActive(partner.clientId, p.id, active);
@@ -87,7 +102,10 @@ export class SandboxWebhooksController {
 
   @Post(':id/rotate-secret')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Rotate a webhook endpoint\'s secret (sandbox only)', description: 'Attempts from now on are signed with the new secret and carry the new static key, shown once here.' })
+  @ApiOperation({
+    summary: "Rotate a webhook endpoint's secret (sandbox only)",
+    description: 'Attempts from now on are signed with the new secret and carry the new static key, shown once here.',
+  })
   @ApiOkResponse({ schema: { type: 'object', example: { ...ENDPOINT_EXAMPLE, secret_version: 2, secret: 'whsec_...', static_key: 'wk_...' } } })
   @ApiErrors(404)
   rotate(@CurrentPartner() partner: Partner, @Param({ schema: idParam }) p: z.infer<typeof idParam>) {
@@ -96,7 +114,10 @@ export class SandboxWebhooksController {
 
   @Post(':id/test')
   @HttpCode(202)
-  @ApiOperation({ summary: 'Send a test event (sandbox only)', description: 'Queues one signed delivery of `event` to this endpoint only, carrying your latest policy as Show Policy returns it.' })
+  @ApiOperation({
+    summary: 'Send a test event (sandbox only)',
+    description: 'Queues one signed delivery of `event` to this endpoint only, carrying your latest policy as Show Policy returns it.',
+  })
   @ApiBody({ schema: { type: 'object', example: { event: 'policy.status_updated' } } })
   @ApiOkResponse({ schema: { type: 'object', example: { delivery_id: '0f6b...' } } })
   @ApiErrors(404, 409, 422)
@@ -116,7 +137,10 @@ export class SandboxWebhookDeliveriesController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'Your webhook deliveries (sandbox only)', description: 'Newest first, in the paginator envelope; filters `endpoint_id`, `status` (pending, delivered, failed).' })
+  @ApiOperation({
+    summary: 'Your webhook deliveries (sandbox only)',
+    description: 'Newest first, in the paginator envelope; filters `endpoint_id`, `status` (pending, delivered, failed).',
+  })
   @ApiErrors(404, 422)
   async list(@CurrentPartner() partner: Partner, @Query({ schema: deliveriesQuery }) q: z.infer<typeof deliveriesQuery>, @Req() req: FastifyRequest) {
     const { rows, total } = await this.webhooks.deliveries(partner.clientId, { endpointId: q.endpoint_id, status: q.status }, q);
@@ -132,7 +156,10 @@ export class SandboxWebhookDeliveriesController {
 
   @Post(':id/replay')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Replay a delivery (sandbox only)', description: 'Makes it due now with the same `webhook-id` (deduplicate on it). 409 while an attempt is in flight.' })
+  @ApiOperation({
+    summary: 'Replay a delivery (sandbox only)',
+    description: 'Makes it due now with the same `webhook-id` (deduplicate on it). 409 while an attempt is in flight.',
+  })
   @ApiErrors(404, 409)
   replay(@CurrentPartner() partner: Partner, @Param({ schema: deliveryParam }) p: z.infer<typeof deliveryParam>) {
     return this.webhooks.replay(partner.clientId, p.id);

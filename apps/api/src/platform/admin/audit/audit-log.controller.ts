@@ -103,7 +103,13 @@ export class AuditLogController {
       q.take,
     );
     const names = await this.namesOf(rows);
-    return listResponse(reply, 'audit-log', rows.map((r) => presentAuditEntry(r, names)), total, q.skip);
+    return listResponse(
+      reply,
+      'audit-log',
+      rows.map((r) => presentAuditEntry(r, names)),
+      total,
+      q.skip,
+    );
   }
 
   @Get(':id')

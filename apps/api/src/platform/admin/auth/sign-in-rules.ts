@@ -23,7 +23,10 @@ export const wrongCredentials = () => new ApiError('INVALID_CLIENT', 'Wrong emai
 export const sessionExpired = () => new ApiError('UNAUTHENTICATED', 'Your session has ended. Sign in again.');
 
 /** What a wrong password does to an account: the new count, and the lock when it reaches the limit. */
-export function failedSignIn(account: { failedLogins: number; lockedUntil: Date | null }, now: Date): { failures: number; lockedUntil: Date | null; stored: number } {
+export function failedSignIn(
+  account: { failedLogins: number; lockedUntil: Date | null },
+  now: Date,
+): { failures: number; lockedUntil: Date | null; stored: number } {
   // An expired lock starts a fresh count.
   const failures = (account.lockedUntil ? 0 : account.failedLogins) + 1;
   const locks = failures >= MAX_FAILED_LOGINS;

@@ -21,7 +21,11 @@ const listQuery = listQuerySchema({
 const idParam = z.strictObject({ id: z.uuid() });
 const contactShape = {
   contact_name: z.string().trim().max(255).nullish(),
-  contact_email: z.email().max(255).nullish().or(z.literal('').transform(() => null)),
+  contact_email: z
+    .email()
+    .max(255)
+    .nullish()
+    .or(z.literal('').transform(() => null)),
   contact_phone: z
     .string()
     .trim()
@@ -29,7 +33,11 @@ const contactShape = {
     .nullish()
     .or(z.literal('').transform(() => null)),
 };
-const createBody = z.strictObject({ name: z.string().trim().min(1).max(255), products: z.array(product).max(PRODUCT_CODES.length).default([]), ...contactShape });
+const createBody = z.strictObject({
+  name: z.string().trim().min(1).max(255),
+  products: z.array(product).max(PRODUCT_CODES.length).default([]),
+  ...contactShape,
+});
 const updateBody = z.strictObject({ name: z.string().trim().min(1).max(255).optional(), ...contactShape });
 const productsBody = z.strictObject({ products: z.array(product).min(1).max(PRODUCT_CODES.length) });
 
@@ -53,7 +61,13 @@ export class AdminClientsController {
       q.skip,
       q.take,
     );
-    return listResponse(reply, 'clients', page.map((r) => presentClient(r.client, r.contact, staff.role)), total, q.skip);
+    return listResponse(
+      reply,
+      'clients',
+      page.map((r) => presentClient(r.client, r.contact, staff.role)),
+      total,
+      q.skip,
+    );
   }
 
   @Get(':id')
@@ -97,7 +111,10 @@ export class AdminClientsController {
   @Post(':id/rotate-secret')
   @HttpCode(200)
   @Allow('rotate_secret')
-  @ApiOperation({ summary: 'Rotate a client\'s secret', description: 'The old secret and every token issued with it stop working. The new `secret` is shown once.' })
+  @ApiOperation({
+    summary: "Rotate a client's secret",
+    description: 'The old secret and every token issued with it stop working. The new `secret` is shown once.',
+  })
   @ApiOkResponse({ description: 'The client with its new `secret`.' })
   @ApiErrors(404)
   async rotate(@Actor() actor: AuditActor, @CurrentStaff() staff: Staff, @Param({ schema: idParam }) p: z.infer<typeof idParam>) {
@@ -112,7 +129,12 @@ export class AdminClientsController {
   @ApiBody({ schema: doc(productsBody) })
   @ApiOkResponse({ description: 'The client.' })
   @ApiErrors(404, 422)
-  async enrol(@Actor() actor: AuditActor, @CurrentStaff() staff: Staff, @Param({ schema: idParam }) p: z.infer<typeof idParam>, @Body({ schema: productsBody }) body: z.infer<typeof productsBody>) {
+  async enrol(
+    @Actor() actor: AuditActor,
+    @CurrentStaff() staff: Staff,
+    @Param({ schema: idParam }) p: z.infer<typeof idParam>,
+    @Body({ schema: productsBody }) body: z.infer<typeof productsBody>,
+  ) {
     const { client } = await this.clients.enrol(actor, p.id, body.products);
     return presentClient(client, await this.clients.contactOf(p.id), staff.role);
   }
@@ -124,7 +146,12 @@ export class AdminClientsController {
   @ApiBody({ schema: doc(productsBody) })
   @ApiOkResponse({ description: 'The client.' })
   @ApiErrors(404, 422)
-  async unenrol(@Actor() actor: AuditActor, @CurrentStaff() staff: Staff, @Param({ schema: idParam }) p: z.infer<typeof idParam>, @Body({ schema: productsBody }) body: z.infer<typeof productsBody>) {
+  async unenrol(
+    @Actor() actor: AuditActor,
+    @CurrentStaff() staff: Staff,
+    @Param({ schema: idParam }) p: z.infer<typeof idParam>,
+    @Body({ schema: productsBody }) body: z.infer<typeof productsBody>,
+  ) {
     const { client } = await this.clients.unenrol(actor, p.id, body.products);
     return presentClient(client, await this.clients.contactOf(p.id), staff.role);
   }

@@ -59,10 +59,7 @@ function serveBuiltApp(fastify: FastifyInstance, app: { prefix: string; dist: st
     if (path === 'api' || path.startsWith('api/')) return sendError(reply, new ApiError('ROUTE_NOT_FOUND'));
     const index = join(dist, 'index.html');
     if (!existsSync(index)) {
-      return reply
-        .status(503)
-        .type('text/plain; charset=utf-8')
-        .send(`This page is not built. Run \`${app.build}\` (npm start builds it), then reload.`);
+      return reply.status(503).type('text/plain; charset=utf-8').send(`This page is not built. Run \`${app.build}\` (npm start builds it), then reload.`);
     }
     const file = normalize(join(dist, path));
     if (path && file.startsWith(dist + sep) && existsSync(file) && statSync(file).isFile()) {

@@ -42,7 +42,7 @@ export class CsvExportInterceptor implements NestInterceptor {
     async function* csv() {
       yield CSV_BOM + line(columns.map((c) => csvField(c)));
       let rows = firstPage;
-      for (let first = 0; ; ) {
+      for (let first = 0; ;) {
         yield rows.map((r) => line(columns.map((c) => csvValue(r[c])))).join('');
         if (rows.length < MAX_RANGE) return;
         first += MAX_RANGE;

@@ -13,9 +13,19 @@ export const LIST_CONVENTION =
 export function ApiList(resource: string, sortable: readonly string[], filters: string) {
   return applyDecorators(
     UseInterceptors(CsvExportInterceptor),
-    ApiQuery({ name: 'format', required: false, enum: ['csv'], description: 'csv: every matching row as a streamed CSV download (UTF-8 with BOM, CRLF), `range` ignored.' }),
+    ApiQuery({
+      name: 'format',
+      required: false,
+      enum: ['csv'],
+      description: 'csv: every matching row as a streamed CSV download (UTF-8 with BOM, CRLF), `range` ignored.',
+    }),
     ApiProduces('application/json', 'text/csv'),
-    ApiQuery({ name: 'sort', required: false, description: `JSON \`["field","ASC"|"DESC"]\`; fields: ${sortable.join(', ')}.`, example: `["${sortable[0]}","ASC"]` }),
+    ApiQuery({
+      name: 'sort',
+      required: false,
+      description: `JSON \`["field","ASC"|"DESC"]\`; fields: ${sortable.join(', ')}.`,
+      example: `["${sortable[0]}","ASC"]`,
+    }),
     ApiQuery({ name: 'range', required: false, description: `JSON \`[first,last]\`, inclusive, at most ${MAX_RANGE} rows.`, example: '[0,24]' }),
     ApiQuery({ name: 'filter', required: false, description: `JSON object. Keys: ${filters}.`, example: '{}' }),
     ApiOkResponse({

@@ -64,7 +64,10 @@ export class StaffController {
 
   @Post()
   @Allow('create')
-  @ApiOperation({ summary: 'Create a staff user (admin only)', description: `The password must be at least ${MIN_PASSWORD_LENGTH} characters; only its argon2id hash is stored.` })
+  @ApiOperation({
+    summary: 'Create a staff user (admin only)',
+    description: `The password must be at least ${MIN_PASSWORD_LENGTH} characters; only its argon2id hash is stored.`,
+  })
   @ApiBody({ schema: z.toJSONSchema(createBody, { target: 'openapi-3.0', io: 'input' }) as object })
   @ApiCreatedResponse({ description: 'The staff user.' })
   @ApiErrors(422)
@@ -76,12 +79,17 @@ export class StaffController {
   @Allow('update')
   @ApiOperation({
     summary: 'Update a staff user (admin only)',
-    description: 'Name, role, active flag or a new password. Deactivating, changing the role or the password ends the user\'s sessions. Admins cannot change their own role or deactivate themselves.',
+    description:
+      "Name, role, active flag or a new password. Deactivating, changing the role or the password ends the user's sessions. Admins cannot change their own role or deactivate themselves.",
   })
   @ApiBody({ schema: z.toJSONSchema(updateBody, { target: 'openapi-3.0', io: 'input' }) as object })
   @ApiOkResponse({ description: 'The staff user.' })
   @ApiErrors(404, 422)
-  async update(@Actor() actor: AuditActor, @Param({ schema: idParam }) p: z.infer<typeof idParam>, @Body({ schema: updateBody }) body: z.infer<typeof updateBody>) {
+  async update(
+    @Actor() actor: AuditActor,
+    @Param({ schema: idParam }) p: z.infer<typeof idParam>,
+    @Body({ schema: updateBody }) body: z.infer<typeof updateBody>,
+  ) {
     return presentStaff(await this.staff.update(actor, p.id, body));
   }
 }

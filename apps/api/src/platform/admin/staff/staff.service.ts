@@ -63,7 +63,12 @@ export class StaffService {
   ) {}
 
   /** A page of staff users for the console, and the total. */
-  page(f: { ids?: string[]; role?: string; active?: boolean; q?: string }, orderBy: Prisma.StaffUserOrderByWithRelationInput[], skip: number, take: number): Promise<[StaffUser[], number]> {
+  page(
+    f: { ids?: string[]; role?: string; active?: boolean; q?: string },
+    orderBy: Prisma.StaffUserOrderByWithRelationInput[],
+    skip: number,
+    take: number,
+  ): Promise<[StaffUser[], number]> {
     const where: Prisma.StaffUserWhereInput = {
       ...(f.ids ? { id: { in: f.ids } } : {}),
       ...(f.role ? { role: f.role } : {}),

@@ -14,7 +14,11 @@ export class DocumentFiles {
     if (p.files.length < p.min) details[p.field] = [`At least ${p.min} document${p.min === 1 ? ' is' : 's are'} required.`];
     if (p.files.length > p.max) details[p.field] = [`At most ${p.max} documents may be sent at once.`];
     if (Object.keys(details).length) throw ApiError.validation(details);
-    const verdicts = await Promise.all(p.files.map((f) => (f.bytes ? inspectDocument(f.bytes) : Promise.resolve({ ok: false as const, problem: 'is larger than the limit (3 MB for images, 5 MB for PDFs)' }))));
+    const verdicts = await Promise.all(
+      p.files.map((f) =>
+        f.bytes ? inspectDocument(f.bytes) : Promise.resolve({ ok: false as const, problem: 'is larger than the limit (3 MB for images, 5 MB for PDFs)' }),
+      ),
+    );
     verdicts.forEach((v, i) => {
       if (!v.ok) details[`${p.field}.${i}`] = [`The document ${v.problem}.`];
     });

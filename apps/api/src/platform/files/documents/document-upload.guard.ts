@@ -46,7 +46,10 @@ export function DocumentUploadGuard(spec: DocumentUploadSpec): Type<CanActivate>
       const req = ctx.switchToHttp().getRequest<UploadRequest>();
       if (!req.isMultipart()) {
         if (spec.jsonToo) return true;
-        throw new ApiError('UNSUPPORTED_MEDIA_TYPE', `This endpoint takes multipart/form-data: ${spec.describe}; the request was ${req.headers['content-type'] ?? 'without a Content-Type'}.`);
+        throw new ApiError(
+          'UNSUPPORTED_MEDIA_TYPE',
+          `This endpoint takes multipart/form-data: ${spec.describe}; the request was ${req.headers['content-type'] ?? 'without a Content-Type'}.`,
+        );
       }
       const upload = await read(req, spec);
       req[UPLOAD] = upload;
@@ -58,7 +61,9 @@ export function DocumentUploadGuard(spec: DocumentUploadSpec): Type<CanActivate>
 }
 
 /** The upload of a route that takes JSON too: undefined when the body was JSON. */
-export const UploadedDocumentsIfAny = createParamDecorator((_: unknown, ctx: ExecutionContext): DocumentUpload | undefined => ctx.switchToHttp().getRequest<UploadRequest>()[UPLOAD]);
+export const UploadedDocumentsIfAny = createParamDecorator(
+  (_: unknown, ctx: ExecutionContext): DocumentUpload | undefined => ctx.switchToHttp().getRequest<UploadRequest>()[UPLOAD],
+);
 
 export const UploadedDocuments = createParamDecorator((_: unknown, ctx: ExecutionContext): DocumentUpload => {
   const upload = ctx.switchToHttp().getRequest<UploadRequest>()[UPLOAD];

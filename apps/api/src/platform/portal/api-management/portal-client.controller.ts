@@ -15,7 +15,10 @@ export class PortalClientController {
 
   @Get()
   @PortalAllow('read')
-  @ApiOperation({ summary: 'Your API client', description: 'The client id (the Client ID of POST /oauth/token), its products and when its secret last changed.' })
+  @ApiOperation({
+    summary: 'Your API client',
+    description: 'The client id (the Client ID of POST /oauth/token), its products and when its secret last changed.',
+  })
   @ApiOkResponse({ schema: doc(clientSchema), description: 'The client.' })
   show(@CurrentPartnerUser() user: PartnerUserPrincipal) {
     return this.clients.show(user.clientId);

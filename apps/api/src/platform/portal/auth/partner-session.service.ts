@@ -43,7 +43,12 @@ export class PartnerSessionService {
         await this.users.recordFailedLogin(tx, user.id, stored, lockedUntil);
         return {
           result: undefined,
-          audit: { action: lockedUntil ? 'portal.locked' : 'portal.login_failed', resource: 'partner-users', resourceId: user.id, after: { failed_logins: failures } },
+          audit: {
+            action: lockedUntil ? 'portal.locked' : 'portal.login_failed',
+            resource: 'partner-users',
+            resourceId: user.id,
+            after: { failed_logins: failures },
+          },
         };
       });
       if (lockedUntil) throw lockedError(lockedUntil, now);
@@ -54,7 +59,11 @@ export class PartnerSessionService {
     const token = randomBytes(32).toString('base64url');
     const signedIn = await this.audit.run(actor, async (tx) => {
       const after = await this.users.recordLogin(tx, user.id, now);
-      await this.sessions.create(tx, { id: randomUUID(), partnerUserId: user.id, tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS) }, now);
+      await this.sessions.create(
+        tx,
+        { id: randomUUID(), partnerUserId: user.id, tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS) },
+        now,
+      );
       return { result: after, audit: { action: 'portal.login', resource: 'partner-users', resourceId: user.id } };
     });
     return { token, user: signedIn };

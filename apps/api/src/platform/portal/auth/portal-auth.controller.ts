@@ -50,7 +50,10 @@ export class PortalSignInController {
 
   @Post('invitation')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Read an invitation link', description: 'Whose invitation the token of a link is, while it is still open (unused, not replaced, not expired).' })
+  @ApiOperation({
+    summary: 'Read an invitation link',
+    description: 'Whose invitation the token of a link is, while it is still open (unused, not replaced, not expired).',
+  })
   @ApiBody({ schema: doc(invitationBody, 'input') })
   @ApiOkResponse({ schema: doc(invitationSchema), description: 'The invitation.' })
   @ApiErrors(404, 422, 429)

@@ -16,7 +16,13 @@ const SORTABLE = ['created_at', 'email', 'role', 'id'] as const;
 const listQuery = listQuerySchema({
   sortable: SORTABLE,
   defaultSort: ['created_at', 'DESC'],
-  filter: z.strictObject({ id: idFilter, client_id: z.uuid().optional(), role: partnerRole.optional(), active: z.boolean().optional(), q: z.string().max(255).optional() }),
+  filter: z.strictObject({
+    id: idFilter,
+    client_id: z.uuid().optional(),
+    role: partnerRole.optional(),
+    active: z.boolean().optional(),
+    q: z.string().max(255).optional(),
+  }),
 });
 const inviteBody = z.strictObject({ client_id: z.uuid(), email: inviteEmail, role: partnerRole });
 
@@ -33,7 +39,12 @@ export class AdminPartnerUsersController {
   async list(@Query({ schema: listQuery }) q: z.infer<typeof listQuery>, @Res({ passthrough: true }) reply: FastifyReply) {
     const f = q.filter;
     const ids = idsOf(f.id)?.filter((i) => /^[0-9a-f-]{36}$/i.test(i));
-    const [rows, total] = await this.users.page({ ids, clientId: f.client_id, role: f.role, active: f.active, q: f.q }, orderBy(q.sort, { created_at: 'createdAt' }), q.skip, q.take);
+    const [rows, total] = await this.users.page(
+      { ids, clientId: f.client_id, role: f.role, active: f.active, q: f.q },
+      orderBy(q.sort, { created_at: 'createdAt' }),
+      q.skip,
+      q.take,
+    );
     return listResponse(reply, 'partner-users', rows.map(presentPartnerUser), total, q.skip);
   }
 
@@ -49,7 +60,7 @@ export class AdminPartnerUsersController {
   @Post()
   @Allow('create')
   @ApiOperation({
-    summary: 'Invite a person to a partner\'s portal',
+    summary: "Invite a person to a partner's portal",
     description:
       'As `owner`, `developer` or `viewer` of the client. A one-time link to choose a password (three days) is mailed; in the sandbox it comes back as ' +
       '`invitation_url` instead. Inviting again someone who has not chosen a password yet, or who was removed, sends a new link and ends the old one. ' +
@@ -66,7 +77,7 @@ export class AdminPartnerUsersController {
   @Post(':id/deactivate')
   @HttpCode(200)
   @Allow('deactivate')
-  @ApiOperation({ summary: 'Remove a person from a partner\'s portal', description: 'Their sessions and open invitation end at once.' })
+  @ApiOperation({ summary: "Remove a person from a partner's portal", description: 'Their sessions and open invitation end at once.' })
   @ApiOkResponse({ schema: doc(partnerUserSchema), description: 'The user, now removed.' })
   @ApiErrors(404)
   async deactivate(@Actor() actor: AuditActor, @Param({ schema: idParam }) p: z.infer<typeof idParam>) {

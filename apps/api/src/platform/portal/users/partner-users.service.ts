@@ -108,7 +108,13 @@ export class PartnerUsersService {
       await this.invitations.closeOpen(tx, id, now);
       return {
         result: after,
-        audit: { action: 'partner_users.remove', resource: 'partner-users', resourceId: id, before: partnerUserSummary(before), after: partnerUserSummary(after) },
+        audit: {
+          action: 'partner_users.remove',
+          resource: 'partner-users',
+          resourceId: id,
+          before: partnerUserSummary(before),
+          after: partnerUserSummary(after),
+        },
       };
     });
   }

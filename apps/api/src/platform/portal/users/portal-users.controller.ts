@@ -17,7 +17,7 @@ export class PortalUsersController {
 
   @Get()
   @PortalAllow('read')
-  @ApiOperation({ summary: 'Your partner\'s portal users', description: 'Invited and active users, by email; removed users are left out.' })
+  @ApiOperation({ summary: "Your partner's portal users", description: 'Invited and active users, by email; removed users are left out.' })
   @ApiOkResponse({ schema: doc(partnerUserListSchema), description: 'The users.' })
   async list(@CurrentPartnerUser() user: PartnerUserPrincipal) {
     const [rows] = await this.users.page({ clientId: user.clientId, active: true }, [{ email: 'asc' }], 0, 500);
@@ -42,7 +42,11 @@ export class PortalUsersController {
   @ApiBody({ schema: doc(inviteBody, 'input') })
   @ApiCreatedResponse({ schema: doc(invitedSchema), description: 'The invited user.' })
   @ApiErrors(422, 503)
-  async invite(@PartnerActor() actor: AuditActor, @CurrentPartnerUser() user: PartnerUserPrincipal, @Body({ schema: inviteBody }) body: z.infer<typeof inviteBody>) {
+  async invite(
+    @PartnerActor() actor: AuditActor,
+    @CurrentPartnerUser() user: PartnerUserPrincipal,
+    @Body({ schema: inviteBody }) body: z.infer<typeof inviteBody>,
+  ) {
     const invited = await this.users.invite(actor, { clientId: user.clientId, email: body.email, role: body.role });
     return { ...presentPartnerUser(invited.user), invitation_expires_at: formatDateTime(invited.expiresAt), invitation_url: invited.url };
   }
@@ -50,10 +54,17 @@ export class PortalUsersController {
   @Delete(':id')
   @HttpCode(204)
   @PortalAllow('manage_users')
-  @ApiOperation({ summary: 'Remove a person from your partner (owner)', description: 'Their sessions and open invitation end at once. You cannot remove yourself (409).' })
+  @ApiOperation({
+    summary: 'Remove a person from your partner (owner)',
+    description: 'Their sessions and open invitation end at once. You cannot remove yourself (409).',
+  })
   @ApiNoContentResponse({ description: 'Removed.' })
   @ApiErrors(404, 409)
-  async remove(@PartnerActor() actor: AuditActor, @CurrentPartnerUser() user: PartnerUserPrincipal, @Param({ schema: idParam }) p: z.infer<typeof idParam>): Promise<void> {
+  async remove(
+    @PartnerActor() actor: AuditActor,
+    @CurrentPartnerUser() user: PartnerUserPrincipal,
+    @Param({ schema: idParam }) p: z.infer<typeof idParam>,
+  ): Promise<void> {
     await this.users.remove(actor, p.id, user.clientId);
   }
 }

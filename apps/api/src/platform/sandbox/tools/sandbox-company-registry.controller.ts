@@ -18,12 +18,16 @@ const person = z
     mobile_number: z.string().regex(/^05\d{8}$/, 'The mobile number must be 05 and 8 digits.'),
   })
   .refine((p) => Boolean(p.nationality_id) !== Boolean(p.iqama_id), { message: 'Give a nationality_id or an iqama_id, not both.', path: ['nationality_id'] });
-const registryBody = z.strictObject({ employees: z.array(person).min(1, 'Give at least one employee.').max(MAX_EMPLOYEES, `At most ${MAX_EMPLOYEES} employees.`) });
+const registryBody = z.strictObject({
+  employees: z.array(person).min(1, 'Give at least one employee.').max(MAX_EMPLOYEES, `At most ${MAX_EMPLOYEES} employees.`),
+});
 const crParam = z.strictObject({ cr: digitString(/^7\d{9}$/, 'The commercial registration number must be 10 digits starting with 7.') });
 
 const EXAMPLE = {
   commercial_registration_number: '7001234567',
-  employees: [{ name: 'Khalid Al-Otaibi', nationality_iso: 'SA', nationality_id: '1012345678', date_of_birth: '1410-03-15', gender: 'male', mobile_number: '0512345678' }],
+  employees: [
+    { name: 'Khalid Al-Otaibi', nationality_iso: 'SA', nationality_id: '1012345678', date_of_birth: '1410-03-15', gender: 'male', mobile_number: '0512345678' },
+  ],
 };
 
 /** Sandbox only: the company registry behind `POST /medical/companies/{id}/employees/fetch`, filled by the partner. */
@@ -44,7 +48,11 @@ export class SandboxCompanyRegistryController {
   @ApiBody({ schema: { type: 'object', example: { employees: EXAMPLE.employees } } })
   @ApiOkResponse({ schema: { type: 'object', example: EXAMPLE } })
   @ApiErrors(422, 502)
-  register(@CurrentPartner() partner: Partner, @Param({ schema: crParam }) p: z.infer<typeof crParam>, @Body({ schema: registryBody }) body: z.infer<typeof registryBody>) {
+  register(
+    @CurrentPartner() partner: Partner,
+    @Param({ schema: crParam }) p: z.infer<typeof crParam>,
+    @Body({ schema: registryBody }) body: z.infer<typeof registryBody>,
+  ) {
     return this.control.registerCompany(partner.clientId, { commercial_registration_number: p.cr, employees: body.employees });
   }
 }

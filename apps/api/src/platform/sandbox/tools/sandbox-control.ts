@@ -58,7 +58,12 @@ export class SandboxControl {
   async issueVehicleDocument(doc: WireIssueDocumentRequest): Promise<{ bytes: Buffer; sha256: string }> {
     let res: Response;
     try {
-      res = await fetch(`${this.config.sandboxUrl}/registry/documents/issue`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(doc), signal: AbortSignal.timeout(10_000) });
+      res = await fetch(`${this.config.sandboxUrl}/registry/documents/issue`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(doc),
+        signal: AbortSignal.timeout(10_000),
+      });
     } catch (err) {
       throw new ApiError('PROVIDER_FAILED', `The sandbox vehicle registry did not answer: ${(err as Error).message}`);
     }

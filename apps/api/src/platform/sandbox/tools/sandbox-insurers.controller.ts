@@ -12,7 +12,11 @@ const codeParam = z.strictObject({ code: z.string().regex(/^[a-z]{2,32}$/, 'The 
 const patchBody = z
   .strictObject({
     family: z.enum(FAMILIES, { error: `The family must be one of: ${FAMILIES.join(', ')}.` }).nullish(),
-    latency_ms: z.int({ error: 'The latency ms must be a whole number of milliseconds.' }).min(0).max(60_000, 'The latency ms may not be greater than 60000.').optional(),
+    latency_ms: z
+      .int({ error: 'The latency ms must be a whole number of milliseconds.' })
+      .min(0)
+      .max(60_000, 'The latency ms may not be greater than 60000.')
+      .optional(),
     fault: z.enum(FAULTS, { error: `The fault must be one of: ${FAULTS.join(', ')}.` }).optional(),
   })
   .refine((p) => p.latency_ms !== undefined || p.fault !== undefined, { message: 'Give latency_ms, fault or both.', path: ['fault'] });
@@ -32,7 +36,8 @@ export class SandboxInsurersController {
   @Get()
   @ApiOperation({
     summary: 'Insurer behaviour for your requests (sandbox only)',
-    description: '`shared`: every insurer\'s latency and fault as everyone sees them; `mine`: what you set for your own requests, keyed `code` (every family) or `code:family`. Not available in production.',
+    description:
+      "`shared`: every insurer's latency and fault as everyone sees them; `mine`: what you set for your own requests, keyed `code` (every family) or `code:family`. Not available in production.",
   })
   @ApiOkResponse({ schema: { type: 'object', example: EXAMPLE } })
   async list(@CurrentPartner() partner: Partner) {
@@ -45,14 +50,18 @@ export class SandboxInsurersController {
     summary: 'Make an insurer slow, failing or declining for your requests (sandbox only)',
     description:
       '`latency_ms` (0 to 60000) and/or `fault`: `none`, `timeout` (never answers; the API gives up after its per-insurer timeout), `error` (HTTP 500), `malformed` (an answer that breaks the contract), ' +
-      '`decline` (a quote is declined; other calls are refused). `family` (motor, property, medical, life, horse, travel) limits it to that product\'s routes; without it every route of the insurer. ' +
+      "`decline` (a quote is declined; other calls are refused). `family` (motor, property, medical, life, horse, travel) limits it to that product's routes; without it every route of the insurer. " +
       'Only your own requests see it: quotes, issuance and the activation after your customers pay. `DELETE /api/v1/sandbox/insurers` restores everything. ' +
       'Example: `PUT /api/v1/sandbox/insurers/dune {"family":"motor","fault":"timeout"}` then request motor quotes: dune is listed as failed, the others answer.',
   })
   @ApiBody({ schema: { type: 'object', example: { family: 'motor', fault: 'timeout' } } })
   @ApiOkResponse({ schema: { type: 'object', example: { mine: EXAMPLE.mine } } })
   @ApiErrors(404, 422)
-  async set(@CurrentPartner() partner: Partner, @Param({ schema: codeParam }) p: z.infer<typeof codeParam>, @Body({ schema: patchBody }) body: z.infer<typeof patchBody>) {
+  async set(
+    @CurrentPartner() partner: Partner,
+    @Param({ schema: codeParam }) p: z.infer<typeof codeParam>,
+    @Body({ schema: patchBody }) body: z.infer<typeof patchBody>,
+  ) {
     return { mine: (await this.control.setBehaviour(partner.clientId, p.code, body)).insurers };
   }
 

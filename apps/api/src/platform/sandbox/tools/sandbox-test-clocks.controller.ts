@@ -8,17 +8,26 @@ import { TEST_CLOCK_EXAMPLE, TestClockTool } from './test-clock-tool';
 
 /** Two years: the most one advance moves a clock (checked again against the clock's time by the tool). */
 const MAX_ADVANCE_SECONDS = 2 * 365 * 86_400;
-const instant = z.iso.datetime({ offset: true, error: 'The frozen_time must be an ISO 8601 date-time with a zone, such as 2026-11-24T09:00:00Z.' }).transform((s) => new Date(s));
+const instant = z.iso
+  .datetime({ offset: true, error: 'The frozen_time must be an ISO 8601 date-time with a zone, such as 2026-11-24T09:00:00Z.' })
+  .transform((s) => new Date(s));
 const createBody = z.strictObject({ name: z.string().trim().max(100).nullish(), frozen_time: instant.optional() });
 const advanceBody = z
-  .strictObject({ frozen_time: instant.optional(), seconds: z.int({ error: 'The seconds must be a whole number.' }).positive('The seconds must be positive.').max(MAX_ADVANCE_SECONDS, 'One advance moves a test clock at most two years.').optional() })
+  .strictObject({
+    frozen_time: instant.optional(),
+    seconds: z
+      .int({ error: 'The seconds must be a whole number.' })
+      .positive('The seconds must be positive.')
+      .max(MAX_ADVANCE_SECONDS, 'One advance moves a test clock at most two years.')
+      .optional(),
+  })
   .refine((b) => (b.frozen_time === undefined) !== (b.seconds === undefined), { message: 'Give frozen_time or seconds, not both.', path: ['frozen_time'] });
-const idParam = z.strictObject({ id: z.uuid({ error: 'The id must be a test clock\'s id.' }) });
+const idParam = z.strictObject({ id: z.uuid({ error: "The id must be a test clock's id." }) });
 
 const ATTACH =
   'Send `Sandbox-Test-Clock: <id>` on a request that creates a quote request, a policy (any family), a medical company or an embed session: the resource, ' +
   'its payment and the policy issued from it are attached to the clock. From then on every time rule of theirs reads the clock, whoever asks (your requests with or without ' +
-  'the header, the payment page, the vendor\'s callbacks, the embed page): OTP, offer and payment link expiries, the cover start, claims windows, cooling-off and pro-rata ' +
+  "the header, the payment page, the vendor's callbacks, the embed page): OTP, offer and payment link expiries, the cover start, claims windows, cooling-off and pro-rata " +
   'refunds, the one-hour embed session. Time rules are evaluated when the resource is next used, so an advance takes effect on the next request. Resources not attached ' +
   'and other clients stay on real time.';
 
@@ -60,12 +69,17 @@ export class SandboxTestClocksController {
   @HttpCode(200)
   @ApiOperation({
     summary: 'Advance a test clock (sandbox only)',
-    description: 'Moves the clock forward to `frozen_time`, or by `seconds`; never back, at most two years at a time. The next request on an attached resource sees the new time.',
+    description:
+      'Moves the clock forward to `frozen_time`, or by `seconds`; never back, at most two years at a time. The next request on an attached resource sees the new time.',
   })
   @ApiBody({ schema: { type: 'object', example: { seconds: 172800 } } })
   @ApiOkResponse({ schema: { type: 'object', example: { ...TEST_CLOCK_EXAMPLE, frozen_time: '2026-11-26T09:00:00.000000Z' } } })
   @ApiErrors(404, 422)
-  advance(@CurrentPartner() partner: Partner, @Param({ schema: idParam }) p: z.infer<typeof idParam>, @Body({ schema: advanceBody }) body: z.infer<typeof advanceBody>) {
+  advance(
+    @CurrentPartner() partner: Partner,
+    @Param({ schema: idParam }) p: z.infer<typeof idParam>,
+    @Body({ schema: advanceBody }) body: z.infer<typeof advanceBody>,
+  ) {
     return this.clocks.advance(partner.clientId, p.id, body);
   }
 

@@ -10,7 +10,7 @@ import { SandboxControl } from './sandbox-control';
 const documentBody = z.strictObject({
   vin: vinField(),
   car_sequence_number: digitString(/^\d{8,9}$/, 'The car sequence number must be 8 or 9 digits.'),
-  owner_id: digitString(/^\d{10}$/, 'The owner id must be 10 digits (a national id, an iqama or a company\'s unified number).'),
+  owner_id: digitString(/^\d{10}$/, "The owner id must be 10 digits (a national id, an iqama or a company's unified number)."),
   ownership_transfer_complete: z.boolean({ error: 'The ownership transfer complete field must be true or false.' }),
 });
 
@@ -30,7 +30,12 @@ export class SandboxVehicleDocumentsController {
       'Upload it as the `istimarah` of `POST /v2/car/policies` (owner = `current_car_owner`, transfer not complete) or as the `cancellation_document` after the transfer ' +
       '(owner = `new_owner_id`, transfer complete). Each call gives a new document (its own serial). Not available in production, where documents come from the real registry.',
   })
-  @ApiBody({ schema: { type: 'object', example: { vin: 'WDB12345612345678', car_sequence_number: '123456789', owner_id: '1012345678', ownership_transfer_complete: false } } })
+  @ApiBody({
+    schema: {
+      type: 'object',
+      example: { vin: 'WDB12345612345678', car_sequence_number: '123456789', owner_id: '1012345678', ownership_transfer_complete: false },
+    },
+  })
   @ApiProduces('application/pdf')
   @ApiOkResponse({ description: 'The document (PDF); its SHA-256 in `X-Document-Sha256`.', schema: { type: 'string', format: 'binary' } })
   @ApiErrors(422, 502)

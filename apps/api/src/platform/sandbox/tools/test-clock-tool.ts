@@ -33,8 +33,10 @@ export class TestClockTool {
   async create(clientId: string, input: { name?: string | null; frozen_time?: Date }) {
     const now = this.clock.now();
     const frozenTime = input.frozen_time ?? now;
-    if (Math.abs(frozenTime.getTime() - now.getTime()) > START_SPAN_MS) throw ApiError.field('frozen_time', 'A test clock starts within two years of the real time.');
-    if ((await this.repo.countOf(clientId)) >= CLOCKS_PER_CLIENT) throw new ApiError('CONFLICT', `You have ${CLOCKS_PER_CLIENT} test clocks; delete one first.`);
+    if (Math.abs(frozenTime.getTime() - now.getTime()) > START_SPAN_MS)
+      throw ApiError.field('frozen_time', 'A test clock starts within two years of the real time.');
+    if ((await this.repo.countOf(clientId)) >= CLOCKS_PER_CLIENT)
+      throw new ApiError('CONFLICT', `You have ${CLOCKS_PER_CLIENT} test clocks; delete one first.`);
     return this.present(await this.repo.create({ id: randomUUID(), clientId, name: input.name ?? null, frozenTime, at: now }));
   }
 
@@ -54,8 +56,10 @@ export class TestClockTool {
   async advance(clientId: string, id: string, to: { frozen_time?: Date; seconds?: number }) {
     const clock = await this.found(clientId, id);
     const target = to.frozen_time ?? new Date(clock.frozenTime.getTime() + to.seconds! * 1000);
-    if (target.getTime() <= clock.frozenTime.getTime()) throw ApiError.field(to.frozen_time ? 'frozen_time' : 'seconds', `A test clock only moves forward: after ${formatDateTime(clock.frozenTime)}.`);
-    if (target.getTime() - clock.frozenTime.getTime() > ADVANCE_SPAN_MS) throw ApiError.field(to.frozen_time ? 'frozen_time' : 'seconds', 'One advance moves a test clock at most two years.');
+    if (target.getTime() <= clock.frozenTime.getTime())
+      throw ApiError.field(to.frozen_time ? 'frozen_time' : 'seconds', `A test clock only moves forward: after ${formatDateTime(clock.frozenTime)}.`);
+    if (target.getTime() - clock.frozenTime.getTime() > ADVANCE_SPAN_MS)
+      throw ApiError.field(to.frozen_time ? 'frozen_time' : 'seconds', 'One advance moves a test clock at most two years.');
     const moved = (await this.repo.advance(id, clientId, target, this.clock.now())) ?? (await this.found(clientId, id));
     await this.dueEvents.drainClock(moved.id, moved.frozenTime);
     return this.present(moved);
@@ -74,6 +78,13 @@ export class TestClockTool {
   private async present(c: TestClock) {
     const counts = await this.repo.attachmentCounts(c.id);
     const attached = Object.fromEntries(Object.entries(ATTACHED_AS).map(([type, label]) => [label, counts[type] ?? 0]));
-    return { id: c.id, name: c.name, frozen_time: formatDateTime(c.frozenTime), attached, created_at: formatDateTime(c.createdAt), updated_at: formatDateTime(c.updatedAt) };
+    return {
+      id: c.id,
+      name: c.name,
+      frozen_time: formatDateTime(c.frozenTime),
+      attached,
+      created_at: formatDateTime(c.createdAt),
+      updated_at: formatDateTime(c.updatedAt),
+    };
   }
 }

@@ -26,7 +26,7 @@ export const HorseClaimsController = partnerClaimsController({
   create: {
     summary: 'Submit a horse claim',
     rules:
-      "The cover runs from the start date to the end date, or to before the cancellation day; `requested_amount` is at most the declared value for mortality and theft, 20 % of it for vet fees. Answers with `id` (and `claim_id`), like property claims.",
+      'The cover runs from the start date to the end date, or to before the cancellation day; `requested_amount` is at most the declared value for mortality and theft, 20 % of it for vet fees. Answers with `id` (and `claim_id`), like property claims.',
   },
   show: { summary: 'Show a horse claim', description: 'With its current `status` (and the integer `claim_status`) and `status_history`.' },
 });

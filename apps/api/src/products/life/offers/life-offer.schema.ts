@@ -59,11 +59,11 @@ export const lifeOfferRequestSchema = z
   })
   .superRefine(
     ...crossFieldRules<{ sum_assured?: number; monthly_contribution?: number; target_premium?: number }>((v, ctx, fine) => {
-    if (!fine('sum_assured', 'monthly_contribution', 'target_premium')) return;
-    const budgets = (['sum_assured', 'monthly_contribution', 'target_premium'] as const).filter((k) => v[k] !== undefined);
-    if (budgets.length === 0) ctx.addIssue({ code: 'custom', path: ['sum_assured'], message: 'Send sum_assured, monthly_contribution or target_premium.' });
-    if (budgets.length > 1)
-      ctx.addIssue({ code: 'custom', path: [budgets[1]], message: 'Send only one of sum_assured, monthly_contribution and target_premium.' });
+      if (!fine('sum_assured', 'monthly_contribution', 'target_premium')) return;
+      const budgets = (['sum_assured', 'monthly_contribution', 'target_premium'] as const).filter((k) => v[k] !== undefined);
+      if (budgets.length === 0) ctx.addIssue({ code: 'custom', path: ['sum_assured'], message: 'Send sum_assured, monthly_contribution or target_premium.' });
+      if (budgets.length > 1)
+        ctx.addIssue({ code: 'custom', path: [budgets[1]], message: 'Send only one of sum_assured, monthly_contribution and target_premium.' });
     }),
   );
 

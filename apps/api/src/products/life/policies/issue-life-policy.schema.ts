@@ -45,13 +45,18 @@ export const issueLifePolicySchema = z
   })
   .superRefine(
     ...crossFieldRules<{ applicant_id: string; beneficiaries: { national_id: string; share_percentage: number }[] }>((v, ctx, fine) => {
-    if (!fine('beneficiaries')) return;
-    const total = v.beneficiaries.reduce((s, b) => s + b.share_percentage, 0);
-    if (total !== 100)
-      ctx.addIssue({ code: 'custom', path: ['beneficiaries'], message: `The beneficiaries' share percentages must add up to 100 (they add up to ${total}).` });
-    const ids = v.beneficiaries.map((b) => b.national_id);
-    if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', path: ['beneficiaries'], message: 'A beneficiary may appear only once.' });
-    if (fine('applicant_id') && ids.includes(v.applicant_id)) ctx.addIssue({ code: 'custom', path: ['beneficiaries'], message: 'The applicant cannot be a beneficiary.' });
+      if (!fine('beneficiaries')) return;
+      const total = v.beneficiaries.reduce((s, b) => s + b.share_percentage, 0);
+      if (total !== 100)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['beneficiaries'],
+          message: `The beneficiaries' share percentages must add up to 100 (they add up to ${total}).`,
+        });
+      const ids = v.beneficiaries.map((b) => b.national_id);
+      if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', path: ['beneficiaries'], message: 'A beneficiary may appear only once.' });
+      if (fine('applicant_id') && ids.includes(v.applicant_id))
+        ctx.addIssue({ code: 'custom', path: ['beneficiaries'], message: 'The applicant cannot be a beneficiary.' });
     }),
   );
 

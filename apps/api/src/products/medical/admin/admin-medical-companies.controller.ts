@@ -40,14 +40,28 @@ const listQuery = listQuerySchema({
 });
 const idParam = z.strictObject({ id: intId });
 const employeeParam = z.strictObject({ id: intId, employeeId: intId });
-const reasonField = z.string({ error: 'The reason field is required.' }).trim().min(1, 'The reason field is required.').max(500, 'The reason may not be greater than 500 characters.');
+const reasonField = z
+  .string({ error: 'The reason field is required.' })
+  .trim()
+  .min(1, 'The reason field is required.')
+  .max(500, 'The reason may not be greater than 500 characters.');
 const reasonBody = z.strictObject({ reason: reasonField });
 const declarationBody = z.strictObject({ reason: reasonField, answers: answersSchema });
 const EMPLOYEE_BODY_DOC = {
   type: 'object',
   required: ['reason', 'name', 'nationality_iso', 'date_of_birth', 'mobile_number', 'category'],
   description: "One employee as in the partner API's list (PUT /api/v1/medical/companies/{id}/employees), plus `reason` (why, for the audit log).",
-  example: { reason: 'New hire', name: 'Amina Hassan', nationality_iso: 'EG', iqama_id: '2098765432', date_of_birth: '1990-04-15', gender: 'female', mobile_number: '0587654321', category: 'basic', dependents: [] },
+  example: {
+    reason: 'New hire',
+    name: 'Amina Hassan',
+    nationality_iso: 'EG',
+    iqama_id: '2098765432',
+    date_of_birth: '1990-04-15',
+    gender: 'female',
+    mobile_number: '0587654321',
+    category: 'basic',
+    dependents: [],
+  },
 };
 
 /** `{reason, ...employee}`: the reason's own problem joins the employee's, so one 422 names every field. */
@@ -84,7 +98,11 @@ export class AdminMedicalCompaniesController {
   @Get()
   @Allow('read')
   @ApiOperation({ summary: 'List medical companies', description: `Every client's, with employee count and amount due. ${LIST_CONVENTION}` })
-  @ApiList('medical-companies', SORTABLE, 'id, q (name or commercial registration), client_id, missing_declarations (true: an employee still to declare), payment_due (true: something owed)')
+  @ApiList(
+    'medical-companies',
+    SORTABLE,
+    'id, q (name or commercial registration), client_id, missing_declarations (true: an employee still to declare), payment_due (true: something owed)',
+  )
   async list(@Query({ schema: listQuery }) q: z.infer<typeof listQuery>, @Res({ passthrough: true }) reply: FastifyReply) {
     const f = q.filter;
     let ids = idsOf(f.id)
@@ -224,7 +242,11 @@ export class AdminMedicalCompaniesController {
 
   @Get('declaration-questions')
   @Allow('read')
-  @ApiOperation({ summary: 'The health declaration questions', description: "The partner API's GET /medical-forms questions as one flat list (`required` false for the optional one) and the chronic conditions, English and Arabic." })
+  @ApiOperation({
+    summary: 'The health declaration questions',
+    description:
+      "The partner API's GET /medical-forms questions as one flat list (`required` false for the optional one) and the chronic conditions, English and Arabic.",
+  })
   @ApiOkResponse({ description: '`{questions, chronic_conditions}`' })
   questions() {
     return presentQuestions();
@@ -236,7 +258,7 @@ export class AdminMedicalCompaniesController {
     summary: 'Add one employee',
     description:
       "The partner API's employee rules (PUT /companies/{id}/employees) on one employee, ids and emails unique in the company's list; added at the end without a declaration. " +
-      '422 names every bad field as the employee\'s own (`date_of_birth`, `dependents.0.iqama_id`, `reason`); nothing is saved then. Audited with the reason, in the same transaction.',
+      "422 names every bad field as the employee's own (`date_of_birth`, `dependents.0.iqama_id`, `reason`); nothing is saved then. Audited with the reason, in the same transaction.",
   })
   @ApiBody({ schema: EMPLOYEE_BODY_DOC })
   @ApiOkResponse({ description: 'The employee as the partner API lists it.' })
@@ -255,7 +277,7 @@ export class AdminMedicalCompaniesController {
   @ApiOperation({
     summary: 'Correct one employee',
     description:
-      'Replaces the employee\'s fields (the whole employee, dependents included) under the same rules as adding. The health declaration stays when the id stays; ' +
+      "Replaces the employee's fields (the whole employee, dependents included) under the same rules as adding. The health declaration stays when the id stays; " +
       'another id is another person, whose declaration is then missing. 404 for no such employee of the company; 422 as adding. Audited with the reason.',
   })
   @ApiBody({ schema: EMPLOYEE_BODY_DOC })
@@ -266,7 +288,10 @@ export class AdminMedicalCompaniesController {
     const { reason, employee, details } = splitReason(body);
     return this.audit.run(actor, async (tx) => {
       const r = await this.edit.update(tx, c.id, p.employeeId, employee, details);
-      return { result: r.shown, audit: this.employeeAudit('medical-companies.update_employee', c.id, reason, employeeSummary(r.before), employeeSummary(r.after)) };
+      return {
+        result: r.shown,
+        audit: this.employeeAudit('medical-companies.update_employee', c.id, reason, employeeSummary(r.before), employeeSummary(r.after)),
+      };
     });
   }
 
@@ -275,16 +300,24 @@ export class AdminMedicalCompaniesController {
   @Allow('edit_employees')
   @ApiOperation({
     summary: 'Remove one employee',
-    description: 'Takes the employee (and dependents) off the list. The list keeps at least one employee (422 on `id`). 404 for no such employee. Audited with the reason.',
+    description:
+      'Takes the employee (and dependents) off the list. The list keeps at least one employee (422 on `id`). 404 for no such employee. Audited with the reason.',
   })
   @ApiBody({ schema: z.toJSONSchema(reasonBody, { target: 'openapi-3.0', io: 'input' }) as object })
   @ApiOkResponse({ description: '`{removed: id}`' })
   @ApiErrors(404, 422)
-  async removeEmployee(@Actor() actor: AuditActor, @Param({ schema: employeeParam }) p: z.infer<typeof employeeParam>, @Body({ schema: reasonBody }) body: z.infer<typeof reasonBody>) {
+  async removeEmployee(
+    @Actor() actor: AuditActor,
+    @Param({ schema: employeeParam }) p: z.infer<typeof employeeParam>,
+    @Body({ schema: reasonBody }) body: z.infer<typeof reasonBody>,
+  ) {
     const c = await this.found(p.id);
     return this.audit.run(actor, async (tx) => {
       const r = await this.edit.remove(tx, c.id, p.employeeId);
-      return { result: { removed: p.employeeId }, audit: this.employeeAudit('medical-companies.remove_employee', c.id, body.reason, employeeSummary(r.before), null) };
+      return {
+        result: { removed: p.employeeId },
+        audit: this.employeeAudit('medical-companies.remove_employee', c.id, body.reason, employeeSummary(r.before), null),
+      };
     });
   }
 
@@ -299,7 +332,11 @@ export class AdminMedicalCompaniesController {
   @ApiBody({ schema: z.toJSONSchema(declarationBody, { target: 'openapi-3.0', io: 'input' }) as object })
   @ApiOkResponse({ description: '`{health_declaration: {answers, filled_at}, pending_declarations: [{id, name}]}`' })
   @ApiErrors(404, 422)
-  async declare(@Actor() actor: AuditActor, @Param({ schema: employeeParam }) p: z.infer<typeof employeeParam>, @Body({ schema: declarationBody }) body: z.infer<typeof declarationBody>) {
+  async declare(
+    @Actor() actor: AuditActor,
+    @Param({ schema: employeeParam }) p: z.infer<typeof employeeParam>,
+    @Body({ schema: declarationBody }) body: z.infer<typeof declarationBody>,
+  ) {
     const c = await this.found(p.id);
     const employee = await this.employees.findOne(c.id, p.employeeId);
     if (!employee) throw ApiError.notFound(`No employee with id ${p.employeeId} in this company.`);
@@ -310,8 +347,17 @@ export class AdminMedicalCompaniesController {
       const filled = await this.fill.commit(plan, tx);
       const after = await this.edit.require(tx, c.id, p.employeeId);
       return {
-        result: { health_declaration: { answers: after.declaration, filled_at: formatNullableDateTime(after.declaredAt) }, pending_declarations: filled.pending_declarations },
-        audit: this.employeeAudit('medical-companies.declare', c.id, body.reason, { employee_id: before.id, name: before.name, declaration: before.declaration }, { employee_id: after.id, declaration: after.declaration }),
+        result: {
+          health_declaration: { answers: after.declaration, filled_at: formatNullableDateTime(after.declaredAt) },
+          pending_declarations: filled.pending_declarations,
+        },
+        audit: this.employeeAudit(
+          'medical-companies.declare',
+          c.id,
+          body.reason,
+          { employee_id: before.id, name: before.name, declaration: before.declaration },
+          { employee_id: after.id, declaration: after.declaration },
+        ),
       };
     });
   }

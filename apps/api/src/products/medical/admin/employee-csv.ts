@@ -4,7 +4,20 @@ import { csvField } from '@lib/common';
  * The console's employee list import: one person per CSV line. A line with `relationship` (spouse,
  * child, parent) and `employee_id` is a dependent of the employee with that national id or iqama.
  */
-export const EMPLOYEE_CSV_COLUMNS = ['name', 'nationality_iso', 'nationality_id', 'iqama_id', 'date_of_birth', 'gender', 'email', 'mobile_number', 'category', 'is_married', 'relationship', 'employee_id'] as const;
+export const EMPLOYEE_CSV_COLUMNS = [
+  'name',
+  'nationality_iso',
+  'nationality_id',
+  'iqama_id',
+  'date_of_birth',
+  'gender',
+  'email',
+  'mobile_number',
+  'category',
+  'is_married',
+  'relationship',
+  'employee_id',
+] as const;
 export const MAX_CSV_BYTES = 512 * 1024;
 
 export interface CsvProblem {
@@ -61,7 +74,12 @@ export function parseEmployeeCsv(text: string): ParsedCsv {
   const missing = ['name', 'nationality_iso', 'date_of_birth', 'gender'].filter((c) => !header.includes(c));
   const unknown = header.filter((h) => h && !(EMPLOYEE_CSV_COLUMNS as readonly string[]).includes(h));
   if (missing.length) problems.push({ line: 1, field: 'header', message: `Missing column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}.` });
-  if (unknown.length) problems.push({ line: 1, field: 'header', message: `Unknown column${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}. Allowed: ${EMPLOYEE_CSV_COLUMNS.join(', ')}.` });
+  if (unknown.length)
+    problems.push({
+      line: 1,
+      field: 'header',
+      message: `Unknown column${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}. Allowed: ${EMPLOYEE_CSV_COLUMNS.join(', ')}.`,
+    });
   if (problems.length) return { employees: [], lines: [], problems };
 
   const employees: Array<Record<string, unknown>> = [];
@@ -73,7 +91,11 @@ export function parseEmployeeCsv(text: string): ParsedCsv {
     if (values.every((v) => v.trim() === '')) return;
     // an unquoted comma inside a value shifts every later cell into the wrong column: never guess which
     if (values.length > header.length) {
-      problems.push({ line, field: 'line', message: `The line has ${values.length} cells but the header has ${header.length} columns; put a value holding a comma in double quotes ("Hassan, Amina").` });
+      problems.push({
+        line,
+        field: 'line',
+        message: `The line has ${values.length} cells but the header has ${header.length} columns; put a value holding a comma in double quotes ("Hassan, Amina").`,
+      });
       return;
     }
     const row: Record<string, string> = {};
@@ -81,7 +103,12 @@ export function parseEmployeeCsv(text: string): ParsedCsv {
       const v = (values[i] ?? '').trim();
       if (v !== '') row[h] = v;
     });
-    const person: Record<string, unknown> = { name: row.name, nationality_iso: row.nationality_iso?.toUpperCase(), date_of_birth: row.date_of_birth, gender: row.gender?.toLowerCase() };
+    const person: Record<string, unknown> = {
+      name: row.name,
+      nationality_iso: row.nationality_iso?.toUpperCase(),
+      date_of_birth: row.date_of_birth,
+      gender: row.gender?.toLowerCase(),
+    };
     if (row.nationality_id) person.nationality_id = row.nationality_id;
     if (row.iqama_id) person.iqama_id = row.iqama_id;
     if (row.relationship) {
@@ -90,7 +117,8 @@ export function parseEmployeeCsv(text: string): ParsedCsv {
       return;
     }
     const married = row.is_married?.toLowerCase();
-    if (married && !['yes', 'no', 'true', 'false', '1', '0'].includes(married)) problems.push({ line, field: 'is_married', message: 'The is_married column must be yes or no.' });
+    if (married && !['yes', 'no', 'true', 'false', '1', '0'].includes(married))
+      problems.push({ line, field: 'is_married', message: 'The is_married column must be yes or no.' });
     employees.push({
       ...person,
       ...(row.email ? { email: row.email } : {}),
@@ -129,8 +157,27 @@ export function problemsFromDetails(details: Record<string, string[]>, lines: Pa
   return out.sort((a, b) => a.line - b.line);
 }
 
-type StoredDependent = { name: string; relationship: string; nationality_iso: string; date_of_birth: string; gender?: string; nationality_id?: string; iqama_id?: string };
-type ListedEmployee = { name: string; nationalityIso: string; personId: string; dateOfBirth: string; gender: string | null; email: string | null; mobileNumber: string; category: string; isMarried: boolean; dependents: unknown };
+type StoredDependent = {
+  name: string;
+  relationship: string;
+  nationality_iso: string;
+  date_of_birth: string;
+  gender?: string;
+  nationality_id?: string;
+  iqama_id?: string;
+};
+type ListedEmployee = {
+  name: string;
+  nationalityIso: string;
+  personId: string;
+  dateOfBirth: string;
+  gender: string | null;
+  email: string | null;
+  mobileNumber: string;
+  category: string;
+  isMarried: boolean;
+  dependents: unknown;
+};
 
 function csvLine(row: Partial<Record<(typeof EMPLOYEE_CSV_COLUMNS)[number], string | null>>): string {
   return EMPLOYEE_CSV_COLUMNS.map((c) => csvField(row[c])).join(',');
@@ -141,9 +188,33 @@ export function employeeListCsv(employees: ListedEmployee[]): string {
   const lines = [EMPLOYEE_CSV_COLUMNS.join(',')];
   for (const e of employees) {
     const saudi = e.nationalityIso === 'SA';
-    lines.push(csvLine({ name: e.name, nationality_iso: e.nationalityIso, nationality_id: saudi ? e.personId : '', iqama_id: saudi ? '' : e.personId, date_of_birth: e.dateOfBirth, gender: e.gender, email: e.email, mobile_number: e.mobileNumber, category: e.category, is_married: e.isMarried ? 'yes' : 'no' }));
+    lines.push(
+      csvLine({
+        name: e.name,
+        nationality_iso: e.nationalityIso,
+        nationality_id: saudi ? e.personId : '',
+        iqama_id: saudi ? '' : e.personId,
+        date_of_birth: e.dateOfBirth,
+        gender: e.gender,
+        email: e.email,
+        mobile_number: e.mobileNumber,
+        category: e.category,
+        is_married: e.isMarried ? 'yes' : 'no',
+      }),
+    );
     for (const d of (e.dependents as StoredDependent[]) ?? []) {
-      lines.push(csvLine({ name: d.name, nationality_iso: d.nationality_iso, nationality_id: d.nationality_id, iqama_id: d.iqama_id, date_of_birth: d.date_of_birth, gender: d.gender, relationship: d.relationship, employee_id: e.personId }));
+      lines.push(
+        csvLine({
+          name: d.name,
+          nationality_iso: d.nationality_iso,
+          nationality_id: d.nationality_id,
+          iqama_id: d.iqama_id,
+          date_of_birth: d.date_of_birth,
+          gender: d.gender,
+          relationship: d.relationship,
+          employee_id: e.personId,
+        }),
+      );
     }
   }
   return `${lines.join('\r\n')}\r\n`;
@@ -152,7 +223,31 @@ export function employeeListCsv(employees: ListedEmployee[]): string {
 /** A template to fill: the columns, a Saudi employee with a spouse, and a resident. */
 export function employeeCsvTemplate(): string {
   return employeeListCsv([
-    { name: 'Khalid Al-Otaibi', nationalityIso: 'SA', personId: '1012345678', dateOfBirth: '1405-03-10', gender: 'male', email: 'khalid@example.com', mobileNumber: '0512345678', category: 'standard', isMarried: true, dependents: [{ name: 'Noura Al-Otaibi', relationship: 'spouse', nationality_iso: 'SA', date_of_birth: '1408-01-01', gender: 'female', nationality_id: '1023456789' }] },
-    { name: 'Amina Hassan', nationalityIso: 'EG', personId: '2098765432', dateOfBirth: '1990-04-15', gender: 'female', email: 'amina@example.com', mobileNumber: '0587654321', category: 'basic', isMarried: false, dependents: [] },
+    {
+      name: 'Khalid Al-Otaibi',
+      nationalityIso: 'SA',
+      personId: '1012345678',
+      dateOfBirth: '1405-03-10',
+      gender: 'male',
+      email: 'khalid@example.com',
+      mobileNumber: '0512345678',
+      category: 'standard',
+      isMarried: true,
+      dependents: [
+        { name: 'Noura Al-Otaibi', relationship: 'spouse', nationality_iso: 'SA', date_of_birth: '1408-01-01', gender: 'female', nationality_id: '1023456789' },
+      ],
+    },
+    {
+      name: 'Amina Hassan',
+      nationalityIso: 'EG',
+      personId: '2098765432',
+      dateOfBirth: '1990-04-15',
+      gender: 'female',
+      email: 'amina@example.com',
+      mobileNumber: '0587654321',
+      category: 'basic',
+      isMarried: false,
+      dependents: [],
+    },
   ]);
 }

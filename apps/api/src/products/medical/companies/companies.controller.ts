@@ -42,7 +42,7 @@ export class MedicalCompaniesController {
 
   @Get()
   @RateLimit('GET /medical/companies')
-  @ApiOperation({ summary: 'List companies', description: 'The calling client\'s companies, newest first, as a plain array. Rate limit: 120 per minute.' })
+  @ApiOperation({ summary: 'List companies', description: "The calling client's companies, newest first, as a plain array. Rate limit: 120 per minute." })
   @ApiOkResponse({ description: 'An array of companies.', schema: { type: 'array', example: [COMPANY_EXAMPLE] } })
   async list(@CurrentPartner() partner: Partner) {
     return (await this.companies.list(partner.clientId)).map(presentCompany);
@@ -60,8 +60,9 @@ export class MedicalCompaniesController {
   @HttpCode(204)
   @RateLimit('POST /medical/companies/{company}/policy-cancellation')
   @ApiOperation({
-    summary: 'Cancel the company\'s medical cover',
-    description: 'Active policies become status 2 (cancelled); a policy awaiting payment is withdrawn and its payment link stops working. 422 when the company has neither. Rate limit: 30 per minute.',
+    summary: "Cancel the company's medical cover",
+    description:
+      'Active policies become status 2 (cancelled); a policy awaiting payment is withdrawn and its payment link stops working. 422 when the company has neither. Rate limit: 30 per minute.',
   })
   @ApiNoContentResponse({ description: 'Cancelled.' })
   @ApiErrors(404, 422)

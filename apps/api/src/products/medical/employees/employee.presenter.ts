@@ -2,7 +2,15 @@ import { formatDate, formatDateTime, parseDate } from '@lib/common';
 import { parseHijriDate } from '@lib/common/saudi';
 import type { MedicalEmployee } from './medical-employee.repository';
 
-type StoredDependent = { name: string; relationship: string; nationality_iso: string; date_of_birth: string; gender: string; nationality_id?: string; iqama_id?: string };
+type StoredDependent = {
+  name: string;
+  relationship: string;
+  nationality_iso: string;
+  date_of_birth: string;
+  gender: string;
+  nationality_id?: string;
+  iqama_id?: string;
+};
 
 /** Age in whole years today; the birthdate is Hijri for a national id (starting 1), Gregorian otherwise. */
 export function ageToday(personId: string, dateOfBirth: string, now: Date): number | null {

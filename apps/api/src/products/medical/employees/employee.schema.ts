@@ -10,11 +10,16 @@ export const CHILD_MAX_AGE = 25;
 export const MAX_EMPLOYEES = 1000;
 
 const idRule = (label: string, first: '1' | '2') =>
-  z.union([z.string(), z.number().int()]).transform(String).pipe(z.string().regex(first === '1' ? /^1\d{9}$/ : /^2\d{9}$/, `The ${label} must be 10 digits starting with ${first}.`));
+  z
+    .union([z.string(), z.number().int()])
+    .transform(String)
+    .pipe(z.string().regex(first === '1' ? /^1\d{9}$/ : /^2\d{9}$/, `The ${label} must be 10 digits starting with ${first}.`));
 
 const personShape = {
   name: z.string({ error: 'The name is required.' }).trim().min(2, 'The name must be at least 2 characters.').max(255),
-  nationality_iso: z.string({ error: 'The nationality iso is required.' }).regex(/^[A-Z]{2}$/, 'The nationality iso must be a two-letter country code such as SA.'),
+  nationality_iso: z
+    .string({ error: 'The nationality iso is required.' })
+    .regex(/^[A-Z]{2}$/, 'The nationality iso must be a two-letter country code such as SA.'),
   date_of_birth: z.string({ error: 'The date of birth is required.' }),
   // Optional, as in the real service: the rules that need it apply when it is given.
   gender: z.enum(['male', 'female'], { error: 'The gender must be male or female.' }).optional(),
@@ -40,7 +45,12 @@ const employeeSchema = z.strictObject({
 });
 
 export type DependentInput = z.output<typeof dependentSchema> & { person_id: string; age: number };
-export type EmployeeInput = Omit<z.output<typeof employeeSchema>, 'dependents' | 'is_married'> & { is_married: boolean; person_id: string; age: number; dependents: DependentInput[] };
+export type EmployeeInput = Omit<z.output<typeof employeeSchema>, 'dependents' | 'is_married'> & {
+  is_married: boolean;
+  person_id: string;
+  age: number;
+  dependents: DependentInput[];
+};
 
 function ageOn(birth: Date, today: Date): number {
   let age = today.getUTCFullYear() - birth.getUTCFullYear();
@@ -52,7 +62,11 @@ function ageOn(birth: Date, today: Date): number {
  * The identity rules a Saudi insurer applies to anyone covered: a Saudi (SA) has a national id and a
  * Hijri (Umm al-Qura) birthdate; anyone else an iqama and a Gregorian birthdate. Returns the id and age.
  */
-function checkPerson(p: z.output<typeof dependentSchema> | z.output<typeof employeeSchema>, today: Date, add: (field: string, message: string) => void): { personId: string; age: number } | null {
+function checkPerson(
+  p: z.output<typeof dependentSchema> | z.output<typeof employeeSchema>,
+  today: Date,
+  add: (field: string, message: string) => void,
+): { personId: string; age: number } | null {
   const saudi = p.nationality_iso === 'SA';
   if (p.nationality_id && p.iqama_id) add('iqama_id', 'Send either a nationality id or an iqama id, not both.');
   const personId = saudi ? p.nationality_id : p.iqama_id;
@@ -110,13 +124,17 @@ export function validateEmployeeList(body: unknown, now: Date): EmployeeListResu
       for (const [k, messages] of Object.entries(issuesToDetails(parsed.error.issues, prefix))) messages.forEach((m) => add(k, m, row));
       // the identity rules still run when only other fields failed, so one answer names every problem of the row
       const identity = identitySchema.safeParse(raw);
-      if (identity.success) checkPerson(identity.data as z.output<typeof employeeSchema>, today, (f, m) => { if (!details[`${prefix}.${f}`]) add(`${prefix}.${f}`, m, row); });
+      if (identity.success)
+        checkPerson(identity.data as z.output<typeof employeeSchema>, today, (f, m) => {
+          if (!details[`${prefix}.${f}`]) add(`${prefix}.${f}`, m, row);
+        });
       return;
     }
     const e = parsed.data;
     const before = Object.keys(details).length;
     const person = checkPerson(e, today, (f, m) => add(`${prefix}.${f}`, m, row));
-    if (person && (person.age < EMPLOYEE_MIN_AGE || person.age > EMPLOYEE_MAX_AGE)) add(`${prefix}.date_of_birth`, `An employee must be ${EMPLOYEE_MIN_AGE} to ${EMPLOYEE_MAX_AGE} years old.`, row);
+    if (person && (person.age < EMPLOYEE_MIN_AGE || person.age > EMPLOYEE_MAX_AGE))
+      add(`${prefix}.date_of_birth`, `An employee must be ${EMPLOYEE_MIN_AGE} to ${EMPLOYEE_MAX_AGE} years old.`, row);
     if (person) {
       const other = seenIds.get(person.personId);
       if (other) add(`${prefix}.${e.nationality_iso === 'SA' ? 'nationality_id' : 'iqama_id'}`, `This id is already used by ${other}.`, row);
@@ -132,7 +150,12 @@ export function validateEmployeeList(body: unknown, now: Date): EmployeeListResu
     const isMarried = e.is_married ?? spouses > 0;
     const maxSpouses = e.gender === 'female' ? 1 : 4;
     if (spouses > 0 && !isMarried) add(`${prefix}.dependents`, 'A spouse can only be covered when is_married is true.', row);
-    if (spouses > maxSpouses) add(`${prefix}.dependents`, `A ${e.gender ?? ''} employee may cover at most ${maxSpouses} spouse${maxSpouses === 1 ? '' : 's'}.`.replace('A  ', 'An '), row);
+    if (spouses > maxSpouses)
+      add(
+        `${prefix}.dependents`,
+        `A ${e.gender ?? ''} employee may cover at most ${maxSpouses} spouse${maxSpouses === 1 ? '' : 's'}.`.replace('A  ', 'An '),
+        row,
+      );
 
     const dependents: DependentInput[] = [];
     e.dependents.forEach((d, j) => {
@@ -149,7 +172,8 @@ export function validateEmployeeList(body: unknown, now: Date): EmployeeListResu
       else seenIds.set(dep.personId, `a dependent in employee row ${row}`);
       dependents.push({ ...d, person_id: dep.personId, age: dep.age });
     });
-    if (person && Object.keys(details).length === before) employees.push({ ...e, is_married: isMarried, person_id: person.personId, age: person.age, dependents });
+    if (person && Object.keys(details).length === before)
+      employees.push({ ...e, is_married: isMarried, person_id: person.personId, age: person.age, dependents });
   });
   return { employees, details, badRows: [...badRows].sort((a, b) => a - b) };
 }

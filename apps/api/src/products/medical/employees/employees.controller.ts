@@ -43,8 +43,14 @@ export class MedicalEmployeesController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'The last saved employee list', description: 'Each employee with `age` (today), dependents and `health_declaration` (null until filled).' })
-  @ApiOkResponse({ description: '`{employees: [...]}`', schema: { type: 'object', example: { employees: [{ id: 1, ...EMPLOYEE_EXAMPLE, age: 36, health_declaration: null }] } } })
+  @ApiOperation({
+    summary: 'The last saved employee list',
+    description: 'Each employee with `age` (today), dependents and `health_declaration` (null until filled).',
+  })
+  @ApiOkResponse({
+    description: '`{employees: [...]}`',
+    schema: { type: 'object', example: { employees: [{ id: 1, ...EMPLOYEE_EXAMPLE, age: 36, health_declaration: null }] } },
+  })
   @ApiErrors(404)
   async list(@CurrentPartner() partner: Partner, @Param({ schema: idParam }) p: z.infer<typeof idParam>) {
     const company = await this.companies.require(partner.clientId, p.companyId);
@@ -60,7 +66,7 @@ export class MedicalEmployeesController {
       'Replaces the whole list (1 to 1000 employees) or nothing: one bad row rejects the list with 422, `details` keyed `employees.<row>.<field>` for every bad row ' +
       '(rows counted from 0) and the message naming the rows. Rules: `nationality_iso` SA needs `nationality_id` (10 digits starting 1) and a Hijri (Umm al-Qura) ' +
       '`date_of_birth`; anyone else an `iqama_id` (starting 2) and a Gregorian one. Employees are 18 to 110 years old. `category` (tier) is basic, standard, premium or executive; ' +
-      'dependents take the employee\'s tier. Dependents: `spouse` only when `is_married` (a female employee covers at most one, a male at most four; of the other gender, 18 or older), ' +
+      "dependents take the employee's tier. Dependents: `spouse` only when `is_married` (a female employee covers at most one, a male at most four; of the other gender, 18 or older), " +
       '`child` under 25 and younger than the employee, `parent` older than the employee. Ids and emails are unique across the list. ' +
       'A health declaration already filled stays with a person who remains on the list. Rate limit: 60 per minute.',
   })
@@ -88,7 +94,7 @@ export class MedicalEmployeesController {
   @ApiOperation({
     summary: 'Load the employee list from the company registry',
     description:
-      'As the real service: the employees registered under the company\'s commercial registration number replace the saved list, every one on the `basic` ' +
+      "As the real service: the employees registered under the company's commercial registration number replace the saved list, every one on the `basic` " +
       'category, without dependents (PUT the list to change categories or add dependents). Declarations already filled stay with a person who remains. ' +
       '404 when the registry knows no such company (in the sandbox, a number ending in 0000); 502 when the registry fails. Rate limit: 60 per minute.',
   })
@@ -105,7 +111,8 @@ export class MedicalEmployeesController {
     if (!registered) throw ApiError.notFound('The company registry knows no company with this commercial registration number.');
     const now = this.clock.now();
     const result = validateEmployeeList({ employees: registered.map((e) => ({ ...e, category: 'basic', dependents: [] })) }, now);
-    if (Object.keys(result.details).length) throw new ApiError('PROVIDER_FAILED', 'The company registry answered employees that fail the list rules; PUT the list instead.');
+    if (Object.keys(result.details).length)
+      throw new ApiError('PROVIDER_FAILED', 'The company registry answered employees that fail the list rules; PUT the list instead.');
     const saved = await this.employees.replace(company.id, result.employees, now);
     return { employees: saved.map((e) => presentEmployee(e, now)) };
   }

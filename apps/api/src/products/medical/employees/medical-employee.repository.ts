@@ -42,7 +42,13 @@ export class MedicalEmployeeRepository {
       await tx.medicalEmployee.createMany({
         data: employees.map((e, position) => {
           const kept = previous.get(e.person_id);
-          return { ...rowOf(e, at), companyId, position, declaration: (kept?.declaration ?? Prisma.DbNull) as Prisma.InputJsonValue, declaredAt: kept?.declaredAt ?? null };
+          return {
+            ...rowOf(e, at),
+            companyId,
+            position,
+            declaration: (kept?.declaration ?? Prisma.DbNull) as Prisma.InputJsonValue,
+            declaredAt: kept?.declaredAt ?? null,
+          };
         }),
       });
       return this.list(companyId, tx);
@@ -53,7 +59,8 @@ export class MedicalEmployeeRepository {
   /** In the caller's transaction when given (the console writes its audit row in it), else in its own. */
   async saveDeclarations(companyId: number, answers: Map<number, object>, at: Date, tx?: Prisma.TransactionClient): Promise<void> {
     const save = async (db: Prisma.TransactionClient) => {
-      for (const [id, a] of answers) await db.medicalEmployee.updateMany({ where: { id, companyId }, data: { declaration: a as Prisma.InputJsonValue, declaredAt: at } });
+      for (const [id, a] of answers)
+        await db.medicalEmployee.updateMany({ where: { id, companyId }, data: { declaration: a as Prisma.InputJsonValue, declaredAt: at } });
     };
     if (tx) await save(tx);
     else await this.prisma.$transaction(save);
@@ -67,7 +74,9 @@ export class MedicalEmployeeRepository {
   /** Adds one employee at the end of the list, with no declaration yet. */
   async addOne(tx: Prisma.TransactionClient, companyId: number, e: EmployeeInput, at: Date): Promise<MedicalEmployee> {
     const last = await tx.medicalEmployee.aggregate({ where: { companyId }, _max: { position: true } });
-    return tx.medicalEmployee.create({ data: { ...rowOf(e, at), companyId, position: (last._max.position ?? -1) + 1, declaration: Prisma.DbNull, declaredAt: null } });
+    return tx.medicalEmployee.create({
+      data: { ...rowOf(e, at), companyId, position: (last._max.position ?? -1) + 1, declaration: Prisma.DbNull, declaredAt: null },
+    });
   }
 
   /**

@@ -50,15 +50,19 @@ export class MedicalDeclarationRoutesController {
   @Put('companies/:companyId/employees/:employeeId/declaration')
   @RateLimit('POST /medical/medical-forms/fill')
   @ApiOperation({
-    summary: 'Fill one employee\'s health declaration',
+    summary: "Fill one employee's health declaration",
     description:
-      '`employeeId` is the employee\'s national id, iqama id or email. Body `{consent: true, answers}` with every question answered (GET /medical-forms). ' +
+      "`employeeId` is the employee's national id, iqama id or email. Body `{consent: true, answers}` with every question answered (GET /medical-forms). " +
       'Answers the declaration (`answers`, `consent`, `filled_at`) and `pending_declarations`, the names still to declare. 400 (40022) when no employee matches. ' +
       'Rate limit: 60 per minute.',
   })
   @ApiOkResponse({ description: 'The declaration and who is still to declare.' })
   @ApiErrors(400, 404, 422)
-  async declareOne(@CurrentPartner() partner: Partner, @Param({ schema: employeeParams }) p: z.output<typeof employeeParams>, @Body({ schema: oneDeclaration }) body: z.output<typeof oneDeclaration>) {
+  async declareOne(
+    @CurrentPartner() partner: Partner,
+    @Param({ schema: employeeParams }) p: z.output<typeof employeeParams>,
+    @Body({ schema: oneDeclaration }) body: z.output<typeof oneDeclaration>,
+  ) {
     const id = p.employeeId.toLowerCase();
     await this.fill.execute(partner.clientId, { company_id: p.companyId, ids_or_emails: [{ id_or_email: id, answers: body.answers }] }, 'reject');
     const staff = await this.employees.list(p.companyId);
@@ -74,14 +78,18 @@ export class MedicalDeclarationRoutesController {
   @HttpCode(200)
   @RateLimit('POST /medical/medical-forms/fill')
   @ApiOperation({
-    summary: 'Fill the health declarations of a policy\'s company',
+    summary: "Fill the health declarations of a policy's company",
     description:
-      'As POST /medical-forms/fill for the policy\'s company: `all_employees` answers for everyone, `ids_or_emails` entries overriding them for one employee. ' +
+      "As POST /medical-forms/fill for the policy's company: `all_employees` answers for everyone, `ids_or_emails` entries overriding them for one employee. " +
       'Answers the medical policy, whose `pending_declarations` and `payment_link` follow. 400 (40022) naming an id or email that is no employee. Rate limit: 60 per minute.',
   })
   @ApiOkResponse({ description: 'The medical policy.', schema: { type: 'object', example: MEDICAL_POLICY_EXAMPLE } })
   @ApiErrors(400, 404, 422)
-  async declareForPolicy(@CurrentPartner() partner: Partner, @Param({ schema: policyParam }) p: z.output<typeof policyParam>, @Body({ schema: policyDeclarations }) body: z.output<typeof policyDeclarations>) {
+  async declareForPolicy(
+    @CurrentPartner() partner: Partner,
+    @Param({ schema: policyParam }) p: z.output<typeof policyParam>,
+    @Body({ schema: policyDeclarations }) body: z.output<typeof policyDeclarations>,
+  ) {
     const policy = await this.policies.findForClient(partner.clientId, p.policyId);
     if (!policy) throw ApiError.notFound('No medical policy with this id.');
     await this.fill.execute(partner.clientId, { company_id: policy.companyId, ...body }, 'reject');

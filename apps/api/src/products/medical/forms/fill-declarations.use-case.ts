@@ -7,7 +7,9 @@ import { answersSchema, partialAnswersSchema, type DeclarationAnswers } from './
 
 /** Per-employee answers, by national id, iqama or email, overriding `all_employees` question by question. */
 export const idsOrEmailsSchema = z
-  .array(z.strictObject({ id_or_email: z.union([z.string(), z.number().int()]).transform((v) => String(v).trim().toLowerCase()), answers: partialAnswersSchema }))
+  .array(
+    z.strictObject({ id_or_email: z.union([z.string(), z.number().int()]).transform((v) => String(v).trim().toLowerCase()), answers: partialAnswersSchema }),
+  )
   .max(1000);
 
 export const fillSchema = z
@@ -73,7 +75,8 @@ export class FillDeclarationsUseCase {
       else Object.assign(details, issuesToDetails(parsed.error.issues, own ? `ids_or_emails.${own.index}.answers` : 'all_employees'));
     }
     const unknown = (input.ids_or_emails ?? []).filter((entry) => !staff.some((st) => st.personId === entry.id_or_email || st.email === entry.id_or_email));
-    if (unknownEmployee === 'reject' && unknown.length) throw new ApiError('NO_MATCHING_EMPLOYEE', `No employee of this company matches: ${unknown.map((u) => u.id_or_email).join(', ')}.`);
+    if (unknownEmployee === 'reject' && unknown.length)
+      throw new ApiError('NO_MATCHING_EMPLOYEE', `No employee of this company matches: ${unknown.map((u) => u.id_or_email).join(', ')}.`);
     if (Object.keys(details).length) throw ApiError.validation(details);
     return { companyId: company.id, answers: result };
   }

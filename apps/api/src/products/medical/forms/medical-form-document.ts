@@ -22,7 +22,10 @@ const MARGIN = 40;
  * known, or one blank page. English on the left, Arabic on the right, as the policy schedule.
  */
 export async function renderMedicalForms(company: FormCompany | null, people: Array<FormPerson | null>, at: Date): Promise<Buffer> {
-  const pdf = await BilingualPdf.open({ title: 'Health declaration form', author: company?.name ?? 'SME medical', subject: 'Medical insurance health declaration' }, at);
+  const pdf = await BilingualPdf.open(
+    { title: 'Health declaration form', author: company?.name ?? 'SME medical', subject: 'Medical insurance health declaration' },
+    at,
+  );
   const right = pdf.width - MARGIN;
   people.forEach((person, index) => {
     if (index > 0) pdf.doc.addPage();

@@ -16,18 +16,53 @@ type Section = (typeof DECLARATION_SECTIONS)[number];
  * Arabic. The first twelve must be answered; `other_medical_info` (its "additional information") may be.
  */
 export const DECLARATION_QUESTIONS: ReadonlyArray<{ key: string; section: Section; en: string; ar: string; optional?: true }> = [
-  { key: 'allergies', section: 'general_health_information', en: 'Do you have any allergies (medicines, food or other)?', ar: 'هل لديك أي حساسية (أدوية أو طعام أو غيرها)؟' },
+  {
+    key: 'allergies',
+    section: 'general_health_information',
+    en: 'Do you have any allergies (medicines, food or other)?',
+    ar: 'هل لديك أي حساسية (أدوية أو طعام أو غيرها)؟',
+  },
   { key: 'current_medications', section: 'general_health_information', en: 'Are you currently taking any medication?', ar: 'هل تتناول حاليًا أي أدوية؟' },
-  { key: 'hospitalizations', section: 'general_health_information', en: 'Have you been admitted to hospital in the last five years?', ar: 'هل دخلت المستشفى خلال السنوات الخمس الماضية؟' },
-  { key: 'pre_existing_conditions', section: 'general_health_information', en: 'Do you have any pre-existing medical condition?', ar: 'هل لديك أي حالة صحية سابقة؟' },
+  {
+    key: 'hospitalizations',
+    section: 'general_health_information',
+    en: 'Have you been admitted to hospital in the last five years?',
+    ar: 'هل دخلت المستشفى خلال السنوات الخمس الماضية؟',
+  },
+  {
+    key: 'pre_existing_conditions',
+    section: 'general_health_information',
+    en: 'Do you have any pre-existing medical condition?',
+    ar: 'هل لديك أي حالة صحية سابقة؟',
+  },
   { key: 'past_surgeries', section: 'surgical_history', en: 'Have you had any surgery?', ar: 'هل أجريت أي عملية جراحية؟' },
   { key: 'surgery_complications', section: 'surgical_history', en: 'Did any surgery lead to complications?', ar: 'هل نتجت عن أي عملية جراحية مضاعفات؟' },
-  { key: 'chest_pain_or_breathlessness', section: 'cardiovascular_health', en: 'Do you have chest pain or shortness of breath?', ar: 'هل تعاني من ألم في الصدر أو ضيق في التنفس؟' },
-  { key: 'heart_procedures', section: 'cardiovascular_health', en: 'Have you had a heart procedure (catheter, stent, bypass)?', ar: 'هل خضعت لإجراء في القلب (قسطرة أو دعامة أو تحويلة)؟' },
+  {
+    key: 'chest_pain_or_breathlessness',
+    section: 'cardiovascular_health',
+    en: 'Do you have chest pain or shortness of breath?',
+    ar: 'هل تعاني من ألم في الصدر أو ضيق في التنفس؟',
+  },
+  {
+    key: 'heart_procedures',
+    section: 'cardiovascular_health',
+    en: 'Have you had a heart procedure (catheter, stent, bypass)?',
+    ar: 'هل خضعت لإجراء في القلب (قسطرة أو دعامة أو تحويلة)؟',
+  },
   { key: 'smoking', section: 'lifestyle_and_habits', en: 'Do you smoke or use tobacco?', ar: 'هل تدخن أو تستخدم التبغ؟' },
   { key: 'alcohol_consumption', section: 'lifestyle_and_habits', en: 'Do you drink alcohol?', ar: 'هل تتناول الكحول؟' },
-  { key: 'physical_activity', section: 'lifestyle_and_habits', en: 'Do you exercise at least twice a week?', ar: 'هل تمارس الرياضة مرتين في الأسبوع على الأقل؟' },
-  { key: 'family_history', section: 'lifestyle_and_habits', en: 'Has a parent or sibling had heart disease, diabetes or cancer?', ar: 'هل أصيب أحد الوالدين أو الإخوة بأمراض القلب أو السكري أو السرطان؟' },
+  {
+    key: 'physical_activity',
+    section: 'lifestyle_and_habits',
+    en: 'Do you exercise at least twice a week?',
+    ar: 'هل تمارس الرياضة مرتين في الأسبوع على الأقل؟',
+  },
+  {
+    key: 'family_history',
+    section: 'lifestyle_and_habits',
+    en: 'Has a parent or sibling had heart disease, diabetes or cancer?',
+    ar: 'هل أصيب أحد الوالدين أو الإخوة بأمراض القلب أو السكري أو السرطان؟',
+  },
   {
     key: 'other_medical_info',
     section: 'additional_information',
@@ -46,7 +81,11 @@ export const CHRONIC_CONDITIONS = [
   { key: 'None of the above', ar: 'لا شيء مما سبق' },
 ] as const;
 /** The chronic question, answered as `chronic_disease` (the tree shows it as `chronic_conditions.diagnoses`). */
-export const CHRONIC_QUESTION = { key: 'chronic_disease', en: 'Have you been diagnosed with any of these chronic conditions?', ar: 'هل شُخّصت بأي من هذه الأمراض المزمنة؟' };
+export const CHRONIC_QUESTION = {
+  key: 'chronic_disease',
+  en: 'Have you been diagnosed with any of these chronic conditions?',
+  ar: 'هل شُخّصت بأي من هذه الأمراض المزمنة؟',
+};
 
 /** The answers as stored and answered: the real service's own spelling, whatever case a partner sends. */
 export const YES = 'Yes';
@@ -65,9 +104,14 @@ function canonical<T extends string>(values: readonly T[], error: string, descri
     .meta({ description });
 }
 
-const yesNo = (key: string) => canonical([YES, NO], `The ${key.replace(/_/g, ' ')} answer must be Yes or No.`, 'Yes or No, in any case; answered as Yes or No.');
+const yesNo = (key: string) =>
+  canonical([YES, NO], `The ${key.replace(/_/g, ' ')} answer must be Yes or No.`, 'Yes or No, in any case; answered as Yes or No.');
 const chronicKeys = CHRONIC_CONDITIONS.map((c) => c.key);
-const chronicOption = canonical(chronicKeys, `Each chronic disease must be one of: ${chronicKeys.join(', ')}.`, 'One of the chronic conditions of GET /medical-forms, in any case.');
+const chronicOption = canonical(
+  chronicKeys,
+  `Each chronic disease must be one of: ${chronicKeys.join(', ')}.`,
+  'One of the chronic conditions of GET /medical-forms, in any case.',
+);
 
 /** A complete set of answers: the twelve required questions (and `other_medical_info` if given) and the chronic conditions ("None of the above" alone, or conditions). */
 export const answersSchema = z
@@ -114,6 +158,12 @@ export function presentQuestionTree() {
 export function presentQuestions() {
   return {
     questions: DECLARATION_QUESTIONS.map((q) => ({ key: q.key, section: q.section, type: 'yes_no', text: q.en, text_ar: q.ar, required: !q.optional })),
-    chronic_conditions: { key: CHRONIC_QUESTION.key, type: 'multiple_choice', text: CHRONIC_QUESTION.en, text_ar: CHRONIC_QUESTION.ar, options: CHRONIC_CONDITIONS.map((c) => ({ value: c.key, text: c.key, text_ar: c.ar })) },
+    chronic_conditions: {
+      key: CHRONIC_QUESTION.key,
+      type: 'multiple_choice',
+      text: CHRONIC_QUESTION.en,
+      text_ar: CHRONIC_QUESTION.ar,
+      options: CHRONIC_CONDITIONS.map((c) => ({ value: c.key, text: c.key, text_ar: c.ar })),
+    },
   };
 }

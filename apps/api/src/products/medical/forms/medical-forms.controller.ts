@@ -52,8 +52,8 @@ export class MedicalFormsController {
   @ApiOperation({
     summary: 'Fill health declarations',
     description:
-      '`all_employees` answers apply to every employee of the company\'s saved list; each `ids_or_emails` entry (national id, iqama id or email) overrides them ' +
-      'question by question for one employee (and alone declares only that employee). Each employee\'s result must answer the twelve required questions `Yes`/`No` (any case; kept as `Yes`/`No`) and ' +
+      "`all_employees` answers apply to every employee of the company's saved list; each `ids_or_emails` entry (national id, iqama id or email) overrides them " +
+      "question by question for one employee (and alone declares only that employee). Each employee's result must answer the twelve required questions `Yes`/`No` (any case; kept as `Yes`/`No`) and " +
       '`chronic_disease` (options from GET /medical-forms; "None of the above" alone). All or nothing: 422 names every problem. Answers the count declared and who is still to declare. Rate limit: 60 per minute.',
   })
   @ApiOkResponse({ description: 'Declared count and pending employees.', schema: { type: 'object', example: { declared: 3, pending_declarations: [] } } })
@@ -69,7 +69,7 @@ export class MedicalFormsController {
     summary: 'Download the health declaration form (PDF)',
     description:
       'With `company_id`: one page per employee on the saved list, pre-filled with their details and any answers given (`health-declarations-company-<id>.pdf`). ' +
-      'With `policy_id` (the real service\'s parameter): the same for the employees the policy covers (`health-declaration-policy-<id>.pdf`). ' +
+      "With `policy_id` (the real service's parameter): the same for the employees the policy covers (`health-declaration-policy-<id>.pdf`). " +
       'Without either: one blank form. Rate limit: 120 per minute.',
   })
   @ApiProduces('application/pdf')
@@ -88,10 +88,17 @@ export class MedicalFormsController {
       const company = await this.companies.require(partner.clientId, companyId);
       const covered = policy ? new Set((policy.insured as Array<{ identifier: string }>).map((i) => i.identifier)) : null;
       const staff = (await this.employees.list(company.id)).filter((e) => !covered || covered.has(e.personId));
-      if (!staff.length) throw ApiError.field(policy ? 'policy_id' : 'company_id', 'There is no saved employee to fill a form for; PUT the employee list first.');
+      if (!staff.length)
+        throw ApiError.field(policy ? 'policy_id' : 'company_id', 'There is no saved employee to fill a form for; PUT the employee list first.');
       pdf = await renderMedicalForms(
         { name: company.name, nameAr: company.nameAr, commercialRegistrationNumber: company.commercialRegistrationNumber },
-        staff.map((e) => ({ name: e.name, personId: e.personId, dateOfBirth: e.dateOfBirth, category: e.category, answers: (e.declaration as DeclarationAnswers | null) ?? null })),
+        staff.map((e) => ({
+          name: e.name,
+          personId: e.personId,
+          dateOfBirth: e.dateOfBirth,
+          category: e.category,
+          answers: (e.declaration as DeclarationAnswers | null) ?? null,
+        })),
         now,
       );
       name = policy ? `health-declaration-policy-${policy.id}.pdf` : `health-declarations-company-${company.id}.pdf`;

@@ -38,11 +38,11 @@ export class MedicalPoliciesController {
     summary: 'Issue a medical policy from a quote',
     description:
       'From one quote of a quote request (`quote_request_id`, `quote_price_id`); the employee list must not have changed since the quote. Answers status 0 (awaiting payment) ' +
-      'with `price` = the quote\'s `total_price` (VAT included). A company has one policy awaiting payment at a time: issuing again before payment replaces it, and a payment link ' +
+      "with `price` = the quote's `total_price` (VAT included). A company has one policy awaiting payment at a time: issuing again before payment replaces it, and a payment link " +
       'opened for the earlier one stops working. Pay through GET /payment-link. In `redirect_url`, `policyID` becomes the policy id (in the answer, Show Policy and the list too). ' +
       '`category` and `insurance_provider` (optional, as GET /products/categories hands them out) are accepted when they agree with the chosen quote (its insurer; a tier ' +
       'one of its employees is on) and refused with a 422 naming them when they contradict it. ' +
-      'Also served at /request-policies (the spec\'s rate-limit row). Rate limit: 30 per minute.',
+      "Also served at /request-policies (the spec's rate-limit row). Rate limit: 30 per minute.",
   })
   @ApiCreatedResponse({ description: 'The medical policy (status 0).', schema: { type: 'object', example: MEDICAL_POLICY_EXAMPLE } })
   @ApiErrors(404, 422)
@@ -57,7 +57,7 @@ export class MedicalPoliciesController {
     description:
       'Plain array, newest first; optional `company_id`. Status 0 awaiting payment, 1 active, 2 cancelled. As in the real service, a policy awaiting payment carries ' +
       '`pending_declarations` (the employees who must still fill their health declaration) and `payment_link`: null while anyone must still declare, ' +
-      'otherwise the company\'s open link (valid 15 minutes from creation; reading again gives the same link while it is open). Rate limit: 120 per minute.',
+      "otherwise the company's open link (valid 15 minutes from creation; reading again gives the same link while it is open). Rate limit: 120 per minute.",
   })
   @ApiOkResponse({ description: 'An array of medical policies.', schema: { type: 'array', example: [MEDICAL_POLICY_EXAMPLE] } })
   @ApiErrors(422)
@@ -84,12 +84,16 @@ export class MedicalPoliciesController {
     summary: 'Delete a medical policy',
     description:
       'A policy awaiting payment is withdrawn (it then reads as 404 and its payment link stops working); an active one is cancelled (status 2). 400 when already cancelled. ' +
-      'An empty body, or the real service\'s multipart with an optional `cancellation_document` (PDF, JPEG or PNG, checked by content, kept as the policy\'s ' +
+      "An empty body, or the real service's multipart with an optional `cancellation_document` (PDF, JPEG or PNG, checked by content, kept as the policy's " +
       '`cancellation_document`). Rate limit: 30 per minute.',
   })
   @ApiNoContentResponse({ description: 'Deleted or cancelled.' })
   @ApiErrors(400, 404)
-  async remove(@CurrentPartner() partner: Partner, @Param({ schema: idParam }) p: z.infer<typeof idParam>, @UploadedCancellation() upload: CancellationUpload): Promise<void> {
+  async remove(
+    @CurrentPartner() partner: Partner,
+    @Param({ schema: idParam }) p: z.infer<typeof idParam>,
+    @UploadedCancellation() upload: CancellationUpload,
+  ): Promise<void> {
     const found = await this.policies.findForClient(partner.clientId, p.policyId);
     if (!found) throw ApiError.notFound('No medical policy with this id.');
     const stored = await storeCancellationDocument(this.files, partner.clientId, 'cancellation-document/medical', upload);

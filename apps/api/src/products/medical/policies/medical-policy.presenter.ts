@@ -6,7 +6,10 @@ import type { ShownPolicy } from '../../../policies/events/policy-events';
 import { policyRedirectUrl } from '../../../policies/policy-redirect-url';
 
 /** `due`: who must still declare and the live payment link (medical-policy-reads.ts); empty for a policy not awaiting payment. */
-export function presentMedicalPolicy(p: MedicalPolicy, due: { pendingDeclarations: string[]; paymentLink: string | null } = { pendingDeclarations: [], paymentLink: null }) {
+export function presentMedicalPolicy(
+  p: MedicalPolicy,
+  due: { pendingDeclarations: string[]; paymentLink: string | null } = { pendingDeclarations: [], paymentLink: null },
+) {
   return {
     id: p.id,
     company_id: p.companyId,
@@ -21,7 +24,13 @@ export function presentMedicalPolicy(p: MedicalPolicy, due: { pendingDeclaration
     provider_policy_id: p.providerPolicyId,
     redirect_url: policyRedirectUrl(p.redirectUrl, p.id),
     cancellation_document: p.cancellationDocument,
-    meta_data: { company_id: p.companyId, insurance_provider: p.insuranceProvider, quote_request_id: p.quoteRequestId, quote_price_id: p.quotePriceId, insured: presentInsuredLines(p.insured as unknown as StoredMedicalQuote['employees'], p.price.toString()) },
+    meta_data: {
+      company_id: p.companyId,
+      insurance_provider: p.insuranceProvider,
+      quote_request_id: p.quoteRequestId,
+      quote_price_id: p.quotePriceId,
+      insured: presentInsuredLines(p.insured as unknown as StoredMedicalQuote['employees'], p.price.toString()),
+    },
     issued_at: formatNullableDateTime(p.issuedAt),
     cancelled_at: formatNullableDateTime(p.cancelledAt),
     created_at: formatDateTime(p.createdAt),
@@ -43,7 +52,13 @@ export const MEDICAL_POLICY_EXAMPLE = {
   provider_policy_id: null,
   redirect_url: 'https://partner.example/medical/done?policy=policyID',
   cancellation_document: null,
-  meta_data: { company_id: 42, insurance_provider: 'dune', quote_request_id: '0b7a3c1e-5d2f-4a8b-9c6d-1e2f3a4b5c6d', quote_price_id: 'f5d52340-1c2b-4d3e-8f9a-0b1c2d3e4f5a', insured: [{ name: 'Sara Al-Harbi', identifier: '1012345678', category: 'standard', price: 13800, price_before_vat: 12000, vat: 1800, dependents: [] }] },
+  meta_data: {
+    company_id: 42,
+    insurance_provider: 'dune',
+    quote_request_id: '0b7a3c1e-5d2f-4a8b-9c6d-1e2f3a4b5c6d',
+    quote_price_id: 'f5d52340-1c2b-4d3e-8f9a-0b1c2d3e4f5a',
+    insured: [{ name: 'Sara Al-Harbi', identifier: '1012345678', category: 'standard', price: 13800, price_before_vat: 12000, vat: 1800, dependents: [] }],
+  },
   issued_at: null,
   cancelled_at: null,
   created_at: '2026-11-22T09:05:00.000000Z',

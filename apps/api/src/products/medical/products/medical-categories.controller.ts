@@ -25,7 +25,12 @@ const EXAMPLE = {
   insurance_provider: 'dune',
   insurance_provider_name: 'Dune Cooperative Insurance',
   insurance_provider_name_ar: 'الكثبان للتأمين التعاوني',
-  categories: { basic: category, standard: { ...category, category: 'standard' }, premium: { ...category, category: 'premium' }, executive: { ...category, category: 'executive' } },
+  categories: {
+    basic: category,
+    standard: { ...category, category: 'standard' },
+    premium: { ...category, category: 'premium' },
+    executive: { ...category, category: 'executive' },
+  },
   insurance_providers: ['dune', 'palm', 'summit'],
 };
 
@@ -38,13 +43,13 @@ export class MedicalCategoriesController {
   @Get('categories')
   @RateLimit('GET /medical/products/categories')
   @ApiOperation({
-    summary: 'One insurer\'s medical categories with their yearly price per person',
+    summary: "One insurer's medical categories with their yearly price per person",
     description:
       'As the real service answers it: one insurer (`?insurance_provider=`; the first of `insurance_providers` when left out, 422 naming ' +
       '`insurance_provider` for an unknown one) and its `categories` keyed basic, standard, premium, executive. `price` is the yearly premium per adult ' +
       'member before 15% VAT (`price_with_vat` includes it), amounts as JSON numbers in SAR; a child costs half, a parent 1.5 times, and members aged 60 or ' +
-      'more pay 30% more, as each quote shows. `insurance_providers` lists every insurer\'s code, to ask for the others. Send `category` (the employee\'s ' +
-      'tier) in the employee list and pick the `insurance_provider`\'s quote at issuance; POST /policies also takes both, checked against that quote. Rate limit: 120 per minute.',
+      "more pay 30% more, as each quote shows. `insurance_providers` lists every insurer's code, to ask for the others. Send `category` (the employee's " +
+      "tier) in the employee list and pick the `insurance_provider`'s quote at issuance; POST /policies also takes both, checked against that quote. Rate limit: 120 per minute.",
   })
   @ApiQuery({
     name: 'insurance_provider',
@@ -52,7 +57,7 @@ export class MedicalCategoriesController {
     enum: MEDICAL_INSURER_CODES,
     description: `Which insurer's categories: one of ${MEDICAL_INSURER_CODES.join(', ')} (the sandbox medical insurers; \`insurance_providers\` in the answer lists them). The first when left out.`,
   })
-  @ApiOkResponse({ description: 'The insurer\'s categories.', schema: { type: 'object', example: EXAMPLE } })
+  @ApiOkResponse({ description: "The insurer's categories.", schema: { type: 'object', example: EXAMPLE } })
   @ApiErrors(422, 502)
   async list(@Query({ schema: query }) q: z.infer<typeof query>) {
     const insurers = await this.insurers.list();

@@ -25,7 +25,14 @@ export function presentInsuredLines(lines: StoredLine[], total: string) {
     const ownVat = vat[k++];
     const dependentVats = l.dependents.map(() => vat[k++]);
     const dependents = l.dependents.map((d, j) => ({ ...d, ...amounts(members[i].dependents[j], dependentVats[j]) }));
-    return { ...l, ...amounts(halalas(l.price), dependentVats.reduce((a, b) => a + b, ownVat)), dependents };
+    return {
+      ...l,
+      ...amounts(
+        halalas(l.price),
+        dependentVats.reduce((a, b) => a + b, ownVat),
+      ),
+      dependents,
+    };
   });
 }
 
@@ -38,6 +45,8 @@ export function presentQuote({ quote_reference: _ref, ...q }: StoredMedicalQuote
     total_price: amountNumber(q.total_price),
     price_per_employee: amountNumber(q.price_per_employee),
     employees: presentInsuredLines(q.employees, q.total_price),
-    packages: Object.fromEntries(Object.entries(q.packages).map(([tier, p]) => [tier, { ...p, price: amountNumber(p.price), annual_limit: amountNumber(p.annual_limit) }])),
+    packages: Object.fromEntries(
+      Object.entries(q.packages).map(([tier, p]) => [tier, { ...p, price: amountNumber(p.price), annual_limit: amountNumber(p.annual_limit) }]),
+    ),
   };
 }

@@ -16,7 +16,13 @@ export interface StoredMedicalQuote {
   price_per_employee: string;
   currency: 'SAR';
   valid_until: string;
-  employees: Array<{ name: string; identifier: string; category: string; price: string; dependents: Array<{ name: string; relationship: string; price: string }> }>;
+  employees: Array<{
+    name: string;
+    identifier: string;
+    category: string;
+    price: string;
+    dependents: Array<{ name: string; relationship: string; price: string }>;
+  }>;
   packages: Record<string, { name: string; name_ar: string; price: string; annual_limit: string; network: { name: string; hospitals: number } }>;
 }
 
@@ -24,7 +30,15 @@ export interface StoredMedicalQuote {
 export class MedicalQuoteRepository {
   constructor(private readonly prisma: PrismaService) {}
 
-  create(data: { id: string; clientId: string; companyId: number; employees: unknown; quotes: StoredMedicalQuote[]; failures: unknown; at: Date }): Promise<MedicalQuoteRequest> {
+  create(data: {
+    id: string;
+    clientId: string;
+    companyId: number;
+    employees: unknown;
+    quotes: StoredMedicalQuote[];
+    failures: unknown;
+    at: Date;
+  }): Promise<MedicalQuoteRequest> {
     return this.prisma.medicalQuoteRequest.create({
       data: {
         id: data.id,

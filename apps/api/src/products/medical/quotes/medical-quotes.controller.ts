@@ -39,7 +39,15 @@ const EXAMPLE = {
           dependents: [{ name: 'Omar Al-Harbi', relationship: 'spouse', price: 5520, price_before_vat: 4800, vat: 720 }],
         },
       ],
-      packages: { standard: { name: 'Dune Care Standard', name_ar: 'الكثبان للرعاية القياسي', price: 4800, annual_limit: 1000000, network: { name: 'Network B', hospitals: 240 } } },
+      packages: {
+        standard: {
+          name: 'Dune Care Standard',
+          name_ar: 'الكثبان للرعاية القياسي',
+          price: 4800,
+          annual_limit: 1000000,
+          network: { name: 'Network B', hospitals: 240 },
+        },
+      },
     },
   ],
   failed_providers: [],
@@ -59,9 +67,9 @@ export class MedicalQuotesController {
   @ApiOperation({
     summary: 'Price the saved employees with every medical insurer',
     description:
-      'Asks every sandbox medical insurer in parallel for the company\'s saved employee list and answers one quote per insurer that priced it, each with a `quote_price_id`; ' +
+      "Asks every sandbox medical insurer in parallel for the company's saved employee list and answers one quote per insurer that priced it, each with a `quote_price_id`; " +
       'the response `id` is the `quote_request_id`. Amounts are JSON numbers in SAR with two decimal places (computed with decimals): `subtotal` before VAT, `vat` (15%; SME medical is VAT-able), `total_price` with VAT. ' +
-      'Each employee line\'s `price` covers the employee and their dependents with their share of the VAT, so the lines add up exactly to `total_price`; ' +
+      "Each employee line's `price` covers the employee and their dependents with their share of the VAT, so the lines add up exactly to `total_price`; " +
       'each line (and dependent) also gives `price_before_vat` and `vat` apart (the VAT shared in proportion to net price, leftover halalas to the largest fractions, ' +
       'earlier lines first on a tie). Insurers that failed are in `failed_providers`; 502 only when none priced. 422 when the company has no employees.',
   })

@@ -14,7 +14,13 @@ import { presentMedicalQuoteRequest } from './medical-quote.presenter';
 /** Members in the insurer's terms: `E<row>` for an employee, `E<row>D<n>` for their dependents. */
 function membersOf(staff: MedicalEmployee[], now: Date): MedicalMember[] {
   return staff.flatMap((e, i) => [
-    { reference: `E${i}`, relationship: 'employee' as MedicalRelationship, category: e.category as MedicalTier, age: ageToday(e.personId, e.dateOfBirth, now) ?? 0, gender: (e.gender ?? undefined) as 'male' | 'female' | undefined },
+    {
+      reference: `E${i}`,
+      relationship: 'employee' as MedicalRelationship,
+      category: e.category as MedicalTier,
+      age: ageToday(e.personId, e.dateOfBirth, now) ?? 0,
+      gender: (e.gender ?? undefined) as 'male' | 'female' | undefined,
+    },
     ...dependentsOf(e).map((d, j) => ({
       reference: `E${i}D${j}`,
       relationship: d.relationship as MedicalRelationship,
@@ -50,7 +56,9 @@ export class RequestMedicalQuotesUseCase {
     const now = this.clock.now();
     const members = membersOf(staff, now);
     const insurers = await this.insurers.list();
-    const settled = await Promise.allSettled(insurers.map((i) => this.provider.quote(i.code, company.commercialRegistrationNumber, members, { timeoutMs: this.config.motorInsurerTimeoutMs })));
+    const settled = await Promise.allSettled(
+      insurers.map((i) => this.provider.quote(i.code, company.commercialRegistrationNumber, members, { timeoutMs: this.config.motorInsurerTimeoutMs })),
+    );
     const quotes: StoredMedicalQuote[] = [];
     const failures: Array<{ insurance_provider: string; reason: string }> = [];
     settled.forEach((s, k) => {
@@ -67,7 +75,14 @@ export class RequestMedicalQuotesUseCase {
     return presentMedicalQuoteRequest(saved);
   }
 
-  private toQuote(insurer: MedicalInsurer, staff: MedicalEmployee[], priced: Array<{ reference: string; price: string }>, quoteReference: string, subtotal: string, validUntil: string): StoredMedicalQuote {
+  private toQuote(
+    insurer: MedicalInsurer,
+    staff: MedicalEmployee[],
+    priced: Array<{ reference: string; price: string }>,
+    quoteReference: string,
+    subtotal: string,
+    validUntil: string,
+  ): StoredMedicalQuote {
     const priceOf = new Map(priced.map((p) => [p.reference, p.price]));
     const totals = withVat(subtotal);
     return {
@@ -85,9 +100,17 @@ export class RequestMedicalQuotesUseCase {
       employees: staff.map((e, i) => {
         const deps = dependentsOf(e).map((d, j) => ({ name: d.name, relationship: d.relationship, price: priceOf.get(`E${i}D${j}`) ?? '0.00' }));
         const own = priceOf.get(`E${i}`) ?? '0.00';
-        return { name: e.name, identifier: e.personId, category: e.category, price: amountString(money(own).plus(deps.reduce((s, d) => s.plus(d.price), money(0)))), dependents: deps };
+        return {
+          name: e.name,
+          identifier: e.personId,
+          category: e.category,
+          price: amountString(money(own).plus(deps.reduce((s, d) => s.plus(d.price), money(0)))),
+          dependents: deps,
+        };
       }),
-      packages: Object.fromEntries(insurer.packages.map((p) => [p.category, { name: p.name, name_ar: p.name_ar, price: p.price, annual_limit: p.annual_limit, network: p.network }])),
+      packages: Object.fromEntries(
+        insurer.packages.map((p) => [p.category, { name: p.name, name_ar: p.name_ar, price: p.price, annual_limit: p.annual_limit, network: p.network }]),
+      ),
     };
   }
 }

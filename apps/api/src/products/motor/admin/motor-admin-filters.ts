@@ -3,8 +3,7 @@ import { MAX_RANGE } from '../../../platform/admin/list/list-query';
 
 const DAY_MS = 86_400_000;
 
-const day = (field: string) =>
-  z.string().refine((v) => parseDate(v) !== null, `The ${field} must be a date, YYYY-MM-DD.`);
+const day = (field: string) => z.string().refine((v) => parseDate(v) !== null, `The ${field} must be a date, YYYY-MM-DD.`);
 
 /**
  * The created-date range of the console's motor lists: whole UTC days, both ends inclusive
@@ -38,5 +37,8 @@ export const numericIdFilter = z.union([idValue, z.array(idValue).max(MAX_RANGE)
 
 export function numericIds(value: string | number | Array<string | number> | undefined): number[] | undefined {
   if (value === undefined) return undefined;
-  return (Array.isArray(value) ? value : [value]).map(String).filter((i) => /^\d{1,9}$/.test(i)).map(Number);
+  return (Array.isArray(value) ? value : [value])
+    .map(String)
+    .filter((i) => /^\d{1,9}$/.test(i))
+    .map(Number);
 }

@@ -5,7 +5,14 @@ import { AdminApi, Allow } from '../../../platform/admin/auth/admin-api.decorato
 import { ApiErrors } from '../../../platform/openapi/api-errors.decorator';
 import { ProviderHealthService } from './provider-health.service';
 
-const query = z.strictObject({ days: z.coerce.number({ error: 'The days must be a whole number from 1 to 90.' }).int('The days must be a whole number from 1 to 90.').min(1, 'The days must be a whole number from 1 to 90.').max(90, 'The days must be a whole number from 1 to 90.').default(7) });
+const query = z.strictObject({
+  days: z.coerce
+    .number({ error: 'The days must be a whole number from 1 to 90.' })
+    .int('The days must be a whole number from 1 to 90.')
+    .min(1, 'The days must be a whole number from 1 to 90.')
+    .max(90, 'The days must be a whole number from 1 to 90.')
+    .default(7),
+});
 
 /** How the motor insurers answered lately, for the console's dashboard. */
 @AdminApi('provider-health')
@@ -16,7 +23,7 @@ export class ProviderHealthController {
   @Get()
   @Allow('read')
   @ApiOperation({
-    summary: 'Motor insurers\' health',
+    summary: "Motor insurers' health",
     description:
       'Per insurer, over the quote requests of the last `days` UTC days (1 to 90, default 7, today included): requests, ok, declined, timeout and error ' +
       'counts, `answer_rate` = (ok + declined) / requests as a decimal string with four digits (null without requests), and latency p50/p95 in whole milliseconds. ' +

@@ -33,7 +33,7 @@ export class IssueOtpController {
     summary: 'Send the policy issuance OTP',
     description:
       'For the chosen offer and price of a quote request: sends a four-digit code valid 15 minutes, to be sent to POST /policies. ' +
-      'The three ids must come from one quote response; the owner, email and phone must be the quote request\'s customer. ' +
+      "The three ids must come from one quote response; the owner, email and phone must be the quote request's customer. " +
       '`iban` (SA + 22 digits with valid check digits) is passed to the insurer to pay out claims and refunds; it is never charged. ' +
       'Comprehensive cover needs the vehicle photos registered first (POST /quote-requests/{id}/attachments).',
   })

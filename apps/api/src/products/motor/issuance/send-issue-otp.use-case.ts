@@ -47,11 +47,14 @@ export class SendIssueOtpUseCase {
     const details: ErrorDetails = {};
     if (cmd.owner_id !== request.ownerId) details.owner_id = ['The owner id is not the owner of this quote request.'];
     if (cmd.email !== request.email) details.email = ['The email does not belong to this customer.'];
-    if (cmd.phone !== request.phone) details.phone = ['The phone is not the customer\'s phone of this quote request.'];
+    if (cmd.phone !== request.phone) details.phone = ["The phone is not the customer's phone of this quote request."];
     if (Object.keys(details).length) throw ApiError.validation(details);
     // each insurer keeps its own photo set: the chosen offer's insurer must hold one
     if (offer.type === 'Comprehensive' && !(await this.photos.photosRegistered(request.id, offer.insurerCode))) {
-      throw ApiError.field('quote_price_id', `Comprehensive cover needs the five vehicle photos first: ${cmd.photosHint ?? 'upload them with POST /quote-requests/{id}/attachments'}.`);
+      throw ApiError.field(
+        'quote_price_id',
+        `Comprehensive cover needs the five vehicle photos first: ${cmd.photosHint ?? 'upload them with POST /quote-requests/{id}/attachments'}.`,
+      );
     }
     await this.prisma.motorIssueRequest.create({
       data: { id: randomUUID(), clientId: cmd.clientId, quoteRequestId: request.id, offerId: offer.id, priceId: price.id, iban: cmd.iban, createdAt: now },

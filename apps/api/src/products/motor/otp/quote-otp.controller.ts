@@ -43,7 +43,11 @@ export class QuoteOtpController {
     },
   })
   @ApiErrors(422)
-  async send(@CurrentPartner() partner: Partner, @Body({ schema: quoteOtpSchema }) body: z.infer<typeof quoteOtpSchema>, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
+  async send(
+    @CurrentPartner() partner: Partner,
+    @Body({ schema: quoteOtpSchema }) body: z.infer<typeof quoteOtpSchema>,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<void> {
     const now = this.clock.now();
     await this.customers.remember({ clientId: partner.clientId, ownerId: body.owner_id, email: body.email, phone: body.phone, at: now });
     const { expiresAt } = await this.otp.issue({

@@ -74,7 +74,12 @@ export class RegisterVehiclePhotosUseCase {
    * The embedded flow's second half: registers a stored set with the insurer of the comprehensive offer
    * the customer picked. The stored files stay whatever the insurer answers (their owner decides).
    */
-  async registerStored(clientId: string, quoteRequestId: number, priceId: string, stored: Record<VehiclePhotoPart, { url: string }>): Promise<VehiclePhotosResponse> {
+  async registerStored(
+    clientId: string,
+    quoteRequestId: number,
+    priceId: string,
+    stored: Record<VehiclePhotoPart, { url: string }>,
+  ): Promise<VehiclePhotosResponse> {
     const request = await this.quoteRequests.findForClient(clientId, quoteRequestId);
     if (!request) throw ApiError.notFound('No quote request with this id.');
     const problems: string[] = [];
@@ -191,7 +196,10 @@ export class RegisterVehiclePhotosUseCase {
       await this.files.discard(results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : [])));
       throw failed.reason;
     }
-    return Object.fromEntries(PHOTO_PARTS.map((part, i) => [part, (results[i] as PromiseFulfilledResult<SavedFile>).value])) as Record<VehiclePhotoPart, SavedFile>;
+    return Object.fromEntries(PHOTO_PARTS.map((part, i) => [part, (results[i] as PromiseFulfilledResult<SavedFile>).value])) as Record<
+      VehiclePhotoPart,
+      SavedFile
+    >;
   }
 
   /** A photo the insurer refused is the customer's to fix (422 naming the part); anything else is the insurer's failure (502). */
@@ -207,7 +215,10 @@ export class RegisterVehiclePhotosUseCase {
     const what = isMotorProviderError(err) ? `${err.failure}: ${err.message}` : String(err);
     this.log.warn(`photo check by ${offer.insurerCode} failed (${what})`);
     const timedOut = isMotorProviderError(err) && err.failure === 'timeout';
-    return new ApiError('PROVIDER_FAILED', `${offer.companyName} ${timedOut ? 'did not check the photos in time' : 'could not check the photos'}. Try again shortly.`);
+    return new ApiError(
+      'PROVIDER_FAILED',
+      `${offer.companyName} ${timedOut ? 'did not check the photos in time' : 'could not check the photos'}. Try again shortly.`,
+    );
   }
 }
 
@@ -216,7 +227,8 @@ function resolveOffer(request: QuoteRequestRow, priceId: string, now: Date, add:
   const offer = request.offers.find((o) => o.prices.some((p) => p.id === priceId));
   if (!offer) add(PRICE_FIELD, 'The selected quote price id is not a price of this quote request.');
   else if (offer.type !== 'Comprehensive') add(PRICE_FIELD, `Vehicle photos are for comprehensive cover only; this price belongs to a ${offer.type} offer.`);
-  else if (offer.expiresAt.getTime() <= now.getTime()) add(PRICE_FIELD, `The offer of this price expired at ${formatDateTime(offer.expiresAt)}; request quotes again.`);
+  else if (offer.expiresAt.getTime() <= now.getTime())
+    add(PRICE_FIELD, `The offer of this price expired at ${formatDateTime(offer.expiresAt)}; request quotes again.`);
   else return offer;
   return undefined;
 }

@@ -47,7 +47,7 @@ export class VehiclePhotosController {
       'The insurer of the chosen offer downloads and checks every photo during the call: a photo it refuses is a 422 naming the part, an insurer that fails or does not answer is a 502. ' +
       'Call this before requesting the issue OTP: comprehensive cover cannot be issued without photos. ' +
       'The insurer keeps the first set it accepted for a vehicle: a later upload for the same vehicle answers 200 with `already_registered: true` and the photos it kept, which stay unchanged. ' +
-      'On success the quote request\'s `attachments` becomes the returned object. The photo URLs are absolute; download them with the bearer token (the insurer gets signed URLs that expire in minutes). ' +
+      "On success the quote request's `attachments` becomes the returned object. The photo URLs are absolute; download them with the bearer token (the insurer gets signed URLs that expire in minutes). " +
       '`Idempotency-Key` works here too: a retry must send the same parts and the same file bytes (compared by SHA-256); other files under the same key are refused with 42202.',
   })
   @ApiConsumes('multipart/form-data')

@@ -84,7 +84,13 @@ export function answerIds(o: InsurerQuoteOutcome): string[] {
 }
 
 /** An offer's own columns, as made from the answer. */
-function offerFields(o: InsurerQuoteOutcome, offer: MotorOffer, id: string, position: number, carEstimatedValue: Halalas): Omit<NewOffer, 'prices' | 'benefits'> {
+function offerFields(
+  o: InsurerQuoteOutcome,
+  offer: MotorOffer,
+  id: string,
+  position: number,
+  carEstimatedValue: Halalas,
+): Omit<NewOffer, 'prices' | 'benefits'> {
   return {
     id,
     position,

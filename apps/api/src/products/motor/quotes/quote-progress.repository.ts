@@ -128,7 +128,11 @@ export class QuoteProgressRepository {
       select: { quotesStatus: true, answerCount: true, quotesDeadlineAt: true },
     });
     if (!request) return null;
-    const outcomes = await this.prisma.motorInsurerOutcome.findMany({ where: { quoteRequestId, seq: { gt: seq } }, orderBy: { seq: 'asc' }, omit: WITHOUT_QUOTES });
+    const outcomes = await this.prisma.motorInsurerOutcome.findMany({
+      where: { quoteRequestId, seq: { gt: seq } },
+      orderBy: { seq: 'asc' },
+      omit: WITHOUT_QUOTES,
+    });
     const quoted = outcomes.filter((o) => o.offerCount > 0).map((o) => o.insurerCode);
     const offers = quoted.length ? (await readOffers(this.db.sql, [quoteRequestId], quoted)).get(quoteRequestId)! : [];
     return {

@@ -27,7 +27,17 @@ export const QUOTE_REQUEST_EXAMPLE = {
       vehicle_estimated_value: 45000,
       quote_expiry_date: '2026-11-23T09:00:00+00:00',
       prices: [{ quote_price_id: 'f5d52340-1c2b-4d3e-8f9a-0b1c2d3e4f5a', deductible: 500, subtotal: 5232.12, vat_percentage: 15, vat: 784.82, total: 6016.94 }],
-      benefits: [{ quote_benefit_id: '67fe40ec-2a3b-4c5d-9e8f-7a6b5c4d3e2f', id: '600100', name: 'Roadside assistance', name_ar: 'المساعدة على الطريق', amount: 10, vat: 1.5, url: null }],
+      benefits: [
+        {
+          quote_benefit_id: '67fe40ec-2a3b-4c5d-9e8f-7a6b5c4d3e2f',
+          id: '600100',
+          name: 'Roadside assistance',
+          name_ar: 'المساعدة على الطريق',
+          amount: 10,
+          vat: 1.5,
+          url: null,
+        },
+      ],
     },
   ],
   attachments: null,

@@ -93,7 +93,12 @@ function toRisk(input: QuoteRequestInput, now: Date, locale: 'en' | 'ar'): Motor
         modelYear: input.car_model_year,
         estimatedValue: halalasOfNumber(input.car_estimated_cost),
       }
-    : { kind: 'sequence', sequenceNumber: input.car_sequence_number!, modelYear: input.car_model_year, estimatedValue: halalasOfNumber(input.car_estimated_cost) };
+    : {
+        kind: 'sequence',
+        sequenceNumber: input.car_sequence_number!,
+        modelYear: input.car_model_year,
+        estimatedValue: halalasOfNumber(input.car_estimated_cost),
+      };
   return {
     requestReference: randomUUID(),
     locale,

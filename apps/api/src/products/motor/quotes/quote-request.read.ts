@@ -80,7 +80,13 @@ export async function readRequestPage(sql: SqlTarget, clientId: string, f: Quote
 export async function countRequests(sql: SqlTarget, clientId: string, f: QuoteRequestFilter, upTo?: number): Promise<number> {
   if (upTo === undefined) {
     const all = matching(clientId, f, 0);
-    return (await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM motor_quote_requests r WHERE ${all.where}`, all.params, `motor_quote_request_count_${all.name}`))[0].n;
+    return (
+      await sql.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM motor_quote_requests r WHERE ${all.where}`,
+        all.params,
+        `motor_quote_request_count_${all.name}`,
+      )
+    )[0].n;
   }
   const m = matching(clientId, f, 1);
   const sqlText = `SELECT count(*)::int AS n FROM (SELECT 1 FROM motor_quote_requests r WHERE ${m.where} ORDER BY r.id DESC LIMIT $1) x`;

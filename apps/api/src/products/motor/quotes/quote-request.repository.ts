@@ -248,7 +248,17 @@ export class QuoteRequestRepository {
     const announced = write.kind === 'completing' ? 'end' : write.kind === 'progressive' ? String(write.seq) : null;
     const rows = await this.db.sql.query(
       ADD_ANSWERS_SQL,
-      [id, answers.length, offers.json, outcomes.json, write.kind === 'completing', QUOTE_PROGRESS_CHANNEL, announced, write.kind === 'behind', outcomes.apart!.json],
+      [
+        id,
+        answers.length,
+        offers.json,
+        outcomes.json,
+        write.kind === 'completing',
+        QUOTE_PROGRESS_CHANNEL,
+        announced,
+        write.kind === 'behind',
+        outcomes.apart!.json,
+      ],
       'motor_quote_request_add_answers',
     );
     return rows.length === 1;
@@ -260,7 +270,12 @@ export class QuoteRequestRepository {
   }
 
   /** A page of the client's requests, newest first, each with its offers as partners read them; and how many match. */
-  async page(clientId: string, filter: QuoteRequestFilter, skip: number, take: number): Promise<[Array<QuoteRequestRecord & { quotes: RequestQuotes }>, number]> {
+  async page(
+    clientId: string,
+    filter: QuoteRequestFilter,
+    skip: number,
+    take: number,
+  ): Promise<[Array<QuoteRequestRecord & { quotes: RequestQuotes }>, number]> {
     const [requests, total] = await Promise.all([
       readRequestPage(this.db.sql, clientId, filter, skip, take),
       listTotal(listTotalKey('motor_quote_requests', { clientId, ...filter }), (upTo) => countRequests(this.db.sql, clientId, filter, upTo)),

@@ -6,7 +6,9 @@ const DRIVING_SHARES = [25, 50, 75, 100] as const;
 
 /** An integer sent as a JSON number or a string of digits. */
 const code = (label: string) =>
-  z.union([z.number(), z.string().regex(/^\d+$/, `The ${label} must be an integer.`).transform(Number)]).pipe(z.number().int(`The ${label} must be an integer.`).positive());
+  z
+    .union([z.number(), z.string().regex(/^\d+$/, `The ${label} must be an integer.`).transform(Number)])
+    .pipe(z.number().int(`The ${label} must be an integer.`).positive());
 
 const driverSchema = z.strictObject({
   owner_id: personIdField('owner id'),
@@ -33,7 +35,10 @@ const baseSchema = z.strictObject({
     .number()
     .positive('The car estimated cost must be greater than 0.')
     .max(10_000_000, 'The car estimated cost may not be greater than 10000000.')
-    .refine((v) => Number.isInteger(Math.round(v * 100)) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'The car estimated cost may have at most 2 decimals.'),
+    .refine(
+      (v) => Number.isInteger(Math.round(v * 100)) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6,
+      'The car estimated cost may have at most 2 decimals.',
+    ),
   car_model_year: z.number().int('The car model year must be an integer.').optional(),
   start_date: z.string().optional(),
   drivers: z.array(driverSchema).min(1, 'The drivers must have at least 1 item.').max(10, 'The drivers may not have more than 10 items.').optional(),
@@ -69,48 +74,51 @@ function schemaFor(day: string) {
   const today = parseDate(day)!;
   const nextYear = today.getUTCFullYear() + 1;
   return baseSchema
-    .superRefine(...crossFieldRules<z.output<typeof baseSchema>>((b, ctx, fine) => {
-      const issue: Issue = (path, message) => ctx.addIssue({ code: 'custom', path, message });
+    .superRefine(
+      ...crossFieldRules<z.output<typeof baseSchema>>((b, ctx, fine) => {
+        const issue: Issue = (path, message) => ctx.addIssue({ code: 'custom', path, message });
 
-      // the calendar of the birthdate follows the id; an invalid id is already reported
-      const birth = fine('owner_id', 'birthdate') && personIdKind(b.owner_id) ? birthdateOf(b.owner_id, b.birthdate, today) : { date: today };
-      if ('error' in birth) issue(['birthdate'], `The birthdate ${birth.error}.`);
+        // the calendar of the birthdate follows the id; an invalid id is already reported
+        const birth = fine('owner_id', 'birthdate') && personIdKind(b.owner_id) ? birthdateOf(b.owner_id, b.birthdate, today) : { date: today };
+        if ('error' in birth) issue(['birthdate'], `The birthdate ${birth.error}.`);
 
-      // a malformed vehicle field is named by its own schema
-      if (fine('car_sequence_number', 'custom_number', 'maker_code', 'model_code', 'body_type_code')) vehicleRules(b, issue);
+        // a malformed vehicle field is named by its own schema
+        if (fine('car_sequence_number', 'custom_number', 'maker_code', 'model_code', 'body_type_code')) vehicleRules(b, issue);
 
-      const ownership = fine('is_ownership_transfer', 'current_car_owner_id', 'owner_id');
-      if (ownership && b.is_ownership_transfer && !b.current_car_owner_id) issue(['current_car_owner_id'], 'The current car owner id field is required when is ownership transfer is true.');
-      if (ownership && !b.is_ownership_transfer && b.current_car_owner_id && b.current_car_owner_id !== b.owner_id) {
-        issue(['current_car_owner_id'], 'The current car owner id must equal the owner id when is ownership transfer is false.');
-      }
-
-      if (fine('car_model_year') && b.car_model_year !== undefined && (b.car_model_year < 1950 || b.car_model_year > nextYear)) {
-        issue(['car_model_year'], `The car model year must be between 1950 and ${nextYear}.`);
-      }
-
-      if (fine('start_date') && b.start_date !== undefined) {
-        const start = parseDate(b.start_date);
-        if (!start) issue(['start_date'], 'The start date must be a valid date YYYY-MM-DD.');
-        else {
-          const days = daysBetween(today, start);
-          if (days < 1 || days >= 28) issue(['start_date'], 'The start date must be after today and before 28 days from today.');
+        const ownership = fine('is_ownership_transfer', 'current_car_owner_id', 'owner_id');
+        if (ownership && b.is_ownership_transfer && !b.current_car_owner_id)
+          issue(['current_car_owner_id'], 'The current car owner id field is required when is ownership transfer is true.');
+        if (ownership && !b.is_ownership_transfer && b.current_car_owner_id && b.current_car_owner_id !== b.owner_id) {
+          issue(['current_car_owner_id'], 'The current car owner id must equal the owner id when is ownership transfer is false.');
         }
-      }
 
-      if (fine('drivers', 'owner_id') && b.drivers) {
-        const sum = b.drivers.reduce((s, d) => s + d.driving_percentage, 0);
-        if (sum !== 100) issue(['drivers'], `The driving percentages must add up to 100 (they add up to ${sum}).`);
-        if (!b.drivers.some((d) => d.owner_id === b.owner_id)) issue(['drivers'], 'The owner must be one of the drivers.');
-        const seen = new Set<string>();
-        b.drivers.forEach((d, i) => {
-          if (seen.has(d.owner_id)) issue(['drivers', i, 'owner_id'], 'The same driver appears twice.');
-          seen.add(d.owner_id);
-          const db = personIdKind(d.owner_id) ? birthdateOf(d.owner_id, d.birthdate, today) : { date: today };
-          if ('error' in db) issue(['drivers', i, 'birthdate'], `The birthdate ${db.error}.`);
-        });
-      }
-    }))
+        if (fine('car_model_year') && b.car_model_year !== undefined && (b.car_model_year < 1950 || b.car_model_year > nextYear)) {
+          issue(['car_model_year'], `The car model year must be between 1950 and ${nextYear}.`);
+        }
+
+        if (fine('start_date') && b.start_date !== undefined) {
+          const start = parseDate(b.start_date);
+          if (!start) issue(['start_date'], 'The start date must be a valid date YYYY-MM-DD.');
+          else {
+            const days = daysBetween(today, start);
+            if (days < 1 || days >= 28) issue(['start_date'], 'The start date must be after today and before 28 days from today.');
+          }
+        }
+
+        if (fine('drivers', 'owner_id') && b.drivers) {
+          const sum = b.drivers.reduce((s, d) => s + d.driving_percentage, 0);
+          if (sum !== 100) issue(['drivers'], `The driving percentages must add up to 100 (they add up to ${sum}).`);
+          if (!b.drivers.some((d) => d.owner_id === b.owner_id)) issue(['drivers'], 'The owner must be one of the drivers.');
+          const seen = new Set<string>();
+          b.drivers.forEach((d, i) => {
+            if (seen.has(d.owner_id)) issue(['drivers', i, 'owner_id'], 'The same driver appears twice.');
+            seen.add(d.owner_id);
+            const db = personIdKind(d.owner_id) ? birthdateOf(d.owner_id, d.birthdate, today) : { date: today };
+            if ('error' in db) issue(['drivers', i, 'birthdate'], `The birthdate ${db.error}.`);
+          });
+        }
+      }),
+    )
     .transform((b): QuoteRequestInput => ({ ...b, car_model_year: b.car_model_year ?? today.getUTCFullYear() }));
 }
 

@@ -60,7 +60,10 @@ export class RequestQuotesUseCase {
     const behind = new AnswerWriteBehind(answered, {
       create: async (inHand) => {
         await remembered;
-        return this.repo.create(requestRow(accepted, { quotesStatus: 'in_progress', insurerCodes, quotesDeadlineAt: settleBy, answerCount: inHand.length }), inHand);
+        return this.repo.create(
+          requestRow(accepted, { quotesStatus: 'in_progress', insurerCodes, quotesDeadlineAt: settleBy, answerCount: inHand.length }),
+          inHand,
+        );
       },
       add: (id, answers) => this.repo.addAnswers(id, answers, { kind: 'behind' }),
     });
@@ -92,14 +95,30 @@ export class RequestQuotesUseCase {
     const id = await this.write(request, answers, behind);
     await this.testClocks.attach(null, { type: 'quote_request', key: String(id) });
     const response = presentQuoteRequest({ ...request, id, attachments: null, offers: [] });
-    return { id, body: new JsonBody(jsonWithArray(response, 'quotes', answers.map((a) => a.quotesJson))) };
+    return {
+      id,
+      body: new JsonBody(
+        jsonWithArray(
+          response,
+          'quotes',
+          answers.map((a) => a.quotesJson),
+        ),
+      ),
+    };
   }
 
   /** The request with every answer: those not written behind the fan-out, and the request completed; or all of it at once. */
   private async write(request: NewQuoteRequest, answers: AnsweredInsurer[], behind: AnswerWriteBehind): Promise<number> {
     const early = await behind.settle();
     if (!early) return this.repo.create(request, answers);
-    if (!(await this.repo.addAnswers(early.id, answers.filter((_, i) => !early.written.has(i)), { kind: 'completing' }))) throw stamped(early.id);
+    if (
+      !(await this.repo.addAnswers(
+        early.id,
+        answers.filter((_, i) => !early.written.has(i)),
+        { kind: 'completing' },
+      ))
+    )
+      throw stamped(early.id);
     return early.id;
   }
 }

@@ -34,7 +34,14 @@ export class AddressLookupController {
     description: 'The property address object.',
     schema: {
       type: 'object',
-      example: { building_number: '7866', zip_code: '13521', additional_number: '3412', street_name: 'Al Imam Saud Bin Faisal Road', district_name: 'Al Sahafah', city_name: 'Riyadh' },
+      example: {
+        building_number: '7866',
+        zip_code: '13521',
+        additional_number: '3412',
+        street_name: 'Al Imam Saud Bin Faisal Road',
+        district_name: 'Al Sahafah',
+        city_name: 'Riyadh',
+      },
     },
   })
   @ApiErrors(400, 404, 422, 502)
@@ -43,7 +50,14 @@ export class AddressLookupController {
     if (!short) throw new ApiError('INVALID_SHORT_ADDRESS', 'Invalid short address: four letters then four digits, like RRRC7866.');
     try {
       const a = await this.provider.nationalAddress(short.code, { timeoutMs: this.config.propertyInsurerTimeoutMs });
-      return { building_number: a.buildingNumber, zip_code: a.zipCode, additional_number: a.additionalNumber, street_name: a.streetName, district_name: a.districtName, city_name: a.cityName };
+      return {
+        building_number: a.buildingNumber,
+        zip_code: a.zipCode,
+        additional_number: a.additionalNumber,
+        street_name: a.streetName,
+        district_name: a.districtName,
+        city_name: a.cityName,
+      };
     } catch (err) {
       if (err instanceof PropertyProviderError && err.failure === 'not_found') throw ApiError.notFound('No national address has this short address.');
       throw providerFailure(err, 'The national address registry');

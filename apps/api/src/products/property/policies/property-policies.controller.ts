@@ -23,7 +23,11 @@ const DAY_MS = 86_400_000;
 const listQuery = z.strictObject({
   ...pageQueryShape,
   nationality_id: z.string().max(20).optional(),
-  status: z.coerce.number().int().pipe(z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(4)], { error: 'The status must be 0, 1, 2 or 4.' })).optional(),
+  status: z.coerce
+    .number()
+    .int()
+    .pipe(z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(4)], { error: 'The status must be 0, 1, 2 or 4.' }))
+    .optional(),
   created_from: gregorianDateField('created from').optional(),
   created_to: gregorianDateField('created to').optional(),
 });
@@ -33,11 +37,28 @@ const cancelBody = z.strictObject({ reason: z.string().trim().max(500, 'The reas
 export const PROPERTY_POLICY_EXAMPLE = {
   id: 655,
   meta_data: {
-    address: { street_name: 'Al Imam Saud Bin Faisal Road', building_number: '7866', district_name: 'Al Sahafah', city_name: 'Riyadh', additional_number: '3412', zip_code: '13521', unit_number: '12' },
+    address: {
+      street_name: 'Al Imam Saud Bin Faisal Road',
+      building_number: '7866',
+      district_name: 'Al Sahafah',
+      city_name: 'Riyadh',
+      additional_number: '3412',
+      zip_code: '13521',
+      unit_number: '12',
+    },
     property_cost: 850000,
     contents_cost: 120000,
     building_details: { building_age: 6, building_type: 'villa', apartment_size: 420 },
-    personal_details: { name: 'Sara Ahmed', name_ar: 'سارة أحمد', gender: 'F', email: 'sara@example.com', phone_number: '+966512345678', birthdate: '1990-04-12', nationality: 'SA', nationality_id: '1012345678' },
+    personal_details: {
+      name: 'Sara Ahmed',
+      name_ar: 'سارة أحمد',
+      gender: 'F',
+      email: 'sara@example.com',
+      phone_number: '+966512345678',
+      birthdate: '1990-04-12',
+      nationality: 'SA',
+      nationality_id: '1012345678',
+    },
     insurance_provider: 'dune',
     iban: 'SA0380000000608010167519',
     start_date: '2026-12-01',
@@ -103,7 +124,7 @@ export class PropertyPoliciesController {
   @ApiOperation({
     summary: 'List property policies',
     description:
-      'The calling client\'s policies, newest first, in the Laravel paginator envelope (the real service answers a plain array here; this API uses ' +
+      "The calling client's policies, newest first, in the Laravel paginator envelope (the real service answers a plain array here; this API uses " +
       'one list shape everywhere). Filters: `nationality_id`, `status` (0 pending, 1 active, 2 cancelled, 4 expired), `created_from` and `created_to` ' +
       '(UTC dates, inclusive); `page`, `per_page` (1 to 100).',
   })
@@ -112,7 +133,13 @@ export class PropertyPoliciesController {
   async list(@CurrentPartner() partner: Partner, @Query({ schema: listQuery }) q: z.infer<typeof listQuery>, @Req() req: FastifyRequest) {
     const createdTo = q.created_to ? new Date(parseDate(q.created_to)!.getTime() + DAY_MS) : undefined;
     const [rows, total] = await this.policies.page(
-      { clientId: partner.clientId, nationalityId: q.nationality_id, status: q.status, createdFrom: q.created_from ? parseDate(q.created_from)! : undefined, createdTo },
+      {
+        clientId: partner.clientId,
+        nationalityId: q.nationality_id,
+        status: q.status,
+        createdFrom: q.created_from ? parseDate(q.created_from)! : undefined,
+        createdTo,
+      },
       pageSkip(q),
       q.per_page,
     );
@@ -136,7 +163,10 @@ export class PropertyPoliciesController {
       '`pending_payment`: not paid, the insurer holds no policy yet (answered without asking). `active`: in force with the insurer. ' +
       '`cancelled`: cancelled with the insurer, or cancelled before payment. `expired`: the one-year term has ended. An insurer that fails or does not answer is 502.',
   })
-  @ApiOkResponse({ description: 'The status.', schema: { type: 'object', properties: { status: { type: 'string', enum: [...CANCELLATION_STATUSES] } }, example: { status: 'active' } } })
+  @ApiOkResponse({
+    description: 'The status.',
+    schema: { type: 'object', properties: { status: { type: 'string', enum: [...CANCELLATION_STATUSES] } }, example: { status: 'active' } },
+  })
   @ApiErrors(404, 502)
   async cancellationStatus(@CurrentPartner() partner: Partner, @Param({ schema: propertyPolicyParam }) p: z.infer<typeof propertyPolicyParam>) {
     return this.status.of(await this.owned(partner, p.propertyPolicy));
@@ -149,7 +179,9 @@ export class PropertyPoliciesController {
     description:
       'Optional `reason` (at most 500 characters). An active policy is cancelled with its insurer first (an insurer that fails is 502 and nothing changes) ' +
       'and refunded pro rata: price x unused days / term days, rounded half-up to the halala, the cancellation day counting as unused ' +
-      '(before the start date everything is refunded). ' + REFUND_PAYOUT_DOC + ' A policy not yet paid is cancelled with no refund ' +
+      '(before the start date everything is refunded). ' +
+      REFUND_PAYOUT_DOC +
+      ' A policy not yet paid is cancelled with no refund ' +
       'and its payment link stops working. Answers the policy with status 2, `canceled_at` and `cancellation` {reason, refund_amount, unused_days, term_days}. ' +
       'Cancelling a cancelled policy is 400 (code 40010).',
   })

@@ -15,6 +15,9 @@ export class PropertyPolicyTerm implements PolicyTerm {
   async expire(tx: Prisma.TransactionClient, policyId: number, now: Date): Promise<ExpiredPolicy | null> {
     const expired = await this.policies.markExpired(tx, policyId, now);
     if (!expired) return null;
-    return { clientId: expired.clientId, policy: this.views.present({ policy: expired, payment: null, documents: await this.policies.documentsIn(tx, policyId) }) };
+    return {
+      clientId: expired.clientId,
+      policy: this.views.present({ policy: expired, payment: null, documents: await this.policies.documentsIn(tx, policyId) }),
+    };
   }
 }

@@ -12,7 +12,16 @@ import { UploadedDocument, VehicleDocumentUpload, VehicleDocumentUploadGuard } f
 import { CancelTplPolicyUseCase } from './cancel-tpl-policy.use-case';
 
 const idParam = z.strictObject({ carPolicy: intId });
-const CANCELED_EXAMPLE = { ...TPL_POLICY_EXAMPLE, status: 2, payment_link: null, provider_policy_id: '1795593600001', start_date: '2026-11-23', end_date: '2027-11-22', refund_amount: 901.13, canceled_at: '2026-12-20T10:00:00.000000Z' };
+const CANCELED_EXAMPLE = {
+  ...TPL_POLICY_EXAMPLE,
+  status: 2,
+  payment_link: null,
+  provider_policy_id: '1795593600001',
+  start_date: '2026-11-23',
+  end_date: '2027-11-22',
+  refund_amount: 901.13,
+  canceled_at: '2026-12-20T10:00:00.000000Z',
+};
 
 @ApiTags('TPL motor v2')
 @PartnerApi(TPL_PRODUCT)

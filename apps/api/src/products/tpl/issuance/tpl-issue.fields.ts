@@ -33,11 +33,13 @@ export function checkIssueFields(values: Record<string, string>, details: ErrorD
   if (seq && !/^\d{8,9}$/.test(seq)) add('car_sequence_number', 'The car sequence number must be between 8 and 9 digits.');
   const seller = values.current_car_owner?.trim() ?? '';
   // The seller may be a company, by its unified number (starting 7); the buyer is a person.
-  if (seller && !isSaudiPersonId(seller) && !/^7\d{9}$/.test(seller)) add('current_car_owner', 'The current car owner must be 10 digits starting with 1 (national id), 2 (iqama) or 7 (a company\'s unified number).');
+  if (seller && !isSaudiPersonId(seller) && !/^7\d{9}$/.test(seller))
+    add('current_car_owner', "The current car owner must be 10 digits starting with 1 (national id), 2 (iqama) or 7 (a company's unified number).");
   const buyer = values.new_owner_id?.trim() ?? '';
   if (buyer && !isSaudiPersonId(buyer)) add('new_owner_id', 'The new owner id must be 10 digits starting with 1 (national id) or 2 (iqama).');
   const redirectUrl = values.redirect_url?.trim() || null;
-  if (redirectUrl && !redirectSchema.safeParse(redirectUrl).success) add('redirect_url', 'The redirect url must be an http or https URL of at most 2048 characters.');
+  if (redirectUrl && !redirectSchema.safeParse(redirectUrl).success)
+    add('redirect_url', 'The redirect url must be an http or https URL of at most 2048 characters.');
   if (values.current_car_owner && values.current_car_owner.trim() === values.new_owner_id?.trim()) {
     add('new_owner_id', 'The new owner id must differ from the current car owner: this cover is for an ownership transfer.');
   }

@@ -19,10 +19,25 @@ import { IssueTplPolicyUseCase } from './issue-tpl-policy.use-case';
 
 const listQuery = z.strictObject({
   ...pageQueryShape,
-  vin: z.string().trim().toUpperCase().regex(/^[A-Z0-9]{17}$/, 'The vin must be 17 letters and digits.').optional(),
-  car_sequence_number: z.string().regex(/^\d{8,9}$/, 'The car sequence number must be between 8 and 9 digits.').optional(),
-  current_car_owner: z.string().regex(/^\d{10}$/, 'The current car owner must be 10 digits.').optional(),
-  status: z.coerce.number().int().pipe(z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)], { error: 'The status must be 0, 1, 2 or 3.' })).optional(),
+  vin: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9]{17}$/, 'The vin must be 17 letters and digits.')
+    .optional(),
+  car_sequence_number: z
+    .string()
+    .regex(/^\d{8,9}$/, 'The car sequence number must be between 8 and 9 digits.')
+    .optional(),
+  current_car_owner: z
+    .string()
+    .regex(/^\d{10}$/, 'The current car owner must be 10 digits.')
+    .optional(),
+  status: z.coerce
+    .number()
+    .int()
+    .pipe(z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)], { error: 'The status must be 0, 1, 2 or 3.' }))
+    .optional(),
 });
 const idParam = z.strictObject({ carPolicy: intId });
 
@@ -47,7 +62,8 @@ export class TplPoliciesController {
     description:
       'multipart/form-data. Every field problem is reported at once (422 with `details`). The flat premium comes from the TPL insurer; ' +
       'the answer carries a `payment_link` (24 hours) to the hosted payment page, and paying issues the policy (status 1, `provider_policy_id`). ' +
-      STATUS_DOC + ' Rate limit: 30 requests per minute (the spec\'s `/car/policies` row).',
+      STATUS_DOC +
+      " Rate limit: 30 requests per minute (the spec's `/car/policies` row).",
   })
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: ISSUE_BODY })
@@ -61,9 +77,13 @@ export class TplPoliciesController {
   @RateLimit('GET /car/policies')
   @ApiOperation({
     summary: 'List TPL policies',
-    description: 'The calling client\'s TPL v2 policies, newest first, in the paginator envelope; filters `vin`, `car_sequence_number`, `current_car_owner`, `status`. Rate limit: 120 per minute.',
+    description:
+      "The calling client's TPL v2 policies, newest first, in the paginator envelope; filters `vin`, `car_sequence_number`, `current_car_owner`, `status`. Rate limit: 120 per minute.",
   })
-  @ApiOkResponse({ description: 'A page of TPL policies.', schema: { type: 'object', example: { current_page: 1, data: [TPL_POLICY_EXAMPLE], total: 1, per_page: 15 } } })
+  @ApiOkResponse({
+    description: 'A page of TPL policies.',
+    schema: { type: 'object', example: { current_page: 1, data: [TPL_POLICY_EXAMPLE], total: 1, per_page: 15 } },
+  })
   @ApiErrors(422)
   async list(@CurrentPartner() partner: Partner, @Query({ schema: listQuery }) q: z.infer<typeof listQuery>, @Req() req: FastifyRequest) {
     const [rows, total] = await this.policies.page(

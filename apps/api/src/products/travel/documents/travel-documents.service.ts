@@ -12,7 +12,11 @@ import { TRAVEL_INSURER_NAMES } from '../travel-products';
 import { renderTaxInvoice } from '../../../platform/documents/tax-invoice';
 import { renderTravelCertificate } from './travel-documents';
 
-const BAND_NAMES = { child: { en: 'Child (under 18)', ar: 'طفل أقل من 18 سنة' }, adult: { en: 'Adult (18 to 64)', ar: 'بالغ من 18 إلى 64 سنة' }, senior: { en: 'Senior (65 and over)', ar: 'من 65 سنة فأكثر' } };
+const BAND_NAMES = {
+  child: { en: 'Child (under 18)', ar: 'طفل أقل من 18 سنة' },
+  adult: { en: 'Adult (18 to 64)', ar: 'بالغ من 18 إلى 64 سنة' },
+  senior: { en: 'Senior (65 and over)', ar: 'من 65 سنة فأكثر' },
+};
 
 /**
  * After payment: the insurance certificate and the tax invoice, stored and attached to the policy with a
@@ -59,7 +63,9 @@ export class TravelDocuments {
         lines: [
           ...TRAVEL_BANDS.flatMap((b) => {
             const line = bill.items[b];
-            return line ? [{ en: `${BAND_NAMES[b].en}, ${line.count} x ${amountString(line.price)}`, ar: BAND_NAMES[b].ar, total: amountString(line.total) }] : [];
+            return line
+              ? [{ en: `${BAND_NAMES[b].en}, ${line.count} x ${amountString(line.price)}`, ar: BAND_NAMES[b].ar, total: amountString(line.total) }]
+              : [];
           }),
           { en: 'Policy fee', ar: 'رسوم الوثيقة', total: amountString(bill.adminFees) },
         ],

@@ -1,5 +1,11 @@
 import { BilingualPdf } from '../../../platform/documents/bilingual-pdf';
-import { docHeader as header, docHeading as heading, docLabelled as labelled, DOC_MARGIN as MARGIN, type CoverHeader } from '../../../platform/documents/document-layout';
+import {
+  docHeader as header,
+  docHeading as heading,
+  docLabelled as labelled,
+  DOC_MARGIN as MARGIN,
+  type CoverHeader,
+} from '../../../platform/documents/document-layout';
 
 export interface TravelCertificate extends CoverHeader {
   multiEntry: boolean;
@@ -8,7 +14,6 @@ export interface TravelCertificate extends CoverHeader {
   travellers: Array<{ full_name: string; passport_number: string; date_of_birth: string; nationality: string; relation: string }>;
   price: string;
 }
-
 
 /** What the certificate states as cover: the Schengen minimum for medical care and repatriation, and the trip benefits claims can be made under. */
 const COVER = [
@@ -19,7 +24,10 @@ const COVER = [
 
 /** The certificate a consulate asks for: who is insured, when, and the Schengen medical cover; English and Arabic. */
 export async function renderTravelCertificate(c: TravelCertificate): Promise<Buffer> {
-  const pdf = await BilingualPdf.open({ title: `Schengen travel insurance certificate ${c.policyNumber}`, author: c.insurerEn, subject: 'Schengen travel insurance certificate' }, c.issuedAt);
+  const pdf = await BilingualPdf.open(
+    { title: `Schengen travel insurance certificate ${c.policyNumber}`, author: c.insurerEn, subject: 'Schengen travel insurance certificate' },
+    c.issuedAt,
+  );
   let y = header(pdf, c.insurerEn, c.insurerAr, 'Schengen Travel Insurance Certificate', 'شهادة تأمين السفر إلى دول شنغن');
   pdf.ltr(`Policy number: ${c.policyNumber}`, MARGIN, y, { bold: true, size: 12 });
   pdf.rtl('رقم الوثيقة', pdf.width - MARGIN, y, { bold: true, size: 12 });

@@ -20,7 +20,11 @@ import { TravelPolicyPresenter } from './travel-policy.view';
 const idParam = z.strictObject({ travelPolicy: intId });
 const listQuery = z.strictObject({
   ...pageQueryShape,
-  status: z.coerce.number().int().pipe(z.union([z.literal(0), z.literal(1), z.literal(2)], { error: 'The status must be 0, 1 or 2.' })).optional(),
+  status: z.coerce
+    .number()
+    .int()
+    .pipe(z.union([z.literal(0), z.literal(1), z.literal(2)], { error: 'The status must be 0, 1 or 2.' }))
+    .optional(),
   date_from: gregorianDateField('date from').optional(),
   date_to: gregorianDateField('date to').optional(),
 });
@@ -47,7 +51,7 @@ export class TravelPoliciesController {
     description:
       'Answers 200 (as the real service does) with the policy: status 0 and a `payment_link` to the hosted payment page, valid 24 hours or until the quote expires if sooner. ' +
       'Also served at `/purchase` (older versions of the real service) and at the base path `POST /api/v1/yasmina-schengen-travel` (its guide). ' +
-      '`quote_id` must be one of this client\'s quotes, not expired, whose trip has not started; a quote is bought once (409 for a second purchase). ' +
+      "`quote_id` must be one of this client's quotes, not expired, whose trip has not started; a quote is bought once (409 for a second purchase). " +
       '`redirect_url` (optional): where the customer goes after paying, with `policyID` replaced by the policy id. ' +
       'Once paid the insurer issues the policy: status 1, `provider_policy_id`, `purchased_at`; shortly after, the certificate and the tax invoice (`policy_url`, also `provider_policy`; `invoice_url`, also `invoice`), ' +
       'announced by the `policy.documents_updated` webhook.',
@@ -62,13 +66,22 @@ export class TravelPoliciesController {
   @Get(`${TRAVEL_BASE}/policies`)
   @ApiOperation({
     summary: 'List travel policies',
-    description: 'The calling client\'s travel policies, newest first, in the paginator envelope like the other lists; filters `status` (0, 1, 2), `date_from`, `date_to` (YYYY-MM-DD, on `created_at`).',
+    description:
+      "The calling client's travel policies, newest first, in the paginator envelope like the other lists; filters `status` (0, 1, 2), `date_from`, `date_to` (YYYY-MM-DD, on `created_at`).",
   })
-  @ApiOkResponse({ description: 'A page of travel policies.', schema: { type: 'object', example: { current_page: 1, data: [POLICY_EXAMPLE], total: 1, per_page: 15 } } })
+  @ApiOkResponse({
+    description: 'A page of travel policies.',
+    schema: { type: 'object', example: { current_page: 1, data: [POLICY_EXAMPLE], total: 1, per_page: 15 } },
+  })
   @ApiErrors(422)
   async list(@CurrentPartner() partner: Partner, @Query({ schema: listQuery }) q: z.infer<typeof listQuery>, @Req() req: FastifyRequest) {
     const to = q.date_to ? new Date(parseDate(q.date_to)!.getTime() + DAY_MS - 1) : undefined;
-    const [rows, total] = await this.policies.page(partner.clientId, { status: q.status, from: q.date_from ? parseDate(q.date_from)! : undefined, to }, pageSkip(q), q.per_page);
+    const [rows, total] = await this.policies.page(
+      partner.clientId,
+      { status: q.status, from: q.date_from ? parseDate(q.date_from)! : undefined, to },
+      pageSkip(q),
+      q.per_page,
+    );
     return toPage(
       rows.map((v) => this.presenter.present(v)),
       total,
@@ -93,13 +106,16 @@ export class TravelPoliciesController {
   @ApiOperation({
     summary: 'Cancel a travel policy',
     description:
-      'Before the trip starts only (the real service documents no travel cancellation; this follows the platform\'s other families). Optional JSON `{reason}`. ' +
+      "Before the trip starts only (the real service documents no travel cancellation; this follows the platform's other families). Optional JSON `{reason}`. " +
       'An unpaid policy (status 0) is cancelled and its payment link stops working. A paid one (status 1) is cancelled with the insurer and its whole `price` is refunded: ' +
       REFUND_PAYOUT_DOC +
       ' From the start date on the cover is in use: 409. Cancelling again: 400 (code 40010). Answers 200 with the cancelled policy and `refund_amount`.',
   })
   @ApiBody({ required: false, schema: { type: 'object', properties: { reason: { type: 'string', maxLength: 500 } } } })
-  @ApiOkResponse({ description: 'The cancelled policy.', schema: { type: 'object', example: { ...POLICY_EXAMPLE, status: 2, payment_link: null, canceled_at: '2027-02-10T09:00:00.000000Z', refund_amount: 92 } } })
+  @ApiOkResponse({
+    description: 'The cancelled policy.',
+    schema: { type: 'object', example: { ...POLICY_EXAMPLE, status: 2, payment_link: null, canceled_at: '2027-02-10T09:00:00.000000Z', refund_amount: 92 } },
+  })
   @ApiErrors(400, 404, 409, 422, 502)
   cancelPolicy(@CurrentPartner() partner: Partner, @Param({ schema: idParam }) p: z.infer<typeof idParam>, @Body() raw: unknown) {
     // The body is optional: no body is no reason.

@@ -24,7 +24,12 @@ export class RequestTravelQuoteUseCase {
     const { input, trip } = readTravelQuote(body, now);
     let answer;
     try {
-      answer = await this.provider.quote({ start_date: trip.startDate, duration_days: trip.days, multi_entry: input.multi_entry, travellers: trip.ages.map((age) => ({ age })) });
+      answer = await this.provider.quote({
+        start_date: trip.startDate,
+        duration_days: trip.days,
+        multi_entry: input.multi_entry,
+        travellers: trip.ages.map((age) => ({ age })),
+      });
     } catch (err) {
       if (isInsurerCallError(err)) throw new ApiError('PROVIDER_FAILED', `The travel insurer did not price the trip: ${err.message}`);
       throw err;

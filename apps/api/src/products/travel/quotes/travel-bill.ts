@@ -25,6 +25,13 @@ export function travelBill(q: Quoted) {
   }
   const net = sum([...TRAVEL_BANDS.flatMap((b) => (q.items[b] ? [q.items[b]!.total] : [])), q.admin_fee]);
   const { subtotal, vat, total } = withVat(net);
-  const bill: TravelBill = { items, adminFees: amountNumber(q.admin_fee), subtotal: amountNumber(subtotal), vat_percentage: VAT_PERCENT, vat: amountNumber(vat), total: amountNumber(total) };
+  const bill: TravelBill = {
+    items,
+    adminFees: amountNumber(q.admin_fee),
+    subtotal: amountNumber(subtotal),
+    vat_percentage: VAT_PERCENT,
+    vat: amountNumber(vat),
+    total: amountNumber(total),
+  };
   return { bill, subtotal: money(subtotal), vat: money(vat), total: money(total) };
 }

@@ -34,7 +34,10 @@ export class TravelQuoteRepository {
 
   /** Records the applicant's documents once: false when they were already uploaded (the real service's 40018). */
   async attachDocuments(id: number, files: { idDocumentFileId: string; passportDocumentFileId: string }, at: Date): Promise<boolean> {
-    const { count } = await this.prisma.travelQuote.updateMany({ where: { id, documentsUploadedAt: null }, data: { ...files, documentsUploadedAt: at, updatedAt: at } });
+    const { count } = await this.prisma.travelQuote.updateMany({
+      where: { id, documentsUploadedAt: null },
+      data: { ...files, documentsUploadedAt: at, updatedAt: at },
+    });
     return count === 1;
   }
 }

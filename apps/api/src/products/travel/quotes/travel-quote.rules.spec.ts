@@ -2,7 +2,15 @@ import { checkTravelQuote } from './travel-quote.rules';
 import type { TravelQuoteInput } from './travel-quote.schema';
 
 const NOW = new Date('2026-11-23T10:00:00Z');
-const traveller = { nationality: 'SA', full_name: 'Sara Alqahtani', passport_number: 'G12345678', gender: 'f' as const, date_of_birth: '1990-04-02', relation: 'self', passport_expiry_date: '2030-01-01' };
+const traveller = {
+  nationality: 'SA',
+  full_name: 'Sara Alqahtani',
+  passport_number: 'G12345678',
+  gender: 'f' as const,
+  date_of_birth: '1990-04-02',
+  relation: 'self',
+  passport_expiry_date: '2030-01-01',
+};
 const base: TravelQuoteInput = {
   nationality_id: '1012345678',
   phone_number: '+966501234567',
@@ -34,7 +42,8 @@ describe('travel quote rules', () => {
   });
 
   it('the Schengen rule: the passport valid three months after the last day of the trip', () => {
-    const until = (expiry: string) => checkTravelQuote({ ...base, travellers: [{ ...traveller, passport_expiry_date: expiry }] }, NOW).details['travellers.0.passport_expiry_date'];
+    const until = (expiry: string) =>
+      checkTravelQuote({ ...base, travellers: [{ ...traveller, passport_expiry_date: expiry }] }, NOW).details['travellers.0.passport_expiry_date'];
     expect(until('2027-03-10')).toBeUndefined();
     expect(until('2027-03-09')?.[0]).toMatch(/until 2027-03-10 or later/);
     expect(until('2026-11-01')).toEqual(['The passport has expired.']);
@@ -42,7 +51,10 @@ describe('travel quote rules', () => {
 
   it('the applicant is an adult; nobody is born in the future; passports are not shared', () => {
     expect(checkTravelQuote({ ...base, date_of_birth: '2010-01-01' }, NOW).details.date_of_birth?.[0]).toMatch(/at least 18/);
-    const twins = checkTravelQuote({ ...base, travellers: [traveller, { ...traveller, full_name: 'Omar Alqahtani', date_of_birth: '2027-01-01' }] }, NOW).details;
+    const twins = checkTravelQuote(
+      { ...base, travellers: [traveller, { ...traveller, full_name: 'Omar Alqahtani', date_of_birth: '2027-01-01' }] },
+      NOW,
+    ).details;
     expect(twins['travellers.1.date_of_birth']).toEqual(['The date of birth cannot be in the future.']);
     expect(twins['travellers.1.passport_number']?.[0]).toMatch(/same as traveller 0/);
   });

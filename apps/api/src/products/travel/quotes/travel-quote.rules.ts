@@ -36,7 +36,8 @@ export function checkTravelQuote(input: TravelQuoteDraft, now: Date): { details:
 
   let days: number | null = null;
   if (input.multi_entry === true) {
-    if (input.duration != null && input.duration !== MULTI_ENTRY_DAYS) add('duration', `A multi-entry policy runs ${MULTI_ENTRY_DAYS} days: leave the duration out or send ${MULTI_ENTRY_DAYS}.`);
+    if (input.duration != null && input.duration !== MULTI_ENTRY_DAYS)
+      add('duration', `A multi-entry policy runs ${MULTI_ENTRY_DAYS} days: leave the duration out or send ${MULTI_ENTRY_DAYS}.`);
     else days = MULTI_ENTRY_DAYS;
   } else if (input.multi_entry === false) {
     if (input.duration == null) add('duration', 'The duration field is required when multi entry is false.');
@@ -58,7 +59,10 @@ export function checkTravelQuote(input: TravelQuoteDraft, now: Date): { details:
     const expiry = t.passport_expiry_date === undefined ? null : parseDate(t.passport_expiry_date)!;
     if (expiry && expiry < today) add(`travellers.${i}.passport_expiry_date`, 'The passport has expired.');
     else if (expiry && passportUntil && expiry < passportUntil) {
-      add(`travellers.${i}.passport_expiry_date`, `The passport must be valid at least ${PASSPORT_VALID_MONTHS_AFTER_TRIP} months after the trip ends: until ${formatDate(passportUntil)} or later.`);
+      add(
+        `travellers.${i}.passport_expiry_date`,
+        `The passport must be valid at least ${PASSPORT_VALID_MONTHS_AFTER_TRIP} months after the trip ends: until ${formatDate(passportUntil)} or later.`,
+      );
     }
     if (t.passport_number !== undefined) {
       const twin = seen.get(t.passport_number);

@@ -16,7 +16,11 @@ const travellerSchema = z.strictObject({
   nationality: z
     .string({ error: 'The nationality field is required.' })
     .transform((v) => v.toUpperCase())
-    .pipe(z.enum(NATIONALITIES as [string, ...string[]], { error: 'The nationality must be an ISO 3166-1 alpha-2 country code (such as SA or EG); AX, BQ, CW, IL, SZ and TF are not accepted.' })),
+    .pipe(
+      z.enum(NATIONALITIES as [string, ...string[]], {
+        error: 'The nationality must be an ISO 3166-1 alpha-2 country code (such as SA or EG); AX, BQ, CW, IL, SZ and TF are not accepted.',
+      }),
+    ),
   full_name: z
     .string({ error: 'The full name field is required.' })
     .trim()
@@ -31,7 +35,11 @@ const travellerSchema = z.strictObject({
     .transform((v) => v.toLowerCase())
     .pipe(z.enum(['m', 'f'], { error: 'The gender must be m or f.' })),
   date_of_birth: gregorianDateField('date of birth'),
-  relation: z.string({ error: 'The relation field is required.' }).trim().min(1, 'The relation field is required.').max(50, 'The relation may not be greater than 50 characters.'),
+  relation: z
+    .string({ error: 'The relation field is required.' })
+    .trim()
+    .min(1, 'The relation field is required.')
+    .max(50, 'The relation may not be greater than 50 characters.'),
   passport_expiry_date: gregorianDateField('passport expiry date'),
 });
 

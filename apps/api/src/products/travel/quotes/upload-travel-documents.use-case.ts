@@ -40,7 +40,13 @@ export class UploadTravelDocumentsUseCase {
     if (quote.documentsUploadedAt) throw new ApiError('TRAVEL_DOCUMENTS_UPLOADED');
     await this.testClocks.adopt(clockedTravelQuote(quote.quoteId), clientId);
 
-    const verdicts = await Promise.all(parts.map((p) => (p.file.bytes ? inspectDocument(p.file.bytes) : Promise.resolve({ ok: false as const, problem: 'is larger than the limit (3 MB for images, 5 MB for PDFs)' }))));
+    const verdicts = await Promise.all(
+      parts.map((p) =>
+        p.file.bytes
+          ? inspectDocument(p.file.bytes)
+          : Promise.resolve({ ok: false as const, problem: 'is larger than the limit (3 MB for images, 5 MB for PDFs)' }),
+      ),
+    );
     verdicts.forEach((v, i) => {
       if (!v.ok) details[parts[i].field] = [`The ${parts[i].field.replace('_', ' ')} ${v.problem}.`];
     });
@@ -50,7 +56,8 @@ export class UploadTravelDocumentsUseCase {
     try {
       for (const [i, p] of parts.entries()) {
         const v = verdicts[i];
-        if (v.ok) saved.push(await this.files.save({ clientId, kind: `travel-${p.field.replace('_', '-')}`, contentType: v.contentType, bytes: p.file.bytes! }));
+        if (v.ok)
+          saved.push(await this.files.save({ clientId, kind: `travel-${p.field.replace('_', '-')}`, contentType: v.contentType, bytes: p.file.bytes! }));
       }
       const now = this.clock.now();
       if (!(await this.quotes.attachDocuments(quote.id, { idDocumentFileId: saved[0].id, passportDocumentFileId: saved[1].id }, now))) {
