@@ -24,6 +24,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/api/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Operations dashboard
+         * @description Counters (clients, quote requests, policies, payments pending), premium volume (SAR, decimal string), policies by status and daily series over the last `days` (7 to 90, default 30). Product families contribute through metric providers; what none contributes is zero. `worklists` holds the figures of the caller's role only (account managers and admins: `medical`, with `companies_missing_declarations`, `employees_missing_declarations`, `companies_with_amount_due` and `amount_due`, SAR as a decimal string); other roles get `{}`.
+         */
+        get: operations["Dashboard_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find a customer, policy or payment across every family
+         * @description One query (a policy id, or at least three characters) matched against every product family the staff member may read: the policy id, the insurer's policy number, vehicle and company references, the payment id and the card vendor's reference; and, only in families whose personal data the role may read, the owner's national id or iqama, a mobile number in any writing (05…, 9665…, +966 5…), an email and a name (part of it). Newest first, at most 50; `holder` is masked as on the family's own pages. `matched` says which field matched; a payment names the policy it pays for (`policy`).
+         */
+        get: operations["Search_find"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/policy-activity/{resource}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A policy's payments, refunds, webhooks sent and console history
+         * @description For the policy page of every family (`resource` is its console resource, e.g. `horse-policies`). `payments` and `refunds` are null for roles that do not read payments, `webhooks` (the deliveries to the partner's endpoints about this policy) for roles that do not read deliveries; `audit` lists who did what to it in the console, with the reason given. Newest first, at most 50 of each. 403 when the role does not read the family; 404 when the family has no policy with this id.
+         */
+        get: operations["PolicyActivity_of"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/car-comp/quote-otp": {
         parameters: {
             query?: never;
@@ -157,14 +217,14 @@ export interface paths {
         };
         /**
          * Show a quote request
-         * @description The quote request object, plus two fields after the spec's ones: `status` — `in_progress` while insurers are still answering, `complete` once every insurer answered or was cut off, or `failed` when no insurer quoted or declined (every one errored or timed out: what the synchronous call answers 502 for; the request then keeps its empty `quotes`) — and `insurers`, one entry per insurer asked, in listing order: `{code, state, offer_count, latency_ms}` with `state` `pending` (no answer yet; `latency_ms` null), `quoted`, `declined`, `failed` or `timeout`. `quotes` holds the offers received so far, each issuable as soon as it is listed, in the same order as the synchronous call gives (insurer order, not arrival order): a complete request reads exactly like one requested synchronously. A request whose instance stopped mid-way is completed at its deadline (the insurers still pending become `timeout`), on the next read.
+         * @description The quote request object, plus two fields after the spec's ones: `status` — `in_progress` while insurers are still answering, `complete` once every insurer answered or was cut off, or `failed` when no insurer quoted or declined (every one errored or timed out: what the synchronous call answers 502 for; the request then keeps its empty `quotes`) — and `insurers`, one entry per insurer asked, in listing order: `{code, state, offer_count, latency_ms}` with `state` `pending` (no answer yet; `latency_ms` null), `quoted`, `declined`, `failed` or `timeout`. `quotes` holds the offers received so far, each issuable as soon as it is listed, in the same order as the synchronous call gives (insurer order, not arrival order): a complete request reads exactly like one requested synchronously. A request whose instance stopped mid-way is completed at its deadline (the insurers still pending become `timeout`): by the next read, or by any running instance when the deadline comes.
          */
         get: operations["QuoteRequests_show"];
         put?: never;
         post?: never;
         /**
          * Delete a quote request
-         * @description Answers 204; afterwards the quote request reads as 404 and its offers can no longer be issued.
+         * @description Answers 200 with a message, as the real service does; afterwards the quote request reads as 404 and its offers can no longer be issued.
          */
         delete: operations["QuoteRequests_remove"];
         options?: never;
@@ -498,7 +558,7 @@ export interface paths {
         };
         /**
          * One insurer's medical categories with their yearly price per person
-         * @description As the real service answers it: one insurer (`?insurance_provider=`; the first of `insurance_providers` when left out, 422 naming `insurance_provider` for an unknown one) and its `categories` keyed basic, standard, premium, executive. `price` is the yearly premium per adult member before 15% VAT (`price_with_vat` includes it), amounts as JSON numbers in SAR; a child costs half, a parent 1.5 times, and members aged 60 or more pay 30% more, as each quote shows. `insurance_providers` lists every insurer's code, to ask for the others. Send `category` (the employee's tier) in the employee list and pick the `insurance_provider`'s quote at issuance. Rate limit: 120 per minute.
+         * @description As the real service answers it: one insurer (`?insurance_provider=`; the first of `insurance_providers` when left out, 422 naming `insurance_provider` for an unknown one) and its `categories` keyed basic, standard, premium, executive. `price` is the yearly premium per adult member before 15% VAT (`price_with_vat` includes it), amounts as JSON numbers in SAR; a child costs half, a parent 1.5 times, and members aged 60 or more pay 30% more, as each quote shows. `insurance_providers` lists every insurer's code, to ask for the others. Send `category` (the employee's tier) in the employee list and pick the `insurance_provider`'s quote at issuance; POST /policies also takes both, checked against that quote. Rate limit: 120 per minute.
          */
         get: operations["MedicalCategories_list"];
         put?: never;
@@ -520,7 +580,7 @@ export interface paths {
         put?: never;
         /**
          * Price the saved employees with every medical insurer
-         * @description Asks every sandbox medical insurer in parallel for the company's saved employee list and answers one quote per insurer that priced it, each with a `quote_price_id`; the response `id` is the `quote_request_id`. Amounts are JSON numbers in SAR with two decimal places (computed with decimals): `subtotal` before VAT, `vat` (15%; SME medical is VAT-able), `total_price` with VAT. Each employee's `price` includes their dependents (net of VAT). Insurers that failed are in `failed_providers`; 502 only when none priced. 422 when the company has no employees.
+         * @description Asks every sandbox medical insurer in parallel for the company's saved employee list and answers one quote per insurer that priced it, each with a `quote_price_id`; the response `id` is the `quote_request_id`. Amounts are JSON numbers in SAR with two decimal places (computed with decimals): `subtotal` before VAT, `vat` (15%; SME medical is VAT-able), `total_price` with VAT. Each employee line's `price` covers the employee and their dependents with their share of the VAT, so the lines add up exactly to `total_price`; each line (and dependent) also gives `price_before_vat` and `vat` apart (the VAT shared in proportion to net price, leftover halalas to the largest fractions, earlier lines first on a tie). Insurers that failed are in `failed_providers`; 502 only when none priced. 422 when the company has no employees.
          */
         post: operations["MedicalQuotes_create"];
         delete?: never;
@@ -555,7 +615,7 @@ export interface paths {
         };
         /**
          * Health declaration questions
-         * @description The twelve yes/no questions and the chronic conditions, in English and Arabic. Rate limit: 120 per minute.
+         * @description The question tree the real service documents: `general_health_information`, `surgical_history`, `cardiovascular_health`, `chronic_conditions` (`diagnoses` with its `options`, answered as `chronic_disease`), `lifestyle_and_habits` and `additional_information`. Each question sits under its answer key with `question`, `question_ar`, `choices` (`Yes`, `No`; Arabic in `choices_ar`) and `required`. Answers are sent under the same keys (any case; answered as `Yes`/`No`) to PUT .../declaration, POST /policies/{id}/declarations and POST /medical-forms/fill. Rate limit: 120 per minute.
          */
         get: operations["MedicalForms_questions"];
         put?: never;
@@ -577,7 +637,7 @@ export interface paths {
         put?: never;
         /**
          * Fill health declarations
-         * @description `all_employees` answers apply to every employee of the company's saved list; each `ids_or_emails` entry (national id, iqama id or email) overrides them question by question for one employee (and alone declares only that employee). Each employee's result must answer all twelve questions `yes`/`no` and `chronic_disease` (options from GET /medical-forms; "None of the above" alone). All or nothing: 422 names every problem. Answers the count declared and who is still to declare. Rate limit: 60 per minute.
+         * @description `all_employees` answers apply to every employee of the company's saved list; each `ids_or_emails` entry (national id, iqama id or email) overrides them question by question for one employee (and alone declares only that employee). Each employee's result must answer the twelve required questions `Yes`/`No` (any case; kept as `Yes`/`No`) and `chronic_disease` (options from GET /medical-forms; "None of the above" alone). All or nothing: 422 names every problem. Answers the count declared and who is still to declare. Rate limit: 60 per minute.
          */
         post: operations["MedicalForms_fillForms"];
         delete?: never;
@@ -621,7 +681,7 @@ export interface paths {
         put?: never;
         /**
          * Issue a medical policy from a quote
-         * @description From one quote of a quote request (`quote_request_id`, `quote_price_id`); the employee list must not have changed since the quote. Answers status 0 (awaiting payment) with `price` = the quote's `total_price` (VAT included). A company has one policy awaiting payment at a time: issuing again before payment replaces it, and a payment link opened for the earlier one stops working. Pay through GET /payment-link. In `redirect_url`, `policyID` becomes the policy id after payment. Also served at /request-policies (the spec's rate-limit row). Rate limit: 30 per minute.
+         * @description From one quote of a quote request (`quote_request_id`, `quote_price_id`); the employee list must not have changed since the quote. Answers status 0 (awaiting payment) with `price` = the quote's `total_price` (VAT included). A company has one policy awaiting payment at a time: issuing again before payment replaces it, and a payment link opened for the earlier one stops working. Pay through GET /payment-link. In `redirect_url`, `policyID` becomes the policy id (in the answer, Show Policy and the list too). `category` and `insurance_provider` (optional, as GET /products/categories hands them out) are accepted when they agree with the chosen quote (its insurer; a tier one of its employees is on) and refused with a 422 naming them when they contradict it. Also served at /request-policies (the spec's rate-limit row). Rate limit: 30 per minute.
          */
         post: operations["MedicalPolicies_create[0]"];
         delete?: never;
@@ -641,7 +701,7 @@ export interface paths {
         put?: never;
         /**
          * Issue a medical policy from a quote
-         * @description From one quote of a quote request (`quote_request_id`, `quote_price_id`); the employee list must not have changed since the quote. Answers status 0 (awaiting payment) with `price` = the quote's `total_price` (VAT included). A company has one policy awaiting payment at a time: issuing again before payment replaces it, and a payment link opened for the earlier one stops working. Pay through GET /payment-link. In `redirect_url`, `policyID` becomes the policy id after payment. Also served at /request-policies (the spec's rate-limit row). Rate limit: 30 per minute.
+         * @description From one quote of a quote request (`quote_request_id`, `quote_price_id`); the employee list must not have changed since the quote. Answers status 0 (awaiting payment) with `price` = the quote's `total_price` (VAT included). A company has one policy awaiting payment at a time: issuing again before payment replaces it, and a payment link opened for the earlier one stops working. Pay through GET /payment-link. In `redirect_url`, `policyID` becomes the policy id (in the answer, Show Policy and the list too). `category` and `insurance_provider` (optional, as GET /products/categories hands them out) are accepted when they agree with the chosen quote (its insurer; a tier one of its employees is on) and refused with a 422 naming them when they contradict it. Also served at /request-policies (the spec's rate-limit row). Rate limit: 30 per minute.
          */
         post: operations["MedicalPolicies_create[1]"];
         delete?: never;
@@ -745,7 +805,7 @@ export interface paths {
         put?: never;
         /**
          * Start a claim
-         * @description multipart/form-data: `claim_type` (outpatient, inpatient, emergency, maternity, dental, optical, pharmacy, other; `other` when left out), `incident_date` (YYYY-MM-DD, not in the future, within the cover; `event_date` is the same field under the real service's name; the filing day when neither is sent), `description` (at most 2000 characters), `requested_amount` (SAR, at most 2 decimals) and 0 to 5 supporting files in `documents` (or `supporting_document`): JPEG or PNG up to 3 MB or PDF up to 5 MB, checked by content. The cover runs a year from the day the policy was paid and issued, ending early on the cancellation day. Name the insured member (employee or dependent, with their id) in `description`. Rate limit: 30 per minute. Only a paid policy has cover. The claim starts `submitted`; claims handlers (console) move it to `under_review`, then `approved` (possibly for less) or `rejected` (with a note), and an approved claim to `paid`. `status` is that string (the claims core's statuses, shared by every product); `claim_status` is the real service's integer for it (0 submitted, 1 under review, 2 approved, 3 rejected, 4 paid), and `claim_id` repeats `id`, so clients written against either work.
+         * @description multipart/form-data: `claim_type` (outpatient, inpatient, emergency, maternity, dental, optical, pharmacy, other; `other` when left out), `incident_date` (YYYY-MM-DD, not in the future, within the cover; `event_date` is the same field under the real service's name; the filing day when neither is sent), `description` (at most 2000 characters), `requested_amount` (SAR, at most 2 decimals) and 0 to 5 supporting files in `documents` (or `supporting_document`): JPEG or PNG up to 3 MB or PDF up to 5 MB, checked by content. The cover runs a year from the day the policy was paid and issued, ending early on the cancellation day. Name the insured member (employee or dependent, with their id) in `description`. Rate limit: 30 per minute. Only a paid policy has cover. The claim starts `submitted`; claims handlers (console) move it to `under_review`, then `approved` (possibly for less) or `rejected` (with a note), and an approved claim to `paid`. `status` is that string (the claims core's statuses, shared by every product); `claim_status` is the real service's integer for it (0 submitted, 1 under review, 2 approved, 3 rejected, 4 paid), and `claim_id` repeats `id`, so clients written against either work. `requested_amount` answers as a decimal string with two places (`"1500.00"`), as the real service documents it; `approved_amount` and `paid_amount` are numbers, or null until decided and paid.
          */
         post: operations["MedicalClaims_create"];
         delete?: never;
@@ -883,7 +943,7 @@ export interface paths {
         };
         /**
          * The health declaration questions
-         * @description As the partner API's GET /medical-forms: twelve yes/no questions and the chronic conditions, English and Arabic.
+         * @description The partner API's GET /medical-forms questions as one flat list (`required` false for the optional one) and the chronic conditions, English and Arabic.
          */
         get: operations["AdminMedicalCompanies_questions"];
         put?: never;
@@ -1291,7 +1351,7 @@ export interface paths {
         put?: never;
         /**
          * Start a car claim on a TPL policy
-         * @description multipart/form-data: `claim_type` (third_party_vehicle_damage, third_party_property_damage, third_party_bodily_injury, other; `other` when left out), `incident_date` (YYYY-MM-DD, not in the future, within the cover; `event_date` is the same field under the real service's name; the filing day when neither is sent), `description` (at most 2000 characters), `requested_amount` (SAR, at most 2 decimals) and 0 to 5 supporting files in `documents` (or `supporting_document`): JPEG or PNG up to 3 MB or PDF up to 5 MB, checked by content. The cover runs from the start date through the end date, or to before the cancellation day. Rate limit: 30 per minute (the spec's `/car/policies/{policy}/claims` row). Only a paid policy has cover. The claim starts `submitted`; claims handlers (console) move it to `under_review`, then `approved` (possibly for less) or `rejected` (with a note), and an approved claim to `paid`. `status` is that string (the claims core's statuses, shared by every product); `claim_status` is the real service's integer for it (0 submitted, 1 under review, 2 approved, 3 rejected, 4 paid), and `claim_id` repeats `id`, so clients written against either work.
+         * @description multipart/form-data: `claim_type` (third_party_vehicle_damage, third_party_property_damage, third_party_bodily_injury, other; `other` when left out), `incident_date` (YYYY-MM-DD, not in the future, within the cover; `event_date` is the same field under the real service's name; the filing day when neither is sent), `description` (at most 2000 characters), `requested_amount` (SAR, at most 2 decimals) and 0 to 5 supporting files in `documents` (or `supporting_document`): JPEG or PNG up to 3 MB or PDF up to 5 MB, checked by content. The cover runs from the start date through the end date, or to before the cancellation day. Rate limit: 30 per minute (the spec's `/car/policies/{policy}/claims` row). Only a paid policy has cover. The claim starts `submitted`; claims handlers (console) move it to `under_review`, then `approved` (possibly for less) or `rejected` (with a note), and an approved claim to `paid`. `status` is that string (the claims core's statuses, shared by every product); `claim_status` is the real service's integer for it (0 submitted, 1 under review, 2 approved, 3 rejected, 4 paid), and `claim_id` repeats `id`, so clients written against either work. `requested_amount` answers as a decimal string with two places (`"1500.00"`), as the real service documents it; `approved_amount` and `paid_amount` are numbers, or null until decided and paid.
          */
         post: operations["TplClaims_create[0]"];
         delete?: never;
@@ -1315,7 +1375,7 @@ export interface paths {
         put?: never;
         /**
          * Start a car claim on a TPL policy
-         * @description multipart/form-data: `claim_type` (third_party_vehicle_damage, third_party_property_damage, third_party_bodily_injury, other; `other` when left out), `incident_date` (YYYY-MM-DD, not in the future, within the cover; `event_date` is the same field under the real service's name; the filing day when neither is sent), `description` (at most 2000 characters), `requested_amount` (SAR, at most 2 decimals) and 0 to 5 supporting files in `documents` (or `supporting_document`): JPEG or PNG up to 3 MB or PDF up to 5 MB, checked by content. The cover runs from the start date through the end date, or to before the cancellation day. Rate limit: 30 per minute (the spec's `/car/policies/{policy}/claims` row). Only a paid policy has cover. The claim starts `submitted`; claims handlers (console) move it to `under_review`, then `approved` (possibly for less) or `rejected` (with a note), and an approved claim to `paid`. `status` is that string (the claims core's statuses, shared by every product); `claim_status` is the real service's integer for it (0 submitted, 1 under review, 2 approved, 3 rejected, 4 paid), and `claim_id` repeats `id`, so clients written against either work.
+         * @description multipart/form-data: `claim_type` (third_party_vehicle_damage, third_party_property_damage, third_party_bodily_injury, other; `other` when left out), `incident_date` (YYYY-MM-DD, not in the future, within the cover; `event_date` is the same field under the real service's name; the filing day when neither is sent), `description` (at most 2000 characters), `requested_amount` (SAR, at most 2 decimals) and 0 to 5 supporting files in `documents` (or `supporting_document`): JPEG or PNG up to 3 MB or PDF up to 5 MB, checked by content. The cover runs from the start date through the end date, or to before the cancellation day. Rate limit: 30 per minute (the spec's `/car/policies/{policy}/claims` row). Only a paid policy has cover. The claim starts `submitted`; claims handlers (console) move it to `under_review`, then `approved` (possibly for less) or `rejected` (with a note), and an approved claim to `paid`. `status` is that string (the claims core's statuses, shared by every product); `claim_status` is the real service's integer for it (0 submitted, 1 under review, 2 approved, 3 rejected, 4 paid), and `claim_id` repeats `id`, so clients written against either work. `requested_amount` answers as a decimal string with two places (`"1500.00"`), as the real service documents it; `approved_amount` and `paid_amount` are numbers, or null until decided and paid.
          */
         post: operations["TplClaims_create[1]"];
         delete?: never;
@@ -1492,7 +1552,7 @@ export interface paths {
         put?: never;
         /**
          * Submit a life claim
-         * @description multipart/form-data: `claim_type` (death, critical_illness, disability, total_permanent_disability), `incident_date` (YYYY-MM-DD, not in the future, within the cover; `event_date` is the same field under the real service's name; the filing day when neither is sent), `description` (at most 2000 characters), `requested_amount` (SAR, at most 2 decimals) and 0 to 5 supporting files in `documents` (or `supporting_document`): JPEG or PNG up to 3 MB or PDF up to 5 MB, checked by content. `disability` is the real service's `total_permanent_disability`. The cover runs from the start date to the end date, or to before the cancellation day; `requested_amount` is at most the policy's benefit of that type. Answers with `id` and the amounts as numbers, like property claims (the real service's `claim_id` is not used). Only a paid policy has cover. The claim starts `submitted`; claims handlers (console) move it to `under_review`, then `approved` (possibly for less) or `rejected` (with a note), and an approved claim to `paid`. `status` is that string (the claims core's statuses, shared by every product); `claim_status` is the real service's integer for it (0 submitted, 1 under review, 2 approved, 3 rejected, 4 paid), and `claim_id` repeats `id`, so clients written against either work.
+         * @description multipart/form-data: `claim_type` (death, critical_illness, disability, total_permanent_disability), `incident_date` (YYYY-MM-DD, not in the future, within the cover; `event_date` is the same field under the real service's name; the filing day when neither is sent), `description` (at most 2000 characters), `requested_amount` (SAR, at most 2 decimals) and 0 to 5 supporting files in `documents` (or `supporting_document`): JPEG or PNG up to 3 MB or PDF up to 5 MB, checked by content. `total_permanent_disability` (the real service's name) and `disability` both claim the disability benefit; the claim answers the `claim_type` sent. The cover runs from the start date to the end date, or to before the cancellation day; `requested_amount` is at most the policy's benefit of that type. Answers with `id` (and `claim_id`), like property claims. Only a paid policy has cover. The claim starts `submitted`; claims handlers (console) move it to `under_review`, then `approved` (possibly for less) or `rejected` (with a note), and an approved claim to `paid`. `status` is that string (the claims core's statuses, shared by every product); `claim_status` is the real service's integer for it (0 submitted, 1 under review, 2 approved, 3 rejected, 4 paid), and `claim_id` repeats `id`, so clients written against either work. `requested_amount` answers as a decimal string with two places (`"1500.00"`), as the real service documents it; `approved_amount` and `paid_amount` are numbers, or null until decided and paid.
          */
         post: operations["LifeClaims_create"];
         delete?: never;
@@ -1653,7 +1713,7 @@ export interface paths {
         put?: never;
         /**
          * Submit a horse claim
-         * @description multipart/form-data: `claim_type` (mortality, theft, vet_fees, other; `other` when left out), `incident_date` (YYYY-MM-DD, not in the future, within the cover; `event_date` is the same field under the real service's name; the filing day when neither is sent), `description` (at most 2000 characters), `requested_amount` (SAR, at most 2 decimals) and 0 to 5 supporting files in `documents` (or `supporting_document`): JPEG or PNG up to 3 MB or PDF up to 5 MB, checked by content. The cover runs from the start date to the end date, or to before the cancellation day; `requested_amount` is at most the declared value for mortality and theft, 20 % of it for vet fees. Answers with `id` and the amounts as numbers, like property claims (the real service's `claim_id` is not used). Only a paid policy has cover. The claim starts `submitted`; claims handlers (console) move it to `under_review`, then `approved` (possibly for less) or `rejected` (with a note), and an approved claim to `paid`. `status` is that string (the claims core's statuses, shared by every product); `claim_status` is the real service's integer for it (0 submitted, 1 under review, 2 approved, 3 rejected, 4 paid), and `claim_id` repeats `id`, so clients written against either work.
+         * @description multipart/form-data: `claim_type` (mortality, theft, vet_fees, other; `other` when left out), `incident_date` (YYYY-MM-DD, not in the future, within the cover; `event_date` is the same field under the real service's name; the filing day when neither is sent), `description` (at most 2000 characters), `requested_amount` (SAR, at most 2 decimals) and 0 to 5 supporting files in `documents` (or `supporting_document`): JPEG or PNG up to 3 MB or PDF up to 5 MB, checked by content. The cover runs from the start date to the end date, or to before the cancellation day; `requested_amount` is at most the declared value for mortality and theft, 20 % of it for vet fees. Answers with `id` (and `claim_id`), like property claims. Only a paid policy has cover. The claim starts `submitted`; claims handlers (console) move it to `under_review`, then `approved` (possibly for less) or `rejected` (with a note), and an approved claim to `paid`. `status` is that string (the claims core's statuses, shared by every product); `claim_status` is the real service's integer for it (0 submitted, 1 under review, 2 approved, 3 rejected, 4 paid), and `claim_id` repeats `id`, so clients written against either work. `requested_amount` answers as a decimal string with two places (`"1500.00"`), as the real service documents it; `approved_amount` and `paid_amount` are numbers, or null until decided and paid.
          */
         post: operations["HorseClaims_create"];
         delete?: never;
@@ -1958,7 +2018,7 @@ export interface paths {
         put?: never;
         /**
          * Submit a travel claim
-         * @description multipart/form-data: `claim_type` (medical_emergency, trip_delay, lost_baggage, other; `other` when left out), `incident_date` (YYYY-MM-DD, not in the future, within the cover; `event_date` is the same field under the real service's name; the filing day when neither is sent), `description` (at most 2000 characters), `requested_amount` (SAR, at most 2 decimals) and 0 to 5 supporting files in `documents` (or `supporting_document`): JPEG or PNG up to 3 MB or PDF up to 5 MB, checked by content. The cover runs on the days of the trip, from `start_date` to `end_date`, on a paid policy. `requested_amount` is at most 120,000 SAR for a medical emergency, 1,000 for a trip delay and 2,500 for lost baggage. Name the traveller concerned in `description`. Only a paid policy has cover. The claim starts `submitted`; claims handlers (console) move it to `under_review`, then `approved` (possibly for less) or `rejected` (with a note), and an approved claim to `paid`. `status` is that string (the claims core's statuses, shared by every product); `claim_status` is the real service's integer for it (0 submitted, 1 under review, 2 approved, 3 rejected, 4 paid), and `claim_id` repeats `id`, so clients written against either work.
+         * @description multipart/form-data: `claim_type` (medical_emergency, trip_delay, lost_baggage, other; `other` when left out), `incident_date` (YYYY-MM-DD, not in the future, within the cover; `event_date` is the same field under the real service's name; the filing day when neither is sent), `description` (at most 2000 characters), `requested_amount` (SAR, at most 2 decimals) and 0 to 5 supporting files in `documents` (or `supporting_document`): JPEG or PNG up to 3 MB or PDF up to 5 MB, checked by content. The cover runs on the days of the trip, from `start_date` to `end_date`, on a paid policy. `requested_amount` is at most 120,000 SAR for a medical emergency, 1,000 for a trip delay and 2,500 for lost baggage. Name the traveller concerned in `description`. Only a paid policy has cover. The claim starts `submitted`; claims handlers (console) move it to `under_review`, then `approved` (possibly for less) or `rejected` (with a note), and an approved claim to `paid`. `status` is that string (the claims core's statuses, shared by every product); `claim_status` is the real service's integer for it (0 submitted, 1 under review, 2 approved, 3 rejected, 4 paid), and `claim_id` repeats `id`, so clients written against either work. `requested_amount` answers as a decimal string with two places (`"1500.00"`), as the real service documents it; `approved_amount` and `paid_amount` are numbers, or null until decided and paid.
          */
         post: operations["TravelClaims_create"];
         delete?: never;
@@ -2331,7 +2391,7 @@ export interface paths {
         };
         /**
          * List property policies
-         * @description The calling client's policies, newest first, in the Laravel paginator envelope (the real service answers a plain array here; this API uses one list shape everywhere). Filters: `nationality_id`, `status` (0 pending, 1 active, 2 cancelled), `created_from` and `created_to` (UTC dates, inclusive); `page`, `per_page` (1 to 100).
+         * @description The calling client's policies, newest first, in the Laravel paginator envelope (the real service answers a plain array here; this API uses one list shape everywhere). Filters: `nationality_id`, `status` (0 pending, 1 active, 2 cancelled, 4 expired), `created_from` and `created_to` (UTC dates, inclusive); `page`, `per_page` (1 to 100).
          */
         get: operations["PropertyPolicies_list"];
         put?: never;
@@ -2441,7 +2501,7 @@ export interface paths {
         put?: never;
         /**
          * Start a claim
-         * @description multipart/form-data: `claim_type` (fire, water_damage, theft, natural_disaster, accidental_damage, liability, other; `other` when left out), `incident_date` (YYYY-MM-DD, not in the future, within the cover; `event_date` is the same field under the real service's name; the filing day when neither is sent), `description` (at most 2000 characters), `requested_amount` (SAR, at most 2 decimals) and 0 to 5 supporting files in `documents` (or `supporting_document`): JPEG or PNG up to 3 MB or PDF up to 5 MB, checked by content. The cover runs from the start date to before the end date or the cancellation day. Only a paid policy has cover. The claim starts `submitted`; claims handlers (console) move it to `under_review`, then `approved` (possibly for less) or `rejected` (with a note), and an approved claim to `paid`. `status` is that string (the claims core's statuses, shared by every product); `claim_status` is the real service's integer for it (0 submitted, 1 under review, 2 approved, 3 rejected, 4 paid), and `claim_id` repeats `id`, so clients written against either work.
+         * @description multipart/form-data: `claim_type` (fire, water_damage, theft, natural_disaster, accidental_damage, liability, other; `other` when left out), `incident_date` (YYYY-MM-DD, not in the future, within the cover; `event_date` is the same field under the real service's name; the filing day when neither is sent), `description` (at most 2000 characters), `requested_amount` (SAR, at most 2 decimals) and 0 to 5 supporting files in `documents` (or `supporting_document`): JPEG or PNG up to 3 MB or PDF up to 5 MB, checked by content. The cover runs from the start date to before the end date or the cancellation day. Only a paid policy has cover. The claim starts `submitted`; claims handlers (console) move it to `under_review`, then `approved` (possibly for less) or `rejected` (with a note), and an approved claim to `paid`. `status` is that string (the claims core's statuses, shared by every product); `claim_status` is the real service's integer for it (0 submitted, 1 under review, 2 approved, 3 rejected, 4 paid), and `claim_id` repeats `id`, so clients written against either work. `requested_amount` answers as a decimal string with two places (`"1500.00"`), as the real service documents it; `approved_amount` and `paid_amount` are numbers, or null until decided and paid.
          */
         post: operations["PropertyClaims_create"];
         delete?: never;
@@ -2556,7 +2616,7 @@ export interface paths {
         };
         /**
          * List claims
-         * @description Every product family, each with its policy and customer (`policy`: number, status, cover, holder name and id, masked without read_pii) and its assignee's name. The work queue: `filter={"unassigned":true}`, `filter={"overdue":true}`, oldest first with `sort=["created_at","ASC"]`. A claim must be decided (approved or rejected) within 15 days of its submission: `decision_due_at` is `created_at` plus 15 days, and `overdue` is true while a claim still submitted or under review is past it. Admin lists follow react-admin's simple REST convention: `sort=["field","ASC"|"DESC"]`, `range=[first,last]` (inclusive, at most 100 rows, default [0,24]) and `filter={...}` as JSON query parameters; the answer is a JSON array with `Content-Range: <resource> <first>-<last>/<total>`. Bad parameters answer 422 naming `sort`, `range` or `filter.<key>`. `format=csv` answers every row the filter matches instead, in the sort, as a CSV download streamed page by page (no `range`, no size limit).
+         * @description Every product family, each with its policy and customer (`policy`: number, status, cover, holder name and id, masked without read_pii) and its assignee's name. Claims still to decide (submitted or under review): `filter={"undecided":true}`; the work queue, those of them nobody has taken: `filter={"unassigned":true}`; `filter={"overdue":true}`, oldest first with `sort=["created_at","ASC"]`. A claim must be decided (approved or rejected) within 15 days of its submission: `decision_due_at` is `created_at` plus 15 days, and `overdue` is true while a claim still submitted or under review is past it. Admin lists follow react-admin's simple REST convention: `sort=["field","ASC"|"DESC"]`, `range=[first,last]` (inclusive, at most 100 rows, default [0,24]) and `filter={...}` as JSON query parameters; the answer is a JSON array with `Content-Range: <resource> <first>-<last>/<total>`. Bad parameters answer 422 naming `sort`, `range` or `filter.<key>`. `format=csv` answers every row the filter matches instead, in the sort, as a CSV download streamed page by page (no `range`, no size limit).
          */
         get: operations["AdminClaims_list"];
         put?: never;
@@ -2691,6 +2751,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/api/claims/{id}/take": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take a claim and start its review
+         * @description The signed-in handler takes the claim (it becomes theirs) and, if it is still submitted, it moves under review, in one step and without a reason. Closed claims (rejected, paid) are 409. Audited as `claims.assign` and, when the review starts, `claims.transition`.
+         */
+        post: operations["AdminClaims_take"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/api/claims/{id}/transition": {
         parameters: {
             query?: never;
@@ -2702,7 +2782,7 @@ export interface paths {
         put?: never;
         /**
          * Move a claim to its next status
-         * @description submitted -> under_review or rejected; under_review -> approved or rejected; approved -> paid. A rejection needs a `note`; `approved_amount` (at most the requested amount, default all of it) only when approving; paid pays the approved amount. Another move is 409. Audited.
+         * @description submitted -> under_review or rejected; under_review -> approved or rejected; approved -> paid, or back under review (its approved amount cleared). A `note` saying why is required to reject, to approve less than the requested amount, to pay and to move back; starting a review needs none. `approved_amount` (at most the requested amount, default all of it) only when approving; paid pays the approved amount. Another move is 409. Audited.
          */
         post: operations["AdminClaims_transition"];
         delete?: never;
@@ -2720,7 +2800,7 @@ export interface paths {
         };
         /**
          * Download a stored file
-         * @description A file the service stored: an uploaded photo or document, a policy document (PDF). Stored files are private. The client that stored a file (or whose policy or claim it belongs to) downloads it with its bearer token; another client gets 404, a request without a token 401. Vehicle photos are handed to the insurer as signed URLs (`?expires=&signature=`) that work without a token for `FILE_URL_TTL_SECONDS` (10 minutes by default); an expired or altered signature is 404. Staff download through `/admin/api/files/{name}` with their console session, when their role may read the personal data of the file's product. Answers carry `Cache-Control: private, no-store`, `X-Content-Type-Options: nosniff` and `Content-Disposition: attachment` with the file's name.
+         * @description A file the service stored: an uploaded photo or document, a policy document (PDF). Stored files are private. The client that stored a file (or whose policy or claim it belongs to) downloads it with its bearer token; another client gets 404, a request without a token 401. Vehicle photos are handed to the insurer as signed URLs (`?expires=&signature=`) that work without a token for `FILE_URL_TTL_SECONDS` (10 minutes by default); an expired or altered signature, or an `expires` further ahead than that TTL from now, is 404. Staff download through `/admin/api/files/{name}` with their console session, when their role may read the personal data of the file's product. Answers carry `Cache-Control: private, no-store`, `X-Content-Type-Options: nosniff` and `Content-Disposition: attachment` with the file's name.
          */
         get: operations["Files_download"];
         put?: never;
@@ -2740,7 +2820,7 @@ export interface paths {
         };
         /**
          * Download a stored file (staff)
-         * @description Stored files are private. The client that stored a file (or whose policy or claim it belongs to) downloads it with its bearer token; another client gets 404, a request without a token 401. Vehicle photos are handed to the insurer as signed URLs (`?expires=&signature=`) that work without a token for `FILE_URL_TTL_SECONDS` (10 minutes by default); an expired or altered signature is 404. Staff download through `/admin/api/files/{name}` with their console session, when their role may read the personal data of the file's product. Answers carry `Cache-Control: private, no-store`, `X-Content-Type-Options: nosniff` and `Content-Disposition: attachment` with the file's name. A role that may not read the file's product in full gets 404, as for a file that does not exist.
+         * @description Stored files are private. The client that stored a file (or whose policy or claim it belongs to) downloads it with its bearer token; another client gets 404, a request without a token 401. Vehicle photos are handed to the insurer as signed URLs (`?expires=&signature=`) that work without a token for `FILE_URL_TTL_SECONDS` (10 minutes by default); an expired or altered signature, or an `expires` further ahead than that TTL from now, is 404. Staff download through `/admin/api/files/{name}` with their console session, when their role may read the personal data of the file's product. Answers carry `Cache-Control: private, no-store`, `X-Content-Type-Options: nosniff` and `Content-Disposition: attachment` with the file's name. A role that may not read the file's product in full gets 404, as for a file that does not exist.
          */
         get: operations["AdminFiles_download"];
         put?: never;
@@ -2998,7 +3078,7 @@ export interface paths {
         };
         /**
          * List audit records (admin only)
-         * @description Every state-changing staff action, newest first. Admin lists follow react-admin's simple REST convention: `sort=["field","ASC"|"DESC"]`, `range=[first,last]` (inclusive, at most 100 rows, default [0,24]) and `filter={...}` as JSON query parameters; the answer is a JSON array with `Content-Range: <resource> <first>-<last>/<total>`. Bad parameters answer 422 naming `sort`, `range` or `filter.<key>`. `format=csv` answers every row the filter matches instead, in the sort, as a CSV download streamed page by page (no `range`, no size limit).
+         * @description Every state-changing staff action, newest first, each with the names of the staff and clients it names. Sign-ins and sign-outs (`auth.*`) are left out unless `filter={"sign_ins":true}` or an `action` is asked for. Admin lists follow react-admin's simple REST convention: `sort=["field","ASC"|"DESC"]`, `range=[first,last]` (inclusive, at most 100 rows, default [0,24]) and `filter={...}` as JSON query parameters; the answer is a JSON array with `Content-Range: <resource> <first>-<last>/<total>`. Bad parameters answer 422 naming `sort`, `range` or `filter.<key>`. `format=csv` answers every row the filter matches instead, in the sort, as a CSV download streamed page by page (no `range`, no size limit).
          */
         get: operations["AuditLog_list"];
         put?: never;
@@ -3018,66 +3098,6 @@ export interface paths {
         };
         /** Show an audit record (admin only) */
         get: operations["AuditLog_show"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/api/dashboard": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Operations dashboard
-         * @description Counters (clients, quote requests, policies, payments pending), premium volume (SAR, decimal string), policies by status and daily series over the last `days` (7 to 90, default 30). Product families contribute through metric providers; what none contributes is zero. `worklists` holds the figures of the caller's role only (account managers and admins: `medical`, with `companies_missing_declarations`, `employees_missing_declarations`, `companies_with_amount_due` and `amount_due`, SAR as a decimal string); other roles get `{}`.
-         */
-        get: operations["Dashboard_get"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/api/search": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Find a customer, policy or payment across every family
-         * @description One query (a policy id, or at least three characters) matched against every product family the staff member may read: the policy id, the insurer's policy number, vehicle and company references, the payment id and the card vendor's reference; and, only in families whose personal data the role may read, the owner's national id or iqama, a mobile number in any writing (05…, 9665…, +966 5…), an email and a name (part of it). Newest first, at most 50; `holder` is masked as on the family's own pages. `matched` says which field matched; a payment names the policy it pays for (`policy`).
-         */
-        get: operations["Search_find"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/api/policy-activity/{resource}/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * A policy's payments, refunds, webhooks sent and console history
-         * @description For the policy page of every family (`resource` is its console resource, e.g. `horse-policies`). `payments` and `refunds` are null for roles that do not read payments, `webhooks` (the deliveries to the partner's endpoints about this policy) for roles that do not read deliveries; `audit` lists who did what to it in the console, with the reason given. Newest first, at most 50 of each. 403 when the role does not read the family.
-         */
-        get: operations["PolicyActivity_of"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3609,6 +3629,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/sandbox/test-clocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your test clocks (sandbox only)
+         * @description Newest first, with how many resources each holds.
+         */
+        get: operations["SandboxTestClocks_list"];
+        put?: never;
+        /**
+         * Create a test clock (sandbox only)
+         * @description A clock frozen at `frozen_time` (default: now; within two years of real time) until you advance it; optional `name`. At most 20 per client. Send `Sandbox-Test-Clock: <id>` on a request that creates a quote request, a policy (any family), a medical company or an embed session: the resource, its payment and the policy issued from it are attached to the clock. From then on every time rule of theirs reads the clock, whoever asks (your requests with or without the header, the payment page, the vendor's callbacks, the embed page): OTP, offer and payment link expiries, the cover start, claims windows, cooling-off and pro-rata refunds, the one-hour embed session. Time rules are evaluated when the resource is next used, so an advance takes effect on the next request. Resources not attached and other clients stay on real time.
+         */
+        post: operations["SandboxTestClocks_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sandbox/test-clocks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Show one of your test clocks (sandbox only) */
+        get: operations["SandboxTestClocks_show"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a test clock (sandbox only)
+         * @description Its resources stay and go back to real time.
+         */
+        delete: operations["SandboxTestClocks_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sandbox/test-clocks/{id}/advance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Advance a test clock (sandbox only)
+         * @description Moves the clock forward to `frozen_time`, or by `seconds`; never back, at most two years at a time. The next request on an attached resource sees the new time.
+         */
+        post: operations["SandboxTestClocks_advance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sandbox/company-registry/{cr}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Register a company in the sandbox company registry (sandbox only)
+         * @description From now on the employees fetch of a medical company with this commercial registration number (`POST /api/v1/medical/companies/{id}/employees/fetch`) loads exactly these employees, for your requests only; registering the number again replaces them. Without a registration, every number is a company with 2 to 6 employees derived from it, and a number ending in 0000 is one the registry does not know (404). The fetched list then goes through the same rules as an uploaded one.
+         */
+        put: operations["SandboxCompanyRegistry_register"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/sandbox/payments/pay": {
         parameters: {
             query?: never;
@@ -3644,7 +3749,7 @@ export interface paths {
         put?: never;
         /**
          * Register a webhook endpoint (sandbox only)
-         * @description `url`, `events` (default both: `policy.status_updated`, `policy.documents_updated`), optional `description`. The answer shows the signing `secret` (`whsec_...`) and `static_key` (sent in `x-webhook-url` / `x-webhook-key`) once. The url must be http(s) and may not point at a private, loopback, link-local or metadata address, as in production (loopback only where the service is configured to allow it); checked again against the resolved address at every delivery, and redirects are not followed.
+         * @description `url`, `events` (`policy.status_updated`, `policy.documents_updated`, `payment.expired`; default the first two), optional `description`. The answer shows the signing `secret` (`whsec_...`) and `static_key` (sent in `x-webhook-url` / `x-webhook-key`) once. The url must be http(s) and may not point at a private, loopback, link-local or metadata address, as in production (loopback only where the service is configured to allow it); checked again against the resolved address at every delivery, and redirects are not followed.
          */
         post: operations["SandboxWebhooks_create"];
         delete?: never;
@@ -3771,91 +3876,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/sandbox/test-clocks": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Your test clocks (sandbox only)
-         * @description Newest first, with how many resources each holds.
-         */
-        get: operations["SandboxTestClocks_list"];
-        put?: never;
-        /**
-         * Create a test clock (sandbox only)
-         * @description A clock frozen at `frozen_time` (default: now; within two years of real time) until you advance it; optional `name`. At most 20 per client. Send `Sandbox-Test-Clock: <id>` on a request that creates a quote request, a policy (any family), a medical company or an embed session: the resource, its payment and the policy issued from it are attached to the clock. From then on every time rule of theirs reads the clock, whoever asks (your requests with or without the header, the payment page, the vendor's callbacks, the embed page): OTP, offer and payment link expiries, the cover start, claims windows, cooling-off and pro-rata refunds, the one-hour embed session. Time rules are evaluated when the resource is next used, so an advance takes effect on the next request. Resources not attached and other clients stay on real time.
-         */
-        post: operations["SandboxTestClocks_create"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/sandbox/test-clocks/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Show one of your test clocks (sandbox only) */
-        get: operations["SandboxTestClocks_show"];
-        put?: never;
-        post?: never;
-        /**
-         * Delete a test clock (sandbox only)
-         * @description Its resources stay and go back to real time.
-         */
-        delete: operations["SandboxTestClocks_delete"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/sandbox/test-clocks/{id}/advance": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Advance a test clock (sandbox only)
-         * @description Moves the clock forward to `frozen_time`, or by `seconds`; never back, at most two years at a time. The next request on an attached resource sees the new time.
-         */
-        post: operations["SandboxTestClocks_advance"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/sandbox/company-registry/{cr}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /**
-         * Register a company in the sandbox company registry (sandbox only)
-         * @description From now on the employees fetch of a medical company with this commercial registration number (`POST /api/v1/medical/companies/{id}/employees/fetch`) loads exactly these employees, for your requests only; registering the number again replaces them. Without a registration, every number is a company with 2 to 6 employees derived from it, and a number ending in 0000 is one the registry does not know (404). The fetched list then goes through the same rules as an uploaded one.
-         */
-        put: operations["SandboxCompanyRegistry_register"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3883,7 +3903,7 @@ export interface components {
             details?: {
                 [key: string]: string[];
             };
-            /** @description On 429 only, equal to the `Retry-After` header. */
+            /** @description On 429 and 503, equal to the `Retry-After` header. */
             retry_after_seconds?: number;
             /** @description On the token endpoint only: the RFC 6749 error code. */
             error?: string;
@@ -3916,10 +3936,10 @@ export interface components {
             /** @example 2026-11-22T09:05:00.000000Z */
             created_at: string;
             /**
-             * @description 0 pending payment, 1 issued, 2 cancelled.
+             * @description 0 pending payment, 1 issued, 2 cancelled, 4 expired (the term ended; property).
              * @enum {integer}
              */
-            status: 0 | 1 | 2;
+            status: 0 | 1 | 2 | 4;
             /** @description Set while status is 0. */
             payment_link?: string | null;
             price?: number | null;
@@ -3973,6 +3993,58 @@ export interface components {
          */
         WebhookPolicyEnvelope: {
             policy: components["schemas"]["WebhookPolicy"];
+        };
+        /**
+         * @description A payment link that lapsed unpaid: the payment record exactly as `GET /api/v1/payments` lists it, status `expired`.
+         * @example {
+         *       "payment": {
+         *         "id": "0d9b4c1e-5d7a-4f0e-9c61-2b7f3f7d9a10",
+         *         "status": "expired",
+         *         "status_reason": null,
+         *         "status_message": null,
+         *         "amount": 1158.3,
+         *         "currency": "SAR",
+         *         "vendor_reference": null,
+         *         "failure_code": null,
+         *         "policy_type": "property",
+         *         "policy_id": 12,
+         *         "payment_link": null,
+         *         "expires_at": "2026-11-23T09:00:00.000000Z",
+         *         "paid_at": null,
+         *         "created_at": "2026-11-22T09:00:00.000000Z",
+         *         "updated_at": "2026-11-23T09:00:00.000000Z",
+         *         "refunded_amount": 0,
+         *         "refunds": []
+         *       }
+         *     }
+         */
+        WebhookPaymentEnvelope: {
+            payment: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                status: "expired";
+                status_reason?: string | null;
+                status_message?: string | null;
+                amount: number;
+                /** @example SAR */
+                currency: string;
+                vendor_reference?: string | null;
+                /** @description The last card attempt's failure, if one failed before the link lapsed. */
+                failure_code?: string | null;
+                /** @description The product family (`motor`, `property`, `tpl`, `medical`, `life`, `horse`, `travel`). */
+                policy_type: string;
+                /** @description The policy (medical: the company) the payment was for; ids are per family. */
+                policy_id: number;
+                /** @description Always null: the link no longer opens. */
+                payment_link?: string | null;
+                expires_at: string;
+                paid_at?: string | null;
+                created_at?: string;
+                updated_at?: string;
+                refunded_amount?: number;
+                refunds?: Record<string, never>[];
+            };
         };
     };
     responses: never;
@@ -4070,6 +4142,276 @@ export interface operations {
                      *       "type": "about:blank",
                      *       "title": "",
                      *       "status": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42901",
+                     *       "message": "Too many requests.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Dashboard_get: {
+        parameters: {
+            query?: {
+                days?: number;
+            };
+            header?: {
+                /** @description Must be `XMLHttpRequest` on POST, PUT, PATCH and DELETE (CSRF protection). */
+                "X-Requested-With"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dashboard numbers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40101",
+                     *       "message": "Unauthenticated.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but the client is not enrolled in this product. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40301",
+                     *       "message": "The client is not enrolled in this product.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42901",
+                     *       "message": "Too many requests.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Search_find: {
+        parameters: {
+            query: {
+                q: string;
+            };
+            header?: {
+                /** @description Must be `XMLHttpRequest` on POST, PUT, PATCH and DELETE (CSRF protection). */
+                "X-Requested-With"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{results: [...], truncated}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40101",
+                     *       "message": "Unauthenticated.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but the client is not enrolled in this product. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40301",
+                     *       "message": "The client is not enrolled in this product.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42901",
+                     *       "message": "Too many requests.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    PolicyActivity_of: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Must be `XMLHttpRequest` on POST, PUT, PATCH and DELETE (CSRF protection). */
+                "X-Requested-With"?: string;
+            };
+            path: {
+                resource: string;
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{payments, refunds, webhooks, audit}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40101",
+                     *       "message": "Unauthenticated.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but the client is not enrolled in this product. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40301",
+                     *       "message": "The client is not enrolled in this product.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed; `details` names every failing field. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42201",
+                     *       "message": "The given data was invalid.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 422
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -4742,7 +5084,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
-            /** @description `Prefer: respond-async`: the rules, the OTP check and every 422 are as without it, but once the request is stored the answer is 202 at once, with `Preference-Applied: respond-async`, `Location` (the quote request) and the quote request object with `status: in_progress` and every insurer `pending`. Offers are stored as each insurer answers: `GET` the quote request (or its `/events` stream) to see them. The quote request object, plus two fields after the spec's ones: `status` — `in_progress` while insurers are still answering, `complete` once every insurer answered or was cut off, or `failed` when no insurer quoted or declined (every one errored or timed out: what the synchronous call answers 502 for; the request then keeps its empty `quotes`) — and `insurers`, one entry per insurer asked, in listing order: `{code, state, offer_count, latency_ms}` with `state` `pending` (no answer yet; `latency_ms` null), `quoted`, `declined`, `failed` or `timeout`. `quotes` holds the offers received so far, each issuable as soon as it is listed, in the same order as the synchronous call gives (insurer order, not arrival order): a complete request reads exactly like one requested synchronously. A request whose instance stopped mid-way is completed at its deadline (the insurers still pending become `timeout`), on the next read. */
+            /** @description `Prefer: respond-async`: the rules, the OTP check and every 422 are as without it, but once the request is stored the answer is 202 at once, with `Preference-Applied: respond-async`, `Location` (the quote request) and the quote request object with `status: in_progress` and every insurer `pending`. Offers are stored as each insurer answers: `GET` the quote request (or its `/events` stream) to see them. The quote request object, plus two fields after the spec's ones: `status` — `in_progress` while insurers are still answering, `complete` once every insurer answered or was cut off, or `failed` when no insurer quoted or declined (every one errored or timed out: what the synchronous call answers 502 for; the request then keeps its empty `quotes`) — and `insurers`, one entry per insurer asked, in listing order: `{code, state, offer_count, latency_ms}` with `state` `pending` (no answer yet; `latency_ms` null), `quoted`, `declined`, `failed` or `timeout`. `quotes` holds the offers received so far, each issuable as soon as it is listed, in the same order as the synchronous call gives (insurer order, not arrival order): a complete request reads exactly like one requested synchronously. A request whose instance stopped mid-way is completed at its deadline (the insurers still pending become `timeout`): by the next read, or by any running instance when the deadline comes. */
             202: {
                 headers: {
                     /** @description `respond-async` */
@@ -4963,11 +5305,15 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Deleted. */
-            204: {
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
             };
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
@@ -7142,7 +7488,8 @@ export interface operations {
     MedicalCategories_list: {
         parameters: {
             query?: {
-                insurance_provider?: string;
+                /** @description Which insurer's categories: one of dune, palm, summit (the sandbox medical insurers; `insurance_providers` in the answer lists them). The first when left out. */
+                insurance_provider?: "dune" | "palm" | "summit";
             };
             header?: {
                 /** @description Correlation id, echoed in the response. */
@@ -7508,13 +7855,78 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The questions. */
+            /** @description The question tree. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        general_health_information: {
+                            [key: string]: {
+                                question: string;
+                                question_ar: string;
+                                choices: ("Yes" | "No")[];
+                                choices_ar: string[];
+                                /** @description Whether every declaration must answer it. */
+                                required: boolean;
+                            };
+                        };
+                        surgical_history: {
+                            [key: string]: {
+                                question: string;
+                                question_ar: string;
+                                choices: ("Yes" | "No")[];
+                                choices_ar: string[];
+                                /** @description Whether every declaration must answer it. */
+                                required: boolean;
+                            };
+                        };
+                        cardiovascular_health: {
+                            [key: string]: {
+                                question: string;
+                                question_ar: string;
+                                choices: ("Yes" | "No")[];
+                                choices_ar: string[];
+                                /** @description Whether every declaration must answer it. */
+                                required: boolean;
+                            };
+                        };
+                        chronic_conditions: {
+                            diagnoses: {
+                                /**
+                                 * @description The key its answer is sent under: a list of options ("None of the above" alone).
+                                 * @enum {string}
+                                 */
+                                answer_key: "chronic_disease";
+                                question: string;
+                                question_ar: string;
+                                options: string[];
+                                options_ar: string[];
+                                required: boolean;
+                            };
+                        };
+                        lifestyle_and_habits: {
+                            [key: string]: {
+                                question: string;
+                                question_ar: string;
+                                choices: ("Yes" | "No")[];
+                                choices_ar: string[];
+                                /** @description Whether every declaration must answer it. */
+                                required: boolean;
+                            };
+                        };
+                        additional_information: {
+                            [key: string]: {
+                                question: string;
+                                question_ar: string;
+                                choices: ("Yes" | "No")[];
+                                choices_ar: string[];
+                                /** @description Whether every declaration must answer it. */
+                                required: boolean;
+                            };
+                        };
+                    };
                 };
             };
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -7590,60 +8002,64 @@ export interface operations {
                 "application/json": {
                     company_id: number | string;
                     all_employees?: {
-                        /** @enum {string} */
-                        allergies?: "yes" | "no";
-                        /** @enum {string} */
-                        current_medications?: "yes" | "no";
-                        /** @enum {string} */
-                        hospitalizations?: "yes" | "no";
-                        /** @enum {string} */
-                        pre_existing_conditions?: "yes" | "no";
-                        /** @enum {string} */
-                        past_surgeries?: "yes" | "no";
-                        /** @enum {string} */
-                        surgery_complications?: "yes" | "no";
-                        /** @enum {string} */
-                        chest_pain_or_breathlessness?: "yes" | "no";
-                        /** @enum {string} */
-                        heart_procedures?: "yes" | "no";
-                        /** @enum {string} */
-                        smoking?: "yes" | "no";
-                        /** @enum {string} */
-                        alcohol_consumption?: "yes" | "no";
-                        /** @enum {string} */
-                        physical_activity?: "yes" | "no";
-                        /** @enum {string} */
-                        family_history?: "yes" | "no";
-                        chronic_disease?: ("Diabetes" | "Asthma" | "Chronic Kidney Disease" | "Liver Disease" | "Cancer" | "None of the above")[];
+                        /** @description Yes or No, in any case; answered as Yes or No. */
+                        allergies?: string;
+                        /** @description Yes or No, in any case; answered as Yes or No. */
+                        current_medications?: string;
+                        /** @description Yes or No, in any case; answered as Yes or No. */
+                        hospitalizations?: string;
+                        /** @description Yes or No, in any case; answered as Yes or No. */
+                        pre_existing_conditions?: string;
+                        /** @description Yes or No, in any case; answered as Yes or No. */
+                        past_surgeries?: string;
+                        /** @description Yes or No, in any case; answered as Yes or No. */
+                        surgery_complications?: string;
+                        /** @description Yes or No, in any case; answered as Yes or No. */
+                        chest_pain_or_breathlessness?: string;
+                        /** @description Yes or No, in any case; answered as Yes or No. */
+                        heart_procedures?: string;
+                        /** @description Yes or No, in any case; answered as Yes or No. */
+                        smoking?: string;
+                        /** @description Yes or No, in any case; answered as Yes or No. */
+                        alcohol_consumption?: string;
+                        /** @description Yes or No, in any case; answered as Yes or No. */
+                        physical_activity?: string;
+                        /** @description Yes or No, in any case; answered as Yes or No. */
+                        family_history?: string;
+                        /** @description Yes or No, in any case; answered as Yes or No. */
+                        other_medical_info?: string;
+                        chronic_disease?: string[];
                     };
                     ids_or_emails?: {
                         id_or_email: string | number;
                         answers: {
-                            /** @enum {string} */
-                            allergies?: "yes" | "no";
-                            /** @enum {string} */
-                            current_medications?: "yes" | "no";
-                            /** @enum {string} */
-                            hospitalizations?: "yes" | "no";
-                            /** @enum {string} */
-                            pre_existing_conditions?: "yes" | "no";
-                            /** @enum {string} */
-                            past_surgeries?: "yes" | "no";
-                            /** @enum {string} */
-                            surgery_complications?: "yes" | "no";
-                            /** @enum {string} */
-                            chest_pain_or_breathlessness?: "yes" | "no";
-                            /** @enum {string} */
-                            heart_procedures?: "yes" | "no";
-                            /** @enum {string} */
-                            smoking?: "yes" | "no";
-                            /** @enum {string} */
-                            alcohol_consumption?: "yes" | "no";
-                            /** @enum {string} */
-                            physical_activity?: "yes" | "no";
-                            /** @enum {string} */
-                            family_history?: "yes" | "no";
-                            chronic_disease?: ("Diabetes" | "Asthma" | "Chronic Kidney Disease" | "Liver Disease" | "Cancer" | "None of the above")[];
+                            /** @description Yes or No, in any case; answered as Yes or No. */
+                            allergies?: string;
+                            /** @description Yes or No, in any case; answered as Yes or No. */
+                            current_medications?: string;
+                            /** @description Yes or No, in any case; answered as Yes or No. */
+                            hospitalizations?: string;
+                            /** @description Yes or No, in any case; answered as Yes or No. */
+                            pre_existing_conditions?: string;
+                            /** @description Yes or No, in any case; answered as Yes or No. */
+                            past_surgeries?: string;
+                            /** @description Yes or No, in any case; answered as Yes or No. */
+                            surgery_complications?: string;
+                            /** @description Yes or No, in any case; answered as Yes or No. */
+                            chest_pain_or_breathlessness?: string;
+                            /** @description Yes or No, in any case; answered as Yes or No. */
+                            heart_procedures?: string;
+                            /** @description Yes or No, in any case; answered as Yes or No. */
+                            smoking?: string;
+                            /** @description Yes or No, in any case; answered as Yes or No. */
+                            alcohol_consumption?: string;
+                            /** @description Yes or No, in any case; answered as Yes or No. */
+                            physical_activity?: string;
+                            /** @description Yes or No, in any case; answered as Yes or No. */
+                            family_history?: string;
+                            /** @description Yes or No, in any case; answered as Yes or No. */
+                            other_medical_info?: string;
+                            chronic_disease?: string[];
                         };
                     }[];
                 };
@@ -7987,6 +8403,8 @@ export interface operations {
                     quote_price_id: string;
                     /** Format: uri */
                     redirect_url?: string;
+                    category?: string;
+                    insurance_provider?: string;
                 };
             };
         };
@@ -8113,6 +8531,8 @@ export interface operations {
                     quote_price_id: string;
                     /** Format: uri */
                     redirect_url?: string;
+                    category?: string;
+                    insurance_provider?: string;
                 };
             };
         };
@@ -10035,31 +10455,33 @@ export interface operations {
                 "application/json": {
                     reason: string;
                     answers: {
-                        /** @enum {string} */
-                        allergies: "yes" | "no";
-                        /** @enum {string} */
-                        current_medications: "yes" | "no";
-                        /** @enum {string} */
-                        hospitalizations: "yes" | "no";
-                        /** @enum {string} */
-                        pre_existing_conditions: "yes" | "no";
-                        /** @enum {string} */
-                        past_surgeries: "yes" | "no";
-                        /** @enum {string} */
-                        surgery_complications: "yes" | "no";
-                        /** @enum {string} */
-                        chest_pain_or_breathlessness: "yes" | "no";
-                        /** @enum {string} */
-                        heart_procedures: "yes" | "no";
-                        /** @enum {string} */
-                        smoking: "yes" | "no";
-                        /** @enum {string} */
-                        alcohol_consumption: "yes" | "no";
-                        /** @enum {string} */
-                        physical_activity: "yes" | "no";
-                        /** @enum {string} */
-                        family_history: "yes" | "no";
-                        chronic_disease: ("Diabetes" | "Asthma" | "Chronic Kidney Disease" | "Liver Disease" | "Cancer" | "None of the above")[];
+                        /** @description Yes or No, in any case; answered as Yes or No. */
+                        allergies: string;
+                        /** @description Yes or No, in any case; answered as Yes or No. */
+                        current_medications: string;
+                        /** @description Yes or No, in any case; answered as Yes or No. */
+                        hospitalizations: string;
+                        /** @description Yes or No, in any case; answered as Yes or No. */
+                        pre_existing_conditions: string;
+                        /** @description Yes or No, in any case; answered as Yes or No. */
+                        past_surgeries: string;
+                        /** @description Yes or No, in any case; answered as Yes or No. */
+                        surgery_complications: string;
+                        /** @description Yes or No, in any case; answered as Yes or No. */
+                        chest_pain_or_breathlessness: string;
+                        /** @description Yes or No, in any case; answered as Yes or No. */
+                        heart_procedures: string;
+                        /** @description Yes or No, in any case; answered as Yes or No. */
+                        smoking: string;
+                        /** @description Yes or No, in any case; answered as Yes or No. */
+                        alcohol_consumption: string;
+                        /** @description Yes or No, in any case; answered as Yes or No. */
+                        physical_activity: string;
+                        /** @description Yes or No, in any case; answered as Yes or No. */
+                        family_history: string;
+                        /** @description Yes or No, in any case; answered as Yes or No. */
+                        other_medical_info?: string;
+                        chronic_disease: string[];
                     };
                 };
             };
@@ -10634,31 +11056,33 @@ export interface operations {
                     /** @enum {boolean} */
                     consent: true;
                     answers: {
-                        /** @enum {string} */
-                        allergies: "yes" | "no";
-                        /** @enum {string} */
-                        current_medications: "yes" | "no";
-                        /** @enum {string} */
-                        hospitalizations: "yes" | "no";
-                        /** @enum {string} */
-                        pre_existing_conditions: "yes" | "no";
-                        /** @enum {string} */
-                        past_surgeries: "yes" | "no";
-                        /** @enum {string} */
-                        surgery_complications: "yes" | "no";
-                        /** @enum {string} */
-                        chest_pain_or_breathlessness: "yes" | "no";
-                        /** @enum {string} */
-                        heart_procedures: "yes" | "no";
-                        /** @enum {string} */
-                        smoking: "yes" | "no";
-                        /** @enum {string} */
-                        alcohol_consumption: "yes" | "no";
-                        /** @enum {string} */
-                        physical_activity: "yes" | "no";
-                        /** @enum {string} */
-                        family_history: "yes" | "no";
-                        chronic_disease: ("Diabetes" | "Asthma" | "Chronic Kidney Disease" | "Liver Disease" | "Cancer" | "None of the above")[];
+                        /** @description Yes or No, in any case; answered as Yes or No. */
+                        allergies: string;
+                        /** @description Yes or No, in any case; answered as Yes or No. */
+                        current_medications: string;
+                        /** @description Yes or No, in any case; answered as Yes or No. */
+                        hospitalizations: string;
+                        /** @description Yes or No, in any case; answered as Yes or No. */
+                        pre_existing_conditions: string;
+                        /** @description Yes or No, in any case; answered as Yes or No. */
+                        past_surgeries: string;
+                        /** @description Yes or No, in any case; answered as Yes or No. */
+                        surgery_complications: string;
+                        /** @description Yes or No, in any case; answered as Yes or No. */
+                        chest_pain_or_breathlessness: string;
+                        /** @description Yes or No, in any case; answered as Yes or No. */
+                        heart_procedures: string;
+                        /** @description Yes or No, in any case; answered as Yes or No. */
+                        smoking: string;
+                        /** @description Yes or No, in any case; answered as Yes or No. */
+                        alcohol_consumption: string;
+                        /** @description Yes or No, in any case; answered as Yes or No. */
+                        physical_activity: string;
+                        /** @description Yes or No, in any case; answered as Yes or No. */
+                        family_history: string;
+                        /** @description Yes or No, in any case; answered as Yes or No. */
+                        other_medical_info?: string;
+                        chronic_disease: string[];
                     };
                 };
             };
@@ -10799,60 +11223,64 @@ export interface operations {
             content: {
                 "application/json": {
                     all_employees?: {
-                        /** @enum {string} */
-                        allergies?: "yes" | "no";
-                        /** @enum {string} */
-                        current_medications?: "yes" | "no";
-                        /** @enum {string} */
-                        hospitalizations?: "yes" | "no";
-                        /** @enum {string} */
-                        pre_existing_conditions?: "yes" | "no";
-                        /** @enum {string} */
-                        past_surgeries?: "yes" | "no";
-                        /** @enum {string} */
-                        surgery_complications?: "yes" | "no";
-                        /** @enum {string} */
-                        chest_pain_or_breathlessness?: "yes" | "no";
-                        /** @enum {string} */
-                        heart_procedures?: "yes" | "no";
-                        /** @enum {string} */
-                        smoking?: "yes" | "no";
-                        /** @enum {string} */
-                        alcohol_consumption?: "yes" | "no";
-                        /** @enum {string} */
-                        physical_activity?: "yes" | "no";
-                        /** @enum {string} */
-                        family_history?: "yes" | "no";
-                        chronic_disease?: ("Diabetes" | "Asthma" | "Chronic Kidney Disease" | "Liver Disease" | "Cancer" | "None of the above")[];
+                        /** @description Yes or No, in any case; answered as Yes or No. */
+                        allergies?: string;
+                        /** @description Yes or No, in any case; answered as Yes or No. */
+                        current_medications?: string;
+                        /** @description Yes or No, in any case; answered as Yes or No. */
+                        hospitalizations?: string;
+                        /** @description Yes or No, in any case; answered as Yes or No. */
+                        pre_existing_conditions?: string;
+                        /** @description Yes or No, in any case; answered as Yes or No. */
+                        past_surgeries?: string;
+                        /** @description Yes or No, in any case; answered as Yes or No. */
+                        surgery_complications?: string;
+                        /** @description Yes or No, in any case; answered as Yes or No. */
+                        chest_pain_or_breathlessness?: string;
+                        /** @description Yes or No, in any case; answered as Yes or No. */
+                        heart_procedures?: string;
+                        /** @description Yes or No, in any case; answered as Yes or No. */
+                        smoking?: string;
+                        /** @description Yes or No, in any case; answered as Yes or No. */
+                        alcohol_consumption?: string;
+                        /** @description Yes or No, in any case; answered as Yes or No. */
+                        physical_activity?: string;
+                        /** @description Yes or No, in any case; answered as Yes or No. */
+                        family_history?: string;
+                        /** @description Yes or No, in any case; answered as Yes or No. */
+                        other_medical_info?: string;
+                        chronic_disease?: string[];
                     };
                     ids_or_emails?: {
                         id_or_email: string | number;
                         answers: {
-                            /** @enum {string} */
-                            allergies?: "yes" | "no";
-                            /** @enum {string} */
-                            current_medications?: "yes" | "no";
-                            /** @enum {string} */
-                            hospitalizations?: "yes" | "no";
-                            /** @enum {string} */
-                            pre_existing_conditions?: "yes" | "no";
-                            /** @enum {string} */
-                            past_surgeries?: "yes" | "no";
-                            /** @enum {string} */
-                            surgery_complications?: "yes" | "no";
-                            /** @enum {string} */
-                            chest_pain_or_breathlessness?: "yes" | "no";
-                            /** @enum {string} */
-                            heart_procedures?: "yes" | "no";
-                            /** @enum {string} */
-                            smoking?: "yes" | "no";
-                            /** @enum {string} */
-                            alcohol_consumption?: "yes" | "no";
-                            /** @enum {string} */
-                            physical_activity?: "yes" | "no";
-                            /** @enum {string} */
-                            family_history?: "yes" | "no";
-                            chronic_disease?: ("Diabetes" | "Asthma" | "Chronic Kidney Disease" | "Liver Disease" | "Cancer" | "None of the above")[];
+                            /** @description Yes or No, in any case; answered as Yes or No. */
+                            allergies?: string;
+                            /** @description Yes or No, in any case; answered as Yes or No. */
+                            current_medications?: string;
+                            /** @description Yes or No, in any case; answered as Yes or No. */
+                            hospitalizations?: string;
+                            /** @description Yes or No, in any case; answered as Yes or No. */
+                            pre_existing_conditions?: string;
+                            /** @description Yes or No, in any case; answered as Yes or No. */
+                            past_surgeries?: string;
+                            /** @description Yes or No, in any case; answered as Yes or No. */
+                            surgery_complications?: string;
+                            /** @description Yes or No, in any case; answered as Yes or No. */
+                            chest_pain_or_breathlessness?: string;
+                            /** @description Yes or No, in any case; answered as Yes or No. */
+                            heart_procedures?: string;
+                            /** @description Yes or No, in any case; answered as Yes or No. */
+                            smoking?: string;
+                            /** @description Yes or No, in any case; answered as Yes or No. */
+                            alcohol_consumption?: string;
+                            /** @description Yes or No, in any case; answered as Yes or No. */
+                            physical_activity?: string;
+                            /** @description Yes or No, in any case; answered as Yes or No. */
+                            family_history?: string;
+                            /** @description Yes or No, in any case; answered as Yes or No. */
+                            other_medical_info?: string;
+                            chronic_disease?: string[];
                         };
                     }[];
                 };
@@ -16057,24 +16485,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    nationality_id: string | number;
-                    phone_number: string;
-                    email: string;
-                    multi_entry: boolean;
-                    duration?: number | null;
-                    start_date: string;
-                    date_of_birth: string;
-                    travellers: {
-                        nationality: string;
-                        full_name: string;
-                        passport_number: string;
-                        gender: string;
-                        date_of_birth: string;
-                        relation: string;
-                        passport_expiry_date: string;
-                    }[];
-                };
+                "application/json": Record<string, never>;
             };
         };
         responses: {
@@ -16193,24 +16604,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    nationality_id: string | number;
-                    phone_number: string;
-                    email: string;
-                    multi_entry: boolean;
-                    duration?: number | null;
-                    start_date: string;
-                    date_of_birth: string;
-                    travellers: {
-                        nationality: string;
-                        full_name: string;
-                        passport_number: string;
-                        gender: string;
-                        date_of_birth: string;
-                        relation: string;
-                        passport_expiry_date: string;
-                    }[];
-                };
+                "application/json": Record<string, never>;
             };
         };
         responses: {
@@ -16329,24 +16723,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    nationality_id: string | number;
-                    phone_number: string;
-                    email: string;
-                    multi_entry: boolean;
-                    duration?: number | null;
-                    start_date: string;
-                    date_of_birth: string;
-                    travellers: {
-                        nationality: string;
-                        full_name: string;
-                        passport_number: string;
-                        gender: string;
-                        date_of_birth: string;
-                        relation: string;
-                        passport_expiry_date: string;
-                    }[];
-                };
+                "application/json": Record<string, never>;
             };
         };
         responses: {
@@ -18436,7 +18813,7 @@ export interface operations {
                 sort?: string;
                 /** @description JSON `[first,last]`, inclusive, at most 100 rows. */
                 range?: string;
-                /** @description JSON object. Keys: id, q (payment id, vendor reference, policy id or amount), status, client_id, policy_type, date_from, date_to (YYYY-MM-DD, on created_at). */
+                /** @description JSON object. Keys: id, q (payment id, vendor reference, policy id or amount), status, open (pending or failed), client_id, policy_type, date_from, date_to (YYYY-MM-DD, on created_at). */
                 filter?: string;
                 /** @description csv: every matching row as a streamed CSV download (UTF-8 with BOM, CRLF), `range` ignored. */
                 format?: "csv";
@@ -21644,7 +22021,7 @@ export interface operations {
                 sort?: string;
                 /** @description JSON `[first,last]`, inclusive, at most 100 rows. */
                 range?: string;
-                /** @description JSON object. Keys: id, product_family, status, client_id, policy_id, assignee_staff_id, older_than_days, unassigned, overdue. */
+                /** @description JSON object. Keys: id, product_family, status, client_id, policy_id, assignee_staff_id, older_than_days, unassigned, undecided, overdue. */
                 filter?: string;
                 /** @description csv: every matching row as a streamed CSV download (UTF-8 with BOM, CRLF), `range` ignored. */
                 format?: "csv";
@@ -22445,6 +22822,119 @@ export interface operations {
                      *       "type": "about:blank",
                      *       "title": "",
                      *       "status": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42901",
+                     *       "message": "Too many requests.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    AdminClaims_take: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Must be `XMLHttpRequest` on POST, PUT, PATCH and DELETE (CSRF protection). */
+                "X-Requested-With"?: string;
+            };
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The claim. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40101",
+                     *       "message": "Unauthenticated.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but the client is not enrolled in this product. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40301",
+                     *       "message": "The client is not enrolled in this product.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An earlier request with the same Idempotency-Key is still running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40901",
+                     *       "message": "A request with this Idempotency-Key is still being processed.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 409
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -24428,7 +24918,7 @@ export interface operations {
                 sort?: string;
                 /** @description JSON `[first,last]`, inclusive, at most 100 rows. */
                 range?: string;
-                /** @description JSON object. Keys: id, q (email, action or resource id), staff_id, resource, resource_id, action. */
+                /** @description JSON object. Keys: id, q (email, action or resource id), staff_id, resource, resource_id, action, sign_ins. */
                 filter?: string;
                 /** @description csv: every matching row as a streamed CSV download (UTF-8 with BOM, CRLF), `range` ignored. */
                 format?: "csv";
@@ -24559,276 +25049,6 @@ export interface operations {
                      *       "type": "about:blank",
                      *       "title": "",
                      *       "status": 403
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "42901",
-                     *       "message": "Too many requests.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 429
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    Dashboard_get: {
-        parameters: {
-            query?: {
-                days?: number;
-            };
-            header?: {
-                /** @description Must be `XMLHttpRequest` on POST, PUT, PATCH and DELETE (CSRF protection). */
-                "X-Requested-With"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The dashboard numbers. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "40101",
-                     *       "message": "Unauthenticated.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 401
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Authenticated, but the client is not enrolled in this product. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "40301",
-                     *       "message": "The client is not enrolled in this product.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 403
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "42901",
-                     *       "message": "Too many requests.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 429
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    Search_find: {
-        parameters: {
-            query: {
-                q: string;
-            };
-            header?: {
-                /** @description Must be `XMLHttpRequest` on POST, PUT, PATCH and DELETE (CSRF protection). */
-                "X-Requested-With"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description `{results: [...], truncated}` */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": Record<string, never>;
-                };
-            };
-            /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "40101",
-                     *       "message": "Unauthenticated.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 401
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Authenticated, but the client is not enrolled in this product. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "40301",
-                     *       "message": "The client is not enrolled in this product.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 403
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "42901",
-                     *       "message": "Too many requests.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 429
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    PolicyActivity_of: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Must be `XMLHttpRequest` on POST, PUT, PATCH and DELETE (CSRF protection). */
-                "X-Requested-With"?: string;
-            };
-            path: {
-                resource: string;
-                id: number | string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description `{payments, refunds, webhooks, audit}` */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "40101",
-                     *       "message": "Unauthenticated.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 401
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Authenticated, but the client is not enrolled in this product. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "40301",
-                     *       "message": "The client is not enrolled in this product.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 403
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this client. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "40401",
-                     *       "message": "Not found.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 404
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed; `details` names every failing field. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "42201",
-                     *       "message": "The given data was invalid.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 422
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -26468,7 +26688,7 @@ export interface operations {
                      *       "policy.documents_updated"
                      *     ]
                      */
-                    events?: ("policy.status_updated" | "policy.documents_updated")[];
+                    events?: ("policy.status_updated" | "policy.documents_updated" | "payment.expired")[];
                     description?: string | null;
                 };
             };
@@ -26666,7 +26886,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url?: string;
-                    events?: ("policy.status_updated" | "policy.documents_updated")[];
+                    events?: ("policy.status_updated" | "policy.documents_updated" | "payment.expired")[];
                     description?: string | null;
                 };
             };
@@ -27075,7 +27295,7 @@ export interface operations {
                      * @default policy.status_updated
                      * @enum {string}
                      */
-                    event?: "policy.status_updated" | "policy.documents_updated";
+                    event?: "policy.status_updated" | "policy.documents_updated" | "payment.expired";
                 };
             };
         };
@@ -28123,1132 +28343,6 @@ export interface operations {
             };
         };
     };
-    SandboxPayments_pay: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Correlation id, echoed in the response. */
-                "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
-                "Sandbox-Test-Clock"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** Format: uri */
-                    payment_link?: string | null;
-                    /** Format: uuid */
-                    payment_id?: string | null;
-                    /**
-                     * @default paid
-                     * @enum {string}
-                     */
-                    outcome?: "paid" | "card_declined" | "insufficient_funds" | "processing_error";
-                };
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": Record<string, never>;
-                };
-            };
-            /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "40101",
-                     *       "message": "Unauthenticated.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 401
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Authenticated, but the client is not enrolled in this product. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "40301",
-                     *       "message": "The client is not enrolled in this product.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 403
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this client. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "40401",
-                     *       "message": "Not found.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 404
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An earlier request with the same Idempotency-Key is still running. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "40901",
-                     *       "message": "A request with this Idempotency-Key is still being processed.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 409
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed; `details` names every failing field. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "42201",
-                     *       "message": "The given data was invalid.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 422
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "42901",
-                     *       "message": "Too many requests.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 429
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An insurance provider failed to respond properly. */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "50201",
-                     *       "message": "An insurance provider failed to respond properly.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 502
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    SandboxWebhooks_list: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Correlation id, echoed in the response. */
-                "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
-                "Sandbox-Test-Clock"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown[];
-                };
-            };
-            /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "40101",
-                     *       "message": "Unauthenticated.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 401
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Authenticated, but the client is not enrolled in this product. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "40301",
-                     *       "message": "The client is not enrolled in this product.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 403
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "42901",
-                     *       "message": "Too many requests.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 429
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    SandboxWebhooks_create: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Correlation id, echoed in the response. */
-                "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
-                "Sandbox-Test-Clock"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    url: string;
-                    /**
-                     * @default [
-                     *       "policy.status_updated",
-                     *       "policy.documents_updated"
-                     *     ]
-                     */
-                    events?: ("policy.status_updated" | "policy.documents_updated")[];
-                    description?: string | null;
-                };
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": Record<string, never>;
-                };
-            };
-            /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "40101",
-                     *       "message": "Unauthenticated.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 401
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Authenticated, but the client is not enrolled in this product. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "40301",
-                     *       "message": "The client is not enrolled in this product.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 403
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed; `details` names every failing field. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "42201",
-                     *       "message": "The given data was invalid.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 422
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "42901",
-                     *       "message": "Too many requests.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 429
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    SandboxWebhooks_show: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Correlation id, echoed in the response. */
-                "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
-                "Sandbox-Test-Clock"?: string;
-            };
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": Record<string, never>;
-                };
-            };
-            /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "40101",
-                     *       "message": "Unauthenticated.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 401
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Authenticated, but the client is not enrolled in this product. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "40301",
-                     *       "message": "The client is not enrolled in this product.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 403
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this client. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "40401",
-                     *       "message": "Not found.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 404
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "42901",
-                     *       "message": "Too many requests.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 429
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    SandboxWebhooks_update: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Correlation id, echoed in the response. */
-                "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
-                "Sandbox-Test-Clock"?: string;
-            };
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    url?: string;
-                    events?: ("policy.status_updated" | "policy.documents_updated")[];
-                    description?: string | null;
-                    active?: boolean;
-                };
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": Record<string, never>;
-                };
-            };
-            /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "40101",
-                     *       "message": "Unauthenticated.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 401
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Authenticated, but the client is not enrolled in this product. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "40301",
-                     *       "message": "The client is not enrolled in this product.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 403
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this client. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "40401",
-                     *       "message": "Not found.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 404
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed; `details` names every failing field. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "42201",
-                     *       "message": "The given data was invalid.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 422
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "42901",
-                     *       "message": "Too many requests.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 429
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    SandboxWebhooks_rotate: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Correlation id, echoed in the response. */
-                "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
-                "Sandbox-Test-Clock"?: string;
-            };
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": Record<string, never>;
-                };
-            };
-            /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "40101",
-                     *       "message": "Unauthenticated.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 401
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Authenticated, but the client is not enrolled in this product. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "40301",
-                     *       "message": "The client is not enrolled in this product.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 403
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this client. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "40401",
-                     *       "message": "Not found.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 404
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "42901",
-                     *       "message": "Too many requests.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 429
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    SandboxWebhooks_test: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Correlation id, echoed in the response. */
-                "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
-                "Sandbox-Test-Clock"?: string;
-            };
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /**
-                     * @default policy.status_updated
-                     * @enum {string}
-                     */
-                    event?: "policy.status_updated" | "policy.documents_updated";
-                };
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": Record<string, never>;
-                };
-            };
-            /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "40101",
-                     *       "message": "Unauthenticated.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 401
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Authenticated, but the client is not enrolled in this product. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "40301",
-                     *       "message": "The client is not enrolled in this product.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 403
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this client. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "40401",
-                     *       "message": "Not found.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 404
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An earlier request with the same Idempotency-Key is still running. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "40901",
-                     *       "message": "A request with this Idempotency-Key is still being processed.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 409
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed; `details` names every failing field. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "42201",
-                     *       "message": "The given data was invalid.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 422
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "42901",
-                     *       "message": "Too many requests.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 429
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    SandboxWebhookDeliveries_list: {
-        parameters: {
-            query?: {
-                page?: number;
-                per_page?: number;
-                endpoint_id?: string;
-                status?: "pending" | "delivered" | "failed";
-            };
-            header?: {
-                /** @description Correlation id, echoed in the response. */
-                "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
-                "Sandbox-Test-Clock"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "40101",
-                     *       "message": "Unauthenticated.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 401
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Authenticated, but the client is not enrolled in this product. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "40301",
-                     *       "message": "The client is not enrolled in this product.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 403
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this client. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "40401",
-                     *       "message": "Not found.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 404
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed; `details` names every failing field. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "42201",
-                     *       "message": "The given data was invalid.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 422
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "42901",
-                     *       "message": "Too many requests.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 429
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    SandboxWebhookDeliveries_show: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Correlation id, echoed in the response. */
-                "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
-                "Sandbox-Test-Clock"?: string;
-            };
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "40101",
-                     *       "message": "Unauthenticated.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 401
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Authenticated, but the client is not enrolled in this product. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "40301",
-                     *       "message": "The client is not enrolled in this product.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 403
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this client. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "40401",
-                     *       "message": "Not found.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 404
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "42901",
-                     *       "message": "Too many requests.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 429
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    SandboxWebhookDeliveries_replay: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Correlation id, echoed in the response. */
-                "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
-                "Sandbox-Test-Clock"?: string;
-            };
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "40101",
-                     *       "message": "Unauthenticated.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 401
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Authenticated, but the client is not enrolled in this product. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "40301",
-                     *       "message": "The client is not enrolled in this product.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 403
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this client. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "40401",
-                     *       "message": "Not found.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 404
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An earlier request with the same Idempotency-Key is still running. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "40901",
-                     *       "message": "A request with this Idempotency-Key is still being processed.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 409
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "42901",
-                     *       "message": "Too many requests.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 429
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     SandboxTestClocks_list: {
         parameters: {
             query?: never;
@@ -29921,6 +29015,1132 @@ export interface operations {
                      *       "type": "about:blank",
                      *       "title": "",
                      *       "status": 502
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    SandboxPayments_pay: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Correlation id, echoed in the response. */
+                "X-Request-Id"?: string;
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                "Sandbox-Test-Clock"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uri */
+                    payment_link?: string | null;
+                    /** Format: uuid */
+                    payment_id?: string | null;
+                    /**
+                     * @default paid
+                     * @enum {string}
+                     */
+                    outcome?: "paid" | "card_declined" | "insufficient_funds" | "processing_error";
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40101",
+                     *       "message": "Unauthenticated.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but the client is not enrolled in this product. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40301",
+                     *       "message": "The client is not enrolled in this product.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An earlier request with the same Idempotency-Key is still running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40901",
+                     *       "message": "A request with this Idempotency-Key is still being processed.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed; `details` names every failing field. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42201",
+                     *       "message": "The given data was invalid.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42901",
+                     *       "message": "Too many requests.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An insurance provider failed to respond properly. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "50201",
+                     *       "message": "An insurance provider failed to respond properly.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 502
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    SandboxWebhooks_list: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Correlation id, echoed in the response. */
+                "X-Request-Id"?: string;
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                "Sandbox-Test-Clock"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown[];
+                };
+            };
+            /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40101",
+                     *       "message": "Unauthenticated.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but the client is not enrolled in this product. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40301",
+                     *       "message": "The client is not enrolled in this product.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42901",
+                     *       "message": "Too many requests.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    SandboxWebhooks_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Correlation id, echoed in the response. */
+                "X-Request-Id"?: string;
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                "Sandbox-Test-Clock"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url: string;
+                    /**
+                     * @default [
+                     *       "policy.status_updated",
+                     *       "policy.documents_updated"
+                     *     ]
+                     */
+                    events?: ("policy.status_updated" | "policy.documents_updated" | "payment.expired")[];
+                    description?: string | null;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40101",
+                     *       "message": "Unauthenticated.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but the client is not enrolled in this product. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40301",
+                     *       "message": "The client is not enrolled in this product.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed; `details` names every failing field. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42201",
+                     *       "message": "The given data was invalid.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42901",
+                     *       "message": "Too many requests.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    SandboxWebhooks_show: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Correlation id, echoed in the response. */
+                "X-Request-Id"?: string;
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                "Sandbox-Test-Clock"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40101",
+                     *       "message": "Unauthenticated.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but the client is not enrolled in this product. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40301",
+                     *       "message": "The client is not enrolled in this product.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42901",
+                     *       "message": "Too many requests.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    SandboxWebhooks_update: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Correlation id, echoed in the response. */
+                "X-Request-Id"?: string;
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                "Sandbox-Test-Clock"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url?: string;
+                    events?: ("policy.status_updated" | "policy.documents_updated" | "payment.expired")[];
+                    description?: string | null;
+                    active?: boolean;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40101",
+                     *       "message": "Unauthenticated.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but the client is not enrolled in this product. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40301",
+                     *       "message": "The client is not enrolled in this product.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed; `details` names every failing field. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42201",
+                     *       "message": "The given data was invalid.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42901",
+                     *       "message": "Too many requests.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    SandboxWebhooks_rotate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Correlation id, echoed in the response. */
+                "X-Request-Id"?: string;
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                "Sandbox-Test-Clock"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40101",
+                     *       "message": "Unauthenticated.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but the client is not enrolled in this product. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40301",
+                     *       "message": "The client is not enrolled in this product.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42901",
+                     *       "message": "Too many requests.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    SandboxWebhooks_test: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Correlation id, echoed in the response. */
+                "X-Request-Id"?: string;
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                "Sandbox-Test-Clock"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @default policy.status_updated
+                     * @enum {string}
+                     */
+                    event?: "policy.status_updated" | "policy.documents_updated" | "payment.expired";
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40101",
+                     *       "message": "Unauthenticated.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but the client is not enrolled in this product. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40301",
+                     *       "message": "The client is not enrolled in this product.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An earlier request with the same Idempotency-Key is still running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40901",
+                     *       "message": "A request with this Idempotency-Key is still being processed.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed; `details` names every failing field. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42201",
+                     *       "message": "The given data was invalid.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42901",
+                     *       "message": "Too many requests.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    SandboxWebhookDeliveries_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                endpoint_id?: string;
+                status?: "pending" | "delivered" | "failed";
+            };
+            header?: {
+                /** @description Correlation id, echoed in the response. */
+                "X-Request-Id"?: string;
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                "Sandbox-Test-Clock"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40101",
+                     *       "message": "Unauthenticated.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but the client is not enrolled in this product. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40301",
+                     *       "message": "The client is not enrolled in this product.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed; `details` names every failing field. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42201",
+                     *       "message": "The given data was invalid.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42901",
+                     *       "message": "Too many requests.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    SandboxWebhookDeliveries_show: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Correlation id, echoed in the response. */
+                "X-Request-Id"?: string;
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                "Sandbox-Test-Clock"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40101",
+                     *       "message": "Unauthenticated.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but the client is not enrolled in this product. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40301",
+                     *       "message": "The client is not enrolled in this product.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42901",
+                     *       "message": "Too many requests.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    SandboxWebhookDeliveries_replay: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Correlation id, echoed in the response. */
+                "X-Request-Id"?: string;
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                "Sandbox-Test-Clock"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40101",
+                     *       "message": "Unauthenticated.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but the client is not enrolled in this product. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40301",
+                     *       "message": "The client is not enrolled in this product.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An earlier request with the same Idempotency-Key is still running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40901",
+                     *       "message": "A request with this Idempotency-Key is still being processed.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42901",
+                     *       "message": "Too many requests.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 429
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
