@@ -33,4 +33,17 @@ describe('crossFieldRules', () => {
     expect(failing({ email: 'a@b.co', start: 1, end: 2, inner: { a: 1, b: 2 } })).toEqual([]);
     expect(failing('nope')).toEqual(['']);
   });
+
+  it('runs no rule on a value that is not an object of fields (an array body, a string)', () => {
+    const listRule = z.strictObject({ items: z.array(z.number()) }).superRefine(
+      ...crossFieldRules<{ items: number[] }>((v, ctx, fine) => {
+        if (fine('items') && v.items.map((n) => n).length > 3) ctx.addIssue({ code: 'custom', path: ['items'], message: 'too many' });
+      }),
+    );
+    for (const value of [[], [{ items: [1] }], 'text', 42]) {
+      const r = listRule.safeParse(value);
+      expect(r.success).toBe(false);
+      expect(r.error!.issues.map((i) => i.path.join('.'))).toEqual(['']);
+    }
+  });
 });

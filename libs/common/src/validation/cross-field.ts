@@ -19,7 +19,9 @@ export function crossFieldRules<T extends object>(rules: CrossFieldRules<T>) {
     rules(value, ctx, (...fields) => !failed || fields.every((f) => !failed.has(f)));
   };
   const when = (payload: { value: unknown; issues: readonly { path?: readonly PropertyKey[] }[] }) => {
-    if (typeof payload.value !== 'object' || payload.value === null) return false;
+    // Not an object of fields at all (an array, a string): the schema's own issue names it; no rule can read it.
+    if (typeof payload.value !== 'object' || payload.value === null || Array.isArray(payload.value)) return false;
+    if (payload.issues.some((i) => !i.path?.length)) return false;
     failedFields.set(payload.value, new Set(payload.issues.map((i) => String(i.path?.[0] ?? ''))));
     return true;
   };
