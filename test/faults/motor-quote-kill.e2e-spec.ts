@@ -104,12 +104,19 @@ describe('motor quote requests of an API killed with SIGKILL', () => {
   }
 
   /** The console's view of a request: it reads without stamping anything. */
+  // One staff session for the whole test (kept in the database, so it outlives a restart): polling would otherwise
+  // sign in every 50 ms and meet the per-address sign-in limit.
+  let staffCookie: string | undefined;
   async function consoleOutcomes(id: number): Promise<Record<string, string | null>> {
-    const login = await http(`${base}/admin/api/auth/login`, {
-      json: { email: 'operations@sandbox.test', password: 'sandbox-operations-pass' },
-      headers: { 'X-Requested-With': 'XMLHttpRequest' },
-    });
-    const cookie = login.headers.get('set-cookie')!.split(';')[0];
+    if (!staffCookie) {
+      const login = await http(`${base}/admin/api/auth/login`, {
+        json: { email: 'operations@sandbox.test', password: 'sandbox-operations-pass' },
+        headers: { 'X-Requested-With': 'XMLHttpRequest' },
+      });
+      expect(login.status).toBe(200);
+      staffCookie = login.headers.get('set-cookie')!.split(';')[0];
+    }
+    const cookie = staffCookie;
     const res = await http(`${base}/admin/api/motor-quote-requests/${id}`, { headers: { Cookie: cookie } });
     expect(res.status).toBe(200);
     return Object.fromEntries(res.body.insurers.map((i: any) => [i.insurer_code, i.outcome]));
