@@ -2,7 +2,9 @@ import { Database, openDatabase } from '../../libs/db/src';
 import { WebhookEndpointRepository } from '../../apps/api/src/webhooks/endpoints/webhook-endpoint.repository';
 import { WebhookOutbox } from '../../apps/api/src/webhooks/webhook-outbox';
 import { eventually, LOCAL_RECEIVERS_ENV, WebhookReceiver } from '../webhooks/webhook-receiver';
-import { openTestDatabase, startTestApp, TestApp } from '../support/test-app';
+import { openTestDatabase, TestApp } from '../support/test-app';
+import { MotorTestEnv, startMotorEnv } from '../support/motor-kit';
+import { CARDS, issueMotorPolicy, motorQuote, payWithCard } from '../payments/payment-kit';
 import { TcpProxy } from './tcp-proxy';
 
 const BASE_URL = process.env.DATABASE_URL;
@@ -20,6 +22,7 @@ if (!BASE_URL) it.skip('background workers after a database outage: PostgreSQL o
 onPostgres('background workers after a database outage', () => {
   let proxy: TcpProxy;
   let drop: () => Promise<void>;
+  let env: MotorTestEnv;
   let app: TestApp;
   /** A connection straight to the test database, past the relay: writes and reads while the app is cut off. */
   let direct: Database;
@@ -33,10 +36,18 @@ onPostgres('background workers after a database outage', () => {
     const pg = new URL(BASE_URL!);
     proxy = await TcpProxy.start({ host: pg.hostname, port: Number(pg.port || 5432) });
     const db = await openDatabase({ url: proxy.route(handle.url!) });
-    app = await startTestApp({
+    env = await startMotorEnv({
       db,
-      env: { WEBHOOK_POLL_INTERVAL_MS: String(POLL_MS), WEBHOOK_RETRY_BASE_MS: '100', WEBHOOK_TIMEOUT_MS: '2000', ...LOCAL_RECEIVERS_ENV },
+      env: {
+        WEBHOOK_POLL_INTERVAL_MS: String(POLL_MS),
+        WEBHOOK_RETRY_BASE_MS: '100',
+        WEBHOOK_TIMEOUT_MS: '2000',
+        PAYMENT_RECONCILE_MS: String(POLL_MS),
+        POLICY_DOCUMENTS_POLL_MS: '0',
+        ...LOCAL_RECEIVERS_ENV,
+      },
     });
+    app = env.app;
     receiver = await WebhookReceiver.start();
     clientId = (await app.createClient(['motor-tpl-comparison'])).id;
     await app.db.prisma.$transaction((tx) =>
@@ -48,7 +59,7 @@ onPostgres('background workers after a database outage', () => {
   afterAll(async () => {
     await proxy?.up();
     await receiver?.close();
-    await app?.close();
+    await env?.close();
     await app?.db.close();
     await proxy?.down();
     await direct?.close();
@@ -64,6 +75,11 @@ onPostgres('background workers after a database outage', () => {
         ids.push(...(await outbox.enqueue(tx, { clientId, family: 'motor', type: 'policy.status_updated', policy: { id: firstPolicyId + i, status: 0 } })));
       return ids;
     });
+  const outage = async () => {
+    await proxy.down();
+    // several rounds fail while the database is out of reach
+    await new Promise((r) => setTimeout(r, 10 * POLL_MS));
+  };
   const statuses = async (ids: string[]) =>
     (await direct.prisma.webhookDelivery.findMany({ where: { id: { in: ids } }, select: { status: true } })).map((d) => d.status);
 
@@ -76,8 +92,7 @@ onPostgres('background workers after a database outage', () => {
     await proxy.down();
     const ids = await enqueue(5, 200);
     expect(ids).toHaveLength(5);
-    // several rounds fail while the database is out of reach; nothing can be claimed, so nothing is sent
-    await new Promise((r) => setTimeout(r, 10 * POLL_MS));
+    await outage(); // nothing can be claimed, so nothing is sent
     expect(receiver.received).toHaveLength(1);
     expect(await statuses(ids)).toEqual(Array(5).fill('pending'));
 
@@ -89,5 +104,44 @@ onPostgres('background workers after a database outage', () => {
     expect(seen.sort()).toEqual([before, ...ids].sort());
     const attempts = await direct.prisma.webhookDeliveryAttempt.findMany({ where: { deliveryId: { in: ids } } });
     expect(attempts.map((a) => [a.number, a.outcome])).toEqual(Array(5).fill([1, 'delivered']));
+  }, 180_000);
+
+  it('the payment reconciler settles, once, a payment that fell due while the database was unreachable', async () => {
+    const partner = await app.partner(['motor-tpl-comparison']);
+    const endpoint = await app.request('/api/v1/sandbox/webhook-endpoints', {
+      token: partner.token,
+      json: { url: receiver.url, events: ['policy.status_updated'] },
+    });
+    expect(endpoint.status).toBe(201);
+    // the vendor keeps its callback and the customer never comes back: only the reconciler can settle this payment
+    const hold = await fetch(`${env.sandbox.baseUrl}/__control/vendor`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ callbacks: 'hold' }),
+    });
+    expect(hold.ok).toBe(true);
+    const { policy } = await issueMotorPolicy(env, partner.token, await motorQuote(env, partner.token), new Set());
+    const paid = await payWithCard(policy.payment_link, CARDS.success);
+    const paymentOf = () => direct.prisma.payment.findFirstOrThrow({ where: { policyId: policy.id } });
+    expect(await paymentOf()).toMatchObject({ status: 'pending', vendorReference: paid.vendorPaymentId });
+
+    await proxy.down();
+    app.clock.advance(61_000); // the payment is now old enough for the reconciler to look it up
+    await outage();
+    expect((await paymentOf()).status).toBe('pending');
+
+    await proxy.up();
+    await eventually(async () => (await paymentOf()).status === 'paid', 60_000, 'the payment settled by the reconciler');
+    const activated = await direct.prisma.webhookDelivery.findMany({
+      where: { policyId: policy.id, eventType: 'policy.status_updated', body: { contains: '"status":1' } },
+    });
+    expect(activated).toHaveLength(1);
+    await eventually(
+      async () => (await direct.prisma.webhookDelivery.findUniqueOrThrow({ where: { id: activated[0].id } })).status === 'delivered',
+      60_000,
+      'the activation webhook delivered',
+    );
+    expect(receiver.received.filter((r) => r.headers['webhook-id'] === activated[0].id)).toHaveLength(1);
+    expect((await direct.prisma.motorPolicy.findUniqueOrThrow({ where: { id: policy.id } })).status).toBe(1);
   }, 180_000);
 });
