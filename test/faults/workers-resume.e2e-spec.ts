@@ -1,4 +1,6 @@
+import { money } from '../../libs/common/src';
 import { Database, openDatabase } from '../../libs/db/src';
+import { Refunds } from '../../apps/api/src/payments/refunds/refunds';
 import { WebhookEndpointRepository } from '../../apps/api/src/webhooks/endpoints/webhook-endpoint.repository';
 import { WebhookOutbox } from '../../apps/api/src/webhooks/webhook-outbox';
 import { eventually, LOCAL_RECEIVERS_ENV, WebhookReceiver } from '../webhooks/webhook-receiver';
@@ -13,7 +15,8 @@ const POLL_MS = 200;
 // The embedded database runs inside the API's own process: it cannot become unreachable apart from it,
 // so this scenario exists only with PostgreSQL (DATABASE_URL).
 const onPostgres = BASE_URL ? describe : describe.skip;
-if (!BASE_URL) it.skip('background workers after a database outage: PostgreSQL only (the embedded database cannot become unreachable apart from the API)', () => undefined);
+if (!BASE_URL)
+  it.skip('background workers after a database outage: PostgreSQL only (the embedded database cannot become unreachable apart from the API)', () => undefined);
 
 /**
  * The database goes away under a running API and comes back: the background workers, whose rounds fail while
@@ -43,6 +46,7 @@ onPostgres('background workers after a database outage', () => {
         WEBHOOK_RETRY_BASE_MS: '100',
         WEBHOOK_TIMEOUT_MS: '2000',
         PAYMENT_RECONCILE_MS: String(POLL_MS),
+        REFUND_POLL_MS: String(POLL_MS),
         POLICY_DOCUMENTS_POLL_MS: '0',
         ...LOCAL_RECEIVERS_ENV,
       },
@@ -80,6 +84,14 @@ onPostgres('background workers after a database outage', () => {
     // several rounds fail while the database is out of reach
     await new Promise((r) => setTimeout(r, 10 * POLL_MS));
   };
+  const vendorCallbacks = async (callbacks: 'auto' | 'hold') => {
+    const res = await fetch(`${env.sandbox.baseUrl}/__control/vendor`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ callbacks }),
+    });
+    expect(res.ok).toBe(true);
+  };
   const statuses = async (ids: string[]) =>
     (await direct.prisma.webhookDelivery.findMany({ where: { id: { in: ids } }, select: { status: true } })).map((d) => d.status);
 
@@ -114,12 +126,7 @@ onPostgres('background workers after a database outage', () => {
     });
     expect(endpoint.status).toBe(201);
     // the vendor keeps its callback and the customer never comes back: only the reconciler can settle this payment
-    const hold = await fetch(`${env.sandbox.baseUrl}/__control/vendor`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ callbacks: 'hold' }),
-    });
-    expect(hold.ok).toBe(true);
+    await vendorCallbacks('hold');
     const { policy } = await issueMotorPolicy(env, partner.token, await motorQuote(env, partner.token), new Set());
     const paid = await payWithCard(policy.payment_link, CARDS.success);
     const paymentOf = () => direct.prisma.payment.findFirstOrThrow({ where: { policyId: policy.id } });
@@ -143,5 +150,46 @@ onPostgres('background workers after a database outage', () => {
     );
     expect(receiver.received.filter((r) => r.headers['webhook-id'] === activated[0].id)).toHaveLength(1);
     expect((await direct.prisma.motorPolicy.findUniqueOrThrow({ where: { id: policy.id } })).status).toBe(1);
+  }, 180_000);
+
+  it('the refund worker pays out, once, a refund owed while the database was unreachable', async () => {
+    const partner = await app.partner(['motor-tpl-comparison']);
+    await vendorCallbacks('auto');
+    const { policy } = await issueMotorPolicy(env, partner.token, await motorQuote(env, partner.token), new Set());
+    await payWithCard(policy.payment_link, CARDS.success);
+    const paymentOf = () => direct.prisma.payment.findFirstOrThrow({ where: { policyId: policy.id } });
+    const payment = await eventually(
+      async () => {
+        const p = await paymentOf();
+        return p.status === 'paid' ? p : null;
+      },
+      60_000,
+      'the payment settled by the vendor callback',
+    );
+
+    await proxy.down();
+    // the refund is written past the relay, as another instance cancelling the policy would
+    const refund = await direct.prisma.$transaction((tx) =>
+      app.api.app
+        .get(Refunds)
+        .owe(tx, { policyType: payment.policyType, policyId: payment.policyId, amount: money(payment.amount.toString()), at: app.clock.now() }),
+    );
+    expect(refund).not.toBeNull();
+    await outage();
+    expect(await direct.prisma.refund.findUniqueOrThrow({ where: { id: refund!.id } })).toMatchObject({ status: 'pending', attempts: 0 });
+
+    await proxy.up();
+    const paidOut = await eventually(
+      async () => {
+        const r = await direct.prisma.refund.findUniqueOrThrow({ where: { id: refund!.id } });
+        return r.status === 'succeeded' ? r : null;
+      },
+      60_000,
+      'the refund paid out',
+    );
+    // one call to the vendor, which took it
+    expect(paidOut).toMatchObject({ attempts: 1, lastError: null });
+    expect(paidOut.vendorRefundId).toBeTruthy();
+    expect(await direct.prisma.refund.count({ where: { paymentId: payment.id } })).toBe(1);
   }, 180_000);
 });
