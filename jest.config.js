@@ -17,6 +17,9 @@ const common = { rootDir: __dirname, transform, transformIgnorePatterns, moduleN
 module.exports = {
   maxWorkers: process.env.JEST_WORKERS ? Number(process.env.JEST_WORKERS) : 2,
   testTimeout: 60_000,
+  // A worker whose heap grew past this after a test file is replaced: each e2e file boots a whole app, and what a
+  // file leaves behind (compiled modules, caches) added up to a 4 GB heap in one worker over the whole suite.
+  workerIdleMemoryLimit: '1536MB',
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs}/**/*.spec.ts'] },
     {
