@@ -323,6 +323,9 @@ describeBrowser('journey: a claims handler works the queue', () => {
     await eventually(async () => (await page.locator('tbody tr').count()) === 2);
     expect((await page.locator('tbody tr td:nth-child(2)').allInnerTexts()).sort()).toEqual([String(claimIds[2]), String(filed.id)].sort());
     await page.goto(`${env.app.url}/admin`);
+    // the dashboard has loaded its figures: a click while they arrive can land where the button was a moment before
+    await page.getByTestId('stat-claims-value').getByText('2').waitFor();
+    await panel.getByTestId('queue-unassigned-count').getByText('1 not taken').waitFor();
     await panel.getByTestId('queue-open').click();
     await page.waitForURL('**/admin/claims?**');
     await eventually(async () => (await page.locator('tbody tr').count()) === 1);
