@@ -1,3 +1,5 @@
+import { checkAgainstOpenApi } from './openapi-check';
+
 export interface HttpResponse<T = any> {
   status: number;
   headers: Headers;
@@ -14,7 +16,7 @@ export interface RequestOptions {
   token?: string;
 }
 
-/** A real HTTP request to the app under test; parses JSON bodies. */
+/** A real HTTP request to the app under test; parses JSON bodies and holds the answer to the OpenAPI document. */
 export async function http<T = any>(url: string, opts: RequestOptions = {}): Promise<HttpResponse<T>> {
   const headers: Record<string, string> = { Accept: 'application/json', ...(opts.headers ?? {}) };
   let body: BodyInit | undefined = opts.body as BodyInit | undefined;
@@ -29,6 +31,7 @@ export async function http<T = any>(url: string, opts: RequestOptions = {}): Pro
   if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
   const res = await fetch(url, { method: opts.method ?? (body !== undefined ? 'POST' : 'GET'), headers, body });
   const text = await res.text();
+  await checkAgainstOpenApi(url, opts.method ?? (body !== undefined ? 'POST' : 'GET'), res.status, res.headers.get('content-type') ?? '', text);
   let parsed: unknown = text;
   if ((res.headers.get('content-type') ?? '').includes('json') && text) parsed = JSON.parse(text);
   return { status: res.status, headers: res.headers, body: parsed as T, text };

@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Module, Param, Post, Query, Req } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { ApiError, z } from '../../libs/common/src';
 import { RateLimit } from '../../libs/http/src';
@@ -58,6 +59,8 @@ const thingSchema = z.strictObject({
 const slowQuery = z.strictObject({ delay_ms: z.coerce.number().int().min(0).max(5000).default(0), gate: z.string().max(50).optional() });
 
 @PartnerApi('motor-tpl')
+// test-only routes: not part of the partner API's document (nor held to it)
+@ApiExcludeController()
 @Controller('api/v1/probe')
 class ProbeController {
   @Get('ping')
@@ -110,6 +113,7 @@ class ProbeController {
 }
 
 @PartnerApi()
+@ApiExcludeController()
 @Controller('api/v1/probe-open')
 class OpenProbeController {
   @Get()

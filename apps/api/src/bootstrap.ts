@@ -21,7 +21,6 @@ import {
   requestIdFor,
   RouteTable,
   addSecurityHeaders,
-  serveJsonBodies,
 } from '@lib/http';
 import { AppModule } from './app.module';
 import { setupOpenApi, type OpenApiSection } from './platform/openapi/openapi';
@@ -70,7 +69,6 @@ export async function createApi(config: AppConfig, options: ApiOptions = {}): Pr
     return503OnClosing: true,
   });
   const fastify = adapter.getInstance();
-  serveJsonBodies(fastify);
   routes.attach(fastify);
   metrics.attach(fastify);
   fastify.addHook('onRequest', async (req, reply) => {

@@ -96,3 +96,19 @@ export {
   type JsonParts,
 } from './json/json-parts';
 export { jsonText, JSON_PUNCTUATION, writtenJson, type JsonWriter } from './json/json-utf8';
+export {
+  amountOut,
+  amountTextOut,
+  contractComponents,
+  dateOut,
+  dateTimeOut,
+  errorShape,
+  intIdOut,
+  messageShape,
+  paginated,
+  responseContract,
+  serializerSchema,
+  shape,
+  shapeId,
+  uuidOut,
+} from './contract/contract';

@@ -3916,6 +3916,161 @@ export interface components {
             /** @description RFC 9457 status: the HTTP status. */
             status: number;
         };
+        Message: {
+            message: string;
+        };
+        Refund: {
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            id: string;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            amount: number;
+            /** @example SAR */
+            currency: string;
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed";
+            reason: string | null;
+            vendor_refund_id: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            refunded_at: string | null;
+        };
+        /**
+         * @example {
+         *       "id": "0d9b4c1e-5d7a-4f0e-9c61-2b7f3f7d9a10",
+         *       "status": "paid",
+         *       "status_reason": null,
+         *       "status_message": null,
+         *       "amount": 1158.3,
+         *       "currency": "SAR",
+         *       "vendor_reference": "vp_3f9c2a7d1e6b4c8a9f0e1d2c",
+         *       "failure_code": null,
+         *       "policy_type": "motor",
+         *       "policy_id": 7,
+         *       "payment_link": null,
+         *       "expires_at": "2026-11-23T09:05:00.000000Z",
+         *       "paid_at": "2026-11-22T09:12:41.000000Z",
+         *       "created_at": "2026-11-22T09:05:00.000000Z",
+         *       "updated_at": "2026-11-22T09:12:41.000000Z",
+         *       "refunded_amount": 0,
+         *       "refunds": []
+         *     }
+         */
+        Payment: {
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            id: string;
+            /** @enum {string} */
+            status: "pending" | "failed" | "paid" | "expired" | "cancelled" | "refunded";
+            /** @enum {string|null} */
+            status_reason: "policy_cancelled" | "replaced" | "policy_changed" | "lapsed" | "already_paid" | "amount_mismatch" | "not_payable" | null;
+            status_message: string | null;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            amount: number;
+            /** @example SAR */
+            currency: string;
+            vendor_reference: string | null;
+            failure_code: string | null;
+            /**
+             * @description The product family of the policy the payment is for.
+             * @example motor
+             */
+            policy_type: string;
+            policy_id: number;
+            /** @description The hosted payment page while the payment is open (pending or failed). */
+            payment_link: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            expires_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            paid_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            updated_at: string;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            refunded_amount: number;
+            refunds: components["schemas"]["Refund"][];
+        };
+        PaymentPage: {
+            current_page: number;
+            data: components["schemas"]["Payment"][];
+            first_page_url: string;
+            from: number | null;
+            last_page: number;
+            last_page_url: string;
+            links: {
+                url: string | null;
+                label: string;
+                active: boolean;
+            }[];
+            next_page_url: string | null;
+            path: string;
+            per_page: number;
+            prev_page_url: string | null;
+            to: number | null;
+            total: number;
+        };
+        SandboxMessage: {
+            /** @example 0512345678 */
+            phone: string;
+            text: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+        };
+        SandboxMessagePage: {
+            current_page: number;
+            data: components["schemas"]["SandboxMessage"][];
+            first_page_url: string;
+            from: number | null;
+            last_page: number;
+            last_page_url: string;
+            links: {
+                url: string | null;
+                label: string;
+                active: boolean;
+            }[];
+            next_page_url: string | null;
+            path: string;
+            per_page: number;
+            prev_page_url: string | null;
+            to: number | null;
+            total: number;
+        };
         /** @description The motor policy object exactly as `GET /api/v1/car-comp/policies/{carPolicy}` returns it when the event is queued. */
         WebhookPolicy: {
             id: number;
@@ -4047,7 +4202,107 @@ export interface components {
             };
         };
     };
-    responses: never;
+    responses: {
+        /** @description Malformed request: JSON that does not parse, or a body the route cannot read. */
+        MalformedRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Missing, malformed, expired or revoked credentials. */
+        Unauthenticated: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Signed in, but this role may not do this. */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No such resource (another client's resource is a 404 too). */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The request body is larger than the limit. */
+        TooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The URL is longer than the limit. */
+        UriTooLong: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The body is not in a media type this route reads. */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description An earlier request with the same `Idempotency-Key` is still running (40901). */
+        IdempotencyConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Validation failed; `details` names every failing field or parameter. */
+        Invalid: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
+        RateLimited: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The database cannot be reached for now; retry after `Retry-After` seconds. */
+        Unavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
     headers: never;
@@ -4147,6 +4402,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -4165,6 +4425,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     Dashboard_get: {
@@ -4188,6 +4449,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -4224,6 +4486,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -4242,6 +4506,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     Search_find: {
@@ -4267,6 +4532,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -4303,6 +4569,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -4321,6 +4589,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     PolicyActivity_of: {
@@ -4345,6 +4614,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -4399,6 +4669,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -4435,6 +4706,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     QuoteOtp_send: {
@@ -4470,6 +4742,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -4506,6 +4779,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -4542,6 +4819,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     VehicleLookups_makers: {
@@ -4572,6 +4850,7 @@ export interface operations {
                     }[];
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -4608,6 +4887,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -4644,6 +4924,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     VehicleLookups_models: {
@@ -4675,6 +4956,7 @@ export interface operations {
                     }[];
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -4711,6 +4993,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -4747,6 +5030,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     VehicleLookups_bodyTypes: {
@@ -4777,6 +5061,7 @@ export interface operations {
                     }[];
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -4813,6 +5098,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -4849,6 +5135,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     GuidelineTexts_texts: {
@@ -4873,6 +5160,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -4909,6 +5197,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -4927,6 +5217,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     QuoteRequests_list: {
@@ -4957,6 +5248,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -4993,6 +5285,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -5029,6 +5322,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     QuoteRequests_create: {
@@ -5097,6 +5391,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -5133,6 +5428,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -5187,6 +5486,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     QuoteRequests_show: {
@@ -5214,6 +5514,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -5268,6 +5569,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -5286,6 +5589,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     QuoteRequests_remove: {
@@ -5315,6 +5619,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -5369,6 +5674,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -5387,6 +5694,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     QuoteRequests_events: {
@@ -5416,6 +5724,7 @@ export interface operations {
                     "text/event-stream": string;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -5470,6 +5779,8 @@ export interface operations {
                     "text/event-stream": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -5488,6 +5799,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     IssueOtp_send: {
@@ -5525,6 +5837,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -5561,6 +5874,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -5597,6 +5914,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     MotorPolicies_list: {
@@ -5635,6 +5953,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -5671,6 +5990,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -5707,6 +6027,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     MotorPolicies_create: {
@@ -5753,6 +6074,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -5807,6 +6129,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -5843,6 +6168,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     MotorPolicies_show: {
@@ -5870,6 +6196,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -5924,6 +6251,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -5942,6 +6271,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     VehiclePhotos_upload: {
@@ -6106,6 +6436,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyConflict"];
             /** @description The request body is larger than the limit. */
             413: {
                 headers: {
@@ -6124,6 +6455,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description Error. */
             415: {
                 headers: {
@@ -6196,6 +6528,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminMotorQuoteRequests_list: {
@@ -6228,6 +6561,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -6264,6 +6598,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -6310,6 +6645,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminMotorQuoteRequests_show: {
@@ -6333,6 +6669,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -6387,6 +6724,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -6423,6 +6761,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminMotorPolicies_list: {
@@ -6455,6 +6794,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -6491,6 +6831,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -6537,6 +6878,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminMotorPolicies_show: {
@@ -6560,6 +6902,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -6614,6 +6957,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -6650,6 +6994,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     ProviderHealth_get: {
@@ -6673,6 +7018,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -6709,6 +7055,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -6745,6 +7092,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     MedicalCompanies_list: {
@@ -6770,6 +7118,7 @@ export interface operations {
                     "application/json": unknown[];
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -6806,6 +7155,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -6824,6 +7175,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     MedicalCompanies_create: {
@@ -6864,6 +7216,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -6900,6 +7253,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -6936,6 +7293,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     MedicalCompanies_show: {
@@ -6963,6 +7321,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -7017,6 +7376,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -7035,6 +7396,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     MedicalCompanies_cancelPolicies: {
@@ -7060,6 +7422,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -7114,6 +7477,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyConflict"];
+            414: components["responses"]["UriTooLong"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -7150,6 +7515,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     MedicalEmployees_list: {
@@ -7177,6 +7543,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -7231,6 +7598,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -7249,6 +7618,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     MedicalEmployees_replace: {
@@ -7278,6 +7648,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -7332,6 +7703,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -7368,6 +7742,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     MedicalEmployees_fetchFromRegistry: {
@@ -7393,6 +7768,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -7447,6 +7823,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyConflict"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -7483,6 +7862,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     MedicalCategories_list: {
@@ -7511,6 +7891,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -7547,6 +7928,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -7601,6 +7983,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     MedicalQuotes_create: {
@@ -7632,6 +8015,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -7686,6 +8070,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -7740,6 +8128,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     MedicalQuotes_show: {
@@ -7767,6 +8156,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -7821,6 +8211,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -7839,6 +8231,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     MedicalForms_questions: {
@@ -7929,6 +8322,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -7965,6 +8359,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -7983,6 +8379,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     MedicalForms_fillForms: {
@@ -8075,6 +8472,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -8129,6 +8527,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -8165,6 +8567,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     MedicalForms_download: {
@@ -8191,6 +8594,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -8245,6 +8649,7 @@ export interface operations {
                     "application/pdf": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -8281,6 +8686,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     MedicalPolicies_list: {
@@ -8308,6 +8714,7 @@ export interface operations {
                     "application/json": unknown[];
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -8344,6 +8751,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -8380,6 +8788,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     "MedicalPolicies_create[0]": {
@@ -8418,6 +8827,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -8472,6 +8882,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -8508,6 +8922,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     "MedicalPolicies_create[1]": {
@@ -8546,6 +8961,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -8600,6 +9016,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -8636,6 +9056,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     MedicalPolicies_show: {
@@ -8663,6 +9084,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -8717,6 +9139,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -8735,6 +9159,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     MedicalPolicies_remove: {
@@ -8832,6 +9257,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyConflict"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -8850,6 +9278,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     MedicalBilling_due: {
@@ -8877,6 +9306,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -8931,6 +9361,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -8967,6 +9398,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     MedicalBilling_link: {
@@ -8994,6 +9426,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -9048,6 +9481,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -9084,6 +9518,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     MedicalClaims_list: {
@@ -9112,6 +9547,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -9166,6 +9602,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -9202,6 +9639,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     MedicalClaims_create: {
@@ -9247,6 +9685,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -9301,6 +9740,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyConflict"];
             /** @description The request body is larger than the limit. */
             413: {
                 headers: {
@@ -9319,6 +9759,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description Error. */
             415: {
                 headers: {
@@ -9373,6 +9814,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     MedicalClaims_show: {
@@ -9401,6 +9843,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -9455,6 +9898,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -9473,6 +9918,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminMedicalCompanies_list: {
@@ -9505,6 +9951,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -9541,6 +9988,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -9559,6 +10008,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminMedicalCompanies_show: {
@@ -9582,6 +10032,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -9636,6 +10087,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -9654,6 +10107,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminMedicalCompanies_preview: {
@@ -9683,6 +10137,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -9737,6 +10192,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -9773,6 +10232,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminMedicalCompanies_import: {
@@ -9802,6 +10262,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -9856,6 +10317,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -9892,6 +10357,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminMedicalCompanies_paymentLink: {
@@ -9915,6 +10381,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -9969,6 +10436,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyConflict"];
+            414: components["responses"]["UriTooLong"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -10005,6 +10474,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminMedicalCompanies_questions: {
@@ -10026,6 +10496,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -10062,6 +10533,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -10080,6 +10553,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminMedicalCompanies_addEmployee: {
@@ -10107,6 +10581,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -10161,6 +10636,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -10197,6 +10676,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminMedicalCompanies_updateEmployee: {
@@ -10225,6 +10705,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -10279,6 +10760,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -10315,6 +10799,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminMedicalCompanies_removeEmployee: {
@@ -10345,6 +10830,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -10399,6 +10885,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -10435,6 +10925,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminMedicalCompanies_declare: {
@@ -10494,6 +10985,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -10548,6 +11040,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -10584,6 +11079,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminMedicalCompanies_employeesTemplate: {
@@ -10604,6 +11100,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -10640,6 +11137,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -10658,6 +11157,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminMedicalCompanies_employeesCsv: {
@@ -10674,6 +11174,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -10728,6 +11229,8 @@ export interface operations {
                     "text/csv": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -10746,6 +11249,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminMedicalCompanies_forms: {
@@ -10762,6 +11266,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -10816,6 +11321,7 @@ export interface operations {
                     "application/pdf": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -10852,6 +11358,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminMedicalPolicies_list: {
@@ -10884,6 +11391,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -10920,6 +11428,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -10938,6 +11448,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminMedicalPolicies_show: {
@@ -10961,6 +11472,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -11015,6 +11527,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -11033,6 +11547,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     MedicalDeclarationRoutes_declareOne: {
@@ -11167,6 +11682,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -11203,6 +11721,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     MedicalDeclarationRoutes_declareForPolicy: {
@@ -11368,6 +11887,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -11404,6 +11927,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     "TplPolicies_list[0]": {
@@ -11436,6 +11960,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -11472,6 +11997,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -11508,6 +12034,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     "TplPolicies_create[0]": {
@@ -11617,6 +12144,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyConflict"];
             /** @description The request body is larger than the limit. */
             413: {
                 headers: {
@@ -11635,6 +12163,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description Error. */
             415: {
                 headers: {
@@ -11707,6 +12236,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     "TplPolicies_list[1]": {
@@ -11739,6 +12269,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -11775,6 +12306,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -11811,6 +12343,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     "TplPolicies_create[1]": {
@@ -11920,6 +12453,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyConflict"];
             /** @description The request body is larger than the limit. */
             413: {
                 headers: {
@@ -11938,6 +12472,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description Error. */
             415: {
                 headers: {
@@ -12010,6 +12545,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     "TplPolicies_show[0]": {
@@ -12037,6 +12573,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -12091,6 +12628,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -12109,6 +12648,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     "TplPolicies_show[1]": {
@@ -12136,6 +12676,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -12190,6 +12731,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -12208,6 +12751,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     "TplCancellation_byId[0]": {
@@ -12353,6 +12897,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description Error. */
             415: {
                 headers: {
@@ -12425,6 +12970,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     "TplCancellation_byId[1]": {
@@ -12570,6 +13116,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description Error. */
             415: {
                 headers: {
@@ -12642,6 +13189,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     "TplCancellation_byVin[0]": {
@@ -12792,6 +13340,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description Error. */
             415: {
                 headers: {
@@ -12864,6 +13413,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     "TplCancellation_byVin[1]": {
@@ -13014,6 +13564,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description Error. */
             415: {
                 headers: {
@@ -13086,6 +13637,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     "TplClaims_list[0]": {
@@ -13114,6 +13666,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -13168,6 +13721,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -13204,6 +13758,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     "TplClaims_create[0]": {
@@ -13249,6 +13804,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -13303,6 +13859,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyConflict"];
             /** @description The request body is larger than the limit. */
             413: {
                 headers: {
@@ -13321,6 +13878,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description Error. */
             415: {
                 headers: {
@@ -13375,6 +13933,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     "TplClaims_list[1]": {
@@ -13403,6 +13962,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -13457,6 +14017,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -13493,6 +14054,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     "TplClaims_create[1]": {
@@ -13538,6 +14100,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -13592,6 +14155,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyConflict"];
             /** @description The request body is larger than the limit. */
             413: {
                 headers: {
@@ -13610,6 +14174,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description Error. */
             415: {
                 headers: {
@@ -13664,6 +14229,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     "TplClaims_show[0]": {
@@ -13692,6 +14258,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -13746,6 +14313,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -13764,6 +14333,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     "TplClaims_show[1]": {
@@ -13792,6 +14362,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -13846,6 +14417,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -13864,6 +14437,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminTplPolicies_list: {
@@ -13896,6 +14470,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -13932,6 +14507,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -13950,6 +14527,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminTplPolicies_show: {
@@ -13973,6 +14551,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -14027,6 +14606,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -14045,6 +14626,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminTplPolicies_cancel: {
@@ -14164,6 +14746,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -14200,6 +14785,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminLifePolicies_list: {
@@ -14232,6 +14818,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -14268,6 +14855,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -14286,6 +14875,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminLifePolicies_show: {
@@ -14309,6 +14899,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -14363,6 +14954,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -14381,6 +14974,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminLifePolicies_cancel: {
@@ -14500,6 +15094,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -14536,6 +15133,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     LifeClaims_create: {
@@ -14581,6 +15179,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -14635,6 +15234,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyConflict"];
             /** @description The request body is larger than the limit. */
             413: {
                 headers: {
@@ -14653,6 +15253,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description Error. */
             415: {
                 headers: {
@@ -14707,6 +15308,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     LifeClaims_show: {
@@ -14735,6 +15337,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -14789,6 +15392,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -14807,6 +15412,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     LifeOffers_create: {
@@ -14862,6 +15468,7 @@ export interface operations {
                     "application/json": Record<string, never>[];
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -14898,6 +15505,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -14952,6 +15563,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     LifePolicies_list: {
@@ -14979,6 +15591,7 @@ export interface operations {
                     "application/json": Record<string, never>[];
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -15015,6 +15628,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -15051,6 +15665,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     LifePolicies_create: {
@@ -15107,6 +15722,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -15161,6 +15777,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -15197,6 +15816,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     LifePolicies_cancelPolicy: {
@@ -15342,6 +15962,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -15378,6 +16000,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminHorsePolicies_list: {
@@ -15410,6 +16033,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -15446,6 +16070,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -15464,6 +16090,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminHorsePolicies_show: {
@@ -15487,6 +16114,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -15541,6 +16169,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -15559,6 +16189,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminHorsePolicies_cancel: {
@@ -15678,6 +16309,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -15714,6 +16348,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     HorseClaims_create: {
@@ -15759,6 +16394,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -15813,6 +16449,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyConflict"];
             /** @description The request body is larger than the limit. */
             413: {
                 headers: {
@@ -15831,6 +16468,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description Error. */
             415: {
                 headers: {
@@ -15885,6 +16523,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     HorseClaims_show: {
@@ -15913,6 +16552,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -15967,6 +16607,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -15985,6 +16627,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     HorsePolicies_createPolicy: {
@@ -16081,6 +16724,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -16117,6 +16761,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
             /** @description Error. */
             415: {
                 headers: {
@@ -16189,6 +16836,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     HorsePolicies_show: {
@@ -16216,6 +16864,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -16270,6 +16919,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -16288,6 +16939,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     HorsePolicies_cancelPolicy: {
@@ -16433,6 +17085,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -16469,6 +17123,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     "TravelQuotes_requestQuote[0]": {
@@ -16498,6 +17153,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -16534,6 +17190,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -16588,6 +17248,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     "TravelQuotes_requestQuote[1]": {
@@ -16617,6 +17278,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -16653,6 +17315,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -16707,6 +17373,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     "TravelQuotes_requestQuote[2]": {
@@ -16736,6 +17403,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -16772,6 +17440,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -16826,6 +17498,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     TravelQuotes_showQuote: {
@@ -16853,6 +17526,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -16907,6 +17581,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -16943,6 +17618,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     TravelQuotes_uploadDocuments: {
@@ -17033,6 +17709,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyConflict"];
             /** @description The request body is larger than the limit. */
             413: {
                 headers: {
@@ -17051,6 +17728,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description Error. */
             415: {
                 headers: {
@@ -17105,6 +17783,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     TravelPolicies_list: {
@@ -17136,6 +17815,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -17172,6 +17852,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -17208,6 +17889,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     "TravelPolicies_buy[0]": {
@@ -17241,6 +17923,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -17295,6 +17978,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -17331,6 +18017,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     "TravelPolicies_buy[1]": {
@@ -17364,6 +18051,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -17418,6 +18106,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -17454,6 +18145,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     "TravelPolicies_buy[2]": {
@@ -17487,6 +18179,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -17541,6 +18234,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -17577,6 +18273,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     TravelPolicies_show: {
@@ -17604,6 +18301,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -17658,6 +18356,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -17676,6 +18376,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     TravelPolicies_cancelPolicy: {
@@ -17799,6 +18500,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -17853,6 +18557,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     TravelClaims_list: {
@@ -17883,6 +18588,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -17937,6 +18643,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -17973,6 +18680,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     TravelClaims_create: {
@@ -18018,6 +18726,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -18072,6 +18781,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyConflict"];
             /** @description The request body is larger than the limit. */
             413: {
                 headers: {
@@ -18090,6 +18800,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description Error. */
             415: {
                 headers: {
@@ -18144,6 +18855,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     TravelClaims_show: {
@@ -18172,6 +18884,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -18226,6 +18939,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -18244,6 +18959,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminTravelPolicies_list: {
@@ -18276,6 +18992,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -18312,6 +19029,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -18330,6 +19049,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminTravelPolicies_show: {
@@ -18353,6 +19073,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -18407,6 +19128,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -18425,6 +19148,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminTravelPolicies_cancel: {
@@ -18544,6 +19268,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -18598,6 +19325,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     "Payments_list[0]": {
@@ -18626,9 +19354,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["PaymentPage"];
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -18665,6 +19394,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -18701,6 +19431,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     "Payments_list[1]": {
@@ -18729,9 +19460,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["PaymentPage"];
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -18768,6 +19500,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -18804,6 +19537,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminPayments_list: {
@@ -18836,6 +19570,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -18872,6 +19607,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -18890,6 +19627,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminPayments_show: {
@@ -18913,6 +19651,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -18967,6 +19706,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -18985,6 +19726,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminRefunds_list: {
@@ -19017,6 +19759,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -19053,6 +19796,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -19071,6 +19816,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminRefunds_show: {
@@ -19094,6 +19840,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -19148,6 +19895,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -19166,6 +19915,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminRefunds_retry: {
@@ -19195,6 +19945,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -19267,6 +20018,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -19303,6 +20057,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     EmbedSessions_create: {
@@ -19367,6 +20122,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -19403,6 +20159,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -19457,6 +20217,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     EmbedSessions_show: {
@@ -19484,6 +20245,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -19538,6 +20300,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -19556,6 +20320,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     EmbedSessions_photos: {
@@ -19613,6 +20378,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -19721,6 +20487,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description Error. */
             415: {
                 headers: {
@@ -19775,6 +20542,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminEmbedTargets_list: {
@@ -19798,6 +20566,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -19852,6 +20621,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -19870,6 +20641,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminEmbedTargets_create: {
@@ -19901,6 +20673,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -19955,6 +20728,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -19991,6 +20768,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminEmbedTargets_remove: {
@@ -20015,6 +20793,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -20069,6 +20848,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -20087,6 +20868,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AddressLookup_lookup: {
@@ -20186,6 +20968,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -20240,6 +21023,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     PropertyPrices_list: {
@@ -20272,6 +21056,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -20308,6 +21093,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -20362,6 +21148,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     PropertyPolicies_list: {
@@ -20392,6 +21179,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -20428,6 +21216,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -20464,6 +21253,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     PropertyPolicies_create: {
@@ -20529,6 +21319,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -20565,6 +21356,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -20619,6 +21414,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     PropertyPolicies_show: {
@@ -20646,6 +21442,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -20700,6 +21497,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -20718,6 +21517,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     PropertyPolicies_cancellationStatus: {
@@ -20748,6 +21548,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -20802,6 +21603,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -20838,6 +21641,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     PropertyPolicies_cancel: {
@@ -20941,6 +21745,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -20995,6 +21803,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     PropertyDocuments_upload: {
@@ -21102,6 +21911,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyConflict"];
             /** @description The request body is larger than the limit. */
             413: {
                 headers: {
@@ -21120,6 +21930,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description Error. */
             415: {
                 headers: {
@@ -21174,6 +21985,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     PropertyClaims_list: {
@@ -21202,6 +22014,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -21256,6 +22069,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -21292,6 +22106,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     PropertyClaims_create: {
@@ -21337,6 +22152,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -21391,6 +22207,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyConflict"];
             /** @description The request body is larger than the limit. */
             413: {
                 headers: {
@@ -21409,6 +22226,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description Error. */
             415: {
                 headers: {
@@ -21463,6 +22281,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     PropertyClaims_show: {
@@ -21491,6 +22310,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -21545,6 +22365,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -21563,6 +22385,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminPropertyPolicies_list: {
@@ -21595,6 +22418,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -21631,6 +22455,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -21649,6 +22475,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminPropertyPolicies_show: {
@@ -21672,6 +22499,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -21726,6 +22554,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -21744,6 +22574,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminPropertyPolicies_cancellationStatus: {
@@ -21767,6 +22598,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -21821,6 +22653,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -21857,6 +22691,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminPropertyPolicies_cancel: {
@@ -21958,6 +22793,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -22012,6 +22851,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminClaims_list: {
@@ -22044,6 +22884,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -22080,6 +22921,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -22098,6 +22941,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminClaims_create: {
@@ -22132,6 +22976,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -22186,6 +23031,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -22222,6 +23071,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminClaims_handlers: {
@@ -22245,6 +23095,7 @@ export interface operations {
                     "application/json": Record<string, never>[];
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -22281,6 +23132,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -22299,6 +23152,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminClaims_policies: {
@@ -22325,6 +23179,7 @@ export interface operations {
                     "application/json": Record<string, never>[];
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -22361,6 +23216,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -22397,6 +23253,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminClaims_assignMany: {
@@ -22427,6 +23284,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -22499,6 +23357,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -22535,6 +23396,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminClaims_types: {
@@ -22558,6 +23420,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -22594,6 +23457,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -22612,6 +23477,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminClaims_show: {
@@ -22635,6 +23501,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -22689,6 +23556,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -22707,6 +23576,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminClaims_assign: {
@@ -22737,6 +23607,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -22809,6 +23680,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -22845,6 +23719,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminClaims_take: {
@@ -22868,6 +23743,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -22940,6 +23816,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -22958,6 +23836,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminClaims_transition: {
@@ -22990,6 +23869,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -23062,6 +23942,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -23098,6 +23981,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     Files_download: {
@@ -23128,6 +24012,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -23204,6 +24089,10 @@ export interface operations {
                     "application/pdf": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminFiles_download: {
@@ -23232,6 +24121,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -23306,6 +24196,8 @@ export interface operations {
                     "application/pdf": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -23324,6 +24216,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminLogin_login: {
@@ -23349,6 +24242,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -23385,6 +24279,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -23421,6 +24319,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminSession_whoAmI: {
@@ -23442,6 +24341,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -23478,6 +24378,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -23496,6 +24398,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminSession_logout: {
@@ -23517,6 +24420,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -23553,6 +24457,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyConflict"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -23571,6 +24478,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminClients_list: {
@@ -23603,6 +24511,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -23639,6 +24548,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -23657,6 +24568,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminClients_create: {
@@ -23689,6 +24601,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -23725,6 +24638,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -23761,6 +24678,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminClients_show: {
@@ -23784,6 +24702,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -23838,6 +24757,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -23856,6 +24777,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminClients_update: {
@@ -23888,6 +24810,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -23942,6 +24865,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -23978,6 +24904,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminClients_rotate: {
@@ -24001,6 +24928,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -24055,6 +24983,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyConflict"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -24073,6 +25004,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminClients_enrol: {
@@ -24102,6 +25034,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -24156,6 +25089,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -24192,6 +25129,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminClients_unenrol: {
@@ -24221,6 +25159,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -24275,6 +25214,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -24311,6 +25254,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminClients_deactivate: {
@@ -24334,6 +25278,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -24388,6 +25333,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyConflict"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -24406,6 +25354,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminClients_activate: {
@@ -24429,6 +25378,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -24483,6 +25433,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyConflict"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -24501,6 +25454,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     Staff_list: {
@@ -24533,6 +25487,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -24569,6 +25524,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -24587,6 +25544,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     Staff_create: {
@@ -24619,6 +25577,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -24655,6 +25614,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -24691,6 +25654,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     Staff_show: {
@@ -24714,6 +25678,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -24768,6 +25733,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -24786,6 +25753,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     Staff_update: {
@@ -24819,6 +25787,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -24873,6 +25842,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -24909,6 +25881,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AuditLog_list: {
@@ -24941,6 +25914,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -24977,6 +25951,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -24995,6 +25971,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AuditLog_show: {
@@ -25018,6 +25995,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -25054,6 +26032,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -25072,6 +26053,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     PortalSignIn_login: {
@@ -25111,6 +26093,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -25147,6 +26130,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -25183,6 +26170,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     PortalSignIn_invitation: {
@@ -25215,6 +26203,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["MalformedRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             /** @description No such resource for this client. */
             404: {
                 headers: {
@@ -25233,6 +26224,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -25269,6 +26264,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     PortalSignIn_accept: {
@@ -25298,6 +26294,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["MalformedRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             /** @description No such resource for this client. */
             404: {
                 headers: {
@@ -25316,6 +26315,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -25352,6 +26355,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     PortalSession_whoAmI: {
@@ -25387,6 +26391,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -25423,6 +26428,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -25441,6 +26448,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     PortalSession_logout: {
@@ -25462,6 +26470,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -25498,6 +26507,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyConflict"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -25516,6 +26528,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     PortalClient_show: {
@@ -25546,6 +26559,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -25582,6 +26596,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -25600,6 +26616,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     PortalClient_rotate: {
@@ -25631,6 +26648,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -25667,6 +26685,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyConflict"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -25685,6 +26706,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     PortalUsers_list: {
@@ -25721,6 +26743,7 @@ export interface operations {
                     }[];
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -25757,6 +26780,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -25775,6 +26800,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     PortalUsers_invite: {
@@ -25821,6 +26847,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -25857,6 +26884,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -25949,6 +26980,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -26003,6 +27035,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -26021,6 +27055,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     PortalUsers_remove: {
@@ -26044,6 +27079,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -26116,6 +27152,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -26134,6 +27172,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminPartnerUsers_list: {
@@ -26166,6 +27205,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -26202,6 +27242,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -26220,6 +27262,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminPartnerUsers_invite: {
@@ -26268,6 +27311,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -26304,6 +27348,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -26396,6 +27444,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -26450,6 +27499,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -26468,6 +27519,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminPartnerUsers_deactivate: {
@@ -26506,6 +27558,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -26560,6 +27613,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyConflict"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -26578,6 +27634,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminWebhookEndpoints_list: {
@@ -26610,6 +27667,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -26646,6 +27704,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -26664,6 +27724,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminWebhookEndpoints_create: {
@@ -26701,6 +27762,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -26737,6 +27799,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -26773,6 +27839,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminWebhookEndpoints_show: {
@@ -26796,6 +27863,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -26850,6 +27918,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -26868,6 +27938,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminWebhookEndpoints_update: {
@@ -26899,6 +27970,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -26953,6 +28025,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -26989,6 +28064,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminWebhookEndpoints_rotate: {
@@ -27012,6 +28088,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -27066,6 +28143,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyConflict"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -27084,6 +28164,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminWebhookEndpoints_deactivate: {
@@ -27107,6 +28188,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -27161,6 +28243,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyConflict"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -27179,6 +28264,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminWebhookEndpoints_activate: {
@@ -27202,6 +28288,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -27256,6 +28343,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyConflict"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -27274,6 +28364,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminWebhookEndpoints_test: {
@@ -27307,6 +28398,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -27379,6 +28471,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -27415,6 +28510,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminWebhookDeliveries_list: {
@@ -27447,6 +28543,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -27483,6 +28580,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -27501,6 +28600,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminWebhookDeliveries_show: {
@@ -27524,6 +28624,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -27578,6 +28679,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -27596,6 +28699,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminWebhookDeliveries_resendMany: {
@@ -27624,6 +28728,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -27696,6 +28801,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -27732,6 +28840,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     AdminWebhookDeliveries_resend: {
@@ -27755,6 +28864,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -27827,6 +28937,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -27845,6 +28957,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     SandboxMessages_list: {
@@ -27865,22 +28978,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description A page of the SMS sent, newest first. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        current_page: number;
-                        data: {
-                            phone: string;
-                            text: string;
-                            created_at: string;
-                        }[];
-                        total: number;
-                    };
+                    "application/json": components["schemas"]["SandboxMessagePage"];
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -27917,6 +29024,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -27935,6 +29044,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     SandboxInsurers_list: {
@@ -27959,6 +29069,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -27995,6 +29106,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -28013,6 +29126,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     SandboxInsurers_reset: {
@@ -28037,6 +29151,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -28073,6 +29188,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -28091,6 +29208,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     SandboxInsurers_set: {
@@ -28127,6 +29245,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -28181,6 +29300,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -28217,6 +29339,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     SandboxVehicleDocuments_issue: {
@@ -28251,6 +29374,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -28287,6 +29411,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -28341,6 +29469,7 @@ export interface operations {
                     "application/pdf": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     SandboxTestClocks_list: {
@@ -28365,6 +29494,7 @@ export interface operations {
                     "application/json": unknown[];
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -28401,6 +29531,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -28419,6 +29551,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     SandboxTestClocks_create: {
@@ -28451,6 +29584,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -28505,6 +29639,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -28541,6 +29678,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     SandboxTestClocks_show: {
@@ -28567,6 +29705,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -28621,6 +29760,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -28657,6 +29797,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     SandboxTestClocks_delete: {
@@ -28675,6 +29816,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -28729,6 +29871,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -28765,6 +29908,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     SandboxTestClocks_advance: {
@@ -28799,6 +29943,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -28853,6 +29998,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -28889,6 +30038,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     SandboxCompanyRegistry_register: {
@@ -28930,6 +30080,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -28966,6 +30117,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -29020,6 +30175,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     SandboxPayments_pay: {
@@ -29058,6 +30214,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -29130,6 +30287,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -29184,6 +30344,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     SandboxWebhooks_list: {
@@ -29208,6 +30369,7 @@ export interface operations {
                     "application/json": unknown[];
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -29244,6 +30406,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -29262,6 +30426,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     SandboxWebhooks_create: {
@@ -29300,6 +30465,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -29336,6 +30502,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -29372,6 +30542,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     SandboxWebhooks_show: {
@@ -29398,6 +30569,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -29452,6 +30624,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -29470,6 +30644,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     SandboxWebhooks_update: {
@@ -29505,6 +30680,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -29559,6 +30735,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -29595,6 +30774,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     SandboxWebhooks_rotate: {
@@ -29621,6 +30801,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -29675,6 +30856,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyConflict"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -29693,6 +30877,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     SandboxWebhooks_test: {
@@ -29729,6 +30914,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -29801,6 +30987,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -29837,6 +31026,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     SandboxWebhookDeliveries_list: {
@@ -29858,6 +31048,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -29912,6 +31103,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -29948,6 +31140,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     SandboxWebhookDeliveries_show: {
@@ -29966,6 +31159,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -30020,6 +31214,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -30038,6 +31234,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     SandboxWebhookDeliveries_replay: {
@@ -30056,6 +31253,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -30128,6 +31326,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -30146,6 +31346,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
 }

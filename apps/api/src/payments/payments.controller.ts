@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, Query, Req } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { Clock, formatDate, LARGE_LIST_TOTAL_NOTE, pageQueryShape, pageSkip, parseDate, toPage, z } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
@@ -8,7 +8,9 @@ import { CurrentPartner, PartnerApi } from '../platform/auth/partner-api.decorat
 import type { Partner } from '../platform/auth/partner';
 import { absoluteUrl } from '../platform/http/absolute-url';
 import { ApiErrors } from '../platform/openapi/api-errors.decorator';
-import { PAYMENT_EXAMPLE, presentPayments } from './payment.presenter';
+import { presentPayments } from './payment.presenter';
+import { paymentPageShape } from './payment.response';
+import { Responds } from '../platform/openapi/responds.decorator';
 import { PAYMENT_STATUS_REASON_CODES } from './payment-status-reasons';
 import { PAYMENT_STATUSES, PaymentRepository } from './payment.repository';
 
@@ -56,10 +58,7 @@ export class PaymentsController {
       "Also served at `/payments`, the spec's index path. Rate limit: 120 requests per minute." +
       LARGE_LIST_TOTAL_NOTE,
   })
-  @ApiOkResponse({
-    description: 'A page of payment records.',
-    schema: { type: 'object', example: { current_page: 1, data: [PAYMENT_EXAMPLE], total: 1, per_page: 15 } },
-  })
+  @Responds(200, paymentPageShape, 'A page of payment records.')
   @ApiErrors(422)
   async list(@CurrentPartner() partner: Partner, @Query({ schema: listQuery }) q: z.infer<typeof listQuery>, @Req() req: FastifyRequest) {
     await this.payments.expireDue(partner.clientId, this.clock.now());

@@ -4,7 +4,7 @@ import { z } from '@lib/common';
 import { CurrentPartner, PartnerApi } from '../../platform/auth/partner-api.decorator';
 import type { Partner } from '../../platform/auth/partner';
 import { ApiErrors } from '../../platform/openapi/api-errors.decorator';
-import { PAYMENT_EXAMPLE } from '../payment.presenter';
+import { PAYMENT_EXAMPLE } from '../payment.response';
 import { HeadlessPayment, TEST_CARD_OUTCOMES, type TestCardOutcome } from './headless-payment';
 
 const OUTCOMES = Object.keys(TEST_CARD_OUTCOMES) as [TestCardOutcome, ...TestCardOutcome[]];

@@ -1,36 +1,8 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import { ErrorCodes } from '@lib/common';
+import { contractComponents, ErrorCodes } from '@lib/common';
 import type { AppConfig } from '@lib/config';
 import { SPEC_RATE_LIMITS } from '@lib/http';
-
-const errorSchema = {
-  type: 'object',
-  required: ['code', 'message', 'type', 'title', 'status'],
-  properties: {
-    code: { type: 'string', pattern: '^\\d{5}$', description: 'HTTP status then a two-digit case number; see the table in the API description.' },
-    message: { type: 'string', description: 'Human-readable; may change. Branch on `code`.' },
-    details: {
-      type: 'object',
-      additionalProperties: { type: 'array', items: { type: 'string' } },
-      description: 'On 422 only: every failing field path (e.g. `drivers.0.owner_id`) with its messages.',
-    },
-    retry_after_seconds: { type: 'integer', description: 'On 429 and 503, equal to the `Retry-After` header.' },
-    error: { type: 'string', description: 'On the token endpoint only: the RFC 6749 error code.' },
-    error_description: { type: 'string', description: 'On the token endpoint only.' },
-    type: { type: 'string', description: 'RFC 9457 problem type (`about:blank`).' },
-    title: { type: 'string', description: 'RFC 9457 title: the HTTP status text.' },
-    status: { type: 'integer', description: 'RFC 9457 status: the HTTP status.' },
-  },
-  example: {
-    code: '42201',
-    message: 'The chassis field is required.',
-    details: { chassis: ['The chassis field is required.'] },
-    type: 'about:blank',
-    title: 'Unprocessable Entity',
-    status: 422,
-  },
-};
 
 function description(config: AppConfig): string {
   const codes = Object.entries(ErrorCodes)
@@ -87,10 +59,58 @@ export function buildOpenApi(app: NestFastifyApplication, config: AppConfig, sec
     operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}`,
   });
   document.components ??= {};
-  document.components.schemas ??= {};
-  document.components.schemas.Error = errorSchema as never;
+  document.components.schemas = { ...document.components.schemas, ...(contractComponents() as Record<string, never>) };
   for (const add of sections) add(document);
+  addPlatformResponses(document);
   return document;
+}
+
+type Operation = { parameters?: { in: string }[]; requestBody?: unknown; security?: unknown[]; responses: Record<string, unknown> };
+
+const PLATFORM_RESPONSES: Record<string, { status: number; description: string }> = {
+  MalformedRequest: { status: 400, description: 'Malformed request: JSON that does not parse, or a body the route cannot read.' },
+  Unauthenticated: { status: 401, description: 'Missing, malformed, expired or revoked credentials.' },
+  Forbidden: { status: 403, description: 'Signed in, but this role may not do this.' },
+  NotFound: { status: 404, description: "No such resource (another client's resource is a 404 too)." },
+  TooLarge: { status: 413, description: 'The request body is larger than the limit.' },
+  UriTooLong: { status: 414, description: 'The URL is longer than the limit.' },
+  UnsupportedMediaType: { status: 415, description: 'The body is not in a media type this route reads.' },
+  IdempotencyConflict: { status: 409, description: 'An earlier request with the same `Idempotency-Key` is still running (40901).' },
+  Invalid: { status: 422, description: 'Validation failed; `details` names every failing field or parameter.' },
+  RateLimited: { status: 429, description: 'Rate limit exceeded; see `Retry-After` and `retry_after_seconds`.' },
+  Unavailable: { status: 503, description: 'The database cannot be reached for now; retry after `Retry-After` seconds.' },
+};
+
+/**
+ * Documents on every operation the errors the platform itself may answer, whatever the route (a malformed body, a
+ * rate limit, a database outage; on signed-in routes a missing session; where a path names a resource, a 404), with
+ * the one Error body. A route's own `ApiErrors` descriptions win.
+ */
+function addPlatformResponses(document: OpenAPIObject): void {
+  document.components!.responses = {
+    ...document.components!.responses,
+    ...Object.fromEntries(
+      Object.entries(PLATFORM_RESPONSES).map(([name, r]) => [
+        name,
+        { description: r.description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+      ]),
+    ),
+  };
+  for (const [path, item] of Object.entries(document.paths)) {
+    const console = path.startsWith('/admin/api') || path.startsWith('/portal/api');
+    for (const [method, op] of Object.entries(item as Record<string, Operation>)) {
+      if (!op || typeof op !== 'object' || !op.responses) continue;
+      const params = op.parameters ?? [];
+      const wanted = ['MalformedRequest', 'UriTooLong', 'RateLimited', 'Unavailable'];
+      if (op.requestBody) wanted.push('TooLarge', 'UnsupportedMediaType');
+      if (op.security?.length || console) wanted.push('Unauthenticated');
+      if (console) wanted.push('Forbidden');
+      if (params.some((p) => p.in === 'path')) wanted.push('NotFound');
+      if (params.length || op.requestBody || method === 'post') wanted.push('Invalid');
+      if (method === 'post') wanted.push('IdempotencyConflict');
+      for (const name of wanted) op.responses[String(PLATFORM_RESPONSES[name].status)] ??= { $ref: `#/components/responses/${name}` };
+    }
+  }
 }
 
 /** OpenAPI 3 at /openapi.json and interactive docs at /docs. */

@@ -1,7 +1,8 @@
 import { Controller, Get, Inject, Query, Req } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { pageQueryShape, pageSkip, toPage, formatDateTime, z } from '@lib/common';
+import { dateTimeOut, pageQueryShape, pageSkip, paginated, shape, toPage, formatDateTime, z } from '@lib/common';
+import { Responds } from '../openapi/responds.decorator';
 import { saudiMobileField } from '@lib/common/saudi';
 import { CurrentPartner, PartnerApi } from '../auth/partner-api.decorator';
 import type { Partner } from '../auth/partner';
@@ -11,11 +12,10 @@ import { absoluteUrl } from '../http/absolute-url';
 
 const query = z.strictObject({ phone: saudiMobileField('phone').optional(), ...pageQueryShape });
 
-const messagePage = z.object({
-  current_page: z.number(),
-  data: z.array(z.object({ phone: z.string(), text: z.string(), created_at: z.string() })),
-  total: z.number(),
-});
+const messagePage = paginated(
+  'SandboxMessagePage',
+  shape('SandboxMessage', z.object({ phone: z.string().meta({ example: '0512345678' }), text: z.string(), created_at: dateTimeOut })),
+);
 
 /** Sandbox only (absent in production): the SMS the service "sent" for the calling client, newest first. */
 @ApiTags('Sandbox')
@@ -32,7 +32,7 @@ export class SandboxMessagesController {
     summary: 'Read the SMS sent to a phone (sandbox only)',
     description: 'Every SMS the sandbox would have sent on your behalf (quote and issue OTPs), newest first. Not available in production.',
   })
-  @ApiOkResponse({ schema: z.toJSONSchema(messagePage, { target: 'openapi-3.0' }) as object })
+  @Responds(200, messagePage, 'A page of the SMS sent, newest first.')
   async list(@CurrentPartner() partner: Partner, @Query({ schema: query }) q: z.infer<typeof query>, @Req() req: FastifyRequest) {
     const [rows, total] = await this.outbox.list(partner.clientId, q.phone, pageSkip(q), q.per_page);
     const data = rows.map((m) => ({ phone: m.phone, text: m.text, created_at: formatDateTime(m.createdAt) }));

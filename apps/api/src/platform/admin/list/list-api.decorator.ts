@@ -1,5 +1,7 @@
 import { applyDecorators, UseInterceptors } from '@nestjs/common';
 import { ApiOkResponse, ApiProduces, ApiQuery } from '@nestjs/swagger';
+import { z } from '@lib/common';
+import { serializeWith, shapeRef } from '../../openapi/responds.decorator';
 import { CsvExportInterceptor } from './csv-export.interceptor';
 import { MAX_RANGE } from './list-query';
 
@@ -9,8 +11,11 @@ export const LIST_CONVENTION =
   'with `Content-Range: <resource> <first>-<last>/<total>`. Bad parameters answer 422 naming `sort`, `range` or `filter.<key>`. ' +
   '`format=csv` answers every row the filter matches instead, in the sort, as a CSV download streamed page by page (no `range`, no size limit).';
 
-/** Documents a list route's query parameters and Content-Range once for every resource, and serves its CSV export. */
-export function ApiList(resource: string, sortable: readonly string[], filters: string) {
+/**
+ * Documents a list route's query parameters and Content-Range once for every resource, and serves its CSV export.
+ * `row` is the named shape of one row: the answer is documented and serialized as an array of it.
+ */
+export function ApiList(resource: string, sortable: readonly string[], filters: string, row?: z.ZodType) {
   return applyDecorators(
     UseInterceptors(CsvExportInterceptor),
     ApiQuery({
@@ -31,6 +36,8 @@ export function ApiList(resource: string, sortable: readonly string[], filters: 
     ApiOkResponse({
       description: `A JSON array of ${resource}.`,
       headers: { 'Content-Range': { description: `\`${resource} 0-24/319\``, schema: { type: 'string' } } },
+      ...(row ? { schema: { type: 'array', items: shapeRef(row) } } : {}),
     }),
+    ...(row ? [serializeWith(200, z.array(row))] : []),
   );
 }
