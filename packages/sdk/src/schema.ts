@@ -4377,7 +4377,7 @@ export interface operations {
                      *       "code": "40000",
                      *       "message": "The request is malformed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Request",
                      *       "status": 400
                      *     }
                      */
@@ -4395,7 +4395,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -4418,7 +4418,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -4461,7 +4461,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -4479,7 +4479,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -4499,7 +4499,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -4544,7 +4544,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -4562,7 +4562,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -4582,7 +4582,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -4626,7 +4626,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -4644,7 +4644,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -4662,7 +4662,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -4681,7 +4681,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -4699,7 +4699,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -4754,7 +4754,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -4772,7 +4772,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -4794,7 +4794,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -4812,7 +4812,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -4862,7 +4862,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -4880,7 +4880,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -4899,7 +4899,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -4917,7 +4917,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -4968,7 +4968,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -4986,7 +4986,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -5005,7 +5005,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -5023,7 +5023,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -5073,7 +5073,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -5091,7 +5091,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -5110,7 +5110,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -5128,7 +5128,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -5172,7 +5172,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -5190,7 +5190,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -5210,7 +5210,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -5260,7 +5260,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -5278,7 +5278,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -5297,7 +5297,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -5315,7 +5315,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -5403,7 +5403,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -5421,7 +5421,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -5443,7 +5443,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -5461,7 +5461,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -5479,7 +5479,7 @@ export interface operations {
                      *       "code": "50201",
                      *       "message": "An insurance provider failed to respond properly.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Gateway",
                      *       "status": 502
                      *     }
                      */
@@ -5526,7 +5526,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -5544,7 +5544,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -5562,7 +5562,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -5582,7 +5582,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -5614,9 +5614,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Message"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -5631,7 +5629,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -5649,7 +5647,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -5667,7 +5665,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -5687,7 +5685,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -5736,7 +5734,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -5754,7 +5752,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -5772,11 +5770,11 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
-                    "text/event-stream": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             414: components["responses"]["UriTooLong"];
@@ -5792,7 +5790,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -5849,7 +5847,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -5867,7 +5865,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -5889,7 +5887,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -5907,7 +5905,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -5965,7 +5963,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -5983,7 +5981,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -6002,7 +6000,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -6020,7 +6018,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -6086,7 +6084,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -6104,7 +6102,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -6122,7 +6120,7 @@ export interface operations {
                      *       "code": "40901",
                      *       "message": "A request with this Idempotency-Key is still being processed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Conflict",
                      *       "status": 409
                      *     }
                      */
@@ -6143,7 +6141,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -6161,7 +6159,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -6208,7 +6206,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -6226,7 +6224,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -6244,7 +6242,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -6264,7 +6262,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -6375,7 +6373,7 @@ export interface operations {
                      *       "code": "40000",
                      *       "message": "The request is malformed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Request",
                      *       "status": 400
                      *     }
                      */
@@ -6393,7 +6391,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -6411,7 +6409,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -6429,7 +6427,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -6448,7 +6446,7 @@ export interface operations {
                      *       "code": "41301",
                      *       "message": "The request body is too large.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Payload Too Large",
                      *       "status": 413
                      *     }
                      */
@@ -6467,7 +6465,7 @@ export interface operations {
                      *       "code": "41501",
                      *       "message": "Unsupported content type.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unsupported Media Type",
                      *       "status": 415
                      *     }
                      */
@@ -6485,7 +6483,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -6503,7 +6501,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -6521,7 +6519,7 @@ export interface operations {
                      *       "code": "50201",
                      *       "message": "An insurance provider failed to respond properly.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Gateway",
                      *       "status": 502
                      *     }
                      */
@@ -6573,7 +6571,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -6591,7 +6589,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -6610,21 +6608,11 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
-                    /**
-                     * @example {
-                     *       "code": "42201",
-                     *       "message": "The given data was invalid.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 422
-                     *     }
-                     */
-                    "text/csv": components["schemas"]["Error"];
                 };
             };
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
@@ -6638,7 +6626,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -6681,7 +6669,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -6699,7 +6687,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -6717,7 +6705,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -6736,7 +6724,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -6754,7 +6742,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -6806,7 +6794,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -6824,7 +6812,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -6843,21 +6831,11 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
-                    /**
-                     * @example {
-                     *       "code": "42201",
-                     *       "message": "The given data was invalid.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 422
-                     *     }
-                     */
-                    "text/csv": components["schemas"]["Error"];
                 };
             };
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
@@ -6871,7 +6849,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -6914,7 +6892,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -6932,7 +6910,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -6950,7 +6928,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -6969,7 +6947,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -6987,7 +6965,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -7030,7 +7008,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -7048,7 +7026,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -7067,7 +7045,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -7085,7 +7063,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -7130,7 +7108,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -7148,7 +7126,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -7168,7 +7146,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -7228,7 +7206,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -7246,7 +7224,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -7268,7 +7246,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -7286,7 +7264,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -7333,7 +7311,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -7351,7 +7329,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -7369,7 +7347,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -7389,7 +7367,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -7434,7 +7412,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -7452,7 +7430,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -7470,7 +7448,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -7490,7 +7468,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -7508,7 +7486,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -7555,7 +7533,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -7573,7 +7551,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -7591,7 +7569,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -7611,7 +7589,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -7660,7 +7638,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -7678,7 +7656,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -7696,7 +7674,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -7717,7 +7695,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -7735,7 +7713,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -7780,7 +7758,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -7798,7 +7776,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -7816,7 +7794,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -7837,7 +7815,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -7855,7 +7833,7 @@ export interface operations {
                      *       "code": "50201",
                      *       "message": "An insurance provider failed to respond properly.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Gateway",
                      *       "status": 502
                      *     }
                      */
@@ -7903,7 +7881,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -7921,7 +7899,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -7940,7 +7918,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -7958,7 +7936,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -7976,7 +7954,7 @@ export interface operations {
                      *       "code": "50201",
                      *       "message": "An insurance provider failed to respond properly.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Gateway",
                      *       "status": 502
                      *     }
                      */
@@ -8027,7 +8005,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -8045,7 +8023,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -8063,7 +8041,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -8085,7 +8063,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -8103,7 +8081,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -8121,7 +8099,7 @@ export interface operations {
                      *       "code": "50201",
                      *       "message": "An insurance provider failed to respond properly.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Gateway",
                      *       "status": 502
                      *     }
                      */
@@ -8168,7 +8146,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -8186,7 +8164,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -8204,7 +8182,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -8224,7 +8202,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -8334,7 +8312,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -8352,7 +8330,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -8372,7 +8350,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -8484,7 +8462,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -8502,7 +8480,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -8520,7 +8498,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -8542,7 +8520,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -8560,7 +8538,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -8606,7 +8584,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -8624,7 +8602,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -8642,11 +8620,11 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
-                    "application/pdf": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             414: components["responses"]["UriTooLong"];
@@ -8661,11 +8639,11 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
-                    "application/pdf": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
@@ -8679,7 +8657,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -8726,7 +8704,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -8744,7 +8722,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -8763,7 +8741,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -8781,7 +8759,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -8839,7 +8817,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -8857,7 +8835,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -8875,7 +8853,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -8897,7 +8875,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -8915,7 +8893,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -8973,7 +8951,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -8991,7 +8969,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -9009,7 +8987,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -9031,7 +9009,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -9049,7 +9027,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -9096,7 +9074,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -9114,7 +9092,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -9132,7 +9110,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -9152,7 +9130,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -9196,7 +9174,7 @@ export interface operations {
                      *       "code": "40000",
                      *       "message": "The request is malformed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Request",
                      *       "status": 400
                      *     }
                      */
@@ -9214,7 +9192,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -9232,7 +9210,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -9250,7 +9228,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -9271,7 +9249,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -9318,7 +9296,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -9336,7 +9314,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -9354,7 +9332,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -9373,7 +9351,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -9391,7 +9369,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -9438,7 +9416,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -9456,7 +9434,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -9474,7 +9452,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -9493,7 +9471,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -9511,7 +9489,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -9559,7 +9537,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -9577,7 +9555,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -9595,7 +9573,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -9614,7 +9592,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -9632,7 +9610,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -9697,7 +9675,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -9715,7 +9693,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -9733,7 +9711,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -9752,7 +9730,7 @@ export interface operations {
                      *       "code": "41301",
                      *       "message": "The request body is too large.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Payload Too Large",
                      *       "status": 413
                      *     }
                      */
@@ -9771,7 +9749,7 @@ export interface operations {
                      *       "code": "41501",
                      *       "message": "Unsupported content type.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unsupported Media Type",
                      *       "status": 415
                      *     }
                      */
@@ -9789,7 +9767,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -9807,7 +9785,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -9855,7 +9833,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -9873,7 +9851,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -9891,7 +9869,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -9911,7 +9889,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -9963,7 +9941,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -9981,7 +9959,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -10001,7 +9979,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -10044,7 +10022,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -10062,7 +10040,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -10080,7 +10058,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -10100,7 +10078,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -10149,7 +10127,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -10167,7 +10145,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -10185,7 +10163,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -10207,7 +10185,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -10225,7 +10203,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -10274,7 +10252,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -10292,7 +10270,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -10310,7 +10288,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -10332,7 +10310,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -10350,7 +10328,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -10393,7 +10371,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -10411,7 +10389,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -10429,7 +10407,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -10449,7 +10427,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -10467,7 +10445,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -10508,7 +10486,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -10526,7 +10504,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -10546,7 +10524,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -10593,7 +10571,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -10611,7 +10589,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -10629,7 +10607,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -10651,7 +10629,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -10669,7 +10647,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -10717,7 +10695,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -10735,7 +10713,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -10753,7 +10731,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -10774,7 +10752,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -10792,7 +10770,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -10842,7 +10820,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -10860,7 +10838,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -10878,7 +10856,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -10900,7 +10878,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -10918,7 +10896,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -10997,7 +10975,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -11015,7 +10993,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -11033,7 +11011,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -11054,7 +11032,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -11072,7 +11050,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -11112,7 +11090,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -11130,7 +11108,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -11150,7 +11128,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -11186,7 +11164,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -11204,7 +11182,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -11222,11 +11200,11 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
-                    "text/csv": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             414: components["responses"]["UriTooLong"];
@@ -11242,7 +11220,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -11278,7 +11256,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -11296,7 +11274,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -11314,11 +11292,11 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
-                    "application/pdf": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             414: components["responses"]["UriTooLong"];
@@ -11333,11 +11311,11 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
-                    "application/pdf": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
@@ -11351,7 +11329,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -11403,7 +11381,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -11421,7 +11399,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -11441,7 +11419,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -11484,7 +11462,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -11502,7 +11480,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -11520,7 +11498,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -11540,7 +11518,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -11621,7 +11599,7 @@ export interface operations {
                      *       "code": "40000",
                      *       "message": "The request is malformed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Request",
                      *       "status": 400
                      *     }
                      */
@@ -11639,7 +11617,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -11657,7 +11635,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -11675,7 +11653,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -11696,7 +11674,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -11714,7 +11692,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -11826,7 +11804,7 @@ export interface operations {
                      *       "code": "40000",
                      *       "message": "The request is malformed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Request",
                      *       "status": 400
                      *     }
                      */
@@ -11844,7 +11822,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -11862,7 +11840,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -11880,7 +11858,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -11902,7 +11880,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -11920,7 +11898,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -11972,7 +11950,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -11990,7 +11968,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -12009,7 +11987,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -12027,7 +12005,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -12101,7 +12079,7 @@ export interface operations {
                      *       "code": "40000",
                      *       "message": "The request is malformed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Request",
                      *       "status": 400
                      *     }
                      */
@@ -12119,7 +12097,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -12137,7 +12115,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -12156,7 +12134,7 @@ export interface operations {
                      *       "code": "41301",
                      *       "message": "The request body is too large.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Payload Too Large",
                      *       "status": 413
                      *     }
                      */
@@ -12175,7 +12153,7 @@ export interface operations {
                      *       "code": "41501",
                      *       "message": "Unsupported content type.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unsupported Media Type",
                      *       "status": 415
                      *     }
                      */
@@ -12193,7 +12171,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -12211,7 +12189,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -12229,7 +12207,7 @@ export interface operations {
                      *       "code": "50201",
                      *       "message": "An insurance provider failed to respond properly.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Gateway",
                      *       "status": 502
                      *     }
                      */
@@ -12281,7 +12259,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -12299,7 +12277,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -12318,7 +12296,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -12336,7 +12314,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -12410,7 +12388,7 @@ export interface operations {
                      *       "code": "40000",
                      *       "message": "The request is malformed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Request",
                      *       "status": 400
                      *     }
                      */
@@ -12428,7 +12406,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -12446,7 +12424,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -12465,7 +12443,7 @@ export interface operations {
                      *       "code": "41301",
                      *       "message": "The request body is too large.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Payload Too Large",
                      *       "status": 413
                      *     }
                      */
@@ -12484,7 +12462,7 @@ export interface operations {
                      *       "code": "41501",
                      *       "message": "Unsupported content type.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unsupported Media Type",
                      *       "status": 415
                      *     }
                      */
@@ -12502,7 +12480,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -12520,7 +12498,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -12538,7 +12516,7 @@ export interface operations {
                      *       "code": "50201",
                      *       "message": "An insurance provider failed to respond properly.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Gateway",
                      *       "status": 502
                      *     }
                      */
@@ -12585,7 +12563,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -12603,7 +12581,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -12621,7 +12599,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -12641,7 +12619,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -12688,7 +12666,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -12706,7 +12684,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -12724,7 +12702,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -12744,7 +12722,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -12800,7 +12778,7 @@ export interface operations {
                      *       "code": "40000",
                      *       "message": "The request is malformed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Request",
                      *       "status": 400
                      *     }
                      */
@@ -12818,7 +12796,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -12836,7 +12814,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -12854,7 +12832,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -12872,7 +12850,7 @@ export interface operations {
                      *       "code": "40901",
                      *       "message": "A request with this Idempotency-Key is still being processed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Conflict",
                      *       "status": 409
                      *     }
                      */
@@ -12890,7 +12868,7 @@ export interface operations {
                      *       "code": "41301",
                      *       "message": "The request body is too large.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Payload Too Large",
                      *       "status": 413
                      *     }
                      */
@@ -12909,7 +12887,7 @@ export interface operations {
                      *       "code": "41501",
                      *       "message": "Unsupported content type.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unsupported Media Type",
                      *       "status": 415
                      *     }
                      */
@@ -12927,7 +12905,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -12945,7 +12923,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -12963,7 +12941,7 @@ export interface operations {
                      *       "code": "50201",
                      *       "message": "An insurance provider failed to respond properly.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Gateway",
                      *       "status": 502
                      *     }
                      */
@@ -13019,7 +12997,7 @@ export interface operations {
                      *       "code": "40000",
                      *       "message": "The request is malformed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Request",
                      *       "status": 400
                      *     }
                      */
@@ -13037,7 +13015,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -13055,7 +13033,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -13073,7 +13051,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -13091,7 +13069,7 @@ export interface operations {
                      *       "code": "40901",
                      *       "message": "A request with this Idempotency-Key is still being processed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Conflict",
                      *       "status": 409
                      *     }
                      */
@@ -13109,7 +13087,7 @@ export interface operations {
                      *       "code": "41301",
                      *       "message": "The request body is too large.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Payload Too Large",
                      *       "status": 413
                      *     }
                      */
@@ -13128,7 +13106,7 @@ export interface operations {
                      *       "code": "41501",
                      *       "message": "Unsupported content type.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unsupported Media Type",
                      *       "status": 415
                      *     }
                      */
@@ -13146,7 +13124,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -13164,7 +13142,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -13182,7 +13160,7 @@ export interface operations {
                      *       "code": "50201",
                      *       "message": "An insurance provider failed to respond properly.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Gateway",
                      *       "status": 502
                      *     }
                      */
@@ -13243,7 +13221,7 @@ export interface operations {
                      *       "code": "40000",
                      *       "message": "The request is malformed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Request",
                      *       "status": 400
                      *     }
                      */
@@ -13261,7 +13239,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -13279,7 +13257,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -13297,7 +13275,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -13315,7 +13293,7 @@ export interface operations {
                      *       "code": "40901",
                      *       "message": "A request with this Idempotency-Key is still being processed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Conflict",
                      *       "status": 409
                      *     }
                      */
@@ -13333,7 +13311,7 @@ export interface operations {
                      *       "code": "41301",
                      *       "message": "The request body is too large.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Payload Too Large",
                      *       "status": 413
                      *     }
                      */
@@ -13352,7 +13330,7 @@ export interface operations {
                      *       "code": "41501",
                      *       "message": "Unsupported content type.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unsupported Media Type",
                      *       "status": 415
                      *     }
                      */
@@ -13370,7 +13348,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -13388,7 +13366,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -13406,7 +13384,7 @@ export interface operations {
                      *       "code": "50201",
                      *       "message": "An insurance provider failed to respond properly.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Gateway",
                      *       "status": 502
                      *     }
                      */
@@ -13467,7 +13445,7 @@ export interface operations {
                      *       "code": "40000",
                      *       "message": "The request is malformed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Request",
                      *       "status": 400
                      *     }
                      */
@@ -13485,7 +13463,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -13503,7 +13481,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -13521,7 +13499,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -13539,7 +13517,7 @@ export interface operations {
                      *       "code": "40901",
                      *       "message": "A request with this Idempotency-Key is still being processed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Conflict",
                      *       "status": 409
                      *     }
                      */
@@ -13557,7 +13535,7 @@ export interface operations {
                      *       "code": "41301",
                      *       "message": "The request body is too large.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Payload Too Large",
                      *       "status": 413
                      *     }
                      */
@@ -13576,7 +13554,7 @@ export interface operations {
                      *       "code": "41501",
                      *       "message": "Unsupported content type.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unsupported Media Type",
                      *       "status": 415
                      *     }
                      */
@@ -13594,7 +13572,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -13612,7 +13590,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -13630,7 +13608,7 @@ export interface operations {
                      *       "code": "50201",
                      *       "message": "An insurance provider failed to respond properly.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Gateway",
                      *       "status": 502
                      *     }
                      */
@@ -13678,7 +13656,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -13696,7 +13674,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -13714,7 +13692,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -13733,7 +13711,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -13751,7 +13729,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -13816,7 +13794,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -13834,7 +13812,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -13852,7 +13830,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -13871,7 +13849,7 @@ export interface operations {
                      *       "code": "41301",
                      *       "message": "The request body is too large.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Payload Too Large",
                      *       "status": 413
                      *     }
                      */
@@ -13890,7 +13868,7 @@ export interface operations {
                      *       "code": "41501",
                      *       "message": "Unsupported content type.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unsupported Media Type",
                      *       "status": 415
                      *     }
                      */
@@ -13908,7 +13886,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -13926,7 +13904,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -13974,7 +13952,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -13992,7 +13970,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -14010,7 +13988,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -14029,7 +14007,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -14047,7 +14025,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -14112,7 +14090,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -14130,7 +14108,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -14148,7 +14126,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -14167,7 +14145,7 @@ export interface operations {
                      *       "code": "41301",
                      *       "message": "The request body is too large.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Payload Too Large",
                      *       "status": 413
                      *     }
                      */
@@ -14186,7 +14164,7 @@ export interface operations {
                      *       "code": "41501",
                      *       "message": "Unsupported content type.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unsupported Media Type",
                      *       "status": 415
                      *     }
                      */
@@ -14204,7 +14182,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -14222,7 +14200,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -14270,7 +14248,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -14288,7 +14266,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -14306,7 +14284,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -14326,7 +14304,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -14374,7 +14352,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -14392,7 +14370,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -14410,7 +14388,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -14430,7 +14408,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -14482,7 +14460,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -14500,7 +14478,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -14520,7 +14498,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -14563,7 +14541,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -14581,7 +14559,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -14599,7 +14577,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -14619,7 +14597,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -14667,7 +14645,7 @@ export interface operations {
                      *       "code": "40000",
                      *       "message": "The request is malformed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Request",
                      *       "status": 400
                      *     }
                      */
@@ -14685,7 +14663,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -14703,7 +14681,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -14721,7 +14699,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -14739,7 +14717,7 @@ export interface operations {
                      *       "code": "40901",
                      *       "message": "A request with this Idempotency-Key is still being processed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Conflict",
                      *       "status": 409
                      *     }
                      */
@@ -14760,7 +14738,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -14778,7 +14756,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -14830,7 +14808,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -14848,7 +14826,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -14868,7 +14846,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -14911,7 +14889,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -14929,7 +14907,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -14947,7 +14925,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -14967,7 +14945,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -15015,7 +14993,7 @@ export interface operations {
                      *       "code": "40000",
                      *       "message": "The request is malformed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Request",
                      *       "status": 400
                      *     }
                      */
@@ -15033,7 +15011,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -15051,7 +15029,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -15069,7 +15047,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -15087,7 +15065,7 @@ export interface operations {
                      *       "code": "40901",
                      *       "message": "A request with this Idempotency-Key is still being processed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Conflict",
                      *       "status": 409
                      *     }
                      */
@@ -15108,7 +15086,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -15126,7 +15104,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -15191,7 +15169,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -15209,7 +15187,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -15227,7 +15205,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -15246,7 +15224,7 @@ export interface operations {
                      *       "code": "41301",
                      *       "message": "The request body is too large.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Payload Too Large",
                      *       "status": 413
                      *     }
                      */
@@ -15265,7 +15243,7 @@ export interface operations {
                      *       "code": "41501",
                      *       "message": "Unsupported content type.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unsupported Media Type",
                      *       "status": 415
                      *     }
                      */
@@ -15283,7 +15261,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -15301,7 +15279,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -15349,7 +15327,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -15367,7 +15345,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -15385,7 +15363,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -15405,7 +15383,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -15480,7 +15458,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -15498,7 +15476,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -15520,7 +15498,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -15538,7 +15516,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -15556,7 +15534,7 @@ export interface operations {
                      *       "code": "50201",
                      *       "message": "An insurance provider failed to respond properly.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Gateway",
                      *       "status": 502
                      *     }
                      */
@@ -15603,7 +15581,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -15621,7 +15599,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -15640,7 +15618,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -15658,7 +15636,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -15734,7 +15712,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -15752,7 +15730,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -15770,7 +15748,7 @@ export interface operations {
                      *       "code": "40901",
                      *       "message": "A request with this Idempotency-Key is still being processed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Conflict",
                      *       "status": 409
                      *     }
                      */
@@ -15791,7 +15769,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -15809,7 +15787,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -15865,7 +15843,7 @@ export interface operations {
                      *       "code": "40000",
                      *       "message": "The request is malformed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Request",
                      *       "status": 400
                      *     }
                      */
@@ -15883,7 +15861,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -15901,7 +15879,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -15919,7 +15897,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -15937,7 +15915,7 @@ export interface operations {
                      *       "code": "40901",
                      *       "message": "A request with this Idempotency-Key is still being processed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Conflict",
                      *       "status": 409
                      *     }
                      */
@@ -15955,7 +15933,7 @@ export interface operations {
                      *       "code": "41301",
                      *       "message": "The request body is too large.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Payload Too Large",
                      *       "status": 413
                      *     }
                      */
@@ -15975,7 +15953,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -15993,7 +15971,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -16045,7 +16023,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -16063,7 +16041,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -16083,7 +16061,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -16126,7 +16104,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -16144,7 +16122,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -16162,7 +16140,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -16182,7 +16160,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -16230,7 +16208,7 @@ export interface operations {
                      *       "code": "40000",
                      *       "message": "The request is malformed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Request",
                      *       "status": 400
                      *     }
                      */
@@ -16248,7 +16226,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -16266,7 +16244,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -16284,7 +16262,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -16302,7 +16280,7 @@ export interface operations {
                      *       "code": "40901",
                      *       "message": "A request with this Idempotency-Key is still being processed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Conflict",
                      *       "status": 409
                      *     }
                      */
@@ -16323,7 +16301,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -16341,7 +16319,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -16406,7 +16384,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -16424,7 +16402,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -16442,7 +16420,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -16461,7 +16439,7 @@ export interface operations {
                      *       "code": "41301",
                      *       "message": "The request body is too large.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Payload Too Large",
                      *       "status": 413
                      *     }
                      */
@@ -16480,7 +16458,7 @@ export interface operations {
                      *       "code": "41501",
                      *       "message": "Unsupported content type.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unsupported Media Type",
                      *       "status": 415
                      *     }
                      */
@@ -16498,7 +16476,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -16516,7 +16494,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -16564,7 +16542,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -16582,7 +16560,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -16600,7 +16578,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -16620,7 +16598,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -16736,7 +16714,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -16754,7 +16732,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -16775,7 +16753,7 @@ export interface operations {
                      *       "code": "41501",
                      *       "message": "Unsupported content type.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unsupported Media Type",
                      *       "status": 415
                      *     }
                      */
@@ -16793,7 +16771,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -16811,7 +16789,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -16829,7 +16807,7 @@ export interface operations {
                      *       "code": "50201",
                      *       "message": "An insurance provider failed to respond properly.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Gateway",
                      *       "status": 502
                      *     }
                      */
@@ -16876,7 +16854,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -16894,7 +16872,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -16912,7 +16890,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -16932,7 +16910,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -16988,7 +16966,7 @@ export interface operations {
                      *       "code": "40000",
                      *       "message": "The request is malformed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Request",
                      *       "status": 400
                      *     }
                      */
@@ -17006,7 +16984,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -17024,7 +17002,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -17042,7 +17020,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -17060,7 +17038,7 @@ export interface operations {
                      *       "code": "40901",
                      *       "message": "A request with this Idempotency-Key is still being processed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Conflict",
                      *       "status": 409
                      *     }
                      */
@@ -17078,7 +17056,7 @@ export interface operations {
                      *       "code": "41301",
                      *       "message": "The request body is too large.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Payload Too Large",
                      *       "status": 413
                      *     }
                      */
@@ -17098,7 +17076,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -17116,7 +17094,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -17165,7 +17143,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -17183,7 +17161,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -17205,7 +17183,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -17223,7 +17201,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -17241,7 +17219,7 @@ export interface operations {
                      *       "code": "50201",
                      *       "message": "An insurance provider failed to respond properly.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Gateway",
                      *       "status": 502
                      *     }
                      */
@@ -17290,7 +17268,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -17308,7 +17286,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -17330,7 +17308,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -17348,7 +17326,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -17366,7 +17344,7 @@ export interface operations {
                      *       "code": "50201",
                      *       "message": "An insurance provider failed to respond properly.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Gateway",
                      *       "status": 502
                      *     }
                      */
@@ -17415,7 +17393,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -17433,7 +17411,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -17455,7 +17433,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -17473,7 +17451,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -17491,7 +17469,7 @@ export interface operations {
                      *       "code": "50201",
                      *       "message": "An insurance provider failed to respond properly.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Gateway",
                      *       "status": 502
                      *     }
                      */
@@ -17538,7 +17516,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -17556,7 +17534,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -17574,7 +17552,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -17593,7 +17571,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -17611,7 +17589,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -17666,7 +17644,7 @@ export interface operations {
                      *       "code": "40000",
                      *       "message": "The request is malformed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Request",
                      *       "status": 400
                      *     }
                      */
@@ -17684,7 +17662,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -17702,7 +17680,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -17721,7 +17699,7 @@ export interface operations {
                      *       "code": "41301",
                      *       "message": "The request body is too large.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Payload Too Large",
                      *       "status": 413
                      *     }
                      */
@@ -17740,7 +17718,7 @@ export interface operations {
                      *       "code": "41501",
                      *       "message": "Unsupported content type.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unsupported Media Type",
                      *       "status": 415
                      *     }
                      */
@@ -17758,7 +17736,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -17776,7 +17754,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -17827,7 +17805,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -17845,7 +17823,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -17864,7 +17842,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -17882,7 +17860,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -17935,7 +17913,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -17953,7 +17931,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -17971,7 +17949,7 @@ export interface operations {
                      *       "code": "40901",
                      *       "message": "A request with this Idempotency-Key is still being processed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Conflict",
                      *       "status": 409
                      *     }
                      */
@@ -17992,7 +17970,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -18010,7 +17988,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -18063,7 +18041,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -18081,7 +18059,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -18099,7 +18077,7 @@ export interface operations {
                      *       "code": "40901",
                      *       "message": "A request with this Idempotency-Key is still being processed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Conflict",
                      *       "status": 409
                      *     }
                      */
@@ -18120,7 +18098,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -18138,7 +18116,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -18191,7 +18169,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -18209,7 +18187,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -18227,7 +18205,7 @@ export interface operations {
                      *       "code": "40901",
                      *       "message": "A request with this Idempotency-Key is still being processed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Conflict",
                      *       "status": 409
                      *     }
                      */
@@ -18248,7 +18226,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -18266,7 +18244,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -18313,7 +18291,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -18331,7 +18309,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -18349,7 +18327,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -18369,7 +18347,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -18421,7 +18399,7 @@ export interface operations {
                      *       "code": "40000",
                      *       "message": "The request is malformed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Request",
                      *       "status": 400
                      *     }
                      */
@@ -18439,7 +18417,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -18457,7 +18435,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -18475,7 +18453,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -18493,7 +18471,7 @@ export interface operations {
                      *       "code": "40901",
                      *       "message": "A request with this Idempotency-Key is still being processed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Conflict",
                      *       "status": 409
                      *     }
                      */
@@ -18514,7 +18492,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -18532,7 +18510,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -18550,7 +18528,7 @@ export interface operations {
                      *       "code": "50201",
                      *       "message": "An insurance provider failed to respond properly.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Gateway",
                      *       "status": 502
                      *     }
                      */
@@ -18600,7 +18578,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -18618,7 +18596,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -18636,7 +18614,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -18655,7 +18633,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -18673,7 +18651,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -18738,7 +18716,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -18756,7 +18734,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -18774,7 +18752,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -18793,7 +18771,7 @@ export interface operations {
                      *       "code": "41301",
                      *       "message": "The request body is too large.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Payload Too Large",
                      *       "status": 413
                      *     }
                      */
@@ -18812,7 +18790,7 @@ export interface operations {
                      *       "code": "41501",
                      *       "message": "Unsupported content type.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unsupported Media Type",
                      *       "status": 415
                      *     }
                      */
@@ -18830,7 +18808,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -18848,7 +18826,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -18896,7 +18874,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -18914,7 +18892,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -18932,7 +18910,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -18952,7 +18930,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -19004,7 +18982,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -19022,7 +19000,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -19042,7 +19020,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -19085,7 +19063,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -19103,7 +19081,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -19121,7 +19099,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -19141,7 +19119,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -19189,7 +19167,7 @@ export interface operations {
                      *       "code": "40000",
                      *       "message": "The request is malformed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Request",
                      *       "status": 400
                      *     }
                      */
@@ -19207,7 +19185,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -19225,7 +19203,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -19243,7 +19221,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -19261,7 +19239,7 @@ export interface operations {
                      *       "code": "40901",
                      *       "message": "A request with this Idempotency-Key is still being processed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Conflict",
                      *       "status": 409
                      *     }
                      */
@@ -19282,7 +19260,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -19300,7 +19278,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -19318,7 +19296,7 @@ export interface operations {
                      *       "code": "50201",
                      *       "message": "An insurance provider failed to respond properly.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Gateway",
                      *       "status": 502
                      *     }
                      */
@@ -19369,7 +19347,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -19387,7 +19365,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -19406,7 +19384,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -19424,7 +19402,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -19475,7 +19453,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -19493,7 +19471,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -19512,7 +19490,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -19530,7 +19508,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -19582,7 +19560,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -19600,7 +19578,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -19620,7 +19598,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -19663,7 +19641,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -19681,7 +19659,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -19699,7 +19677,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -19719,7 +19697,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -19771,7 +19749,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -19789,7 +19767,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -19809,7 +19787,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -19852,7 +19830,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -19870,7 +19848,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -19888,7 +19866,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -19908,7 +19886,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -19957,7 +19935,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -19975,7 +19953,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -19993,7 +19971,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -20011,7 +19989,7 @@ export interface operations {
                      *       "code": "40901",
                      *       "message": "A request with this Idempotency-Key is still being processed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Conflict",
                      *       "status": 409
                      *     }
                      */
@@ -20032,7 +20010,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -20050,7 +20028,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -20134,7 +20112,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -20152,7 +20130,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -20174,7 +20152,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -20192,7 +20170,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -20210,7 +20188,7 @@ export interface operations {
                      *       "code": "50201",
                      *       "message": "An insurance provider failed to respond properly.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Gateway",
                      *       "status": 502
                      *     }
                      */
@@ -20257,7 +20235,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -20275,7 +20253,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -20293,7 +20271,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -20313,7 +20291,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -20390,7 +20368,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -20408,7 +20386,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -20426,7 +20404,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -20444,7 +20422,7 @@ export interface operations {
                      *       "code": "40901",
                      *       "message": "A request with this Idempotency-Key is still being processed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Conflict",
                      *       "status": 409
                      *     }
                      */
@@ -20462,7 +20440,7 @@ export interface operations {
                      *       "code": "41001",
                      *       "message": "This embed session has expired; the partner opens a new one.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Gone",
                      *       "status": 410
                      *     }
                      */
@@ -20480,7 +20458,7 @@ export interface operations {
                      *       "code": "41301",
                      *       "message": "The request body is too large.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Payload Too Large",
                      *       "status": 413
                      *     }
                      */
@@ -20499,7 +20477,7 @@ export interface operations {
                      *       "code": "41501",
                      *       "message": "Unsupported content type.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unsupported Media Type",
                      *       "status": 415
                      *     }
                      */
@@ -20517,7 +20495,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -20535,7 +20513,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -20578,7 +20556,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -20596,7 +20574,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -20614,7 +20592,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -20634,7 +20612,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -20685,7 +20663,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -20703,7 +20681,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -20721,7 +20699,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -20743,7 +20721,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -20761,7 +20739,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -20805,7 +20783,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -20823,7 +20801,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -20841,7 +20819,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -20861,7 +20839,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -20907,7 +20885,7 @@ export interface operations {
                      *       "code": "40000",
                      *       "message": "The request is malformed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Request",
                      *       "status": 400
                      *     }
                      */
@@ -20925,7 +20903,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -20943,7 +20921,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -20961,7 +20939,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -20980,7 +20958,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -20998,7 +20976,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -21016,7 +20994,7 @@ export interface operations {
                      *       "code": "50201",
                      *       "message": "An insurance provider failed to respond properly.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Gateway",
                      *       "status": 502
                      *     }
                      */
@@ -21068,7 +21046,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -21086,7 +21064,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -21105,7 +21083,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -21123,7 +21101,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -21141,7 +21119,7 @@ export interface operations {
                      *       "code": "50201",
                      *       "message": "An insurance provider failed to respond properly.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Gateway",
                      *       "status": 502
                      *     }
                      */
@@ -21191,7 +21169,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -21209,7 +21187,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -21228,7 +21206,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -21246,7 +21224,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -21331,7 +21309,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -21349,7 +21327,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -21371,7 +21349,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -21389,7 +21367,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -21407,7 +21385,7 @@ export interface operations {
                      *       "code": "50201",
                      *       "message": "An insurance provider failed to respond properly.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Gateway",
                      *       "status": 502
                      *     }
                      */
@@ -21454,7 +21432,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -21472,7 +21450,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -21490,7 +21468,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -21510,7 +21488,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -21560,7 +21538,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -21578,7 +21556,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -21596,7 +21574,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -21616,7 +21594,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -21634,7 +21612,7 @@ export interface operations {
                      *       "code": "50201",
                      *       "message": "An insurance provider failed to respond properly.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Gateway",
                      *       "status": 502
                      *     }
                      */
@@ -21684,7 +21662,7 @@ export interface operations {
                      *       "code": "40000",
                      *       "message": "The request is malformed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Request",
                      *       "status": 400
                      *     }
                      */
@@ -21702,7 +21680,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -21720,7 +21698,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -21738,7 +21716,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -21760,7 +21738,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -21778,7 +21756,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -21796,7 +21774,7 @@ export interface operations {
                      *       "code": "50201",
                      *       "message": "An insurance provider failed to respond properly.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Gateway",
                      *       "status": 502
                      *     }
                      */
@@ -21850,7 +21828,7 @@ export interface operations {
                      *       "code": "40000",
                      *       "message": "The request is malformed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Request",
                      *       "status": 400
                      *     }
                      */
@@ -21868,7 +21846,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -21886,7 +21864,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -21904,7 +21882,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -21923,7 +21901,7 @@ export interface operations {
                      *       "code": "41301",
                      *       "message": "The request body is too large.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Payload Too Large",
                      *       "status": 413
                      *     }
                      */
@@ -21942,7 +21920,7 @@ export interface operations {
                      *       "code": "41501",
                      *       "message": "Unsupported content type.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unsupported Media Type",
                      *       "status": 415
                      *     }
                      */
@@ -21960,7 +21938,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -21978,7 +21956,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -22026,7 +22004,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -22044,7 +22022,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -22062,7 +22040,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -22081,7 +22059,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -22099,7 +22077,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -22164,7 +22142,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -22182,7 +22160,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -22200,7 +22178,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -22219,7 +22197,7 @@ export interface operations {
                      *       "code": "41301",
                      *       "message": "The request body is too large.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Payload Too Large",
                      *       "status": 413
                      *     }
                      */
@@ -22238,7 +22216,7 @@ export interface operations {
                      *       "code": "41501",
                      *       "message": "Unsupported content type.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unsupported Media Type",
                      *       "status": 415
                      *     }
                      */
@@ -22256,7 +22234,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -22274,7 +22252,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -22322,7 +22300,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -22340,7 +22318,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -22358,7 +22336,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -22378,7 +22356,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -22430,7 +22408,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -22448,7 +22426,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -22468,7 +22446,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -22511,7 +22489,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -22529,7 +22507,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -22547,7 +22525,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -22567,7 +22545,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -22610,7 +22588,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -22628,7 +22606,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -22646,7 +22624,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -22666,7 +22644,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -22684,7 +22662,7 @@ export interface operations {
                      *       "code": "50201",
                      *       "message": "An insurance provider failed to respond properly.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Gateway",
                      *       "status": 502
                      *     }
                      */
@@ -22732,7 +22710,7 @@ export interface operations {
                      *       "code": "40000",
                      *       "message": "The request is malformed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Request",
                      *       "status": 400
                      *     }
                      */
@@ -22750,7 +22728,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -22768,7 +22746,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -22786,7 +22764,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -22808,7 +22786,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -22826,7 +22804,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -22844,7 +22822,7 @@ export interface operations {
                      *       "code": "50201",
                      *       "message": "An insurance provider failed to respond properly.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Gateway",
                      *       "status": 502
                      *     }
                      */
@@ -22896,7 +22874,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -22914,7 +22892,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -22934,7 +22912,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -22988,7 +22966,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -23006,7 +22984,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -23024,7 +23002,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -23046,7 +23024,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -23064,7 +23042,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -23107,7 +23085,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -23125,7 +23103,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -23145,7 +23123,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -23191,7 +23169,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -23209,7 +23187,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -23228,7 +23206,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -23246,7 +23224,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -23296,7 +23274,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -23314,7 +23292,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -23332,7 +23310,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -23350,7 +23328,7 @@ export interface operations {
                      *       "code": "40901",
                      *       "message": "A request with this Idempotency-Key is still being processed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Conflict",
                      *       "status": 409
                      *     }
                      */
@@ -23371,7 +23349,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -23389,7 +23367,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -23432,7 +23410,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -23450,7 +23428,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -23470,7 +23448,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -23513,7 +23491,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -23531,7 +23509,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -23549,7 +23527,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -23569,7 +23547,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -23619,7 +23597,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -23637,7 +23615,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -23655,7 +23633,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -23673,7 +23651,7 @@ export interface operations {
                      *       "code": "40901",
                      *       "message": "A request with this Idempotency-Key is still being processed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Conflict",
                      *       "status": 409
                      *     }
                      */
@@ -23694,7 +23672,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -23712,7 +23690,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -23755,7 +23733,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -23773,7 +23751,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -23791,7 +23769,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -23809,7 +23787,7 @@ export interface operations {
                      *       "code": "40901",
                      *       "message": "A request with this Idempotency-Key is still being processed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Conflict",
                      *       "status": 409
                      *     }
                      */
@@ -23829,7 +23807,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -23881,7 +23859,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -23899,7 +23877,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -23917,7 +23895,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -23935,7 +23913,7 @@ export interface operations {
                      *       "code": "40901",
                      *       "message": "A request with this Idempotency-Key is still being processed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Conflict",
                      *       "status": 409
                      *     }
                      */
@@ -23956,7 +23934,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -23974,7 +23952,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -24024,31 +24002,11 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
-                    "image/jpeg": components["schemas"]["Error"];
-                    /**
-                     * @example {
-                     *       "code": "40101",
-                     *       "message": "Unauthenticated.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 401
-                     *     }
-                     */
-                    "image/png": components["schemas"]["Error"];
-                    /**
-                     * @example {
-                     *       "code": "40101",
-                     *       "message": "Unauthenticated.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 401
-                     *     }
-                     */
-                    "application/pdf": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such resource for this client. */
@@ -24062,31 +24020,11 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
-                    "image/jpeg": components["schemas"]["Error"];
-                    /**
-                     * @example {
-                     *       "code": "40401",
-                     *       "message": "Not found.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 404
-                     *     }
-                     */
-                    "image/png": components["schemas"]["Error"];
-                    /**
-                     * @example {
-                     *       "code": "40401",
-                     *       "message": "Not found.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 404
-                     *     }
-                     */
-                    "application/pdf": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             414: components["responses"]["UriTooLong"];
@@ -24133,7 +24071,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -24151,7 +24089,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -24169,31 +24107,11 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
-                    "image/jpeg": components["schemas"]["Error"];
-                    /**
-                     * @example {
-                     *       "code": "40401",
-                     *       "message": "Not found.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 404
-                     *     }
-                     */
-                    "image/png": components["schemas"]["Error"];
-                    /**
-                     * @example {
-                     *       "code": "40401",
-                     *       "message": "Not found.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 404
-                     *     }
-                     */
-                    "application/pdf": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             414: components["responses"]["UriTooLong"];
@@ -24209,7 +24127,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -24254,7 +24172,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -24272,7 +24190,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -24294,7 +24212,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -24312,7 +24230,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -24353,7 +24271,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -24371,7 +24289,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -24391,7 +24309,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -24432,7 +24350,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -24450,7 +24368,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -24471,7 +24389,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -24523,7 +24441,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -24541,7 +24459,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -24561,7 +24479,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -24613,7 +24531,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -24631,7 +24549,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -24653,7 +24571,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -24671,7 +24589,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -24714,7 +24632,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -24732,7 +24650,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -24750,7 +24668,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -24770,7 +24688,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -24822,7 +24740,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -24840,7 +24758,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -24858,7 +24776,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -24879,7 +24797,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -24897,7 +24815,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -24940,7 +24858,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -24958,7 +24876,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -24976,7 +24894,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -24997,7 +24915,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -25046,7 +24964,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -25064,7 +24982,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -25082,7 +25000,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -25104,7 +25022,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -25122,7 +25040,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -25171,7 +25089,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -25189,7 +25107,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -25207,7 +25125,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -25229,7 +25147,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -25247,7 +25165,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -25290,7 +25208,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -25308,7 +25226,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -25326,7 +25244,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -25347,7 +25265,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -25390,7 +25308,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -25408,7 +25326,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -25426,7 +25344,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -25447,7 +25365,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -25499,7 +25417,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -25517,7 +25435,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -25537,7 +25455,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -25589,7 +25507,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -25607,7 +25525,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -25629,7 +25547,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -25647,7 +25565,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -25690,7 +25608,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -25708,7 +25626,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -25726,7 +25644,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -25746,7 +25664,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -25799,7 +25717,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -25817,7 +25735,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -25835,7 +25753,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -25856,7 +25774,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -25874,7 +25792,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -25926,7 +25844,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -25944,7 +25862,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -25964,7 +25882,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -26007,7 +25925,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -26025,7 +25943,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -26046,7 +25964,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -26105,7 +26023,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -26123,7 +26041,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -26145,7 +26063,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -26163,7 +26081,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -26217,7 +26135,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -26239,7 +26157,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -26257,7 +26175,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -26308,7 +26226,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -26330,7 +26248,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -26348,7 +26266,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -26403,7 +26321,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -26421,7 +26339,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -26441,7 +26359,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -26482,7 +26400,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -26500,7 +26418,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -26521,7 +26439,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -26571,7 +26489,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -26589,7 +26507,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -26609,7 +26527,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -26660,7 +26578,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -26678,7 +26596,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -26699,7 +26617,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -26755,7 +26673,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -26773,7 +26691,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -26793,7 +26711,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -26859,7 +26777,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -26877,7 +26795,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -26899,7 +26817,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -26917,7 +26835,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -26935,7 +26853,7 @@ export interface operations {
                      *       "code": "50301",
                      *       "message": "The service is not ready or too busy; retry shortly.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Service Unavailable",
                      *       "status": 503
                      *     }
                      */
@@ -26992,7 +26910,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -27010,7 +26928,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -27028,7 +26946,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -27048,7 +26966,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -27091,7 +27009,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -27109,7 +27027,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -27127,7 +27045,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -27145,7 +27063,7 @@ export interface operations {
                      *       "code": "40901",
                      *       "message": "A request with this Idempotency-Key is still being processed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Conflict",
                      *       "status": 409
                      *     }
                      */
@@ -27165,7 +27083,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -27217,7 +27135,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -27235,7 +27153,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -27255,7 +27173,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -27323,7 +27241,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -27341,7 +27259,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -27363,7 +27281,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -27381,7 +27299,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -27399,7 +27317,7 @@ export interface operations {
                      *       "code": "50301",
                      *       "message": "The service is not ready or too busy; retry shortly.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Service Unavailable",
                      *       "status": 503
                      *     }
                      */
@@ -27456,7 +27374,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -27474,7 +27392,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -27492,7 +27410,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -27512,7 +27430,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -27570,7 +27488,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -27588,7 +27506,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -27606,7 +27524,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -27627,7 +27545,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -27679,7 +27597,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -27697,7 +27615,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -27717,7 +27635,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -27774,7 +27692,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -27792,7 +27710,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -27814,7 +27732,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -27832,7 +27750,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -27875,7 +27793,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -27893,7 +27811,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -27911,7 +27829,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -27931,7 +27849,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -27982,7 +27900,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -28000,7 +27918,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -28018,7 +27936,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -28039,7 +27957,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -28057,7 +27975,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -28100,7 +28018,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -28118,7 +28036,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -28136,7 +28054,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -28157,7 +28075,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -28200,7 +28118,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -28218,7 +28136,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -28236,7 +28154,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -28257,7 +28175,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -28300,7 +28218,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -28318,7 +28236,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -28336,7 +28254,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -28357,7 +28275,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -28410,7 +28328,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -28428,7 +28346,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -28446,7 +28364,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -28464,7 +28382,7 @@ export interface operations {
                      *       "code": "40901",
                      *       "message": "A request with this Idempotency-Key is still being processed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Conflict",
                      *       "status": 409
                      *     }
                      */
@@ -28485,7 +28403,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -28503,7 +28421,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -28555,7 +28473,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -28573,7 +28491,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -28593,7 +28511,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -28636,7 +28554,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -28654,7 +28572,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -28672,7 +28590,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -28692,7 +28610,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -28740,7 +28658,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -28758,7 +28676,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -28776,7 +28694,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -28794,7 +28712,7 @@ export interface operations {
                      *       "code": "40901",
                      *       "message": "A request with this Idempotency-Key is still being processed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Conflict",
                      *       "status": 409
                      *     }
                      */
@@ -28815,7 +28733,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -28833,7 +28751,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -28876,7 +28794,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -28894,7 +28812,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -28912,7 +28830,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -28930,7 +28848,7 @@ export interface operations {
                      *       "code": "40901",
                      *       "message": "A request with this Idempotency-Key is still being processed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Conflict",
                      *       "status": 409
                      *     }
                      */
@@ -28950,7 +28868,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -28999,7 +28917,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -29017,7 +28935,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -29037,7 +28955,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -29081,7 +28999,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -29099,7 +29017,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -29119,7 +29037,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -29163,7 +29081,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -29181,7 +29099,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -29201,7 +29119,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -29257,7 +29175,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -29275,7 +29193,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -29293,7 +29211,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -29314,7 +29232,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -29332,7 +29250,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -29386,7 +29304,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -29404,7 +29322,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -29426,11 +29344,11 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
-                    "application/pdf": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
@@ -29444,7 +29362,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -29462,11 +29380,11 @@ export interface operations {
                      *       "code": "50201",
                      *       "message": "An insurance provider failed to respond properly.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Gateway",
                      *       "status": 502
                      *     }
                      */
-                    "application/pdf": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             503: components["responses"]["Unavailable"];
@@ -29506,7 +29424,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -29524,7 +29442,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -29544,7 +29462,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -29596,7 +29514,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -29614,7 +29532,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -29632,7 +29550,7 @@ export interface operations {
                      *       "code": "40901",
                      *       "message": "A request with this Idempotency-Key is still being processed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Conflict",
                      *       "status": 409
                      *     }
                      */
@@ -29653,7 +29571,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -29671,7 +29589,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -29717,7 +29635,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -29735,7 +29653,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -29753,7 +29671,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -29772,7 +29690,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -29790,7 +29708,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -29828,7 +29746,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -29846,7 +29764,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -29864,7 +29782,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -29883,7 +29801,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -29901,7 +29819,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -29955,7 +29873,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -29973,7 +29891,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -29991,7 +29909,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -30013,7 +29931,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -30031,7 +29949,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -30092,7 +30010,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -30110,7 +30028,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -30132,7 +30050,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -30150,7 +30068,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -30168,7 +30086,7 @@ export interface operations {
                      *       "code": "50201",
                      *       "message": "An insurance provider failed to respond properly.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Gateway",
                      *       "status": 502
                      *     }
                      */
@@ -30226,7 +30144,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -30244,7 +30162,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -30262,7 +30180,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -30280,7 +30198,7 @@ export interface operations {
                      *       "code": "40901",
                      *       "message": "A request with this Idempotency-Key is still being processed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Conflict",
                      *       "status": 409
                      *     }
                      */
@@ -30301,7 +30219,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -30319,7 +30237,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -30337,7 +30255,7 @@ export interface operations {
                      *       "code": "50201",
                      *       "message": "An insurance provider failed to respond properly.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Gateway",
                      *       "status": 502
                      *     }
                      */
@@ -30381,7 +30299,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -30399,7 +30317,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -30419,7 +30337,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -30477,7 +30395,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -30495,7 +30413,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -30517,7 +30435,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -30535,7 +30453,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -30581,7 +30499,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -30599,7 +30517,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -30617,7 +30535,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -30637,7 +30555,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -30692,7 +30610,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -30710,7 +30628,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -30728,7 +30646,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -30749,7 +30667,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -30767,7 +30685,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -30813,7 +30731,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -30831,7 +30749,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -30849,7 +30767,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -30870,7 +30788,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -30926,7 +30844,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -30944,7 +30862,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -30962,7 +30880,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -30980,7 +30898,7 @@ export interface operations {
                      *       "code": "40901",
                      *       "message": "A request with this Idempotency-Key is still being processed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Conflict",
                      *       "status": 409
                      *     }
                      */
@@ -31001,7 +30919,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -31019,7 +30937,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -31060,7 +30978,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -31078,7 +30996,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -31096,7 +31014,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -31115,7 +31033,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -31133,7 +31051,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -31171,7 +31089,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -31189,7 +31107,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -31207,7 +31125,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -31227,7 +31145,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -31265,7 +31183,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -31283,7 +31201,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -31301,7 +31219,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -31319,7 +31237,7 @@ export interface operations {
                      *       "code": "40901",
                      *       "message": "A request with this Idempotency-Key is still being processed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Conflict",
                      *       "status": 409
                      *     }
                      */
@@ -31339,7 +31257,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */

@@ -14,6 +14,7 @@ import {
   includeAggregatesField,
   intId,
   jsonPartsWith,
+  messageShape,
   pageQueryShape,
   pageSkip,
   toPage,
@@ -23,6 +24,7 @@ import {
 import { personIdField } from '@lib/common/saudi';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { JsonBody } from '@lib/http';
+import { Responds } from '../../../platform/openapi/responds.decorator';
 import { CurrentPartner, PartnerApi } from '../../../platform/auth/partner-api.decorator';
 import type { Partner } from '../../../platform/auth/partner';
 import { absoluteUrl } from '../../../platform/http/absolute-url';
@@ -176,10 +178,7 @@ export class QuoteRequestsController {
     summary: 'Delete a quote request',
     description: 'Answers 200 with a message, as the real service does; afterwards the quote request reads as 404 and its offers can no longer be issued.',
   })
-  @ApiOkResponse({
-    description: 'Deleted.',
-    schema: { type: 'object', required: ['message'], properties: { message: { type: 'string' } }, example: QUOTE_DELETED },
-  })
+  @Responds(200, messageShape, 'Deleted.')
   @ApiErrors(404)
   async remove(@CurrentPartner() partner: Partner, @Param({ schema: idParam }) p: z.infer<typeof idParam>): Promise<typeof QUOTE_DELETED> {
     if (!(await this.repo.softDelete(partner.clientId, p.id, this.clock.now()))) throw notFound();
