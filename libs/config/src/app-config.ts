@@ -31,6 +31,7 @@ const envSchema = z.object({
     .optional()
     .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   RATE_LIMIT_DEFAULT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   OAUTH_FAILED_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(20),
@@ -107,6 +108,8 @@ export interface AppConfig {
   /** npm start runs the sandbox insurers itself (sandbox mode, unless SANDBOX_URL points elsewhere). */
   startSandbox: boolean;
   logLevel: AppEnv['LOG_LEVEL'];
+  /** JSON lines, or readable lines for a person at a terminal (the default when stdout is one, outside production). */
+  logFormat: 'json' | 'pretty';
   bodyLimitBytes: number;
   rateLimitDefaultPerMinute: number;
   /** Failed token requests (wrong or unknown credentials) one address may make per minute, across every client id. */
@@ -209,6 +212,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     sandboxUrl: (e.SANDBOX_URL ?? `http://127.0.0.1:${e.SANDBOX_PORT}`).replace(/\/$/, ''),
     startSandbox: e.SANDBOX_START ?? (e.APP_ENV === 'sandbox' && !e.SANDBOX_URL),
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (process.stdout.isTTY && e.APP_ENV !== 'production' ? 'pretty' : 'json'),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     rateLimitDefaultPerMinute: e.RATE_LIMIT_DEFAULT_PER_MINUTE,
     oauthFailedAttemptsPerAddress: e.OAUTH_FAILED_ATTEMPTS_PER_ADDRESS,
