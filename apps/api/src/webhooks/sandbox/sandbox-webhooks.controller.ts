@@ -1,28 +1,24 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put, Query, Req } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { pageQueryShape, toPage, z } from '@lib/common';
+import { toPage, z } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { CurrentPartner, PartnerApi } from '../../platform/auth/partner-api.decorator';
 import type { Partner } from '../../platform/auth/partner';
 import { absoluteUrl } from '../../platform/http/absolute-url';
 import { ApiErrors } from '../../platform/openapi/api-errors.decorator';
-import { PartnerWebhooks } from '../partner/partner-webhooks.service';
-import { DEFAULT_WEBHOOK_EVENTS, WEBHOOK_EVENTS } from '../webhook-events';
+import { clientActor, PartnerScope, PartnerWebhooks } from '../partner/partner-webhooks.service';
+import {
+  changeEndpointBody as updateBody,
+  createEndpointBody as createBody,
+  deliveriesQuery,
+  deliveryParam,
+  endpointParam as idParam,
+  testEventBody as testBody,
+} from '../partner/partner-webhooks.schemas';
 
-const event = z.enum(WEBHOOK_EVENTS, { error: `The event must be one of: ${WEBHOOK_EVENTS.join(', ')}.` });
-const events = z
-  .array(event)
-  .min(1, 'Choose at least one event.')
-  .max(WEBHOOK_EVENTS.length * 2);
-const url = z.string().trim().min(1, 'The url is required.').max(2048);
-const description = z.string().trim().max(255).nullish();
-const createBody = z.strictObject({ url, events: events.default([...DEFAULT_WEBHOOK_EVENTS]), description });
-const updateBody = z.strictObject({ url: url.optional(), events: events.optional(), description, active: z.boolean().optional() });
-const testBody = z.strictObject({ event: event.default('policy.status_updated') });
-const idParam = z.strictObject({ id: z.uuid({ error: "The id must be a webhook endpoint's id." }) });
-const deliveryParam = z.strictObject({ id: z.uuid({ error: "The id must be a delivery's id." }) });
-const deliveriesQuery = z.strictObject({ ...pageQueryShape, endpoint_id: z.uuid().optional(), status: z.enum(['pending', 'delivered', 'failed']).optional() });
+/** A bearer token names a client: its changes are audited as the client itself. */
+const scope = (partner: Partner): PartnerScope => ({ clientId: partner.clientId, actor: clientActor(partner.clientId) });
 
 const ENDPOINT_EXAMPLE = {
   id: '7c0a9d7e-1b2f-4c3a-9e8d-5f6a7b8c9d0e',
@@ -51,7 +47,7 @@ export class SandboxWebhooksController {
   @ApiOperation({ summary: 'Your webhook endpoints (sandbox only)', description: 'Newest first, never their secrets.' })
   @ApiOkResponse({ schema: { type: 'array', example: [ENDPOINT_EXAMPLE] } })
   list(@CurrentPartner() partner: Partner) {
-    return this.webhooks.list(partner.clientId);
+    return this.webhooks.list(scope(partner));
   }
 
   @Post()
@@ -71,7 +67,7 @@ export class SandboxWebhooksController {
   @ApiOkResponse({ schema: { type: 'object', example: { ...ENDPOINT_EXAMPLE, secret: 'whsec_...', static_key: 'wk_...' } } })
   @ApiErrors(422)
   create(@CurrentPartner() partner: Partner, @Body({ schema: createBody }) body: z.infer<typeof createBody>) {
-    return this.webhooks.create(partner.clientId, body);
+    return this.webhooks.create(scope(partner), body);
   }
 
   @Get(':id')
@@ -79,7 +75,7 @@ export class SandboxWebhooksController {
   @ApiOkResponse({ schema: { type: 'object', example: ENDPOINT_EXAMPLE } })
   @ApiErrors(404)
   show(@CurrentPartner() partner: Partner, @Param({ schema: idParam }) p: z.infer<typeof idParam>) {
-    return this.webhooks.show(partner.clientId, p.id);
+    return this.webhooks.show(scope(partner), p.id);
   }
 
   @Put(':id')
@@ -89,15 +85,12 @@ export class SandboxWebhooksController {
   })
   @ApiOkResponse({ schema: { type: 'object', example: ENDPOINT_EXAMPLE } })
   @ApiErrors(404, 422)
-  async update(
+  update(
     @CurrentPartner() partner: Partner,
     @Param({ schema: idParam }) p: z.infer<typeof idParam>,
     @Body({ schema: updateBody }) body: z.infer<typeof updateBody>,
   ) {
-    const { active, ...fields } = body;
-    let result = Object.keys(fields).length ? await this.webhooks.update(partner.clientId, p.id, fields) : await this.webhooks.show(partner.clientId, p.id);
-    if (active !== undefined && active !== result.active) result = await this.webhooks.setActive(partner.clientId, p.id, active);
-    return result;
+    return this.webhooks.change(scope(partner), p.id, body);
   }
 
   @Post(':id/rotate-secret')
@@ -109,7 +102,7 @@ export class SandboxWebhooksController {
   @ApiOkResponse({ schema: { type: 'object', example: { ...ENDPOINT_EXAMPLE, secret_version: 2, secret: 'whsec_...', static_key: 'wk_...' } } })
   @ApiErrors(404)
   rotate(@CurrentPartner() partner: Partner, @Param({ schema: idParam }) p: z.infer<typeof idParam>) {
-    return this.webhooks.rotate(partner.clientId, p.id);
+    return this.webhooks.rotate(scope(partner), p.id);
   }
 
   @Post(':id/test')
@@ -122,7 +115,7 @@ export class SandboxWebhooksController {
   @ApiOkResponse({ schema: { type: 'object', example: { delivery_id: '0f6b...' } } })
   @ApiErrors(404, 409, 422)
   test(@CurrentPartner() partner: Partner, @Param({ schema: idParam }) p: z.infer<typeof idParam>, @Body({ schema: testBody }) body: z.infer<typeof testBody>) {
-    return this.webhooks.sendTest(partner.clientId, p.id, body.event);
+    return this.webhooks.sendTest(scope(partner), p.id, body.event);
   }
 }
 
@@ -143,7 +136,7 @@ export class SandboxWebhookDeliveriesController {
   })
   @ApiErrors(404, 422)
   async list(@CurrentPartner() partner: Partner, @Query({ schema: deliveriesQuery }) q: z.infer<typeof deliveriesQuery>, @Req() req: FastifyRequest) {
-    const { rows, total } = await this.webhooks.deliveries(partner.clientId, { endpointId: q.endpoint_id, status: q.status }, q);
+    const { rows, total } = await this.webhooks.deliveries(scope(partner), { endpointId: q.endpoint_id, status: q.status }, q);
     return toPage(rows, total, q, absoluteUrl(this.config.publicBaseUrl, req), { endpoint_id: q.endpoint_id, status: q.status, per_page: q.per_page });
   }
 
@@ -151,7 +144,7 @@ export class SandboxWebhookDeliveriesController {
   @ApiOperation({ summary: 'One of your deliveries with its body and every attempt (sandbox only)' })
   @ApiErrors(404)
   show(@CurrentPartner() partner: Partner, @Param({ schema: deliveryParam }) p: z.infer<typeof deliveryParam>) {
-    return this.webhooks.delivery(partner.clientId, p.id);
+    return this.webhooks.delivery(scope(partner), p.id);
   }
 
   @Post(':id/replay')
@@ -162,6 +155,6 @@ export class SandboxWebhookDeliveriesController {
   })
   @ApiErrors(404, 409)
   replay(@CurrentPartner() partner: Partner, @Param({ schema: deliveryParam }) p: z.infer<typeof deliveryParam>) {
-    return this.webhooks.replay(partner.clientId, p.id);
+    return this.webhooks.replay(scope(partner), p.id);
   }
 }
