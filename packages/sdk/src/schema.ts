@@ -3548,6 +3548,148 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portal/api/webhook-endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your partner's webhook endpoints
+         * @description Newest first, never their secrets.
+         */
+        get: operations["PortalWebhookEndpoints_list"];
+        put?: never;
+        /**
+         * Register a webhook endpoint (owner, developer)
+         * @description `url`, `events` (default `policy.status_updated` and `policy.documents_updated`), optional `description`. The url must be https (http too in the sandbox) and may not point at a private, loopback, link-local or metadata address; it is checked again against the resolved address at every delivery, and redirects are not followed. The signing `secret` and `static_key` are shown once.
+         */
+        post: operations["PortalWebhookEndpoints_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/api/webhook-endpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of your webhook endpoints */
+        get: operations["PortalWebhookEndpoints_show"];
+        /**
+         * Change, disable or enable a webhook endpoint (owner, developer)
+         * @description `url`, `events`, `description`; `active: false` disables it (no new events, its pending deliveries end as failed), `true` enables it again. The url must be https (http too in the sandbox) and may not point at a private, loopback, link-local or metadata address; it is checked again against the resolved address at every delivery, and redirects are not followed.
+         */
+        put: operations["PortalWebhookEndpoints_change"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/api/webhook-endpoints/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate a webhook endpoint's signing secret (owner, developer)
+         * @description Attempts from now on are signed with the new secret and carry the new static key, both shown once here.
+         */
+        post: operations["PortalWebhookEndpoints_rotate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/api/webhook-endpoints/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event (owner, developer)
+         * @description Queues one signed delivery of `event` (default `policy.status_updated`) to this endpoint only, carrying your latest policy as Show Policy returns it (a fictional one with id 0 when you have none). 409 when the endpoint is disabled.
+         */
+        post: operations["PortalWebhookEndpoints_test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/api/webhook-deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your partner's webhook deliveries
+         * @description Newest first; filters `endpoint_id`, `status` (pending, delivered, failed); `page`, `per_page`.
+         */
+        get: operations["PortalWebhookDeliveries_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/api/webhook-deliveries/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of your deliveries with its body and every attempt (status, time taken, the first 1 KB of the answer) */
+        get: operations["PortalWebhookDeliveries_show"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/api/webhook-deliveries/{id}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replay a delivery (owner, developer)
+         * @description Makes it due now with the same `webhook-id` (receivers deduplicate on it). 409 while an attempt is in flight.
+         */
+        post: operations["PortalWebhookDeliveries_replay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/sandbox/messages": {
         parameters: {
             query?: never;
@@ -28876,6 +29018,1129 @@ export interface operations {
                 };
             };
             503: components["responses"]["Unavailable"];
+        };
+    };
+    PortalWebhookEndpoints_list: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Must be `XMLHttpRequest` on POST, PUT, PATCH and DELETE (CSRF protection). */
+                "X-Requested-With"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoints. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        client_id: string;
+                        url: string;
+                        description: string | null;
+                        events: string[];
+                        active: boolean;
+                        secret_version: number;
+                        disabled_at: string | null;
+                        created_at: string;
+                        updated_at: string;
+                    }[];
+                };
+            };
+            /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40101",
+                     *       "message": "Unauthenticated.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but the client is not enrolled in this product. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40301",
+                     *       "message": "The client is not enrolled in this product.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42901",
+                     *       "message": "Too many requests.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    PortalWebhookEndpoints_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Must be `XMLHttpRequest` on POST, PUT, PATCH and DELETE (CSRF protection). */
+                "X-Requested-With"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url: string;
+                    /**
+                     * @default [
+                     *       "policy.status_updated",
+                     *       "policy.documents_updated"
+                     *     ]
+                     */
+                    events?: ("policy.status_updated" | "policy.documents_updated" | "payment.expired")[];
+                    description?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The endpoint with its signing secret and static key, shown once. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        client_id: string;
+                        url: string;
+                        description: string | null;
+                        events: string[];
+                        active: boolean;
+                        secret_version: number;
+                        disabled_at: string | null;
+                        created_at: string;
+                        updated_at: string;
+                        secret: string;
+                        static_key: string;
+                    };
+                };
+            };
+            /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40101",
+                     *       "message": "Unauthenticated.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but the client is not enrolled in this product. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40301",
+                     *       "message": "The client is not enrolled in this product.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed; `details` names every failing field. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42201",
+                     *       "message": "The given data was invalid.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42901",
+                     *       "message": "Too many requests.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    PortalWebhookEndpoints_show: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Must be `XMLHttpRequest` on POST, PUT, PATCH and DELETE (CSRF protection). */
+                "X-Requested-With"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        client_id: string;
+                        url: string;
+                        description: string | null;
+                        events: string[];
+                        active: boolean;
+                        secret_version: number;
+                        disabled_at: string | null;
+                        created_at: string;
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40101",
+                     *       "message": "Unauthenticated.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but the client is not enrolled in this product. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40301",
+                     *       "message": "The client is not enrolled in this product.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42901",
+                     *       "message": "Too many requests.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    PortalWebhookEndpoints_change: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Must be `XMLHttpRequest` on POST, PUT, PATCH and DELETE (CSRF protection). */
+                "X-Requested-With"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url?: string;
+                    events?: ("policy.status_updated" | "policy.documents_updated" | "payment.expired")[];
+                    description?: string | null;
+                    active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        client_id: string;
+                        url: string;
+                        description: string | null;
+                        events: string[];
+                        active: boolean;
+                        secret_version: number;
+                        disabled_at: string | null;
+                        created_at: string;
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40101",
+                     *       "message": "Unauthenticated.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but the client is not enrolled in this product. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40301",
+                     *       "message": "The client is not enrolled in this product.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed; `details` names every failing field. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42201",
+                     *       "message": "The given data was invalid.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42901",
+                     *       "message": "Too many requests.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    PortalWebhookEndpoints_rotate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Must be `XMLHttpRequest` on POST, PUT, PATCH and DELETE (CSRF protection). */
+                "X-Requested-With"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint with its new signing secret and static key. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        client_id: string;
+                        url: string;
+                        description: string | null;
+                        events: string[];
+                        active: boolean;
+                        secret_version: number;
+                        disabled_at: string | null;
+                        created_at: string;
+                        updated_at: string;
+                        secret: string;
+                        static_key: string;
+                    };
+                };
+            };
+            /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40101",
+                     *       "message": "Unauthenticated.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but the client is not enrolled in this product. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40301",
+                     *       "message": "The client is not enrolled in this product.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42901",
+                     *       "message": "Too many requests.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    PortalWebhookEndpoints_test: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Must be `XMLHttpRequest` on POST, PUT, PATCH and DELETE (CSRF protection). */
+                "X-Requested-With"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @default policy.status_updated
+                     * @enum {string}
+                     */
+                    event?: "policy.status_updated" | "policy.documents_updated" | "payment.expired";
+                };
+            };
+        };
+        responses: {
+            /** @description The queued delivery. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        delivery_id: string;
+                    };
+                };
+            };
+            /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40101",
+                     *       "message": "Unauthenticated.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but the client is not enrolled in this product. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40301",
+                     *       "message": "The client is not enrolled in this product.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An earlier request with the same Idempotency-Key is still running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40901",
+                     *       "message": "A request with this Idempotency-Key is still being processed.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed; `details` names every failing field. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42201",
+                     *       "message": "The given data was invalid.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42901",
+                     *       "message": "Too many requests.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    PortalWebhookDeliveries_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                endpoint_id?: string;
+                status?: "pending" | "delivered" | "failed";
+            };
+            header?: {
+                /** @description Must be `XMLHttpRequest` on POST, PUT, PATCH and DELETE (CSRF protection). */
+                "X-Requested-With"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries and how many there are in all. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            endpoint_id: string;
+                            /** Format: uuid */
+                            client_id: string;
+                            event_type: string;
+                            policy_id: number | null;
+                            /** @enum {string} */
+                            status: "pending" | "delivered" | "failed";
+                            attempt_count: number;
+                            next_attempt_at: string | null;
+                            in_flight: boolean;
+                            last_status_code: number | null;
+                            last_error: string | null;
+                            delivered_at: string | null;
+                            created_at: string;
+                            updated_at: string;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40101",
+                     *       "message": "Unauthenticated.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but the client is not enrolled in this product. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40301",
+                     *       "message": "The client is not enrolled in this product.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed; `details` names every failing field. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42201",
+                     *       "message": "The given data was invalid.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42901",
+                     *       "message": "Too many requests.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    PortalWebhookDeliveries_show: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Must be `XMLHttpRequest` on POST, PUT, PATCH and DELETE (CSRF protection). */
+                "X-Requested-With"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        endpoint_id: string;
+                        /** Format: uuid */
+                        client_id: string;
+                        event_type: string;
+                        policy_id: number | null;
+                        /** @enum {string} */
+                        status: "pending" | "delivered" | "failed";
+                        attempt_count: number;
+                        next_attempt_at: string | null;
+                        in_flight: boolean;
+                        last_status_code: number | null;
+                        last_error: string | null;
+                        delivered_at: string | null;
+                        created_at: string;
+                        updated_at: string;
+                        payload: {
+                            [key: string]: unknown;
+                        };
+                        attempts: {
+                            number: number;
+                            /** @enum {string} */
+                            outcome: "in_flight" | "delivered" | "failed" | "interrupted";
+                            status_code: number | null;
+                            duration_ms: number | null;
+                            response_snippet: string | null;
+                            error: string | null;
+                            started_at: string;
+                            finished_at: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40101",
+                     *       "message": "Unauthenticated.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but the client is not enrolled in this product. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40301",
+                     *       "message": "The client is not enrolled in this product.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42901",
+                     *       "message": "Too many requests.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    PortalWebhookDeliveries_replay: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Must be `XMLHttpRequest` on POST, PUT, PATCH and DELETE (CSRF protection). */
+                "X-Requested-With"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery, pending again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        endpoint_id: string;
+                        /** Format: uuid */
+                        client_id: string;
+                        event_type: string;
+                        policy_id: number | null;
+                        /** @enum {string} */
+                        status: "pending" | "delivered" | "failed";
+                        attempt_count: number;
+                        next_attempt_at: string | null;
+                        in_flight: boolean;
+                        last_status_code: number | null;
+                        last_error: string | null;
+                        delivered_at: string | null;
+                        created_at: string;
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40101",
+                     *       "message": "Unauthenticated.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but the client is not enrolled in this product. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40301",
+                     *       "message": "The client is not enrolled in this product.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An earlier request with the same Idempotency-Key is still running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40901",
+                     *       "message": "A request with this Idempotency-Key is still being processed.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42901",
+                     *       "message": "Too many requests.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     SandboxMessages_list: {
