@@ -1,13 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { MINUTE_MS } from '../../libs/common/src';
 import {
-  deliveryPageSchema,
-  deliverySchema,
-  deliveryWithAttemptsSchema,
-  endpointListSchema,
-  endpointSchema,
-  issuedEndpointSchema,
-  testQueuedSchema,
+  deliveryPageShape,
+  deliveryShape,
+  deliveryWithAttemptsShape,
+  endpointListShape,
+  endpointShape,
+  issuedEndpointShape,
+  testQueuedShape,
 } from '../../apps/api/src/webhooks/partner/partner-webhooks.schemas';
 import { signIn, StaffSession } from '../admin/admin-kit';
 import { http } from '../support/http';
@@ -64,7 +64,7 @@ describe("the portal's Webhooks area", () => {
     const created = await dev.call('/portal/api/webhook-endpoints', { json: { url: receiver.url, description: 'Orders service' } });
     expect(created.status).toBe(201);
     expect(created.headers.get('cache-control')).toBe('no-store');
-    const endpoint = issuedEndpointSchema.parse(created.body);
+    const endpoint = issuedEndpointShape.parse(created.body);
     expect(endpoint).toMatchObject({
       client_id: clientId,
       url: receiver.url,
@@ -74,24 +74,24 @@ describe("the portal's Webhooks area", () => {
     });
     expect(endpoint.secret).toMatch(/^whsec_/);
     const list = await dev.call('/portal/api/webhook-endpoints');
-    expect(endpointListSchema.parse(list.body).map((e) => e.id)).toEqual([endpoint.id]);
+    expect(endpointListShape.parse(list.body).map((e) => e.id)).toEqual([endpoint.id]);
     expect(JSON.stringify(list.body)).not.toContain(endpoint.secret);
-    expect(endpointSchema.parse((await dev.call(`/portal/api/webhook-endpoints/${endpoint.id}`)).body).description).toBe('Orders service');
+    expect(endpointShape.parse((await dev.call(`/portal/api/webhook-endpoints/${endpoint.id}`)).body).description).toBe('Orders service');
 
     const changed = await dev.call(`/portal/api/webhook-endpoints/${endpoint.id}`, {
       method: 'PUT',
       json: { events: ['policy.status_updated', 'payment.expired'], description: 'Orders, v2' },
     });
     expect(changed.status).toBe(200);
-    expect(endpointSchema.parse(changed.body)).toMatchObject({ events: ['policy.status_updated', 'payment.expired'], description: 'Orders, v2' });
+    expect(endpointShape.parse(changed.body)).toMatchObject({ events: ['policy.status_updated', 'payment.expired'], description: 'Orders, v2' });
     const unsafe = await dev.call(`/portal/api/webhook-endpoints/${endpoint.id}`, { method: 'PUT', json: { url: 'http://10.1.2.3/hooks' } });
     expect([unsafe.status, Object.keys(unsafe.body.details ?? {})]).toEqual([422, ['url']]);
 
     const before = receiver.received.length;
     const test = await dev.call(`/portal/api/webhook-endpoints/${endpoint.id}/test`, { json: { event: 'policy.status_updated' } });
     expect(test.status).toBe(202);
-    const deliveryId = testQueuedSchema.parse(test.body).delivery_id;
-    const shown = deliveryWithAttemptsSchema.parse(await delivered(dev, deliveryId, 1));
+    const deliveryId = testQueuedShape.parse(test.body).delivery_id;
+    const shown = deliveryWithAttemptsShape.parse(await delivered(dev, deliveryId, 1));
     const first = receiver.received[before];
     expect(signedWith(endpoint.secret, first)).toBe(true);
     expect(first.headers['webhook-event']).toBe('policy.status_updated');
@@ -101,15 +101,15 @@ describe("the portal's Webhooks area", () => {
       expect.objectContaining({ number: 1, outcome: 'delivered', status_code: 200, duration_ms: expect.any(Number), response_snippet: 'ok' }),
     ]);
     const page = await dev.call(`/portal/api/webhook-deliveries?endpoint_id=${endpoint.id}`);
-    expect(deliveryPageSchema.parse(page.body)).toMatchObject({ total: 1, data: [{ id: deliveryId, status: 'delivered', attempt_count: 1 }] });
-    expect((await dev.call('/portal/api/webhook-deliveries?status=failed')).body).toEqual({ data: [], total: 0 });
+    expect(deliveryPageShape.parse(page.body)).toMatchObject({ total: 1, data: [{ id: deliveryId, status: 'delivered', attempt_count: 1 }] });
+    expect((await dev.call('/portal/api/webhook-deliveries?status=failed')).body).toMatchObject({ data: [], total: 0 });
 
     // A replay: the same delivery again, with the same webhook-id, and its second attempt recorded (here a 500 with its answer).
     receiver.reply({ status: 500, body: 'receiver down for maintenance' });
     const replayed = await dev.call(`/portal/api/webhook-deliveries/${deliveryId}/replay`, { method: 'POST' });
     expect(replayed.status).toBe(200);
-    expect(deliverySchema.parse(replayed.body)).toMatchObject({ id: deliveryId, status: 'pending' });
-    const again = deliveryWithAttemptsSchema.parse(
+    expect(deliveryShape.parse(replayed.body)).toMatchObject({ id: deliveryId, status: 'pending' });
+    const again = deliveryWithAttemptsShape.parse(
       await eventually(async () => {
         const d = (await dev.call(`/portal/api/webhook-deliveries/${deliveryId}`)).body;
         return d.attempts.length === 2 && d.attempts[1].outcome !== 'in_flight' ? d : null;
@@ -124,7 +124,7 @@ describe("the portal's Webhooks area", () => {
     const rotated = await dev.call(`/portal/api/webhook-endpoints/${endpoint.id}/rotate-secret`, { method: 'POST' });
     expect(rotated.status).toBe(200);
     expect(rotated.headers.get('cache-control')).toBe('no-store');
-    const issued = issuedEndpointSchema.parse(rotated.body);
+    const issued = issuedEndpointShape.parse(rotated.body);
     expect([issued.secret_version, issued.secret === endpoint.secret, issued.static_key === endpoint.static_key]).toEqual([2, false, false]);
     const sentBefore = receiver.received.length;
     const afterRotation = (await dev.call(`/portal/api/webhook-endpoints/${endpoint.id}/test`, { json: {} })).body.delivery_id;
@@ -134,10 +134,10 @@ describe("the portal's Webhooks area", () => {
     expect(third.headers['x-webhook-key']).toBe(issued.static_key);
 
     const disabled = await dev.call(`/portal/api/webhook-endpoints/${endpoint.id}`, { method: 'PUT', json: { active: false } });
-    expect(endpointSchema.parse(disabled.body)).toMatchObject({ active: false, disabled_at: expect.any(String) });
+    expect(endpointShape.parse(disabled.body)).toMatchObject({ active: false, disabled_at: expect.any(String) });
     expect((await dev.call(`/portal/api/webhook-endpoints/${endpoint.id}/test`, { json: {} })).status).toBe(409);
     const enabled = await dev.call(`/portal/api/webhook-endpoints/${endpoint.id}`, { method: 'PUT', json: { active: true } });
-    expect(endpointSchema.parse(enabled.body)).toMatchObject({ active: true, disabled_at: null });
+    expect(endpointShape.parse(enabled.body)).toMatchObject({ active: true, disabled_at: null });
 
     const audit = await app.db.prisma.auditLogEntry.findMany({
       where: { resourceId: { in: [endpoint.id, deliveryId] } },
@@ -236,7 +236,7 @@ describe("the portal's Webhooks area", () => {
     }
     // B's lists hold nothing of A's; A's are untouched.
     expect((await ownerB.call('/portal/api/webhook-endpoints')).body).toEqual([]);
-    expect((await ownerB.call('/portal/api/webhook-deliveries')).body).toEqual({ data: [], total: 0 });
+    expect((await ownerB.call('/portal/api/webhook-deliveries')).body).toMatchObject({ data: [], total: 0 });
     expect(await stateOf()).toEqual(before);
     expect((await devA.call('/portal/api/webhook-endpoints')).body.map((e: { id: string }) => e.id)).toEqual([endpoint.id]);
   });
@@ -270,7 +270,7 @@ describe("the portal's Webhooks area", () => {
   });
 
   it('documents every portal webhook route in the OpenAPI document with its response schema', async () => {
-    const paths = (await app.request('/openapi.json')).body.paths;
+    const { paths, components } = (await app.request('/openapi.json')).body;
     const expected: Array<[string, string, string]> = [
       ['/portal/api/webhook-endpoints', 'get', '200'],
       ['/portal/api/webhook-endpoints', 'post', '201'],
@@ -285,13 +285,15 @@ describe("the portal's Webhooks area", () => {
     for (const [path, method, status] of expected) {
       const op = paths[path]?.[method];
       expect([path, method, op?.tags]).toEqual([path, method, ['Portal']]);
-      expect([path, method, op.responses[status].content['application/json'].schema.type]).toEqual([path, method, expect.any(String)]);
+      const ref: string = op.responses[status].content['application/json'].schema.$ref;
+      expect([path, method, components.schemas[ref.replace('#/components/schemas/', '')]?.type]).toEqual([path, method, expect.any(String)]);
     }
-    expect(paths['/portal/api/webhook-endpoints'].post.responses['201'].content['application/json'].schema.required).toEqual(
-      expect.arrayContaining(['secret', 'static_key']),
-    );
-    expect(paths['/portal/api/webhook-deliveries/{id}'].get.responses['200'].content['application/json'].schema.properties.attempts.items.required).toEqual(
-      expect.arrayContaining(['status_code', 'duration_ms', 'response_snippet']),
-    );
+    const schemaOf = (path: string, method: string, status: string) =>
+      components.schemas[paths[path][method].responses[status].content['application/json'].schema.$ref.replace('#/components/schemas/', '')];
+    expect(schemaOf('/portal/api/webhook-endpoints', 'post', '201').required).toEqual(expect.arrayContaining(['secret', 'static_key']));
+    expect(schemaOf('/portal/api/webhook-deliveries/{id}', 'get', '200').properties.attempts.items.$ref).toBe('#/components/schemas/WebhookDeliveryAttempt');
+    expect(components.schemas.WebhookDeliveryAttempt.required).toEqual(expect.arrayContaining(['status_code', 'duration_ms', 'response_snippet']));
+    // The sandbox API answers the same shapes.
+    expect(schemaOf('/api/v1/sandbox/webhook-deliveries/{id}', 'get', '200')).toBe(schemaOf('/portal/api/webhook-deliveries/{id}', 'get', '200'));
   });
 });

@@ -4061,6 +4061,262 @@ export interface components {
         Message: {
             message: string;
         };
+        /**
+         * @example {
+         *       "id": "7c0a9d7e-1b2f-4c3a-9e8d-5f6a7b8c9d0e",
+         *       "client_id": "44efa27f-2a0b-4f4e-9a43-5cf1e3b0c2d1",
+         *       "url": "https://partner.example.com/hooks/insurance",
+         *       "description": "Orders service",
+         *       "events": [
+         *         "policy.status_updated",
+         *         "policy.documents_updated"
+         *       ],
+         *       "active": true,
+         *       "secret_version": 1,
+         *       "disabled_at": null,
+         *       "created_at": "2026-11-22T09:00:00.000000Z",
+         *       "updated_at": "2026-11-22T09:00:00.000000Z"
+         *     }
+         */
+        WebhookEndpoint: {
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            client_id: string;
+            url: string;
+            description: string | null;
+            events: ("policy.status_updated" | "policy.documents_updated" | "payment.expired")[];
+            active: boolean;
+            /** @description 1 at registration, one more at each rotation of the signing secret. */
+            secret_version: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            disabled_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            updated_at: string;
+        };
+        WebhookEndpointList: components["schemas"]["WebhookEndpoint"][];
+        /**
+         * @example {
+         *       "id": "7c0a9d7e-1b2f-4c3a-9e8d-5f6a7b8c9d0e",
+         *       "client_id": "44efa27f-2a0b-4f4e-9a43-5cf1e3b0c2d1",
+         *       "url": "https://partner.example.com/hooks/insurance",
+         *       "description": "Orders service",
+         *       "events": [
+         *         "policy.status_updated",
+         *         "policy.documents_updated"
+         *       ],
+         *       "active": true,
+         *       "secret_version": 1,
+         *       "disabled_at": null,
+         *       "created_at": "2026-11-22T09:00:00.000000Z",
+         *       "updated_at": "2026-11-22T09:00:00.000000Z",
+         *       "secret": "whsec_...",
+         *       "static_key": "wk_..."
+         *     }
+         */
+        IssuedWebhookEndpoint: {
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            client_id: string;
+            url: string;
+            description: string | null;
+            events: ("policy.status_updated" | "policy.documents_updated" | "payment.expired")[];
+            active: boolean;
+            /** @description 1 at registration, one more at each rotation of the signing secret. */
+            secret_version: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            disabled_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            updated_at: string;
+            /** @description `whsec_...`: the HMAC-SHA256 signing secret, shown once (stored encrypted). */
+            secret: string;
+            /** @description Sent in `x-webhook-url` and `x-webhook-key` on every delivery; shown once. */
+            static_key: string;
+        };
+        WebhookTestQueued: {
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            delivery_id: string;
+        };
+        WebhookDelivery: {
+            /**
+             * Format: uuid
+             * @description Also the `webhook-id` header of every attempt (receivers deduplicate on it).
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            endpoint_id: string;
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            client_id: string;
+            /** @enum {string} */
+            event_type: "policy.status_updated" | "policy.documents_updated" | "payment.expired";
+            policy_id: number | null;
+            /** @enum {string} */
+            status: "pending" | "delivered" | "failed";
+            attempt_count: number;
+            /**
+             * Format: date-time
+             * @description When the next attempt is due; null unless pending.
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            next_attempt_at: string | null;
+            in_flight: boolean;
+            last_status_code: number | null;
+            last_error: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            delivered_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            updated_at: string;
+        };
+        WebhookDeliveryPage: {
+            current_page: number;
+            data: components["schemas"]["WebhookDelivery"][];
+            first_page_url: string;
+            from: number | null;
+            last_page: number;
+            last_page_url: string;
+            links: {
+                url: string | null;
+                label: string;
+                active: boolean;
+            }[];
+            next_page_url: string | null;
+            path: string;
+            per_page: number;
+            prev_page_url: string | null;
+            to: number | null;
+            total: number;
+        };
+        WebhookDeliveryAttempt: {
+            number: number;
+            /** @enum {string} */
+            outcome: "in_flight" | "delivered" | "failed" | "interrupted";
+            status_code: number | null;
+            /** @description How long the endpoint took to answer. */
+            duration_ms: number | null;
+            /** @description The first 1 KB of the endpoint's answer. */
+            response_snippet: string | null;
+            error: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            started_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            finished_at: string | null;
+        };
+        WebhookDeliveryWithAttempts: {
+            /**
+             * Format: uuid
+             * @description Also the `webhook-id` header of every attempt (receivers deduplicate on it).
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            endpoint_id: string;
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            client_id: string;
+            /** @enum {string} */
+            event_type: "policy.status_updated" | "policy.documents_updated" | "payment.expired";
+            policy_id: number | null;
+            /** @enum {string} */
+            status: "pending" | "delivered" | "failed";
+            attempt_count: number;
+            /**
+             * Format: date-time
+             * @description When the next attempt is due; null unless pending.
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            next_attempt_at: string | null;
+            in_flight: boolean;
+            last_status_code: number | null;
+            last_error: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            delivered_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            updated_at: string;
+            /** @description The JSON body sent, as the endpoint received it. */
+            payload: {
+                [key: string]: unknown;
+            };
+            /** @description Oldest first. */
+            attempts: components["schemas"]["WebhookDeliveryAttempt"][];
+        };
         Refund: {
             /**
              * Format: uuid
@@ -28451,12 +28707,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description `{"delivery_id": "..."}` */
-            200: {
+            /** @description The queued delivery. */
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["WebhookTestQueued"];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -29038,22 +29296,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        id: string;
-                        /** Format: uuid */
-                        client_id: string;
-                        url: string;
-                        description: string | null;
-                        events: string[];
-                        active: boolean;
-                        secret_version: number;
-                        disabled_at: string | null;
-                        created_at: string;
-                        updated_at: string;
-                    }[];
+                    "application/json": components["schemas"]["WebhookEndpointList"];
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -29065,7 +29311,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -29083,13 +29329,15 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -29101,13 +29349,14 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     PortalWebhookEndpoints_create: {
@@ -29142,24 +29391,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        id: string;
-                        /** Format: uuid */
-                        client_id: string;
-                        url: string;
-                        description: string | null;
-                        events: string[];
-                        active: boolean;
-                        secret_version: number;
-                        disabled_at: string | null;
-                        created_at: string;
-                        updated_at: string;
-                        secret: string;
-                        static_key: string;
-                    };
+                    "application/json": components["schemas"]["IssuedWebhookEndpoint"];
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -29171,7 +29406,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -29189,13 +29424,17 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -29207,7 +29446,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -29225,13 +29464,14 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     PortalWebhookEndpoints_show: {
@@ -29254,22 +29494,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        id: string;
-                        /** Format: uuid */
-                        client_id: string;
-                        url: string;
-                        description: string | null;
-                        events: string[];
-                        active: boolean;
-                        secret_version: number;
-                        disabled_at: string | null;
-                        created_at: string;
-                        updated_at: string;
-                    };
+                    "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -29281,7 +29509,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -29299,7 +29527,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -29317,13 +29545,15 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -29335,13 +29565,14 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     PortalWebhookEndpoints_change: {
@@ -29373,22 +29604,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        id: string;
-                        /** Format: uuid */
-                        client_id: string;
-                        url: string;
-                        description: string | null;
-                        events: string[];
-                        active: boolean;
-                        secret_version: number;
-                        disabled_at: string | null;
-                        created_at: string;
-                        updated_at: string;
-                    };
+                    "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -29400,7 +29619,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -29418,7 +29637,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -29436,13 +29655,16 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -29454,7 +29676,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -29472,13 +29694,14 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     PortalWebhookEndpoints_rotate: {
@@ -29501,24 +29724,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        id: string;
-                        /** Format: uuid */
-                        client_id: string;
-                        url: string;
-                        description: string | null;
-                        events: string[];
-                        active: boolean;
-                        secret_version: number;
-                        disabled_at: string | null;
-                        created_at: string;
-                        updated_at: string;
-                        secret: string;
-                        static_key: string;
-                    };
+                    "application/json": components["schemas"]["IssuedWebhookEndpoint"];
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -29530,7 +29739,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -29548,7 +29757,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -29566,13 +29775,16 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyConflict"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -29584,13 +29796,14 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     PortalWebhookEndpoints_test: {
@@ -29623,12 +29836,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        delivery_id: string;
-                    };
+                    "application/json": components["schemas"]["WebhookTestQueued"];
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -29640,7 +29851,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -29658,7 +29869,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -29676,7 +29887,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -29694,13 +29905,16 @@ export interface operations {
                      *       "code": "40901",
                      *       "message": "A request with this Idempotency-Key is still being processed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Conflict",
                      *       "status": 409
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -29712,7 +29926,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -29730,13 +29944,14 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     PortalWebhookDeliveries_list: {
@@ -29756,37 +29971,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of deliveries and how many there are in all. */
+            /** @description A page of deliveries, newest first, in the paginator envelope. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            /** Format: uuid */
-                            endpoint_id: string;
-                            /** Format: uuid */
-                            client_id: string;
-                            event_type: string;
-                            policy_id: number | null;
-                            /** @enum {string} */
-                            status: "pending" | "delivered" | "failed";
-                            attempt_count: number;
-                            next_attempt_at: string | null;
-                            in_flight: boolean;
-                            last_status_code: number | null;
-                            last_error: string | null;
-                            delivered_at: string | null;
-                            created_at: string;
-                            updated_at: string;
-                        }[];
-                        total: number;
-                    };
+                    "application/json": components["schemas"]["WebhookDeliveryPage"];
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -29798,7 +29992,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -29816,7 +30010,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -29834,13 +30028,14 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
                 headers: {
@@ -29852,7 +30047,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -29870,13 +30065,14 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     PortalWebhookDeliveries_show: {
@@ -29893,48 +30089,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The delivery. */
+            /** @description The delivery with its body and every attempt. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        id: string;
-                        /** Format: uuid */
-                        endpoint_id: string;
-                        /** Format: uuid */
-                        client_id: string;
-                        event_type: string;
-                        policy_id: number | null;
-                        /** @enum {string} */
-                        status: "pending" | "delivered" | "failed";
-                        attempt_count: number;
-                        next_attempt_at: string | null;
-                        in_flight: boolean;
-                        last_status_code: number | null;
-                        last_error: string | null;
-                        delivered_at: string | null;
-                        created_at: string;
-                        updated_at: string;
-                        payload: {
-                            [key: string]: unknown;
-                        };
-                        attempts: {
-                            number: number;
-                            /** @enum {string} */
-                            outcome: "in_flight" | "delivered" | "failed" | "interrupted";
-                            status_code: number | null;
-                            duration_ms: number | null;
-                            response_snippet: string | null;
-                            error: string | null;
-                            started_at: string;
-                            finished_at: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["WebhookDeliveryWithAttempts"];
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -29946,7 +30110,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -29964,7 +30128,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -29982,13 +30146,15 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -30000,13 +30166,14 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     PortalWebhookDeliveries_replay: {
@@ -30029,28 +30196,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        id: string;
-                        /** Format: uuid */
-                        endpoint_id: string;
-                        /** Format: uuid */
-                        client_id: string;
-                        event_type: string;
-                        policy_id: number | null;
-                        /** @enum {string} */
-                        status: "pending" | "delivered" | "failed";
-                        attempt_count: number;
-                        next_attempt_at: string | null;
-                        in_flight: boolean;
-                        last_status_code: number | null;
-                        last_error: string | null;
-                        delivered_at: string | null;
-                        created_at: string;
-                        updated_at: string;
-                    };
+                    "application/json": components["schemas"]["WebhookDelivery"];
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
@@ -30062,7 +30211,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -30080,7 +30229,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -30098,7 +30247,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -30116,13 +30265,15 @@ export interface operations {
                      *       "code": "40901",
                      *       "message": "A request with this Idempotency-Key is still being processed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Conflict",
                      *       "status": 409
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -30134,13 +30285,14 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     SandboxMessages_list: {
@@ -31544,12 +31696,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Your endpoints. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown[];
+                    "application/json": components["schemas"]["WebhookEndpointList"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -31640,12 +31793,13 @@ export interface operations {
             };
         };
         responses: {
-            200: {
+            /** @description The endpoint with its signing secret and static key, shown once. */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["IssuedWebhookEndpoint"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -31744,12 +31898,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The endpoint. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -31855,12 +32010,13 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The endpoint. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -31976,12 +32132,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The endpoint with its new signing secret and static key. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["IssuedWebhookEndpoint"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -32089,12 +32246,13 @@ export interface operations {
             };
         };
         responses: {
-            200: {
+            /** @description The queued delivery. */
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["WebhookTestQueued"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -32231,6 +32389,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description A page of your deliveries, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryPage"];
+                };
+            };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
@@ -32342,6 +32509,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The delivery with its body and every attempt. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryWithAttempts"];
+                };
+            };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
@@ -32436,6 +32612,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The delivery, pending again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {

@@ -1,12 +1,13 @@
-import { pageQueryShape, z } from '@lib/common';
+import { dateTimeOut, pageQueryShape, paginated, shape, uuidOut, z } from '@lib/common';
 import { DEFAULT_WEBHOOK_EVENTS, WEBHOOK_EVENTS } from '../webhook-events';
 
 /**
  * A partner's own webhook tools, written once for the sandbox API and the portal: what they take (validation and
- * the OpenAPI request bodies) and what they answer (the OpenAPI response schemas, and what the e2e tests parse).
+ * the OpenAPI request bodies) and what they answer (named response shapes: the OpenAPI components, the routes'
+ * serializers, and what the e2e tests parse).
  */
 
-export const doc = (schema: z.ZodType, io: 'input' | 'output' = 'output') => z.toJSONSchema(schema, { target: 'openapi-3.0', io }) as object;
+export const doc = (schema: z.ZodType) => z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'input' }) as object;
 
 export const webhookEvent = z.enum(WEBHOOK_EVENTS, { error: `The event must be one of: ${WEBHOOK_EVENTS.join(', ')}.` });
 const events = z
@@ -29,70 +30,91 @@ export const deliveriesQuery = z.strictObject({
   status: z.enum(DELIVERY_STATUSES, { error: `The status must be one of: ${DELIVERY_STATUSES.join(', ')}.` }).optional(),
 });
 
-export const endpointSchema = z.strictObject({
-  id: z.uuid(),
-  client_id: z.uuid(),
+const ENDPOINT_EXAMPLE = {
+  id: '7c0a9d7e-1b2f-4c3a-9e8d-5f6a7b8c9d0e',
+  client_id: '44efa27f-2a0b-4f4e-9a43-5cf1e3b0c2d1',
+  url: 'https://partner.example.com/hooks/insurance',
+  description: 'Orders service',
+  events: ['policy.status_updated', 'policy.documents_updated'],
+  active: true,
+  secret_version: 1,
+  disabled_at: null,
+  created_at: '2026-11-22T09:00:00.000000Z',
+  updated_at: '2026-11-22T09:00:00.000000Z',
+};
+
+const endpointFields = {
+  id: uuidOut,
+  client_id: uuidOut,
   url: z.string(),
   description: z.string().nullable(),
-  events: z.array(z.string()),
+  events: z.array(webhookEvent),
   active: z.boolean(),
-  /** 1 at registration, one more at each rotation of the signing secret. */
-  secret_version: z.number().int(),
-  disabled_at: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
-export const endpointListSchema = z.array(endpointSchema);
+  secret_version: z.number().int().meta({ description: '1 at registration, one more at each rotation of the signing secret.' }),
+  disabled_at: dateTimeOut.nullable(),
+  created_at: dateTimeOut,
+  updated_at: dateTimeOut,
+};
 
-export const issuedEndpointSchema = endpointSchema.extend({
-  /** `whsec_...`: the HMAC-SHA256 signing secret, shown once (stored encrypted). */
-  secret: z.string(),
-  /** Sent in `x-webhook-url` and `x-webhook-key` on every delivery; shown once. */
-  static_key: z.string(),
-});
+/** A webhook endpoint, never its secrets. */
+export const endpointShape = shape('WebhookEndpoint', z.strictObject(endpointFields).meta({ example: ENDPOINT_EXAMPLE }));
+export const endpointListShape = shape('WebhookEndpointList', z.array(endpointShape));
 
-export const testQueuedSchema = z.strictObject({ delivery_id: z.uuid() });
+/** An endpoint as registration and rotation answer it: its signing secret and static key, this once. */
+export const issuedEndpointShape = shape(
+  'IssuedWebhookEndpoint',
+  z
+    .strictObject({
+      ...endpointFields,
+      secret: z.string().meta({ description: '`whsec_...`: the HMAC-SHA256 signing secret, shown once (stored encrypted).' }),
+      static_key: z.string().meta({ description: 'Sent in `x-webhook-url` and `x-webhook-key` on every delivery; shown once.' }),
+    })
+    .meta({ example: { ...ENDPOINT_EXAMPLE, secret: 'whsec_...', static_key: 'wk_...' } }),
+);
 
-export const deliverySchema = z.strictObject({
-  id: z.uuid(),
-  endpoint_id: z.uuid(),
-  client_id: z.uuid(),
-  event_type: z.string(),
+export const testQueuedShape = shape('WebhookTestQueued', z.strictObject({ delivery_id: uuidOut }));
+
+const deliveryFields = {
+  id: uuidOut.meta({ description: 'Also the `webhook-id` header of every attempt (receivers deduplicate on it).' }),
+  endpoint_id: uuidOut,
+  client_id: uuidOut,
+  event_type: webhookEvent,
   policy_id: z.number().int().nullable(),
   status: z.enum(DELIVERY_STATUSES),
   attempt_count: z.number().int(),
-  /** When the next attempt is due; null unless pending. */
-  next_attempt_at: z.string().nullable(),
+  next_attempt_at: dateTimeOut.nullable().meta({ description: 'When the next attempt is due; null unless pending.' }),
   in_flight: z.boolean(),
   last_status_code: z.number().int().nullable(),
   last_error: z.string().nullable(),
-  delivered_at: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
+  delivered_at: dateTimeOut.nullable(),
+  created_at: dateTimeOut,
+  updated_at: dateTimeOut,
+};
 
-export const attemptSchema = z.strictObject({
-  number: z.number().int(),
-  outcome: z.enum(['in_flight', 'delivered', 'failed', 'interrupted']),
-  status_code: z.number().int().nullable(),
-  /** How long the endpoint took to answer. */
-  duration_ms: z.number().int().nullable(),
-  /** The first 1 KB of the endpoint's answer. */
-  response_snippet: z.string().nullable(),
-  error: z.string().nullable(),
-  started_at: z.string(),
-  finished_at: z.string().nullable(),
-});
+/** One event to one endpoint: the row every attempt belongs to. */
+export const deliveryShape = shape('WebhookDelivery', z.strictObject(deliveryFields));
+export const deliveryPageShape = paginated('WebhookDeliveryPage', deliveryShape);
 
-export const deliveryWithAttemptsSchema = deliverySchema.extend({
-  /** The JSON body sent, as the endpoint received it. */
-  payload: z.record(z.string(), z.unknown()),
-  /** Oldest first. */
-  attempts: z.array(attemptSchema),
-});
+/** One attempt as a partner sees it (not which of our workers made it). */
+export const attemptShape = shape(
+  'WebhookDeliveryAttempt',
+  z.strictObject({
+    number: z.number().int(),
+    outcome: z.enum(['in_flight', 'delivered', 'failed', 'interrupted']),
+    status_code: z.number().int().nullable(),
+    duration_ms: z.number().int().nullable().meta({ description: 'How long the endpoint took to answer.' }),
+    response_snippet: z.string().nullable().meta({ description: "The first 1 KB of the endpoint's answer." }),
+    error: z.string().nullable(),
+    started_at: dateTimeOut,
+    finished_at: dateTimeOut.nullable(),
+  }),
+);
 
-export const deliveryPageSchema = z.strictObject({ data: z.array(deliverySchema), total: z.number().int() });
-
-export type PresentedEndpoint = z.infer<typeof endpointSchema>;
-export type PresentedDelivery = z.infer<typeof deliverySchema>;
-export type PresentedAttempt = z.infer<typeof attemptSchema>;
+export const deliveryWithAttemptsShape = shape(
+  'WebhookDeliveryWithAttempts',
+  z.strictObject({
+    ...deliveryFields,
+    payload: z.record(z.string(), z.unknown()).meta({ description: 'The JSON body sent, as the endpoint received it.' }),
+    attempts: z.array(attemptShape).meta({ description: 'Oldest first.' }),
+  }),
+);

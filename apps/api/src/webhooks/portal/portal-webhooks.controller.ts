@@ -1,7 +1,11 @@
-import { Body, Controller, createParamDecorator, ExecutionContext, Get, Header, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
-import { z } from '@lib/common';
+import { Body, Controller, createParamDecorator, ExecutionContext, Get, Header, HttpCode, Inject, Param, Post, Put, Query, Req } from '@nestjs/common';
+import { ApiBody, ApiOperation } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { toPage, z } from '@lib/common';
+import { APP_CONFIG, AppConfig } from '@lib/config';
+import { absoluteUrl } from '../../platform/http/absolute-url';
 import { ApiErrors } from '../../platform/openapi/api-errors.decorator';
+import { Responds } from '../../platform/openapi/responds.decorator';
 import { PortalAllow, PortalApi } from '../../platform/portal/auth/portal-api.decorator';
 import { partnerActor, PortalRequest } from '../../platform/portal/auth/partner-request';
 import { PartnerScope, PartnerWebhooks } from '../partner/partner-webhooks.service';
@@ -9,17 +13,17 @@ import {
   changeEndpointBody,
   createEndpointBody,
   deliveriesQuery,
-  deliveryPageSchema,
+  deliveryPageShape,
   deliveryParam,
-  deliverySchema,
-  deliveryWithAttemptsSchema,
+  deliveryShape,
+  deliveryWithAttemptsShape,
   doc,
-  endpointListSchema,
+  endpointListShape,
   endpointParam,
-  endpointSchema,
-  issuedEndpointSchema,
+  endpointShape,
+  issuedEndpointShape,
   testEventBody,
-  testQueuedSchema,
+  testQueuedShape,
 } from '../partner/partner-webhooks.schemas';
 
 /** The signed-in partner user's client, and the user as the audit actor (PortalAuthGuard has run: PortalApi). */
@@ -46,7 +50,7 @@ export class PortalWebhookEndpointsController {
   @Get()
   @PortalAllow('read')
   @ApiOperation({ summary: "Your partner's webhook endpoints", description: 'Newest first, never their secrets.' })
-  @ApiOkResponse({ schema: doc(endpointListSchema), description: 'The endpoints.' })
+  @Responds(200, endpointListShape, 'The endpoints.')
   list(@Scope() scope: PartnerScope) {
     return this.webhooks.list(scope);
   }
@@ -58,8 +62,8 @@ export class PortalWebhookEndpointsController {
     summary: 'Register a webhook endpoint (owner, developer)',
     description: `\`url\`, \`events\` (default \`policy.status_updated\` and \`policy.documents_updated\`), optional \`description\`. ${URL_RULE} The signing \`secret\` and \`static_key\` are shown once.`,
   })
-  @ApiBody({ schema: doc(createEndpointBody, 'input') })
-  @ApiCreatedResponse({ schema: doc(issuedEndpointSchema), description: 'The endpoint with its signing secret and static key, shown once.' })
+  @ApiBody({ schema: doc(createEndpointBody) })
+  @Responds(201, issuedEndpointShape, 'The endpoint with its signing secret and static key, shown once.')
   @ApiErrors(422)
   create(@Scope() scope: PartnerScope, @Body({ schema: createEndpointBody }) body: z.infer<typeof createEndpointBody>) {
     return this.webhooks.create(scope, body);
@@ -68,7 +72,7 @@ export class PortalWebhookEndpointsController {
   @Get(':id')
   @PortalAllow('read')
   @ApiOperation({ summary: 'One of your webhook endpoints' })
-  @ApiOkResponse({ schema: doc(endpointSchema), description: 'The endpoint.' })
+  @Responds(200, endpointShape, 'The endpoint.')
   @ApiErrors(404)
   show(@Scope() scope: PartnerScope, @Param({ schema: endpointParam }) p: z.infer<typeof endpointParam>) {
     return this.webhooks.show(scope, p.id);
@@ -80,8 +84,8 @@ export class PortalWebhookEndpointsController {
     summary: 'Change, disable or enable a webhook endpoint (owner, developer)',
     description: `\`url\`, \`events\`, \`description\`; \`active: false\` disables it (no new events, its pending deliveries end as failed), \`true\` enables it again. ${URL_RULE}`,
   })
-  @ApiBody({ schema: doc(changeEndpointBody, 'input') })
-  @ApiOkResponse({ schema: doc(endpointSchema), description: 'The endpoint.' })
+  @ApiBody({ schema: doc(changeEndpointBody) })
+  @Responds(200, endpointShape, 'The endpoint.')
   @ApiErrors(404, 422)
   change(
     @Scope() scope: PartnerScope,
@@ -99,7 +103,7 @@ export class PortalWebhookEndpointsController {
     summary: "Rotate a webhook endpoint's signing secret (owner, developer)",
     description: 'Attempts from now on are signed with the new secret and carry the new static key, both shown once here.',
   })
-  @ApiOkResponse({ schema: doc(issuedEndpointSchema), description: 'The endpoint with its new signing secret and static key.' })
+  @Responds(200, issuedEndpointShape, 'The endpoint with its new signing secret and static key.')
   @ApiErrors(404)
   rotate(@Scope() scope: PartnerScope, @Param({ schema: endpointParam }) p: z.infer<typeof endpointParam>) {
     return this.webhooks.rotate(scope, p.id);
@@ -113,8 +117,8 @@ export class PortalWebhookEndpointsController {
     description:
       'Queues one signed delivery of `event` (default `policy.status_updated`) to this endpoint only, carrying your latest policy as Show Policy returns it (a fictional one with id 0 when you have none). 409 when the endpoint is disabled.',
   })
-  @ApiBody({ schema: doc(testEventBody, 'input') })
-  @ApiAcceptedResponse({ schema: doc(testQueuedSchema), description: 'The queued delivery.' })
+  @ApiBody({ schema: doc(testEventBody) })
+  @Responds(202, testQueuedShape, 'The queued delivery.')
   @ApiErrors(404, 409, 422)
   test(
     @Scope() scope: PartnerScope,
@@ -129,7 +133,10 @@ export class PortalWebhookEndpointsController {
 @PortalApi()
 @Controller('portal/api/webhook-deliveries')
 export class PortalWebhookDeliveriesController {
-  constructor(private readonly webhooks: PartnerWebhooks) {}
+  constructor(
+    private readonly webhooks: PartnerWebhooks,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   @Get()
   @PortalAllow('read')
@@ -137,17 +144,17 @@ export class PortalWebhookDeliveriesController {
     summary: "Your partner's webhook deliveries",
     description: 'Newest first; filters `endpoint_id`, `status` (pending, delivered, failed); `page`, `per_page`.',
   })
-  @ApiOkResponse({ schema: doc(deliveryPageSchema), description: 'A page of deliveries and how many there are in all.' })
+  @Responds(200, deliveryPageShape, 'A page of deliveries, newest first, in the paginator envelope.')
   @ApiErrors(404, 422)
-  async list(@Scope() scope: PartnerScope, @Query({ schema: deliveriesQuery }) q: z.infer<typeof deliveriesQuery>) {
+  async list(@Scope() scope: PartnerScope, @Query({ schema: deliveriesQuery }) q: z.infer<typeof deliveriesQuery>, @Req() req: FastifyRequest) {
     const { rows, total } = await this.webhooks.deliveries(scope, { endpointId: q.endpoint_id, status: q.status }, q);
-    return { data: rows, total };
+    return toPage(rows, total, q, absoluteUrl(this.config.publicBaseUrl, req), { endpoint_id: q.endpoint_id, status: q.status, per_page: q.per_page });
   }
 
   @Get(':id')
   @PortalAllow('read')
   @ApiOperation({ summary: 'One of your deliveries with its body and every attempt (status, time taken, the first 1 KB of the answer)' })
-  @ApiOkResponse({ schema: doc(deliveryWithAttemptsSchema), description: 'The delivery.' })
+  @Responds(200, deliveryWithAttemptsShape, 'The delivery with its body and every attempt.')
   @ApiErrors(404)
   show(@Scope() scope: PartnerScope, @Param({ schema: deliveryParam }) p: z.infer<typeof deliveryParam>) {
     return this.webhooks.delivery(scope, p.id);
@@ -160,7 +167,7 @@ export class PortalWebhookDeliveriesController {
     summary: 'Replay a delivery (owner, developer)',
     description: 'Makes it due now with the same `webhook-id` (receivers deduplicate on it). 409 while an attempt is in flight.',
   })
-  @ApiOkResponse({ schema: doc(deliverySchema), description: 'The delivery, pending again.' })
+  @Responds(200, deliveryShape, 'The delivery, pending again.')
   @ApiErrors(404, 409)
   replay(@Scope() scope: PartnerScope, @Param({ schema: deliveryParam }) p: z.infer<typeof deliveryParam>) {
     return this.webhooks.replay(scope, p.id);

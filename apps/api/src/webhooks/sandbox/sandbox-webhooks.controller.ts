@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put, Query, Req } from '@nestjs/common';
-import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { toPage, z } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
@@ -7,31 +7,27 @@ import { CurrentPartner, PartnerApi } from '../../platform/auth/partner-api.deco
 import type { Partner } from '../../platform/auth/partner';
 import { absoluteUrl } from '../../platform/http/absolute-url';
 import { ApiErrors } from '../../platform/openapi/api-errors.decorator';
+import { Responds } from '../../platform/openapi/responds.decorator';
 import { clientActor, PartnerScope, PartnerWebhooks } from '../partner/partner-webhooks.service';
 import {
   changeEndpointBody as updateBody,
   createEndpointBody as createBody,
   deliveriesQuery,
+  deliveryPageShape,
   deliveryParam,
+  deliveryShape,
+  deliveryWithAttemptsShape,
+  doc,
+  endpointListShape,
   endpointParam as idParam,
+  endpointShape,
+  issuedEndpointShape,
   testEventBody as testBody,
+  testQueuedShape,
 } from '../partner/partner-webhooks.schemas';
 
 /** A bearer token names a client: its changes are audited as the client itself. */
 const scope = (partner: Partner): PartnerScope => ({ clientId: partner.clientId, actor: clientActor(partner.clientId) });
-
-const ENDPOINT_EXAMPLE = {
-  id: '7c0a9d7e-1b2f-4c3a-9e8d-5f6a7b8c9d0e',
-  client_id: '44efa27f-2a0b-4f4e-9a43-5cf1e3b0c2d1',
-  url: 'https://partner.example.com/hooks/insurance',
-  description: 'Orders service',
-  events: ['policy.status_updated', 'policy.documents_updated'],
-  active: true,
-  secret_version: 1,
-  disabled_at: null,
-  created_at: '2026-11-22T09:00:00.000000Z',
-  updated_at: '2026-11-22T09:00:00.000000Z',
-};
 
 /**
  * Sandbox only: a partner registers and tests its own webhook endpoints, and sees and replays its deliveries,
@@ -45,7 +41,7 @@ export class SandboxWebhooksController {
 
   @Get()
   @ApiOperation({ summary: 'Your webhook endpoints (sandbox only)', description: 'Newest first, never their secrets.' })
-  @ApiOkResponse({ schema: { type: 'array', example: [ENDPOINT_EXAMPLE] } })
+  @Responds(200, endpointListShape, 'Your endpoints.')
   list(@CurrentPartner() partner: Partner) {
     return this.webhooks.list(scope(partner));
   }
@@ -58,13 +54,8 @@ export class SandboxWebhooksController {
       '(sent in `x-webhook-url` / `x-webhook-key`) once. The url must be http(s) and may not point at a private, loopback, link-local or metadata address, as in production ' +
       '(loopback only where the service is configured to allow it); checked again against the resolved address at every delivery, and redirects are not followed.',
   })
-  @ApiBody({
-    schema: {
-      type: 'object',
-      example: { url: 'https://partner.example.com/hooks/insurance', events: ['policy.status_updated'], description: 'Orders service' },
-    },
-  })
-  @ApiOkResponse({ schema: { type: 'object', example: { ...ENDPOINT_EXAMPLE, secret: 'whsec_...', static_key: 'wk_...' } } })
+  @ApiBody({ schema: doc(createBody) })
+  @Responds(201, issuedEndpointShape, 'The endpoint with its signing secret and static key, shown once.')
   @ApiErrors(422)
   create(@CurrentPartner() partner: Partner, @Body({ schema: createBody }) body: z.infer<typeof createBody>) {
     return this.webhooks.create(scope(partner), body);
@@ -72,7 +63,7 @@ export class SandboxWebhooksController {
 
   @Get(':id')
   @ApiOperation({ summary: 'Show one of your webhook endpoints (sandbox only)' })
-  @ApiOkResponse({ schema: { type: 'object', example: ENDPOINT_EXAMPLE } })
+  @Responds(200, endpointShape, 'The endpoint.')
   @ApiErrors(404)
   show(@CurrentPartner() partner: Partner, @Param({ schema: idParam }) p: z.infer<typeof idParam>) {
     return this.webhooks.show(scope(partner), p.id);
@@ -83,7 +74,8 @@ export class SandboxWebhooksController {
     summary: 'Change a webhook endpoint (sandbox only)',
     description: '`url`, `events`, `description`, and `active` (false disables it: no new events, its pending deliveries end as failed).',
   })
-  @ApiOkResponse({ schema: { type: 'object', example: ENDPOINT_EXAMPLE } })
+  @ApiBody({ schema: doc(updateBody) })
+  @Responds(200, endpointShape, 'The endpoint.')
   @ApiErrors(404, 422)
   update(
     @CurrentPartner() partner: Partner,
@@ -99,7 +91,7 @@ export class SandboxWebhooksController {
     summary: "Rotate a webhook endpoint's secret (sandbox only)",
     description: 'Attempts from now on are signed with the new secret and carry the new static key, shown once here.',
   })
-  @ApiOkResponse({ schema: { type: 'object', example: { ...ENDPOINT_EXAMPLE, secret_version: 2, secret: 'whsec_...', static_key: 'wk_...' } } })
+  @Responds(200, issuedEndpointShape, 'The endpoint with its new signing secret and static key.')
   @ApiErrors(404)
   rotate(@CurrentPartner() partner: Partner, @Param({ schema: idParam }) p: z.infer<typeof idParam>) {
     return this.webhooks.rotate(scope(partner), p.id);
@@ -111,8 +103,8 @@ export class SandboxWebhooksController {
     summary: 'Send a test event (sandbox only)',
     description: 'Queues one signed delivery of `event` to this endpoint only, carrying your latest policy as Show Policy returns it.',
   })
-  @ApiBody({ schema: { type: 'object', example: { event: 'policy.status_updated' } } })
-  @ApiOkResponse({ schema: { type: 'object', example: { delivery_id: '0f6b...' } } })
+  @ApiBody({ schema: doc(testBody) })
+  @Responds(202, testQueuedShape, 'The queued delivery.')
   @ApiErrors(404, 409, 422)
   test(@CurrentPartner() partner: Partner, @Param({ schema: idParam }) p: z.infer<typeof idParam>, @Body({ schema: testBody }) body: z.infer<typeof testBody>) {
     return this.webhooks.sendTest(scope(partner), p.id, body.event);
@@ -134,6 +126,7 @@ export class SandboxWebhookDeliveriesController {
     summary: 'Your webhook deliveries (sandbox only)',
     description: 'Newest first, in the paginator envelope; filters `endpoint_id`, `status` (pending, delivered, failed).',
   })
+  @Responds(200, deliveryPageShape, 'A page of your deliveries, newest first.')
   @ApiErrors(404, 422)
   async list(@CurrentPartner() partner: Partner, @Query({ schema: deliveriesQuery }) q: z.infer<typeof deliveriesQuery>, @Req() req: FastifyRequest) {
     const { rows, total } = await this.webhooks.deliveries(scope(partner), { endpointId: q.endpoint_id, status: q.status }, q);
@@ -142,6 +135,7 @@ export class SandboxWebhookDeliveriesController {
 
   @Get(':id')
   @ApiOperation({ summary: 'One of your deliveries with its body and every attempt (sandbox only)' })
+  @Responds(200, deliveryWithAttemptsShape, 'The delivery with its body and every attempt.')
   @ApiErrors(404)
   show(@CurrentPartner() partner: Partner, @Param({ schema: deliveryParam }) p: z.infer<typeof deliveryParam>) {
     return this.webhooks.delivery(scope(partner), p.id);
@@ -153,6 +147,7 @@ export class SandboxWebhookDeliveriesController {
     summary: 'Replay a delivery (sandbox only)',
     description: 'Makes it due now with the same `webhook-id` (deduplicate on it). 409 while an attempt is in flight.',
   })
+  @Responds(200, deliveryShape, 'The delivery, pending again.')
   @ApiErrors(404, 409)
   replay(@CurrentPartner() partner: Partner, @Param({ schema: deliveryParam }) p: z.infer<typeof deliveryParam>) {
     return this.webhooks.replay(scope(partner), p.id);
