@@ -5,7 +5,7 @@ import { MINUTE_MS } from '../../libs/common/src';
 import { browserAvailable, ensureConsoleBuilt, launchBrowser, SCREENSHOTS } from '../console/browser';
 import { startTestApp, TestApp } from '../support/test-app';
 import { LOCAL_RECEIVERS_ENV, Received, WebhookReceiver } from '../webhooks/webhook-receiver';
-import { PORTAL_PASSWORD, resetPortalKit, staffInvite } from './portal-kit';
+import { PORTAL_PASSWORD, portalUser, resetPortalKit, staffInvite } from './portal-kit';
 
 /** The receiver's check from docs/webhooks.md. */
 function signedWith(secret: string, r: Received): boolean {
@@ -199,6 +199,30 @@ describeBrowser('the partner portal in a browser: invitation, password, sign-in,
     await page.locator('.RaDataTable-tbody .RaDataTable-row').first().waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await shot('17-deliveries-ar-phone');
+    expect(errors).toEqual([]);
+  });
+
+  it('a viewer sees the endpoints and deliveries with their attempts, and no button that changes them', async () => {
+    const partner = await app.partner(['horse']);
+    const dev = await portalUser(app, partner.id, 'developer');
+    const viewer = await portalUser(app, partner.id, 'viewer');
+    const endpoint = (await dev.call('/portal/api/webhook-endpoints', { json: { url: receiver.url } })).body;
+    expect((await dev.call(`/portal/api/webhook-endpoints/${endpoint.id}/test`, { json: {} })).status).toBe(202);
+    await page.setViewportSize({ width: 1366, height: 860 });
+    await page.evaluate(() => localStorage.setItem('RaStore.locale', '"en"'));
+
+    await signIn(viewer.email);
+    await page.getByTestId('menu-webhook-endpoints').click();
+    await page.getByTestId('endpoint-url').first().waitFor();
+    expect(await page.getByTestId('register-endpoint').count()).toBe(0);
+    await page.getByTestId('endpoint-url').first().click();
+    await page.getByTestId('delivery-status').filter({ hasText: 'Delivered' }).waitFor();
+    for (const id of ['endpoint-test', 'endpoint-rotate', 'endpoint-disable', 'endpoint-enable'])
+      expect([id, await page.getByTestId(id).count()]).toEqual([id, 0]);
+    await page.locator('.RaDataTable-tbody .RaDataTable-row').first().click();
+    await page.getByTestId('delivery-attempts').waitFor();
+    expect(await page.getByTestId('delivery-replay').count()).toBe(0);
+    await shot('18-delivery-viewer-en');
     expect(errors).toEqual([]);
   });
 });
