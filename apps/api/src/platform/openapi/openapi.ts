@@ -87,8 +87,8 @@ const PLATFORM_RESPONSES: Record<string, { status: number; description: string }
  * gives its errors the route's own media type).
  */
 function errorsAsJson(response: Response): void {
-  if (response.$ref || !response.content) return;
-  const media = Object.values(response.content)[0];
+  if (response.$ref) return;
+  const media = Object.values(response.content ?? {})[0] ?? {};
   response.content = { 'application/json': { ...media, schema: { $ref: '#/components/schemas/Error' } } };
 }
 
