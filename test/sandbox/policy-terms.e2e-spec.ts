@@ -139,6 +139,14 @@ describe('policy terms: renewal due and expiry on a test clock', () => {
       },
     });
     expect((await api(`/api/v1/car-comp/policies/${id}`)).body.status).toBe(1);
+    // The published document describes this body.
+    const doc = (await env.app.request('/openapi.json')).body;
+    expect(doc['x-webhooks']['policy.renewal_due'].post.requestBody.content['application/json'].schema.$ref).toBe(
+      '#/components/schemas/WebhookRenewalEnvelope',
+    );
+    const documented = doc.components.schemas.WebhookRenewalEnvelope.properties.renewal.properties;
+    expect(Object.keys(documented).sort()).toEqual(Object.keys(renewal.renewal).sort());
+    expect(Object.keys(renewal.renewal.quote_request).filter((k) => !(k in documented.quote_request.properties))).toEqual([]);
 
     await advance(clockId, '2027-11-23T00:00:01Z');
     const expired = (await api(`/api/v1/car-comp/policies/${id}`)).body;
@@ -180,6 +188,16 @@ describe('policy terms: renewal due and expiry on a test clock', () => {
     expect(cancel.status).toBe(409);
     expect(cancel.body).toMatchObject({ status: 409, message: expect.stringMatching(/expired/) });
     expect((await api(`/api/v1/horse/policies/${id}`)).body.status).toBe(4);
+    // Claims follow the cover, not the status: an incident on the last day is still claimed, the day after is not.
+    const claim = (incidentDate: string) => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries({ claim_type: 'vet_fees', incident_date: incidentDate, description: 'Colic surgery.', requested_amount: '18000.00' }))
+        form.append(k, v);
+      return api(`/api/v1/horse/policies/${id}/claims`, { method: 'POST', body: form });
+    };
+    expect((await claim('2027-11-21')).status).toBe(201);
+    const late = await claim('2027-11-22');
+    expect([late.status, Object.keys(late.body.details ?? {})]).toEqual([422, ['incident_date']]);
   });
 
   it('a policy cancelled before its renewal notice and its end is left alone', async () => {

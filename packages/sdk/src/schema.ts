@@ -3936,7 +3936,7 @@ export interface components {
             /** @example 2026-11-22T09:05:00.000000Z */
             created_at: string;
             /**
-             * @description 0 pending payment, 1 issued, 2 cancelled, 4 expired (the term ended; property).
+             * @description 0 pending payment, 1 issued, 2 cancelled, 4 expired (the term ended).
              * @enum {integer}
              */
             status: 0 | 1 | 2 | 4;
@@ -4044,6 +4044,71 @@ export interface components {
                 updated_at?: string;
                 refunded_amount?: number;
                 refunds?: Record<string, never>[];
+            };
+        };
+        /**
+         * @description A policy's renewal is due (`RENEWAL_DUE_DAYS` before its end, 30 by default): the policy exactly as its family's Show Policy returns it, and what re-quoting it needs.
+         * @example {
+         *       "policy": {
+         *         "id": 7,
+         *         "status": 1,
+         *         "start_date": "2026-11-23",
+         *         "end_date": "2027-11-22",
+         *         "provider_policy_id": "1795338061000"
+         *       },
+         *       "renewal": {
+         *         "family": "motor",
+         *         "ends_at": "2027-11-23T00:00:00.000000Z",
+         *         "start_date": "2027-11-23",
+         *         "quote_request": {
+         *           "owner_id": "1012345678",
+         *           "email": "owner@example.com",
+         *           "phone": "0512345678",
+         *           "birthdate": "1405-03-10",
+         *           "car_sequence_number": "123456789",
+         *           "is_ownership_transfer": false,
+         *           "car_estimated_cost": 80000,
+         *           "car_model_year": 2024
+         *         }
+         *       }
+         *     }
+         */
+        WebhookRenewalEnvelope: {
+            /** @description The policy as its family's Show Policy returns it (the motor shape is `WebhookPolicy`); still status 1. */
+            policy: {
+                id: number;
+                /** @enum {integer} */
+                status: 1;
+            } & {
+                [key: string]: unknown;
+            };
+            renewal: {
+                /** @description The product family (`motor`, `tpl`, `property`, `travel`, `horse`, `life`, `medical`). */
+                family: string;
+                /** @description When the policy expires (status 4, with its `policy.status_updated`). */
+                ends_at: string | null;
+                /**
+                 * Format: date
+                 * @description The first day the renewed cover must start on.
+                 */
+                start_date: string | null;
+                /** @description Motor: the body of `POST /api/v1/car-comp/quote-requests` for the same vehicle, owner and drivers, without `otp` (the customer confirms again) and `start_date` (send `renewal.start_date` once it is within 27 days). Null for the other families: the policy says what to quote again. */
+                quote_request: {
+                    owner_id?: string;
+                    email?: string;
+                    phone?: string;
+                    birthdate?: string;
+                    car_sequence_number?: string;
+                    custom_number?: string;
+                    maker_code?: number;
+                    model_code?: number;
+                    body_type_code?: number;
+                    /** @enum {boolean} */
+                    is_ownership_transfer?: false;
+                    car_estimated_cost?: number;
+                    car_model_year?: number;
+                    drivers?: Record<string, never>[];
+                } | null;
             };
         };
     };
@@ -26688,7 +26753,7 @@ export interface operations {
                      *       "policy.documents_updated"
                      *     ]
                      */
-                    events?: ("policy.status_updated" | "policy.documents_updated" | "payment.expired")[];
+                    events?: ("policy.status_updated" | "policy.documents_updated" | "payment.expired" | "policy.renewal_due")[];
                     description?: string | null;
                 };
             };
@@ -26886,7 +26951,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url?: string;
-                    events?: ("policy.status_updated" | "policy.documents_updated" | "payment.expired")[];
+                    events?: ("policy.status_updated" | "policy.documents_updated" | "payment.expired" | "policy.renewal_due")[];
                     description?: string | null;
                 };
             };
@@ -27295,7 +27360,7 @@ export interface operations {
                      * @default policy.status_updated
                      * @enum {string}
                      */
-                    event?: "policy.status_updated" | "policy.documents_updated" | "payment.expired";
+                    event?: "policy.status_updated" | "policy.documents_updated" | "payment.expired" | "policy.renewal_due";
                 };
             };
         };
@@ -29286,7 +29351,7 @@ export interface operations {
                      *       "policy.documents_updated"
                      *     ]
                      */
-                    events?: ("policy.status_updated" | "policy.documents_updated" | "payment.expired")[];
+                    events?: ("policy.status_updated" | "policy.documents_updated" | "payment.expired" | "policy.renewal_due")[];
                     description?: string | null;
                 };
             };
@@ -29490,7 +29555,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url?: string;
-                    events?: ("policy.status_updated" | "policy.documents_updated" | "payment.expired")[];
+                    events?: ("policy.status_updated" | "policy.documents_updated" | "payment.expired" | "policy.renewal_due")[];
                     description?: string | null;
                     active?: boolean;
                 };
@@ -29716,7 +29781,7 @@ export interface operations {
                      * @default policy.status_updated
                      * @enum {string}
                      */
-                    event?: "policy.status_updated" | "policy.documents_updated" | "payment.expired";
+                    event?: "policy.status_updated" | "policy.documents_updated" | "payment.expired" | "policy.renewal_due";
                 };
             };
         };
