@@ -1,6 +1,7 @@
 import { cancellationForm, eventually, PDF } from '../life/life-kit';
 import { latestCode, MotorTestEnv, OWNER, quoteBody, quoteOtp, startMotorEnv } from '../support/motor-kit';
 import { LOCAL_RECEIVERS_ENV, WebhookReceiver } from '../webhooks/webhook-receiver';
+import { COMPANY, NO_ANSWERS, RESIDENT, SAUDI } from '../medical/medical-kit';
 
 const CLOCKS = '/api/v1/sandbox/test-clocks';
 const IBAN = 'SA0380000000608010167519';
@@ -198,6 +199,29 @@ describe('policy terms: renewal due and expiry on a test clock', () => {
     expect((await claim('2027-11-21')).status).toBe(201);
     const late = await claim('2027-11-22');
     expect([late.status, Object.keys(late.body.details ?? {})]).toEqual([422, ['incident_date']]);
+  });
+
+  it('medical: one payment activates the company policy, which stores its year and expires the day after its last day', async () => {
+    const clockId = await newClock('medical year');
+    const company = await api('/api/v1/medical/companies', { json: COMPANY, headers: onClock(clockId) });
+    expect(company.status).toBe(200);
+    expect((await api(`/api/v1/medical/companies/${company.body.id}/employees`, { method: 'PUT', json: { employees: [SAUDI, RESIDENT] } })).status).toBe(200);
+    await api('/api/v1/medical/medical-forms/fill', { json: { company_id: company.body.id, all_employees: NO_ANSWERS } });
+    const quote = (await api('/api/v1/medical/quote-requests', { json: { company_id: company.body.id } })).body;
+    const issued = await api('/api/v1/medical/policies', { json: { quote_request_id: quote.id, quote_price_id: quote.quotes[0].quote_price_id } });
+    const id = issued.body.id;
+    const link = (await api(`/api/v1/medical/payment-link?company_id=${company.body.id}`)).body;
+    await pay(link.payment);
+    expect((await api(`/api/v1/medical/policies/${id}`)).body.status).toBe(1);
+    expect((await env.app.db.prisma.medicalPolicy.findUniqueOrThrow({ where: { id } })).endDate).toBe('2027-11-21');
+    expect(await dueRow('policy.expiry', `medical:${id}`)).toMatchObject({ clockId, dueAt: new Date('2027-11-22T00:00:00Z') });
+
+    await advance(clockId, '2027-11-22T00:00:01Z');
+    const expired = (await api(`/api/v1/medical/policies/${id}`)).body;
+    expect(expired.status).toBe(4);
+    expect(await sent('medical', id, subscribed)).toEqual(['renewal', 'status:0', 'status:1', 'status:4']);
+    expect((await body('medical', id, 'policy.renewal_due')).renewal).toMatchObject({ family: 'medical', ends_at: '2027-11-22T00:00:00.000000Z' });
+    expect((await api(`/api/v1/medical/policies/${id}/deletion`, { method: 'POST', json: {} })).status).toBe(409);
   });
 
   it('a policy cancelled before its renewal notice and its end is left alone', async () => {

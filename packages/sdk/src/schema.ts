@@ -741,7 +741,7 @@ export interface paths {
         put?: never;
         /**
          * Delete a medical policy
-         * @description A policy awaiting payment is withdrawn (it then reads as 404 and its payment link stops working); an active one is cancelled (status 2). 400 when already cancelled. An empty body, or the real service's multipart with an optional `cancellation_document` (PDF, JPEG or PNG, checked by content, kept as the policy's `cancellation_document`). Rate limit: 30 per minute.
+         * @description A policy awaiting payment is withdrawn (it then reads as 404 and its payment link stops working); an active one is cancelled (status 2). 400 when already cancelled, 409 when expired (status 4: its year of cover ended). An empty body, or the real service's multipart with an optional `cancellation_document` (PDF, JPEG or PNG, checked by content, kept as the policy's `cancellation_document`). Rate limit: 30 per minute.
          */
         post: operations["MedicalPolicies_remove"];
         delete?: never;
@@ -8892,6 +8892,24 @@ export interface operations {
                      *       "type": "about:blank",
                      *       "title": "",
                      *       "status": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An earlier request with the same Idempotency-Key is still running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40901",
+                     *       "message": "A request with this Idempotency-Key is still being processed.",
+                     *       "type": "about:blank",
+                     *       "title": "",
+                     *       "status": 409
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
