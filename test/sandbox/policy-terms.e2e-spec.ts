@@ -1,3 +1,4 @@
+import { signIn } from '../admin/admin-kit';
 import { cancellationForm, eventually, PDF } from '../life/life-kit';
 import { latestCode, MotorTestEnv, OWNER, quoteBody, quoteOtp, startMotorEnv } from '../support/motor-kit';
 import { LOCAL_RECEIVERS_ENV, WebhookReceiver } from '../webhooks/webhook-receiver';
@@ -222,6 +223,50 @@ describe('policy terms: renewal due and expiry on a test clock', () => {
     expect(await sent('medical', id, subscribed)).toEqual(['renewal', 'status:0', 'status:1', 'status:4']);
     expect((await body('medical', id, 'policy.renewal_due')).renewal).toMatchObject({ family: 'medical', ends_at: '2027-11-22T00:00:00.000000Z' });
     expect((await api(`/api/v1/medical/policies/${id}/deletion`, { method: 'POST', json: {} })).status).toBe(409);
+  });
+
+  it('a claim on a clocked policy still undecided at its deadline is flagged overdue once, and the console queue lists it; a decided one is not', async () => {
+    const clockId = await newClock('claim deadline');
+    const issued = await api('/api/v1/horse/policies', { json: horseBody(), headers: onClock(clockId) });
+    await pay(issued.body.payment_link);
+    const claim = async () => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries({ claim_type: 'vet_fees', incident_date: '2026-11-22', description: 'Colic surgery.', requested_amount: '18000.00' }))
+        form.append(k, v);
+      const res = await api(`/api/v1/horse/policies/${issued.body.id}/claims`, { method: 'POST', body: form });
+      expect(res.status).toBe(201);
+      return res.body.id as number;
+    };
+    const waiting = await claim();
+    const decided = await claim();
+    // Opened on the clock (its frozen time, 2026-11-22): due 15 days later.
+    const opened = (await env.app.db.prisma.claim.findUniqueOrThrow({ where: { id: waiting } })).createdAt;
+    expect(opened.toISOString().slice(0, 10)).toBe('2026-11-22');
+    expect(await dueRow('claim.overdue', String(waiting))).toMatchObject({ state: 'pending', clockId, dueAt: new Date(opened.getTime() + 15 * 86_400_000) });
+    const handler = await signIn(env.app, 'claims_handler');
+    const move = (status: string, note?: string) => handler.call(`/admin/api/claims/${decided}/transition`, { json: { status, ...(note ? { note } : {}) } });
+    expect((await move('under_review')).status).toBe(200);
+    expect((await move('rejected', 'Pre-existing condition.')).status).toBe(200);
+    const overdueQueue = async () =>
+      (await handler.call(`/admin/api/claims?filter=${encodeURIComponent(JSON.stringify({ overdue: true }))}&range=${encodeURIComponent('[0,99]')}`)).body.map(
+        (c: any) => c.id,
+      );
+    expect(await overdueQueue()).not.toContain(waiting);
+
+    await advance(clockId, '2026-12-07T08:59:59Z');
+    expect((await env.app.db.prisma.claim.findUniqueOrThrow({ where: { id: waiting } })).overdueAt).toBeNull();
+
+    await advance(clockId, '2026-12-08T00:00:00Z');
+    // The console's own clock is still in November: only the stored flag puts it in the queue.
+    expect(await overdueQueue()).toEqual(expect.arrayContaining([waiting]));
+    expect(await overdueQueue()).not.toContain(decided);
+    const shown = (await handler.call(`/admin/api/claims/${waiting}`)).body;
+    expect([shown.overdue, shown.overdue_at]).toEqual([true, '2026-12-08T00:00:00.000000Z']);
+    expect((await env.app.db.prisma.claim.findUniqueOrThrow({ where: { id: decided } })).overdueAt).toBeNull();
+
+    await advance(clockId, '2027-01-01T00:00:00Z');
+    expect((await env.app.db.prisma.claim.findUniqueOrThrow({ where: { id: waiting } })).overdueAt).toEqual(new Date('2026-12-08T00:00:00Z'));
+    expect(await dueRow('claim.overdue', String(waiting))).toMatchObject({ state: 'fired', attempts: 1 });
   });
 
   it('a policy cancelled before its renewal notice and its end is left alone', async () => {

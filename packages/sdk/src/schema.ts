@@ -2616,7 +2616,7 @@ export interface paths {
         };
         /**
          * List claims
-         * @description Every product family, each with its policy and customer (`policy`: number, status, cover, holder name and id, masked without read_pii) and its assignee's name. Claims still to decide (submitted or under review): `filter={"undecided":true}`; the work queue, those of them nobody has taken: `filter={"unassigned":true}`; `filter={"overdue":true}`, oldest first with `sort=["created_at","ASC"]`. A claim must be decided (approved or rejected) within 15 days of its submission: `decision_due_at` is `created_at` plus 15 days, and `overdue` is true while a claim still submitted or under review is past it. Admin lists follow react-admin's simple REST convention: `sort=["field","ASC"|"DESC"]`, `range=[first,last]` (inclusive, at most 100 rows, default [0,24]) and `filter={...}` as JSON query parameters; the answer is a JSON array with `Content-Range: <resource> <first>-<last>/<total>`. Bad parameters answer 422 naming `sort`, `range` or `filter.<key>`. `format=csv` answers every row the filter matches instead, in the sort, as a CSV download streamed page by page (no `range`, no size limit).
+         * @description Every product family, each with its policy and customer (`policy`: number, status, cover, holder name and id, masked without read_pii) and its assignee's name. Claims still to decide (submitted or under review): `filter={"undecided":true}`; the work queue, those of them nobody has taken: `filter={"unassigned":true}`; `filter={"overdue":true}`, oldest first with `sort=["created_at","ASC"]`. A claim must be decided (approved or rejected) within 15 days of its submission: `decision_due_at` is `created_at` plus 15 days, and `overdue` is true while a claim still submitted or under review is past it (on the console's clock, or flagged by its due event: `overdue_at`, stored once; in the sandbox when the test clock of its policy passes the deadline). Admin lists follow react-admin's simple REST convention: `sort=["field","ASC"|"DESC"]`, `range=[first,last]` (inclusive, at most 100 rows, default [0,24]) and `filter={...}` as JSON query parameters; the answer is a JSON array with `Content-Range: <resource> <first>-<last>/<total>`. Bad parameters answer 422 naming `sort`, `range` or `filter.<key>`. `format=csv` answers every row the filter matches instead, in the sort, as a CSV download streamed page by page (no `range`, no size limit).
          */
         get: operations["AdminClaims_list"];
         put?: never;
@@ -2720,7 +2720,7 @@ export interface paths {
         };
         /**
          * Show a claim
-         * @description With its status history (notes and who moved it), its decision deadline and its policy and customer beside it. A claim must be decided (approved or rejected) within 15 days of its submission: `decision_due_at` is `created_at` plus 15 days, and `overdue` is true while a claim still submitted or under review is past it.
+         * @description With its status history (notes and who moved it), its decision deadline and its policy and customer beside it. A claim must be decided (approved or rejected) within 15 days of its submission: `decision_due_at` is `created_at` plus 15 days, and `overdue` is true while a claim still submitted or under review is past it (on the console's clock, or flagged by its due event: `overdue_at`, stored once; in the sandbox when the test clock of its policy passes the deadline).
          */
         get: operations["AdminClaims_show"];
         put?: never;
