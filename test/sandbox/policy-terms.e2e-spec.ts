@@ -269,6 +269,13 @@ describe('policy terms: renewal due and expiry on a test clock', () => {
     expect(await dueRow('claim.overdue', String(waiting))).toMatchObject({ state: 'fired', attempts: 1 });
   });
 
+  it('the life, TPL and travel lists filter expired policies (status 4)', async () => {
+    for (const path of ['/api/v1/life-snp/policies', '/api/v2/car/policies', '/api/v1/yasmina-schengen-travel/policies']) {
+      expect([path, (await api(`${path}?status=4`)).status]).toEqual([path, 200]);
+      expect([path, (await api(`${path}?status=5`)).status]).toEqual([path, 422]);
+    }
+  });
+
   it('a policy cancelled before its renewal notice and its end is left alone', async () => {
     const clockId = await newClock('cancelled horse');
     const issued = await api('/api/v1/horse/policies', { json: horseBody(), headers: onClock(clockId) });

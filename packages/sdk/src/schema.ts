@@ -1616,7 +1616,7 @@ export interface paths {
         put?: never;
         /**
          * Issue a life policy from an offer
-         * @description From an offer of the same client that has not passed `valid_until` (an expired offer is 422 on `offer_id`; another client's offer is not found). `applicant_id` must be the offer's. `beneficiaries` (1–10, distinct, not the applicant) have whole `share_percentage`s adding up to 100. `iban` (optional) is the payout account for claims (SA + 22 digits with valid mod-97 check digits), never charged; only its masked form is returned. The real service's repeated terms are accepted: `date_of_birth`, `gender`, `smoker`, `policy_term_years`, `premium_frequency`, `agreed_premium` and `sum_assured` must equal the offer's (a 422 names each that differs), and `start_date` (today to 90 days ahead) is when the cover starts, or the payment day if that is later (`requested_start_date`). `consent` must be true. The plan's terms come from the offer and are not sent again. Answers status 0 (pending payment) and a `payment_link` for the first instalment (`premium_amount`), valid 24 hours or until the offer expires; paying makes it status 1 (active) with `provider_policy_id`, `start_date` (the payment day) and `end_date` (start + term). Status values are integers as for motor and property (0 pending, 1 active, 2 cancelled), not the real service's string "active". One policy per offer: a second is 409.
+         * @description From an offer of the same client that has not passed `valid_until` (an expired offer is 422 on `offer_id`; another client's offer is not found). `applicant_id` must be the offer's. `beneficiaries` (1–10, distinct, not the applicant) have whole `share_percentage`s adding up to 100. `iban` (optional) is the payout account for claims (SA + 22 digits with valid mod-97 check digits), never charged; only its masked form is returned. The real service's repeated terms are accepted: `date_of_birth`, `gender`, `smoker`, `policy_term_years`, `premium_frequency`, `agreed_premium` and `sum_assured` must equal the offer's (a 422 names each that differs), and `start_date` (today to 90 days ahead) is when the cover starts, or the payment day if that is later (`requested_start_date`). `consent` must be true. The plan's terms come from the offer and are not sent again. Answers status 0 (pending payment) and a `payment_link` for the first instalment (`premium_amount`), valid 24 hours or until the offer expires; paying makes it status 1 (active) with `provider_policy_id`, `start_date` (the payment day) and `end_date` (start + term). Status values are integers as for motor and property (0 pending, 1 active, 2 cancelled, 4 expired at maturity), not the real service's string "active". One policy per offer: a second is 409.
          */
         post: operations["LifePolicies_create"];
         delete?: never;
@@ -1911,7 +1911,7 @@ export interface paths {
         };
         /**
          * List travel policies
-         * @description The calling client's travel policies, newest first, in the paginator envelope like the other lists; filters `status` (0, 1, 2), `date_from`, `date_to` (YYYY-MM-DD, on `created_at`).
+         * @description The calling client's travel policies, newest first, in the paginator envelope like the other lists; filters `status` (0, 1, 2, 4 expired), `date_from`, `date_to` (YYYY-MM-DD, on `created_at`).
          */
         get: operations["TravelPolicies_list"];
         put?: never;
