@@ -84,12 +84,13 @@ export class MedicalPoliciesController {
   @ApiOperation({
     summary: 'Delete a medical policy',
     description:
-      'A policy awaiting payment is withdrawn (it then reads as 404 and its payment link stops working); an active one is cancelled (status 2). 400 when already cancelled. ' +
+      'A policy awaiting payment is withdrawn (it then reads as 404 and its payment link stops working); an active one is cancelled (status 2). 400 when already cancelled, ' +
+      '409 when expired (status 4: its year of cover ended). ' +
       "An empty body, or the real service's multipart with an optional `cancellation_document` (PDF, JPEG or PNG, checked by content, kept as the policy's " +
       '`cancellation_document`). Rate limit: 30 per minute.',
   })
   @ApiNoContentResponse({ description: 'Deleted or cancelled.' })
-  @ApiErrors(400, 404)
+  @ApiErrors(400, 404, 409)
   async remove(
     @CurrentPartner() partner: Partner,
     @Param({ schema: idParam }) p: z.infer<typeof idParam>,
