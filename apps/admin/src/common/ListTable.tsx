@@ -1,5 +1,8 @@
 import { forwardRef, type KeyboardEvent, type ReactNode } from 'react';
-import { DataTable, DataTableBody, DataTableRow, type DataTableBodyProps, type DataTableProps, type DataTableRowProps } from 'react-admin';
+import { CardList, type CardLayout } from './CardList';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { DataTable, DataTableBody, DataTableRow, useListContext, type DataTableBodyProps, type DataTableProps, type DataTableRowProps } from 'react-admin';
 
 /** Moves focus to the row before or after this one (arrow keys), if there is one. */
 function focusSibling(row: HTMLTableRowElement, step: 1 | -1) {
@@ -31,18 +34,32 @@ KeyboardBody.displayName = 'KeyboardBody';
 
 /**
  * Every console list's table: a row opens the record's page by click, Enter or Space (with a visible focus ring); like
- * every DataTable (theme.ts) it scrolls sideways inside its own box, so on a phone the page itself never does.
+ * every DataTable (theme.ts) it scrolls sideways inside its own box, so on a tablet the page itself never does. On a
+ * phone (narrower than the `sm` breakpoint) the same columns are stacked cards (`CardList`, laid out by `card`), so
+ * each record's key facts are on the screen without scrolling at all.
  */
 export function ListTable({
   children,
   rowClick = 'show',
   bulkActionButtons = false,
+  card,
 }: {
   children: ReactNode;
   rowClick?: DataTableProps['rowClick'];
   /** Bulk actions where they save work (resend deliveries, assign claims); none by default. */
   bulkActionButtons?: DataTableProps['bulkActionButtons'];
+  /** Where the columns go on a phone's card. */
+  card?: CardLayout;
 }) {
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const { data, isPending } = useListContext();
+  // the table says "loading" and "no results" in its own way: cards only once there are records to show
+  if (phone && !isPending && data?.length)
+    return (
+      <CardList layout={card} rowClick={rowClick} bulkActionButtons={bulkActionButtons}>
+        {children}
+      </CardList>
+    );
   return (
     <DataTable
       rowClick={rowClick}
