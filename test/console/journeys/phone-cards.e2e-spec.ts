@@ -135,8 +135,8 @@ describeBrowser('the console on a 390 px phone, as each role, in English and Ara
     );
 
   /** The first card's fact in `column` (a `column-<source>` box), checked whole and on screen; its text. */
-  async function factOnFirstCard(column: string) {
-    const fact = page.locator(CARD).first().locator(`.column-${column}`);
+  async function factOnFirstCard(column: string, within = '#main-content') {
+    const fact = page.locator(within).locator(CARD).first().locator(`.column-${column}`);
     await fact.waitFor();
     expect({ column, onScreen: await onScreen(fact) }).toEqual({ column, onScreen: true });
     return (await fact.innerText()).trim();
@@ -232,9 +232,16 @@ describeBrowser('the console on a 390 px phone, as each role, in English and Ara
       await page.waitForURL(/\/medical-companies\/[^/]+\/show$/);
       await page.locator('#main-content .RaShow-main').waitFor();
       await page.waitForLoadState('networkidle');
+      // its employees as cards: each one's health declaration and buttons on the screen
+      expect(await factOnFirstCard('declaration', '[data-testid=employees]')).toMatch(locale === 'en' ? /Missing|Filled/ : /\S/);
+      const buttons = page.getByTestId('employees').locator(CARD).first().locator('.column-actions button');
+      expect(await buttons.count()).toBeGreaterThanOrEqual(2);
+      for (const button of await buttons.all()) expect(await onScreen(button)).toBe(true);
       await shot(`${locale}-medical-company-show`);
       expect(await pageWidth()).toBe(WIDTH);
       for (const button of await page.locator('.RaTopToolbar button, .RaTopToolbar a').all()) expect(await onScreen(button)).toBe(true);
+      // the company's policies too, a card opening the policy
+      expect(await factOnFirstCard('price', '[data-testid=company-policies]')).toMatch(words.currency);
     });
 
     it('the audit log: each action whole in words, its record linked, a page of rows of a sane height', async () => {

@@ -29,6 +29,8 @@ export type CardLayout = {
   plain?: string[];
   /** The columns left off the card: the record's page shows them. */
   hide?: string[];
+  /** The columns at the card's foot without their label: the record's own buttons. */
+  footer?: string[];
 };
 
 type Column = { key: string; props: DataTableColumnProps };
@@ -74,12 +76,14 @@ function Card({
   layout,
   rowClick,
   selectable,
+  testId,
 }: {
   record: RaRecord;
   columns: Column[];
   layout: Required<CardLayout>;
   rowClick: DataTableProps['rowClick'];
   selectable: boolean;
+  testId?: (record: RaRecord) => string;
 }) {
   const resource = useResourceContext();
   const { selectedIds, onToggleItem } = useListContext();
@@ -108,7 +112,7 @@ function Card({
 
   // in the layout's order, which may differ from the table's
   const pick = (keys: string[]) => keys.flatMap((k) => columns.filter((c) => c.key === k));
-  const placed = new Set([...layout.title, ...layout.end, ...layout.plain, ...layout.hide]);
+  const placed = new Set([...layout.title, ...layout.end, ...layout.plain, ...layout.hide, ...layout.footer]);
   const labelled = columns.filter((c) => !placed.has(c.key));
   const cell = (c: Column) => <CellValue key={c.key} column={c.props} record={record} />;
   const selected = selectedIds.includes(record.id);
@@ -119,9 +123,10 @@ function Card({
       component="li"
       className="ListCard"
       data-testid="list-card"
+      data-record={testId?.(record)}
       tabIndex={rowClick === false ? undefined : 0}
       onClick={rowClick === false ? undefined : () => void open()}
-      onKeyDown={onKeyDown}
+      onKeyDown={rowClick === false ? undefined : onKeyDown}
       sx={{
         listStyle: 'none',
         px: 1.5,
@@ -184,6 +189,15 @@ function Card({
           ))}
         </Box>
       )}
+      {layout.footer.length > 0 && (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1, mt: 0.5, mx: -0.5 }}>
+          {pick(layout.footer).map((c) => (
+            <Box key={c.key} className={`column-${c.key}`} sx={{ display: 'flex', flexWrap: 'wrap', maxWidth: '100%' }}>
+              {cell(c)}
+            </Box>
+          ))}
+        </Box>
+      )}
     </Paper>
   );
 }
@@ -197,17 +211,20 @@ export function CardList({
   layout = {},
   rowClick,
   bulkActionButtons,
+  cardTestId,
 }: {
   children: ReactNode;
   layout?: CardLayout;
   rowClick: DataTableProps['rowClick'];
   bulkActionButtons: DataTableProps['bulkActionButtons'];
+  /** Names each card in `data-record` (tests find a record's card by it). */
+  cardTestId?: (record: RaRecord) => string;
 }) {
   const { data } = useListContext();
   const columns = columnsOf(children);
   const title = layout.title ?? columns.slice(0, 1).map((c) => c.key);
   const end = layout.end ?? columns.filter((c) => AT_THE_END.includes(c.key) && !title.includes(c.key)).map((c) => c.key);
-  const full = { title, end, plain: layout.plain ?? [], hide: layout.hide ?? [] };
+  const full = { title, end, plain: layout.plain ?? [], hide: layout.hide ?? [], footer: layout.footer ?? [] };
   const selectable = Boolean(bulkActionButtons);
   return (
     <Box sx={{ position: 'relative' }}>
@@ -215,7 +232,7 @@ export function CardList({
       <Box component="ul" sx={{ display: 'flex', flexDirection: 'column', gap: 1, p: 1, m: 0 }} data-testid="list-cards">
         {(data ?? []).map((record: RaRecord) => (
           <RecordContextProvider key={record.id} value={record}>
-            <Card record={record} columns={columns} layout={full} rowClick={rowClick} selectable={selectable} />
+            <Card record={record} columns={columns} layout={full} rowClick={rowClick} selectable={selectable} testId={cardTestId} />
           </RecordContextProvider>
         ))}
       </Box>

@@ -1,8 +1,18 @@
-import { forwardRef, type KeyboardEvent, type ReactNode } from 'react';
+import { createContext, forwardRef, useContext, type KeyboardEvent, type ReactNode } from 'react';
 import { CardList, type CardLayout } from './CardList';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { DataTable, DataTableBody, DataTableRow, useListContext, type DataTableBodyProps, type DataTableProps, type DataTableRowProps } from 'react-admin';
+import {
+  DataTable,
+  DataTableBody,
+  DataTableRow,
+  useListContext,
+  useRecordContext,
+  type DataTableBodyProps,
+  type DataTableProps,
+  type DataTableRowProps,
+  type RaRecord,
+} from 'react-admin';
 
 /** Moves focus to the row before or after this one (arrow keys), if there is one. */
 function focusSibling(row: HTMLTableRowElement, step: 1 | -1) {
@@ -14,7 +24,12 @@ function focusSibling(row: HTMLTableRowElement, step: 1 | -1) {
  * A row that opens its record from the keyboard exactly as a click does: it is in the Tab order, Enter and Space
  * click it (only when the row itself has the focus, so a link or button inside keeps its own keys), arrows move between rows.
  */
+/** What the list's rows need beyond DataTable's own props: whether they open anything, and a test id for each. */
+const RowOptions = createContext<{ opens: boolean; testId?: (record: RaRecord) => string }>({ opens: true });
+
 const KeyboardRow = forwardRef<HTMLTableRowElement, DataTableRowProps>((props, ref) => {
+  const { opens, testId } = useContext(RowOptions);
+  const record = useRecordContext();
   const onKeyDown = (e: KeyboardEvent<HTMLTableRowElement>) => {
     if (e.target !== e.currentTarget) return;
     if (e.key === 'Enter' || e.key === ' ') {
@@ -25,7 +40,15 @@ const KeyboardRow = forwardRef<HTMLTableRowElement, DataTableRowProps>((props, r
       focusSibling(e.currentTarget, e.key === 'ArrowDown' ? 1 : -1);
     }
   };
-  return <DataTableRow ref={ref} tabIndex={0} onKeyDown={onKeyDown} {...props} />;
+  return (
+    <DataTableRow
+      ref={ref}
+      tabIndex={opens ? 0 : undefined}
+      onKeyDown={opens ? onKeyDown : undefined}
+      data-testid={testId && record ? testId(record) : undefined}
+      {...props}
+    />
+  );
 });
 KeyboardRow.displayName = 'KeyboardRow';
 
@@ -43,6 +66,7 @@ export function ListTable({
   rowClick = 'show',
   bulkActionButtons = false,
   card,
+  rowTestId,
 }: {
   children: ReactNode;
   rowClick?: DataTableProps['rowClick'];
@@ -50,32 +74,36 @@ export function ListTable({
   bulkActionButtons?: DataTableProps['bulkActionButtons'];
   /** Where the columns go on a phone's card. */
   card?: CardLayout;
+  /** A test id for each record's row (and card). */
+  rowTestId?: (record: RaRecord) => string;
 }) {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const { data, isPending } = useListContext();
   // the table says "loading" and "no results" in its own way: cards only once there are records to show
   if (phone && !isPending && data?.length)
     return (
-      <CardList layout={card} rowClick={rowClick} bulkActionButtons={bulkActionButtons}>
+      <CardList layout={card} rowClick={rowClick} bulkActionButtons={bulkActionButtons} cardTestId={rowTestId}>
         {children}
       </CardList>
     );
   return (
-    <DataTable
-      rowClick={rowClick}
-      bulkActionButtons={bulkActionButtons}
-      body={KeyboardBody}
-      sx={{
-        '& .RaDataTable-clickableRow:focus-visible': {
-          outline: '3px solid',
-          outlineColor: 'primary.main',
-          outlineOffset: '-3px',
-          backgroundColor: 'action.hover',
-        },
-        '& .RaDataTable-rowCell, & .RaDataTable-headerCell': { px: { xs: 1, sm: 2 } },
-      }}
-    >
-      {children}
-    </DataTable>
+    <RowOptions.Provider value={{ opens: rowClick !== false, testId: rowTestId }}>
+      <DataTable
+        rowClick={rowClick}
+        bulkActionButtons={bulkActionButtons}
+        body={KeyboardBody}
+        sx={{
+          '& .RaDataTable-clickableRow:focus-visible': {
+            outline: '3px solid',
+            outlineColor: 'primary.main',
+            outlineOffset: '-3px',
+            backgroundColor: 'action.hover',
+          },
+          '& .RaDataTable-rowCell, & .RaDataTable-headerCell': { px: { xs: 1, sm: 2 } },
+        }}
+      >
+        {children}
+      </DataTable>
+    </RowOptions.Provider>
   );
 }
