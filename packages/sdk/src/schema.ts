@@ -741,7 +741,7 @@ export interface paths {
         put?: never;
         /**
          * Delete a medical policy
-         * @description A policy awaiting payment is withdrawn (it then reads as 404 and its payment link stops working); an active one is cancelled (status 2). 400 when already cancelled. An empty body, or the real service's multipart with an optional `cancellation_document` (PDF, JPEG or PNG, checked by content, kept as the policy's `cancellation_document`). Rate limit: 30 per minute.
+         * @description A policy awaiting payment is withdrawn (it then reads as 404 and its payment link stops working); an active one is cancelled (status 2). 400 when already cancelled, 409 when expired (status 4: its year of cover ended). An empty body, or the real service's multipart with an optional `cancellation_document` (PDF, JPEG or PNG, checked by content, kept as the policy's `cancellation_document`). Rate limit: 30 per minute.
          */
         post: operations["MedicalPolicies_remove"];
         delete?: never;
@@ -1616,7 +1616,7 @@ export interface paths {
         put?: never;
         /**
          * Issue a life policy from an offer
-         * @description From an offer of the same client that has not passed `valid_until` (an expired offer is 422 on `offer_id`; another client's offer is not found). `applicant_id` must be the offer's. `beneficiaries` (1–10, distinct, not the applicant) have whole `share_percentage`s adding up to 100. `iban` (optional) is the payout account for claims (SA + 22 digits with valid mod-97 check digits), never charged; only its masked form is returned. The real service's repeated terms are accepted: `date_of_birth`, `gender`, `smoker`, `policy_term_years`, `premium_frequency`, `agreed_premium` and `sum_assured` must equal the offer's (a 422 names each that differs), and `start_date` (today to 90 days ahead) is when the cover starts, or the payment day if that is later (`requested_start_date`). `consent` must be true. The plan's terms come from the offer and are not sent again. Answers status 0 (pending payment) and a `payment_link` for the first instalment (`premium_amount`), valid 24 hours or until the offer expires; paying makes it status 1 (active) with `provider_policy_id`, `start_date` (the payment day) and `end_date` (start + term). Status values are integers as for motor and property (0 pending, 1 active, 2 cancelled), not the real service's string "active". One policy per offer: a second is 409.
+         * @description From an offer of the same client that has not passed `valid_until` (an expired offer is 422 on `offer_id`; another client's offer is not found). `applicant_id` must be the offer's. `beneficiaries` (1–10, distinct, not the applicant) have whole `share_percentage`s adding up to 100. `iban` (optional) is the payout account for claims (SA + 22 digits with valid mod-97 check digits), never charged; only its masked form is returned. The real service's repeated terms are accepted: `date_of_birth`, `gender`, `smoker`, `policy_term_years`, `premium_frequency`, `agreed_premium` and `sum_assured` must equal the offer's (a 422 names each that differs), and `start_date` (today to 90 days ahead) is when the cover starts, or the payment day if that is later (`requested_start_date`). `consent` must be true. The plan's terms come from the offer and are not sent again. Answers status 0 (pending payment) and a `payment_link` for the first instalment (`premium_amount`), valid 24 hours or until the offer expires; paying makes it status 1 (active) with `provider_policy_id`, `start_date` (the payment day) and `end_date` (start + term). Status values are integers as for motor and property (0 pending, 1 active, 2 cancelled, 4 expired at maturity), not the real service's string "active". One policy per offer: a second is 409.
          */
         post: operations["LifePolicies_create"];
         delete?: never;
@@ -1911,7 +1911,7 @@ export interface paths {
         };
         /**
          * List travel policies
-         * @description The calling client's travel policies, newest first, in the paginator envelope like the other lists; filters `status` (0, 1, 2), `date_from`, `date_to` (YYYY-MM-DD, on `created_at`).
+         * @description The calling client's travel policies, newest first, in the paginator envelope like the other lists; filters `status` (0, 1, 2, 4 expired), `date_from`, `date_to` (YYYY-MM-DD, on `created_at`).
          */
         get: operations["TravelPolicies_list"];
         put?: never;
@@ -2616,7 +2616,7 @@ export interface paths {
         };
         /**
          * List claims
-         * @description Every product family, each with its policy and customer (`policy`: number, status, cover, holder name and id, masked without read_pii) and its assignee's name. Claims still to decide (submitted or under review): `filter={"undecided":true}`; the work queue, those of them nobody has taken: `filter={"unassigned":true}`; `filter={"overdue":true}`, oldest first with `sort=["created_at","ASC"]`. A claim must be decided (approved or rejected) within 15 days of its submission: `decision_due_at` is `created_at` plus 15 days, and `overdue` is true while a claim still submitted or under review is past it. Admin lists follow react-admin's simple REST convention: `sort=["field","ASC"|"DESC"]`, `range=[first,last]` (inclusive, at most 100 rows, default [0,24]) and `filter={...}` as JSON query parameters; the answer is a JSON array with `Content-Range: <resource> <first>-<last>/<total>`. Bad parameters answer 422 naming `sort`, `range` or `filter.<key>`. `format=csv` answers every row the filter matches instead, in the sort, as a CSV download streamed page by page (no `range`, no size limit).
+         * @description Every product family, each with its policy and customer (`policy`: number, status, cover, holder name and id, masked without read_pii) and its assignee's name. Claims still to decide (submitted or under review): `filter={"undecided":true}`; the work queue, those of them nobody has taken: `filter={"unassigned":true}`; `filter={"overdue":true}`, oldest first with `sort=["created_at","ASC"]`. A claim must be decided (approved or rejected) within 15 days of its submission: `decision_due_at` is `created_at` plus 15 days, and `overdue` is true while a claim still submitted or under review is past it (on the console's clock, or flagged by its due event: `overdue_at`, stored once; in the sandbox when the test clock of its policy passes the deadline). Admin lists follow react-admin's simple REST convention: `sort=["field","ASC"|"DESC"]`, `range=[first,last]` (inclusive, at most 100 rows, default [0,24]) and `filter={...}` as JSON query parameters; the answer is a JSON array with `Content-Range: <resource> <first>-<last>/<total>`. Bad parameters answer 422 naming `sort`, `range` or `filter.<key>`. `format=csv` answers every row the filter matches instead, in the sort, as a CSV download streamed page by page (no `range`, no size limit).
          */
         get: operations["AdminClaims_list"];
         put?: never;
@@ -2720,7 +2720,7 @@ export interface paths {
         };
         /**
          * Show a claim
-         * @description With its status history (notes and who moved it), its decision deadline and its policy and customer beside it. A claim must be decided (approved or rejected) within 15 days of its submission: `decision_due_at` is `created_at` plus 15 days, and `overdue` is true while a claim still submitted or under review is past it.
+         * @description With its status history (notes and who moved it), its decision deadline and its policy and customer beside it. A claim must be decided (approved or rejected) within 15 days of its submission: `decision_due_at` is `created_at` plus 15 days, and `overdue` is true while a claim still submitted or under review is past it (on the console's clock, or flagged by its due event: `overdue_at`, stored once; in the sandbox when the test clock of its policy passes the deadline).
          */
         get: operations["AdminClaims_show"];
         put?: never;
@@ -4091,7 +4091,7 @@ export interface components {
             client_id: string;
             url: string;
             description: string | null;
-            events: ("policy.status_updated" | "policy.documents_updated" | "payment.expired")[];
+            events: ("policy.status_updated" | "policy.documents_updated" | "payment.expired" | "policy.renewal_due")[];
             active: boolean;
             /** @description 1 at registration, one more at each rotation of the signing secret. */
             secret_version: number;
@@ -4144,7 +4144,7 @@ export interface components {
             client_id: string;
             url: string;
             description: string | null;
-            events: ("policy.status_updated" | "policy.documents_updated" | "payment.expired")[];
+            events: ("policy.status_updated" | "policy.documents_updated" | "payment.expired" | "policy.renewal_due")[];
             active: boolean;
             /** @description 1 at registration, one more at each rotation of the signing secret. */
             secret_version: number;
@@ -4193,7 +4193,7 @@ export interface components {
              */
             client_id: string;
             /** @enum {string} */
-            event_type: "policy.status_updated" | "policy.documents_updated" | "payment.expired";
+            event_type: "policy.status_updated" | "policy.documents_updated" | "payment.expired" | "policy.renewal_due";
             policy_id: number | null;
             /** @enum {string} */
             status: "pending" | "delivered" | "failed";
@@ -4281,7 +4281,7 @@ export interface components {
              */
             client_id: string;
             /** @enum {string} */
-            event_type: "policy.status_updated" | "policy.documents_updated" | "payment.expired";
+            event_type: "policy.status_updated" | "policy.documents_updated" | "payment.expired" | "policy.renewal_due";
             policy_id: number | null;
             /** @enum {string} */
             status: "pending" | "delivered" | "failed";
@@ -4440,6 +4440,1361 @@ export interface components {
             to: number | null;
             total: number;
         };
+        MedicalInsuredDependent: {
+            name: string;
+            /** @enum {string} */
+            relationship: "spouse" | "child" | "parent";
+            /**
+             * @description With its share of the VAT, SAR.
+             * @example 1079.73
+             */
+            price: number;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            price_before_vat: number;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            vat: number;
+        };
+        MedicalInsuredLine: {
+            name: string;
+            /** @description National id or iqama id. */
+            identifier: string;
+            /** @enum {string} */
+            category: "basic" | "standard" | "premium" | "executive";
+            /**
+             * @description The employee and their dependents, with their share of the VAT, SAR.
+             * @example 1079.73
+             */
+            price: number;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            price_before_vat: number;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            vat: number;
+            dependents: components["schemas"]["MedicalInsuredDependent"][];
+        };
+        MedicalPackage: {
+            name: string;
+            name_ar: string;
+            /**
+             * @description Yearly price per adult member before VAT, SAR.
+             * @example 1079.73
+             */
+            price: number;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            annual_limit: number;
+            network: {
+                name: string;
+                hospitals: number;
+            };
+        };
+        MedicalQuote: {
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            quote_price_id: string;
+            /** @example dune */
+            insurance_provider: string;
+            insurance_provider_name: string;
+            insurance_provider_name_ar: string;
+            /**
+             * @description Before VAT, SAR.
+             * @example 1079.73
+             */
+            subtotal: number;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            vat: number;
+            /**
+             * @description With VAT, SAR.
+             * @example 1079.73
+             */
+            total_price: number;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            price_per_employee: number;
+            /** @enum {string} */
+            currency: "SAR";
+            /** Format: date-time */
+            valid_until: string;
+            employees: components["schemas"]["MedicalInsuredLine"][];
+            /** @description Keyed by tier (basic, standard, premium, executive). */
+            packages: {
+                [key: string]: components["schemas"]["MedicalPackage"];
+            };
+        };
+        /**
+         * @example {
+         *       "id": "0b7a3c1e-5d2f-4a8b-9c6d-1e2f3a4b5c6d",
+         *       "company_id": 42,
+         *       "employees": {
+         *         "fingerprint": "5b0e7d9c3a1f4e2d8c6b0a9f7e5d3c1b2a4f6e8d0c9b7a5f3e1d2c4b6a8f0e9d",
+         *         "count": 2,
+         *         "members": 4
+         *       },
+         *       "quotes": [
+         *         {
+         *           "quote_price_id": "f5d52340-1c2b-4d3e-8f9a-0b1c2d3e4f5a",
+         *           "insurance_provider": "dune",
+         *           "insurance_provider_name": "Dune Cooperative Insurance",
+         *           "insurance_provider_name_ar": "الكثبان للتأمين التعاوني",
+         *           "subtotal": 12000,
+         *           "vat": 1800,
+         *           "total_price": 13800,
+         *           "price_per_employee": 6900,
+         *           "currency": "SAR",
+         *           "valid_until": "2026-12-22T09:00:00.000Z",
+         *           "employees": [
+         *             {
+         *               "name": "Sara Al-Harbi",
+         *               "identifier": "1012345678",
+         *               "category": "standard",
+         *               "price": 13800,
+         *               "price_before_vat": 12000,
+         *               "vat": 1800,
+         *               "dependents": [
+         *                 {
+         *                   "name": "Omar Al-Harbi",
+         *                   "relationship": "spouse",
+         *                   "price": 5520,
+         *                   "price_before_vat": 4800,
+         *                   "vat": 720
+         *                 }
+         *               ]
+         *             }
+         *           ],
+         *           "packages": {
+         *             "standard": {
+         *               "name": "Dune Care Standard",
+         *               "name_ar": "الكثبان للرعاية القياسي",
+         *               "price": 4800,
+         *               "annual_limit": 1000000,
+         *               "network": {
+         *                 "name": "Network B",
+         *                 "hospitals": 240
+         *               }
+         *             }
+         *           }
+         *         }
+         *       ],
+         *       "failed_providers": [],
+         *       "created_at": "2026-11-22T09:00:00.000000Z"
+         *     }
+         */
+        MedicalQuoteRequest: {
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            id: string;
+            company_id: number;
+            /** @description The employee list the quotes price. */
+            employees: {
+                /** @description Who is covered and on which tier: a changed list needs new quotes. */
+                fingerprint: string;
+                /** @description Employees. */
+                count: number;
+                /** @description Employees and dependents. */
+                members: number;
+            };
+            quotes: components["schemas"]["MedicalQuote"][];
+            failed_providers: {
+                insurance_provider: string;
+                reason: string;
+            }[];
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+        };
+        /**
+         * @example {
+         *       "id": 7,
+         *       "company_id": 42,
+         *       "status": 0,
+         *       "pending_declarations": [],
+         *       "payment_link": "http://localhost:3000/pay/9b1d0f3e6a7c4b2d8e5f1a3c7b9d2e4f",
+         *       "insurance_provider": "dune",
+         *       "subtotal": 12000,
+         *       "vat": 1800,
+         *       "price": 13800,
+         *       "currency": "SAR",
+         *       "provider_policy_id": null,
+         *       "redirect_url": "https://partner.example/medical/done?policy=policyID",
+         *       "cancellation_document": null,
+         *       "meta_data": {
+         *         "company_id": 42,
+         *         "insurance_provider": "dune",
+         *         "quote_request_id": "0b7a3c1e-5d2f-4a8b-9c6d-1e2f3a4b5c6d",
+         *         "quote_price_id": "f5d52340-1c2b-4d3e-8f9a-0b1c2d3e4f5a",
+         *         "insured": [
+         *           {
+         *             "name": "Sara Al-Harbi",
+         *             "identifier": "1012345678",
+         *             "category": "standard",
+         *             "price": 13800,
+         *             "price_before_vat": 12000,
+         *             "vat": 1800,
+         *             "dependents": []
+         *           }
+         *         ]
+         *       },
+         *       "issued_at": null,
+         *       "cancelled_at": null,
+         *       "created_at": "2026-11-22T09:05:00.000000Z",
+         *       "updated_at": "2026-11-22T09:05:00.000000Z"
+         *     }
+         */
+        MedicalPolicy: {
+            id: number;
+            company_id: number;
+            /**
+             * @description 0 awaiting payment, 1 active, 2 cancelled.
+             * @enum {number}
+             */
+            status: 0 | 1 | 2;
+            /** @description Awaiting payment: the names of the employees who must still fill their health declaration. */
+            pending_declarations: string[];
+            /** @description Awaiting payment: the company's open payment link; null while anyone must still declare, and once paid. */
+            payment_link: string | null;
+            /** @example dune */
+            insurance_provider: string;
+            /**
+             * @description Before VAT, SAR.
+             * @example 1079.73
+             */
+            subtotal: number;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            vat: number;
+            /**
+             * @description The quote's `total_price` (VAT included), SAR.
+             * @example 1079.73
+             */
+            price: number;
+            /** @enum {string} */
+            currency: "SAR";
+            provider_policy_id: string | null;
+            redirect_url: string | null;
+            /** @description The document sent with a deletion (URL). */
+            cancellation_document: string | null;
+            meta_data: {
+                company_id: number;
+                insurance_provider: string;
+                /**
+                 * Format: uuid
+                 * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+                 */
+                quote_request_id: string;
+                /**
+                 * Format: uuid
+                 * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+                 */
+                quote_price_id: string;
+                insured: components["schemas"]["MedicalInsuredLine"][];
+            };
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            issued_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            cancelled_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            updated_at: string;
+        };
+        /**
+         * @example [
+         *       {
+         *         "id": 7,
+         *         "company_id": 42,
+         *         "status": 0,
+         *         "pending_declarations": [],
+         *         "payment_link": "http://localhost:3000/pay/9b1d0f3e6a7c4b2d8e5f1a3c7b9d2e4f",
+         *         "insurance_provider": "dune",
+         *         "subtotal": 12000,
+         *         "vat": 1800,
+         *         "price": 13800,
+         *         "currency": "SAR",
+         *         "provider_policy_id": null,
+         *         "redirect_url": "https://partner.example/medical/done?policy=policyID",
+         *         "cancellation_document": null,
+         *         "meta_data": {
+         *           "company_id": 42,
+         *           "insurance_provider": "dune",
+         *           "quote_request_id": "0b7a3c1e-5d2f-4a8b-9c6d-1e2f3a4b5c6d",
+         *           "quote_price_id": "f5d52340-1c2b-4d3e-8f9a-0b1c2d3e4f5a",
+         *           "insured": [
+         *             {
+         *               "name": "Sara Al-Harbi",
+         *               "identifier": "1012345678",
+         *               "category": "standard",
+         *               "price": 13800,
+         *               "price_before_vat": 12000,
+         *               "vat": 1800,
+         *               "dependents": []
+         *             }
+         *           ]
+         *         },
+         *         "issued_at": null,
+         *         "cancelled_at": null,
+         *         "created_at": "2026-11-22T09:05:00.000000Z",
+         *         "updated_at": "2026-11-22T09:05:00.000000Z"
+         *       }
+         *     ]
+         */
+        MedicalPolicyList: components["schemas"]["MedicalPolicy"][];
+        MedicalDeclarationAnswers: {
+            /** @enum {string} */
+            allergies: "Yes" | "No";
+            /** @enum {string} */
+            current_medications: "Yes" | "No";
+            /** @enum {string} */
+            hospitalizations: "Yes" | "No";
+            /** @enum {string} */
+            pre_existing_conditions: "Yes" | "No";
+            /** @enum {string} */
+            past_surgeries: "Yes" | "No";
+            /** @enum {string} */
+            surgery_complications: "Yes" | "No";
+            /** @enum {string} */
+            chest_pain_or_breathlessness: "Yes" | "No";
+            /** @enum {string} */
+            heart_procedures: "Yes" | "No";
+            /** @enum {string} */
+            smoking: "Yes" | "No";
+            /** @enum {string} */
+            alcohol_consumption: "Yes" | "No";
+            /** @enum {string} */
+            physical_activity: "Yes" | "No";
+            /** @enum {string} */
+            family_history: "Yes" | "No";
+            /** @enum {string} */
+            other_medical_info?: "Yes" | "No";
+            /** @description "None of the above" alone, or the conditions. */
+            chronic_disease: ("Diabetes" | "Asthma" | "Chronic Kidney Disease" | "Liver Disease" | "Cancer" | "None of the above")[];
+        };
+        MedicalDependent: {
+            name: string;
+            /** @enum {string} */
+            relationship: "spouse" | "child" | "parent";
+            /** @example SA */
+            nationality_iso: string;
+            /** @description A Saudi national (nationality SA). */
+            nationality_id?: string;
+            /** @description Anyone else. */
+            iqama_id?: string;
+            /** @description Hijri (YYYY-MM-DD, Umm al-Qura) with a national id, Gregorian with an iqama. */
+            date_of_birth: string;
+            /** @enum {string} */
+            gender?: "male" | "female";
+            age: number | null;
+        };
+        /**
+         * @example {
+         *       "id": 1,
+         *       "nationality_id": "1012345678",
+         *       "name": "Sara Al-Harbi",
+         *       "nationality_iso": "SA",
+         *       "date_of_birth": "1410-05-12",
+         *       "age": 36,
+         *       "gender": "female",
+         *       "email": "sara@example.com",
+         *       "mobile_number": "0512345678",
+         *       "category": "standard",
+         *       "is_married": true,
+         *       "dependents": [
+         *         {
+         *           "name": "Omar Al-Harbi",
+         *           "relationship": "spouse",
+         *           "nationality_iso": "SA",
+         *           "nationality_id": "1023456789",
+         *           "date_of_birth": "1405-01-20",
+         *           "gender": "male",
+         *           "age": 41
+         *         }
+         *       ],
+         *       "health_declaration": null
+         *     }
+         */
+        MedicalEmployee: {
+            id: number;
+            nationality_id?: string;
+            iqama_id?: string;
+            name: string;
+            /** @example SA */
+            nationality_iso: string;
+            /** @description Hijri (YYYY-MM-DD, Umm al-Qura) with a national id, Gregorian with an iqama. */
+            date_of_birth: string;
+            /** @description Whole years today. */
+            age: number | null;
+            /** @enum {string|null} */
+            gender: "male" | "female" | null;
+            email: string | null;
+            /** @example 0512345678 */
+            mobile_number: string;
+            /** @enum {string} */
+            category: "basic" | "standard" | "premium" | "executive";
+            is_married: boolean;
+            dependents: components["schemas"]["MedicalDependent"][];
+            /** @description Null until filled. */
+            health_declaration: {
+                answers: components["schemas"]["MedicalDeclarationAnswers"];
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T10:15:30.123000Z
+                 */
+                filled_at: string | null;
+            } | null;
+        };
+        /**
+         * @example {
+         *       "employees": [
+         *         {
+         *           "id": 1,
+         *           "nationality_id": "1012345678",
+         *           "name": "Sara Al-Harbi",
+         *           "nationality_iso": "SA",
+         *           "date_of_birth": "1410-05-12",
+         *           "age": 36,
+         *           "gender": "female",
+         *           "email": "sara@example.com",
+         *           "mobile_number": "0512345678",
+         *           "category": "standard",
+         *           "is_married": true,
+         *           "dependents": [
+         *             {
+         *               "name": "Omar Al-Harbi",
+         *               "relationship": "spouse",
+         *               "nationality_iso": "SA",
+         *               "nationality_id": "1023456789",
+         *               "date_of_birth": "1405-01-20",
+         *               "gender": "male",
+         *               "age": 41
+         *             }
+         *           ],
+         *           "health_declaration": null
+         *         }
+         *       ]
+         *     }
+         */
+        MedicalEmployeeList: {
+            employees: components["schemas"]["MedicalEmployee"][];
+        };
+        /**
+         * @example {
+         *       "code": "42201",
+         *       "message": "1 employee row is invalid (row 1); nothing was saved.",
+         *       "details": {
+         *         "employees.1.category": [
+         *           "The category must be one of: basic, standard, premium, executive."
+         *         ]
+         *       },
+         *       "invalid_rows": [
+         *         1
+         *       ],
+         *       "type": "about:blank",
+         *       "title": "Unprocessable Entity",
+         *       "status": 422
+         *     }
+         */
+        MedicalEmployeeListError: {
+            /** @description HTTP status then a two-digit case number; see the table in the API description. */
+            code: string;
+            /** @description Human-readable; may change. Branch on `code`. */
+            message: string;
+            /** @description On 422 only: every failing field path (e.g. `drivers.0.owner_id`) with its messages. */
+            details?: {
+                [key: string]: string[];
+            };
+            /** @description On 429 and 503, equal to the `Retry-After` header. */
+            retry_after_seconds?: number;
+            /** @description On the token endpoint only: the RFC 6749 error code. */
+            error?: string;
+            /** @description On the token endpoint only. */
+            error_description?: string;
+            /** @description RFC 9457 problem type (`about:blank`). */
+            type: string;
+            /** @description RFC 9457 title: the HTTP status text. */
+            title: string;
+            /** @description RFC 9457 status: the HTTP status. */
+            status: number;
+            /** @description When the list itself was read: the rows that failed, counted from 0. */
+            invalid_rows?: number[];
+        };
+        MedicalFormQuestion: {
+            question: string;
+            question_ar: string;
+            choices: ("Yes" | "No")[];
+            choices_ar: string[];
+            /** @description Whether every declaration must answer it. */
+            required: boolean;
+        };
+        MedicalFormDiagnoses: {
+            /**
+             * @description The key its answer is sent under: a list of options ("None of the above" alone).
+             * @enum {string}
+             */
+            answer_key: "chronic_disease";
+            question: string;
+            question_ar: string;
+            options: string[];
+            options_ar: string[];
+            required: boolean;
+        };
+        /**
+         * @example {
+         *       "general_health_information": {
+         *         "allergies": {
+         *           "question": "Do you have any allergies (medicines, food or other)?",
+         *           "question_ar": "هل لديك أي حساسية (أدوية أو طعام أو غيرها)؟",
+         *           "choices": [
+         *             "Yes",
+         *             "No"
+         *           ],
+         *           "choices_ar": [
+         *             "نعم",
+         *             "لا"
+         *           ],
+         *           "required": true
+         *         },
+         *         "current_medications": {
+         *           "question": "Are you currently taking any medication?",
+         *           "question_ar": "هل تتناول حاليًا أي أدوية؟",
+         *           "choices": [
+         *             "Yes",
+         *             "No"
+         *           ],
+         *           "choices_ar": [
+         *             "نعم",
+         *             "لا"
+         *           ],
+         *           "required": true
+         *         },
+         *         "hospitalizations": {
+         *           "question": "Have you been admitted to hospital in the last five years?",
+         *           "question_ar": "هل دخلت المستشفى خلال السنوات الخمس الماضية؟",
+         *           "choices": [
+         *             "Yes",
+         *             "No"
+         *           ],
+         *           "choices_ar": [
+         *             "نعم",
+         *             "لا"
+         *           ],
+         *           "required": true
+         *         },
+         *         "pre_existing_conditions": {
+         *           "question": "Do you have any pre-existing medical condition?",
+         *           "question_ar": "هل لديك أي حالة صحية سابقة؟",
+         *           "choices": [
+         *             "Yes",
+         *             "No"
+         *           ],
+         *           "choices_ar": [
+         *             "نعم",
+         *             "لا"
+         *           ],
+         *           "required": true
+         *         }
+         *       },
+         *       "surgical_history": {
+         *         "past_surgeries": {
+         *           "question": "Have you had any surgery?",
+         *           "question_ar": "هل أجريت أي عملية جراحية؟",
+         *           "choices": [
+         *             "Yes",
+         *             "No"
+         *           ],
+         *           "choices_ar": [
+         *             "نعم",
+         *             "لا"
+         *           ],
+         *           "required": true
+         *         },
+         *         "surgery_complications": {
+         *           "question": "Did any surgery lead to complications?",
+         *           "question_ar": "هل نتجت عن أي عملية جراحية مضاعفات؟",
+         *           "choices": [
+         *             "Yes",
+         *             "No"
+         *           ],
+         *           "choices_ar": [
+         *             "نعم",
+         *             "لا"
+         *           ],
+         *           "required": true
+         *         }
+         *       },
+         *       "cardiovascular_health": {
+         *         "chest_pain_or_breathlessness": {
+         *           "question": "Do you have chest pain or shortness of breath?",
+         *           "question_ar": "هل تعاني من ألم في الصدر أو ضيق في التنفس؟",
+         *           "choices": [
+         *             "Yes",
+         *             "No"
+         *           ],
+         *           "choices_ar": [
+         *             "نعم",
+         *             "لا"
+         *           ],
+         *           "required": true
+         *         },
+         *         "heart_procedures": {
+         *           "question": "Have you had a heart procedure (catheter, stent, bypass)?",
+         *           "question_ar": "هل خضعت لإجراء في القلب (قسطرة أو دعامة أو تحويلة)؟",
+         *           "choices": [
+         *             "Yes",
+         *             "No"
+         *           ],
+         *           "choices_ar": [
+         *             "نعم",
+         *             "لا"
+         *           ],
+         *           "required": true
+         *         }
+         *       },
+         *       "chronic_conditions": {
+         *         "diagnoses": {
+         *           "answer_key": "chronic_disease",
+         *           "question": "Have you been diagnosed with any of these chronic conditions?",
+         *           "question_ar": "هل شُخّصت بأي من هذه الأمراض المزمنة؟",
+         *           "options": [
+         *             "Diabetes",
+         *             "Asthma",
+         *             "Chronic Kidney Disease",
+         *             "Liver Disease",
+         *             "Cancer",
+         *             "None of the above"
+         *           ],
+         *           "options_ar": [
+         *             "السكري",
+         *             "الربو",
+         *             "مرض الكلى المزمن",
+         *             "أمراض الكبد",
+         *             "السرطان",
+         *             "لا شيء مما سبق"
+         *           ],
+         *           "required": true
+         *         }
+         *       },
+         *       "lifestyle_and_habits": {
+         *         "smoking": {
+         *           "question": "Do you smoke or use tobacco?",
+         *           "question_ar": "هل تدخن أو تستخدم التبغ؟",
+         *           "choices": [
+         *             "Yes",
+         *             "No"
+         *           ],
+         *           "choices_ar": [
+         *             "نعم",
+         *             "لا"
+         *           ],
+         *           "required": true
+         *         },
+         *         "alcohol_consumption": {
+         *           "question": "Do you drink alcohol?",
+         *           "question_ar": "هل تتناول الكحول؟",
+         *           "choices": [
+         *             "Yes",
+         *             "No"
+         *           ],
+         *           "choices_ar": [
+         *             "نعم",
+         *             "لا"
+         *           ],
+         *           "required": true
+         *         },
+         *         "physical_activity": {
+         *           "question": "Do you exercise at least twice a week?",
+         *           "question_ar": "هل تمارس الرياضة مرتين في الأسبوع على الأقل؟",
+         *           "choices": [
+         *             "Yes",
+         *             "No"
+         *           ],
+         *           "choices_ar": [
+         *             "نعم",
+         *             "لا"
+         *           ],
+         *           "required": true
+         *         },
+         *         "family_history": {
+         *           "question": "Has a parent or sibling had heart disease, diabetes or cancer?",
+         *           "question_ar": "هل أصيب أحد الوالدين أو الإخوة بأمراض القلب أو السكري أو السرطان؟",
+         *           "choices": [
+         *             "Yes",
+         *             "No"
+         *           ],
+         *           "choices_ar": [
+         *             "نعم",
+         *             "لا"
+         *           ],
+         *           "required": true
+         *         }
+         *       },
+         *       "additional_information": {
+         *         "other_medical_info": {
+         *           "question": "Is there any other medical information the insurer should know?",
+         *           "question_ar": "هل توجد أي معلومات طبية أخرى ينبغي أن تعرفها شركة التأمين؟",
+         *           "choices": [
+         *             "Yes",
+         *             "No"
+         *           ],
+         *           "choices_ar": [
+         *             "نعم",
+         *             "لا"
+         *           ],
+         *           "required": false
+         *         }
+         *       }
+         *     }
+         */
+        MedicalFormQuestions: {
+            general_health_information: {
+                allergies: components["schemas"]["MedicalFormQuestion"];
+                current_medications: components["schemas"]["MedicalFormQuestion"];
+                hospitalizations: components["schemas"]["MedicalFormQuestion"];
+                pre_existing_conditions: components["schemas"]["MedicalFormQuestion"];
+            };
+            surgical_history: {
+                past_surgeries: components["schemas"]["MedicalFormQuestion"];
+                surgery_complications: components["schemas"]["MedicalFormQuestion"];
+            };
+            cardiovascular_health: {
+                chest_pain_or_breathlessness: components["schemas"]["MedicalFormQuestion"];
+                heart_procedures: components["schemas"]["MedicalFormQuestion"];
+            };
+            chronic_conditions: {
+                diagnoses: components["schemas"]["MedicalFormDiagnoses"];
+            };
+            lifestyle_and_habits: {
+                smoking: components["schemas"]["MedicalFormQuestion"];
+                alcohol_consumption: components["schemas"]["MedicalFormQuestion"];
+                physical_activity: components["schemas"]["MedicalFormQuestion"];
+                family_history: components["schemas"]["MedicalFormQuestion"];
+            };
+            additional_information: {
+                other_medical_info: components["schemas"]["MedicalFormQuestion"];
+            };
+        };
+        /**
+         * @example {
+         *       "declared": 3,
+         *       "pending_declarations": []
+         *     }
+         */
+        MedicalFormsFilled: {
+            declared: number;
+            pending_declarations: {
+                id: number;
+                name: string;
+            }[];
+        };
+        /**
+         * @example {
+         *       "health_declaration": {
+         *         "answers": {
+         *           "allergies": "No",
+         *           "current_medications": "No",
+         *           "hospitalizations": "No",
+         *           "pre_existing_conditions": "No",
+         *           "past_surgeries": "No",
+         *           "surgery_complications": "No",
+         *           "chest_pain_or_breathlessness": "No",
+         *           "heart_procedures": "No",
+         *           "smoking": "No",
+         *           "alcohol_consumption": "No",
+         *           "physical_activity": "No",
+         *           "family_history": "No",
+         *           "chronic_disease": [
+         *             "None of the above"
+         *           ]
+         *         },
+         *         "consent": true,
+         *         "filled_at": "2026-11-22T09:10:00.000000Z"
+         *       },
+         *       "pending_declarations": [
+         *         "Omar Saleh"
+         *       ]
+         *     }
+         */
+        MedicalDeclarationFilled: {
+            health_declaration: {
+                answers: components["schemas"]["MedicalDeclarationAnswers"];
+                /** @enum {boolean} */
+                consent: true;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T10:15:30.123000Z
+                 */
+                filled_at: string | null;
+            };
+            /** @description The names of the employees still to declare. */
+            pending_declarations: string[];
+        };
+        /**
+         * @example {
+         *       "company_id": 42,
+         *       "payment": 13800,
+         *       "vat": 1800,
+         *       "currency": "SAR",
+         *       "policy_ids": [
+         *         7
+         *       ]
+         *     }
+         */
+        MedicalPaymentDue: {
+            company_id: number;
+            /**
+             * @description The premiums with VAT, SAR; 0 when nothing is owed.
+             * @example 1079.73
+             */
+            payment: number;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            vat: number;
+            /** @enum {string} */
+            currency: "SAR";
+            policy_ids: number[];
+        };
+        /**
+         * @example {
+         *       "payment": "http://localhost:3000/pay/9b1d0f3e6a7c4b2d8e5f1a3c7b9d2e4f",
+         *       "payment_link": "http://localhost:3000/pay/9b1d0f3e6a7c4b2d8e5f1a3c7b9d2e4f",
+         *       "amount": 13800,
+         *       "currency": "SAR",
+         *       "expires_at": "2026-11-22T09:20:00.000000Z",
+         *       "policy_ids": [
+         *         7
+         *       ]
+         *     }
+         */
+        MedicalPaymentLink: {
+            /** @description The link, under the real service's name. */
+            payment: string;
+            payment_link: string;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            amount: number;
+            /** @enum {string} */
+            currency: "SAR";
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            expires_at: string;
+            policy_ids: number[];
+        };
+        /**
+         * @example {
+         *       "id": 42,
+         *       "name": "Example company name",
+         *       "name_ar": "مثال اسم شركة",
+         *       "commercial_registration_number": "7000000002",
+         *       "sponsor_number": "1000000001",
+         *       "unified_national_number": "7000000001",
+         *       "email_address": "example@example.com",
+         *       "phone_number": "+966512345678",
+         *       "city": "Riyadh",
+         *       "size": "small",
+         *       "client_id": "a1b2c3d4-0000-4000-8000-000000000000",
+         *       "created_at": "2026-11-22T09:00:00.000000Z",
+         *       "updated_at": "2026-11-22T09:00:00.000000Z"
+         *     }
+         */
+        MedicalCompany: {
+            id: number;
+            name: string;
+            name_ar: string;
+            commercial_registration_number: string;
+            sponsor_number: string;
+            unified_national_number: string;
+            /** Format: email */
+            email_address: string;
+            phone_number: string;
+            city: string | null;
+            /**
+             * @description micro (1-5 employees), small (6-49) or medium (50-249).
+             * @enum {string|null}
+             */
+            size: "micro" | "small" | "medium" | null;
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            client_id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            updated_at: string;
+        };
+        /**
+         * @example [
+         *       {
+         *         "id": 42,
+         *         "name": "Example company name",
+         *         "name_ar": "مثال اسم شركة",
+         *         "commercial_registration_number": "7000000002",
+         *         "sponsor_number": "1000000001",
+         *         "unified_national_number": "7000000001",
+         *         "email_address": "example@example.com",
+         *         "phone_number": "+966512345678",
+         *         "city": "Riyadh",
+         *         "size": "small",
+         *         "client_id": "a1b2c3d4-0000-4000-8000-000000000000",
+         *         "created_at": "2026-11-22T09:00:00.000000Z",
+         *         "updated_at": "2026-11-22T09:00:00.000000Z"
+         *       }
+         *     ]
+         */
+        MedicalCompanyList: components["schemas"]["MedicalCompany"][];
+        MedicalCategory: {
+            /** @enum {string} */
+            category: "basic" | "standard" | "premium" | "executive";
+            insurance_provider: string;
+            name: string;
+            name_ar: string;
+            /**
+             * @description Yearly premium per adult member before 15% VAT, SAR.
+             * @example 1079.73
+             */
+            price: number;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            price_with_vat: number;
+            /** @enum {string} */
+            currency: "SAR";
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            annual_limit: number;
+            network: {
+                name: string;
+                hospitals: number;
+            };
+        };
+        /**
+         * @example {
+         *       "insurance_provider": "dune",
+         *       "insurance_provider_name": "Dune Cooperative Insurance",
+         *       "insurance_provider_name_ar": "الكثبان للتأمين التعاوني",
+         *       "categories": {
+         *         "basic": {
+         *           "category": "basic",
+         *           "insurance_provider": "dune",
+         *           "name": "Dune Care Basic",
+         *           "name_ar": "الكثبان للرعاية الأساسي",
+         *           "price": 3200,
+         *           "price_with_vat": 3680,
+         *           "currency": "SAR",
+         *           "annual_limit": 500000,
+         *           "network": {
+         *             "name": "Network C",
+         *             "hospitals": 120
+         *           }
+         *         },
+         *         "standard": {
+         *           "category": "standard",
+         *           "insurance_provider": "dune",
+         *           "name": "Dune Care Basic",
+         *           "name_ar": "الكثبان للرعاية الأساسي",
+         *           "price": 3200,
+         *           "price_with_vat": 3680,
+         *           "currency": "SAR",
+         *           "annual_limit": 500000,
+         *           "network": {
+         *             "name": "Network C",
+         *             "hospitals": 120
+         *           }
+         *         },
+         *         "premium": {
+         *           "category": "premium",
+         *           "insurance_provider": "dune",
+         *           "name": "Dune Care Basic",
+         *           "name_ar": "الكثبان للرعاية الأساسي",
+         *           "price": 3200,
+         *           "price_with_vat": 3680,
+         *           "currency": "SAR",
+         *           "annual_limit": 500000,
+         *           "network": {
+         *             "name": "Network C",
+         *             "hospitals": 120
+         *           }
+         *         },
+         *         "executive": {
+         *           "category": "executive",
+         *           "insurance_provider": "dune",
+         *           "name": "Dune Care Basic",
+         *           "name_ar": "الكثبان للرعاية الأساسي",
+         *           "price": 3200,
+         *           "price_with_vat": 3680,
+         *           "currency": "SAR",
+         *           "annual_limit": 500000,
+         *           "network": {
+         *             "name": "Network C",
+         *             "hospitals": 120
+         *           }
+         *         }
+         *       },
+         *       "insurance_providers": [
+         *         "dune",
+         *         "palm",
+         *         "summit"
+         *       ]
+         *     }
+         */
+        MedicalCategories: {
+            /** @example dune */
+            insurance_provider: string;
+            insurance_provider_name: string;
+            insurance_provider_name_ar: string;
+            /** @description Keyed by tier: basic, standard, premium, executive. */
+            categories: {
+                [key: string]: components["schemas"]["MedicalCategory"];
+            };
+            /** @description Every insurer's code, to ask for the others. */
+            insurance_providers: string[];
+        };
+        PropertyAddress: {
+            street_name: string;
+            building_number: string;
+            district_name: string;
+            /** @enum {string} */
+            city_name: "Riyadh" | "Jeddah" | "Makkah" | "Madinah" | "Dammam" | "Khobar" | "Dhahran" | "Al Ahsa" | "Jubail" | "Qatif" | "Taif" | "Tabuk" | "Abha" | "Khamis Mushait" | "Buraidah" | "Unaizah" | "Hail" | "Jazan" | "Najran" | "Yanbu" | "Al Kharj" | "Al Baha";
+            additional_number: string;
+            zip_code: string;
+            unit_number: string;
+        };
+        PropertyBuildingDetails: {
+            /** @description Years. */
+            building_age: number;
+            /** @enum {string} */
+            building_type: "apartment" | "villa" | "private_accommodation";
+            /** @description Square metres. */
+            apartment_size: number;
+        };
+        PropertyPersonalDetails: {
+            /** @description The English name. */
+            name: string;
+            name_ar: string;
+            /** @enum {string} */
+            gender: "M" | "F";
+            /** Format: email */
+            email: string;
+            /** @example +966512345678 */
+            phone_number: string;
+            /**
+             * Format: date
+             * @example 2026-12-01
+             */
+            birthdate: string;
+            /**
+             * @description ISO 3166-1 alpha-2.
+             * @enum {string}
+             */
+            nationality: "SA" | "AE" | "BH" | "KW" | "OM" | "QA" | "EG" | "JO" | "LB" | "SY" | "PS" | "IQ" | "YE" | "SD" | "MA" | "TN" | "DZ" | "LY" | "IN" | "PK" | "BD" | "LK" | "NP" | "AF" | "PH" | "ID" | "MY" | "TH" | "CN" | "TR" | "ET" | "ER" | "KE" | "NG" | "UG" | "GB" | "US" | "CA" | "FR" | "DE" | "IT" | "ES" | "NL" | "AU";
+            /** @description National id, iqama or passport number. */
+            nationality_id: string;
+        };
+        PropertyDocument: {
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            id: string;
+            /** @enum {string} */
+            category: "home" | "valuables" | "surroundings" | "other";
+            /** Format: uri */
+            url: string;
+            /** @enum {string} */
+            content_type: "image/jpeg" | "image/png" | "application/pdf";
+            /** @description Bytes. */
+            size: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+        };
+        PropertyCancellation: {
+            reason: string | null;
+            /**
+             * @description SAR; null when nothing was paid.
+             * @example 1079.73
+             */
+            refund_amount: number | null;
+            unused_days: number | null;
+            term_days: number | null;
+        };
+        /**
+         * @example {
+         *       "id": 655,
+         *       "meta_data": {
+         *         "address": {
+         *           "street_name": "Al Imam Saud Bin Faisal Road",
+         *           "building_number": "7866",
+         *           "district_name": "Al Sahafah",
+         *           "city_name": "Riyadh",
+         *           "additional_number": "3412",
+         *           "zip_code": "13521",
+         *           "unit_number": "12"
+         *         },
+         *         "property_cost": 850000,
+         *         "contents_cost": 120000,
+         *         "building_details": {
+         *           "building_age": 6,
+         *           "building_type": "villa",
+         *           "apartment_size": 420
+         *         },
+         *         "personal_details": {
+         *           "name": "Sara Ahmed",
+         *           "name_ar": "سارة أحمد",
+         *           "gender": "F",
+         *           "email": "sara@example.com",
+         *           "phone_number": "+966512345678",
+         *           "birthdate": "1990-04-12",
+         *           "nationality": "SA",
+         *           "nationality_id": "1012345678"
+         *         },
+         *         "insurance_provider": "dune",
+         *         "iban": "SA0380000000608010167519",
+         *         "start_date": "2026-12-01",
+         *         "end_date": "2027-12-01",
+         *         "has_agreed_to_terms_and_conditions": true,
+         *         "documents": []
+         *       },
+         *       "created_at": "2026-11-22T09:05:00.000000Z",
+         *       "canceled_at": null,
+         *       "status": 0,
+         *       "provider_policy": null,
+         *       "provider_policy_id": null,
+         *       "client_id": "44efa27f-6d0a-4a55-9d8e-2b5f0c3a1e77",
+         *       "payment_link": "http://localhost:3000/pay/9b1d0f3e6a7c4b2d8e5f1a3c7b9d2e4f6a8c0b1d",
+         *       "price": 1079.73,
+         *       "redirect_url": "https://shop.example/done?policy=655",
+         *       "policy_url": null
+         *     }
+         */
+        PropertyPolicy: {
+            id: number;
+            meta_data: {
+                address: components["schemas"]["PropertyAddress"];
+                /**
+                 * @description SAR, at most two decimals.
+                 * @example 1079.73
+                 */
+                property_cost: number | null;
+                /**
+                 * @description SAR, at most two decimals.
+                 * @example 1079.73
+                 */
+                contents_cost: number | null;
+                building_details: components["schemas"]["PropertyBuildingDetails"];
+                personal_details: components["schemas"]["PropertyPersonalDetails"];
+                /** @example dune */
+                insurance_provider: string;
+                /** @example SA0380000000608010167519 */
+                iban: string;
+                /**
+                 * Format: date
+                 * @example 2026-12-01
+                 */
+                start_date: string;
+                /**
+                 * Format: date
+                 * @example 2026-12-01
+                 */
+                end_date: string;
+                /** @enum {boolean} */
+                has_agreed_to_terms_and_conditions: true;
+                documents: components["schemas"]["PropertyDocument"][];
+            };
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            canceled_at: string | null;
+            /**
+             * @description 0 pending payment, 1 active, 2 cancelled, 4 expired.
+             * @enum {number}
+             */
+            status: 0 | 1 | 2 | 4;
+            /** @description The insurer's policy document (URL), once issued. */
+            provider_policy: string | null;
+            provider_policy_id: string | null;
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            client_id: string;
+            /** @description The hosted payment page while payment is due. */
+            payment_link: string | null;
+            /**
+             * @description Premium with 15% VAT, SAR.
+             * @example 1079.73
+             */
+            price: number;
+            redirect_url: string | null;
+            policy_url: string | null;
+            /** @description On a cancelled policy (status 2) only. */
+            cancellation?: components["schemas"]["PropertyCancellation"];
+        };
+        PropertyPolicyPage: {
+            current_page: number;
+            data: components["schemas"]["PropertyPolicy"][];
+            first_page_url: string;
+            from: number | null;
+            last_page: number;
+            last_page_url: string;
+            links: {
+                url: string | null;
+                label: string;
+                active: boolean;
+            }[];
+            next_page_url: string | null;
+            path: string;
+            per_page: number;
+            prev_page_url: string | null;
+            to: number | null;
+            total: number;
+        };
+        PropertyPrice: {
+            /** @example dune */
+            insurance_provider: string;
+            name: string;
+            name_ar: string;
+            logo: string | null;
+            coverages: string[];
+            /**
+             * @description Premium before VAT, SAR.
+             * @example 1079.73
+             */
+            subtotal: number;
+            /** @example 15 */
+            vat_percentage: number;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            vat: number;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            total: number;
+            /**
+             * @description = `total`, the real service's name.
+             * @example 1079.73
+             */
+            price: number;
+            /** @description Whether POST /policies accepts this provider as `insurance_provider`. */
+            issuable: boolean;
+        };
+        /**
+         * @description Keyed by provider code.
+         * @example {
+         *       "dune": {
+         *         "insurance_provider": "dune",
+         *         "name": "Dune Cooperative Insurance",
+         *         "name_ar": "الكثبان للتأمين التعاوني",
+         *         "logo": "http://localhost:3100/logos/dune-wide.svg",
+         *         "coverages": [
+         *           "fire",
+         *           "lightning",
+         *           "explosion",
+         *           "water_damage",
+         *           "theft",
+         *           "natural_disasters"
+         *         ],
+         *         "subtotal": 402.5,
+         *         "vat_percentage": 15,
+         *         "vat": 60.38,
+         *         "total": 462.88,
+         *         "price": 462.88,
+         *         "issuable": true
+         *       }
+         *     }
+         */
+        PropertyPrices: {
+            [key: string]: components["schemas"]["PropertyPrice"];
+        };
+        /**
+         * @example {
+         *       "building_number": "7866",
+         *       "zip_code": "13521",
+         *       "additional_number": "3412",
+         *       "street_name": "Al Imam Saud Bin Faisal Road",
+         *       "district_name": "Al Sahafah",
+         *       "city_name": "Riyadh"
+         *     }
+         */
+        PropertyShortAddress: {
+            building_number: string;
+            zip_code: string;
+            additional_number: string;
+            street_name: string;
+            district_name: string;
+            city_name: string;
+        };
+        /**
+         * @example {
+         *       "status": "active"
+         *     }
+         */
+        PropertyCancellationStatus: {
+            /** @enum {string} */
+            status: "pending_payment" | "active" | "cancelled" | "expired";
+        };
         SandboxMessage: {
             /** @example 0512345678 */
             phone: string;
@@ -4489,7 +5844,7 @@ export interface components {
             /** @example 2026-11-22T09:05:00.000000Z */
             created_at: string;
             /**
-             * @description 0 pending payment, 1 issued, 2 cancelled, 4 expired (the term ended; property).
+             * @description 0 pending payment, 1 issued, 2 cancelled, 4 expired (the term ended).
              * @enum {integer}
              */
             status: 0 | 1 | 2 | 4;
@@ -4597,6 +5952,71 @@ export interface components {
                 updated_at?: string;
                 refunded_amount?: number;
                 refunds?: Record<string, never>[];
+            };
+        };
+        /**
+         * @description A policy's renewal is due (`RENEWAL_DUE_DAYS` before its end, 30 by default): the policy exactly as its family's Show Policy returns it, and what re-quoting it needs.
+         * @example {
+         *       "policy": {
+         *         "id": 7,
+         *         "status": 1,
+         *         "start_date": "2026-11-23",
+         *         "end_date": "2027-11-22",
+         *         "provider_policy_id": "1795338061000"
+         *       },
+         *       "renewal": {
+         *         "family": "motor",
+         *         "ends_at": "2027-11-23T00:00:00.000000Z",
+         *         "start_date": "2027-11-23",
+         *         "quote_request": {
+         *           "owner_id": "1012345678",
+         *           "email": "owner@example.com",
+         *           "phone": "0512345678",
+         *           "birthdate": "1405-03-10",
+         *           "car_sequence_number": "123456789",
+         *           "is_ownership_transfer": false,
+         *           "car_estimated_cost": 80000,
+         *           "car_model_year": 2024
+         *         }
+         *       }
+         *     }
+         */
+        WebhookRenewalEnvelope: {
+            /** @description The policy as its family's Show Policy returns it (the motor shape is `WebhookPolicy`); still status 1. */
+            policy: {
+                id: number;
+                /** @enum {integer} */
+                status: 1;
+            } & {
+                [key: string]: unknown;
+            };
+            renewal: {
+                /** @description The product family (`motor`, `tpl`, `property`, `travel`, `horse`, `life`, `medical`). */
+                family: string;
+                /** @description When the policy expires (status 4, with its `policy.status_updated`). */
+                ends_at: string | null;
+                /**
+                 * Format: date
+                 * @description The first day the renewed cover must start on.
+                 */
+                start_date: string | null;
+                /** @description Motor: the body of `POST /api/v1/car-comp/quote-requests` for the same vehicle, owner and drivers, without `otp` (the customer confirms again) and `start_date` (send `renewal.start_date` once it is within 27 days). Null for the other families: the policy says what to quote again. */
+                quote_request: {
+                    owner_id?: string;
+                    email?: string;
+                    phone?: string;
+                    birthdate?: string;
+                    car_sequence_number?: string;
+                    custom_number?: string;
+                    maker_code?: number;
+                    model_code?: number;
+                    body_type_code?: number;
+                    /** @enum {boolean} */
+                    is_ownership_transfer?: false;
+                    car_estimated_cost?: number;
+                    car_model_year?: number;
+                    drivers?: Record<string, never>[];
+                } | null;
             };
         };
     };
@@ -7491,7 +8911,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown[];
+                    "application/json": components["schemas"]["MedicalCompanyList"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -7589,7 +9009,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["MedicalCompany"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -7694,7 +9114,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["MedicalCompany"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -7910,13 +9330,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{employees: [...]}` */
+            /** @description The saved list. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["MedicalEmployeeList"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -8022,7 +9442,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MedicalEmployeeList"];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -8082,21 +9504,12 @@ export interface operations {
             413: components["responses"]["TooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description Validation failed; `details` names every failing field. */
+            /** @description Validation failed: `details` names every failing field (`employees.<row>.<field>`), `invalid_rows` the rows. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": "42201",
-                     *       "message": "The given data was invalid.",
-                     *       "type": "about:blank",
-                     *       "title": "Unprocessable Entity",
-                     *       "status": 422
-                     *     }
-                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -8142,7 +9555,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MedicalEmployeeList"];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -8264,7 +9679,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["MedicalCategories"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -8388,7 +9803,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["MedicalQuoteRequest"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -8529,7 +9944,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["MedicalQuoteRequest"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -8630,72 +10045,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        general_health_information: {
-                            [key: string]: {
-                                question: string;
-                                question_ar: string;
-                                choices: ("Yes" | "No")[];
-                                choices_ar: string[];
-                                /** @description Whether every declaration must answer it. */
-                                required: boolean;
-                            };
-                        };
-                        surgical_history: {
-                            [key: string]: {
-                                question: string;
-                                question_ar: string;
-                                choices: ("Yes" | "No")[];
-                                choices_ar: string[];
-                                /** @description Whether every declaration must answer it. */
-                                required: boolean;
-                            };
-                        };
-                        cardiovascular_health: {
-                            [key: string]: {
-                                question: string;
-                                question_ar: string;
-                                choices: ("Yes" | "No")[];
-                                choices_ar: string[];
-                                /** @description Whether every declaration must answer it. */
-                                required: boolean;
-                            };
-                        };
-                        chronic_conditions: {
-                            diagnoses: {
-                                /**
-                                 * @description The key its answer is sent under: a list of options ("None of the above" alone).
-                                 * @enum {string}
-                                 */
-                                answer_key: "chronic_disease";
-                                question: string;
-                                question_ar: string;
-                                options: string[];
-                                options_ar: string[];
-                                required: boolean;
-                            };
-                        };
-                        lifestyle_and_habits: {
-                            [key: string]: {
-                                question: string;
-                                question_ar: string;
-                                choices: ("Yes" | "No")[];
-                                choices_ar: string[];
-                                /** @description Whether every declaration must answer it. */
-                                required: boolean;
-                            };
-                        };
-                        additional_information: {
-                            [key: string]: {
-                                question: string;
-                                question_ar: string;
-                                choices: ("Yes" | "No")[];
-                                choices_ar: string[];
-                                /** @description Whether every declaration must answer it. */
-                                required: boolean;
-                            };
-                        };
-                    };
+                    "application/json": components["schemas"]["MedicalFormQuestions"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -8845,7 +10195,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["MedicalFormsFilled"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -8968,7 +10318,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/pdf": string;
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -9087,7 +10439,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown[];
+                    "application/json": components["schemas"]["MedicalPolicyList"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -9200,7 +10552,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["MedicalPolicy"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -9334,7 +10686,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["MedicalPolicy"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -9457,7 +10809,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["MedicalPolicy"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -9633,7 +10985,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            409: components["responses"]["IdempotencyConflict"];
+            /** @description An earlier request with the same Idempotency-Key is still running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40901",
+                     *       "message": "A request with this Idempotency-Key is still being processed.",
+                     *       "type": "about:blank",
+                     *       "title": "Conflict",
+                     *       "status": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             414: components["responses"]["UriTooLong"];
             422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
@@ -9679,7 +11048,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["MedicalPaymentDue"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -9799,7 +11168,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["MedicalPaymentLink"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -11984,7 +13353,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MedicalDeclarationFilled"];
+                };
             };
             /** @description Malformed or invalid request (for example invalid JSON, or cancelling an already cancelled policy). */
             400: {
@@ -12188,7 +13559,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["MedicalPolicy"];
                 };
             };
             /** @description Malformed or invalid request (for example invalid JSON, or cancelling an already cancelled policy). */
@@ -21263,13 +22634,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The property address object. */
+            /** @description The property address object, without `unit_number`. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["PropertyShortAddress"];
                 };
             };
             /** @description Malformed or invalid request (for example invalid JSON, or cancelling an already cancelled policy). */
@@ -21429,7 +22800,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["PropertyPrices"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -21553,7 +22924,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PropertyPolicyPage"];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -21692,7 +23065,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["PropertyPolicy"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -21815,7 +23188,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["PropertyPolicy"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -21918,10 +23291,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        status?: "pending_payment" | "active" | "cancelled" | "expired";
-                    };
+                    "application/json": components["schemas"]["PropertyCancellationStatus"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -22047,7 +23417,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PropertyPolicy"];
+                };
             };
             /** @description Malformed or invalid request (for example invalid JSON, or cancelling an already cancelled policy). */
             400: {
@@ -22212,7 +23584,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["PropertyPolicy"];
                 };
             };
             /** @description Malformed or invalid request (for example invalid JSON, or cancelling an already cancelled policy). */
@@ -28065,7 +29437,7 @@ export interface operations {
                      *       "policy.documents_updated"
                      *     ]
                      */
-                    events?: ("policy.status_updated" | "policy.documents_updated" | "payment.expired")[];
+                    events?: ("policy.status_updated" | "policy.documents_updated" | "payment.expired" | "policy.renewal_due")[];
                     description?: string | null;
                 };
             };
@@ -28273,7 +29645,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url?: string;
-                    events?: ("policy.status_updated" | "policy.documents_updated" | "payment.expired")[];
+                    events?: ("policy.status_updated" | "policy.documents_updated" | "payment.expired" | "policy.renewal_due")[];
                     description?: string | null;
                 };
             };
@@ -28702,7 +30074,7 @@ export interface operations {
                      * @default policy.status_updated
                      * @enum {string}
                      */
-                    event?: "policy.status_updated" | "policy.documents_updated" | "payment.expired";
+                    event?: "policy.status_updated" | "policy.documents_updated" | "payment.expired" | "policy.renewal_due";
                 };
             };
         };
@@ -29379,7 +30751,7 @@ export interface operations {
                      *       "policy.documents_updated"
                      *     ]
                      */
-                    events?: ("policy.status_updated" | "policy.documents_updated" | "payment.expired")[];
+                    events?: ("policy.status_updated" | "policy.documents_updated" | "payment.expired" | "policy.renewal_due")[];
                     description?: string | null;
                 };
             };
@@ -29591,7 +30963,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url?: string;
-                    events?: ("policy.status_updated" | "policy.documents_updated" | "payment.expired")[];
+                    events?: ("policy.status_updated" | "policy.documents_updated" | "payment.expired" | "policy.renewal_due")[];
                     description?: string | null;
                     active?: boolean;
                 };
@@ -29825,7 +31197,7 @@ export interface operations {
                      * @default policy.status_updated
                      * @enum {string}
                      */
-                    event?: "policy.status_updated" | "policy.documents_updated" | "payment.expired";
+                    event?: "policy.status_updated" | "policy.documents_updated" | "payment.expired" | "policy.renewal_due";
                 };
             };
         };
@@ -31787,7 +33159,7 @@ export interface operations {
                      *       "policy.documents_updated"
                      *     ]
                      */
-                    events?: ("policy.status_updated" | "policy.documents_updated" | "payment.expired")[];
+                    events?: ("policy.status_updated" | "policy.documents_updated" | "payment.expired" | "policy.renewal_due")[];
                     description?: string | null;
                 };
             };
@@ -32003,7 +33375,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url?: string;
-                    events?: ("policy.status_updated" | "policy.documents_updated" | "payment.expired")[];
+                    events?: ("policy.status_updated" | "policy.documents_updated" | "payment.expired" | "policy.renewal_due")[];
                     description?: string | null;
                     active?: boolean;
                 };
@@ -32241,7 +33613,7 @@ export interface operations {
                      * @default policy.status_updated
                      * @enum {string}
                      */
-                    event?: "policy.status_updated" | "policy.documents_updated" | "payment.expired";
+                    event?: "policy.status_updated" | "policy.documents_updated" | "payment.expired" | "policy.renewal_due";
                 };
             };
         };
