@@ -8431,6 +8431,16 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "code": "42201",
+                     *       "message": "The given data was invalid.",
+                     *       "type": "about:blank",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422
+                     *     }
+                     */
+                    "text/csv": components["schemas"]["Error"];
                 };
             };
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
@@ -8654,6 +8664,16 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "code": "42201",
+                     *       "message": "The given data was invalid.",
+                     *       "type": "about:blank",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422
+                     *     }
+                     */
+                    "text/csv": components["schemas"]["Error"];
                 };
             };
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
@@ -9510,7 +9530,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["MedicalEmployeeListError"];
                 };
             };
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */

@@ -87,9 +87,9 @@ const PLATFORM_RESPONSES: Record<string, { status: number; description: string }
  * gives its errors the route's own media type).
  */
 function errorsAsJson(response: Response): void {
-  if (response.$ref) return;
+  if (response.$ref || response.content?.['application/json']?.schema) return;
   const media = Object.values(response.content ?? {})[0] ?? {};
-  response.content = { 'application/json': { ...media, schema: { $ref: '#/components/schemas/Error' } } };
+  response.content = { 'application/json': { ...media, schema: media.schema ?? { $ref: '#/components/schemas/Error' } } };
 }
 
 /**
