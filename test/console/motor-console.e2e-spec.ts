@@ -79,6 +79,21 @@ describeBrowser("the console's motor views in a browser", () => {
     expect(await page.getByTestId('rate-oryx').innerText()).toBe('100.0%');
     await page.waitForTimeout(400);
     await shot('motor-01-dashboard-provider-health');
+    // on a phone each insurer is a block of its own, whole on the screen, never a table scrolled in its box
+    const desktop = page.viewportSize()!;
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await page.getByTestId('rate-dune').waitFor();
+      expect(await page.getByTestId('provider-health-table').locator('table').count()).toBe(0);
+      expect(await page.getByTestId('rate-oryx').innerText()).toBe('100.0%');
+      for (const block of await page.locator('[data-testid^="health-"]').all()) {
+        const box = (await block.boundingBox())!;
+        expect(box.x >= 0 && box.x + box.width <= 390).toBe(true);
+      }
+      await shot('motor-01b-dashboard-provider-health-phone');
+    } finally {
+      await page.setViewportSize(desktop);
+    }
   });
 
   it('lists quote requests and opens one: insurers with outcome and latency, offers grouped by cover', async () => {

@@ -9,6 +9,8 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { usePermissions, useTranslate } from 'react-admin';
 import { can } from '@shared/permissions';
 import { useFormat } from '../common/format';
@@ -41,9 +43,68 @@ function percent(rate: string, tag: string): string {
   return new Intl.NumberFormat(tag, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(basisPoints / 10_000);
 }
 
+type Insurer = ProviderHealth['insurers'][number];
+
+/** The answer rate as a bar coloured by how healthy it is, with the percentage beside it. */
+function RateBar({ insurer, tag }: { insurer: Insurer; tag: string }) {
+  if (insurer.answer_rate === null) return <>—</>;
+  const rate = Number(insurer.answer_rate);
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+      <LinearProgress
+        variant="determinate"
+        value={rate * 100}
+        color={rate >= 0.95 ? 'success' : rate >= 0.8 ? 'warning' : 'error'}
+        sx={{ flex: 1, height: 6, borderRadius: 3 }}
+      />
+      <Typography variant="body2" sx={{ minWidth: 52, textAlign: 'end' }} data-testid={`rate-${insurer.insurer_code}`}>
+        {percent(insurer.answer_rate, tag)}
+      </Typography>
+    </Box>
+  );
+}
+
+/** On a phone: one block per insurer (name, rate, then the counts and times as label and value), never a wide table. */
+function HealthCards({ data, tag, n }: { data: ProviderHealth; tag: string; n: (v: number | null) => string }) {
+  const t = useTranslate();
+  const f = useFormat();
+  const fact = (label: string, value: string, alert = false) => (
+    <Box component="span" sx={{ whiteSpace: 'nowrap', color: alert ? 'error.main' : undefined }}>
+      <Typography component="span" variant="body2" color="text.secondary">
+        {t(`${H}.${label}`)}
+      </Typography>{' '}
+      <Typography component="span" variant="body2" sx={{ fontWeight: 600 }}>
+        {value}
+      </Typography>
+    </Box>
+  );
+  return (
+    <Box data-testid="provider-health-table">
+      {data.insurers.map((i) => (
+        <Box key={i.insurer_code} data-testid={`health-${i.insurer_code}`} sx={{ py: 1, borderBottom: '1px solid #eef2f7' }}>
+          <Typography variant="body2" sx={{ fontWeight: 700, mb: 0.5 }}>
+            {f.locale === 'ar' ? i.name_ar : i.name}
+          </Typography>
+          <RateBar insurer={i} tag={tag} />
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, rowGap: 0.25, mt: 0.5 }}>
+            {fact('requests', n(i.requests))}
+            {fact('ok', n(i.ok))}
+            {fact('declined', n(i.declined))}
+            {fact('timeout', n(i.timeout), i.timeout > 0)}
+            {fact('error', n(i.error), i.error > 0)}
+            {fact('p50', n(i.latency_p50_ms))}
+            {fact('p95', n(i.latency_p95_ms))}
+          </Box>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
 function HealthTable({ data }: { data: ProviderHealth }) {
   const t = useTranslate();
   const f = useFormat();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const tag = f.locale === 'ar' ? 'ar-SA-u-nu-arab' : 'en-GB';
   const n = (v: number | null) => (v === null ? '—' : f.number(v));
   if (!data.insurers.some((i) => i.requests > 0))
@@ -52,6 +113,7 @@ function HealthTable({ data }: { data: ProviderHealth }) {
         {t(`${H}.empty`)}
       </Typography>
     );
+  if (phone) return <HealthCards data={data} tag={tag} n={n} />;
   return (
     <Table size="small" data-testid="provider-health-table">
       <TableHead>
@@ -68,42 +130,25 @@ function HealthTable({ data }: { data: ProviderHealth }) {
         </TableRow>
       </TableHead>
       <TableBody>
-        {data.insurers.map((i) => {
-          const rate = i.answer_rate ? Number(i.answer_rate) : null;
-          return (
-            <TableRow key={i.insurer_code} data-testid={`health-${i.insurer_code}`}>
-              <TableCell sx={{ fontWeight: 600 }}>{f.locale === 'ar' ? i.name_ar : i.name}</TableCell>
-              <TableCell align="right">{n(i.requests)}</TableCell>
-              <TableCell align="right">{n(i.ok)}</TableCell>
-              <TableCell align="right">{n(i.declined)}</TableCell>
-              <TableCell align="right" sx={{ color: i.timeout ? 'error.main' : undefined }}>
-                {n(i.timeout)}
-              </TableCell>
-              <TableCell align="right" sx={{ color: i.error ? 'error.main' : undefined }}>
-                {n(i.error)}
-              </TableCell>
-              <TableCell>
-                {i.answer_rate === null ? (
-                  '—'
-                ) : (
-                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                    <LinearProgress
-                      variant="determinate"
-                      value={rate! * 100}
-                      color={rate! >= 0.95 ? 'success' : rate! >= 0.8 ? 'warning' : 'error'}
-                      sx={{ flex: 1, height: 6, borderRadius: 3 }}
-                    />
-                    <Typography variant="body2" sx={{ minWidth: 52, textAlign: 'end' }} data-testid={`rate-${i.insurer_code}`}>
-                      {percent(i.answer_rate, tag)}
-                    </Typography>
-                  </Box>
-                )}
-              </TableCell>
-              <TableCell align="right">{n(i.latency_p50_ms)}</TableCell>
-              <TableCell align="right">{n(i.latency_p95_ms)}</TableCell>
-            </TableRow>
-          );
-        })}
+        {data.insurers.map((i) => (
+          <TableRow key={i.insurer_code} data-testid={`health-${i.insurer_code}`}>
+            <TableCell sx={{ fontWeight: 600 }}>{f.locale === 'ar' ? i.name_ar : i.name}</TableCell>
+            <TableCell align="right">{n(i.requests)}</TableCell>
+            <TableCell align="right">{n(i.ok)}</TableCell>
+            <TableCell align="right">{n(i.declined)}</TableCell>
+            <TableCell align="right" sx={{ color: i.timeout ? 'error.main' : undefined }}>
+              {n(i.timeout)}
+            </TableCell>
+            <TableCell align="right" sx={{ color: i.error ? 'error.main' : undefined }}>
+              {n(i.error)}
+            </TableCell>
+            <TableCell>
+              <RateBar insurer={i} tag={tag} />
+            </TableCell>
+            <TableCell align="right">{n(i.latency_p50_ms)}</TableCell>
+            <TableCell align="right">{n(i.latency_p95_ms)}</TableCell>
+          </TableRow>
+        ))}
       </TableBody>
     </Table>
   );
