@@ -12,13 +12,15 @@ interface Child {
 
 /**
  * The quote request's write (quote-request.repository.ts) gives each child table's rows as one array parameter per
- * column, spread into rows by unnest, a json column's values as their JSON.stringify text: every value must come back
+ * column, spread into rows by unnest, and a json column's values as the JSON of one array, spread by
+ * json_array_elements beside them: every value must come back
  * exactly as given, whatever characters it holds, on the embedded database and on PostgreSQL (each driver writes the
  * arrays' literals its own way).
  */
 const INSERT = `WITH parent AS (INSERT INTO bulk_parent (name) VALUES ($1::text) RETURNING id),
   children AS (INSERT INTO bulk_child (parent_id, position, label, n, amount, flag, at, parts)
-    SELECT parent.id, c.* FROM parent, unnest($2::int[], $3::text[], $4::int[], $5::numeric[], $6::boolean[], $7::timestamptz[], $8::json[]) AS c)
+    SELECT parent.id, c.* FROM parent, ROWS FROM (unnest($2::int[]), unnest($3::text[]), unnest($4::int[]), unnest($5::numeric[]), unnest($6::boolean[]),
+                                                  unnest($7::timestamptz[]), json_array_elements($8::json)) AS c)
   SELECT id FROM parent`;
 
 async function write(db: Database, name: string, children: Child[]): Promise<number> {
@@ -32,7 +34,7 @@ async function write(db: Database, name: string, children: Child[]): Promise<num
       children.map((c) => c.amount),
       children.map((c) => c.flag),
       children.map((c) => c.at?.toISOString() ?? null),
-      children.map((c) => (c.parts === undefined ? null : JSON.stringify(c.parts))),
+      JSON.stringify(children.map((c) => c.parts)),
     ],
     'bulk_insert_unnest',
   );
@@ -75,7 +77,7 @@ describe('bulk insert of rows given as one array parameter per column', () => {
     expect((await read(id)).map((r) => ({ ...r, at: r.at === null ? null : new Date(r.at).toISOString() }))).toEqual(
       children.map((c) => ({ ...c, at: c.at?.toISOString() ?? null })),
     );
-    // a json value is kept as the text given, not re-serialised
+    // a json value is kept as its text in the array given, not re-serialised
     const [{ text }] = await db.sql.query<{ text: string }>('SELECT parts::text AS text FROM bulk_child WHERE parent_id = $1 AND position = 1', [id]);
     expect(text).toBe(JSON.stringify(children[1].parts));
   });
