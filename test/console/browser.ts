@@ -5,7 +5,8 @@ import { join, resolve } from 'node:path';
 import type { BrowserContext } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const SCREENSHOTS = resolve(__dirname, '../../test-output/screenshots');
+/** Where the browser tests leave their screenshots (CI keeps them as artifacts); `CONSOLE_SCREENSHOTS` to look at them elsewhere. */
+export const SCREENSHOTS = process.env.CONSOLE_SCREENSHOTS ?? resolve(__dirname, '../../test-output/screenshots');
 
 const FLAGS = [
   '--headless',

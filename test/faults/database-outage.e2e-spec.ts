@@ -102,15 +102,18 @@ onPostgres('database unreachable', () => {
     expect(JSON.stringify(clocks)).not.toContain('during the outage');
   });
 
-  it('answers 503, not 500, when the server terminates the connection under a request (57P01), and the next calls succeed', async () => {
-    expect((await listQuotes()).status).toBe(200);
-    // hold the list's read inside PostgreSQL (behind a lock) so the termination is certain to land under it
+  /**
+   * Runs `call` while its statement on `table` waits behind a lock (`mode`) inside PostgreSQL, then terminates every backend
+   * of the app's database under it, as a restart does (the admin connection is on another database): the
+   * termination is certain to land under the call.
+   */
+  const terminatedUnder = async (table: string, call: () => Promise<HttpResponse>, mode = 'ACCESS EXCLUSIVE'): Promise<HttpResponse> => {
     const holder = new Client({ connectionString: testDbUrl });
     await holder.connect();
     await holder.query('BEGIN');
-    await holder.query('LOCK TABLE motor_quote_requests IN ACCESS EXCLUSIVE MODE');
+    await holder.query(`LOCK TABLE ${table} IN ${mode} MODE`);
     const holderPid = (await holder.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0].pid;
-    const pending = listQuotes();
+    const pending = call();
     try {
       let waiting: number[] = [];
       while (waiting.length === 0) {
@@ -121,14 +124,27 @@ onPostgres('database unreachable', () => {
         waiting = rows.rows.map((r) => r.pid);
         if (waiting.length === 0) await new Promise((r) => setTimeout(r, 20));
       }
-      // every backend of the app's database, as a restart does (the admin connection is on another database)
       await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> $2', [dbName, holderPid]);
     } finally {
       await holder.query('ROLLBACK');
       await holder.end();
     }
-    expect503(await pending, 'the request whose connection was terminated');
-    await recovered();
+    return pending;
+  };
+
+  it('sends a read whose connection the server terminated (57P01) once more on a new connection: the partner gets its answer', async () => {
     expect((await listQuotes()).status).toBe(200);
+    const res = await terminatedUnder('motor_quote_requests', listQuotes);
+    expect({ status: res.status, body: res.body?.current_page }).toEqual({ status: 200, body: 1 });
+  });
+
+  it('answers 503, not 500, to a write whose connection was terminated (never retried blindly), leaving nothing; the next calls succeed', async () => {
+    expect((await listQuotes()).status).toBe(200);
+    const write = () => app.request(TEST_CLOCKS, { token: partner.token, json: { name: 'cut off' } });
+    // EXCLUSIVE lets the write's reads through and holds its INSERT: the termination lands under the write itself
+    expect503(await terminatedUnder('test_clocks', write, 'EXCLUSIVE'), 'the write whose connection was terminated');
+    await recovered();
+    const clocks = (await app.request(TEST_CLOCKS, { token: partner.token })).body;
+    expect(JSON.stringify(clocks)).not.toContain('cut off');
   });
 });

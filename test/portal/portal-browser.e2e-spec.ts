@@ -1,30 +1,42 @@
+import { createHmac } from 'node:crypto';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { MINUTE_MS } from '../../libs/common/src';
 import { browserAvailable, ensureConsoleBuilt, launchBrowser, SCREENSHOTS } from '../console/browser';
 import { startTestApp, TestApp } from '../support/test-app';
-import { PORTAL_PASSWORD, resetPortalKit, staffInvite } from './portal-kit';
+import { LOCAL_RECEIVERS_ENV, Received, WebhookReceiver } from '../webhooks/webhook-receiver';
+import { PORTAL_PASSWORD, portalUser, resetPortalKit, staffInvite } from './portal-kit';
+
+/** The receiver's check from docs/webhooks.md. */
+function signedWith(secret: string, r: Received): boolean {
+  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
+  const expected = 'v1,' + createHmac('sha256', key).update(`${r.headers['webhook-id']}.${r.headers['webhook-timestamp']}.${r.body}`).digest('base64');
+  return String(r.headers['webhook-signature']).split(' ').includes(expected);
+}
 
 const run = browserAvailable();
 const describeBrowser = run ? describe : describe.skip;
 
-describeBrowser('the partner portal in a browser: invitation, password, sign-in, a new secret', () => {
+describeBrowser('the partner portal in a browser: invitation, password, sign-in, a new secret, a webhook endpoint', () => {
   let app: TestApp;
   let browser: Awaited<ReturnType<typeof launchBrowser>>;
   let context: BrowserContext;
   let page: Page;
+  let receiver: WebhookReceiver;
   const errors: string[] = [];
 
   beforeAll(async () => {
     ensureConsoleBuilt();
     resetPortalKit();
-    app = await startTestApp({ env: { RATE_LIMIT_DEFAULT_PER_MINUTE: '1000' } });
+    app = await startTestApp({ env: { RATE_LIMIT_DEFAULT_PER_MINUTE: '1000', WEBHOOK_POLL_INTERVAL_MS: '30', ...LOCAL_RECEIVERS_ENV } });
+    receiver = await WebhookReceiver.start();
     browser = await launchBrowser();
     context = browser.context;
     page = await context.newPage();
     page.on('pageerror', (e) => errors.push(e.message));
   }, 180_000);
   afterAll(async () => {
+    await receiver?.close();
     await browser?.close();
     await app?.close();
   });
@@ -88,6 +100,36 @@ describeBrowser('the partner portal in a browser: invitation, password, sign-in,
     expect(await tokenStatus(partner.id, secret)).toBe(200);
     await page.getByTestId('secret-done').click();
     await page.getByTestId('secret-dialog').waitFor({ state: 'detached' });
+
+    // Webhooks: an internal address is refused on the field; the receiver is registered, its signing secret shown
+    // once; a test event arrives signed with it and its delivery shows the attempt.
+    await page.getByTestId('menu-webhook-endpoints').click();
+    await page.getByTestId('register-endpoint').click();
+    await page.getByTestId('endpoint-url-input').fill('http://10.0.0.1/hooks');
+    await page.locator('button[type=submit]').click();
+    await page.getByText('may not point at a private').first().waitFor();
+    await shot('10-endpoint-refused-en');
+    await page.getByTestId('endpoint-url-input').fill(receiver.url);
+    await page.locator('input[name=description]').fill('Browser receiver');
+    await page.locator('button[type=submit]').click();
+    await page.getByTestId('webhook-secret').waitFor();
+    const signing = await page.getByTestId('webhook-secret').innerText();
+    expect(signing).toMatch(/^whsec_/);
+    await shot('11-endpoint-secret-en');
+    await page.getByTestId('webhook-secret-done').click();
+    await page.getByTestId('no-deliveries').waitFor();
+    expect(await page.getByTestId('endpoint-url').innerText()).toBe(receiver.url);
+
+    await page.getByTestId('endpoint-test').click();
+    await page.getByTestId('delivery-status').filter({ hasText: 'Delivered' }).waitFor();
+    expect(receiver.received).toHaveLength(1);
+    expect(signedWith(signing, receiver.received[0])).toBe(true);
+    await shot('12-endpoint-delivered-en');
+    await page.locator('.RaDataTable-tbody .RaDataTable-row').first().click();
+    await page.getByTestId('delivery-attempts').waitFor();
+    expect(await page.getByTestId('attempt-status-code').allInnerTexts()).toEqual(['200']);
+    expect(await page.getByTestId('delivery-replay').isVisible()).toBe(true);
+    await shot('13-delivery-en');
     expect(errors).toEqual([]);
   });
 
@@ -128,6 +170,59 @@ describeBrowser('the partner portal in a browser: invitation, password, sign-in,
     expect(await page.locator('.RaDataTable-tbody').innerText()).toContain('phone.owner@partner.test');
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await shot('9-team-ar-phone');
+
+    // The Webhooks area on the phone, in Arabic: register, send a test event, open its delivery and replay it.
+    const sent = receiver.received.length;
+    await page.goto(`${app.url}/portal/webhook-endpoints/create`);
+    await page.getByTestId('endpoint-url-input').fill(receiver.url);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await shot('14-register-endpoint-ar-phone');
+    await page.locator('button[type=submit]').click();
+    await page.getByTestId('webhook-secret').waitFor();
+    await page.getByTestId('webhook-secret-done').click();
+    await page.getByTestId('endpoint-test').click();
+    await page.getByTestId('delivery-status').filter({ hasText: 'وصل' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await shot('15-endpoint-ar-phone');
+    await page.locator('.RaDataTable-tbody .RaDataTable-row').first().click();
+    await page.getByTestId('delivery-attempts').waitFor();
+    await page.getByTestId('delivery-replay').click();
+    await receiver.waitFor(sent + 2);
+    await page.getByTestId('delivery-attempt').nth(1).getByTestId('attempt-status-code').filter({ hasText: '200' }).waitFor();
+    expect(receiver.received.slice(sent).map((r) => r.headers['webhook-id'])).toEqual([
+      receiver.received[sent].headers['webhook-id'],
+      receiver.received[sent].headers['webhook-id'],
+    ]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await shot('16-delivery-ar-phone');
+    await page.goto(`${app.url}/portal/webhook-deliveries`);
+    await page.locator('.RaDataTable-tbody .RaDataTable-row').first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await shot('17-deliveries-ar-phone');
+    expect(errors).toEqual([]);
+  });
+
+  it('a viewer sees the endpoints and deliveries with their attempts, and no button that changes them', async () => {
+    const partner = await app.partner(['horse']);
+    const dev = await portalUser(app, partner.id, 'developer');
+    const viewer = await portalUser(app, partner.id, 'viewer');
+    const endpoint = (await dev.call('/portal/api/webhook-endpoints', { json: { url: receiver.url } })).body;
+    expect((await dev.call(`/portal/api/webhook-endpoints/${endpoint.id}/test`, { json: {} })).status).toBe(202);
+    await page.setViewportSize({ width: 1366, height: 860 });
+    await page.evaluate(() => localStorage.setItem('RaStore.locale', '"en"'));
+
+    await signIn(viewer.email);
+    await page.getByTestId('menu-webhook-endpoints').click();
+    await page.getByTestId('endpoint-url').first().waitFor();
+    expect(await page.getByTestId('register-endpoint').count()).toBe(0);
+    await page.getByTestId('endpoint-url').first().click();
+    await page.getByTestId('delivery-status').filter({ hasText: 'Delivered' }).waitFor();
+    for (const id of ['endpoint-test', 'endpoint-rotate', 'endpoint-disable', 'endpoint-enable'])
+      expect([id, await page.getByTestId(id).count()]).toEqual([id, 0]);
+    await page.locator('.RaDataTable-tbody .RaDataTable-row').first().click();
+    await page.getByTestId('delivery-attempts').waitFor();
+    expect(await page.getByTestId('delivery-replay').count()).toBe(0);
+    await shot('18-delivery-viewer-en');
     expect(errors).toEqual([]);
   });
 });

@@ -25,6 +25,7 @@ import { TestClocksModule } from './platform/test-clocks/test-clocks.module';
 import { DueEventsModule } from './platform/due-events/due-events.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { SandboxWebhooksModule } from './webhooks/sandbox/sandbox-webhooks.module';
+import { PortalWebhooksModule } from './webhooks/portal/portal-webhooks.module';
 import { SandboxPaymentsModule } from './payments/sandbox/sandbox-payments.module';
 import { TplModule } from './products/tpl/tpl.module';
 import { TravelModule } from './products/travel/travel.module';
@@ -65,6 +66,7 @@ export class AppModule {
         AdminModule,
         PortalModule,
         WebhooksModule,
+        PortalWebhooksModule,
         ...(deps.config.env === 'sandbox' ? [SandboxMessagesModule, SandboxToolsModule, SandboxPaymentsModule, SandboxWebhooksModule] : []),
         ...(deps.extraModules ?? []),
       ],

@@ -51,7 +51,7 @@ export interface Api {
 
 /** Builds the whole API (not yet listening): database, Redis, logging, metrics, errors, OpenAPI. */
 export async function createApi(config: AppConfig, options: ApiOptions = {}): Promise<Api> {
-  const logger = createLogger(config.logLevel, options.logStream);
+  const logger = createLogger(config.logLevel, options.logStream, config.logFormat);
   // Sandbox test clocks answer through the one Clock every rule reads (real time outside a clocked frame).
   const realClock = options.clock ?? new SystemClock();
   const clock = new TestClockAwareClock(realClock);

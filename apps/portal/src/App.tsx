@@ -15,6 +15,12 @@ import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { UserInvite } from './users/UserInvite';
 import { UsersList } from './users/UsersList';
+import { WebhookDeliveryList } from './webhooks/WebhookDeliveryList';
+import { WebhookDeliveryShow } from './webhooks/WebhookDeliveryShow';
+import { WebhookEndpointCreate } from './webhooks/WebhookEndpointCreate';
+import { WebhookEndpointEdit } from './webhooks/WebhookEndpointEdit';
+import { WebhookEndpointList } from './webhooks/WebhookEndpointList';
+import { WebhookEndpointShow } from './webhooks/WebhookEndpointShow';
 
 const caches = {
   ltr: createCache({ key: 'mui' }),
@@ -49,7 +55,19 @@ export function App() {
           <CustomRoutes noLayout>
             <Route path="/set-password" element={<SetPasswordPage />} />
           </CustomRoutes>
-          {(role: string) => [<Resource key="users" name="users" list={UsersList} create={partnerCan(role, 'manage_users') ? UserInvite : undefined} />]}
+          {(role: string) => [
+            <Resource key="users" name="users" list={UsersList} create={partnerCan(role, 'manage_users') ? UserInvite : undefined} />,
+            <Resource
+              key="webhook-endpoints"
+              name="webhook-endpoints"
+              list={WebhookEndpointList}
+              show={WebhookEndpointShow}
+              create={partnerCan(role, 'manage_webhooks') ? WebhookEndpointCreate : undefined}
+              edit={partnerCan(role, 'manage_webhooks') ? WebhookEndpointEdit : undefined}
+              recordRepresentation="url"
+            />,
+            <Resource key="webhook-deliveries" name="webhook-deliveries" list={WebhookDeliveryList} show={WebhookDeliveryShow} />,
+          ]}
         </Admin>
       </BrowserRouter>
     </CacheProvider>

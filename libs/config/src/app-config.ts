@@ -11,6 +11,12 @@ const optionalUrl = (protocols: string[]) =>
       message: `must start with ${protocols.join(' or ')}`,
     });
 
+/** Days before a policy's end that its renewal is due (0: no renewal_due event). */
+const renewalDays = z.coerce.number().int().min(0).max(365);
+
+/** The families whose policies end, each with its own renewal notice (`RENEWAL_DUE_DAYS_<FAMILY>`). */
+export const RENEWAL_FAMILIES = ['motor', 'tpl', 'property', 'travel', 'horse', 'life', 'medical'] as const;
+
 const envSchema = z.object({
   APP_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
   HOST: z.string().default('127.0.0.1'),
@@ -31,6 +37,7 @@ const envSchema = z.object({
     .optional()
     .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   RATE_LIMIT_DEFAULT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   OAUTH_FAILED_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(20),
@@ -54,6 +61,14 @@ const envSchema = z.object({
   PAYMENT_RECONCILE_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   REFUND_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
   DUE_EVENTS_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
+  RENEWAL_DUE_DAYS: renewalDays.default(30),
+  RENEWAL_DUE_DAYS_MOTOR: renewalDays.optional(),
+  RENEWAL_DUE_DAYS_TPL: renewalDays.optional(),
+  RENEWAL_DUE_DAYS_PROPERTY: renewalDays.optional(),
+  RENEWAL_DUE_DAYS_TRAVEL: renewalDays.optional(),
+  RENEWAL_DUE_DAYS_HORSE: renewalDays.optional(),
+  RENEWAL_DUE_DAYS_LIFE: renewalDays.optional(),
+  RENEWAL_DUE_DAYS_MEDICAL: renewalDays.optional(),
   PROPERTY_ISSUANCE_PROVIDERS: z
     .string()
     .default('dune')
@@ -107,6 +122,8 @@ export interface AppConfig {
   /** npm start runs the sandbox insurers itself (sandbox mode, unless SANDBOX_URL points elsewhere). */
   startSandbox: boolean;
   logLevel: AppEnv['LOG_LEVEL'];
+  /** JSON lines, or readable lines for a person at a terminal (the default when stdout is one, outside production). */
+  logFormat: 'json' | 'pretty';
   bodyLimitBytes: number;
   rateLimitDefaultPerMinute: number;
   /** Failed token requests (wrong or unknown credentials) one address may make per minute, across every client id. */
@@ -142,6 +159,11 @@ export interface AppConfig {
   paymentReconcileMs: number;
   /** How often due events (a payment link lapsing, a policy reaching its end) are looked for (0: only when a test clock advances). */
   dueEventsPollMs: number;
+  /**
+   * How many days before a policy's end its `policy.renewal_due` event fires, by family (`RENEWAL_DUE_DAYS_<FAMILY>`,
+   * else `RENEWAL_DUE_DAYS`, 30); 0: none for that family. Read when the policy is activated.
+   */
+  renewalDueDays: Record<(typeof RENEWAL_FAMILIES)[number], number>;
   /** How often refunds owed are paid out (0: only right after a cancellation). */
   refundPollMs: number;
   /** The provider codes a property policy may be issued with (the spec allows one); prices still come from every insurer. */
@@ -209,6 +231,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     sandboxUrl: (e.SANDBOX_URL ?? `http://127.0.0.1:${e.SANDBOX_PORT}`).replace(/\/$/, ''),
     startSandbox: e.SANDBOX_START ?? (e.APP_ENV === 'sandbox' && !e.SANDBOX_URL),
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (process.stdout.isTTY && e.APP_ENV !== 'production' ? 'pretty' : 'json'),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     rateLimitDefaultPerMinute: e.RATE_LIMIT_DEFAULT_PER_MINUTE,
     oauthFailedAttemptsPerAddress: e.OAUTH_FAILED_ATTEMPTS_PER_ADDRESS,
@@ -230,6 +253,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     paymentReconcileMs: e.PAYMENT_RECONCILE_MS,
     refundPollMs: e.REFUND_POLL_MS,
     dueEventsPollMs: e.DUE_EVENTS_POLL_MS,
+    renewalDueDays: {
+      motor: e.RENEWAL_DUE_DAYS_MOTOR ?? e.RENEWAL_DUE_DAYS,
+      tpl: e.RENEWAL_DUE_DAYS_TPL ?? e.RENEWAL_DUE_DAYS,
+      property: e.RENEWAL_DUE_DAYS_PROPERTY ?? e.RENEWAL_DUE_DAYS,
+      travel: e.RENEWAL_DUE_DAYS_TRAVEL ?? e.RENEWAL_DUE_DAYS,
+      horse: e.RENEWAL_DUE_DAYS_HORSE ?? e.RENEWAL_DUE_DAYS,
+      life: e.RENEWAL_DUE_DAYS_LIFE ?? e.RENEWAL_DUE_DAYS,
+      medical: e.RENEWAL_DUE_DAYS_MEDICAL ?? e.RENEWAL_DUE_DAYS,
+    },
     propertyIssuanceProviders: e.PROPERTY_ISSUANCE_PROVIDERS,
     propertyInsurerTimeoutMs: e.PROPERTY_INSURER_TIMEOUT_MS,
     webhooks: {

@@ -10,6 +10,7 @@ import { migrate } from './migrator';
 import { initialisePgliteDir, pgliteInitialised } from './pglite-initdb';
 import { SqlDatabase } from './sql-target';
 import { countingAdapter, countingSql, StatementCounter } from './statement-counter';
+import { readRetryingAdapter, readRetryingSql } from './read-retry';
 
 /** The Prisma client of the service; also the Nest injection token repositories ask for. */
 export class PrismaService extends PrismaClient {}
@@ -66,7 +67,8 @@ async function openPostgres(url: string, opts: OpenOptions): Promise<Database> {
   // Fail now, with the reason, rather than on the first request.
   await pool.query('SELECT 1');
   const counter = opts.countStatements ? new StatementCounter() : undefined;
-  const prisma = prismaOn(counter ? countingAdapter(new PrismaPg(pool), counter) : new PrismaPg(pool));
+  // counted inside the retry, so a retried read counts as the two statements it sent
+  const prisma = prismaOn(readRetryingAdapter(counter ? countingAdapter(new PrismaPg(pool), counter) : new PrismaPg(pool)));
   const plain: SqlDatabase = {
     query: async (sql, params, name) =>
       (await pool.query(name ? { name, text: sql, values: params as unknown[] } : { text: sql, values: params as unknown[] })).rows,
@@ -89,7 +91,7 @@ async function openPostgres(url: string, opts: OpenOptions): Promise<Database> {
   return {
     kind: 'postgres',
     prisma,
-    sql: counter ? countingSql(plain, counter) : plain,
+    sql: readRetryingSql(counter ? countingSql(plain, counter) : plain),
     statements: counter,
     listen: (channel, listener) => listenPostgres(url, channel, listener),
     close: async () => {

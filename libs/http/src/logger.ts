@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { LoggerService } from '@nestjs/common';
 import pino, { DestinationStream, Logger, LoggerOptions } from 'pino';
+import pinoPretty from 'pino-pretty';
 import { maskPii } from '@lib/common';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -47,15 +48,24 @@ export function redactCapabilities(url: string): string {
   return url.replace(/^\/embed\/[A-Za-z0-9_-]{16,}/, '/embed/***');
 }
 
-export function createLogger(level: string, destination?: DestinationStream): Logger {
-  return destination ? pino(loggerOptions(level), destination) : pino(loggerOptions(level));
+export function createLogger(level: string, destination?: DestinationStream, format: 'json' | 'pretty' = 'json'): Logger {
+  if (destination) return pino(loggerOptions(level), destination);
+  if (format === 'pretty') {
+    // in the process (no worker thread): a person at a terminal reads lines, not JSON
+    return pino(loggerOptions(level), pinoPretty({ colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: true, sync: true }));
+  }
+  return pino(loggerOptions(level));
 }
+
+/** Nest's start-up chatter (every module loaded, every route mapped): for debugging, not for each start. */
+const STARTUP_CONTEXTS = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestFactory']);
 
 /** Nest's own log lines (bootstrap, lifecycle) through the same pino logger. */
 export class NestPinoLogger implements LoggerService {
   constructor(private readonly logger: Logger) {}
   log(message: unknown, context?: string) {
-    this.logger.info({ context }, String(message));
+    if (context && STARTUP_CONTEXTS.has(context)) this.logger.debug({ context }, String(message));
+    else this.logger.info({ context }, String(message));
   }
   error(message: unknown, trace?: string, context?: string) {
     this.logger.error({ context, trace: trace ? maskPii(trace) : undefined }, String(message));

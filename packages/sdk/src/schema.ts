@@ -741,7 +741,7 @@ export interface paths {
         put?: never;
         /**
          * Delete a medical policy
-         * @description A policy awaiting payment is withdrawn (it then reads as 404 and its payment link stops working); an active one is cancelled (status 2). 400 when already cancelled. An empty body, or the real service's multipart with an optional `cancellation_document` (PDF, JPEG or PNG, checked by content, kept as the policy's `cancellation_document`). Rate limit: 30 per minute.
+         * @description A policy awaiting payment is withdrawn (it then reads as 404 and its payment link stops working); an active one is cancelled (status 2). 400 when already cancelled, 409 when expired (status 4: its year of cover ended). An empty body, or the real service's multipart with an optional `cancellation_document` (PDF, JPEG or PNG, checked by content, kept as the policy's `cancellation_document`). Rate limit: 30 per minute.
          */
         post: operations["MedicalPolicies_remove"];
         delete?: never;
@@ -1616,7 +1616,7 @@ export interface paths {
         put?: never;
         /**
          * Issue a life policy from an offer
-         * @description From an offer of the same client that has not passed `valid_until` (an expired offer is 422 on `offer_id`; another client's offer is not found). `applicant_id` must be the offer's. `beneficiaries` (1–10, distinct, not the applicant) have whole `share_percentage`s adding up to 100. `iban` (optional) is the payout account for claims (SA + 22 digits with valid mod-97 check digits), never charged; only its masked form is returned. The real service's repeated terms are accepted: `date_of_birth`, `gender`, `smoker`, `policy_term_years`, `premium_frequency`, `agreed_premium` and `sum_assured` must equal the offer's (a 422 names each that differs), and `start_date` (today to 90 days ahead) is when the cover starts, or the payment day if that is later (`requested_start_date`). `consent` must be true. The plan's terms come from the offer and are not sent again. Answers status 0 (pending payment) and a `payment_link` for the first instalment (`premium_amount`), valid 24 hours or until the offer expires; paying makes it status 1 (active) with `provider_policy_id`, `start_date` (the payment day) and `end_date` (start + term). Status values are integers as for motor and property (0 pending, 1 active, 2 cancelled), not the real service's string "active". One policy per offer: a second is 409.
+         * @description From an offer of the same client that has not passed `valid_until` (an expired offer is 422 on `offer_id`; another client's offer is not found). `applicant_id` must be the offer's. `beneficiaries` (1–10, distinct, not the applicant) have whole `share_percentage`s adding up to 100. `iban` (optional) is the payout account for claims (SA + 22 digits with valid mod-97 check digits), never charged; only its masked form is returned. The real service's repeated terms are accepted: `date_of_birth`, `gender`, `smoker`, `policy_term_years`, `premium_frequency`, `agreed_premium` and `sum_assured` must equal the offer's (a 422 names each that differs), and `start_date` (today to 90 days ahead) is when the cover starts, or the payment day if that is later (`requested_start_date`). `consent` must be true. The plan's terms come from the offer and are not sent again. Answers status 0 (pending payment) and a `payment_link` for the first instalment (`premium_amount`), valid 24 hours or until the offer expires; paying makes it status 1 (active) with `provider_policy_id`, `start_date` (the payment day) and `end_date` (start + term). Status values are integers as for motor and property (0 pending, 1 active, 2 cancelled, 4 expired at maturity), not the real service's string "active". One policy per offer: a second is 409.
          */
         post: operations["LifePolicies_create"];
         delete?: never;
@@ -1911,7 +1911,7 @@ export interface paths {
         };
         /**
          * List travel policies
-         * @description The calling client's travel policies, newest first, in the paginator envelope like the other lists; filters `status` (0, 1, 2), `date_from`, `date_to` (YYYY-MM-DD, on `created_at`).
+         * @description The calling client's travel policies, newest first, in the paginator envelope like the other lists; filters `status` (0, 1, 2, 4 expired), `date_from`, `date_to` (YYYY-MM-DD, on `created_at`).
          */
         get: operations["TravelPolicies_list"];
         put?: never;
@@ -2616,7 +2616,7 @@ export interface paths {
         };
         /**
          * List claims
-         * @description Every product family, each with its policy and customer (`policy`: number, status, cover, holder name and id, masked without read_pii) and its assignee's name. Claims still to decide (submitted or under review): `filter={"undecided":true}`; the work queue, those of them nobody has taken: `filter={"unassigned":true}`; `filter={"overdue":true}`, oldest first with `sort=["created_at","ASC"]`. A claim must be decided (approved or rejected) within 15 days of its submission: `decision_due_at` is `created_at` plus 15 days, and `overdue` is true while a claim still submitted or under review is past it. Admin lists follow react-admin's simple REST convention: `sort=["field","ASC"|"DESC"]`, `range=[first,last]` (inclusive, at most 100 rows, default [0,24]) and `filter={...}` as JSON query parameters; the answer is a JSON array with `Content-Range: <resource> <first>-<last>/<total>`. Bad parameters answer 422 naming `sort`, `range` or `filter.<key>`. `format=csv` answers every row the filter matches instead, in the sort, as a CSV download streamed page by page (no `range`, no size limit).
+         * @description Every product family, each with its policy and customer (`policy`: number, status, cover, holder name and id, masked without read_pii) and its assignee's name. Claims still to decide (submitted or under review): `filter={"undecided":true}`; the work queue, those of them nobody has taken: `filter={"unassigned":true}`; `filter={"overdue":true}`, oldest first with `sort=["created_at","ASC"]`. A claim must be decided (approved or rejected) within 15 days of its submission: `decision_due_at` is `created_at` plus 15 days, and `overdue` is true while a claim still submitted or under review is past it (on the console's clock, or flagged by its due event: `overdue_at`, stored once; in the sandbox when the test clock of its policy passes the deadline). Admin lists follow react-admin's simple REST convention: `sort=["field","ASC"|"DESC"]`, `range=[first,last]` (inclusive, at most 100 rows, default [0,24]) and `filter={...}` as JSON query parameters; the answer is a JSON array with `Content-Range: <resource> <first>-<last>/<total>`. Bad parameters answer 422 naming `sort`, `range` or `filter.<key>`. `format=csv` answers every row the filter matches instead, in the sort, as a CSV download streamed page by page (no `range`, no size limit).
          */
         get: operations["AdminClaims_list"];
         put?: never;
@@ -2720,7 +2720,7 @@ export interface paths {
         };
         /**
          * Show a claim
-         * @description With its status history (notes and who moved it), its decision deadline and its policy and customer beside it. A claim must be decided (approved or rejected) within 15 days of its submission: `decision_due_at` is `created_at` plus 15 days, and `overdue` is true while a claim still submitted or under review is past it.
+         * @description With its status history (notes and who moved it), its decision deadline and its policy and customer beside it. A claim must be decided (approved or rejected) within 15 days of its submission: `decision_due_at` is `created_at` plus 15 days, and `overdue` is true while a claim still submitted or under review is past it (on the console's clock, or flagged by its due event: `overdue_at`, stored once; in the sandbox when the test clock of its policy passes the deadline).
          */
         get: operations["AdminClaims_show"];
         put?: never;
@@ -3548,6 +3548,148 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portal/api/webhook-endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your partner's webhook endpoints
+         * @description Newest first, never their secrets.
+         */
+        get: operations["PortalWebhookEndpoints_list"];
+        put?: never;
+        /**
+         * Register a webhook endpoint (owner, developer)
+         * @description `url`, `events` (default `policy.status_updated` and `policy.documents_updated`), optional `description`. The url must be https (http too in the sandbox) and may not point at a private, loopback, link-local or metadata address; it is checked again against the resolved address at every delivery, and redirects are not followed. The signing `secret` and `static_key` are shown once.
+         */
+        post: operations["PortalWebhookEndpoints_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/api/webhook-endpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of your webhook endpoints */
+        get: operations["PortalWebhookEndpoints_show"];
+        /**
+         * Change, disable or enable a webhook endpoint (owner, developer)
+         * @description `url`, `events`, `description`; `active: false` disables it (no new events, its pending deliveries end as failed), `true` enables it again. The url must be https (http too in the sandbox) and may not point at a private, loopback, link-local or metadata address; it is checked again against the resolved address at every delivery, and redirects are not followed.
+         */
+        put: operations["PortalWebhookEndpoints_change"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/api/webhook-endpoints/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate a webhook endpoint's signing secret (owner, developer)
+         * @description Attempts from now on are signed with the new secret and carry the new static key, both shown once here.
+         */
+        post: operations["PortalWebhookEndpoints_rotate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/api/webhook-endpoints/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event (owner, developer)
+         * @description Queues one signed delivery of `event` (default `policy.status_updated`) to this endpoint only, carrying your latest policy as Show Policy returns it (a fictional one with id 0 when you have none). 409 when the endpoint is disabled.
+         */
+        post: operations["PortalWebhookEndpoints_test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/api/webhook-deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your partner's webhook deliveries
+         * @description Newest first; filters `endpoint_id`, `status` (pending, delivered, failed); `page`, `per_page`.
+         */
+        get: operations["PortalWebhookDeliveries_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/api/webhook-deliveries/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of your deliveries with its body and every attempt (status, time taken, the first 1 KB of the answer) */
+        get: operations["PortalWebhookDeliveries_show"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/api/webhook-deliveries/{id}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replay a delivery (owner, developer)
+         * @description Makes it due now with the same `webhook-id` (receivers deduplicate on it). 409 while an attempt is in flight.
+         */
+        post: operations["PortalWebhookDeliveries_replay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/sandbox/messages": {
         parameters: {
             query?: never;
@@ -3919,6 +4061,262 @@ export interface components {
         Message: {
             message: string;
         };
+        /**
+         * @example {
+         *       "id": "7c0a9d7e-1b2f-4c3a-9e8d-5f6a7b8c9d0e",
+         *       "client_id": "44efa27f-2a0b-4f4e-9a43-5cf1e3b0c2d1",
+         *       "url": "https://partner.example.com/hooks/insurance",
+         *       "description": "Orders service",
+         *       "events": [
+         *         "policy.status_updated",
+         *         "policy.documents_updated"
+         *       ],
+         *       "active": true,
+         *       "secret_version": 1,
+         *       "disabled_at": null,
+         *       "created_at": "2026-11-22T09:00:00.000000Z",
+         *       "updated_at": "2026-11-22T09:00:00.000000Z"
+         *     }
+         */
+        WebhookEndpoint: {
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            client_id: string;
+            url: string;
+            description: string | null;
+            events: ("policy.status_updated" | "policy.documents_updated" | "payment.expired" | "policy.renewal_due")[];
+            active: boolean;
+            /** @description 1 at registration, one more at each rotation of the signing secret. */
+            secret_version: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            disabled_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            updated_at: string;
+        };
+        WebhookEndpointList: components["schemas"]["WebhookEndpoint"][];
+        /**
+         * @example {
+         *       "id": "7c0a9d7e-1b2f-4c3a-9e8d-5f6a7b8c9d0e",
+         *       "client_id": "44efa27f-2a0b-4f4e-9a43-5cf1e3b0c2d1",
+         *       "url": "https://partner.example.com/hooks/insurance",
+         *       "description": "Orders service",
+         *       "events": [
+         *         "policy.status_updated",
+         *         "policy.documents_updated"
+         *       ],
+         *       "active": true,
+         *       "secret_version": 1,
+         *       "disabled_at": null,
+         *       "created_at": "2026-11-22T09:00:00.000000Z",
+         *       "updated_at": "2026-11-22T09:00:00.000000Z",
+         *       "secret": "whsec_...",
+         *       "static_key": "wk_..."
+         *     }
+         */
+        IssuedWebhookEndpoint: {
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            client_id: string;
+            url: string;
+            description: string | null;
+            events: ("policy.status_updated" | "policy.documents_updated" | "payment.expired" | "policy.renewal_due")[];
+            active: boolean;
+            /** @description 1 at registration, one more at each rotation of the signing secret. */
+            secret_version: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            disabled_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            updated_at: string;
+            /** @description `whsec_...`: the HMAC-SHA256 signing secret, shown once (stored encrypted). */
+            secret: string;
+            /** @description Sent in `x-webhook-url` and `x-webhook-key` on every delivery; shown once. */
+            static_key: string;
+        };
+        WebhookTestQueued: {
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            delivery_id: string;
+        };
+        WebhookDelivery: {
+            /**
+             * Format: uuid
+             * @description Also the `webhook-id` header of every attempt (receivers deduplicate on it).
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            endpoint_id: string;
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            client_id: string;
+            /** @enum {string} */
+            event_type: "policy.status_updated" | "policy.documents_updated" | "payment.expired" | "policy.renewal_due";
+            policy_id: number | null;
+            /** @enum {string} */
+            status: "pending" | "delivered" | "failed";
+            attempt_count: number;
+            /**
+             * Format: date-time
+             * @description When the next attempt is due; null unless pending.
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            next_attempt_at: string | null;
+            in_flight: boolean;
+            last_status_code: number | null;
+            last_error: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            delivered_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            updated_at: string;
+        };
+        WebhookDeliveryPage: {
+            current_page: number;
+            data: components["schemas"]["WebhookDelivery"][];
+            first_page_url: string;
+            from: number | null;
+            last_page: number;
+            last_page_url: string;
+            links: {
+                url: string | null;
+                label: string;
+                active: boolean;
+            }[];
+            next_page_url: string | null;
+            path: string;
+            per_page: number;
+            prev_page_url: string | null;
+            to: number | null;
+            total: number;
+        };
+        WebhookDeliveryAttempt: {
+            number: number;
+            /** @enum {string} */
+            outcome: "in_flight" | "delivered" | "failed" | "interrupted";
+            status_code: number | null;
+            /** @description How long the endpoint took to answer. */
+            duration_ms: number | null;
+            /** @description The first 1 KB of the endpoint's answer. */
+            response_snippet: string | null;
+            error: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            started_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            finished_at: string | null;
+        };
+        WebhookDeliveryWithAttempts: {
+            /**
+             * Format: uuid
+             * @description Also the `webhook-id` header of every attempt (receivers deduplicate on it).
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            endpoint_id: string;
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            client_id: string;
+            /** @enum {string} */
+            event_type: "policy.status_updated" | "policy.documents_updated" | "payment.expired" | "policy.renewal_due";
+            policy_id: number | null;
+            /** @enum {string} */
+            status: "pending" | "delivered" | "failed";
+            attempt_count: number;
+            /**
+             * Format: date-time
+             * @description When the next attempt is due; null unless pending.
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            next_attempt_at: string | null;
+            in_flight: boolean;
+            last_status_code: number | null;
+            last_error: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            delivered_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            updated_at: string;
+            /** @description The JSON body sent, as the endpoint received it. */
+            payload: {
+                [key: string]: unknown;
+            };
+            /** @description Oldest first. */
+            attempts: components["schemas"]["WebhookDeliveryAttempt"][];
+        };
         Refund: {
             /**
              * Format: uuid
@@ -4042,6 +4440,1361 @@ export interface components {
             to: number | null;
             total: number;
         };
+        MedicalInsuredDependent: {
+            name: string;
+            /** @enum {string} */
+            relationship: "spouse" | "child" | "parent";
+            /**
+             * @description With its share of the VAT, SAR.
+             * @example 1079.73
+             */
+            price: number;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            price_before_vat: number;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            vat: number;
+        };
+        MedicalInsuredLine: {
+            name: string;
+            /** @description National id or iqama id. */
+            identifier: string;
+            /** @enum {string} */
+            category: "basic" | "standard" | "premium" | "executive";
+            /**
+             * @description The employee and their dependents, with their share of the VAT, SAR.
+             * @example 1079.73
+             */
+            price: number;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            price_before_vat: number;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            vat: number;
+            dependents: components["schemas"]["MedicalInsuredDependent"][];
+        };
+        MedicalPackage: {
+            name: string;
+            name_ar: string;
+            /**
+             * @description Yearly price per adult member before VAT, SAR.
+             * @example 1079.73
+             */
+            price: number;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            annual_limit: number;
+            network: {
+                name: string;
+                hospitals: number;
+            };
+        };
+        MedicalQuote: {
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            quote_price_id: string;
+            /** @example dune */
+            insurance_provider: string;
+            insurance_provider_name: string;
+            insurance_provider_name_ar: string;
+            /**
+             * @description Before VAT, SAR.
+             * @example 1079.73
+             */
+            subtotal: number;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            vat: number;
+            /**
+             * @description With VAT, SAR.
+             * @example 1079.73
+             */
+            total_price: number;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            price_per_employee: number;
+            /** @enum {string} */
+            currency: "SAR";
+            /** Format: date-time */
+            valid_until: string;
+            employees: components["schemas"]["MedicalInsuredLine"][];
+            /** @description Keyed by tier (basic, standard, premium, executive). */
+            packages: {
+                [key: string]: components["schemas"]["MedicalPackage"];
+            };
+        };
+        /**
+         * @example {
+         *       "id": "0b7a3c1e-5d2f-4a8b-9c6d-1e2f3a4b5c6d",
+         *       "company_id": 42,
+         *       "employees": {
+         *         "fingerprint": "5b0e7d9c3a1f4e2d8c6b0a9f7e5d3c1b2a4f6e8d0c9b7a5f3e1d2c4b6a8f0e9d",
+         *         "count": 2,
+         *         "members": 4
+         *       },
+         *       "quotes": [
+         *         {
+         *           "quote_price_id": "f5d52340-1c2b-4d3e-8f9a-0b1c2d3e4f5a",
+         *           "insurance_provider": "dune",
+         *           "insurance_provider_name": "Dune Cooperative Insurance",
+         *           "insurance_provider_name_ar": "الكثبان للتأمين التعاوني",
+         *           "subtotal": 12000,
+         *           "vat": 1800,
+         *           "total_price": 13800,
+         *           "price_per_employee": 6900,
+         *           "currency": "SAR",
+         *           "valid_until": "2026-12-22T09:00:00.000Z",
+         *           "employees": [
+         *             {
+         *               "name": "Sara Al-Harbi",
+         *               "identifier": "1012345678",
+         *               "category": "standard",
+         *               "price": 13800,
+         *               "price_before_vat": 12000,
+         *               "vat": 1800,
+         *               "dependents": [
+         *                 {
+         *                   "name": "Omar Al-Harbi",
+         *                   "relationship": "spouse",
+         *                   "price": 5520,
+         *                   "price_before_vat": 4800,
+         *                   "vat": 720
+         *                 }
+         *               ]
+         *             }
+         *           ],
+         *           "packages": {
+         *             "standard": {
+         *               "name": "Dune Care Standard",
+         *               "name_ar": "الكثبان للرعاية القياسي",
+         *               "price": 4800,
+         *               "annual_limit": 1000000,
+         *               "network": {
+         *                 "name": "Network B",
+         *                 "hospitals": 240
+         *               }
+         *             }
+         *           }
+         *         }
+         *       ],
+         *       "failed_providers": [],
+         *       "created_at": "2026-11-22T09:00:00.000000Z"
+         *     }
+         */
+        MedicalQuoteRequest: {
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            id: string;
+            company_id: number;
+            /** @description The employee list the quotes price. */
+            employees: {
+                /** @description Who is covered and on which tier: a changed list needs new quotes. */
+                fingerprint: string;
+                /** @description Employees. */
+                count: number;
+                /** @description Employees and dependents. */
+                members: number;
+            };
+            quotes: components["schemas"]["MedicalQuote"][];
+            failed_providers: {
+                insurance_provider: string;
+                reason: string;
+            }[];
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+        };
+        /**
+         * @example {
+         *       "id": 7,
+         *       "company_id": 42,
+         *       "status": 0,
+         *       "pending_declarations": [],
+         *       "payment_link": "http://localhost:3000/pay/9b1d0f3e6a7c4b2d8e5f1a3c7b9d2e4f",
+         *       "insurance_provider": "dune",
+         *       "subtotal": 12000,
+         *       "vat": 1800,
+         *       "price": 13800,
+         *       "currency": "SAR",
+         *       "provider_policy_id": null,
+         *       "redirect_url": "https://partner.example/medical/done?policy=policyID",
+         *       "cancellation_document": null,
+         *       "meta_data": {
+         *         "company_id": 42,
+         *         "insurance_provider": "dune",
+         *         "quote_request_id": "0b7a3c1e-5d2f-4a8b-9c6d-1e2f3a4b5c6d",
+         *         "quote_price_id": "f5d52340-1c2b-4d3e-8f9a-0b1c2d3e4f5a",
+         *         "insured": [
+         *           {
+         *             "name": "Sara Al-Harbi",
+         *             "identifier": "1012345678",
+         *             "category": "standard",
+         *             "price": 13800,
+         *             "price_before_vat": 12000,
+         *             "vat": 1800,
+         *             "dependents": []
+         *           }
+         *         ]
+         *       },
+         *       "issued_at": null,
+         *       "cancelled_at": null,
+         *       "created_at": "2026-11-22T09:05:00.000000Z",
+         *       "updated_at": "2026-11-22T09:05:00.000000Z"
+         *     }
+         */
+        MedicalPolicy: {
+            id: number;
+            company_id: number;
+            /**
+             * @description 0 awaiting payment, 1 active, 2 cancelled.
+             * @enum {number}
+             */
+            status: 0 | 1 | 2;
+            /** @description Awaiting payment: the names of the employees who must still fill their health declaration. */
+            pending_declarations: string[];
+            /** @description Awaiting payment: the company's open payment link; null while anyone must still declare, and once paid. */
+            payment_link: string | null;
+            /** @example dune */
+            insurance_provider: string;
+            /**
+             * @description Before VAT, SAR.
+             * @example 1079.73
+             */
+            subtotal: number;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            vat: number;
+            /**
+             * @description The quote's `total_price` (VAT included), SAR.
+             * @example 1079.73
+             */
+            price: number;
+            /** @enum {string} */
+            currency: "SAR";
+            provider_policy_id: string | null;
+            redirect_url: string | null;
+            /** @description The document sent with a deletion (URL). */
+            cancellation_document: string | null;
+            meta_data: {
+                company_id: number;
+                insurance_provider: string;
+                /**
+                 * Format: uuid
+                 * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+                 */
+                quote_request_id: string;
+                /**
+                 * Format: uuid
+                 * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+                 */
+                quote_price_id: string;
+                insured: components["schemas"]["MedicalInsuredLine"][];
+            };
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            issued_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            cancelled_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            updated_at: string;
+        };
+        /**
+         * @example [
+         *       {
+         *         "id": 7,
+         *         "company_id": 42,
+         *         "status": 0,
+         *         "pending_declarations": [],
+         *         "payment_link": "http://localhost:3000/pay/9b1d0f3e6a7c4b2d8e5f1a3c7b9d2e4f",
+         *         "insurance_provider": "dune",
+         *         "subtotal": 12000,
+         *         "vat": 1800,
+         *         "price": 13800,
+         *         "currency": "SAR",
+         *         "provider_policy_id": null,
+         *         "redirect_url": "https://partner.example/medical/done?policy=policyID",
+         *         "cancellation_document": null,
+         *         "meta_data": {
+         *           "company_id": 42,
+         *           "insurance_provider": "dune",
+         *           "quote_request_id": "0b7a3c1e-5d2f-4a8b-9c6d-1e2f3a4b5c6d",
+         *           "quote_price_id": "f5d52340-1c2b-4d3e-8f9a-0b1c2d3e4f5a",
+         *           "insured": [
+         *             {
+         *               "name": "Sara Al-Harbi",
+         *               "identifier": "1012345678",
+         *               "category": "standard",
+         *               "price": 13800,
+         *               "price_before_vat": 12000,
+         *               "vat": 1800,
+         *               "dependents": []
+         *             }
+         *           ]
+         *         },
+         *         "issued_at": null,
+         *         "cancelled_at": null,
+         *         "created_at": "2026-11-22T09:05:00.000000Z",
+         *         "updated_at": "2026-11-22T09:05:00.000000Z"
+         *       }
+         *     ]
+         */
+        MedicalPolicyList: components["schemas"]["MedicalPolicy"][];
+        MedicalDeclarationAnswers: {
+            /** @enum {string} */
+            allergies: "Yes" | "No";
+            /** @enum {string} */
+            current_medications: "Yes" | "No";
+            /** @enum {string} */
+            hospitalizations: "Yes" | "No";
+            /** @enum {string} */
+            pre_existing_conditions: "Yes" | "No";
+            /** @enum {string} */
+            past_surgeries: "Yes" | "No";
+            /** @enum {string} */
+            surgery_complications: "Yes" | "No";
+            /** @enum {string} */
+            chest_pain_or_breathlessness: "Yes" | "No";
+            /** @enum {string} */
+            heart_procedures: "Yes" | "No";
+            /** @enum {string} */
+            smoking: "Yes" | "No";
+            /** @enum {string} */
+            alcohol_consumption: "Yes" | "No";
+            /** @enum {string} */
+            physical_activity: "Yes" | "No";
+            /** @enum {string} */
+            family_history: "Yes" | "No";
+            /** @enum {string} */
+            other_medical_info?: "Yes" | "No";
+            /** @description "None of the above" alone, or the conditions. */
+            chronic_disease: ("Diabetes" | "Asthma" | "Chronic Kidney Disease" | "Liver Disease" | "Cancer" | "None of the above")[];
+        };
+        MedicalDependent: {
+            name: string;
+            /** @enum {string} */
+            relationship: "spouse" | "child" | "parent";
+            /** @example SA */
+            nationality_iso: string;
+            /** @description A Saudi national (nationality SA). */
+            nationality_id?: string;
+            /** @description Anyone else. */
+            iqama_id?: string;
+            /** @description Hijri (YYYY-MM-DD, Umm al-Qura) with a national id, Gregorian with an iqama. */
+            date_of_birth: string;
+            /** @enum {string} */
+            gender?: "male" | "female";
+            age: number | null;
+        };
+        /**
+         * @example {
+         *       "id": 1,
+         *       "nationality_id": "1012345678",
+         *       "name": "Sara Al-Harbi",
+         *       "nationality_iso": "SA",
+         *       "date_of_birth": "1410-05-12",
+         *       "age": 36,
+         *       "gender": "female",
+         *       "email": "sara@example.com",
+         *       "mobile_number": "0512345678",
+         *       "category": "standard",
+         *       "is_married": true,
+         *       "dependents": [
+         *         {
+         *           "name": "Omar Al-Harbi",
+         *           "relationship": "spouse",
+         *           "nationality_iso": "SA",
+         *           "nationality_id": "1023456789",
+         *           "date_of_birth": "1405-01-20",
+         *           "gender": "male",
+         *           "age": 41
+         *         }
+         *       ],
+         *       "health_declaration": null
+         *     }
+         */
+        MedicalEmployee: {
+            id: number;
+            nationality_id?: string;
+            iqama_id?: string;
+            name: string;
+            /** @example SA */
+            nationality_iso: string;
+            /** @description Hijri (YYYY-MM-DD, Umm al-Qura) with a national id, Gregorian with an iqama. */
+            date_of_birth: string;
+            /** @description Whole years today. */
+            age: number | null;
+            /** @enum {string|null} */
+            gender: "male" | "female" | null;
+            email: string | null;
+            /** @example 0512345678 */
+            mobile_number: string;
+            /** @enum {string} */
+            category: "basic" | "standard" | "premium" | "executive";
+            is_married: boolean;
+            dependents: components["schemas"]["MedicalDependent"][];
+            /** @description Null until filled. */
+            health_declaration: {
+                answers: components["schemas"]["MedicalDeclarationAnswers"];
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T10:15:30.123000Z
+                 */
+                filled_at: string | null;
+            } | null;
+        };
+        /**
+         * @example {
+         *       "employees": [
+         *         {
+         *           "id": 1,
+         *           "nationality_id": "1012345678",
+         *           "name": "Sara Al-Harbi",
+         *           "nationality_iso": "SA",
+         *           "date_of_birth": "1410-05-12",
+         *           "age": 36,
+         *           "gender": "female",
+         *           "email": "sara@example.com",
+         *           "mobile_number": "0512345678",
+         *           "category": "standard",
+         *           "is_married": true,
+         *           "dependents": [
+         *             {
+         *               "name": "Omar Al-Harbi",
+         *               "relationship": "spouse",
+         *               "nationality_iso": "SA",
+         *               "nationality_id": "1023456789",
+         *               "date_of_birth": "1405-01-20",
+         *               "gender": "male",
+         *               "age": 41
+         *             }
+         *           ],
+         *           "health_declaration": null
+         *         }
+         *       ]
+         *     }
+         */
+        MedicalEmployeeList: {
+            employees: components["schemas"]["MedicalEmployee"][];
+        };
+        /**
+         * @example {
+         *       "code": "42201",
+         *       "message": "1 employee row is invalid (row 1); nothing was saved.",
+         *       "details": {
+         *         "employees.1.category": [
+         *           "The category must be one of: basic, standard, premium, executive."
+         *         ]
+         *       },
+         *       "invalid_rows": [
+         *         1
+         *       ],
+         *       "type": "about:blank",
+         *       "title": "Unprocessable Entity",
+         *       "status": 422
+         *     }
+         */
+        MedicalEmployeeListError: {
+            /** @description HTTP status then a two-digit case number; see the table in the API description. */
+            code: string;
+            /** @description Human-readable; may change. Branch on `code`. */
+            message: string;
+            /** @description On 422 only: every failing field path (e.g. `drivers.0.owner_id`) with its messages. */
+            details?: {
+                [key: string]: string[];
+            };
+            /** @description On 429 and 503, equal to the `Retry-After` header. */
+            retry_after_seconds?: number;
+            /** @description On the token endpoint only: the RFC 6749 error code. */
+            error?: string;
+            /** @description On the token endpoint only. */
+            error_description?: string;
+            /** @description RFC 9457 problem type (`about:blank`). */
+            type: string;
+            /** @description RFC 9457 title: the HTTP status text. */
+            title: string;
+            /** @description RFC 9457 status: the HTTP status. */
+            status: number;
+            /** @description When the list itself was read: the rows that failed, counted from 0. */
+            invalid_rows?: number[];
+        };
+        MedicalFormQuestion: {
+            question: string;
+            question_ar: string;
+            choices: ("Yes" | "No")[];
+            choices_ar: string[];
+            /** @description Whether every declaration must answer it. */
+            required: boolean;
+        };
+        MedicalFormDiagnoses: {
+            /**
+             * @description The key its answer is sent under: a list of options ("None of the above" alone).
+             * @enum {string}
+             */
+            answer_key: "chronic_disease";
+            question: string;
+            question_ar: string;
+            options: string[];
+            options_ar: string[];
+            required: boolean;
+        };
+        /**
+         * @example {
+         *       "general_health_information": {
+         *         "allergies": {
+         *           "question": "Do you have any allergies (medicines, food or other)?",
+         *           "question_ar": "هل لديك أي حساسية (أدوية أو طعام أو غيرها)؟",
+         *           "choices": [
+         *             "Yes",
+         *             "No"
+         *           ],
+         *           "choices_ar": [
+         *             "نعم",
+         *             "لا"
+         *           ],
+         *           "required": true
+         *         },
+         *         "current_medications": {
+         *           "question": "Are you currently taking any medication?",
+         *           "question_ar": "هل تتناول حاليًا أي أدوية؟",
+         *           "choices": [
+         *             "Yes",
+         *             "No"
+         *           ],
+         *           "choices_ar": [
+         *             "نعم",
+         *             "لا"
+         *           ],
+         *           "required": true
+         *         },
+         *         "hospitalizations": {
+         *           "question": "Have you been admitted to hospital in the last five years?",
+         *           "question_ar": "هل دخلت المستشفى خلال السنوات الخمس الماضية؟",
+         *           "choices": [
+         *             "Yes",
+         *             "No"
+         *           ],
+         *           "choices_ar": [
+         *             "نعم",
+         *             "لا"
+         *           ],
+         *           "required": true
+         *         },
+         *         "pre_existing_conditions": {
+         *           "question": "Do you have any pre-existing medical condition?",
+         *           "question_ar": "هل لديك أي حالة صحية سابقة؟",
+         *           "choices": [
+         *             "Yes",
+         *             "No"
+         *           ],
+         *           "choices_ar": [
+         *             "نعم",
+         *             "لا"
+         *           ],
+         *           "required": true
+         *         }
+         *       },
+         *       "surgical_history": {
+         *         "past_surgeries": {
+         *           "question": "Have you had any surgery?",
+         *           "question_ar": "هل أجريت أي عملية جراحية؟",
+         *           "choices": [
+         *             "Yes",
+         *             "No"
+         *           ],
+         *           "choices_ar": [
+         *             "نعم",
+         *             "لا"
+         *           ],
+         *           "required": true
+         *         },
+         *         "surgery_complications": {
+         *           "question": "Did any surgery lead to complications?",
+         *           "question_ar": "هل نتجت عن أي عملية جراحية مضاعفات؟",
+         *           "choices": [
+         *             "Yes",
+         *             "No"
+         *           ],
+         *           "choices_ar": [
+         *             "نعم",
+         *             "لا"
+         *           ],
+         *           "required": true
+         *         }
+         *       },
+         *       "cardiovascular_health": {
+         *         "chest_pain_or_breathlessness": {
+         *           "question": "Do you have chest pain or shortness of breath?",
+         *           "question_ar": "هل تعاني من ألم في الصدر أو ضيق في التنفس؟",
+         *           "choices": [
+         *             "Yes",
+         *             "No"
+         *           ],
+         *           "choices_ar": [
+         *             "نعم",
+         *             "لا"
+         *           ],
+         *           "required": true
+         *         },
+         *         "heart_procedures": {
+         *           "question": "Have you had a heart procedure (catheter, stent, bypass)?",
+         *           "question_ar": "هل خضعت لإجراء في القلب (قسطرة أو دعامة أو تحويلة)؟",
+         *           "choices": [
+         *             "Yes",
+         *             "No"
+         *           ],
+         *           "choices_ar": [
+         *             "نعم",
+         *             "لا"
+         *           ],
+         *           "required": true
+         *         }
+         *       },
+         *       "chronic_conditions": {
+         *         "diagnoses": {
+         *           "answer_key": "chronic_disease",
+         *           "question": "Have you been diagnosed with any of these chronic conditions?",
+         *           "question_ar": "هل شُخّصت بأي من هذه الأمراض المزمنة؟",
+         *           "options": [
+         *             "Diabetes",
+         *             "Asthma",
+         *             "Chronic Kidney Disease",
+         *             "Liver Disease",
+         *             "Cancer",
+         *             "None of the above"
+         *           ],
+         *           "options_ar": [
+         *             "السكري",
+         *             "الربو",
+         *             "مرض الكلى المزمن",
+         *             "أمراض الكبد",
+         *             "السرطان",
+         *             "لا شيء مما سبق"
+         *           ],
+         *           "required": true
+         *         }
+         *       },
+         *       "lifestyle_and_habits": {
+         *         "smoking": {
+         *           "question": "Do you smoke or use tobacco?",
+         *           "question_ar": "هل تدخن أو تستخدم التبغ؟",
+         *           "choices": [
+         *             "Yes",
+         *             "No"
+         *           ],
+         *           "choices_ar": [
+         *             "نعم",
+         *             "لا"
+         *           ],
+         *           "required": true
+         *         },
+         *         "alcohol_consumption": {
+         *           "question": "Do you drink alcohol?",
+         *           "question_ar": "هل تتناول الكحول؟",
+         *           "choices": [
+         *             "Yes",
+         *             "No"
+         *           ],
+         *           "choices_ar": [
+         *             "نعم",
+         *             "لا"
+         *           ],
+         *           "required": true
+         *         },
+         *         "physical_activity": {
+         *           "question": "Do you exercise at least twice a week?",
+         *           "question_ar": "هل تمارس الرياضة مرتين في الأسبوع على الأقل؟",
+         *           "choices": [
+         *             "Yes",
+         *             "No"
+         *           ],
+         *           "choices_ar": [
+         *             "نعم",
+         *             "لا"
+         *           ],
+         *           "required": true
+         *         },
+         *         "family_history": {
+         *           "question": "Has a parent or sibling had heart disease, diabetes or cancer?",
+         *           "question_ar": "هل أصيب أحد الوالدين أو الإخوة بأمراض القلب أو السكري أو السرطان؟",
+         *           "choices": [
+         *             "Yes",
+         *             "No"
+         *           ],
+         *           "choices_ar": [
+         *             "نعم",
+         *             "لا"
+         *           ],
+         *           "required": true
+         *         }
+         *       },
+         *       "additional_information": {
+         *         "other_medical_info": {
+         *           "question": "Is there any other medical information the insurer should know?",
+         *           "question_ar": "هل توجد أي معلومات طبية أخرى ينبغي أن تعرفها شركة التأمين؟",
+         *           "choices": [
+         *             "Yes",
+         *             "No"
+         *           ],
+         *           "choices_ar": [
+         *             "نعم",
+         *             "لا"
+         *           ],
+         *           "required": false
+         *         }
+         *       }
+         *     }
+         */
+        MedicalFormQuestions: {
+            general_health_information: {
+                allergies: components["schemas"]["MedicalFormQuestion"];
+                current_medications: components["schemas"]["MedicalFormQuestion"];
+                hospitalizations: components["schemas"]["MedicalFormQuestion"];
+                pre_existing_conditions: components["schemas"]["MedicalFormQuestion"];
+            };
+            surgical_history: {
+                past_surgeries: components["schemas"]["MedicalFormQuestion"];
+                surgery_complications: components["schemas"]["MedicalFormQuestion"];
+            };
+            cardiovascular_health: {
+                chest_pain_or_breathlessness: components["schemas"]["MedicalFormQuestion"];
+                heart_procedures: components["schemas"]["MedicalFormQuestion"];
+            };
+            chronic_conditions: {
+                diagnoses: components["schemas"]["MedicalFormDiagnoses"];
+            };
+            lifestyle_and_habits: {
+                smoking: components["schemas"]["MedicalFormQuestion"];
+                alcohol_consumption: components["schemas"]["MedicalFormQuestion"];
+                physical_activity: components["schemas"]["MedicalFormQuestion"];
+                family_history: components["schemas"]["MedicalFormQuestion"];
+            };
+            additional_information: {
+                other_medical_info: components["schemas"]["MedicalFormQuestion"];
+            };
+        };
+        /**
+         * @example {
+         *       "declared": 3,
+         *       "pending_declarations": []
+         *     }
+         */
+        MedicalFormsFilled: {
+            declared: number;
+            pending_declarations: {
+                id: number;
+                name: string;
+            }[];
+        };
+        /**
+         * @example {
+         *       "health_declaration": {
+         *         "answers": {
+         *           "allergies": "No",
+         *           "current_medications": "No",
+         *           "hospitalizations": "No",
+         *           "pre_existing_conditions": "No",
+         *           "past_surgeries": "No",
+         *           "surgery_complications": "No",
+         *           "chest_pain_or_breathlessness": "No",
+         *           "heart_procedures": "No",
+         *           "smoking": "No",
+         *           "alcohol_consumption": "No",
+         *           "physical_activity": "No",
+         *           "family_history": "No",
+         *           "chronic_disease": [
+         *             "None of the above"
+         *           ]
+         *         },
+         *         "consent": true,
+         *         "filled_at": "2026-11-22T09:10:00.000000Z"
+         *       },
+         *       "pending_declarations": [
+         *         "Omar Saleh"
+         *       ]
+         *     }
+         */
+        MedicalDeclarationFilled: {
+            health_declaration: {
+                answers: components["schemas"]["MedicalDeclarationAnswers"];
+                /** @enum {boolean} */
+                consent: true;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T10:15:30.123000Z
+                 */
+                filled_at: string | null;
+            };
+            /** @description The names of the employees still to declare. */
+            pending_declarations: string[];
+        };
+        /**
+         * @example {
+         *       "company_id": 42,
+         *       "payment": 13800,
+         *       "vat": 1800,
+         *       "currency": "SAR",
+         *       "policy_ids": [
+         *         7
+         *       ]
+         *     }
+         */
+        MedicalPaymentDue: {
+            company_id: number;
+            /**
+             * @description The premiums with VAT, SAR; 0 when nothing is owed.
+             * @example 1079.73
+             */
+            payment: number;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            vat: number;
+            /** @enum {string} */
+            currency: "SAR";
+            policy_ids: number[];
+        };
+        /**
+         * @example {
+         *       "payment": "http://localhost:3000/pay/9b1d0f3e6a7c4b2d8e5f1a3c7b9d2e4f",
+         *       "payment_link": "http://localhost:3000/pay/9b1d0f3e6a7c4b2d8e5f1a3c7b9d2e4f",
+         *       "amount": 13800,
+         *       "currency": "SAR",
+         *       "expires_at": "2026-11-22T09:20:00.000000Z",
+         *       "policy_ids": [
+         *         7
+         *       ]
+         *     }
+         */
+        MedicalPaymentLink: {
+            /** @description The link, under the real service's name. */
+            payment: string;
+            payment_link: string;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            amount: number;
+            /** @enum {string} */
+            currency: "SAR";
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            expires_at: string;
+            policy_ids: number[];
+        };
+        /**
+         * @example {
+         *       "id": 42,
+         *       "name": "Example company name",
+         *       "name_ar": "مثال اسم شركة",
+         *       "commercial_registration_number": "7000000002",
+         *       "sponsor_number": "1000000001",
+         *       "unified_national_number": "7000000001",
+         *       "email_address": "example@example.com",
+         *       "phone_number": "+966512345678",
+         *       "city": "Riyadh",
+         *       "size": "small",
+         *       "client_id": "a1b2c3d4-0000-4000-8000-000000000000",
+         *       "created_at": "2026-11-22T09:00:00.000000Z",
+         *       "updated_at": "2026-11-22T09:00:00.000000Z"
+         *     }
+         */
+        MedicalCompany: {
+            id: number;
+            name: string;
+            name_ar: string;
+            commercial_registration_number: string;
+            sponsor_number: string;
+            unified_national_number: string;
+            /** Format: email */
+            email_address: string;
+            phone_number: string;
+            city: string | null;
+            /**
+             * @description micro (1-5 employees), small (6-49) or medium (50-249).
+             * @enum {string|null}
+             */
+            size: "micro" | "small" | "medium" | null;
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            client_id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            updated_at: string;
+        };
+        /**
+         * @example [
+         *       {
+         *         "id": 42,
+         *         "name": "Example company name",
+         *         "name_ar": "مثال اسم شركة",
+         *         "commercial_registration_number": "7000000002",
+         *         "sponsor_number": "1000000001",
+         *         "unified_national_number": "7000000001",
+         *         "email_address": "example@example.com",
+         *         "phone_number": "+966512345678",
+         *         "city": "Riyadh",
+         *         "size": "small",
+         *         "client_id": "a1b2c3d4-0000-4000-8000-000000000000",
+         *         "created_at": "2026-11-22T09:00:00.000000Z",
+         *         "updated_at": "2026-11-22T09:00:00.000000Z"
+         *       }
+         *     ]
+         */
+        MedicalCompanyList: components["schemas"]["MedicalCompany"][];
+        MedicalCategory: {
+            /** @enum {string} */
+            category: "basic" | "standard" | "premium" | "executive";
+            insurance_provider: string;
+            name: string;
+            name_ar: string;
+            /**
+             * @description Yearly premium per adult member before 15% VAT, SAR.
+             * @example 1079.73
+             */
+            price: number;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            price_with_vat: number;
+            /** @enum {string} */
+            currency: "SAR";
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            annual_limit: number;
+            network: {
+                name: string;
+                hospitals: number;
+            };
+        };
+        /**
+         * @example {
+         *       "insurance_provider": "dune",
+         *       "insurance_provider_name": "Dune Cooperative Insurance",
+         *       "insurance_provider_name_ar": "الكثبان للتأمين التعاوني",
+         *       "categories": {
+         *         "basic": {
+         *           "category": "basic",
+         *           "insurance_provider": "dune",
+         *           "name": "Dune Care Basic",
+         *           "name_ar": "الكثبان للرعاية الأساسي",
+         *           "price": 3200,
+         *           "price_with_vat": 3680,
+         *           "currency": "SAR",
+         *           "annual_limit": 500000,
+         *           "network": {
+         *             "name": "Network C",
+         *             "hospitals": 120
+         *           }
+         *         },
+         *         "standard": {
+         *           "category": "standard",
+         *           "insurance_provider": "dune",
+         *           "name": "Dune Care Basic",
+         *           "name_ar": "الكثبان للرعاية الأساسي",
+         *           "price": 3200,
+         *           "price_with_vat": 3680,
+         *           "currency": "SAR",
+         *           "annual_limit": 500000,
+         *           "network": {
+         *             "name": "Network C",
+         *             "hospitals": 120
+         *           }
+         *         },
+         *         "premium": {
+         *           "category": "premium",
+         *           "insurance_provider": "dune",
+         *           "name": "Dune Care Basic",
+         *           "name_ar": "الكثبان للرعاية الأساسي",
+         *           "price": 3200,
+         *           "price_with_vat": 3680,
+         *           "currency": "SAR",
+         *           "annual_limit": 500000,
+         *           "network": {
+         *             "name": "Network C",
+         *             "hospitals": 120
+         *           }
+         *         },
+         *         "executive": {
+         *           "category": "executive",
+         *           "insurance_provider": "dune",
+         *           "name": "Dune Care Basic",
+         *           "name_ar": "الكثبان للرعاية الأساسي",
+         *           "price": 3200,
+         *           "price_with_vat": 3680,
+         *           "currency": "SAR",
+         *           "annual_limit": 500000,
+         *           "network": {
+         *             "name": "Network C",
+         *             "hospitals": 120
+         *           }
+         *         }
+         *       },
+         *       "insurance_providers": [
+         *         "dune",
+         *         "palm",
+         *         "summit"
+         *       ]
+         *     }
+         */
+        MedicalCategories: {
+            /** @example dune */
+            insurance_provider: string;
+            insurance_provider_name: string;
+            insurance_provider_name_ar: string;
+            /** @description Keyed by tier: basic, standard, premium, executive. */
+            categories: {
+                [key: string]: components["schemas"]["MedicalCategory"];
+            };
+            /** @description Every insurer's code, to ask for the others. */
+            insurance_providers: string[];
+        };
+        PropertyAddress: {
+            street_name: string;
+            building_number: string;
+            district_name: string;
+            /** @enum {string} */
+            city_name: "Riyadh" | "Jeddah" | "Makkah" | "Madinah" | "Dammam" | "Khobar" | "Dhahran" | "Al Ahsa" | "Jubail" | "Qatif" | "Taif" | "Tabuk" | "Abha" | "Khamis Mushait" | "Buraidah" | "Unaizah" | "Hail" | "Jazan" | "Najran" | "Yanbu" | "Al Kharj" | "Al Baha";
+            additional_number: string;
+            zip_code: string;
+            unit_number: string;
+        };
+        PropertyBuildingDetails: {
+            /** @description Years. */
+            building_age: number;
+            /** @enum {string} */
+            building_type: "apartment" | "villa" | "private_accommodation";
+            /** @description Square metres. */
+            apartment_size: number;
+        };
+        PropertyPersonalDetails: {
+            /** @description The English name. */
+            name: string;
+            name_ar: string;
+            /** @enum {string} */
+            gender: "M" | "F";
+            /** Format: email */
+            email: string;
+            /** @example +966512345678 */
+            phone_number: string;
+            /**
+             * Format: date
+             * @example 2026-12-01
+             */
+            birthdate: string;
+            /**
+             * @description ISO 3166-1 alpha-2.
+             * @enum {string}
+             */
+            nationality: "SA" | "AE" | "BH" | "KW" | "OM" | "QA" | "EG" | "JO" | "LB" | "SY" | "PS" | "IQ" | "YE" | "SD" | "MA" | "TN" | "DZ" | "LY" | "IN" | "PK" | "BD" | "LK" | "NP" | "AF" | "PH" | "ID" | "MY" | "TH" | "CN" | "TR" | "ET" | "ER" | "KE" | "NG" | "UG" | "GB" | "US" | "CA" | "FR" | "DE" | "IT" | "ES" | "NL" | "AU";
+            /** @description National id, iqama or passport number. */
+            nationality_id: string;
+        };
+        PropertyDocument: {
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            id: string;
+            /** @enum {string} */
+            category: "home" | "valuables" | "surroundings" | "other";
+            /** Format: uri */
+            url: string;
+            /** @enum {string} */
+            content_type: "image/jpeg" | "image/png" | "application/pdf";
+            /** @description Bytes. */
+            size: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+        };
+        PropertyCancellation: {
+            reason: string | null;
+            /**
+             * @description SAR; null when nothing was paid.
+             * @example 1079.73
+             */
+            refund_amount: number | null;
+            unused_days: number | null;
+            term_days: number | null;
+        };
+        /**
+         * @example {
+         *       "id": 655,
+         *       "meta_data": {
+         *         "address": {
+         *           "street_name": "Al Imam Saud Bin Faisal Road",
+         *           "building_number": "7866",
+         *           "district_name": "Al Sahafah",
+         *           "city_name": "Riyadh",
+         *           "additional_number": "3412",
+         *           "zip_code": "13521",
+         *           "unit_number": "12"
+         *         },
+         *         "property_cost": 850000,
+         *         "contents_cost": 120000,
+         *         "building_details": {
+         *           "building_age": 6,
+         *           "building_type": "villa",
+         *           "apartment_size": 420
+         *         },
+         *         "personal_details": {
+         *           "name": "Sara Ahmed",
+         *           "name_ar": "سارة أحمد",
+         *           "gender": "F",
+         *           "email": "sara@example.com",
+         *           "phone_number": "+966512345678",
+         *           "birthdate": "1990-04-12",
+         *           "nationality": "SA",
+         *           "nationality_id": "1012345678"
+         *         },
+         *         "insurance_provider": "dune",
+         *         "iban": "SA0380000000608010167519",
+         *         "start_date": "2026-12-01",
+         *         "end_date": "2027-12-01",
+         *         "has_agreed_to_terms_and_conditions": true,
+         *         "documents": []
+         *       },
+         *       "created_at": "2026-11-22T09:05:00.000000Z",
+         *       "canceled_at": null,
+         *       "status": 0,
+         *       "provider_policy": null,
+         *       "provider_policy_id": null,
+         *       "client_id": "44efa27f-6d0a-4a55-9d8e-2b5f0c3a1e77",
+         *       "payment_link": "http://localhost:3000/pay/9b1d0f3e6a7c4b2d8e5f1a3c7b9d2e4f6a8c0b1d",
+         *       "price": 1079.73,
+         *       "redirect_url": "https://shop.example/done?policy=655",
+         *       "policy_url": null
+         *     }
+         */
+        PropertyPolicy: {
+            id: number;
+            meta_data: {
+                address: components["schemas"]["PropertyAddress"];
+                /**
+                 * @description SAR, at most two decimals.
+                 * @example 1079.73
+                 */
+                property_cost: number | null;
+                /**
+                 * @description SAR, at most two decimals.
+                 * @example 1079.73
+                 */
+                contents_cost: number | null;
+                building_details: components["schemas"]["PropertyBuildingDetails"];
+                personal_details: components["schemas"]["PropertyPersonalDetails"];
+                /** @example dune */
+                insurance_provider: string;
+                /** @example SA0380000000608010167519 */
+                iban: string;
+                /**
+                 * Format: date
+                 * @example 2026-12-01
+                 */
+                start_date: string;
+                /**
+                 * Format: date
+                 * @example 2026-12-01
+                 */
+                end_date: string;
+                /** @enum {boolean} */
+                has_agreed_to_terms_and_conditions: true;
+                documents: components["schemas"]["PropertyDocument"][];
+            };
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            canceled_at: string | null;
+            /**
+             * @description 0 pending payment, 1 active, 2 cancelled, 4 expired.
+             * @enum {number}
+             */
+            status: 0 | 1 | 2 | 4;
+            /** @description The insurer's policy document (URL), once issued. */
+            provider_policy: string | null;
+            provider_policy_id: string | null;
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            client_id: string;
+            /** @description The hosted payment page while payment is due. */
+            payment_link: string | null;
+            /**
+             * @description Premium with 15% VAT, SAR.
+             * @example 1079.73
+             */
+            price: number;
+            redirect_url: string | null;
+            policy_url: string | null;
+            /** @description On a cancelled policy (status 2) only. */
+            cancellation?: components["schemas"]["PropertyCancellation"];
+        };
+        PropertyPolicyPage: {
+            current_page: number;
+            data: components["schemas"]["PropertyPolicy"][];
+            first_page_url: string;
+            from: number | null;
+            last_page: number;
+            last_page_url: string;
+            links: {
+                url: string | null;
+                label: string;
+                active: boolean;
+            }[];
+            next_page_url: string | null;
+            path: string;
+            per_page: number;
+            prev_page_url: string | null;
+            to: number | null;
+            total: number;
+        };
+        PropertyPrice: {
+            /** @example dune */
+            insurance_provider: string;
+            name: string;
+            name_ar: string;
+            logo: string | null;
+            coverages: string[];
+            /**
+             * @description Premium before VAT, SAR.
+             * @example 1079.73
+             */
+            subtotal: number;
+            /** @example 15 */
+            vat_percentage: number;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            vat: number;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            total: number;
+            /**
+             * @description = `total`, the real service's name.
+             * @example 1079.73
+             */
+            price: number;
+            /** @description Whether POST /policies accepts this provider as `insurance_provider`. */
+            issuable: boolean;
+        };
+        /**
+         * @description Keyed by provider code.
+         * @example {
+         *       "dune": {
+         *         "insurance_provider": "dune",
+         *         "name": "Dune Cooperative Insurance",
+         *         "name_ar": "الكثبان للتأمين التعاوني",
+         *         "logo": "http://localhost:3100/logos/dune-wide.svg",
+         *         "coverages": [
+         *           "fire",
+         *           "lightning",
+         *           "explosion",
+         *           "water_damage",
+         *           "theft",
+         *           "natural_disasters"
+         *         ],
+         *         "subtotal": 402.5,
+         *         "vat_percentage": 15,
+         *         "vat": 60.38,
+         *         "total": 462.88,
+         *         "price": 462.88,
+         *         "issuable": true
+         *       }
+         *     }
+         */
+        PropertyPrices: {
+            [key: string]: components["schemas"]["PropertyPrice"];
+        };
+        /**
+         * @example {
+         *       "building_number": "7866",
+         *       "zip_code": "13521",
+         *       "additional_number": "3412",
+         *       "street_name": "Al Imam Saud Bin Faisal Road",
+         *       "district_name": "Al Sahafah",
+         *       "city_name": "Riyadh"
+         *     }
+         */
+        PropertyShortAddress: {
+            building_number: string;
+            zip_code: string;
+            additional_number: string;
+            street_name: string;
+            district_name: string;
+            city_name: string;
+        };
+        /**
+         * @example {
+         *       "status": "active"
+         *     }
+         */
+        PropertyCancellationStatus: {
+            /** @enum {string} */
+            status: "pending_payment" | "active" | "cancelled" | "expired";
+        };
         SandboxMessage: {
             /** @example 0512345678 */
             phone: string;
@@ -4091,7 +5844,7 @@ export interface components {
             /** @example 2026-11-22T09:05:00.000000Z */
             created_at: string;
             /**
-             * @description 0 pending payment, 1 issued, 2 cancelled, 4 expired (the term ended; property).
+             * @description 0 pending payment, 1 issued, 2 cancelled, 4 expired (the term ended).
              * @enum {integer}
              */
             status: 0 | 1 | 2 | 4;
@@ -4199,6 +5952,71 @@ export interface components {
                 updated_at?: string;
                 refunded_amount?: number;
                 refunds?: Record<string, never>[];
+            };
+        };
+        /**
+         * @description A policy's renewal is due (`RENEWAL_DUE_DAYS` before its end, 30 by default): the policy exactly as its family's Show Policy returns it, and what re-quoting it needs.
+         * @example {
+         *       "policy": {
+         *         "id": 7,
+         *         "status": 1,
+         *         "start_date": "2026-11-23",
+         *         "end_date": "2027-11-22",
+         *         "provider_policy_id": "1795338061000"
+         *       },
+         *       "renewal": {
+         *         "family": "motor",
+         *         "ends_at": "2027-11-23T00:00:00.000000Z",
+         *         "start_date": "2027-11-23",
+         *         "quote_request": {
+         *           "owner_id": "1012345678",
+         *           "email": "owner@example.com",
+         *           "phone": "0512345678",
+         *           "birthdate": "1405-03-10",
+         *           "car_sequence_number": "123456789",
+         *           "is_ownership_transfer": false,
+         *           "car_estimated_cost": 80000,
+         *           "car_model_year": 2024
+         *         }
+         *       }
+         *     }
+         */
+        WebhookRenewalEnvelope: {
+            /** @description The policy as its family's Show Policy returns it (the motor shape is `WebhookPolicy`); still status 1. */
+            policy: {
+                id: number;
+                /** @enum {integer} */
+                status: 1;
+            } & {
+                [key: string]: unknown;
+            };
+            renewal: {
+                /** @description The product family (`motor`, `tpl`, `property`, `travel`, `horse`, `life`, `medical`). */
+                family: string;
+                /** @description When the policy expires (status 4, with its `policy.status_updated`). */
+                ends_at: string | null;
+                /**
+                 * Format: date
+                 * @description The first day the renewed cover must start on.
+                 */
+                start_date: string | null;
+                /** @description Motor: the body of `POST /api/v1/car-comp/quote-requests` for the same vehicle, owner and drivers, without `otp` (the customer confirms again) and `start_date` (send `renewal.start_date` once it is within 27 days). Null for the other families: the policy says what to quote again. */
+                quote_request: {
+                    owner_id?: string;
+                    email?: string;
+                    phone?: string;
+                    birthdate?: string;
+                    car_sequence_number?: string;
+                    custom_number?: string;
+                    maker_code?: number;
+                    model_code?: number;
+                    body_type_code?: number;
+                    /** @enum {boolean} */
+                    is_ownership_transfer?: false;
+                    car_estimated_cost?: number;
+                    car_model_year?: number;
+                    drivers?: Record<string, never>[];
+                } | null;
             };
         };
     };
@@ -4377,7 +6195,7 @@ export interface operations {
                      *       "code": "40000",
                      *       "message": "The request is malformed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Request",
                      *       "status": 400
                      *     }
                      */
@@ -4395,7 +6213,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -4418,7 +6236,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -4461,7 +6279,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -4479,7 +6297,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -4499,7 +6317,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -4544,7 +6362,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -4562,7 +6380,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -4582,7 +6400,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -4626,7 +6444,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -4644,7 +6462,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -4662,7 +6480,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -4681,7 +6499,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -4699,7 +6517,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -4754,7 +6572,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -4772,7 +6590,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -4794,7 +6612,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -4812,7 +6630,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -4862,7 +6680,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -4880,7 +6698,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -4899,7 +6717,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -4917,7 +6735,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -4968,7 +6786,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -4986,7 +6804,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -5005,7 +6823,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -5023,7 +6841,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -5073,7 +6891,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -5091,7 +6909,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -5110,7 +6928,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -5128,7 +6946,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -5172,7 +6990,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -5190,7 +7008,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -5210,7 +7028,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -5260,7 +7078,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -5278,7 +7096,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -5297,7 +7115,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -5315,7 +7133,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -5403,7 +7221,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -5421,7 +7239,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -5443,7 +7261,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -5461,7 +7279,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -5479,7 +7297,7 @@ export interface operations {
                      *       "code": "50201",
                      *       "message": "An insurance provider failed to respond properly.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Gateway",
                      *       "status": 502
                      *     }
                      */
@@ -5526,7 +7344,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -5544,7 +7362,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -5562,7 +7380,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -5582,7 +7400,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -5614,9 +7432,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Message"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -5631,7 +7447,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -5649,7 +7465,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -5667,7 +7483,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -5687,7 +7503,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -5736,7 +7552,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -5754,7 +7570,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -5772,11 +7588,11 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
-                    "text/event-stream": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             414: components["responses"]["UriTooLong"];
@@ -5792,7 +7608,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -5849,7 +7665,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -5867,7 +7683,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -5889,7 +7705,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -5907,7 +7723,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -5965,7 +7781,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -5983,7 +7799,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -6002,7 +7818,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -6020,7 +7836,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -6086,7 +7902,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -6104,7 +7920,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -6122,7 +7938,7 @@ export interface operations {
                      *       "code": "40901",
                      *       "message": "A request with this Idempotency-Key is still being processed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Conflict",
                      *       "status": 409
                      *     }
                      */
@@ -6143,7 +7959,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -6161,7 +7977,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -6208,7 +8024,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -6226,7 +8042,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -6244,7 +8060,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -6264,7 +8080,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -6375,7 +8191,7 @@ export interface operations {
                      *       "code": "40000",
                      *       "message": "The request is malformed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Request",
                      *       "status": 400
                      *     }
                      */
@@ -6393,7 +8209,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -6411,7 +8227,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -6429,7 +8245,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -6448,7 +8264,7 @@ export interface operations {
                      *       "code": "41301",
                      *       "message": "The request body is too large.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Payload Too Large",
                      *       "status": 413
                      *     }
                      */
@@ -6467,7 +8283,7 @@ export interface operations {
                      *       "code": "41501",
                      *       "message": "Unsupported content type.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unsupported Media Type",
                      *       "status": 415
                      *     }
                      */
@@ -6485,7 +8301,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -6503,7 +8319,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -6521,7 +8337,7 @@ export interface operations {
                      *       "code": "50201",
                      *       "message": "An insurance provider failed to respond properly.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Gateway",
                      *       "status": 502
                      *     }
                      */
@@ -6573,7 +8389,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -6591,7 +8407,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -6610,21 +8426,11 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
-                    /**
-                     * @example {
-                     *       "code": "42201",
-                     *       "message": "The given data was invalid.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 422
-                     *     }
-                     */
-                    "text/csv": components["schemas"]["Error"];
                 };
             };
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
@@ -6638,7 +8444,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -6681,7 +8487,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -6699,7 +8505,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -6717,7 +8523,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -6736,7 +8542,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -6754,7 +8560,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -6806,7 +8612,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -6824,7 +8630,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -6843,21 +8649,11 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
-                    /**
-                     * @example {
-                     *       "code": "42201",
-                     *       "message": "The given data was invalid.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 422
-                     *     }
-                     */
-                    "text/csv": components["schemas"]["Error"];
                 };
             };
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
@@ -6871,7 +8667,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -6914,7 +8710,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -6932,7 +8728,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -6950,7 +8746,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -6969,7 +8765,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -6987,7 +8783,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -7030,7 +8826,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -7048,7 +8844,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -7067,7 +8863,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -7085,7 +8881,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -7115,7 +8911,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown[];
+                    "application/json": components["schemas"]["MedicalCompanyList"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -7130,7 +8926,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -7148,7 +8944,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -7168,7 +8964,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -7213,7 +9009,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["MedicalCompany"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -7228,7 +9024,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -7246,7 +9042,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -7268,7 +9064,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -7286,7 +9082,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -7318,7 +9114,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["MedicalCompany"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -7333,7 +9129,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -7351,7 +9147,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -7369,7 +9165,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -7389,7 +9185,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -7434,7 +9230,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -7452,7 +9248,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -7470,7 +9266,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -7490,7 +9286,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -7508,7 +9304,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -7534,13 +9330,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{employees: [...]}` */
+            /** @description The saved list. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["MedicalEmployeeList"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -7555,7 +9351,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -7573,7 +9369,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -7591,7 +9387,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -7611,7 +9407,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -7646,7 +9442,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MedicalEmployeeList"];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -7660,7 +9458,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -7678,7 +9476,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -7696,7 +9494,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -7706,21 +9504,12 @@ export interface operations {
             413: components["responses"]["TooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description Validation failed; `details` names every failing field. */
+            /** @description Validation failed: `details` names every failing field (`employees.<row>.<field>`), `invalid_rows` the rows. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": "42201",
-                     *       "message": "The given data was invalid.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 422
-                     *     }
-                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -7735,7 +9524,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -7766,7 +9555,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MedicalEmployeeList"];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -7780,7 +9571,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -7798,7 +9589,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -7816,7 +9607,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -7837,7 +9628,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -7855,7 +9646,7 @@ export interface operations {
                      *       "code": "50201",
                      *       "message": "An insurance provider failed to respond properly.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Gateway",
                      *       "status": 502
                      *     }
                      */
@@ -7888,7 +9679,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["MedicalCategories"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -7903,7 +9694,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -7921,7 +9712,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -7940,7 +9731,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -7958,7 +9749,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -7976,7 +9767,7 @@ export interface operations {
                      *       "code": "50201",
                      *       "message": "An insurance provider failed to respond properly.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Gateway",
                      *       "status": 502
                      *     }
                      */
@@ -8012,7 +9803,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["MedicalQuoteRequest"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -8027,7 +9818,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -8045,7 +9836,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -8063,7 +9854,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -8085,7 +9876,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -8103,7 +9894,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -8121,7 +9912,7 @@ export interface operations {
                      *       "code": "50201",
                      *       "message": "An insurance provider failed to respond properly.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Gateway",
                      *       "status": 502
                      *     }
                      */
@@ -8153,7 +9944,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["MedicalQuoteRequest"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -8168,7 +9959,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -8186,7 +9977,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -8204,7 +9995,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -8224,7 +10015,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -8254,72 +10045,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        general_health_information: {
-                            [key: string]: {
-                                question: string;
-                                question_ar: string;
-                                choices: ("Yes" | "No")[];
-                                choices_ar: string[];
-                                /** @description Whether every declaration must answer it. */
-                                required: boolean;
-                            };
-                        };
-                        surgical_history: {
-                            [key: string]: {
-                                question: string;
-                                question_ar: string;
-                                choices: ("Yes" | "No")[];
-                                choices_ar: string[];
-                                /** @description Whether every declaration must answer it. */
-                                required: boolean;
-                            };
-                        };
-                        cardiovascular_health: {
-                            [key: string]: {
-                                question: string;
-                                question_ar: string;
-                                choices: ("Yes" | "No")[];
-                                choices_ar: string[];
-                                /** @description Whether every declaration must answer it. */
-                                required: boolean;
-                            };
-                        };
-                        chronic_conditions: {
-                            diagnoses: {
-                                /**
-                                 * @description The key its answer is sent under: a list of options ("None of the above" alone).
-                                 * @enum {string}
-                                 */
-                                answer_key: "chronic_disease";
-                                question: string;
-                                question_ar: string;
-                                options: string[];
-                                options_ar: string[];
-                                required: boolean;
-                            };
-                        };
-                        lifestyle_and_habits: {
-                            [key: string]: {
-                                question: string;
-                                question_ar: string;
-                                choices: ("Yes" | "No")[];
-                                choices_ar: string[];
-                                /** @description Whether every declaration must answer it. */
-                                required: boolean;
-                            };
-                        };
-                        additional_information: {
-                            [key: string]: {
-                                question: string;
-                                question_ar: string;
-                                choices: ("Yes" | "No")[];
-                                choices_ar: string[];
-                                /** @description Whether every declaration must answer it. */
-                                required: boolean;
-                            };
-                        };
-                    };
+                    "application/json": components["schemas"]["MedicalFormQuestions"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -8334,7 +10060,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -8352,7 +10078,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -8372,7 +10098,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -8469,7 +10195,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["MedicalFormsFilled"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -8484,7 +10210,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -8502,7 +10228,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -8520,7 +10246,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -8542,7 +10268,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -8560,7 +10286,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -8592,7 +10318,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/pdf": string;
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -8606,7 +10334,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -8624,7 +10352,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -8642,11 +10370,11 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
-                    "application/pdf": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             414: components["responses"]["UriTooLong"];
@@ -8661,11 +10389,11 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
-                    "application/pdf": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
@@ -8679,7 +10407,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -8711,7 +10439,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown[];
+                    "application/json": components["schemas"]["MedicalPolicyList"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -8726,7 +10454,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -8744,7 +10472,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -8763,7 +10491,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -8781,7 +10509,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -8824,7 +10552,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["MedicalPolicy"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -8839,7 +10567,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -8857,7 +10585,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -8875,7 +10603,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -8897,7 +10625,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -8915,7 +10643,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -8958,7 +10686,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["MedicalPolicy"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -8973,7 +10701,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -8991,7 +10719,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -9009,7 +10737,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -9031,7 +10759,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -9049,7 +10777,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -9081,7 +10809,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["MedicalPolicy"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -9096,7 +10824,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -9114,7 +10842,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -9132,7 +10860,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -9152,7 +10880,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -9196,7 +10924,7 @@ export interface operations {
                      *       "code": "40000",
                      *       "message": "The request is malformed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Request",
                      *       "status": 400
                      *     }
                      */
@@ -9214,7 +10942,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -9232,7 +10960,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -9250,14 +10978,31 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            409: components["responses"]["IdempotencyConflict"];
+            /** @description An earlier request with the same Idempotency-Key is still running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40901",
+                     *       "message": "A request with this Idempotency-Key is still being processed.",
+                     *       "type": "about:blank",
+                     *       "title": "Conflict",
+                     *       "status": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             414: components["responses"]["UriTooLong"];
             422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
@@ -9271,7 +11016,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -9303,7 +11048,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["MedicalPaymentDue"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -9318,7 +11063,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -9336,7 +11081,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -9354,7 +11099,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -9373,7 +11118,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -9391,7 +11136,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -9423,7 +11168,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["MedicalPaymentLink"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -9438,7 +11183,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -9456,7 +11201,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -9474,7 +11219,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -9493,7 +11238,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -9511,7 +11256,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -9559,7 +11304,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -9577,7 +11322,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -9595,7 +11340,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -9614,7 +11359,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -9632,7 +11377,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -9697,7 +11442,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -9715,7 +11460,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -9733,7 +11478,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -9752,7 +11497,7 @@ export interface operations {
                      *       "code": "41301",
                      *       "message": "The request body is too large.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Payload Too Large",
                      *       "status": 413
                      *     }
                      */
@@ -9771,7 +11516,7 @@ export interface operations {
                      *       "code": "41501",
                      *       "message": "Unsupported content type.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unsupported Media Type",
                      *       "status": 415
                      *     }
                      */
@@ -9789,7 +11534,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -9807,7 +11552,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -9855,7 +11600,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -9873,7 +11618,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -9891,7 +11636,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -9911,7 +11656,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -9963,7 +11708,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -9981,7 +11726,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -10001,7 +11746,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -10044,7 +11789,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -10062,7 +11807,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -10080,7 +11825,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -10100,7 +11845,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -10149,7 +11894,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -10167,7 +11912,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -10185,7 +11930,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -10207,7 +11952,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -10225,7 +11970,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -10274,7 +12019,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -10292,7 +12037,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -10310,7 +12055,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -10332,7 +12077,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -10350,7 +12095,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -10393,7 +12138,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -10411,7 +12156,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -10429,7 +12174,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -10449,7 +12194,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -10467,7 +12212,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -10508,7 +12253,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -10526,7 +12271,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -10546,7 +12291,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -10593,7 +12338,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -10611,7 +12356,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -10629,7 +12374,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -10651,7 +12396,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -10669,7 +12414,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -10717,7 +12462,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -10735,7 +12480,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -10753,7 +12498,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -10774,7 +12519,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -10792,7 +12537,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -10842,7 +12587,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -10860,7 +12605,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -10878,7 +12623,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -10900,7 +12645,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -10918,7 +12663,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -10997,7 +12742,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -11015,7 +12760,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -11033,7 +12778,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -11054,7 +12799,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -11072,7 +12817,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -11112,7 +12857,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -11130,7 +12875,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -11150,7 +12895,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -11186,7 +12931,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -11204,7 +12949,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -11222,11 +12967,11 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
-                    "text/csv": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             414: components["responses"]["UriTooLong"];
@@ -11242,7 +12987,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -11278,7 +13023,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -11296,7 +13041,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -11314,11 +13059,11 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
-                    "application/pdf": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             414: components["responses"]["UriTooLong"];
@@ -11333,11 +13078,11 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
-                    "application/pdf": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
@@ -11351,7 +13096,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -11403,7 +13148,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -11421,7 +13166,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -11441,7 +13186,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -11484,7 +13229,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -11502,7 +13247,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -11520,7 +13265,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -11540,7 +13285,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -11608,7 +13353,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MedicalDeclarationFilled"];
+                };
             };
             /** @description Malformed or invalid request (for example invalid JSON, or cancelling an already cancelled policy). */
             400: {
@@ -11621,7 +13368,7 @@ export interface operations {
                      *       "code": "40000",
                      *       "message": "The request is malformed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Request",
                      *       "status": 400
                      *     }
                      */
@@ -11639,7 +13386,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -11657,7 +13404,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -11675,7 +13422,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -11696,7 +13443,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -11714,7 +13461,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -11812,7 +13559,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["MedicalPolicy"];
                 };
             };
             /** @description Malformed or invalid request (for example invalid JSON, or cancelling an already cancelled policy). */
@@ -11826,7 +13573,7 @@ export interface operations {
                      *       "code": "40000",
                      *       "message": "The request is malformed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Request",
                      *       "status": 400
                      *     }
                      */
@@ -11844,7 +13591,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -11862,7 +13609,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -11880,7 +13627,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -11902,7 +13649,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -11920,7 +13667,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -11972,7 +13719,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -11990,7 +13737,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -12009,7 +13756,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -12027,7 +13774,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -12101,7 +13848,7 @@ export interface operations {
                      *       "code": "40000",
                      *       "message": "The request is malformed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Request",
                      *       "status": 400
                      *     }
                      */
@@ -12119,7 +13866,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -12137,7 +13884,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -12156,7 +13903,7 @@ export interface operations {
                      *       "code": "41301",
                      *       "message": "The request body is too large.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Payload Too Large",
                      *       "status": 413
                      *     }
                      */
@@ -12175,7 +13922,7 @@ export interface operations {
                      *       "code": "41501",
                      *       "message": "Unsupported content type.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unsupported Media Type",
                      *       "status": 415
                      *     }
                      */
@@ -12193,7 +13940,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -12211,7 +13958,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -12229,7 +13976,7 @@ export interface operations {
                      *       "code": "50201",
                      *       "message": "An insurance provider failed to respond properly.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Gateway",
                      *       "status": 502
                      *     }
                      */
@@ -12281,7 +14028,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -12299,7 +14046,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -12318,7 +14065,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -12336,7 +14083,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -12410,7 +14157,7 @@ export interface operations {
                      *       "code": "40000",
                      *       "message": "The request is malformed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Request",
                      *       "status": 400
                      *     }
                      */
@@ -12428,7 +14175,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -12446,7 +14193,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -12465,7 +14212,7 @@ export interface operations {
                      *       "code": "41301",
                      *       "message": "The request body is too large.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Payload Too Large",
                      *       "status": 413
                      *     }
                      */
@@ -12484,7 +14231,7 @@ export interface operations {
                      *       "code": "41501",
                      *       "message": "Unsupported content type.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unsupported Media Type",
                      *       "status": 415
                      *     }
                      */
@@ -12502,7 +14249,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -12520,7 +14267,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -12538,7 +14285,7 @@ export interface operations {
                      *       "code": "50201",
                      *       "message": "An insurance provider failed to respond properly.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Gateway",
                      *       "status": 502
                      *     }
                      */
@@ -12585,7 +14332,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -12603,7 +14350,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -12621,7 +14368,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -12641,7 +14388,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -12688,7 +14435,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -12706,7 +14453,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -12724,7 +14471,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -12744,7 +14491,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -12800,7 +14547,7 @@ export interface operations {
                      *       "code": "40000",
                      *       "message": "The request is malformed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Request",
                      *       "status": 400
                      *     }
                      */
@@ -12818,7 +14565,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -12836,7 +14583,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -12854,7 +14601,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -12872,7 +14619,7 @@ export interface operations {
                      *       "code": "40901",
                      *       "message": "A request with this Idempotency-Key is still being processed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Conflict",
                      *       "status": 409
                      *     }
                      */
@@ -12890,7 +14637,7 @@ export interface operations {
                      *       "code": "41301",
                      *       "message": "The request body is too large.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Payload Too Large",
                      *       "status": 413
                      *     }
                      */
@@ -12909,7 +14656,7 @@ export interface operations {
                      *       "code": "41501",
                      *       "message": "Unsupported content type.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unsupported Media Type",
                      *       "status": 415
                      *     }
                      */
@@ -12927,7 +14674,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -12945,7 +14692,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -12963,7 +14710,7 @@ export interface operations {
                      *       "code": "50201",
                      *       "message": "An insurance provider failed to respond properly.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Gateway",
                      *       "status": 502
                      *     }
                      */
@@ -13019,7 +14766,7 @@ export interface operations {
                      *       "code": "40000",
                      *       "message": "The request is malformed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Request",
                      *       "status": 400
                      *     }
                      */
@@ -13037,7 +14784,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -13055,7 +14802,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -13073,7 +14820,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -13091,7 +14838,7 @@ export interface operations {
                      *       "code": "40901",
                      *       "message": "A request with this Idempotency-Key is still being processed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Conflict",
                      *       "status": 409
                      *     }
                      */
@@ -13109,7 +14856,7 @@ export interface operations {
                      *       "code": "41301",
                      *       "message": "The request body is too large.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Payload Too Large",
                      *       "status": 413
                      *     }
                      */
@@ -13128,7 +14875,7 @@ export interface operations {
                      *       "code": "41501",
                      *       "message": "Unsupported content type.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unsupported Media Type",
                      *       "status": 415
                      *     }
                      */
@@ -13146,7 +14893,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -13164,7 +14911,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -13182,7 +14929,7 @@ export interface operations {
                      *       "code": "50201",
                      *       "message": "An insurance provider failed to respond properly.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Gateway",
                      *       "status": 502
                      *     }
                      */
@@ -13243,7 +14990,7 @@ export interface operations {
                      *       "code": "40000",
                      *       "message": "The request is malformed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Request",
                      *       "status": 400
                      *     }
                      */
@@ -13261,7 +15008,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -13279,7 +15026,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -13297,7 +15044,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -13315,7 +15062,7 @@ export interface operations {
                      *       "code": "40901",
                      *       "message": "A request with this Idempotency-Key is still being processed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Conflict",
                      *       "status": 409
                      *     }
                      */
@@ -13333,7 +15080,7 @@ export interface operations {
                      *       "code": "41301",
                      *       "message": "The request body is too large.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Payload Too Large",
                      *       "status": 413
                      *     }
                      */
@@ -13352,7 +15099,7 @@ export interface operations {
                      *       "code": "41501",
                      *       "message": "Unsupported content type.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unsupported Media Type",
                      *       "status": 415
                      *     }
                      */
@@ -13370,7 +15117,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -13388,7 +15135,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -13406,7 +15153,7 @@ export interface operations {
                      *       "code": "50201",
                      *       "message": "An insurance provider failed to respond properly.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Gateway",
                      *       "status": 502
                      *     }
                      */
@@ -13467,7 +15214,7 @@ export interface operations {
                      *       "code": "40000",
                      *       "message": "The request is malformed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Request",
                      *       "status": 400
                      *     }
                      */
@@ -13485,7 +15232,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -13503,7 +15250,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -13521,7 +15268,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -13539,7 +15286,7 @@ export interface operations {
                      *       "code": "40901",
                      *       "message": "A request with this Idempotency-Key is still being processed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Conflict",
                      *       "status": 409
                      *     }
                      */
@@ -13557,7 +15304,7 @@ export interface operations {
                      *       "code": "41301",
                      *       "message": "The request body is too large.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Payload Too Large",
                      *       "status": 413
                      *     }
                      */
@@ -13576,7 +15323,7 @@ export interface operations {
                      *       "code": "41501",
                      *       "message": "Unsupported content type.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unsupported Media Type",
                      *       "status": 415
                      *     }
                      */
@@ -13594,7 +15341,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -13612,7 +15359,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -13630,7 +15377,7 @@ export interface operations {
                      *       "code": "50201",
                      *       "message": "An insurance provider failed to respond properly.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Gateway",
                      *       "status": 502
                      *     }
                      */
@@ -13678,7 +15425,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -13696,7 +15443,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -13714,7 +15461,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -13733,7 +15480,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -13751,7 +15498,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -13816,7 +15563,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -13834,7 +15581,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -13852,7 +15599,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -13871,7 +15618,7 @@ export interface operations {
                      *       "code": "41301",
                      *       "message": "The request body is too large.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Payload Too Large",
                      *       "status": 413
                      *     }
                      */
@@ -13890,7 +15637,7 @@ export interface operations {
                      *       "code": "41501",
                      *       "message": "Unsupported content type.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unsupported Media Type",
                      *       "status": 415
                      *     }
                      */
@@ -13908,7 +15655,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -13926,7 +15673,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -13974,7 +15721,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -13992,7 +15739,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -14010,7 +15757,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -14029,7 +15776,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -14047,7 +15794,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -14112,7 +15859,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -14130,7 +15877,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -14148,7 +15895,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -14167,7 +15914,7 @@ export interface operations {
                      *       "code": "41301",
                      *       "message": "The request body is too large.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Payload Too Large",
                      *       "status": 413
                      *     }
                      */
@@ -14186,7 +15933,7 @@ export interface operations {
                      *       "code": "41501",
                      *       "message": "Unsupported content type.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unsupported Media Type",
                      *       "status": 415
                      *     }
                      */
@@ -14204,7 +15951,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -14222,7 +15969,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -14270,7 +16017,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -14288,7 +16035,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -14306,7 +16053,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -14326,7 +16073,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -14374,7 +16121,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -14392,7 +16139,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -14410,7 +16157,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -14430,7 +16177,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -14482,7 +16229,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -14500,7 +16247,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -14520,7 +16267,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -14563,7 +16310,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -14581,7 +16328,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -14599,7 +16346,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -14619,7 +16366,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -14667,7 +16414,7 @@ export interface operations {
                      *       "code": "40000",
                      *       "message": "The request is malformed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Request",
                      *       "status": 400
                      *     }
                      */
@@ -14685,7 +16432,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -14703,7 +16450,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -14721,7 +16468,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -14739,7 +16486,7 @@ export interface operations {
                      *       "code": "40901",
                      *       "message": "A request with this Idempotency-Key is still being processed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Conflict",
                      *       "status": 409
                      *     }
                      */
@@ -14760,7 +16507,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -14778,7 +16525,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -14830,7 +16577,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -14848,7 +16595,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -14868,7 +16615,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -14911,7 +16658,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -14929,7 +16676,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -14947,7 +16694,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -14967,7 +16714,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -15015,7 +16762,7 @@ export interface operations {
                      *       "code": "40000",
                      *       "message": "The request is malformed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Request",
                      *       "status": 400
                      *     }
                      */
@@ -15033,7 +16780,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -15051,7 +16798,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -15069,7 +16816,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -15087,7 +16834,7 @@ export interface operations {
                      *       "code": "40901",
                      *       "message": "A request with this Idempotency-Key is still being processed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Conflict",
                      *       "status": 409
                      *     }
                      */
@@ -15108,7 +16855,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -15126,7 +16873,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -15191,7 +16938,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -15209,7 +16956,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -15227,7 +16974,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -15246,7 +16993,7 @@ export interface operations {
                      *       "code": "41301",
                      *       "message": "The request body is too large.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Payload Too Large",
                      *       "status": 413
                      *     }
                      */
@@ -15265,7 +17012,7 @@ export interface operations {
                      *       "code": "41501",
                      *       "message": "Unsupported content type.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unsupported Media Type",
                      *       "status": 415
                      *     }
                      */
@@ -15283,7 +17030,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -15301,7 +17048,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -15349,7 +17096,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -15367,7 +17114,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -15385,7 +17132,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -15405,7 +17152,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -15480,7 +17227,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -15498,7 +17245,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -15520,7 +17267,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -15538,7 +17285,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -15556,7 +17303,7 @@ export interface operations {
                      *       "code": "50201",
                      *       "message": "An insurance provider failed to respond properly.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Gateway",
                      *       "status": 502
                      *     }
                      */
@@ -15603,7 +17350,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -15621,7 +17368,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -15640,7 +17387,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -15658,7 +17405,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -15734,7 +17481,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -15752,7 +17499,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -15770,7 +17517,7 @@ export interface operations {
                      *       "code": "40901",
                      *       "message": "A request with this Idempotency-Key is still being processed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Conflict",
                      *       "status": 409
                      *     }
                      */
@@ -15791,7 +17538,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -15809,7 +17556,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -15865,7 +17612,7 @@ export interface operations {
                      *       "code": "40000",
                      *       "message": "The request is malformed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Request",
                      *       "status": 400
                      *     }
                      */
@@ -15883,7 +17630,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -15901,7 +17648,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -15919,7 +17666,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -15937,7 +17684,7 @@ export interface operations {
                      *       "code": "40901",
                      *       "message": "A request with this Idempotency-Key is still being processed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Conflict",
                      *       "status": 409
                      *     }
                      */
@@ -15955,7 +17702,7 @@ export interface operations {
                      *       "code": "41301",
                      *       "message": "The request body is too large.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Payload Too Large",
                      *       "status": 413
                      *     }
                      */
@@ -15975,7 +17722,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -15993,7 +17740,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -16045,7 +17792,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -16063,7 +17810,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -16083,7 +17830,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -16126,7 +17873,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -16144,7 +17891,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -16162,7 +17909,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -16182,7 +17929,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -16230,7 +17977,7 @@ export interface operations {
                      *       "code": "40000",
                      *       "message": "The request is malformed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Request",
                      *       "status": 400
                      *     }
                      */
@@ -16248,7 +17995,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -16266,7 +18013,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -16284,7 +18031,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -16302,7 +18049,7 @@ export interface operations {
                      *       "code": "40901",
                      *       "message": "A request with this Idempotency-Key is still being processed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Conflict",
                      *       "status": 409
                      *     }
                      */
@@ -16323,7 +18070,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -16341,7 +18088,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -16406,7 +18153,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -16424,7 +18171,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -16442,7 +18189,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -16461,7 +18208,7 @@ export interface operations {
                      *       "code": "41301",
                      *       "message": "The request body is too large.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Payload Too Large",
                      *       "status": 413
                      *     }
                      */
@@ -16480,7 +18227,7 @@ export interface operations {
                      *       "code": "41501",
                      *       "message": "Unsupported content type.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unsupported Media Type",
                      *       "status": 415
                      *     }
                      */
@@ -16498,7 +18245,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -16516,7 +18263,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -16564,7 +18311,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -16582,7 +18329,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -16600,7 +18347,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -16620,7 +18367,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -16736,7 +18483,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -16754,7 +18501,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -16775,7 +18522,7 @@ export interface operations {
                      *       "code": "41501",
                      *       "message": "Unsupported content type.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unsupported Media Type",
                      *       "status": 415
                      *     }
                      */
@@ -16793,7 +18540,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -16811,7 +18558,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -16829,7 +18576,7 @@ export interface operations {
                      *       "code": "50201",
                      *       "message": "An insurance provider failed to respond properly.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Gateway",
                      *       "status": 502
                      *     }
                      */
@@ -16876,7 +18623,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -16894,7 +18641,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -16912,7 +18659,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -16932,7 +18679,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -16988,7 +18735,7 @@ export interface operations {
                      *       "code": "40000",
                      *       "message": "The request is malformed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Request",
                      *       "status": 400
                      *     }
                      */
@@ -17006,7 +18753,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -17024,7 +18771,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -17042,7 +18789,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -17060,7 +18807,7 @@ export interface operations {
                      *       "code": "40901",
                      *       "message": "A request with this Idempotency-Key is still being processed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Conflict",
                      *       "status": 409
                      *     }
                      */
@@ -17078,7 +18825,7 @@ export interface operations {
                      *       "code": "41301",
                      *       "message": "The request body is too large.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Payload Too Large",
                      *       "status": 413
                      *     }
                      */
@@ -17098,7 +18845,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -17116,7 +18863,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -17165,7 +18912,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -17183,7 +18930,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -17205,7 +18952,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -17223,7 +18970,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -17241,7 +18988,7 @@ export interface operations {
                      *       "code": "50201",
                      *       "message": "An insurance provider failed to respond properly.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Gateway",
                      *       "status": 502
                      *     }
                      */
@@ -17290,7 +19037,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -17308,7 +19055,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -17330,7 +19077,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -17348,7 +19095,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -17366,7 +19113,7 @@ export interface operations {
                      *       "code": "50201",
                      *       "message": "An insurance provider failed to respond properly.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Gateway",
                      *       "status": 502
                      *     }
                      */
@@ -17415,7 +19162,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -17433,7 +19180,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -17455,7 +19202,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -17473,7 +19220,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -17491,7 +19238,7 @@ export interface operations {
                      *       "code": "50201",
                      *       "message": "An insurance provider failed to respond properly.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Gateway",
                      *       "status": 502
                      *     }
                      */
@@ -17538,7 +19285,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -17556,7 +19303,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -17574,7 +19321,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -17593,7 +19340,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -17611,7 +19358,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -17666,7 +19413,7 @@ export interface operations {
                      *       "code": "40000",
                      *       "message": "The request is malformed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Request",
                      *       "status": 400
                      *     }
                      */
@@ -17684,7 +19431,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -17702,7 +19449,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -17721,7 +19468,7 @@ export interface operations {
                      *       "code": "41301",
                      *       "message": "The request body is too large.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Payload Too Large",
                      *       "status": 413
                      *     }
                      */
@@ -17740,7 +19487,7 @@ export interface operations {
                      *       "code": "41501",
                      *       "message": "Unsupported content type.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unsupported Media Type",
                      *       "status": 415
                      *     }
                      */
@@ -17758,7 +19505,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -17776,7 +19523,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -17827,7 +19574,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -17845,7 +19592,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -17864,7 +19611,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -17882,7 +19629,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -17935,7 +19682,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -17953,7 +19700,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -17971,7 +19718,7 @@ export interface operations {
                      *       "code": "40901",
                      *       "message": "A request with this Idempotency-Key is still being processed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Conflict",
                      *       "status": 409
                      *     }
                      */
@@ -17992,7 +19739,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -18010,7 +19757,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -18063,7 +19810,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -18081,7 +19828,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -18099,7 +19846,7 @@ export interface operations {
                      *       "code": "40901",
                      *       "message": "A request with this Idempotency-Key is still being processed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Conflict",
                      *       "status": 409
                      *     }
                      */
@@ -18120,7 +19867,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -18138,7 +19885,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -18191,7 +19938,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -18209,7 +19956,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -18227,7 +19974,7 @@ export interface operations {
                      *       "code": "40901",
                      *       "message": "A request with this Idempotency-Key is still being processed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Conflict",
                      *       "status": 409
                      *     }
                      */
@@ -18248,7 +19995,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -18266,7 +20013,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -18313,7 +20060,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -18331,7 +20078,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -18349,7 +20096,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -18369,7 +20116,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -18421,7 +20168,7 @@ export interface operations {
                      *       "code": "40000",
                      *       "message": "The request is malformed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Request",
                      *       "status": 400
                      *     }
                      */
@@ -18439,7 +20186,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -18457,7 +20204,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -18475,7 +20222,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -18493,7 +20240,7 @@ export interface operations {
                      *       "code": "40901",
                      *       "message": "A request with this Idempotency-Key is still being processed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Conflict",
                      *       "status": 409
                      *     }
                      */
@@ -18514,7 +20261,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -18532,7 +20279,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -18550,7 +20297,7 @@ export interface operations {
                      *       "code": "50201",
                      *       "message": "An insurance provider failed to respond properly.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Gateway",
                      *       "status": 502
                      *     }
                      */
@@ -18600,7 +20347,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -18618,7 +20365,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -18636,7 +20383,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -18655,7 +20402,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -18673,7 +20420,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -18738,7 +20485,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -18756,7 +20503,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -18774,7 +20521,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -18793,7 +20540,7 @@ export interface operations {
                      *       "code": "41301",
                      *       "message": "The request body is too large.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Payload Too Large",
                      *       "status": 413
                      *     }
                      */
@@ -18812,7 +20559,7 @@ export interface operations {
                      *       "code": "41501",
                      *       "message": "Unsupported content type.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unsupported Media Type",
                      *       "status": 415
                      *     }
                      */
@@ -18830,7 +20577,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -18848,7 +20595,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -18896,7 +20643,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -18914,7 +20661,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -18932,7 +20679,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -18952,7 +20699,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -19004,7 +20751,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -19022,7 +20769,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -19042,7 +20789,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -19085,7 +20832,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -19103,7 +20850,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -19121,7 +20868,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -19141,7 +20888,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -19189,7 +20936,7 @@ export interface operations {
                      *       "code": "40000",
                      *       "message": "The request is malformed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Request",
                      *       "status": 400
                      *     }
                      */
@@ -19207,7 +20954,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -19225,7 +20972,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -19243,7 +20990,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -19261,7 +21008,7 @@ export interface operations {
                      *       "code": "40901",
                      *       "message": "A request with this Idempotency-Key is still being processed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Conflict",
                      *       "status": 409
                      *     }
                      */
@@ -19282,7 +21029,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -19300,7 +21047,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -19318,7 +21065,7 @@ export interface operations {
                      *       "code": "50201",
                      *       "message": "An insurance provider failed to respond properly.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Gateway",
                      *       "status": 502
                      *     }
                      */
@@ -19369,7 +21116,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -19387,7 +21134,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -19406,7 +21153,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -19424,7 +21171,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -19475,7 +21222,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -19493,7 +21240,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -19512,7 +21259,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -19530,7 +21277,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -19582,7 +21329,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -19600,7 +21347,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -19620,7 +21367,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -19663,7 +21410,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -19681,7 +21428,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -19699,7 +21446,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -19719,7 +21466,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -19771,7 +21518,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -19789,7 +21536,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -19809,7 +21556,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -19852,7 +21599,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -19870,7 +21617,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -19888,7 +21635,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -19908,7 +21655,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -19957,7 +21704,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -19975,7 +21722,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -19993,7 +21740,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -20011,7 +21758,7 @@ export interface operations {
                      *       "code": "40901",
                      *       "message": "A request with this Idempotency-Key is still being processed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Conflict",
                      *       "status": 409
                      *     }
                      */
@@ -20032,7 +21779,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -20050,7 +21797,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -20134,7 +21881,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -20152,7 +21899,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -20174,7 +21921,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -20192,7 +21939,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -20210,7 +21957,7 @@ export interface operations {
                      *       "code": "50201",
                      *       "message": "An insurance provider failed to respond properly.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Gateway",
                      *       "status": 502
                      *     }
                      */
@@ -20257,7 +22004,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -20275,7 +22022,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -20293,7 +22040,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -20313,7 +22060,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -20390,7 +22137,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -20408,7 +22155,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -20426,7 +22173,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -20444,7 +22191,7 @@ export interface operations {
                      *       "code": "40901",
                      *       "message": "A request with this Idempotency-Key is still being processed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Conflict",
                      *       "status": 409
                      *     }
                      */
@@ -20462,7 +22209,7 @@ export interface operations {
                      *       "code": "41001",
                      *       "message": "This embed session has expired; the partner opens a new one.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Gone",
                      *       "status": 410
                      *     }
                      */
@@ -20480,7 +22227,7 @@ export interface operations {
                      *       "code": "41301",
                      *       "message": "The request body is too large.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Payload Too Large",
                      *       "status": 413
                      *     }
                      */
@@ -20499,7 +22246,7 @@ export interface operations {
                      *       "code": "41501",
                      *       "message": "Unsupported content type.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unsupported Media Type",
                      *       "status": 415
                      *     }
                      */
@@ -20517,7 +22264,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -20535,7 +22282,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -20578,7 +22325,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -20596,7 +22343,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -20614,7 +22361,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -20634,7 +22381,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -20685,7 +22432,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -20703,7 +22450,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -20721,7 +22468,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -20743,7 +22490,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -20761,7 +22508,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -20805,7 +22552,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -20823,7 +22570,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -20841,7 +22588,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -20861,7 +22608,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -20887,13 +22634,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The property address object. */
+            /** @description The property address object, without `unit_number`. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["PropertyShortAddress"];
                 };
             };
             /** @description Malformed or invalid request (for example invalid JSON, or cancelling an already cancelled policy). */
@@ -20907,7 +22654,7 @@ export interface operations {
                      *       "code": "40000",
                      *       "message": "The request is malformed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Request",
                      *       "status": 400
                      *     }
                      */
@@ -20925,7 +22672,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -20943,7 +22690,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -20961,7 +22708,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -20980,7 +22727,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -20998,7 +22745,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -21016,7 +22763,7 @@ export interface operations {
                      *       "code": "50201",
                      *       "message": "An insurance provider failed to respond properly.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Gateway",
                      *       "status": 502
                      *     }
                      */
@@ -21053,7 +22800,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["PropertyPrices"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -21068,7 +22815,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -21086,7 +22833,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -21105,7 +22852,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -21123,7 +22870,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -21141,7 +22888,7 @@ export interface operations {
                      *       "code": "50201",
                      *       "message": "An insurance provider failed to respond properly.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Gateway",
                      *       "status": 502
                      *     }
                      */
@@ -21177,7 +22924,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PropertyPolicyPage"];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -21191,7 +22940,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -21209,7 +22958,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -21228,7 +22977,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -21246,7 +22995,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -21316,7 +23065,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["PropertyPolicy"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -21331,7 +23080,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -21349,7 +23098,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -21371,7 +23120,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -21389,7 +23138,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -21407,7 +23156,7 @@ export interface operations {
                      *       "code": "50201",
                      *       "message": "An insurance provider failed to respond properly.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Gateway",
                      *       "status": 502
                      *     }
                      */
@@ -21439,7 +23188,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["PropertyPolicy"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -21454,7 +23203,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -21472,7 +23221,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -21490,7 +23239,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -21510,7 +23259,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -21542,10 +23291,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        status?: "pending_payment" | "active" | "cancelled" | "expired";
-                    };
+                    "application/json": components["schemas"]["PropertyCancellationStatus"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -21560,7 +23306,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -21578,7 +23324,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -21596,7 +23342,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -21616,7 +23362,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -21634,7 +23380,7 @@ export interface operations {
                      *       "code": "50201",
                      *       "message": "An insurance provider failed to respond properly.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Gateway",
                      *       "status": 502
                      *     }
                      */
@@ -21671,7 +23417,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PropertyPolicy"];
+                };
             };
             /** @description Malformed or invalid request (for example invalid JSON, or cancelling an already cancelled policy). */
             400: {
@@ -21684,7 +23432,7 @@ export interface operations {
                      *       "code": "40000",
                      *       "message": "The request is malformed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Request",
                      *       "status": 400
                      *     }
                      */
@@ -21702,7 +23450,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -21720,7 +23468,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -21738,7 +23486,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -21760,7 +23508,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -21778,7 +23526,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -21796,7 +23544,7 @@ export interface operations {
                      *       "code": "50201",
                      *       "message": "An insurance provider failed to respond properly.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Gateway",
                      *       "status": 502
                      *     }
                      */
@@ -21836,7 +23584,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["PropertyPolicy"];
                 };
             };
             /** @description Malformed or invalid request (for example invalid JSON, or cancelling an already cancelled policy). */
@@ -21850,7 +23598,7 @@ export interface operations {
                      *       "code": "40000",
                      *       "message": "The request is malformed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Request",
                      *       "status": 400
                      *     }
                      */
@@ -21868,7 +23616,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -21886,7 +23634,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -21904,7 +23652,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -21923,7 +23671,7 @@ export interface operations {
                      *       "code": "41301",
                      *       "message": "The request body is too large.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Payload Too Large",
                      *       "status": 413
                      *     }
                      */
@@ -21942,7 +23690,7 @@ export interface operations {
                      *       "code": "41501",
                      *       "message": "Unsupported content type.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unsupported Media Type",
                      *       "status": 415
                      *     }
                      */
@@ -21960,7 +23708,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -21978,7 +23726,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -22026,7 +23774,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -22044,7 +23792,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -22062,7 +23810,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -22081,7 +23829,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -22099,7 +23847,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -22164,7 +23912,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -22182,7 +23930,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -22200,7 +23948,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -22219,7 +23967,7 @@ export interface operations {
                      *       "code": "41301",
                      *       "message": "The request body is too large.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Payload Too Large",
                      *       "status": 413
                      *     }
                      */
@@ -22238,7 +23986,7 @@ export interface operations {
                      *       "code": "41501",
                      *       "message": "Unsupported content type.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unsupported Media Type",
                      *       "status": 415
                      *     }
                      */
@@ -22256,7 +24004,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -22274,7 +24022,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -22322,7 +24070,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -22340,7 +24088,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -22358,7 +24106,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -22378,7 +24126,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -22430,7 +24178,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -22448,7 +24196,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -22468,7 +24216,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -22511,7 +24259,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -22529,7 +24277,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -22547,7 +24295,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -22567,7 +24315,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -22610,7 +24358,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -22628,7 +24376,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -22646,7 +24394,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -22666,7 +24414,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -22684,7 +24432,7 @@ export interface operations {
                      *       "code": "50201",
                      *       "message": "An insurance provider failed to respond properly.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Gateway",
                      *       "status": 502
                      *     }
                      */
@@ -22732,7 +24480,7 @@ export interface operations {
                      *       "code": "40000",
                      *       "message": "The request is malformed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Request",
                      *       "status": 400
                      *     }
                      */
@@ -22750,7 +24498,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -22768,7 +24516,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -22786,7 +24534,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -22808,7 +24556,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -22826,7 +24574,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -22844,7 +24592,7 @@ export interface operations {
                      *       "code": "50201",
                      *       "message": "An insurance provider failed to respond properly.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Gateway",
                      *       "status": 502
                      *     }
                      */
@@ -22896,7 +24644,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -22914,7 +24662,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -22934,7 +24682,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -22988,7 +24736,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -23006,7 +24754,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -23024,7 +24772,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -23046,7 +24794,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -23064,7 +24812,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -23107,7 +24855,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -23125,7 +24873,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -23145,7 +24893,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -23191,7 +24939,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -23209,7 +24957,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -23228,7 +24976,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -23246,7 +24994,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -23296,7 +25044,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -23314,7 +25062,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -23332,7 +25080,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -23350,7 +25098,7 @@ export interface operations {
                      *       "code": "40901",
                      *       "message": "A request with this Idempotency-Key is still being processed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Conflict",
                      *       "status": 409
                      *     }
                      */
@@ -23371,7 +25119,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -23389,7 +25137,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -23432,7 +25180,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -23450,7 +25198,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -23470,7 +25218,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -23513,7 +25261,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -23531,7 +25279,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -23549,7 +25297,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -23569,7 +25317,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -23619,7 +25367,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -23637,7 +25385,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -23655,7 +25403,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -23673,7 +25421,7 @@ export interface operations {
                      *       "code": "40901",
                      *       "message": "A request with this Idempotency-Key is still being processed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Conflict",
                      *       "status": 409
                      *     }
                      */
@@ -23694,7 +25442,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -23712,7 +25460,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -23755,7 +25503,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -23773,7 +25521,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -23791,7 +25539,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -23809,7 +25557,7 @@ export interface operations {
                      *       "code": "40901",
                      *       "message": "A request with this Idempotency-Key is still being processed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Conflict",
                      *       "status": 409
                      *     }
                      */
@@ -23829,7 +25577,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -23881,7 +25629,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -23899,7 +25647,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -23917,7 +25665,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -23935,7 +25683,7 @@ export interface operations {
                      *       "code": "40901",
                      *       "message": "A request with this Idempotency-Key is still being processed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Conflict",
                      *       "status": 409
                      *     }
                      */
@@ -23956,7 +25704,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -23974,7 +25722,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -24024,31 +25772,11 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
-                    "image/jpeg": components["schemas"]["Error"];
-                    /**
-                     * @example {
-                     *       "code": "40101",
-                     *       "message": "Unauthenticated.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 401
-                     *     }
-                     */
-                    "image/png": components["schemas"]["Error"];
-                    /**
-                     * @example {
-                     *       "code": "40101",
-                     *       "message": "Unauthenticated.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 401
-                     *     }
-                     */
-                    "application/pdf": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such resource for this client. */
@@ -24062,31 +25790,11 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
-                    "image/jpeg": components["schemas"]["Error"];
-                    /**
-                     * @example {
-                     *       "code": "40401",
-                     *       "message": "Not found.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 404
-                     *     }
-                     */
-                    "image/png": components["schemas"]["Error"];
-                    /**
-                     * @example {
-                     *       "code": "40401",
-                     *       "message": "Not found.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 404
-                     *     }
-                     */
-                    "application/pdf": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             414: components["responses"]["UriTooLong"];
@@ -24133,7 +25841,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -24151,7 +25859,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -24169,31 +25877,11 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
-                    "image/jpeg": components["schemas"]["Error"];
-                    /**
-                     * @example {
-                     *       "code": "40401",
-                     *       "message": "Not found.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 404
-                     *     }
-                     */
-                    "image/png": components["schemas"]["Error"];
-                    /**
-                     * @example {
-                     *       "code": "40401",
-                     *       "message": "Not found.",
-                     *       "type": "about:blank",
-                     *       "title": "",
-                     *       "status": 404
-                     *     }
-                     */
-                    "application/pdf": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             414: components["responses"]["UriTooLong"];
@@ -24209,7 +25897,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -24254,7 +25942,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -24272,7 +25960,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -24294,7 +25982,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -24312,7 +26000,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -24353,7 +26041,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -24371,7 +26059,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -24391,7 +26079,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -24432,7 +26120,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -24450,7 +26138,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -24471,7 +26159,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -24523,7 +26211,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -24541,7 +26229,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -24561,7 +26249,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -24613,7 +26301,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -24631,7 +26319,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -24653,7 +26341,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -24671,7 +26359,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -24714,7 +26402,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -24732,7 +26420,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -24750,7 +26438,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -24770,7 +26458,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -24822,7 +26510,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -24840,7 +26528,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -24858,7 +26546,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -24879,7 +26567,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -24897,7 +26585,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -24940,7 +26628,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -24958,7 +26646,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -24976,7 +26664,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -24997,7 +26685,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -25046,7 +26734,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -25064,7 +26752,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -25082,7 +26770,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -25104,7 +26792,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -25122,7 +26810,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -25171,7 +26859,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -25189,7 +26877,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -25207,7 +26895,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -25229,7 +26917,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -25247,7 +26935,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -25290,7 +26978,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -25308,7 +26996,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -25326,7 +27014,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -25347,7 +27035,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -25390,7 +27078,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -25408,7 +27096,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -25426,7 +27114,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -25447,7 +27135,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -25499,7 +27187,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -25517,7 +27205,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -25537,7 +27225,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -25589,7 +27277,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -25607,7 +27295,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -25629,7 +27317,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -25647,7 +27335,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -25690,7 +27378,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -25708,7 +27396,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -25726,7 +27414,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -25746,7 +27434,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -25799,7 +27487,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -25817,7 +27505,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -25835,7 +27523,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -25856,7 +27544,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -25874,7 +27562,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -25926,7 +27614,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -25944,7 +27632,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -25964,7 +27652,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -26007,7 +27695,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -26025,7 +27713,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -26046,7 +27734,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -26105,7 +27793,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -26123,7 +27811,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -26145,7 +27833,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -26163,7 +27851,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -26217,7 +27905,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -26239,7 +27927,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -26257,7 +27945,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -26308,7 +27996,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -26330,7 +28018,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -26348,7 +28036,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -26403,7 +28091,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -26421,7 +28109,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -26441,7 +28129,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -26482,7 +28170,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -26500,7 +28188,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -26521,7 +28209,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -26571,7 +28259,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -26589,7 +28277,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -26609,7 +28297,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -26660,7 +28348,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -26678,7 +28366,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -26699,7 +28387,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -26755,7 +28443,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -26773,7 +28461,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -26793,7 +28481,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -26859,7 +28547,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -26877,7 +28565,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -26899,7 +28587,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -26917,7 +28605,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -26935,7 +28623,7 @@ export interface operations {
                      *       "code": "50301",
                      *       "message": "The service is not ready or too busy; retry shortly.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Service Unavailable",
                      *       "status": 503
                      *     }
                      */
@@ -26992,7 +28680,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -27010,7 +28698,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -27028,7 +28716,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -27048,7 +28736,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -27091,7 +28779,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -27109,7 +28797,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -27127,7 +28815,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -27145,7 +28833,7 @@ export interface operations {
                      *       "code": "40901",
                      *       "message": "A request with this Idempotency-Key is still being processed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Conflict",
                      *       "status": 409
                      *     }
                      */
@@ -27165,7 +28853,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -27217,7 +28905,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -27235,7 +28923,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -27255,7 +28943,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -27323,7 +29011,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -27341,7 +29029,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -27363,7 +29051,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -27381,7 +29069,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -27399,7 +29087,7 @@ export interface operations {
                      *       "code": "50301",
                      *       "message": "The service is not ready or too busy; retry shortly.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Service Unavailable",
                      *       "status": 503
                      *     }
                      */
@@ -27456,7 +29144,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -27474,7 +29162,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -27492,7 +29180,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -27512,7 +29200,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -27570,7 +29258,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -27588,7 +29276,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -27606,7 +29294,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -27627,7 +29315,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -27679,7 +29367,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -27697,7 +29385,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -27717,7 +29405,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -27749,7 +29437,7 @@ export interface operations {
                      *       "policy.documents_updated"
                      *     ]
                      */
-                    events?: ("policy.status_updated" | "policy.documents_updated" | "payment.expired")[];
+                    events?: ("policy.status_updated" | "policy.documents_updated" | "payment.expired" | "policy.renewal_due")[];
                     description?: string | null;
                 };
             };
@@ -27774,7 +29462,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -27792,7 +29480,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -27814,7 +29502,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -27832,7 +29520,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -27875,7 +29563,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -27893,7 +29581,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -27911,7 +29599,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -27931,7 +29619,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -27957,7 +29645,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url?: string;
-                    events?: ("policy.status_updated" | "policy.documents_updated" | "payment.expired")[];
+                    events?: ("policy.status_updated" | "policy.documents_updated" | "payment.expired" | "policy.renewal_due")[];
                     description?: string | null;
                 };
             };
@@ -27982,7 +29670,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -28000,7 +29688,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -28018,7 +29706,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -28039,7 +29727,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -28057,7 +29745,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -28100,7 +29788,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -28118,7 +29806,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -28136,7 +29824,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -28157,7 +29845,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -28200,7 +29888,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -28218,7 +29906,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -28236,7 +29924,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -28257,7 +29945,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -28300,7 +29988,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -28318,7 +30006,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -28336,7 +30024,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -28357,7 +30045,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -28386,17 +30074,19 @@ export interface operations {
                      * @default policy.status_updated
                      * @enum {string}
                      */
-                    event?: "policy.status_updated" | "policy.documents_updated" | "payment.expired";
+                    event?: "policy.status_updated" | "policy.documents_updated" | "payment.expired" | "policy.renewal_due";
                 };
             };
         };
         responses: {
-            /** @description `{"delivery_id": "..."}` */
-            200: {
+            /** @description The queued delivery. */
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["WebhookTestQueued"];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -28410,7 +30100,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -28428,7 +30118,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -28446,7 +30136,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -28464,7 +30154,7 @@ export interface operations {
                      *       "code": "40901",
                      *       "message": "A request with this Idempotency-Key is still being processed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Conflict",
                      *       "status": 409
                      *     }
                      */
@@ -28485,7 +30175,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -28503,7 +30193,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -28555,7 +30245,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -28573,7 +30263,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -28593,7 +30283,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -28636,7 +30326,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -28654,7 +30344,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -28672,7 +30362,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -28692,7 +30382,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -28740,7 +30430,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -28758,7 +30448,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -28776,7 +30466,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -28794,7 +30484,7 @@ export interface operations {
                      *       "code": "40901",
                      *       "message": "A request with this Idempotency-Key is still being processed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Conflict",
                      *       "status": 409
                      *     }
                      */
@@ -28815,7 +30505,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -28833,7 +30523,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -28876,7 +30566,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -28894,7 +30584,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -28912,7 +30602,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -28930,7 +30620,7 @@ export interface operations {
                      *       "code": "40901",
                      *       "message": "A request with this Idempotency-Key is still being processed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Conflict",
                      *       "status": 409
                      *     }
                      */
@@ -28950,7 +30640,1024 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    PortalWebhookEndpoints_list: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Must be `XMLHttpRequest` on POST, PUT, PATCH and DELETE (CSRF protection). */
+                "X-Requested-With"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoints. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointList"];
+                };
+            };
+            400: components["responses"]["MalformedRequest"];
+            /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40101",
+                     *       "message": "Unauthenticated.",
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but the client is not enrolled in this product. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40301",
+                     *       "message": "The client is not enrolled in this product.",
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
+            /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42901",
+                     *       "message": "Too many requests.",
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    PortalWebhookEndpoints_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Must be `XMLHttpRequest` on POST, PUT, PATCH and DELETE (CSRF protection). */
+                "X-Requested-With"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url: string;
+                    /**
+                     * @default [
+                     *       "policy.status_updated",
+                     *       "policy.documents_updated"
+                     *     ]
+                     */
+                    events?: ("policy.status_updated" | "policy.documents_updated" | "payment.expired" | "policy.renewal_due")[];
+                    description?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The endpoint with its signing secret and static key, shown once. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IssuedWebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["MalformedRequest"];
+            /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40101",
+                     *       "message": "Unauthenticated.",
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but the client is not enrolled in this product. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40301",
+                     *       "message": "The client is not enrolled in this product.",
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Validation failed; `details` names every failing field. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42201",
+                     *       "message": "The given data was invalid.",
+                     *       "type": "about:blank",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42901",
+                     *       "message": "Too many requests.",
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    PortalWebhookEndpoints_show: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Must be `XMLHttpRequest` on POST, PUT, PATCH and DELETE (CSRF protection). */
+                "X-Requested-With"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["MalformedRequest"];
+            /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40101",
+                     *       "message": "Unauthenticated.",
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but the client is not enrolled in this product. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40301",
+                     *       "message": "The client is not enrolled in this product.",
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
+            /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42901",
+                     *       "message": "Too many requests.",
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    PortalWebhookEndpoints_change: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Must be `XMLHttpRequest` on POST, PUT, PATCH and DELETE (CSRF protection). */
+                "X-Requested-With"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url?: string;
+                    events?: ("policy.status_updated" | "policy.documents_updated" | "payment.expired" | "policy.renewal_due")[];
+                    description?: string | null;
+                    active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["MalformedRequest"];
+            /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40101",
+                     *       "message": "Unauthenticated.",
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but the client is not enrolled in this product. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40301",
+                     *       "message": "The client is not enrolled in this product.",
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Validation failed; `details` names every failing field. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42201",
+                     *       "message": "The given data was invalid.",
+                     *       "type": "about:blank",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42901",
+                     *       "message": "Too many requests.",
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    PortalWebhookEndpoints_rotate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Must be `XMLHttpRequest` on POST, PUT, PATCH and DELETE (CSRF protection). */
+                "X-Requested-With"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint with its new signing secret and static key. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IssuedWebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["MalformedRequest"];
+            /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40101",
+                     *       "message": "Unauthenticated.",
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but the client is not enrolled in this product. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40301",
+                     *       "message": "The client is not enrolled in this product.",
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            409: components["responses"]["IdempotencyConflict"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
+            /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42901",
+                     *       "message": "Too many requests.",
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    PortalWebhookEndpoints_test: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Must be `XMLHttpRequest` on POST, PUT, PATCH and DELETE (CSRF protection). */
+                "X-Requested-With"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @default policy.status_updated
+                     * @enum {string}
+                     */
+                    event?: "policy.status_updated" | "policy.documents_updated" | "payment.expired" | "policy.renewal_due";
+                };
+            };
+        };
+        responses: {
+            /** @description The queued delivery. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookTestQueued"];
+                };
+            };
+            400: components["responses"]["MalformedRequest"];
+            /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40101",
+                     *       "message": "Unauthenticated.",
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but the client is not enrolled in this product. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40301",
+                     *       "message": "The client is not enrolled in this product.",
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An earlier request with the same Idempotency-Key is still running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40901",
+                     *       "message": "A request with this Idempotency-Key is still being processed.",
+                     *       "type": "about:blank",
+                     *       "title": "Conflict",
+                     *       "status": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Validation failed; `details` names every failing field. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42201",
+                     *       "message": "The given data was invalid.",
+                     *       "type": "about:blank",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42901",
+                     *       "message": "Too many requests.",
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    PortalWebhookDeliveries_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                endpoint_id?: string;
+                status?: "pending" | "delivered" | "failed";
+            };
+            header?: {
+                /** @description Must be `XMLHttpRequest` on POST, PUT, PATCH and DELETE (CSRF protection). */
+                "X-Requested-With"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries, newest first, in the paginator envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryPage"];
+                };
+            };
+            400: components["responses"]["MalformedRequest"];
+            /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40101",
+                     *       "message": "Unauthenticated.",
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but the client is not enrolled in this product. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40301",
+                     *       "message": "The client is not enrolled in this product.",
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            /** @description Validation failed; `details` names every failing field. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42201",
+                     *       "message": "The given data was invalid.",
+                     *       "type": "about:blank",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42901",
+                     *       "message": "Too many requests.",
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    PortalWebhookDeliveries_show: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Must be `XMLHttpRequest` on POST, PUT, PATCH and DELETE (CSRF protection). */
+                "X-Requested-With"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery with its body and every attempt. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryWithAttempts"];
+                };
+            };
+            400: components["responses"]["MalformedRequest"];
+            /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40101",
+                     *       "message": "Unauthenticated.",
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but the client is not enrolled in this product. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40301",
+                     *       "message": "The client is not enrolled in this product.",
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
+            /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42901",
+                     *       "message": "Too many requests.",
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    PortalWebhookDeliveries_replay: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Must be `XMLHttpRequest` on POST, PUT, PATCH and DELETE (CSRF protection). */
+                "X-Requested-With"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery, pending again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            400: components["responses"]["MalformedRequest"];
+            /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40101",
+                     *       "message": "Unauthenticated.",
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but the client is not enrolled in this product. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40301",
+                     *       "message": "The client is not enrolled in this product.",
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An earlier request with the same Idempotency-Key is still running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40901",
+                     *       "message": "A request with this Idempotency-Key is still being processed.",
+                     *       "type": "about:blank",
+                     *       "title": "Conflict",
+                     *       "status": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
+            /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42901",
+                     *       "message": "Too many requests.",
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -28999,7 +31706,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -29017,7 +31724,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -29037,7 +31744,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -29081,7 +31788,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -29099,7 +31806,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -29119,7 +31826,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -29163,7 +31870,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -29181,7 +31888,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -29201,7 +31908,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -29257,7 +31964,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -29275,7 +31982,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -29293,7 +32000,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -29314,7 +32021,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -29332,7 +32039,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -29386,7 +32093,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -29404,7 +32111,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -29426,11 +32133,11 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
-                    "application/pdf": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
@@ -29444,7 +32151,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -29462,11 +32169,11 @@ export interface operations {
                      *       "code": "50201",
                      *       "message": "An insurance provider failed to respond properly.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Gateway",
                      *       "status": 502
                      *     }
                      */
-                    "application/pdf": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             503: components["responses"]["Unavailable"];
@@ -29506,7 +32213,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -29524,7 +32231,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -29544,7 +32251,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -29596,7 +32303,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -29614,7 +32321,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -29632,7 +32339,7 @@ export interface operations {
                      *       "code": "40901",
                      *       "message": "A request with this Idempotency-Key is still being processed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Conflict",
                      *       "status": 409
                      *     }
                      */
@@ -29653,7 +32360,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -29671,7 +32378,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -29717,7 +32424,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -29735,7 +32442,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -29753,7 +32460,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -29772,7 +32479,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -29790,7 +32497,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -29828,7 +32535,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -29846,7 +32553,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -29864,7 +32571,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -29883,7 +32590,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -29901,7 +32608,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -29955,7 +32662,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -29973,7 +32680,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -29991,7 +32698,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -30013,7 +32720,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -30031,7 +32738,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -30092,7 +32799,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -30110,7 +32817,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -30132,7 +32839,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -30150,7 +32857,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -30168,7 +32875,7 @@ export interface operations {
                      *       "code": "50201",
                      *       "message": "An insurance provider failed to respond properly.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Gateway",
                      *       "status": 502
                      *     }
                      */
@@ -30226,7 +32933,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -30244,7 +32951,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -30262,7 +32969,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -30280,7 +32987,7 @@ export interface operations {
                      *       "code": "40901",
                      *       "message": "A request with this Idempotency-Key is still being processed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Conflict",
                      *       "status": 409
                      *     }
                      */
@@ -30301,7 +33008,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -30319,7 +33026,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -30337,7 +33044,7 @@ export interface operations {
                      *       "code": "50201",
                      *       "message": "An insurance provider failed to respond properly.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Bad Gateway",
                      *       "status": 502
                      *     }
                      */
@@ -30361,12 +33068,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Your endpoints. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown[];
+                    "application/json": components["schemas"]["WebhookEndpointList"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -30381,7 +33089,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -30399,7 +33107,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -30419,7 +33127,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -30451,18 +33159,19 @@ export interface operations {
                      *       "policy.documents_updated"
                      *     ]
                      */
-                    events?: ("policy.status_updated" | "policy.documents_updated" | "payment.expired")[];
+                    events?: ("policy.status_updated" | "policy.documents_updated" | "payment.expired" | "policy.renewal_due")[];
                     description?: string | null;
                 };
             };
         };
         responses: {
-            200: {
+            /** @description The endpoint with its signing secret and static key, shown once. */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["IssuedWebhookEndpoint"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -30477,7 +33186,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -30495,7 +33204,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -30517,7 +33226,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -30535,7 +33244,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -30561,12 +33270,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The endpoint. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -30581,7 +33291,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -30599,7 +33309,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -30617,7 +33327,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -30637,7 +33347,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -30665,19 +33375,20 @@ export interface operations {
             content: {
                 "application/json": {
                     url?: string;
-                    events?: ("policy.status_updated" | "policy.documents_updated" | "payment.expired")[];
+                    events?: ("policy.status_updated" | "policy.documents_updated" | "payment.expired" | "policy.renewal_due")[];
                     description?: string | null;
                     active?: boolean;
                 };
             };
         };
         responses: {
+            /** @description The endpoint. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -30692,7 +33403,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -30710,7 +33421,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -30728,7 +33439,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -30749,7 +33460,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -30767,7 +33478,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -30793,12 +33504,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The endpoint with its new signing secret and static key. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["IssuedWebhookEndpoint"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -30813,7 +33525,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -30831,7 +33543,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -30849,7 +33561,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -30870,7 +33582,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -30901,17 +33613,18 @@ export interface operations {
                      * @default policy.status_updated
                      * @enum {string}
                      */
-                    event?: "policy.status_updated" | "policy.documents_updated" | "payment.expired";
+                    event?: "policy.status_updated" | "policy.documents_updated" | "payment.expired" | "policy.renewal_due";
                 };
             };
         };
         responses: {
-            200: {
+            /** @description The queued delivery. */
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["WebhookTestQueued"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -30926,7 +33639,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -30944,7 +33657,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -30962,7 +33675,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -30980,7 +33693,7 @@ export interface operations {
                      *       "code": "40901",
                      *       "message": "A request with this Idempotency-Key is still being processed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Conflict",
                      *       "status": 409
                      *     }
                      */
@@ -31001,7 +33714,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -31019,7 +33732,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -31048,6 +33761,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description A page of your deliveries, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryPage"];
+                };
+            };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
@@ -31060,7 +33782,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -31078,7 +33800,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -31096,7 +33818,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -31115,7 +33837,7 @@ export interface operations {
                      *       "code": "42201",
                      *       "message": "The given data was invalid.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unprocessable Entity",
                      *       "status": 422
                      *     }
                      */
@@ -31133,7 +33855,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -31159,6 +33881,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The delivery with its body and every attempt. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryWithAttempts"];
+                };
+            };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
@@ -31171,7 +33902,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -31189,7 +33920,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -31207,7 +33938,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -31227,7 +33958,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */
@@ -31253,6 +33984,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The delivery, pending again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
@@ -31265,7 +34005,7 @@ export interface operations {
                      *       "code": "40101",
                      *       "message": "Unauthenticated.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Unauthorized",
                      *       "status": 401
                      *     }
                      */
@@ -31283,7 +34023,7 @@ export interface operations {
                      *       "code": "40301",
                      *       "message": "The client is not enrolled in this product.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Forbidden",
                      *       "status": 403
                      *     }
                      */
@@ -31301,7 +34041,7 @@ export interface operations {
                      *       "code": "40401",
                      *       "message": "Not found.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Not Found",
                      *       "status": 404
                      *     }
                      */
@@ -31319,7 +34059,7 @@ export interface operations {
                      *       "code": "40901",
                      *       "message": "A request with this Idempotency-Key is still being processed.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Conflict",
                      *       "status": 409
                      *     }
                      */
@@ -31339,7 +34079,7 @@ export interface operations {
                      *       "code": "42901",
                      *       "message": "Too many requests.",
                      *       "type": "about:blank",
-                     *       "title": "",
+                     *       "title": "Too Many Requests",
                      *       "status": 429
                      *     }
                      */

@@ -33,6 +33,8 @@ const LISTS: Array<[string, 'admin' | 'operations' | 'account_manager' | 'claims
 
 /** A record's row in a list (the header row has the same class). */
 const ROW = '.RaDataTable-tbody .RaDataTable-row';
+/** A record of a list: a row of its table, or on a phone its card. */
+const RECORD = `${ROW}, [data-testid=list-card]`;
 const ISO_DATE = /\b\d{4}-\d{2}-\d{2}\b/;
 const ISO_TIMESTAMP = /\d{4}-\d{2}-\d{2}T\d{2}:/;
 const ARABIC_DIGIT = /[٠-٩]/;
@@ -103,13 +105,19 @@ describeBrowser('a phone, a keyboard and Arabic: the console as staff use it', (
   /** Opens a list and waits for its rows (or its empty page). */
   async function openList(resource: string) {
     await page.goto(`${env.app.url}/admin/${resource}`);
-    await page.locator(ROW).first().or(page.locator('.RaEmpty-message, .RaList-noResults')).first().waitFor();
+    await page.locator(RECORD).first().or(page.locator('.RaEmpty-message, .RaList-noResults')).first().waitFor();
   }
 
-  /** Opens the list's first record, clicking its first cell (other cells may hold links of their own). */
+  /** Opens the list's first record, clicking its first cell or its card's title (other cells may hold links of their own). */
   async function openFirstRow() {
     // not the selection checkbox of lists with bulk actions (claims, deliveries)
-    await page.locator(ROW).first().locator('td:not(:has(input[type=checkbox]))').first().click();
+    await page
+      .locator(ROW)
+      .first()
+      .locator('td:not(:has(input[type=checkbox]))')
+      .first()
+      .or(page.locator('[data-testid=list-card] .ListCard-title').first())
+      .click();
     await page.waitForURL(/\/show$/);
   }
 

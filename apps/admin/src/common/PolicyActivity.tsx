@@ -6,14 +6,9 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { HttpError, useRecordContext, useResourceContext, useTranslate } from 'react-admin';
+import { DataTable, HttpError, ListContextProvider, useList, useRecordContext, useResourceContext, useTranslate } from 'react-admin';
+import { ListTable } from './ListTable';
 import { API, httpClient } from '../providers/httpClient';
 import { useFormat } from './format';
 
@@ -27,6 +22,7 @@ interface Activity {
 
 function Part({ title, testId, rows, head, row }: { title: string; testId: string; rows: Row[] | null; head: string[]; row: (r: Row) => ReactNode[] }) {
   const t = useTranslate();
+  const list = useList({ data: (rows ?? []) as Array<Row & { id: string | number }>, perPage: 1000 });
   if (rows === null) return null;
   return (
     <Card variant="outlined" sx={{ mb: 2, minWidth: 0, maxWidth: '100%' }} data-testid={testId}>
@@ -39,27 +35,14 @@ function Part({ title, testId, rows, head, row }: { title: string; testId: strin
             {t('activity.none')}
           </Typography>
         ) : (
-          // the table scrolls inside its card on a narrow screen, never the page
-          <TableContainer>
-            <Table size="small">
-              <TableHead>
-                <TableRow>
-                  {head.map((h) => (
-                    <TableCell key={h}>{t(`activity.${h}`)}</TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.map((r) => (
-                  <TableRow key={String(r.id)}>
-                    {row(r).map((cell, i) => (
-                      <TableCell key={i}>{cell}</TableCell>
-                    ))}
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          // the console's one list: a table scrolling inside its card, on a phone cards (what it is, then its status)
+          <ListContextProvider value={list}>
+            <ListTable rowClick={false} card={{ title: head.slice(0, 1), end: head.includes('status') ? ['status'] : [] }}>
+              {head.map((h, i) => (
+                <DataTable.Col key={h} source={h} label={`activity.${h}`} disableSort render={(r: Row) => row(r)[i]} />
+              ))}
+            </ListTable>
+          </ListContextProvider>
         )}
       </CardContent>
     </Card>

@@ -21,6 +21,7 @@ export const webhooksAr: WebhooksMessages = {
       'policy.status_updated': 'تحديث حالة الوثيقة',
       'policy.documents_updated': 'تحديث مستندات الوثيقة',
       'payment.expired': 'انتهاء صلاحية رابط الدفع',
+      'policy.renewal_due': 'موعد تجديد الوثيقة',
     },
     deliveries: 'آخر عمليات الإرسال',
     actions: {

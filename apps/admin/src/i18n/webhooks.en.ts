@@ -19,6 +19,7 @@ export const webhooksEn = {
       'policy.status_updated': 'Policy status updated',
       'policy.documents_updated': 'Policy documents updated',
       'payment.expired': 'Payment link lapsed',
+      'policy.renewal_due': 'Policy renewal due',
     },
     deliveries: 'Recent deliveries',
     actions: {

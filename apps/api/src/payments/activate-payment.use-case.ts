@@ -62,7 +62,8 @@ export class ActivatePaymentUseCase {
       const verdict = await activator.payable(tx, payment);
       if (!verdict.payable) return refund(verdict.reason);
       const result = await activator.activate(tx, payment, now);
-      if (result.endsAt) await this.expiry.schedule(tx, payment.policyType, payment.policyId, result.endsAt);
+      if (result.endsAt) await this.expiry.schedule(tx, payment.policyType, payment.policyId, result.endsAt, now);
+      for (const ends of result.policyEnds ?? []) await this.expiry.schedule(tx, payment.policyType, ends.policyId, ends.endsAt, now);
       const paid = await this.payments.update(tx, payment.id, {
         status: 'paid',
         statusReason: null,

@@ -25,6 +25,8 @@ export interface ActivationResult {
    * policy's expiry due event with the activation. Null or absent: no expiry event.
    */
   endsAt?: Date | null;
+  /** The same for a payment that activates several policies (medical: one payment per company), each by its id. */
+  policyEnds?: Array<{ policyId: number; endsAt: Date }>;
 }
 
 /**
@@ -70,6 +72,9 @@ export abstract class PolicyActivators {
  * the core provides, so payments never imports the layer above it.
  */
 export abstract class PolicyTermEnds {
-  /** Writes the expiry of `policyType`'s policy `policyId` at `endsAt`, in the activation's transaction. */
-  abstract schedule(tx: Prisma.TransactionClient, policyType: string, policyId: number, endsAt: Date): Promise<void>;
+  /**
+   * Writes the expiry of `policyType`'s policy `policyId` at `endsAt`, and its renewal notice before that, in the
+   * activation's transaction (`at`: the activation's time).
+   */
+  abstract schedule(tx: Prisma.TransactionClient, policyType: string, policyId: number, endsAt: Date, at: Date): Promise<void>;
 }

@@ -82,6 +82,8 @@ export type CancelPolicyCommand<F extends CancellablePolicy, A> = (
   alsoInTx?: AlsoInTx<A>;
 };
 
+/** The 409 of cancelling a policy whose term ended (status 4): there is no cover left to end and nothing to refund. */
+export const EXPIRED_POLICY = 'The policy has expired (its term ended), so there is nothing left to cancel.';
 const PAID_MEANWHILE = 'The policy was paid while it was being cancelled; send the cancellation again to cancel it with a refund.';
 const NOT_ACTIVE = 'The policy is not active yet (awaiting payment); an unpaid policy lapses with its payment link.';
 
@@ -109,6 +111,7 @@ export class CancelPolicyUseCase {
     if (!found) throw ApiError.notFound(`No ${terms.noun} with this id.`);
     const { id, clientId, status } = found.policy;
     if (status === PolicyStatus.Cancelled) throw new ApiError('ALREADY_CANCELED');
+    if (status === PolicyStatus.Expired) throw new ApiError('CONFLICT', EXPIRED_POLICY);
     const paid = status === PolicyStatus.Active;
     if (!paid && !(terms.cancelsUnpaid && status === PolicyStatus.Pending)) throw new ApiError('CONFLICT', terms.notActive ?? NOT_ACTIVE);
     await this.testClocks.adopt(clockedPolicy(terms.family, id));

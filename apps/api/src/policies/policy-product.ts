@@ -27,16 +27,25 @@ export interface ExpiredPolicy {
   policy: { id: number } & Record<string, unknown>;
 }
 
+/** A family's policy whose renewal is due: as its Show Policy answers it, and what the partner needs to re-quote it. */
+export interface RenewablePolicy extends ExpiredPolicy {
+  /** The fields of a new quote request for the same cover (motor: vehicle and owner), or null where the policy itself says it all. */
+  quoteRequest: Record<string, unknown> | null;
+}
+
 /**
- * A family whose policies have a stored term: the core fires its expiry (a due event written at activation,
- * `ActivationResult.endsAt`) and announces it with the family's status webhook.
+ * A family whose policies have a stored term: the core fires its expiry and its renewal notice (due events written at
+ * activation from `ActivationResult.endsAt`) and announces them with the family's webhooks.
  */
 export interface PolicyTerm {
   /**
-   * In `tx`: locks the policy and, when it is active and its term has ended by `now`, stores status 4 (expired).
-   * Answers the expired policy, or null when nothing changed (cancelled meanwhile, not active, not ended).
+   * In `tx`: when the policy is active and its term has ended by `now`, stores status 4 (expired) with a conditional
+   * update (a cancellation racing it wins or loses as a whole). Answers the expired policy, or null when nothing
+   * changed (cancelled meanwhile, not active, not ended).
    */
   expire(tx: Prisma.TransactionClient, policyId: number, now: Date): Promise<ExpiredPolicy | null>;
+  /** In `tx`: the policy, if still active (not cancelled, not expired), with what re-quoting it needs; else null. */
+  renewal(tx: Prisma.TransactionClient, policyId: number): Promise<RenewablePolicy | null>;
 }
 
 /**

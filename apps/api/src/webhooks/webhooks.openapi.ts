@@ -21,7 +21,7 @@ const policySchema = {
     provider_policy_id: { type: 'string', nullable: true, description: 'Set from status 1 on. Free text: store it as a string.' },
     provider_policy: { type: 'string', nullable: true },
     created_at: { type: 'string', example: '2026-11-22T09:05:00.000000Z' },
-    status: { type: 'integer', enum: [0, 1, 2, 4], description: '0 pending payment, 1 issued, 2 cancelled, 4 expired (the term ended; property).' },
+    status: { type: 'integer', enum: [0, 1, 2, 4], description: '0 pending payment, 1 issued, 2 cancelled, 4 expired (the term ended).' },
     payment_link: { type: 'string', nullable: true, description: 'Set while status is 0.' },
     price: { type: 'number', nullable: true },
     client_id: { type: 'string', format: 'uuid' },
@@ -114,6 +114,71 @@ const paymentEnvelopeSchema = {
   },
 };
 
+const renewalEnvelopeSchema = {
+  type: 'object',
+  required: ['policy', 'renewal'],
+  description:
+    "A policy's renewal is due (`RENEWAL_DUE_DAYS` before its end, 30 by default): the policy exactly as its family's Show Policy returns it, and what re-quoting it needs.",
+  properties: {
+    policy: {
+      type: 'object',
+      description: "The policy as its family's Show Policy returns it (the motor shape is `WebhookPolicy`); still status 1.",
+      required: ['id', 'status'],
+      properties: { id: { type: 'integer' }, status: { type: 'integer', enum: [1] } },
+      additionalProperties: true,
+    },
+    renewal: {
+      type: 'object',
+      required: ['family', 'ends_at', 'start_date', 'quote_request'],
+      properties: {
+        family: { type: 'string', description: 'The product family (`motor`, `tpl`, `property`, `travel`, `horse`, `life`, `medical`).' },
+        ends_at: { type: 'string', nullable: true, description: 'When the policy expires (status 4, with its `policy.status_updated`).' },
+        start_date: { type: 'string', format: 'date', nullable: true, description: 'The first day the renewed cover must start on.' },
+        quote_request: {
+          type: 'object',
+          nullable: true,
+          description:
+            'Motor: the body of `POST /api/v1/car-comp/quote-requests` for the same vehicle, owner and drivers, without `otp` (the customer confirms again) and ' +
+            '`start_date` (send `renewal.start_date` once it is within 27 days). Null for the other families: the policy says what to quote again.',
+          properties: {
+            owner_id: { type: 'string' },
+            email: { type: 'string' },
+            phone: { type: 'string' },
+            birthdate: { type: 'string' },
+            car_sequence_number: { type: 'string' },
+            custom_number: { type: 'string' },
+            maker_code: { type: 'integer' },
+            model_code: { type: 'integer' },
+            body_type_code: { type: 'integer' },
+            is_ownership_transfer: { type: 'boolean', enum: [false] },
+            car_estimated_cost: { type: 'number' },
+            car_model_year: { type: 'integer' },
+            drivers: { type: 'array', items: { type: 'object' } },
+          },
+        },
+      },
+    },
+  },
+  example: {
+    policy: { id: 7, status: 1, start_date: '2026-11-23', end_date: '2027-11-22', provider_policy_id: '1795338061000' },
+    renewal: {
+      family: 'motor',
+      ends_at: '2027-11-23T00:00:00.000000Z',
+      start_date: '2027-11-23',
+      quote_request: {
+        owner_id: '1012345678',
+        email: 'owner@example.com',
+        phone: '0512345678',
+        birthdate: '1405-03-10',
+        car_sequence_number: '123456789',
+        is_ownership_transfer: false,
+        car_estimated_cost: 80000,
+        car_model_year: 2024,
+      },
+    },
+  },
+};
+
 const headers = [
   {
     name: 'webhook-id',
@@ -140,7 +205,7 @@ const headers = [
     name: 'webhook-event',
     in: 'header',
     required: true,
-    schema: { type: 'string', enum: ['policy.status_updated', 'policy.documents_updated', 'payment.expired'] },
+    schema: { type: 'string', enum: ['policy.status_updated', 'policy.documents_updated', 'payment.expired', 'policy.renewal_due'] },
   },
   {
     name: 'x-webhook-url',
@@ -181,13 +246,15 @@ through the admin API (\`POST /admin/api/webhook-endpoints\`). The answer shows 
 policy exactly as Show Policy returns it, \`meta_data.extra_data\` included):
 
 - \`policy.status_updated\`: status 0 with \`payment_link\` at issuance, then status 1 with \`provider_policy_id\` after payment;
-  status 2 at cancellation; status 4 when a property policy's term ends (at its \`end_date\`);
+  status 2 at cancellation; status 4 when the policy's term ends (every family with a term);
 - \`policy.documents_updated\`: when the policy documents are attached.
 
-And one payment event, sent only to endpoints that subscribe to it by name (the default is the two above):
+And two events sent only to endpoints that subscribe to them by name (the default is the two above):
 \`payment.expired\`, body \`{"payment": {...}}\` (the record as \`GET /api/v1/payments\` lists it), when a payment link lapses
-unpaid. Both time-driven events are fired by the service at the due time (within \`DUE_EVENTS_POLL_MS\`), or in the
-sandbox when a test clock the resource runs on is advanced past it.
+unpaid; \`policy.renewal_due\`, body \`{"policy": {...}, "renewal": {...}}\` (schema \`WebhookRenewalEnvelope\`),
+\`RENEWAL_DUE_DAYS\` (30 by default) before a policy's end, with what re-quoting it needs. The time-driven events are fired by
+the service at the due time (within \`DUE_EVENTS_POLL_MS\`), or in the sandbox when a test clock the resource runs on is
+advanced past it.
 
 Every request carries \`webhook-id\`, \`webhook-timestamp\`, \`webhook-signature\` (Standard Webhooks) and the static key in
 \`x-webhook-url\` (alias \`x-webhook-key\`). Verify the signature over the raw body:
@@ -217,16 +284,22 @@ export function addWebhookDocs(document: OpenAPIObject): void {
   document.components.schemas.WebhookPolicy = policySchema as never;
   document.components.schemas.WebhookPolicyEnvelope = envelopeSchema as never;
   document.components.schemas.WebhookPaymentEnvelope = paymentEnvelopeSchema as never;
+  document.components.schemas.WebhookRenewalEnvelope = renewalEnvelopeSchema as never;
   (document as unknown as Record<string, unknown>)['x-webhooks'] = {
     'policy.status_updated': event(
       'Policy status updated',
-      'Sent at issuance (status 0, with `payment_link`), when the policy is issued after payment (status 1, with `provider_policy_id`), at cancellation (status 2) and when a property policy reaches its `end_date` (status 4, expired).',
+      'Sent at issuance (status 0, with `payment_link`), when the policy is issued after payment (status 1, with `provider_policy_id`), at cancellation (status 2) and when the policy term ends (status 4, expired: the day after its last day of cover; property at its `end_date`).',
     ),
     'policy.documents_updated': event('Policy documents updated', 'Sent when the policy documents (`policy_url`, `invoice_url`) are attached.'),
     'payment.expired': event(
       'Payment link lapsed',
       'Sent once when a payment link reaches its `expires_at` unpaid: the payment is `expired`. Only to endpoints subscribed to `payment.expired`. Money the vendor confirms later for it is still applied or refunded (see Payments).',
       'WebhookPaymentEnvelope',
+    ),
+    'policy.renewal_due': event(
+      'Policy renewal due',
+      "Sent once, `RENEWAL_DUE_DAYS` (30 by default; per family `RENEWAL_DUE_DAYS_<FAMILY>`) before an active policy's end: the policy as Show Policy returns it and what re-quoting it needs (motor: a new quote request's fields). Only to endpoints subscribed to `policy.renewal_due`. Not sent for a policy cancelled before, or whose whole term is shorter than the notice.",
+      'WebhookRenewalEnvelope',
     ),
   };
 }

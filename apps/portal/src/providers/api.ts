@@ -10,7 +10,7 @@ export interface Me {
   role: 'owner' | 'developer' | 'viewer';
   client_id: string;
   client_name: string;
-  permissions: Record<'read' | 'rotate_secret' | 'manage_users', boolean>;
+  permissions: Record<'read' | 'rotate_secret' | 'manage_webhooks' | 'manage_users', boolean>;
 }
 
 export interface PortalClient {
@@ -28,6 +28,50 @@ export interface Invitation {
   expires_at: string;
 }
 
+export const WEBHOOK_EVENTS = ['policy.status_updated', 'policy.documents_updated', 'payment.expired'] as const;
+/** What a new endpoint subscribes to unless the partner chooses: the spec's two (as the API's default). */
+export const DEFAULT_WEBHOOK_EVENTS = ['policy.status_updated', 'policy.documents_updated'] as const;
+
+export interface WebhookEndpoint {
+  id: string;
+  url: string;
+  description: string | null;
+  events: string[];
+  active: boolean;
+  secret_version: number;
+  disabled_at: string | null;
+  created_at: string;
+}
+
+/** An endpoint as registration and rotation answer it: the signing secret and static key, this once. */
+export type IssuedEndpoint = WebhookEndpoint & { secret: string; static_key: string };
+
+export interface WebhookAttempt {
+  number: number;
+  outcome: 'in_flight' | 'delivered' | 'failed' | 'interrupted';
+  status_code: number | null;
+  duration_ms: number | null;
+  response_snippet: string | null;
+  error: string | null;
+  started_at: string;
+}
+
+export interface WebhookDelivery {
+  id: string;
+  endpoint_id: string;
+  event_type: string;
+  policy_id: number | null;
+  status: 'pending' | 'delivered' | 'failed';
+  attempt_count: number;
+  next_attempt_at: string | null;
+  in_flight: boolean;
+  last_status_code: number | null;
+  delivered_at: string | null;
+  created_at: string;
+  payload?: unknown;
+  attempts?: WebhookAttempt[];
+}
+
 async function post<T>(path: string, body?: unknown): Promise<T> {
   const { json } = await httpClient(`${API}${path}`, { method: 'POST', body: body === undefined ? undefined : JSON.stringify(body) });
   return json as T;
@@ -39,4 +83,7 @@ export const portalApi = {
   rotateSecret: () => post<PortalClient & { client_secret: string }>('/client/rotate-secret'),
   invitation: (token: string) => post<Invitation>('/auth/invitation', { token }),
   acceptInvitation: (token: string, password: string) => post<{ email: string }>('/auth/accept-invitation', { token, password }),
+  rotateWebhookSecret: (id: string) => post<IssuedEndpoint>(`/webhook-endpoints/${encodeURIComponent(id)}/rotate-secret`),
+  sendTestEvent: (id: string) => post<{ delivery_id: string }>(`/webhook-endpoints/${encodeURIComponent(id)}/test`, {}),
+  replayDelivery: (id: string) => post<WebhookDelivery>(`/webhook-deliveries/${encodeURIComponent(id)}/replay`),
 };

@@ -1,46 +1,80 @@
-import type { DataProvider, RaRecord } from 'react-admin';
+import type { DataProvider, GetListParams, RaRecord } from 'react-admin';
 import { API, httpClient } from './api';
 
-const only = (resource: string) => {
-  if (resource !== 'users') throw new Error(`The portal has no resource ${resource}.`);
-};
+/** Resources the API answers whole (a partner has a handful of each): the list is sorted and paged here. */
+const WHOLE = { users: '/users', 'webhook-endpoints': '/webhook-endpoints' } as const;
+/** Resources the API pages itself. */
+const PAGED = { 'webhook-deliveries': '/webhook-deliveries' } as const;
 
-/**
- * The portal's one resource, its partner's users. A partner has a handful, so the API answers them all and the
- * list sorts them here.
- */
+type Resource = keyof typeof WHOLE | keyof typeof PAGED;
+
+function pathOf(resource: string): string {
+  const path = (WHOLE as Record<string, string>)[resource] ?? (PAGED as Record<string, string>)[resource];
+  if (!path) throw new Error(`The portal has no resource ${resource}.`);
+  return `${API}${path}`;
+}
+
+const one = (resource: string, id: RaRecord['id']) => `${pathOf(resource)}/${encodeURIComponent(String(id))}`;
+
+async function wholeList(resource: Resource, params: Partial<GetListParams>) {
+  const rows = (await httpClient(pathOf(resource))).json as RaRecord[];
+  const { field, order } = params.sort ?? { field: 'id', order: 'ASC' };
+  const sorted = [...rows].sort((a, b) => String(a[field] ?? '').localeCompare(String(b[field] ?? '')) * (order === 'DESC' ? -1 : 1));
+  const { page, perPage } = params.pagination ?? { page: 1, perPage: 25 };
+  return { data: sorted.slice((page - 1) * perPage, page * perPage), total: rows.length };
+}
+
+/** A page of deliveries, newest first (the API's one order), filtered by endpoint and status. */
+async function deliveries(params: Partial<GetListParams>, endpointId?: string) {
+  const { page, perPage } = params.pagination ?? { page: 1, perPage: 25 };
+  const q = new URLSearchParams({ page: String(page), per_page: String(perPage) });
+  const filter = (params.filter ?? {}) as { status?: string; endpoint_id?: string };
+  if (filter.status) q.set('status', filter.status);
+  const endpoint = endpointId ?? filter.endpoint_id;
+  if (endpoint) q.set('endpoint_id', endpoint);
+  return (await httpClient(`${pathOf('webhook-deliveries')}?${q.toString()}`)).json as { data: RaRecord[]; total: number };
+}
+
+/** Only the fields the API takes, and of an endpoint's only those the form changed. */
+function changes(data: Record<string, unknown>, previous: Record<string, unknown> | undefined, fields: string[]) {
+  return Object.fromEntries(fields.filter((f) => f in data && JSON.stringify(data[f]) !== JSON.stringify(previous?.[f])).map((f) => [f, data[f]]));
+}
+
+/** The portal's resources: its partner's users, webhook endpoints and deliveries. */
 export const dataProvider = {
   async getList(resource, params) {
-    only(resource);
-    const rows = (await httpClient(`${API}/users`)).json as RaRecord[];
-    const { field, order } = params.sort ?? { field: 'email', order: 'ASC' };
-    const sorted = [...rows].sort((a, b) => String(a[field] ?? '').localeCompare(String(b[field] ?? '')) * (order === 'DESC' ? -1 : 1));
-    const { page, perPage } = params.pagination ?? { page: 1, perPage: 25 };
-    return { data: sorted.slice((page - 1) * perPage, page * perPage), total: rows.length };
+    return resource in PAGED ? deliveries(params) : wholeList(resource as Resource, params);
   },
   async getOne(resource, params) {
-    only(resource);
-    return { data: (await httpClient(`${API}/users/${encodeURIComponent(String(params.id))}`)).json };
+    return { data: (await httpClient(one(resource, params.id))).json };
   },
   async getMany(resource, params) {
-    only(resource);
-    const rows = (await httpClient(`${API}/users`)).json as RaRecord[];
+    if (resource in PAGED) return { data: await Promise.all(params.ids.map(async (id) => (await httpClient(one(resource, id))).json as RaRecord)) };
+    const rows = (await httpClient(pathOf(resource))).json as RaRecord[];
     return { data: rows.filter((r) => params.ids.includes(r.id)) };
   },
+  async getManyReference(resource, params) {
+    if (resource !== 'webhook-deliveries' || params.target !== 'endpoint_id') throw new Error(`No ${resource} by ${params.target} in the portal.`);
+    return deliveries(params, String(params.id));
+  },
   async create(resource, params) {
-    only(resource);
-    return { data: (await httpClient(`${API}/users`, { method: 'POST', body: JSON.stringify({ email: params.data.email, role: params.data.role }) })).json };
+    if (resource !== 'users' && resource !== 'webhook-endpoints') throw new Error(`Nothing to create in ${resource}.`);
+    const body =
+      resource === 'users'
+        ? { email: params.data.email, role: params.data.role }
+        : { url: params.data.url, events: params.data.events, description: params.data.description || null };
+    return { data: (await httpClient(pathOf(resource), { method: 'POST', body: JSON.stringify(body) })).json };
+  },
+  async update(resource, params) {
+    if (resource !== 'webhook-endpoints') throw new Error(`${resource} are not edited in the portal.`);
+    const body = changes(params.data, params.previousData, ['url', 'events', 'description', 'active']);
+    if (body.description === '') body.description = null;
+    return { data: (await httpClient(one(resource, params.id), { method: 'PUT', body: JSON.stringify(body) })).json };
   },
   async delete(resource, params) {
-    only(resource);
-    await httpClient(`${API}/users/${encodeURIComponent(String(params.id))}`, { method: 'DELETE' });
+    if (resource !== 'users') throw new Error(`Nothing is deleted in ${resource}: disable an endpoint instead.`);
+    await httpClient(one(resource, params.id), { method: 'DELETE' });
     return { data: params.previousData ?? { id: params.id } };
-  },
-  async getManyReference() {
-    throw new Error('Not used by the portal.');
-  },
-  async update() {
-    throw new Error('Portal users are not edited: remove and invite again.');
   },
   async updateMany() {
     throw new Error('Not used by the portal.');

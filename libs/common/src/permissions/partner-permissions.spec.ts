@@ -4,6 +4,7 @@ describe('partnerCan(role, action)', () => {
   const table: Array<[string, string[]]> = [
     ['read', ['owner', 'developer', 'viewer']],
     ['rotate_secret', ['owner', 'developer']],
+    ['manage_webhooks', ['owner', 'developer']],
     ['manage_users', ['owner']],
   ];
 

@@ -6,16 +6,18 @@
 export const PARTNER_ROLES = ['owner', 'developer', 'viewer'] as const;
 export type PartnerRole = (typeof PARTNER_ROLES)[number];
 
-export const PARTNER_ACTIONS = ['read', 'rotate_secret', 'manage_users'] as const;
+export const PARTNER_ACTIONS = ['read', 'rotate_secret', 'manage_webhooks', 'manage_users'] as const;
 export type PartnerAction = (typeof PARTNER_ACTIONS)[number];
 
 /**
- * Everyone of the partner reads its client id, products and users. Developers integrate, so they may replace
- * the client secret; only owners decide who belongs to the partner.
+ * Everyone of the partner reads its client id, products, users, webhook endpoints and deliveries. Developers
+ * integrate, so they may replace the client secret and run the webhook endpoints (register, change, disable, rotate
+ * their signing secret, send test events, replay deliveries); only owners decide who belongs to the partner.
  */
 const GRANTS: Record<PartnerAction, readonly PartnerRole[]> = {
   read: PARTNER_ROLES,
   rotate_secret: ['owner', 'developer'],
+  manage_webhooks: ['owner', 'developer'],
   manage_users: ['owner'],
 };
 

@@ -77,7 +77,8 @@ export function ActionText(_: { source?: string }) {
   );
 }
 
-function StaffText(_: { source?: string }) {
+/** Who did it: the staff member's name and email (in the list on a phone the name alone; the entry's page has both). */
+function StaffText({ compact = false }: { source?: string; compact?: boolean }) {
   const record = useRecordContext();
   if (!record) return null;
   return (
@@ -86,7 +87,13 @@ function StaffText(_: { source?: string }) {
         {String(record.staff_name ?? record.staff_email)}
       </Typography>
       {record.staff_name && (
-        <Typography variant="caption" color="text.secondary" component="div" dir="ltr" sx={{ unicodeBidi: 'isolate' }}>
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          component="div"
+          dir="ltr"
+          sx={{ unicodeBidi: 'isolate', display: compact ? { xs: 'none', sm: 'block' } : 'block' }}
+        >
           {String(record.staff_email)}
         </Typography>
       )}
@@ -127,12 +134,12 @@ export function AuditLogList() {
   ];
   return (
     <List filters={filters} actions={<ListActions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
-      <ListTable>
+      <ListTable card={{ title: ['action'], end: ['created_at'], plain: ['resource_id', 'staff_email', 'role'] }}>
         <DataTable.Col source="created_at">
           <DateTimeText source="created_at" />
         </DataTable.Col>
         <DataTable.Col source="staff_email">
-          <StaffText />
+          <StaffText compact />
         </DataTable.Col>
         <DataTable.Col source="role" disableSort>
           <RoleChip source="role" />

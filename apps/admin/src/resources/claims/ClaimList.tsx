@@ -72,7 +72,10 @@ export function ClaimList() {
   ];
   return (
     <List filters={filters} actions={<Actions />} sort={{ field: 'created_at', order: 'ASC' }} perPage={25}>
-      <ListTable bulkActionButtons={can(role, 'update', 'claims') ? <ClaimBulkActions /> : false}>
+      <ListTable
+        bulkActionButtons={can(role, 'update', 'claims') ? <ClaimBulkActions /> : false}
+        card={{ plain: ['customer_name', 'policy_id', 'claim_type'] }}
+      >
         <DataTable.Col source="id" />
         <DataTable.Col source="status">
           <ClaimStatusChip />

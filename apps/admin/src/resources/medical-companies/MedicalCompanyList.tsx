@@ -13,7 +13,7 @@ const filters = [
 export function MedicalCompanyList() {
   return (
     <List filters={filters} actions={<ListActions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
-      <ListTable>
+      <ListTable card={{ title: ['name'], hide: ['id'] }}>
         <DataTable.Col source="id" />
         <DataTable.Col source="name">
           <TextField source="name" />

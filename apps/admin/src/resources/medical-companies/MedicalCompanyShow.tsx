@@ -1,13 +1,20 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { Link as RaLink, Show, TopToolbar, useCreatePath, useRecordContext, useTranslate } from 'react-admin';
+import {
+  DataTable,
+  ListContextProvider,
+  RecordContextProvider,
+  ResourceContextProvider,
+  Show,
+  TopToolbar,
+  useList,
+  useRecordContext,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
+import { ListTable } from '../../common/ListTable';
 import { useFormat } from '../../common/format';
 import { DeclarationButton, EmployeeFormButton, RemoveEmployeeButton, useCanEditEmployees, type Employee } from './EmployeeDialogs';
 import { DownloadFormsButton, ExportEmployeesButton, ImportEmployeesButton, PaymentLinkButton } from './MedicalCompanyActions';
@@ -16,10 +23,83 @@ const R = 'resources.medical-companies';
 
 type Policy = { id: number; status: number; insurance_provider: string; price: string; provider_policy_id: string | null; created_at: string };
 
+/**
+ * The company's employees as the console's one list (a table, on a phone cards): the health declaration and the
+ * buttons for each employee stay on the screen. The buttons act on the company, whose record they are given.
+ */
+function EmployeeTable({ company, employees, editable }: { company: RaRecord; employees: Employee[]; editable: boolean }) {
+  const t = useTranslate();
+  const f = useFormat();
+  const list = useList({ data: employees, perPage: 1000 });
+  return (
+    <ListContextProvider value={list}>
+      <ListTable rowClick={false} rowTestId={(e) => `employee-row-${e.id}`} card={{ title: ['name'], end: ['declaration'], footer: ['actions'] }}>
+        <DataTable.Col source="name" label={`${R}.fields.name`} />
+        <DataTable.Col
+          source="person_id"
+          label={`${R}.fields.person_id`}
+          disableSort
+          render={(e: Employee) => <bdi style={{ whiteSpace: 'nowrap' }}>{e.nationality_id ?? e.iqama_id}</bdi>}
+        />
+        <DataTable.Col source="age" label={`${R}.fields.age`} render={(e: Employee) => (e.age === null ? '—' : f.number(e.age))} />
+        <DataTable.Col source="category" label={`${R}.fields.category`} render={(e: Employee) => t(`${R}.tiers.${e.category}`)} />
+        <DataTable.Col
+          source="dependents"
+          label={`${R}.fields.dependents`}
+          disableSort
+          render={(e: Employee) => f.number(Array.isArray(e.dependents) ? e.dependents.length : e.dependents)}
+        />
+        <DataTable.Col
+          source="declaration"
+          label={`${R}.fields.declaration`}
+          disableSort
+          render={(e: Employee) => (
+            <Chip size="small" color={e.declared ? 'success' : 'warning'} label={t(`${R}.declaration.${e.declared ? 'done' : 'missing'}`)} />
+          )}
+        />
+        {editable && (
+          <DataTable.Col
+            source="actions"
+            label={`${R}.employee.actions`}
+            disableSort
+            sx={{ whiteSpace: 'nowrap' }}
+            render={(e: Employee) => (
+              <RecordContextProvider value={company}>
+                <EmployeeFormButton employee={e} />
+                <DeclarationButton employee={e} />
+                <RemoveEmployeeButton employee={e} />
+              </RecordContextProvider>
+            )}
+          />
+        )}
+      </ListTable>
+    </ListContextProvider>
+  );
+}
+
+/** The company's policies, each opening its page. */
+function PolicyTable({ policies }: { policies: Policy[] }) {
+  const t = useTranslate();
+  const f = useFormat();
+  const list = useList({ data: policies, perPage: 1000 });
+  return (
+    <ResourceContextProvider value="medical-policies">
+      <ListContextProvider value={list}>
+        <ListTable>
+          <DataTable.Col source="id" />
+          <DataTable.Col source="status" render={(p: Policy) => t(`resources.medical-policies.status.${p.status}`)} />
+          <DataTable.Col source="insurance_provider" render={(p: Policy) => t(`enums.insurer.${p.insurance_provider}`, { _: p.insurance_provider })} />
+          <DataTable.Col source="price" render={(p: Policy) => <bdi style={{ whiteSpace: 'nowrap' }}>{f.money(p.price)}</bdi>} />
+          <DataTable.Col source="provider_policy_id" disableSort render={(p: Policy) => <bdi>{p.provider_policy_id ?? '—'}</bdi>} />
+        </ListTable>
+      </ListContextProvider>
+    </ResourceContextProvider>
+  );
+}
+
 function Details() {
   const record = useRecordContext();
   const t = useTranslate();
-  const createPath = useCreatePath();
   const f = useFormat();
   const editable = useCanEditEmployees();
   // Opened from the list, the page first holds the list's row (no employees, policies or amount due) until
@@ -45,61 +125,15 @@ function Details() {
         <bdi data-testid="payment-due">{record.payment_due?.payment ? f.money(record.payment_due.payment) : '—'}</bdi>
       </Typography>
       <Typography variant="overline">{t(`${R}.sections.employees`, { count: f.number(employees.length) })}</Typography>
-      <Table size="small" data-testid="employees">
-        <TableHead>
-          <TableRow>
-            {['name', 'person_id', 'age', 'category', 'dependents', 'declaration'].map((c) => (
-              <TableCell key={c}>{t(`${R}.fields.${c}`)}</TableCell>
-            ))}
-            {editable && <TableCell>{t(`${R}.employee.actions`)}</TableCell>}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {employees.map((e) => (
-            <TableRow key={e.id} data-testid={`employee-row-${e.id}`}>
-              <TableCell>{e.name}</TableCell>
-              <TableCell>
-                <bdi>{e.nationality_id ?? e.iqama_id}</bdi>
-              </TableCell>
-              <TableCell>{e.age === null ? '—' : f.number(e.age)}</TableCell>
-              <TableCell>{t(`${R}.tiers.${e.category}`)}</TableCell>
-              <TableCell>{f.number(Array.isArray(e.dependents) ? e.dependents.length : e.dependents)}</TableCell>
-              <TableCell>
-                <Chip size="small" color={e.declared ? 'success' : 'warning'} label={t(`${R}.declaration.${e.declared ? 'done' : 'missing'}`)} />
-              </TableCell>
-              {editable && (
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  <EmployeeFormButton employee={e} />
-                  <DeclarationButton employee={e} />
-                  <RemoveEmployeeButton employee={e} />
-                </TableCell>
-              )}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <Box data-testid="employees">
+        <EmployeeTable company={record} employees={employees} editable={editable} />
+      </Box>
       <Typography variant="overline" sx={{ mt: 3, display: 'block' }}>
         {t(`${R}.sections.policies`)}
       </Typography>
-      <Table size="small">
-        <TableBody>
-          {policies.map((p) => (
-            <TableRow key={p.id}>
-              <TableCell>
-                <RaLink to={createPath({ resource: 'medical-policies', type: 'show', id: p.id })}>#{p.id}</RaLink>
-              </TableCell>
-              <TableCell>{t(`resources.medical-policies.status.${p.status}`)}</TableCell>
-              <TableCell>{t(`enums.insurer.${p.insurance_provider}`, { _: p.insurance_provider })}</TableCell>
-              <TableCell>
-                <bdi>{f.money(p.price)}</bdi>
-              </TableCell>
-              <TableCell>
-                <bdi>{p.provider_policy_id ?? '—'}</bdi>
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <Box data-testid="company-policies">
+        <PolicyTable policies={policies} />
+      </Box>
     </Box>
   );
 }

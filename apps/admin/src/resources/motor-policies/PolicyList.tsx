@@ -20,7 +20,7 @@ function useFilters() {
 export function PolicyList() {
   return (
     <List filters={useFilters()} actions={<ListActions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
-      <ListTable>
+      <ListTable card={{ plain: ['client_name'] }}>
         <DataTable.Col source="id">
           <MonoText source="id" />
         </DataTable.Col>

@@ -45,7 +45,7 @@ const filters = [
 export function PaymentList() {
   return (
     <List filters={filters} actions={<ListActions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
-      <ListTable>
+      <ListTable card={{ title: ['amount'], plain: ['policy_id', 'client_name'] }}>
         <DataTable.Col source="created_at">
           <DateTimeText source="created_at" />
         </DataTable.Col>

@@ -19,7 +19,7 @@ function useFilters() {
 export function PropertyPolicyList() {
   return (
     <List filters={useFilters()} actions={<ListActions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
-      <ListTable>
+      <ListTable card={{ plain: ['customer'] }}>
         <DataTable.Col source="id" />
         <DataTable.Col source="status">
           <PolicyStatusChip />

@@ -97,7 +97,7 @@ const filters = [
 export function RefundList() {
   return (
     <List filters={filters} actions={<ListActions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
-      <ListTable>
+      <ListTable card={{ title: ['amount'], plain: ['policy_id', 'client_name'] }}>
         <DataTable.Col source="created_at">
           <DateTimeText source="created_at" />
         </DataTable.Col>

@@ -6,6 +6,6 @@ export async function webhookAction(path: string, body?: unknown): Promise<Recor
   return json as Record<string, unknown>;
 }
 
-export const WEBHOOK_EVENTS = ['policy.status_updated', 'policy.documents_updated', 'payment.expired'] as const;
+export const WEBHOOK_EVENTS = ['policy.status_updated', 'policy.documents_updated', 'payment.expired', 'policy.renewal_due'] as const;
 /** What a new endpoint is subscribed to unless staff choose: the spec's two (as the API's default). */
 export const DEFAULT_WEBHOOK_EVENTS = ['policy.status_updated', 'policy.documents_updated'] as const;

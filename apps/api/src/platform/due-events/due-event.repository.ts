@@ -46,6 +46,11 @@ export class DueEventRepository {
       WHERE "due_events"."state" = 'pending'`;
   }
 
+  async dueAt(tx: Prisma.TransactionClient, kind: string, subject: string): Promise<Date | null> {
+    const row = await tx.dueEvent.findUnique({ where: { kind_subject: { kind, subject } }, select: { dueAt: true } });
+    return row?.dueAt ?? null;
+  }
+
   /**
    * Takes up to `limit` due, unleased events until `leaseUntil`, earliest first. FOR UPDATE SKIP LOCKED lets several
    * workers (on several instances) claim at once without taking each other's rows; the lease keeps a claimed row

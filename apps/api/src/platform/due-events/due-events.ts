@@ -45,6 +45,11 @@ export class DueEvents {
     return this.handlers.get(kind);
   }
 
+  /** When the event of `kind` about `subject` is (or was) due, read in `tx`; null when there is none. */
+  dueAt(tx: Prisma.TransactionClient, kind: string, subject: string): Promise<Date | null> {
+    return this.repo.dueAt(tx, kind, subject);
+  }
+
   /**
    * Writes the event of `kind` about `subject` due at `dueAt`, in `tx`. In the sandbox it fires on the test clock the
    * work runs on (the frame's: the resource is being created or activated on it) or, failing that, the clock

@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import { applyDecorators } from '@nestjs/common';
 import { ApiResponse } from '@nestjs/swagger';
 import { ErrorCodes } from '@lib/common';
@@ -17,7 +18,7 @@ const DESCRIPTIONS: Record<number, string> = {
 
 function example(status: number) {
   const entry = Object.values(ErrorCodes).find((e) => e.status === status);
-  return entry ? { code: entry.code, message: entry.message, type: 'about:blank', title: '', status } : undefined;
+  return entry ? { code: entry.code, message: entry.message, type: 'about:blank', title: STATUS_CODES[status] ?? '', status } : undefined;
 }
 
 /** Documents the error responses a route can give, all with the shared Error schema. */

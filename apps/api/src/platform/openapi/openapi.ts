@@ -65,6 +65,7 @@ export function buildOpenApi(app: NestFastifyApplication, config: AppConfig, sec
   return document;
 }
 
+type Response = { $ref?: string; content?: Record<string, { schema?: unknown; example?: unknown }> };
 type Operation = { parameters?: { in: string }[]; requestBody?: unknown; security?: unknown[]; responses: Record<string, unknown> };
 
 const PLATFORM_RESPONSES: Record<string, { status: number; description: string }> = {
@@ -80,6 +81,16 @@ const PLATFORM_RESPONSES: Record<string, { status: number; description: string }
   RateLimited: { status: 429, description: 'Rate limit exceeded; see `Retry-After` and `retry_after_seconds`.' },
   Unavailable: { status: 503, description: 'The database cannot be reached for now; retry after `Retry-After` seconds.' },
 };
+
+/**
+ * An error is always the JSON Error body, even on a route that answers a file or an event stream (the generator
+ * gives its errors the route's own media type).
+ */
+function errorsAsJson(response: Response): void {
+  if (response.$ref) return;
+  const media = Object.values(response.content ?? {})[0] ?? {};
+  response.content = { 'application/json': { ...media, schema: { $ref: '#/components/schemas/Error' } } };
+}
 
 /**
  * Documents on every operation the errors the platform itself may answer, whatever the route (a malformed body, a
@@ -109,6 +120,7 @@ function addPlatformResponses(document: OpenAPIObject): void {
       if (params.length || op.requestBody || method === 'post') wanted.push('Invalid');
       if (method === 'post') wanted.push('IdempotencyConflict');
       for (const name of wanted) op.responses[String(PLATFORM_RESPONSES[name].status)] ??= { $ref: `#/components/responses/${name}` };
+      for (const [status, response] of Object.entries(op.responses)) if (/^[45]/.test(status)) errorsAsJson(response as Response);
     }
   }
 }

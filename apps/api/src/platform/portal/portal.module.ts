@@ -40,5 +40,7 @@ import { PortalUsersController } from './users/portal-users.controller';
       useFactory: (config: AppConfig) => (config.env === 'sandbox' ? new SandboxInvitationMailer() : new UnconfiguredInvitationMailer()),
     },
   ],
+  // What a portal controller of an upper layer (webhooks/portal) needs for PortalApi(): the session guard and its service.
+  exports: [PartnerSessionService, PortalAuthGuard],
 })
 export class PortalModule {}

@@ -42,7 +42,7 @@ const listQuery = listQuerySchema({
     overdue: z.boolean({ error: 'The overdue filter must be true or false.' }).optional(),
   }),
 });
-const DEADLINE = `A claim must be decided (approved or rejected) within ${CLAIM_DECISION_DAYS} days of its submission: \`decision_due_at\` is \`created_at\` plus ${CLAIM_DECISION_DAYS} days, and \`overdue\` is true while a claim still submitted or under review is past it.`;
+const DEADLINE = `A claim must be decided (approved or rejected) within ${CLAIM_DECISION_DAYS} days of its submission: \`decision_due_at\` is \`created_at\` plus ${CLAIM_DECISION_DAYS} days, and \`overdue\` is true while a claim still submitted or under review is past it (on the console's clock, or flagged by its due event: \`overdue_at\`, stored once; in the sandbox when the test clock of its policy passes the deadline).`;
 const MAX_BULK = 100;
 const bulkAssignBody = z.strictObject({
   ids: z

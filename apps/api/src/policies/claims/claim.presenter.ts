@@ -43,9 +43,11 @@ export function presentAdminClaim(c: Claim, history: ClaimStatusChange[], fileUr
     next_statuses: CLAIM_TRANSITIONS[c.status as ClaimStatus] ?? [],
     /** The decision deadline (CLAIM_DECISION_DAYS after submission); overdue while it is still undecided past it. */
     decision_due_at: formatDateTime(due),
+    /** When its due event flagged it overdue (once, on its policy's clock in the sandbox), or null. */
+    overdue_at: c.overdueAt ? formatDateTime(c.overdueAt) : null,
     /** Whole days since submission, on the API's clock. */
     age_days: Math.max(0, Math.floor((now.getTime() - c.createdAt.getTime()) / 86_400_000)),
-    overdue: UNDECIDED_CLAIM_STATUSES.includes(c.status as ClaimStatus) && now >= due,
+    overdue: UNDECIDED_CLAIM_STATUSES.includes(c.status as ClaimStatus) && (c.overdueAt !== null || now >= due),
     status_history: history
       .filter((h) => h.claimId === c.id)
       .map((h) => ({ from: h.fromStatus, to: h.toStatus, note: h.note, actor: h.actor, at: formatDateTime(h.createdAt) })),

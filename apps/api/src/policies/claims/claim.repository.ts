@@ -52,6 +52,15 @@ export class ClaimRepository {
     return tx.claim.create({ data });
   }
 
+  /** Flags the claim overdue at `at` if it is still undecided and not flagged yet: true when it was flagged now. */
+  async markOverdue(tx: Prisma.TransactionClient, id: number, at: Date): Promise<boolean> {
+    const { count } = await tx.claim.updateMany({
+      where: { id, status: { in: [...UNDECIDED_CLAIM_STATUSES] }, overdueAt: null },
+      data: { overdueAt: at },
+    });
+    return count === 1;
+  }
+
   addHistory(tx: Prisma.TransactionClient, data: Prisma.ClaimStatusChangeUncheckedCreateInput): Promise<ClaimStatusChange> {
     return tx.claimStatusChange.create({ data });
   }
@@ -130,10 +139,16 @@ function whereOf(f: ClaimFilter & { id?: number | number[] }): Prisma.ClaimWhere
     ...(f.status ? { status: f.status } : {}),
     ...(f.assigneeStaffId ? { assigneeStaffId: f.assigneeStaffId } : {}),
     ...(f.unassigned ? { assigneeStaffId: null } : {}),
-    ...(f.openedBefore || f.undecidedSubmittedBefore
-      ? { createdAt: { ...(f.openedBefore ? { lte: f.openedBefore } : {}), ...(f.undecidedSubmittedBefore ? { lt: f.undecidedSubmittedBefore } : {}) } }
+    ...(f.openedBefore ? { createdAt: { lte: f.openedBefore } } : {}),
+    // A queue holds only claims still to decide: a paid or rejected claim nobody holds is done, not waiting. Overdue: flagged
+    // by its due event (a claim on a test clock, by the clock), or past the deadline on the console's clock meanwhile.
+    ...(f.undecidedSubmittedBefore || f.unassigned || f.undecided
+      ? {
+          AND: [
+            { status: { in: [...UNDECIDED_CLAIM_STATUSES] } },
+            ...(f.undecidedSubmittedBefore ? [{ OR: [{ overdueAt: { not: null } }, { createdAt: { lt: f.undecidedSubmittedBefore } }] }] : []),
+          ],
+        }
       : {}),
-    // A queue holds only claims still to decide: a paid or rejected claim nobody holds is done, not waiting.
-    ...(f.undecidedSubmittedBefore || f.unassigned || f.undecided ? { AND: [{ status: { in: [...UNDECIDED_CLAIM_STATUSES] } }] } : {}),
   };
 }

@@ -6,6 +6,7 @@ import { FilesModule } from '../../platform/files/files.module';
 import { AdminClaimsController } from './admin-claims.controller';
 import { ClaimRepository } from './claim.repository';
 import { ClaimsService } from './claims.service';
+import { ClaimOverdue } from './claim-overdue';
 import { ProductClaimIntake } from '../claims-intake/product-claim-intake';
 
 /**
@@ -16,7 +17,7 @@ import { ProductClaimIntake } from '../claims-intake/product-claim-intake';
 @Module({
   imports: [AdminModule, PolicyConsoleModule, FilesModule],
   controllers: [AdminClaimsController],
-  providers: [ClaimRepository, ClaimsService, ClaimsMetricsProvider, ProductClaimIntake],
+  providers: [ClaimRepository, ClaimsService, ClaimOverdue, ClaimsMetricsProvider, ProductClaimIntake],
   exports: [ClaimRepository, ClaimsService, ProductClaimIntake],
 })
 export class ClaimsModule {}

@@ -6,6 +6,7 @@ import type { Claim } from '@lib/db/generated/prisma/client';
 import { PolicyProducts } from '../policy-products';
 import type { ClaimablePolicy } from './claim-policies';
 import { clockedPolicy, TestClocks } from '../../platform/test-clocks/test-clocks';
+import { ClaimOverdue } from './claim-overdue';
 import { ClaimRepository } from './claim.repository';
 import { canMoveClaim, CLAIM_TRANSITIONS, ClaimStatus, OPEN_CLAIM_STATUSES, reasonNeededFor } from './claim-status';
 import { can, STAFF_ROLES } from '@lib/common/permissions';
@@ -54,6 +55,7 @@ export class ClaimsService {
     private readonly products: PolicyProducts,
     private readonly clock: Clock,
     private readonly testClocks: TestClocks,
+    private readonly overdue: ClaimOverdue,
   ) {}
 
   async policyFor(family: string, policyId: number, clientId: string | null): Promise<ClaimablePolicy> {
@@ -108,6 +110,7 @@ export class ClaimsService {
         actor: cmd.actor,
         createdAt: now,
       });
+      await this.overdue.schedule(tx, claim);
       await alsoInTx?.(tx, claim);
       return claim;
     });

@@ -31,6 +31,11 @@ export class PolicyEvents {
     return this.queue(tx, 'policy.documents_updated', shown);
   }
 
+  /** A policy's end is near (the opt-in `policy.renewal_due`): the policy as shown and what re-quoting it needs. */
+  async renewalDue(tx: Prisma.TransactionClient, { family, clientId, policy }: ShownPolicy, renewal: Record<string, unknown>): Promise<void> {
+    await this.outbox.enqueue(tx, { clientId, family, type: 'policy.renewal_due', policy, renewal });
+  }
+
   private async queue(tx: Prisma.TransactionClient, type: PolicyWebhookEvent['type'], { family, clientId, policy }: ShownPolicy): Promise<void> {
     await this.outbox.enqueue(tx, { clientId, family, type, policy });
   }

@@ -1,3 +1,4 @@
+import { HorsePolicyTerm } from './policies/horse-policy-term';
 import { HORSE_POLICY_PRODUCT } from './horse.product';
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
@@ -24,6 +25,7 @@ import { HorsePolicyRepository } from './policies/horse-policy.repository';
   controllers: [AdminHorsePoliciesController, HorseClaimsController, HorsePoliciesController],
   providers: [
     HorsePoliciesReadSide,
+    HorsePolicyTerm,
     HORSE_POLICY_PRODUCT,
     HorseClaimPolicies,
     {

@@ -1,12 +1,14 @@
 import { policyProduct } from '../../policies/policy-product';
+import { HorsePolicyTerm } from './policies/horse-policy-term';
 import { HorsePolicyActivator } from './activation/horse-policy.activator';
 import { HorseClaimPolicies } from './claims/horse-claim-policies';
 
-/** Horse insurance in the policy lifecycle core: paid and activated through its insurer, claims on its cover, counted on the dashboard, found by the console search. */
+/** Horse insurance in the policy lifecycle core: paid and activated through its insurer, expiring at its term's end, claims on its cover, counted on the dashboard, found by the console search. */
 export const HORSE_POLICY_PRODUCT = policyProduct({
   family: 'horse',
   payments: HorsePolicyActivator,
   claims: HorseClaimPolicies,
+  term: HorsePolicyTerm,
   dashboard: { source: 'horse', table: 'horse_policies', issuedColumn: 'purchased_at' },
   search: {
     resource: 'horse-policies',

@@ -1,3 +1,4 @@
+import { LifePolicyTerm } from './policies/life-policy-term';
 import { LIFE_POLICY_PRODUCT } from './life.product';
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
@@ -27,6 +28,7 @@ import { LifePolicyRepository } from './policies/life-policy.repository';
   controllers: [AdminLifePoliciesController, LifeClaimsController, LifeOffersController, LifePoliciesController],
   providers: [
     LifePoliciesReadSide,
+    LifePolicyTerm,
     LIFE_POLICY_PRODUCT,
     LifeClaimPolicies,
     // the sandbox life insurers answer within the motor insurers' per-call timeout (MOTOR_INSURER_TIMEOUT_MS)

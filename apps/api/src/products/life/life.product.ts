@@ -1,12 +1,14 @@
 import { policyProduct } from '../../policies/policy-product';
+import { LifePolicyTerm } from './policies/life-policy-term';
 import { LifePolicyActivator } from './activation/life-policy.activator';
 import { LifeClaimPolicies } from './claims/life-claim-policies';
 
-/** Life savings and protection in the policy lifecycle core: paid and activated through its insurer, claims on its cover, counted on the dashboard, found by the console search. */
+/** Life savings and protection in the policy lifecycle core: paid and activated through its insurer, expiring at its term's end, claims on its cover, counted on the dashboard, found by the console search. */
 export const LIFE_POLICY_PRODUCT = policyProduct({
   family: 'life',
   payments: LifePolicyActivator,
   claims: LifeClaimPolicies,
+  term: LifePolicyTerm,
   dashboard: { source: 'life', table: 'life_policies', issuedColumn: 'purchased_at' },
   search: {
     resource: 'life-policies',

@@ -1,3 +1,4 @@
+import { MedicalPolicyTerm } from './policies/medical-policy-term';
 import { MEDICAL_POLICY_PRODUCT } from './medical.product';
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
@@ -53,6 +54,7 @@ import { RequestMedicalQuotesUseCase } from './quotes/request-medical-quotes.use
   ],
   providers: [
     MedicalPoliciesReadSide,
+    MedicalPolicyTerm,
     MEDICAL_POLICY_PRODUCT,
     // insurer calls share motor's per-call timeout (MOTOR_INSURER_TIMEOUT_MS): one knob for every sandbox insurer
     {

@@ -1,12 +1,14 @@
 import { policyProduct } from '../../policies/policy-product';
+import { MedicalPolicyTerm } from './policies/medical-policy-term';
 import { MedicalPolicyActivator } from './billing/medical-policy.activator';
 import { MedicalClaimPolicies } from './claims/medical-claim-policies';
 
-/** SME medical in the policy lifecycle core: paid and activated through its insurer, claims on its cover, counted on the dashboard, found by the console search. */
+/** SME medical in the policy lifecycle core: paid and activated through its insurer, expiring at its term's end, claims on its cover, counted on the dashboard, found by the console search. */
 export const MEDICAL_POLICY_PRODUCT = policyProduct({
   family: 'medical',
   payments: MedicalPolicyActivator,
   claims: MedicalClaimPolicies,
+  term: MedicalPolicyTerm,
   dashboard: { source: 'medical', table: 'medical_policies', issuedColumn: 'issued_at', excluded: 'deleted_at IS NOT NULL' },
   search: {
     resource: 'medical-policies',

@@ -29,6 +29,7 @@ import { MotorPolicyActivator } from './activation/motor-policy.activator';
 import { AdminModule } from '../../platform/admin/admin.module';
 import { PolicyConsoleModule } from '../../policies/policy-console.module';
 import { MotorMetricsProvider } from './dashboard/motor-metrics.provider';
+import { MotorPolicyTerm } from './issuance/motor-policy-term';
 import { MOTOR_POLICY_PRODUCT } from './motor.product';
 import { MotorSamplePolicyRepository } from './issuance/motor-sample-policy.repository';
 import { FilesModule } from '../../platform/files/files.module';
@@ -84,6 +85,7 @@ import { QuoteRequestAdminRepository } from './admin/quote-request-admin.reposit
     IssuePolicyUseCase,
     MotorPolicyActivator,
     MotorMetricsProvider,
+    MotorPolicyTerm,
     MOTOR_POLICY_PRODUCT,
     VehiclePhotoRepository,
     RegisterVehiclePhotosUseCase,

@@ -1,12 +1,14 @@
 import { policyProduct } from '../../policies/policy-product';
+import { MotorPolicyTerm } from './issuance/motor-policy-term';
 import { MotorPolicyActivator } from './activation/motor-policy.activator';
 import { MotorSamplePolicyRepository } from './issuance/motor-sample-policy.repository';
 
-/** Motor price comparison in the policy lifecycle core: paid and activated through its insurer, counted on the dashboard, found by the console search. */
+/** Motor price comparison in the policy lifecycle core: paid and activated through its insurer, expiring at its term's end, counted on the dashboard, found by the console search. */
 export const MOTOR_POLICY_PRODUCT = policyProduct({
   family: 'motor',
   payments: MotorPolicyActivator,
   webhookSample: MotorSamplePolicyRepository,
+  term: MotorPolicyTerm,
   dashboard: { source: 'motor-policies', table: 'motor_policies', issuedColumn: 'purchased_at' },
   search: {
     resource: 'motor-policies',

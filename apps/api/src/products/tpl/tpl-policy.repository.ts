@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Prisma, PrismaService } from '@lib/db';
 import type { Payment, TplPolicy } from '@lib/db/generated/prisma/client';
 import { PolicyStatus } from '../../policies/policy-status';
+import { lastDayBefore } from '../../policies/policy-term-dates';
 
 export interface TplPolicyFilters {
   vin?: string;
@@ -53,6 +54,20 @@ export class TplPolicyRepository {
   /** The active (pending or issued) policy of a vehicle, by VIN or sequence number, whichever client holds it. */
   findActiveByVehicle(vin: string, carSequenceNumber: string): Promise<TplPolicy | null> {
     return this.prisma.tplPolicy.findFirst({ where: { status: { in: [PolicyStatus.Pending, PolicyStatus.Active] }, OR: [{ vin }, { carSequenceNumber }] } });
+  }
+
+  /** The term ended: issued (1) becomes expired (4) once its last day is before `now`; the expired row, or null. */
+  async markExpired(tx: Prisma.TransactionClient, id: number, now: Date): Promise<TplPolicy | null> {
+    const { count } = await tx.tplPolicy.updateMany({
+      where: { id, status: PolicyStatus.Active, endDate: { lt: lastDayBefore(now) } },
+      data: { status: PolicyStatus.Expired, updatedAt: now },
+    });
+    return count === 1 ? tx.tplPolicy.findUnique({ where: { id } }) : null;
+  }
+
+  /** The policy read in `tx`, if it is issued. */
+  activeIn(tx: Prisma.TransactionClient, id: number): Promise<TplPolicy | null> {
+    return tx.tplPolicy.findFirst({ where: { id, status: PolicyStatus.Active } });
   }
 
   /** `clientId` null: any client's (staff). */

@@ -1,3 +1,4 @@
+import { TplPolicyTerm } from './tpl-policy-term';
 import { TPL_POLICY_PRODUCT } from './tpl.product';
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
@@ -27,6 +28,7 @@ import { VehicleDocumentUploadGuard } from './upload/vehicle-document-upload.gua
   controllers: [TplPoliciesController, TplCancellationController, TplClaimsController, AdminTplPoliciesController],
   providers: [
     TplPoliciesReadSide,
+    TplPolicyTerm,
     TPL_POLICY_PRODUCT,
     { provide: TPL_PROVIDER, inject: [APP_CONFIG], useFactory: (c: AppConfig) => new HttpTplProvider({ baseUrl: c.sandboxUrl, timeoutMs: 10_000 }) },
     TplPolicyRepository,

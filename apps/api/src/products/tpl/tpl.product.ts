@@ -1,12 +1,14 @@
 import { policyProduct } from '../../policies/policy-product';
+import { TplPolicyTerm } from './tpl-policy-term';
 import { TplPolicyActivator } from './activation/tpl-policy.activator';
 import { TplClaimPolicies } from './claims/tpl-claim-policies';
 
-/** TPL motor v2 in the policy lifecycle core: paid and activated through its insurer, claims on its cover, counted on the dashboard, found by the console search. */
+/** TPL motor v2 in the policy lifecycle core: paid and activated through its insurer, expiring at its term's end, claims on its cover, counted on the dashboard, found by the console search. */
 export const TPL_POLICY_PRODUCT = policyProduct({
   family: 'tpl',
   payments: TplPolicyActivator,
   claims: TplClaimPolicies,
+  term: TplPolicyTerm,
   dashboard: { source: 'tpl', table: 'tpl_policies', issuedColumn: 'purchased_at' },
   search: {
     resource: 'tpl-policies',

@@ -12,6 +12,7 @@ import { TravelPoliciesReadSide } from './admin/travel-policies.read-side';
 import { CancelTravelPolicyUseCase } from './cancellation/cancel-travel-policy.use-case';
 import { TravelClaimPolicies } from './claims/travel-claim-policies';
 import { TravelClaimsController } from './claims/travel-claims.controller';
+import { TravelPolicyTerm } from './policies/travel-policy-term';
 import { TRAVEL_POLICY_PRODUCT } from './travel.product';
 import { TravelDocuments } from './documents/travel-documents.service';
 import { PurchaseTravelPolicyUseCase } from './policies/purchase-travel-policy.use-case';
@@ -45,6 +46,7 @@ import { TRAVEL_PROVIDER } from './travel-products';
     TravelPolicyActivator,
     TravelDocuments,
     TravelClaimPolicies,
+    TravelPolicyTerm,
     TRAVEL_POLICY_PRODUCT,
   ],
 })

@@ -1,12 +1,14 @@
 import { policyProduct } from '../../policies/policy-product';
+import { TravelPolicyTerm } from './policies/travel-policy-term';
 import { TravelPolicyActivator } from './activation/travel-policy.activator';
 import { TravelClaimPolicies } from './claims/travel-claim-policies';
 
-/** Travel in the policy lifecycle core: paid and activated through its insurer, claims on its cover, counted on the dashboard, found by the console search. */
+/** Travel in the policy lifecycle core: paid and activated through its insurer, expiring at its term's end, claims on its cover, counted on the dashboard, found by the console search. */
 export const TRAVEL_POLICY_PRODUCT = policyProduct({
   family: 'travel',
   payments: TravelPolicyActivator,
   claims: TravelClaimPolicies,
+  term: TravelPolicyTerm,
   dashboard: { source: 'travel', table: 'travel_policies', issuedColumn: 'purchased_at' },
   search: {
     resource: 'travel-policies',

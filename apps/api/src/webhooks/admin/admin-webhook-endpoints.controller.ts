@@ -3,6 +3,8 @@ import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestj
 import type { FastifyReply } from 'fastify';
 import { z } from '@lib/common';
 import { ApiErrors } from '../../platform/openapi/api-errors.decorator';
+import { Responds } from '../../platform/openapi/responds.decorator';
+import { testQueuedShape } from '../partner/partner-webhooks.schemas';
 import { Actor, AdminApi, Allow } from '../../platform/admin/auth/admin-api.decorator';
 import type { AuditActor } from '../../platform/admin/audit/audit-trail';
 import { ApiList, LIST_CONVENTION } from '../../platform/admin/list/list-api.decorator';
@@ -135,7 +137,7 @@ export class AdminWebhookEndpointsController {
       "Queues one delivery of `event` to this endpoint only, carrying the client's latest motor policy as Show Policy returns it (a fictional policy with id 0 when it has none).",
   })
   @ApiBody({ schema: doc(testBody) })
-  @ApiOkResponse({ description: '`{"delivery_id": "..."}`' })
+  @Responds(202, testQueuedShape, 'The queued delivery.')
   @ApiErrors(404, 409, 422)
   async test(@Actor() actor: AuditActor, @Param({ schema: idParam }) p: z.infer<typeof idParam>, @Body({ schema: testBody }) body: z.infer<typeof testBody>) {
     return this.service.sendTest(actor, p.id, body.event);

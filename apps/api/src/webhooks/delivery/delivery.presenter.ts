@@ -38,3 +38,18 @@ export function presentAttempt(a: WebhookDeliveryAttempt) {
 export function presentDeliveryWithAttempts(found: { delivery: WebhookDelivery; attempts: WebhookDeliveryAttempt[] }) {
   return { ...presentDelivery(found.delivery), payload: JSON.parse(found.delivery.body) as unknown, attempts: found.attempts.map(presentAttempt) };
 }
+
+/**
+ * A delivery as a partner sees it (the sandbox API, the portal): every attempt, but not which of our workers made
+ * it (a host name and process id are ours, not the partner's).
+ */
+export function presentPartnerDelivery(found: { delivery: WebhookDelivery; attempts: WebhookDeliveryAttempt[] }) {
+  return {
+    ...presentDelivery(found.delivery),
+    payload: JSON.parse(found.delivery.body) as Record<string, unknown>,
+    attempts: found.attempts.map((a) => {
+      const { worker: _worker, ...rest } = presentAttempt(a);
+      return rest;
+    }),
+  };
+}

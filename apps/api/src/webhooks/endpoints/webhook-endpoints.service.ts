@@ -8,7 +8,7 @@ import { urlPolicyFor, urlProblem } from '../delivery/url-safety';
 import { WebhookOutbox } from '../webhook-outbox';
 import { WebhookEvent, WebhookEventType } from '../webhook-events';
 import { PolicyProducts } from '../../policies/policy-products';
-import { fictionalPayment, fictionalPolicy } from './test-policy';
+import { fictionalPayment, fictionalPolicy, fictionalRenewal } from './test-policy';
 import { WebhookEndpointRepository } from './webhook-endpoint.repository';
 
 export function presentEndpoint(e: WebhookEndpoint) {
@@ -139,17 +139,15 @@ export class WebhookEndpointsService {
     return this.audit.run(actor, async (tx) => {
       const endpoint = await this.require(id, tx);
       if (!endpoint.active) throw new ApiError('CONFLICT', 'The endpoint is disabled: enable it before sending a test event.');
+      const now = this.clock.now();
+      const policy = async () =>
+        (await this.products.samplePolicy(tx, endpoint.clientId, this.config.publicBaseUrl)) ?? fictionalPolicy(this.config.publicBaseUrl, now);
       const event: WebhookEvent =
         type === 'payment.expired'
-          ? { clientId: endpoint.clientId, family: null, type, payment: fictionalPayment(this.clock.now()) }
-          : {
-              clientId: endpoint.clientId,
-              family: null,
-              type,
-              policy:
-                (await this.products.samplePolicy(tx, endpoint.clientId, this.config.publicBaseUrl)) ??
-                fictionalPolicy(this.config.publicBaseUrl, this.clock.now()),
-            };
+          ? { clientId: endpoint.clientId, family: null, type, payment: fictionalPayment(now) }
+          : type === 'policy.renewal_due'
+            ? { clientId: endpoint.clientId, family: null, type, policy: await policy(), renewal: fictionalRenewal(now) }
+            : { clientId: endpoint.clientId, family: null, type, policy: await policy() };
       const deliveryId = await this.outbox.enqueueTo(tx, endpoint.id, event);
       return {
         result: { delivery_id: deliveryId },

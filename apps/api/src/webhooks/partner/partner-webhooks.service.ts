@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError, pageSkip, type PageRequest } from '@lib/common';
 import type { AuditActor } from '../../platform/admin/audit/audit-trail';
-import { presentDelivery, presentDeliveryWithAttempts } from '../delivery/delivery.presenter';
+import { presentDelivery, presentPartnerDelivery } from '../delivery/delivery.presenter';
 import { ResendDeliveryUseCase } from '../delivery/resend-delivery.use-case';
 import { WebhookDeliveryRepository } from '../delivery/webhook-delivery.repository';
 import { WebhookEndpointRepository } from '../endpoints/webhook-endpoint.repository';
@@ -9,8 +9,25 @@ import { presentEndpoint, WebhookEndpointsService, type EndpointInput } from '..
 import type { WebhookEventType } from '../webhook-events';
 
 /**
+ * Whose webhooks and who acts: the client every read and change is limited to, and the audit actor of a change.
+ * The sandbox API acts as the client itself (clientActor); the portal as the signed-in partner user.
+ */
+export interface PartnerScope {
+  clientId: string;
+  actor: AuditActor;
+}
+
+/** The audit actor of a partner API call (a bearer token names a client, not a person). */
+export function clientActor(clientId: string): AuditActor {
+  return { staffId: null, email: `client:${clientId}`, role: 'client' };
+}
+
+export type EndpointChange = Partial<Omit<EndpointInput, 'client_id'>> & { active?: boolean };
+
+/**
  * A partner's own webhook endpoints and deliveries: the console's actions and rules (URL safety, signing,
- * audit), limited to the calling client. Another client's endpoint or delivery is 404.
+ * audit), limited to the scope's client. Another client's endpoint or delivery is 404. The sandbox API's
+ * webhook tools and the portal's Webhooks pages both run through this one class.
  */
 @Injectable()
 export class PartnerWebhooks {
@@ -21,64 +38,64 @@ export class PartnerWebhooks {
     private readonly resend: ResendDeliveryUseCase,
   ) {}
 
-  /** Audited as the client itself. */
-  private actor(clientId: string): AuditActor {
-    return { staffId: null, email: `client:${clientId}`, role: 'client' };
-  }
-
   private async own(clientId: string, id: string) {
     const e = await this.endpoints.find(id);
     if (!e || e.clientId !== clientId) throw ApiError.notFound('No webhook endpoint of yours with this id.');
     return e;
   }
 
-  async list(clientId: string) {
-    return (await this.endpoints.listForClient(clientId)).map(presentEndpoint);
+  async list(scope: PartnerScope) {
+    return (await this.endpoints.listForClient(scope.clientId)).map(presentEndpoint);
   }
 
-  async show(clientId: string, id: string) {
-    return presentEndpoint(await this.own(clientId, id));
+  async show(scope: PartnerScope, id: string) {
+    return presentEndpoint(await this.own(scope.clientId, id));
   }
 
-  async create(clientId: string, input: Omit<EndpointInput, 'client_id'>) {
-    const { endpoint, secret, staticKey } = await this.service.create(this.actor(clientId), { ...input, client_id: clientId });
+  async create(scope: PartnerScope, input: Omit<EndpointInput, 'client_id'>) {
+    const { endpoint, secret, staticKey } = await this.service.create(scope.actor, { ...input, client_id: scope.clientId });
     return { ...presentEndpoint(endpoint), secret, static_key: staticKey };
   }
 
-  async update(clientId: string, id: string, input: Partial<Omit<EndpointInput, 'client_id'>>) {
-    await this.own(clientId, id);
-    return presentEndpoint(await this.service.update(this.actor(clientId), id, input));
+  /** url, events and description in one audited change, then `active` (if it differs) in another, as the console's buttons do. */
+  async change(scope: PartnerScope, id: string, input: EndpointChange) {
+    const { active, ...fields } = input;
+    const current = await this.own(scope.clientId, id);
+    let result = Object.keys(fields).length ? await this.service.update(scope.actor, id, fields) : current;
+    if (active !== undefined && active !== result.active) result = await this.service.setActive(scope.actor, id, active);
+    return presentEndpoint(result);
   }
 
-  async rotate(clientId: string, id: string) {
-    await this.own(clientId, id);
-    const { endpoint, secret, staticKey } = await this.service.rotate(this.actor(clientId), id);
+  async setActive(scope: PartnerScope, id: string, active: boolean) {
+    await this.own(scope.clientId, id);
+    return presentEndpoint(await this.service.setActive(scope.actor, id, active));
+  }
+
+  async rotate(scope: PartnerScope, id: string) {
+    await this.own(scope.clientId, id);
+    const { endpoint, secret, staticKey } = await this.service.rotate(scope.actor, id);
     return { ...presentEndpoint(endpoint), secret, static_key: staticKey };
   }
 
-  async setActive(clientId: string, id: string, active: boolean) {
-    await this.own(clientId, id);
-    return presentEndpoint(await this.service.setActive(this.actor(clientId), id, active));
+  async sendTest(scope: PartnerScope, id: string, event: WebhookEventType) {
+    await this.own(scope.clientId, id);
+    return this.service.sendTest(scope.actor, id, event);
   }
 
-  async sendTest(clientId: string, id: string, event: WebhookEventType) {
-    await this.own(clientId, id);
-    return this.service.sendTest(this.actor(clientId), id, event);
-  }
-
-  async deliveries(clientId: string, f: { endpointId?: string; status?: string }, page: PageRequest) {
-    if (f.endpointId) await this.own(clientId, f.endpointId);
-    const [rows, total] = await this.deliveryRows.pageForClient(clientId, f, pageSkip(page), page.per_page);
+  async deliveries(scope: PartnerScope, f: { endpointId?: string; status?: string }, page: PageRequest) {
+    if (f.endpointId) await this.own(scope.clientId, f.endpointId);
+    const [rows, total] = await this.deliveryRows.pageForClient(scope.clientId, f, pageSkip(page), page.per_page);
     return { rows: rows.map(presentDelivery), total };
   }
 
-  async delivery(clientId: string, id: string) {
-    const found = await this.deliveryRows.findWithAttempts(id, clientId);
+  async delivery(scope: PartnerScope, id: string) {
+    const found = await this.deliveryRows.findWithAttempts(id, scope.clientId);
     if (!found) throw ApiError.notFound('No webhook delivery of yours with this id.');
-    return presentDeliveryWithAttempts(found);
+    return presentPartnerDelivery(found);
   }
 
-  async replay(clientId: string, id: string) {
-    return presentDelivery(await this.resend.execute(this.actor(clientId), id, clientId));
+  /** Due again now with the same webhook-id (receivers deduplicate on it). */
+  async replay(scope: PartnerScope, id: string) {
+    return presentDelivery(await this.resend.execute(scope.actor, id, scope.clientId));
   }
 }

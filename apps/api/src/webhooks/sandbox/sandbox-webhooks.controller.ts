@@ -1,41 +1,33 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put, Query, Req } from '@nestjs/common';
-import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { pageQueryShape, toPage, z } from '@lib/common';
+import { toPage, z } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { CurrentPartner, PartnerApi } from '../../platform/auth/partner-api.decorator';
 import type { Partner } from '../../platform/auth/partner';
 import { absoluteUrl } from '../../platform/http/absolute-url';
 import { ApiErrors } from '../../platform/openapi/api-errors.decorator';
-import { PartnerWebhooks } from '../partner/partner-webhooks.service';
-import { DEFAULT_WEBHOOK_EVENTS, WEBHOOK_EVENTS } from '../webhook-events';
+import { Responds } from '../../platform/openapi/responds.decorator';
+import { clientActor, PartnerScope, PartnerWebhooks } from '../partner/partner-webhooks.service';
+import {
+  changeEndpointBody as updateBody,
+  createEndpointBody as createBody,
+  deliveriesQuery,
+  deliveryPageShape,
+  deliveryParam,
+  deliveryShape,
+  deliveryWithAttemptsShape,
+  doc,
+  endpointListShape,
+  endpointParam as idParam,
+  endpointShape,
+  issuedEndpointShape,
+  testEventBody as testBody,
+  testQueuedShape,
+} from '../partner/partner-webhooks.schemas';
 
-const event = z.enum(WEBHOOK_EVENTS, { error: `The event must be one of: ${WEBHOOK_EVENTS.join(', ')}.` });
-const events = z
-  .array(event)
-  .min(1, 'Choose at least one event.')
-  .max(WEBHOOK_EVENTS.length * 2);
-const url = z.string().trim().min(1, 'The url is required.').max(2048);
-const description = z.string().trim().max(255).nullish();
-const createBody = z.strictObject({ url, events: events.default([...DEFAULT_WEBHOOK_EVENTS]), description });
-const updateBody = z.strictObject({ url: url.optional(), events: events.optional(), description, active: z.boolean().optional() });
-const testBody = z.strictObject({ event: event.default('policy.status_updated') });
-const idParam = z.strictObject({ id: z.uuid({ error: "The id must be a webhook endpoint's id." }) });
-const deliveryParam = z.strictObject({ id: z.uuid({ error: "The id must be a delivery's id." }) });
-const deliveriesQuery = z.strictObject({ ...pageQueryShape, endpoint_id: z.uuid().optional(), status: z.enum(['pending', 'delivered', 'failed']).optional() });
-
-const ENDPOINT_EXAMPLE = {
-  id: '7c0a9d7e-1b2f-4c3a-9e8d-5f6a7b8c9d0e',
-  client_id: '44efa27f-2a0b-4f4e-9a43-5cf1e3b0c2d1',
-  url: 'https://partner.example.com/hooks/insurance',
-  description: 'Orders service',
-  events: ['policy.status_updated', 'policy.documents_updated'],
-  active: true,
-  secret_version: 1,
-  disabled_at: null,
-  created_at: '2026-11-22T09:00:00.000000Z',
-  updated_at: '2026-11-22T09:00:00.000000Z',
-};
+/** A bearer token names a client: its changes are audited as the client itself. */
+const scope = (partner: Partner): PartnerScope => ({ clientId: partner.clientId, actor: clientActor(partner.clientId) });
 
 /**
  * Sandbox only: a partner registers and tests its own webhook endpoints, and sees and replays its deliveries,
@@ -49,9 +41,9 @@ export class SandboxWebhooksController {
 
   @Get()
   @ApiOperation({ summary: 'Your webhook endpoints (sandbox only)', description: 'Newest first, never their secrets.' })
-  @ApiOkResponse({ schema: { type: 'array', example: [ENDPOINT_EXAMPLE] } })
+  @Responds(200, endpointListShape, 'Your endpoints.')
   list(@CurrentPartner() partner: Partner) {
-    return this.webhooks.list(partner.clientId);
+    return this.webhooks.list(scope(partner));
   }
 
   @Post()
@@ -62,24 +54,19 @@ export class SandboxWebhooksController {
       '(sent in `x-webhook-url` / `x-webhook-key`) once. The url must be http(s) and may not point at a private, loopback, link-local or metadata address, as in production ' +
       '(loopback only where the service is configured to allow it); checked again against the resolved address at every delivery, and redirects are not followed.',
   })
-  @ApiBody({
-    schema: {
-      type: 'object',
-      example: { url: 'https://partner.example.com/hooks/insurance', events: ['policy.status_updated'], description: 'Orders service' },
-    },
-  })
-  @ApiOkResponse({ schema: { type: 'object', example: { ...ENDPOINT_EXAMPLE, secret: 'whsec_...', static_key: 'wk_...' } } })
+  @ApiBody({ schema: doc(createBody) })
+  @Responds(201, issuedEndpointShape, 'The endpoint with its signing secret and static key, shown once.')
   @ApiErrors(422)
   create(@CurrentPartner() partner: Partner, @Body({ schema: createBody }) body: z.infer<typeof createBody>) {
-    return this.webhooks.create(partner.clientId, body);
+    return this.webhooks.create(scope(partner), body);
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'Show one of your webhook endpoints (sandbox only)' })
-  @ApiOkResponse({ schema: { type: 'object', example: ENDPOINT_EXAMPLE } })
+  @Responds(200, endpointShape, 'The endpoint.')
   @ApiErrors(404)
   show(@CurrentPartner() partner: Partner, @Param({ schema: idParam }) p: z.infer<typeof idParam>) {
-    return this.webhooks.show(partner.clientId, p.id);
+    return this.webhooks.show(scope(partner), p.id);
   }
 
   @Put(':id')
@@ -87,17 +74,15 @@ export class SandboxWebhooksController {
     summary: 'Change a webhook endpoint (sandbox only)',
     description: '`url`, `events`, `description`, and `active` (false disables it: no new events, its pending deliveries end as failed).',
   })
-  @ApiOkResponse({ schema: { type: 'object', example: ENDPOINT_EXAMPLE } })
+  @ApiBody({ schema: doc(updateBody) })
+  @Responds(200, endpointShape, 'The endpoint.')
   @ApiErrors(404, 422)
-  async update(
+  update(
     @CurrentPartner() partner: Partner,
     @Param({ schema: idParam }) p: z.infer<typeof idParam>,
     @Body({ schema: updateBody }) body: z.infer<typeof updateBody>,
   ) {
-    const { active, ...fields } = body;
-    let result = Object.keys(fields).length ? await this.webhooks.update(partner.clientId, p.id, fields) : await this.webhooks.show(partner.clientId, p.id);
-    if (active !== undefined && active !== result.active) result = await this.webhooks.setActive(partner.clientId, p.id, active);
-    return result;
+    return this.webhooks.change(scope(partner), p.id, body);
   }
 
   @Post(':id/rotate-secret')
@@ -106,10 +91,10 @@ export class SandboxWebhooksController {
     summary: "Rotate a webhook endpoint's secret (sandbox only)",
     description: 'Attempts from now on are signed with the new secret and carry the new static key, shown once here.',
   })
-  @ApiOkResponse({ schema: { type: 'object', example: { ...ENDPOINT_EXAMPLE, secret_version: 2, secret: 'whsec_...', static_key: 'wk_...' } } })
+  @Responds(200, issuedEndpointShape, 'The endpoint with its new signing secret and static key.')
   @ApiErrors(404)
   rotate(@CurrentPartner() partner: Partner, @Param({ schema: idParam }) p: z.infer<typeof idParam>) {
-    return this.webhooks.rotate(partner.clientId, p.id);
+    return this.webhooks.rotate(scope(partner), p.id);
   }
 
   @Post(':id/test')
@@ -118,11 +103,11 @@ export class SandboxWebhooksController {
     summary: 'Send a test event (sandbox only)',
     description: 'Queues one signed delivery of `event` to this endpoint only, carrying your latest policy as Show Policy returns it.',
   })
-  @ApiBody({ schema: { type: 'object', example: { event: 'policy.status_updated' } } })
-  @ApiOkResponse({ schema: { type: 'object', example: { delivery_id: '0f6b...' } } })
+  @ApiBody({ schema: doc(testBody) })
+  @Responds(202, testQueuedShape, 'The queued delivery.')
   @ApiErrors(404, 409, 422)
   test(@CurrentPartner() partner: Partner, @Param({ schema: idParam }) p: z.infer<typeof idParam>, @Body({ schema: testBody }) body: z.infer<typeof testBody>) {
-    return this.webhooks.sendTest(partner.clientId, p.id, body.event);
+    return this.webhooks.sendTest(scope(partner), p.id, body.event);
   }
 }
 
@@ -141,17 +126,19 @@ export class SandboxWebhookDeliveriesController {
     summary: 'Your webhook deliveries (sandbox only)',
     description: 'Newest first, in the paginator envelope; filters `endpoint_id`, `status` (pending, delivered, failed).',
   })
+  @Responds(200, deliveryPageShape, 'A page of your deliveries, newest first.')
   @ApiErrors(404, 422)
   async list(@CurrentPartner() partner: Partner, @Query({ schema: deliveriesQuery }) q: z.infer<typeof deliveriesQuery>, @Req() req: FastifyRequest) {
-    const { rows, total } = await this.webhooks.deliveries(partner.clientId, { endpointId: q.endpoint_id, status: q.status }, q);
+    const { rows, total } = await this.webhooks.deliveries(scope(partner), { endpointId: q.endpoint_id, status: q.status }, q);
     return toPage(rows, total, q, absoluteUrl(this.config.publicBaseUrl, req), { endpoint_id: q.endpoint_id, status: q.status, per_page: q.per_page });
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'One of your deliveries with its body and every attempt (sandbox only)' })
+  @Responds(200, deliveryWithAttemptsShape, 'The delivery with its body and every attempt.')
   @ApiErrors(404)
   show(@CurrentPartner() partner: Partner, @Param({ schema: deliveryParam }) p: z.infer<typeof deliveryParam>) {
-    return this.webhooks.delivery(partner.clientId, p.id);
+    return this.webhooks.delivery(scope(partner), p.id);
   }
 
   @Post(':id/replay')
@@ -160,8 +147,9 @@ export class SandboxWebhookDeliveriesController {
     summary: 'Replay a delivery (sandbox only)',
     description: 'Makes it due now with the same `webhook-id` (deduplicate on it). 409 while an attempt is in flight.',
   })
+  @Responds(200, deliveryShape, 'The delivery, pending again.')
   @ApiErrors(404, 409)
   replay(@CurrentPartner() partner: Partner, @Param({ schema: deliveryParam }) p: z.infer<typeof deliveryParam>) {
-    return this.webhooks.replay(partner.clientId, p.id);
+    return this.webhooks.replay(scope(partner), p.id);
   }
 }

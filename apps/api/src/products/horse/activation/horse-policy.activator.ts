@@ -9,6 +9,7 @@ import { ActivationResult, PaidPolicyDescription, PolicyActivator } from '../../
 import { PolicyEvents } from '../../../policies/events/policy-events';
 import { shownHorsePolicy } from '../policies/horse-policy.presenter';
 import { HORSE_PROVIDER } from '../horse-products';
+import { endsAfterLastDay } from '../../../policies/policy-term-dates';
 import { PolicyStatus, payableByStatus } from '../../../policies/policy-status';
 
 /** Horse's side of payments: paying issues the policy with the insurer for one year from the payment day. */
@@ -64,6 +65,6 @@ export class HorsePolicyActivator implements PolicyActivator {
       data: { status: PolicyStatus.Active, providerPolicyId: issued.policy_number, startDate: start, endDate: formatDate(end), purchasedAt: at, updatedAt: at },
     });
     await this.events.statusUpdated(tx, shownHorsePolicy({ policy: active, payment: null }, this.config.publicBaseUrl));
-    return { providerPolicyId: issued.policy_number, redirectUrl: null };
+    return { providerPolicyId: issued.policy_number, redirectUrl: null, endsAt: endsAfterLastDay(active.endDate!) };
   }
 }

@@ -3,6 +3,7 @@ import { Clock } from '@lib/common';
 import { Prisma, PrismaService } from '@lib/db';
 import type { HorsePolicy, Payment } from '@lib/db/generated/prisma/client';
 import { PolicyStatus } from '../../../policies/policy-status';
+import { lastDayBefore } from '../../../policies/policy-term-dates';
 
 export type { HorsePolicy };
 export type HorsePolicyView = { policy: HorsePolicy; payment: Payment | null };
@@ -48,6 +49,20 @@ export class HorsePolicyRepository {
         })
       : [];
     return [rows.map((policy) => ({ policy, payment: payments.find((p) => p.policyId === policy.id) ?? null })), total];
+  }
+
+  /** The term ended: active becomes expired (4) once its last day is before `now`; the expired row, or null when nothing changed. */
+  async markExpired(tx: Prisma.TransactionClient, id: number, now: Date): Promise<HorsePolicy | null> {
+    const { count } = await tx.horsePolicy.updateMany({
+      where: { id, status: PolicyStatus.Active, endDate: { lt: lastDayBefore(now) } },
+      data: { status: PolicyStatus.Expired, updatedAt: now },
+    });
+    return count === 1 ? tx.horsePolicy.findUnique({ where: { id } }) : null;
+  }
+
+  /** The policy read in `tx`, if it is active. */
+  activeIn(tx: Prisma.TransactionClient, id: number): Promise<HorsePolicy | null> {
+    return tx.horsePolicy.findFirst({ where: { id, status: PolicyStatus.Active } });
   }
 
   /** Active becomes cancelled, once: the cancelled row, or null when it was not active any more. */

@@ -9,6 +9,7 @@ import { ActivationResult, PaidPolicyDescription, PolicyActivator } from '../../
 import { PolicyEvents } from '../../../policies/events/policy-events';
 import { shownLifePolicy } from '../policies/life-policy.presenter';
 import { LIFE_PROVIDER } from '../life-products';
+import { endsAfterLastDay } from '../../../policies/policy-term-dates';
 import { PolicyStatus, payableByStatus } from '../../../policies/policy-status';
 
 /**
@@ -71,7 +72,8 @@ export class LifePolicyActivator implements PolicyActivator {
       data: { status: PolicyStatus.Active, providerPolicyId: issued.policy_number, startDate: start, endDate: formatDate(end), purchasedAt: at, updatedAt: at },
     });
     await this.events.statusUpdated(tx, shownLifePolicy({ policy: active, offer, payment: null }, this.config.publicBaseUrl));
-    return { providerPolicyId: issued.policy_number, redirectUrl: null };
+    // Maturity: the day after the last day of the term.
+    return { providerPolicyId: issued.policy_number, redirectUrl: null, endsAt: endsAfterLastDay(active.endDate!) };
   }
 
   private async load(db: Prisma.TransactionClient | PrismaService, policyId: number) {

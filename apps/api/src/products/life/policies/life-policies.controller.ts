@@ -20,7 +20,7 @@ const listQuery = z.strictObject({
   status: z.coerce
     .number()
     .int()
-    .pipe(z.union([z.literal(0), z.literal(1), z.literal(2)], { error: 'The status must be 0, 1 or 2.' }))
+    .pipe(z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(4)], { error: 'The status must be 0, 1, 2 or 4.' }))
     .optional(),
 });
 
@@ -73,7 +73,7 @@ export class LifePoliciesController {
       'payment day if that is later (`requested_start_date`). ' +
       "`consent` must be true. The plan's terms come from the offer and are not sent again. Answers status 0 (pending payment) and a `payment_link` " +
       'for the first instalment (`premium_amount`), valid 24 hours or until the offer expires; paying makes it status 1 (active) with `provider_policy_id`, ' +
-      '`start_date` (the payment day) and `end_date` (start + term). Status values are integers as for motor and property (0 pending, 1 active, 2 cancelled), ' +
+      '`start_date` (the payment day) and `end_date` (start + term). Status values are integers as for motor and property (0 pending, 1 active, 2 cancelled, 4 expired at maturity), ' +
       'not the real service\'s string "active". One policy per offer: a second is 409.',
   })
   @ApiCreatedResponse({ description: 'The life policy (status 0).', schema: { type: 'object', example: POLICY_EXAMPLE } })

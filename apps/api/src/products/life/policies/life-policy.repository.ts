@@ -3,6 +3,7 @@ import { Clock } from '@lib/common';
 import { Prisma, PrismaService } from '@lib/db';
 import type { LifeOffer, LifePolicy, Payment } from '@lib/db/generated/prisma/client';
 import { PolicyStatus } from '../../../policies/policy-status';
+import { lastDayBefore } from '../../../policies/policy-term-dates';
 
 export type { LifePolicy };
 export type LifePolicyView = { policy: LifePolicy; offer: LifeOffer; payment: Payment | null };
@@ -64,6 +65,25 @@ export class LifePolicyRepository {
       data: { status: PolicyStatus.Cancelled, ...data, updatedAt: data.cancelledAt },
     });
     return count === 1 ? tx.lifePolicy.findUnique({ where: { id } }) : null;
+  }
+
+  /** The term ended (maturity): active becomes expired (4) once its last day is before `now`; the expired row, or null. */
+  async markExpired(tx: Prisma.TransactionClient, id: number, now: Date): Promise<LifePolicy | null> {
+    const { count } = await tx.lifePolicy.updateMany({
+      where: { id, status: PolicyStatus.Active, endDate: { lt: lastDayBefore(now) } },
+      data: { status: PolicyStatus.Expired, updatedAt: now },
+    });
+    return count === 1 ? tx.lifePolicy.findUnique({ where: { id } }) : null;
+  }
+
+  /** The policy and its offer read in `tx`, if it is active. */
+  async activeIn(tx: Prisma.TransactionClient, id: number): Promise<{ policy: LifePolicy; offer: LifeOffer } | null> {
+    const policy = await tx.lifePolicy.findFirst({ where: { id, status: PolicyStatus.Active } });
+    return policy ? { policy, offer: (await this.offerIn(tx, policy.offerId))! } : null;
+  }
+
+  offerIn(tx: Prisma.TransactionClient, offerId: string): Promise<LifeOffer | null> {
+    return tx.lifeOffer.findUnique({ where: { id: offerId } });
   }
 
   private async withDetails(policies: LifePolicy[]): Promise<LifePolicyView[]> {

@@ -141,8 +141,8 @@ export class AdminMedicalCompaniesController {
       if (pii) return { ...shown, declared };
       return {
         ...shown,
-        nationality_id: show((shown as Record<string, string | null>).nationality_id) ?? undefined,
-        iqama_id: show((shown as Record<string, string | null>).iqama_id) ?? undefined,
+        nationality_id: show(shown.nationality_id ?? null) ?? undefined,
+        iqama_id: show(shown.iqama_id ?? null) ?? undefined,
         date_of_birth: show(shown.date_of_birth),
         email: show(shown.email),
         mobile_number: show(shown.mobile_number),

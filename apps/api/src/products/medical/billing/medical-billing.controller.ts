@@ -1,12 +1,14 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { intId, z } from '@lib/common';
 import { RateLimit } from '@lib/http';
 import { CurrentPartner, PartnerApi } from '../../../platform/auth/partner-api.decorator';
 import type { Partner } from '../../../platform/auth/partner';
 import { ApiErrors } from '../../../platform/openapi/api-errors.decorator';
+import { Responds } from '../../../platform/openapi/responds.decorator';
 import { MEDICAL_API, MEDICAL_PRODUCT } from '../medical-products';
 import { MedicalBilling } from './medical-billing';
+import { medicalPaymentDueShape, medicalPaymentLinkShape } from './medical-billing.response';
 
 const companyQuery = z.strictObject({ company_id: intId });
 
@@ -23,10 +25,7 @@ export class MedicalBillingController {
     description:
       '`payment` is the sum of the premiums (VAT included, a JSON number in SAR, as the real service\'s `{"payment":1500}`) of the company\'s policies awaiting payment; 0 when none. Rate limit: 120 per minute.',
   })
-  @ApiOkResponse({
-    description: 'The amount due.',
-    schema: { type: 'object', example: { company_id: 42, payment: 13800, vat: 1800, currency: 'SAR', policy_ids: [7] } },
-  })
+  @Responds(200, medicalPaymentDueShape, 'The amount due.')
   @ApiErrors(404, 422)
   due(@CurrentPartner() partner: Partner, @Query({ schema: companyQuery }) q: z.infer<typeof companyQuery>) {
     return this.billing.due(partner.clientId, q.company_id);
@@ -43,20 +42,7 @@ export class MedicalBillingController {
       'On payment every covered policy is issued with its insurer (status 1, `provider_policy_id`). 422 when any employee lacks a health declaration (`details.employees` names them) ' +
       '422 when the employee list changed after a policy was issued (`details.policy_ids`), and 422 when nothing is owed (`details.company_id`). Rate limit: 120 per minute.',
   })
-  @ApiOkResponse({
-    description: 'The link.',
-    schema: {
-      type: 'object',
-      example: {
-        payment: 'http://localhost:3000/pay/9b1d0f3e6a7c4b2d8e5f1a3c7b9d2e4f',
-        payment_link: 'http://localhost:3000/pay/9b1d0f3e6a7c4b2d8e5f1a3c7b9d2e4f',
-        amount: 13800,
-        currency: 'SAR',
-        expires_at: '2026-11-22T09:20:00.000000Z',
-        policy_ids: [7],
-      },
-    },
-  })
+  @Responds(200, medicalPaymentLinkShape, 'The link.')
   @ApiErrors(404, 422)
   link(@CurrentPartner() partner: Partner, @Query({ schema: companyQuery }) q: z.infer<typeof companyQuery>) {
     return this.billing.link(partner.clientId, q.company_id);

@@ -7,6 +7,7 @@ import { MedicalCompanyRepository } from '../companies/medical-company.repositor
 import { MedicalEmployeeRepository } from '../employees/medical-employee.repository';
 import { MedicalPolicyRepository, type MedicalPolicy } from '../policies/medical-policy.repository';
 import { employeeFingerprint } from '../quotes/employee-fingerprint';
+import type { MedicalPaymentDueOut, MedicalPaymentLinkOut } from './medical-billing.response';
 
 /**
  * What a company owes and the one payment link that settles it: one payment row (policy_type
@@ -41,7 +42,7 @@ export class MedicalBilling {
    * in the console at the employee list. The console's 422 also carries `undeclared_employees`
    * (`[{id, name}]`) and `stale_policy_ids`, so the console can say it in the staff member's language.
    */
-  async link(clientId: string, companyId: number, audience: 'partner' | 'console' = 'partner') {
+  async link(clientId: string, companyId: number, audience: 'partner' | 'console' = 'partner'): Promise<MedicalPaymentLinkOut> {
     const company = await this.companies.require(clientId, companyId);
     const staff = await this.employees.list(company.id);
     const details: ErrorDetails = {};
@@ -102,7 +103,7 @@ export class MedicalBilling {
 }
 
 /** What a company's unissued policies add up to (decimal strings, never floats until the answer). */
-function owed(companyId: number, unissued: MedicalPolicy[]) {
+function owed(companyId: number, unissued: MedicalPolicy[]): MedicalPaymentDueOut {
   return {
     company_id: companyId,
     payment: amountNumber(amountString(sum(unissued.map((p) => p.price.toString())))),

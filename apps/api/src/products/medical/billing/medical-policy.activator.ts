@@ -11,6 +11,8 @@ import type { StoredMedicalQuote } from '../quotes/medical-quote.repository';
 import { PolicyEvents } from '../../../policies/events/policy-events';
 import { shownMedicalPolicy } from '../policies/medical-policy.presenter';
 import { PolicyStatus } from '../../../policies/policy-status';
+import { endsAfterLastDay } from '../../../policies/policy-term-dates';
+import { medicalLastDay } from '../policies/medical-policy.repository';
 
 /**
  * Medical's side of payments. One medical payment (policy_id = company id) settles every policy that
@@ -64,6 +66,7 @@ export class MedicalPolicyActivator implements PolicyActivator {
     if (!policies.length) throw new Error(`payment ${payment.id} settles no medical policy`);
     const company = await tx.medicalCompany.findUniqueOrThrow({ where: { id: payment.policyId } });
     const numbers: string[] = [];
+    const ends: Array<{ policyId: number; endsAt: Date }> = [];
     for (const policy of policies) {
       if (policy.status !== PolicyStatus.Pending) {
         numbers.push(policy.providerPolicyId ?? '');
@@ -91,13 +94,15 @@ export class MedicalPolicyActivator implements PolicyActivator {
       }
       const active = await tx.medicalPolicy.update({
         where: { id: policy.id },
-        data: { status: PolicyStatus.Active, providerPolicyId: issued.policyNumber, issuedAt: at, updatedAt: at },
+        data: { status: PolicyStatus.Active, providerPolicyId: issued.policyNumber, issuedAt: at, endDate: medicalLastDay(at), updatedAt: at },
       });
       await this.events.statusUpdated(tx, shownMedicalPolicy(active));
       numbers.push(issued.policyNumber);
+      ends.push({ policyId: active.id, endsAt: endsAfterLastDay(active.endDate!) });
     }
     const first = policies[0];
-    return { providerPolicyId: numbers.join(','), redirectUrl: policyRedirectUrl(first.redirectUrl, first.id) };
+    // One payment settles the company's policies: each gets its own expiry (the payment's policy_id is the company).
+    return { providerPolicyId: numbers.join(','), redirectUrl: policyRedirectUrl(first.redirectUrl, first.id), policyEnds: ends };
   }
 
   async redirectUrl(payment: Payment): Promise<string | null> {

@@ -1,13 +1,15 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiBody, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiNoContentResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Clock, intId, z } from '@lib/common';
 import { RateLimit } from '@lib/http';
 import { CurrentPartner, PartnerApi } from '../../../platform/auth/partner-api.decorator';
 import type { Partner } from '../../../platform/auth/partner';
 import { ApiErrors } from '../../../platform/openapi/api-errors.decorator';
+import { Responds } from '../../../platform/openapi/responds.decorator';
 import { MEDICAL_API, MEDICAL_PRODUCT } from '../medical-products';
 import { CancelCompanyPoliciesUseCase } from '../policies/cancel-medical-policy.use-case';
-import { COMPANY_EXAMPLE, presentCompany } from './company.presenter';
+import { presentCompany } from './company.presenter';
+import { medicalCompanyListShape, medicalCompanyShape } from './company.response';
 import { CreateCompanyInput, createCompanySchema } from './company.schema';
 import { MedicalCompanyRepository } from './medical-company.repository';
 
@@ -34,7 +36,7 @@ export class MedicalCompaniesController {
       'A commercial registration number is used once per client. Answers 200 as the real service does. Rate limit: 60 per minute.',
   })
   @ApiBody({ schema: z.toJSONSchema(createCompanySchema, { target: 'openapi-3.0', io: 'input' }) as object })
-  @ApiOkResponse({ description: 'The company.', schema: { type: 'object', example: COMPANY_EXAMPLE } })
+  @Responds(200, medicalCompanyShape, 'The company.')
   @ApiErrors(422)
   async create(@CurrentPartner() partner: Partner, @Body({ schema: createCompanySchema }) body: CreateCompanyInput) {
     return presentCompany(await this.companies.create(partner.clientId, body, this.clock.now()));
@@ -43,14 +45,14 @@ export class MedicalCompaniesController {
   @Get()
   @RateLimit('GET /medical/companies')
   @ApiOperation({ summary: 'List companies', description: "The calling client's companies, newest first, as a plain array. Rate limit: 120 per minute." })
-  @ApiOkResponse({ description: 'An array of companies.', schema: { type: 'array', example: [COMPANY_EXAMPLE] } })
+  @Responds(200, medicalCompanyListShape, 'An array of companies.')
   async list(@CurrentPartner() partner: Partner) {
     return (await this.companies.list(partner.clientId)).map(presentCompany);
   }
 
   @Get(':companyId')
   @ApiOperation({ summary: 'Show a company' })
-  @ApiOkResponse({ description: 'The company.', schema: { type: 'object', example: COMPANY_EXAMPLE } })
+  @Responds(200, medicalCompanyShape, 'The company.')
   @ApiErrors(404)
   async show(@CurrentPartner() partner: Partner, @Param({ schema: idParam }) p: z.infer<typeof idParam>) {
     return presentCompany(await this.companies.require(partner.clientId, p.companyId));

@@ -1,13 +1,16 @@
 import { formatDate, formatDateTime, parseDate } from '@lib/common';
 import { parseHijriDate } from '@lib/common/saudi';
 import type { MedicalEmployee } from './medical-employee.repository';
+import type { MedicalDependentOut, MedicalEmployeeOut } from './employee.response';
+
+type DeclarationAnswersOut = NonNullable<MedicalEmployeeOut['health_declaration']>['answers'];
 
 type StoredDependent = {
   name: string;
   relationship: string;
   nationality_iso: string;
   date_of_birth: string;
-  gender: string;
+  gender?: string;
   nationality_id?: string;
   iqama_id?: string;
 };
@@ -26,21 +29,35 @@ export function dependentsOf(e: MedicalEmployee): StoredDependent[] {
   return e.dependents as StoredDependent[];
 }
 
-export function presentEmployee(e: MedicalEmployee, now: Date) {
-  const idField = e.personId.startsWith('1') ? 'nationality_id' : 'iqama_id';
+export function presentEmployee(e: MedicalEmployee, now: Date): MedicalEmployeeOut {
   return {
     id: e.id,
-    [idField]: e.personId,
+    ...(e.personId.startsWith('1') ? { nationality_id: e.personId } : { iqama_id: e.personId }),
     name: e.name,
     nationality_iso: e.nationalityIso,
     date_of_birth: e.dateOfBirth,
     age: ageToday(e.personId, e.dateOfBirth, now),
-    gender: e.gender,
+    gender: e.gender as MedicalEmployeeOut['gender'],
     email: e.email,
     mobile_number: e.mobileNumber,
-    category: e.category,
+    category: e.category as MedicalEmployeeOut['category'],
     is_married: e.isMarried,
-    dependents: dependentsOf(e).map((d) => ({ ...d, age: ageToday(d.nationality_id ?? d.iqama_id ?? '', d.date_of_birth, now) })),
-    health_declaration: e.declaration ? { answers: e.declaration, filled_at: e.declaredAt ? formatDateTime(e.declaredAt) : null } : null,
+    dependents: dependentsOf(e).map((d) => presentDependent(d, now)),
+    health_declaration: e.declaration
+      ? { answers: e.declaration as DeclarationAnswersOut, filled_at: e.declaredAt ? formatDateTime(e.declaredAt) : null }
+      : null,
+  };
+}
+
+function presentDependent(d: StoredDependent, now: Date): MedicalDependentOut {
+  return {
+    name: d.name,
+    relationship: d.relationship as MedicalDependentOut['relationship'],
+    nationality_iso: d.nationality_iso,
+    nationality_id: d.nationality_id,
+    iqama_id: d.iqama_id,
+    date_of_birth: d.date_of_birth,
+    gender: d.gender as MedicalDependentOut['gender'],
+    age: ageToday(d.nationality_id ?? d.iqama_id ?? '', d.date_of_birth, now),
   };
 }

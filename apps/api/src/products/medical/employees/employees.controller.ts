@@ -1,35 +1,21 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put } from '@nestjs/common';
 import type { MedicalProvider } from '@lib/providers';
 import { MEDICAL_PROVIDER } from '../medical-insurers';
-import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { ApiError, Clock, intId, z } from '@lib/common';
 import { RateLimit } from '@lib/http';
 import { CurrentPartner, PartnerApi } from '../../../platform/auth/partner-api.decorator';
 import type { Partner } from '../../../platform/auth/partner';
 import { ApiErrors } from '../../../platform/openapi/api-errors.decorator';
+import { Responds, shapeRef } from '../../../platform/openapi/responds.decorator';
 import { MedicalCompanyRepository } from '../companies/medical-company.repository';
 import { MEDICAL_API, MEDICAL_PRODUCT } from '../medical-products';
 import { presentEmployee } from './employee.presenter';
+import { EMPLOYEE_EXAMPLE, type MedicalEmployeeListOut, medicalEmployeeListErrorShape, medicalEmployeeListShape } from './employee.response';
 import { validateEmployeeList } from './employee.schema';
 import { MedicalEmployeeRepository } from './medical-employee.repository';
 
 const idParam = z.strictObject({ companyId: intId });
-
-export const EMPLOYEE_EXAMPLE = {
-  name: 'Sara Al-Harbi',
-  nationality_iso: 'SA',
-  nationality_id: '1012345678',
-  date_of_birth: '1410-05-12',
-  gender: 'female',
-  email: 'sara@example.com',
-  mobile_number: '0512345678',
-  category: 'standard',
-  is_married: true,
-  dependents: [
-    { name: 'Omar Al-Harbi', relationship: 'spouse', nationality_iso: 'SA', nationality_id: '1023456789', date_of_birth: '1405-01-20', gender: 'male' },
-    { name: 'Lina Al-Harbi', relationship: 'child', nationality_iso: 'SA', nationality_id: '1098765432', date_of_birth: '1440-02-01', gender: 'female' },
-  ],
-};
 
 @ApiTags('SME medical')
 @PartnerApi(MEDICAL_PRODUCT)
@@ -47,12 +33,9 @@ export class MedicalEmployeesController {
     summary: 'The last saved employee list',
     description: 'Each employee with `age` (today), dependents and `health_declaration` (null until filled).',
   })
-  @ApiOkResponse({
-    description: '`{employees: [...]}`',
-    schema: { type: 'object', example: { employees: [{ id: 1, ...EMPLOYEE_EXAMPLE, age: 36, health_declaration: null }] } },
-  })
+  @Responds(200, medicalEmployeeListShape, 'The saved list.')
   @ApiErrors(404)
-  async list(@CurrentPartner() partner: Partner, @Param({ schema: idParam }) p: z.infer<typeof idParam>) {
+  async list(@CurrentPartner() partner: Partner, @Param({ schema: idParam }) p: z.infer<typeof idParam>): Promise<MedicalEmployeeListOut> {
     const company = await this.companies.require(partner.clientId, p.companyId);
     const now = this.clock.now();
     return { employees: (await this.employees.list(company.id)).map((e) => presentEmployee(e, now)) };
@@ -71,9 +54,18 @@ export class MedicalEmployeesController {
       'A health declaration already filled stays with a person who remains on the list. Rate limit: 60 per minute.',
   })
   @ApiBody({ schema: { type: 'object', required: ['employees'], example: { employees: [EMPLOYEE_EXAMPLE] } } })
-  @ApiOkResponse({ description: 'The saved list, as GET answers it.' })
-  @ApiErrors(404, 422)
-  async replace(@CurrentPartner() partner: Partner, @Param({ schema: idParam }) p: z.infer<typeof idParam>, @Body() body: unknown) {
+  @Responds(200, medicalEmployeeListShape, 'The saved list, as GET answers it.')
+  @ApiResponse({
+    status: 422,
+    description: 'Validation failed: `details` names every failing field (`employees.<row>.<field>`), `invalid_rows` the rows.',
+    schema: shapeRef(medicalEmployeeListErrorShape),
+  })
+  @ApiErrors(404)
+  async replace(
+    @CurrentPartner() partner: Partner,
+    @Param({ schema: idParam }) p: z.infer<typeof idParam>,
+    @Body() body: unknown,
+  ): Promise<MedicalEmployeeListOut> {
     const company = await this.companies.require(partner.clientId, p.companyId);
     const now = this.clock.now();
     const result = validateEmployeeList(body, now);
@@ -98,9 +90,9 @@ export class MedicalEmployeesController {
       'category, without dependents (PUT the list to change categories or add dependents). Declarations already filled stay with a person who remains. ' +
       '404 when the registry knows no such company (in the sandbox, a number ending in 0000); 502 when the registry fails. Rate limit: 60 per minute.',
   })
-  @ApiOkResponse({ description: 'The saved list, as GET answers it.' })
+  @Responds(200, medicalEmployeeListShape, 'The saved list, as GET answers it.')
   @ApiErrors(404, 502)
-  async fetchFromRegistry(@CurrentPartner() partner: Partner, @Param({ schema: idParam }) p: z.infer<typeof idParam>) {
+  async fetchFromRegistry(@CurrentPartner() partner: Partner, @Param({ schema: idParam }) p: z.infer<typeof idParam>): Promise<MedicalEmployeeListOut> {
     const company = await this.companies.require(partner.clientId, p.companyId);
     let registered;
     try {

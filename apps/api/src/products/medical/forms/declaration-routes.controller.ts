@@ -1,17 +1,19 @@
 import { Body, Controller, HttpCode, Param, Post, Put } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiError, crossFieldRules, formatNullableDateTime, intId, z } from '@lib/common';
 import { RateLimit } from '@lib/http';
 import { CurrentPartner, PartnerApi } from '../../../platform/auth/partner-api.decorator';
 import type { Partner } from '../../../platform/auth/partner';
 import { ApiErrors } from '../../../platform/openapi/api-errors.decorator';
+import { Responds } from '../../../platform/openapi/responds.decorator';
 import { MedicalEmployeeRepository } from '../employees/medical-employee.repository';
 import { MEDICAL_API, MEDICAL_PRODUCT } from '../medical-products';
 import { MedicalPolicyRepository } from '../policies/medical-policy.repository';
 import { MedicalPolicyReads } from '../policies/medical-policy-reads';
-import { MEDICAL_POLICY_EXAMPLE } from '../policies/medical-policy.presenter';
+import { medicalPolicyShape } from '../policies/medical-policy.response';
 import { FillDeclarationsUseCase, idsOrEmailsSchema } from './fill-declarations.use-case';
 import { answersSchema, partialAnswersSchema } from './medical-form.questions';
+import { type MedicalDeclarationFilledOut, medicalDeclarationFilledShape } from './medical-form.response';
 
 const employeeParams = z.strictObject({ companyId: intId, employeeId: z.string().trim().min(1).max(255) });
 const policyParam = z.strictObject({ policyId: intId });
@@ -56,20 +58,24 @@ export class MedicalDeclarationRoutesController {
       'Answers the declaration (`answers`, `consent`, `filled_at`) and `pending_declarations`, the names still to declare. 400 (40022) when no employee matches. ' +
       'Rate limit: 60 per minute.',
   })
-  @ApiOkResponse({ description: 'The declaration and who is still to declare.' })
+  @Responds(200, medicalDeclarationFilledShape, 'The declaration and who is still to declare.')
   @ApiErrors(400, 404, 422)
   async declareOne(
     @CurrentPartner() partner: Partner,
     @Param({ schema: employeeParams }) p: z.output<typeof employeeParams>,
     @Body({ schema: oneDeclaration }) body: z.output<typeof oneDeclaration>,
-  ) {
+  ): Promise<MedicalDeclarationFilledOut> {
     const id = p.employeeId.toLowerCase();
     await this.fill.execute(partner.clientId, { company_id: p.companyId, ids_or_emails: [{ id_or_email: id, answers: body.answers }] }, 'reject');
     const staff = await this.employees.list(p.companyId);
     const employee = staff.find((e) => e.personId === id || e.email === id);
     if (!employee?.declaration) throw new ApiError('NO_MATCHING_EMPLOYEE', `No employee of this company matches: ${p.employeeId}.`);
     return {
-      health_declaration: { answers: employee.declaration, consent: true, filled_at: formatNullableDateTime(employee.declaredAt) },
+      health_declaration: {
+        answers: employee.declaration as MedicalDeclarationFilledOut['health_declaration']['answers'],
+        consent: true,
+        filled_at: formatNullableDateTime(employee.declaredAt),
+      },
       pending_declarations: staff.filter((e) => !e.declaration).map((e) => e.name),
     };
   }
@@ -83,7 +89,7 @@ export class MedicalDeclarationRoutesController {
       "As POST /medical-forms/fill for the policy's company: `all_employees` answers for everyone, `ids_or_emails` entries overriding them for one employee. " +
       'Answers the medical policy, whose `pending_declarations` and `payment_link` follow. 400 (40022) naming an id or email that is no employee. Rate limit: 60 per minute.',
   })
-  @ApiOkResponse({ description: 'The medical policy.', schema: { type: 'object', example: MEDICAL_POLICY_EXAMPLE } })
+  @Responds(200, medicalPolicyShape, 'The medical policy.')
   @ApiErrors(400, 404, 422)
   async declareForPolicy(
     @CurrentPartner() partner: Partner,

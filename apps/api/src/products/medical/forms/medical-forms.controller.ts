@@ -1,11 +1,12 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { ApiError, Clock, intId, z } from '@lib/common';
 import { RateLimit } from '@lib/http';
 import { CurrentPartner, PartnerApi } from '../../../platform/auth/partner-api.decorator';
 import type { Partner } from '../../../platform/auth/partner';
 import { ApiErrors } from '../../../platform/openapi/api-errors.decorator';
+import { Responds } from '../../../platform/openapi/responds.decorator';
 import { MedicalCompanyRepository } from '../companies/medical-company.repository';
 import { MedicalEmployeeRepository } from '../employees/medical-employee.repository';
 import { MEDICAL_API, MEDICAL_PRODUCT } from '../medical-products';
@@ -13,7 +14,7 @@ import { MedicalPolicyRepository } from '../policies/medical-policy.repository';
 import { FillDeclarationsUseCase, FillInput, fillSchema } from './fill-declarations.use-case';
 import { renderMedicalForms } from './medical-form-document';
 import { type DeclarationAnswers, presentQuestionTree } from './medical-form.questions';
-import { QUESTION_TREE_SCHEMA } from './medical-form.openapi';
+import { type MedicalFormsFilledOut, medicalFormQuestionsShape, medicalFormsFilledShape } from './medical-form.response';
 
 const downloadQuery = z
   .strictObject({ company_id: intId.optional(), policy_id: intId.optional() })
@@ -41,7 +42,7 @@ export class MedicalFormsController {
       'with `question`, `question_ar`, `choices` (`Yes`, `No`; Arabic in `choices_ar`) and `required`. Answers are sent under the same keys (any case; answered as ' +
       '`Yes`/`No`) to PUT .../declaration, POST /policies/{id}/declarations and POST /medical-forms/fill. Rate limit: 120 per minute.',
   })
-  @ApiOkResponse({ description: 'The question tree.', schema: { ...QUESTION_TREE_SCHEMA, example: presentQuestionTree() } })
+  @Responds(200, medicalFormQuestionsShape, 'The question tree.')
   questions() {
     return presentQuestionTree();
   }
@@ -56,9 +57,9 @@ export class MedicalFormsController {
       "question by question for one employee (and alone declares only that employee). Each employee's result must answer the twelve required questions `Yes`/`No` (any case; kept as `Yes`/`No`) and " +
       '`chronic_disease` (options from GET /medical-forms; "None of the above" alone). All or nothing: 422 names every problem. Answers the count declared and who is still to declare. Rate limit: 60 per minute.',
   })
-  @ApiOkResponse({ description: 'Declared count and pending employees.', schema: { type: 'object', example: { declared: 3, pending_declarations: [] } } })
+  @Responds(200, medicalFormsFilledShape, 'Declared count and pending employees.')
   @ApiErrors(404, 422)
-  async fillForms(@CurrentPartner() partner: Partner, @Body({ schema: fillSchema }) body: FillInput) {
+  async fillForms(@CurrentPartner() partner: Partner, @Body({ schema: fillSchema }) body: FillInput): Promise<MedicalFormsFilledOut> {
     const { declared, pending_declarations } = await this.fill.execute(partner.clientId, body);
     return { declared, pending_declarations };
   }
@@ -72,8 +73,8 @@ export class MedicalFormsController {
       "With `policy_id` (the real service's parameter): the same for the employees the policy covers (`health-declaration-policy-<id>.pdf`). " +
       'Without either: one blank form. Rate limit: 120 per minute.',
   })
-  @ApiProduces('application/pdf')
-  @ApiOkResponse({ description: 'A PDF file.' })
+  // the PDF is the 200's media type only: the errors stay JSON (@ApiProduces would relabel them as PDF)
+  @ApiOkResponse({ description: 'A PDF file.', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } })
   @ApiErrors(404, 422)
   async download(@CurrentPartner() partner: Partner, @Query({ schema: downloadQuery }) q: z.infer<typeof downloadQuery>, @Res() reply: FastifyReply) {
     const now = this.clock.now();

@@ -5,6 +5,7 @@ import { MedicalPolicyRepository, type MedicalPolicy } from './medical-policy.re
 import { PolicyEvents } from '../../../policies/events/policy-events';
 import { shownMedicalPolicy } from './medical-policy.presenter';
 import { PolicyStatus } from '../../../policies/policy-status';
+import { EXPIRED_POLICY } from '../../../policies/cancel-policy.use-case';
 
 /**
  * Ending cover: an active policy becomes cancelled (status 2); an unpaid one is withdrawn with its link.
@@ -34,6 +35,7 @@ export class CancelCompanyPoliciesUseCase {
   /** `document`: the real service's `cancellation_document`, already checked and stored (kept with the policy). */
   async deletePolicy(policy: MedicalPolicy, at: Date, document: string | null = null): Promise<void> {
     if (policy.status === PolicyStatus.Cancelled) throw new ApiError('ALREADY_CANCELED');
+    if (policy.status === PolicyStatus.Expired) throw new ApiError('CONFLICT', EXPIRED_POLICY);
     await this.policies.transaction(async (tx) => {
       await this.policies.lockCompany(tx, policy.companyId);
       if (policy.status === PolicyStatus.Pending) {

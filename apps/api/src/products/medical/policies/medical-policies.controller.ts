@@ -3,16 +3,17 @@ import { CancellationUpload, CancellationUploadGuard, UploadedCancellation } fro
 import { storeCancellationDocument } from '../../../policies/cancellation/cancellation-documents';
 import { AcceptsMultipart } from '../../../platform/files/multipart';
 import { FileStore } from '../../../platform/files/file-store';
-import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiNoContentResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiError, Clock, intId, z } from '@lib/common';
 import { RateLimit } from '@lib/http';
 import { CurrentPartner, PartnerApi } from '../../../platform/auth/partner-api.decorator';
 import type { Partner } from '../../../platform/auth/partner';
 import { ApiErrors } from '../../../platform/openapi/api-errors.decorator';
+import { Responds } from '../../../platform/openapi/responds.decorator';
 import { MEDICAL_API, MEDICAL_PRODUCT } from '../medical-products';
 import { CancelCompanyPoliciesUseCase } from './cancel-medical-policy.use-case';
 import { IssueInput, issueSchema, IssueMedicalPolicyUseCase } from './issue-medical-policy.use-case';
-import { MEDICAL_POLICY_EXAMPLE } from './medical-policy.presenter';
+import { medicalPolicyListShape, medicalPolicyShape } from './medical-policy.response';
 import { MedicalPolicyReads } from './medical-policy-reads';
 import { MedicalPolicyRepository } from './medical-policy.repository';
 
@@ -44,7 +45,7 @@ export class MedicalPoliciesController {
       'one of its employees is on) and refused with a 422 naming them when they contradict it. ' +
       "Also served at /request-policies (the spec's rate-limit row). Rate limit: 30 per minute.",
   })
-  @ApiCreatedResponse({ description: 'The medical policy (status 0).', schema: { type: 'object', example: MEDICAL_POLICY_EXAMPLE } })
+  @Responds(201, medicalPolicyShape, 'The medical policy (status 0).')
   @ApiErrors(404, 422)
   create(@CurrentPartner() partner: Partner, @Body({ schema: issueSchema }) body: IssueInput) {
     return this.issue.execute(partner.clientId, body);
@@ -59,7 +60,7 @@ export class MedicalPoliciesController {
       '`pending_declarations` (the employees who must still fill their health declaration) and `payment_link`: null while anyone must still declare, ' +
       "otherwise the company's open link (valid 15 minutes from creation; reading again gives the same link while it is open). Rate limit: 120 per minute.",
   })
-  @ApiOkResponse({ description: 'An array of medical policies.', schema: { type: 'array', example: [MEDICAL_POLICY_EXAMPLE] } })
+  @Responds(200, medicalPolicyListShape, 'An array of medical policies.')
   @ApiErrors(422)
   async list(@CurrentPartner() partner: Partner, @Query({ schema: listQuery }) q: z.infer<typeof listQuery>) {
     return this.reads.present(partner.clientId, await this.policies.list(partner.clientId, q.company_id));
@@ -67,7 +68,7 @@ export class MedicalPoliciesController {
 
   @Get('policies/:policyId')
   @ApiOperation({ summary: 'Show a medical policy', description: 'With `pending_declarations` and `payment_link` as in the list.' })
-  @ApiOkResponse({ description: 'The medical policy.', schema: { type: 'object', example: MEDICAL_POLICY_EXAMPLE } })
+  @Responds(200, medicalPolicyShape, 'The medical policy.')
   @ApiErrors(404)
   async show(@CurrentPartner() partner: Partner, @Param({ schema: idParam }) p: z.infer<typeof idParam>) {
     const found = await this.policies.findForClient(partner.clientId, p.policyId);
@@ -83,12 +84,13 @@ export class MedicalPoliciesController {
   @ApiOperation({
     summary: 'Delete a medical policy',
     description:
-      'A policy awaiting payment is withdrawn (it then reads as 404 and its payment link stops working); an active one is cancelled (status 2). 400 when already cancelled. ' +
+      'A policy awaiting payment is withdrawn (it then reads as 404 and its payment link stops working); an active one is cancelled (status 2). 400 when already cancelled, ' +
+      '409 when expired (status 4: its year of cover ended). ' +
       "An empty body, or the real service's multipart with an optional `cancellation_document` (PDF, JPEG or PNG, checked by content, kept as the policy's " +
       '`cancellation_document`). Rate limit: 30 per minute.',
   })
   @ApiNoContentResponse({ description: 'Deleted or cancelled.' })
-  @ApiErrors(400, 404)
+  @ApiErrors(400, 404, 409)
   async remove(
     @CurrentPartner() partner: Partner,
     @Param({ schema: idParam }) p: z.infer<typeof idParam>,

@@ -2,9 +2,16 @@ import { Injectable } from '@nestjs/common';
 import { Prisma, PrismaService } from '@lib/db';
 import type { MedicalPolicy, Payment } from '@lib/db/generated/prisma/client';
 import type { PaymentStatusReason } from '../../../payments/payment-status-reasons';
+import { formatDate, parseDate } from '@lib/common';
 import { PolicyStatus } from '../../../policies/policy-status';
+import { lastDayBefore } from '../../../policies/policy-term-dates';
 
 export type { MedicalPolicy };
+
+/** A medical policy covers a year (365 days) from the day it is issued: its last day, as the claims cover counts it. */
+export function medicalLastDay(issuedAt: Date): string {
+  return formatDate(new Date(parseDate(formatDate(issuedAt))!.getTime() + 364 * 86_400_000));
+}
 
 type Db = Prisma.TransactionClient | PrismaService;
 
@@ -103,6 +110,20 @@ export class MedicalPolicyRepository {
   }
 
   /** An active policy becomes cancelled, with the document sent with its cancellation (none with its company's: left as it is). */
+  /** The year of cover ended: active becomes expired (4) once its last day is before `now`; the expired row, or null. */
+  async markExpired(tx: Prisma.TransactionClient, id: number, now: Date): Promise<MedicalPolicy | null> {
+    const { count } = await tx.medicalPolicy.updateMany({
+      where: { id, status: PolicyStatus.Active, deletedAt: null, endDate: { lt: lastDayBefore(now) } },
+      data: { status: PolicyStatus.Expired, updatedAt: now },
+    });
+    return count === 1 ? tx.medicalPolicy.findUnique({ where: { id } }) : null;
+  }
+
+  /** The policy read in `tx`, if it is active. */
+  activeIn(tx: Prisma.TransactionClient, id: number): Promise<MedicalPolicy | null> {
+    return tx.medicalPolicy.findFirst({ where: { id, status: PolicyStatus.Active, deletedAt: null } });
+  }
+
   markCancelled(tx: Prisma.TransactionClient, id: number, at: Date, document?: string | null): Promise<MedicalPolicy> {
     return tx.medicalPolicy.update({ where: { id }, data: { status: PolicyStatus.Cancelled, cancelledAt: at, cancellationDocument: document, updatedAt: at } });
   }

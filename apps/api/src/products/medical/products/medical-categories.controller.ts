@@ -1,38 +1,16 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { amountNumber, amountString, ApiError, withVat, z } from '@lib/common';
 import { MEDICAL_INSURER_CODES } from '@lib/providers';
 import { RateLimit } from '@lib/http';
 import { PartnerApi } from '../../../platform/auth/partner-api.decorator';
 import { ApiErrors } from '../../../platform/openapi/api-errors.decorator';
+import { Responds } from '../../../platform/openapi/responds.decorator';
 import { MedicalInsurers } from '../medical-insurers';
 import { MEDICAL_API, MEDICAL_PRODUCT } from '../medical-products';
+import { type MedicalCategoriesOut, medicalCategoriesShape } from './medical-categories.response';
 
 const query = z.strictObject({ insurance_provider: z.string().max(32).optional() });
-
-const category = {
-  category: 'basic',
-  insurance_provider: 'dune',
-  name: 'Dune Care Basic',
-  name_ar: 'الكثبان للرعاية الأساسي',
-  price: 3200,
-  price_with_vat: 3680,
-  currency: 'SAR',
-  annual_limit: 500000,
-  network: { name: 'Network C', hospitals: 120 },
-};
-const EXAMPLE = {
-  insurance_provider: 'dune',
-  insurance_provider_name: 'Dune Cooperative Insurance',
-  insurance_provider_name_ar: 'الكثبان للتأمين التعاوني',
-  categories: {
-    basic: category,
-    standard: { ...category, category: 'standard' },
-    premium: { ...category, category: 'premium' },
-    executive: { ...category, category: 'executive' },
-  },
-  insurance_providers: ['dune', 'palm', 'summit'],
-};
 
 @ApiTags('SME medical')
 @PartnerApi(MEDICAL_PRODUCT)
@@ -57,9 +35,9 @@ export class MedicalCategoriesController {
     enum: MEDICAL_INSURER_CODES,
     description: `Which insurer's categories: one of ${MEDICAL_INSURER_CODES.join(', ')} (the sandbox medical insurers; \`insurance_providers\` in the answer lists them). The first when left out.`,
   })
-  @ApiOkResponse({ description: "The insurer's categories.", schema: { type: 'object', example: EXAMPLE } })
+  @Responds(200, medicalCategoriesShape, "The insurer's categories.")
   @ApiErrors(422, 502)
-  async list(@Query({ schema: query }) q: z.infer<typeof query>) {
+  async list(@Query({ schema: query }) q: z.infer<typeof query>): Promise<MedicalCategoriesOut> {
     const insurers = await this.insurers.list();
     const insurer = q.insurance_provider === undefined ? insurers[0] : insurers.find((i) => i.code === q.insurance_provider);
     if (!insurer) throw ApiError.field('insurance_provider', `The insurance provider must be one of: ${insurers.map((i) => i.code).join(', ')}.`);

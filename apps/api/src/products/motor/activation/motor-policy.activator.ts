@@ -15,6 +15,7 @@ import { readOffer } from '../quotes/quote-offers.read';
 import { renderTaxInvoice, type TaxInvoice } from '../../../platform/documents/tax-invoice';
 import { MotorSchedule, renderMotorSchedule } from './motor-policy-document';
 import { PolicyStatus, payableByStatus } from '../../../policies/policy-status';
+import { endsAfterLastDay } from '../../../policies/policy-term-dates';
 
 type StoredBenefit = { quote_benefit_id: string; id: string; amount: string; vat: string };
 
@@ -92,7 +93,7 @@ export class MotorPolicyActivator implements PolicyActivator {
       },
     });
     await this.events.statusUpdated(tx, shownMotorPolicy(active, null, this.config.publicBaseUrl));
-    return { providerPolicyId: issued.policyNumber, redirectUrl: policyRedirectUrl(policy.redirectUrl, policy.id) };
+    return { providerPolicyId: issued.policyNumber, redirectUrl: policyRedirectUrl(policy.redirectUrl, policy.id), endsAt: endsAfterLastDay(issued.endDate) };
   }
 
   async redirectUrl(payment: Payment): Promise<string | null> {

@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { amountNumber, amountString, Clock, sum, type PriceAggregates } from '@lib/common';
 import { Database, DATABASE, listTotal, listTotalKey, Prisma, PrismaService } from '@lib/db';
-import type { MotorPolicy, Payment } from '@lib/db/generated/prisma/client';
+import type { MotorPolicy, MotorQuoteRequest, Payment } from '@lib/db/generated/prisma/client';
 import { PolicyStatus } from '../../../policies/policy-status';
+import { lastDayBefore } from '../../../policies/policy-term-dates';
 import type { PresentableMotorPolicy } from './motor-policy.presenter';
 
 /** A payment whose link still works: pending, or its last card attempt failed (the customer may try again). */
@@ -65,6 +66,23 @@ export class MotorPolicyRepository {
 
   create(tx: Prisma.TransactionClient, data: Prisma.MotorPolicyUncheckedCreateInput): Promise<MotorPolicy> {
     return tx.motorPolicy.create({ data });
+  }
+
+  /** The term ended: active becomes expired (4) once its last day is before `now`; the expired row, or null. */
+  async markExpired(tx: Prisma.TransactionClient, id: number, now: Date): Promise<MotorPolicy | null> {
+    const { count } = await tx.motorPolicy.updateMany({
+      where: { id, status: PolicyStatus.Active, endDate: { lt: lastDayBefore(now) } },
+      data: { status: PolicyStatus.Expired, updatedAt: now },
+    });
+    return count === 1 ? tx.motorPolicy.findUnique({ where: { id } }) : null;
+  }
+
+  /** The policy and the quote request it was issued from, read in `tx`, if it is active. */
+  async activeWithRequestIn(tx: Prisma.TransactionClient, id: number): Promise<{ policy: MotorPolicy; request: MotorQuoteRequest } | null> {
+    const policy = await tx.motorPolicy.findFirst({ where: { id, status: PolicyStatus.Active } });
+    if (!policy) return null;
+    const request = await tx.motorQuoteRequest.findUnique({ where: { id: policy.quoteRequestId } });
+    return request ? { policy, request } : null;
   }
 
   /**

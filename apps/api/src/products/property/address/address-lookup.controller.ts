@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiError, z } from '@lib/common';
 import { parseShortAddress } from '@lib/common/saudi';
 import { APP_CONFIG, AppConfig } from '@lib/config';
@@ -7,6 +7,8 @@ import { PropertyProviderError, type PropertyProvider } from '@lib/providers';
 import { CurrentPartner, PartnerApi } from '../../../platform/auth/partner-api.decorator';
 import type { Partner } from '../../../platform/auth/partner';
 import { ApiErrors } from '../../../platform/openapi/api-errors.decorator';
+import { Responds } from '../../../platform/openapi/responds.decorator';
+import { type PropertyShortAddressOut, propertyShortAddressShape } from '../policies/property-policy.response';
 import { providerFailure } from '../property-insurer-errors';
 import { PROPERTY_PRODUCTS, PROPERTY_PROVIDER } from '../property-products';
 
@@ -30,22 +32,9 @@ export class AddressLookupController {
       'A malformed code is 400 with code 40019 (as the real service answers), a missing parameter 422, a code the registry does not know is 404, ' +
       'a registry that fails is 502.',
   })
-  @ApiOkResponse({
-    description: 'The property address object.',
-    schema: {
-      type: 'object',
-      example: {
-        building_number: '7866',
-        zip_code: '13521',
-        additional_number: '3412',
-        street_name: 'Al Imam Saud Bin Faisal Road',
-        district_name: 'Al Sahafah',
-        city_name: 'Riyadh',
-      },
-    },
-  })
+  @Responds(200, propertyShortAddressShape, 'The property address object, without `unit_number`.')
   @ApiErrors(400, 404, 422, 502)
-  async lookup(@CurrentPartner() _partner: Partner, @Query({ schema: query }) q: z.output<typeof query>) {
+  async lookup(@CurrentPartner() _partner: Partner, @Query({ schema: query }) q: z.output<typeof query>): Promise<PropertyShortAddressOut> {
     const short = parseShortAddress(q.short_address);
     if (!short) throw new ApiError('INVALID_SHORT_ADDRESS', 'Invalid short address: four letters then four digits, like RRRC7866.');
     try {

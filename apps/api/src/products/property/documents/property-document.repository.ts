@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { PrismaService } from '@lib/db';
 
+/** What an uploaded document shows. */
+export const DOCUMENT_CATEGORIES = ['home', 'valuables', 'surroundings', 'other'] as const;
+
 export interface NewPropertyDocument {
   clientId: string;
   policyId: number;

@@ -1,20 +1,21 @@
 import { Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiError, Clock, z } from '@lib/common';
 import { CurrentPartner, PartnerApi } from '../../../platform/auth/partner-api.decorator';
 import type { Partner } from '../../../platform/auth/partner';
 import { AcceptsMultipart } from '../../../platform/files/multipart';
 import { ApiErrors } from '../../../platform/openapi/api-errors.decorator';
-import { propertyPolicyParam, PROPERTY_POLICY_EXAMPLE } from '../policies/property-policies.controller';
+import { propertyPolicyParam } from '../policies/property-policies.controller';
+import { propertyPolicyShape } from '../policies/property-policy.response';
+import { Responds } from '../../../platform/openapi/responds.decorator';
 import { PropertyPolicyViews } from '../policies/property-policy-views';
 import { PropertyPolicyRepository } from '../policies/property-policy.repository';
 import { PROPERTY_PRODUCTS } from '../property-products';
 import { DocumentFiles } from '../../../platform/files/documents/document-files';
 import { DocumentUpload, DocumentUploadGuard, UploadedDocuments } from '../../../platform/files/documents/document-upload.guard';
-import { PropertyDocumentRepository } from './property-document.repository';
+import { DOCUMENT_CATEGORIES, PropertyDocumentRepository } from './property-document.repository';
 import { PolicyStatus } from '../../../policies/policy-status';
 
-export const DOCUMENT_CATEGORIES = ['home', 'valuables', 'surroundings', 'other'] as const;
 /** The real service's upload has no category: such documents are filed as `other`. */
 const DEFAULT_CATEGORY = 'other';
 const MAX_PER_UPLOAD = 5;
@@ -64,7 +65,7 @@ export class PropertyDocumentsController {
       },
     },
   })
-  @ApiOkResponse({ description: 'The property policy object.', schema: { type: 'object', example: PROPERTY_POLICY_EXAMPLE } })
+  @Responds(200, propertyPolicyShape, 'The property policy object.')
   @ApiErrors(400, 404, 413, 415, 422)
   async upload(
     @CurrentPartner() partner: Partner,

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
-import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { ApiError, intId, pageQueryShape, pageSkip, parseDate, toPage, validationError, z } from '@lib/common';
 import { gregorianDateField } from '@lib/common/saudi';
@@ -9,6 +9,7 @@ import { CurrentPartner, PartnerApi } from '../../../platform/auth/partner-api.d
 import type { Partner } from '../../../platform/auth/partner';
 import { absoluteUrl } from '../../../platform/http/absolute-url';
 import { ApiErrors } from '../../../platform/openapi/api-errors.decorator';
+import { Responds } from '../../../platform/openapi/responds.decorator';
 import { CancelPropertyPolicyUseCase } from '../cancellation/cancel-property-policy.use-case';
 import { CANCELLATION_STATUSES, CancellationStatusService } from '../cancellation/cancellation-status.service';
 import { PROPERTY_PRODUCTS } from '../property-products';
@@ -16,6 +17,7 @@ import { IssuePropertyPolicyUseCase } from './issue-property-policy.use-case';
 import { PropertyPolicyViews } from './property-policy-views';
 import { PropertyPolicyRepository } from './property-policy.repository';
 import { issuePropertyPolicyDocSchema } from './property-policy.schema';
+import { propertyCancellationStatusShape, propertyPolicyPageShape, propertyPolicyShape } from './property-policy.response';
 import { REFUND_PAYOUT_DOC } from '../../../payments/refunds/refunds';
 
 const DAY_MS = 86_400_000;
@@ -33,50 +35,6 @@ const listQuery = z.strictObject({
 });
 export const propertyPolicyParam = z.strictObject({ propertyPolicy: intId });
 const cancelBody = z.strictObject({ reason: z.string().trim().max(500, 'The reason may not be greater than 500 characters.').optional() });
-
-export const PROPERTY_POLICY_EXAMPLE = {
-  id: 655,
-  meta_data: {
-    address: {
-      street_name: 'Al Imam Saud Bin Faisal Road',
-      building_number: '7866',
-      district_name: 'Al Sahafah',
-      city_name: 'Riyadh',
-      additional_number: '3412',
-      zip_code: '13521',
-      unit_number: '12',
-    },
-    property_cost: 850000,
-    contents_cost: 120000,
-    building_details: { building_age: 6, building_type: 'villa', apartment_size: 420 },
-    personal_details: {
-      name: 'Sara Ahmed',
-      name_ar: 'سارة أحمد',
-      gender: 'F',
-      email: 'sara@example.com',
-      phone_number: '+966512345678',
-      birthdate: '1990-04-12',
-      nationality: 'SA',
-      nationality_id: '1012345678',
-    },
-    insurance_provider: 'dune',
-    iban: 'SA0380000000608010167519',
-    start_date: '2026-12-01',
-    end_date: '2027-12-01',
-    has_agreed_to_terms_and_conditions: true,
-    documents: [],
-  },
-  created_at: '2026-11-22T09:05:00.000000Z',
-  canceled_at: null,
-  status: 0,
-  provider_policy: null,
-  provider_policy_id: null,
-  client_id: '44efa27f-6d0a-4a55-9d8e-2b5f0c3a1e77',
-  payment_link: 'http://localhost:3000/pay/9b1d0f3e6a7c4b2d8e5f1a3c7b9d2e4f6a8c0b1d',
-  price: 1079.73,
-  redirect_url: 'https://shop.example/done?policy=655',
-  policy_url: null,
-};
 
 /** The client's enrolment recorded on the policy: the first property product it holds. */
 function productOf(partner: Partner): string {
@@ -113,7 +71,7 @@ export class PropertyPoliciesController {
       'after payment the policy becomes status 1 with `provider_policy_id` and `provider_policy` (the PDF).',
   })
   @ApiBody({ schema: z.toJSONSchema(issuePropertyPolicyDocSchema, { target: 'openapi-3.0', io: 'input', unrepresentable: 'any' }) as object })
-  @ApiCreatedResponse({ description: 'The property policy object (status 0, pending payment).', schema: { type: 'object', example: PROPERTY_POLICY_EXAMPLE } })
+  @Responds(201, propertyPolicyShape, 'The property policy object (status 0, pending payment).')
   @ApiErrors(422, 502)
   async create(@CurrentPartner() partner: Partner, @Body() body: unknown) {
     const { policy, payment } = await this.issue.execute({ clientId: partner.clientId, productCode: productOf(partner), body });
@@ -128,7 +86,7 @@ export class PropertyPoliciesController {
       'one list shape everywhere). Filters: `nationality_id`, `status` (0 pending, 1 active, 2 cancelled, 4 expired), `created_from` and `created_to` ' +
       '(UTC dates, inclusive); `page`, `per_page` (1 to 100).',
   })
-  @ApiOkResponse({ description: 'A page of property policy objects.' })
+  @Responds(200, propertyPolicyPageShape, 'A page of property policy objects.')
   @ApiErrors(422)
   async list(@CurrentPartner() partner: Partner, @Query({ schema: listQuery }) q: z.infer<typeof listQuery>, @Req() req: FastifyRequest) {
     const createdTo = q.created_to ? new Date(parseDate(q.created_to)!.getTime() + DAY_MS) : undefined;
@@ -149,7 +107,7 @@ export class PropertyPoliciesController {
 
   @Get(':propertyPolicy')
   @ApiOperation({ summary: 'Show a property policy', description: 'With `meta_data.documents`; a cancelled policy also has `cancellation` with the refund.' })
-  @ApiOkResponse({ description: 'The property policy object.', schema: { type: 'object', example: PROPERTY_POLICY_EXAMPLE } })
+  @Responds(200, propertyPolicyShape, 'The property policy object.')
   @ApiErrors(404)
   async show(@CurrentPartner() partner: Partner, @Param({ schema: propertyPolicyParam }) p: z.infer<typeof propertyPolicyParam>) {
     return this.views.load(await this.owned(partner, p.propertyPolicy));
@@ -163,10 +121,7 @@ export class PropertyPoliciesController {
       '`pending_payment`: not paid, the insurer holds no policy yet (answered without asking). `active`: in force with the insurer. ' +
       '`cancelled`: cancelled with the insurer, or cancelled before payment. `expired`: the one-year term has ended. An insurer that fails or does not answer is 502.',
   })
-  @ApiOkResponse({
-    description: 'The status.',
-    schema: { type: 'object', properties: { status: { type: 'string', enum: [...CANCELLATION_STATUSES] } }, example: { status: 'active' } },
-  })
+  @Responds(200, propertyCancellationStatusShape, 'The status.')
   @ApiErrors(404, 502)
   async cancellationStatus(@CurrentPartner() partner: Partner, @Param({ schema: propertyPolicyParam }) p: z.infer<typeof propertyPolicyParam>) {
     return this.status.of(await this.owned(partner, p.propertyPolicy));
@@ -186,7 +141,7 @@ export class PropertyPoliciesController {
       'Cancelling a cancelled policy is 400 (code 40010).',
   })
   @ApiBody({ schema: z.toJSONSchema(cancelBody, { target: 'openapi-3.0', io: 'input' }) as object, required: false })
-  @ApiOkResponse({ description: 'The cancelled property policy object.' })
+  @Responds(200, propertyPolicyShape, 'The cancelled property policy object.')
   @ApiErrors(400, 404, 422, 502)
   async cancel(@CurrentPartner() partner: Partner, @Param({ schema: propertyPolicyParam }) p: z.infer<typeof propertyPolicyParam>, @Body() raw: unknown) {
     const parsed = cancelBody.safeParse(raw ?? {});

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Prisma } from '@lib/db';
-import type { ExpiredPolicy, PolicyTerm } from '../../../policies/policy-product';
+import type { ExpiredPolicy, PolicyTerm, RenewablePolicy } from '../../../policies/policy-product';
 import { PropertyPolicyRepository } from './property-policy.repository';
 import { PropertyPolicyViews } from './property-policy-views';
 
@@ -19,5 +19,12 @@ export class PropertyPolicyTerm implements PolicyTerm {
       clientId: expired.clientId,
       policy: this.views.present({ policy: expired, payment: null, documents: await this.policies.documentsIn(tx, policyId) }),
     };
+  }
+
+  async renewal(tx: Prisma.TransactionClient, policyId: number): Promise<RenewablePolicy | null> {
+    const active = await this.policies.activeIn(tx, policyId);
+    if (!active) return null;
+    const policy = this.views.present({ policy: active, payment: null, documents: await this.policies.documentsIn(tx, policyId) });
+    return { clientId: active.clientId, policy, quoteRequest: null };
   }
 }

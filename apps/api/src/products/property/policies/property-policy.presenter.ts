@@ -3,19 +3,53 @@ import type { Payment, PropertyDocument, PropertyPolicy } from '@lib/db/generate
 import { paymentLink } from '../../../payments/payment.repository';
 import { policyRedirectUrl } from '../../../policies/policy-redirect-url';
 import { PolicyStatus } from '../../../policies/policy-status';
+import type { PropertyDocumentOut, PropertyPolicyOut } from './property-policy.response';
 
-/** JSONB keeps keys in its own order: answer them in the spec's. */
-function ordered(value: unknown, keys: readonly string[]): Record<string, unknown> {
-  const o = (value ?? {}) as Record<string, unknown>;
-  return Object.fromEntries(keys.filter((k) => k in o).map((k) => [k, o[k]]));
+type Out = PropertyPolicyOut;
+type MetaData = Out['meta_data'];
+
+/** The details as issuance validated and stored them (JSONB), in the spec's key order. */
+function address(value: unknown): MetaData['address'] {
+  const a = value as MetaData['address'];
+  return {
+    street_name: a.street_name,
+    building_number: a.building_number,
+    district_name: a.district_name,
+    city_name: a.city_name,
+    additional_number: a.additional_number,
+    zip_code: a.zip_code,
+    unit_number: a.unit_number,
+  };
 }
 
-const PERSONAL_KEYS = ['name', 'name_ar', 'gender', 'email', 'phone_number', 'birthdate', 'nationality', 'nationality_id'] as const;
-const BUILDING_KEYS = ['building_age', 'building_type', 'apartment_size'] as const;
-const ADDRESS_KEYS = ['street_name', 'building_number', 'district_name', 'city_name', 'additional_number', 'zip_code', 'unit_number'] as const;
+function buildingDetails(value: unknown): MetaData['building_details'] {
+  const b = value as MetaData['building_details'];
+  return { building_age: b.building_age, building_type: b.building_type, apartment_size: b.apartment_size };
+}
 
-export function presentDocument(d: PropertyDocument, fileUrl: (d: PropertyDocument) => string) {
-  return { id: d.id, category: d.category, url: fileUrl(d), content_type: d.contentType, size: d.size, created_at: formatDateTime(d.createdAt) };
+function personalDetails(value: unknown): MetaData['personal_details'] {
+  const p = value as MetaData['personal_details'];
+  return {
+    name: p.name,
+    name_ar: p.name_ar,
+    gender: p.gender,
+    email: p.email,
+    phone_number: p.phone_number,
+    birthdate: p.birthdate,
+    nationality: p.nationality,
+    nationality_id: p.nationality_id,
+  };
+}
+
+export function presentDocument(d: PropertyDocument, fileUrl: (d: PropertyDocument) => string): PropertyDocumentOut {
+  return {
+    id: d.id,
+    category: d.category as PropertyDocumentOut['category'],
+    url: fileUrl(d),
+    content_type: d.contentType as PropertyDocumentOut['content_type'],
+    size: d.size,
+    created_at: formatDateTime(d.createdAt),
+  };
 }
 
 /**
@@ -27,16 +61,16 @@ export function presentPropertyPolicy(
   payment: Payment | null,
   documents: PropertyDocument[],
   ctx: { publicBaseUrl: string; fileUrl: (d: PropertyDocument) => string },
-) {
+): PropertyPolicyOut {
   const payable = p.status === PolicyStatus.Pending && payment?.status === 'pending';
   return {
     id: p.id,
     meta_data: {
-      address: ordered(p.address, ADDRESS_KEYS),
+      address: address(p.address),
       property_cost: p.propertyCost === null ? null : amountNumber(p.propertyCost.toString()),
       contents_cost: p.contentsCost === null ? null : amountNumber(p.contentsCost.toString()),
-      building_details: ordered(p.buildingDetails, BUILDING_KEYS),
-      personal_details: ordered(p.personalDetails, PERSONAL_KEYS),
+      building_details: buildingDetails(p.buildingDetails),
+      personal_details: personalDetails(p.personalDetails),
       insurance_provider: p.insurerCode,
       iban: p.iban,
       start_date: formatDate(p.startDate),
@@ -46,7 +80,7 @@ export function presentPropertyPolicy(
     },
     created_at: formatDateTime(p.createdAt),
     canceled_at: formatNullableDateTime(p.canceledAt),
-    status: p.status,
+    status: p.status as Out['status'],
     provider_policy: p.providerPolicy,
     provider_policy_id: p.providerPolicyId,
     client_id: p.clientId,
@@ -67,4 +101,4 @@ export function presentPropertyPolicy(
   };
 }
 
-export type PresentedPropertyPolicy = ReturnType<typeof presentPropertyPolicy>;
+export type PresentedPropertyPolicy = PropertyPolicyOut;

@@ -67,6 +67,11 @@ export class PropertyPolicyRepository {
     return count === 1 ? tx.propertyPolicy.findUnique({ where: { id: policyId } }) : null;
   }
 
+  /** The policy read in `tx`, if it is active. */
+  activeIn(tx: Prisma.TransactionClient, policyId: number): Promise<PropertyPolicy | null> {
+    return tx.propertyPolicy.findFirst({ where: { id: policyId, status: PolicyStatus.Active } });
+  }
+
   /** Its documents, oldest first, read in `tx`. */
   documentsIn(tx: Prisma.TransactionClient, policyId: number): Promise<PropertyDocument[]> {
     return tx.propertyDocument.findMany({ where: { policyId }, orderBy: { createdAt: 'asc' } });

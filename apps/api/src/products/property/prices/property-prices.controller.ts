@@ -1,11 +1,13 @@
 import { Controller, Get, Inject, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { amountField, amountNumber, crossFieldRules, z } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { BUILDING_TYPES, findPropertyCity, PROPERTY_CITIES, type PropertyCity } from '@lib/providers';
 import { CurrentPartner, PartnerApi } from '../../../platform/auth/partner-api.decorator';
 import type { Partner } from '../../../platform/auth/partner';
 import { ApiErrors } from '../../../platform/openapi/api-errors.decorator';
+import { Responds } from '../../../platform/openapi/responds.decorator';
+import { type PropertyPricesOut, propertyPricesShape } from '../policies/property-policy.response';
 
 import { PROPERTY_PRODUCTS } from '../property-products';
 import { propertyRisk } from '../property-risk';
@@ -54,22 +56,6 @@ export const pricesQuery = z
     }),
   );
 
-const EXAMPLE = {
-  dune: {
-    insurance_provider: 'dune',
-    name: 'Dune Cooperative Insurance',
-    name_ar: 'الكثبان للتأمين التعاوني',
-    logo: 'http://localhost:3100/logos/dune-wide.svg',
-    coverages: ['fire', 'lightning', 'explosion', 'water_damage', 'theft', 'natural_disasters'],
-    subtotal: 402.5,
-    vat_percentage: 15,
-    vat: 60.38,
-    total: 462.88,
-    price: 462.88,
-    issuable: true,
-  },
-};
-
 @ApiTags('Property')
 @PartnerApi(...PROPERTY_PRODUCTS)
 @Controller('api/v1/property')
@@ -91,9 +77,9 @@ export class PropertyPricesController {
       'An insurer that fails or is slow is left out; when none answers the call is a 502. `issuable` tells whether POST /policies accepts ' +
       'this provider as `insurance_provider` (only the configured provider, by default `dune`).',
   })
-  @ApiOkResponse({ description: 'Prices keyed by provider code.', schema: { type: 'object', example: EXAMPLE } })
+  @Responds(200, propertyPricesShape, 'Prices keyed by provider code.')
   @ApiErrors(422, 502)
-  async list(@CurrentPartner() _partner: Partner, @Query({ schema: pricesQuery }) q: z.output<typeof pricesQuery>) {
+  async list(@CurrentPartner() _partner: Partner, @Query({ schema: pricesQuery }) q: z.output<typeof pricesQuery>): Promise<PropertyPricesOut> {
     const quotes = await this.pricing.all(propertyRisk(q));
     return Object.fromEntries(
       quotes.map((p) => [

@@ -13,6 +13,7 @@ import { policyRedirectUrl } from '../../../policies/policy-redirect-url';
 import { TPL_PROVIDER } from '../tpl-provider.token';
 import { PolicyEvents } from '../../../policies/events/policy-events';
 import { shownTplPolicy } from '../tpl-policy.presenter';
+import { endsAfterLastDay } from '../../../policies/policy-term-dates';
 import { PolicyStatus, payableByStatus } from '../../../policies/policy-status';
 
 /** TPL v2's side of payments: on payment the sandbox insurer issues the policy and its number. */
@@ -88,6 +89,7 @@ export class TplPolicyActivator implements PolicyActivator {
     return {
       providerPolicyId: issued.policy_number,
       redirectUrl: policyRedirectUrl(issuedPolicy.redirectUrl, issuedPolicy.id),
+      endsAt: endsAfterLastDay(issued.end_date),
     };
   }
 

@@ -4,7 +4,7 @@ import { APP_CONFIG, AppConfig } from '@lib/config';
 import type { TplPolicy } from '@lib/db/generated/prisma/client';
 import type { TplProvider, WireRegisteredDocument } from '@lib/providers';
 import { FileStore, type SavedFile } from '../../../platform/files/file-store';
-import { CancelPolicyUseCase, type AlsoInTx, type Cancellation, type CancellationTerms } from '../../../policies/cancel-policy.use-case';
+import { CancelPolicyUseCase, EXPIRED_POLICY, type AlsoInTx, type Cancellation, type CancellationTerms } from '../../../policies/cancel-policy.use-case';
 import { TPL_PROVIDER } from '../tpl-provider.token';
 import { presentTplPolicy, shownTplPolicy } from '../tpl-policy.presenter';
 import { PolicyEvents } from '../../../policies/events/policy-events';
@@ -69,6 +69,7 @@ export class CancelTplPolicyUseCase implements CancellationTerms<Found, TplPolic
     if (byVin && policy.email.toLowerCase() !== values.email.trim().toLowerCase())
       throw ApiError.field('email', 'The email is not the email of the policy of this vin.');
     if (policy.status === PolicyStatus.Cancelled) throw new ApiError('ALREADY_CANCELED');
+    if (policy.status === PolicyStatus.Expired) throw new ApiError('CONFLICT', EXPIRED_POLICY);
     if (policy.status !== PolicyStatus.Active) throw new ApiError('CONFLICT', NOT_ISSUED);
 
     let registered: WireRegisteredDocument | null;

@@ -36,7 +36,7 @@ const listQuery = z.strictObject({
   status: z.coerce
     .number()
     .int()
-    .pipe(z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)], { error: 'The status must be 0, 1, 2 or 3.' }))
+    .pipe(z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)], { error: 'The status must be 0, 1, 2, 3 or 4.' }))
     .optional(),
 });
 const idParam = z.strictObject({ carPolicy: intId });

@@ -7,6 +7,7 @@ import type { Payability } from '../../../payments/payment-status-reasons';
 import { payableByStatus } from '../../../policies/policy-status';
 import { ActivationResult, PaidPolicyDescription, PolicyActivator } from '../../../payments/policy-activators';
 import { PolicyEvents } from '../../../policies/events/policy-events';
+import { endsAfterLastDay } from '../../../policies/policy-term-dates';
 import { policyRedirectUrl } from '../../../policies/policy-redirect-url';
 import { TravelPolicyPresenter } from '../policies/travel-policy.view';
 import { TravelPolicyRepository } from '../policies/travel-policy.repository';
@@ -63,7 +64,7 @@ export class TravelPolicyActivator implements PolicyActivator {
     }
     const active = await this.policies.activate(tx, view.policy.id, { providerPolicyId: issued.policy_number, at });
     await this.events.statusUpdated(tx, this.presenter.shown({ ...view, policy: active, payment: null }));
-    return { providerPolicyId: issued.policy_number, redirectUrl: policyRedirectUrl(active.redirectUrl, active.id) };
+    return { providerPolicyId: issued.policy_number, redirectUrl: policyRedirectUrl(active.redirectUrl, active.id), endsAt: endsAfterLastDay(active.endDate) };
   }
 
   async redirectUrl(payment: Payment): Promise<string | null> {

@@ -23,7 +23,7 @@ const listQuery = z.strictObject({
   status: z.coerce
     .number()
     .int()
-    .pipe(z.union([z.literal(0), z.literal(1), z.literal(2)], { error: 'The status must be 0, 1 or 2.' }))
+    .pipe(z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(4)], { error: 'The status must be 0, 1, 2 or 4.' }))
     .optional(),
   date_from: gregorianDateField('date from').optional(),
   date_to: gregorianDateField('date to').optional(),
@@ -67,7 +67,7 @@ export class TravelPoliciesController {
   @ApiOperation({
     summary: 'List travel policies',
     description:
-      "The calling client's travel policies, newest first, in the paginator envelope like the other lists; filters `status` (0, 1, 2), `date_from`, `date_to` (YYYY-MM-DD, on `created_at`).",
+      "The calling client's travel policies, newest first, in the paginator envelope like the other lists; filters `status` (0, 1, 2, 4 expired), `date_from`, `date_to` (YYYY-MM-DD, on `created_at`).",
   })
   @ApiOkResponse({
     description: 'A page of travel policies.',

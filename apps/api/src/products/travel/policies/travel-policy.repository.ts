@@ -3,6 +3,7 @@ import { Clock } from '@lib/common';
 import { Prisma, PrismaService } from '@lib/db';
 import type { Payment, TravelPolicy, TravelQuote } from '@lib/db/generated/prisma/client';
 import { PolicyStatus } from '../../../policies/policy-status';
+import { lastDayBefore } from '../../../policies/policy-term-dates';
 
 export type { TravelPolicy };
 /** A policy with the quote it was bought from (the travellers and applicant) and its open payment, if any. */
@@ -69,6 +70,15 @@ export class TravelPolicyRepository {
       quote: quotes.find((q) => q.quoteId === policy.quoteId)!,
       payment: policy.status === PolicyStatus.Pending ? (payments.find((p) => p.policyId === policy.id) ?? null) : null,
     }));
+  }
+
+  /** The trip ended: active becomes expired (4) once its last day is before `now`; true when it changed. */
+  async markExpired(tx: Prisma.TransactionClient, id: number, now: Date): Promise<boolean> {
+    const { count } = await tx.travelPolicy.updateMany({
+      where: { id, status: PolicyStatus.Active, endDate: { lt: lastDayBefore(now) } },
+      data: { status: PolicyStatus.Expired, updatedAt: now },
+    });
+    return count === 1;
   }
 
   activate(tx: Prisma.TransactionClient, id: number, data: { providerPolicyId: string; at: Date }) {

@@ -1,0 +1,25 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from '@lib/config';
+import type { Prisma } from '@lib/db';
+import type { ExpiredPolicy, PolicyTerm, RenewablePolicy } from '../../../policies/policy-product';
+import { HorsePolicyRepository } from './horse-policy.repository';
+import { shownHorsePolicy } from './horse-policy.presenter';
+
+/** A horse policy's year ends the day after its `end_date`: it becomes status 4 (expired), presented as Show Policy answers it. */
+@Injectable()
+export class HorsePolicyTerm implements PolicyTerm {
+  constructor(
+    private readonly policies: HorsePolicyRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async expire(tx: Prisma.TransactionClient, policyId: number, now: Date): Promise<ExpiredPolicy | null> {
+    const expired = await this.policies.markExpired(tx, policyId, now);
+    return expired ? shownHorsePolicy({ policy: expired, payment: null }, this.config.publicBaseUrl) : null;
+  }
+
+  async renewal(tx: Prisma.TransactionClient, policyId: number): Promise<RenewablePolicy | null> {
+    const active = await this.policies.activeIn(tx, policyId);
+    return active ? { ...shownHorsePolicy({ policy: active, payment: null }, this.config.publicBaseUrl), quoteRequest: null } : null;
+  }
+}
