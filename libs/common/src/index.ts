@@ -83,20 +83,6 @@ export { hasImageEnd } from './image-structure';
 export { ISO_COUNTRY_CODES } from './countries';
 export { CSV_BOM, csvField, csvValue } from './csv';
 export {
-  arrayItemsParts,
-  arrayParts,
-  concatJsonArrays,
-  joinJson,
-  jsonBytes,
-  jsonPartsLength,
-  jsonPartsWith,
-  jsonWithArray,
-  writeJsonParts,
-  type ByteString,
-  type JsonParts,
-} from './json/json-parts';
-export { jsonText, JSON_PUNCTUATION, writtenJson, type JsonWriter } from './json/json-utf8';
-export {
   amountOut,
   amountTextOut,
   contractComponents,

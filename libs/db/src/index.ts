@@ -4,7 +4,7 @@ export * from './migrator';
 export * from './sql-target';
 export * from './project-root';
 export { Prisma } from './generated/prisma/client';
-export * from './insert-many';
+export * from './async-commit';
 export * from './statement-counter';
 export * from './list-total';
 export * from './database-unavailable';

@@ -11,4 +11,3 @@ export * from './idempotency/replayed-response';
 export * from './metrics';
 export * from './logger';
 export * from './security-headers';
-export * from './json-body';

@@ -1,6 +1,5 @@
 import type { InsurerQuoteOutcome, MotorInsurer } from '@lib/providers';
-import { jsonBytes } from '@lib/common';
-import { answeredInsurer, answerIds, answerRows } from './quote-answer.rows';
+import { answerRows } from './quote-answer.rows';
 import { presentOffer } from './quote-request.presenter';
 
 const insurer: MotorInsurer = {
@@ -76,56 +75,20 @@ describe("an insurer's answer as rows", () => {
     ]);
   });
 
-  it('carries the JSON the write sends: the offers without their prices and benefits (kept with the outcome), and the prices’ insurer references', () => {
+  it('keeps amounts as decimal strings in its rows, and its offers as partners read them, presented once from those rows', () => {
     const rows = answerRows(quoted, 8_000_050, 0);
-    const sent = JSON.parse(rows.offersJson.toString());
-    expect(sent).toEqual(
-      JSON.parse(JSON.stringify(rows.offers.map(({ prices, benefits: _, ...o }) => ({ ...o, priceReferences: prices.map((p) => p.providerReference) })))),
-    );
-    expect(sent[0]).toMatchObject({ vehicleEstimatedValue: '76000.00', expiresAt: '2026-11-27T04:21:54.724Z', priceReferences: ['D-1-500', 'D-1-1000'] });
-    expect(sent[0]).not.toHaveProperty('prices');
-    expect(sent[0]).not.toHaveProperty('benefits');
     expect(rows.offers[0]).toMatchObject({
-      prices: [{ deductible: '500.00', subtotal: '2557.06', vatPercentage: '15.00', vat: '383.56', total: '2940.62' }, { subtotal: '0.10' }],
+      vehicleEstimatedValue: '76000.00',
+      expiresAt: new Date('2026-11-27T04:21:54.724Z'),
+      prices: [
+        { providerReference: 'D-1-500', deductible: '500.00', subtotal: '2557.06', vatPercentage: '15.00', vat: '383.56', total: '2940.62' },
+        { providerReference: 'D-1-1000', subtotal: '0.10' },
+      ],
       benefits: [{ code: '600100', name: 'Roadside', nameAr: 'Roadside', amount: '85.50', vat: '12.83', url: null }],
     });
-    expect(answerRows({ ...quoted, offers: [] }, 8_000_050, 0).offersJson.toString()).toBe('[]');
-  });
-
-  it('writes the offers as partners read them byte for byte as presentOffer does, and the rows byte for byte as answerRows sends them, without making rows, prices and benefits', () => {
-    // every kind of text the writer escapes or encodes: quotes, backslashes, control characters, Arabic, an emoji (a
-    // surrogate pair) and a lone surrogate, which JSON.stringify writes as a \u escape
-    const odd = 'a "quoted" \\ back\u0001slash\n\t تأمين 🚗 \ud800 end';
-    const hard: InsurerQuoteOutcome = {
-      ...quoted,
-      insurer: { ...insurer, nameAr: odd, squareLogoUrl: 'https://logos.example/dune-square.svg?a="b"' },
-      offers: [
-        ...quoted.offers,
-        {
-          ...quoted.offers[0],
-          productNameEn: odd,
-          vehicleEstimatedValue: 99_999_999_999_999,
-          providerReference: odd,
-          prices: [
-            { providerReference: odd, deductible: 0, netPremium: 1 },
-            { providerReference: 'D-3', deductible: null, netPremium: 2 },
-          ],
-          benefits: [{ code: odd, nameEn: odd, nameAr: odd, amount: 0, url: `https://terms.example/${encodeURIComponent('a "b" تأمين')}?q="x"` }],
-        },
-      ],
-    };
-    for (const [outcome, index] of [
-      [quoted, 2],
-      [hard, 0],
-      [{ ...quoted, offers: [] }, 1],
-    ] as const) {
-      const ids = answerIds(outcome);
-      const rows = answerRows(outcome, 8_000_050, index, 3, ids);
-      const answered = answeredInsurer(outcome, 8_000_050, index, 3, ids);
-      expect(answered.quotesJson.toString()).toBe(jsonBytes(rows.offers.map(presentOffer)).toString());
-      expect(answered.quotesJson.equals(jsonBytes(rows.offers.map(presentOffer)))).toBe(true);
-      expect(answered.offersJson.equals(rows.offersJson)).toBe(true);
-      expect(answered.outcome).toEqual(rows.outcome);
-    }
+    expect(rows.quotes).toEqual(rows.offers.map(presentOffer));
+    expect(rows.quotes.map((q) => q.quote_reference_id)).toEqual(rows.offers.map((o) => o.id));
+    const none = answerRows({ ...quoted, offers: [] }, 8_000_050, 0);
+    expect([none.offers, none.quotes]).toEqual([[], []]);
   });
 });

@@ -3,8 +3,8 @@ import type { AnsweredInsurer } from './quote-request.repository';
 
 const answer = (insurerCode: string, outcome: string): AnsweredInsurer => ({
   outcome: { insurerCode, outcome, latencyMs: 1, offerCount: outcome === 'ok' ? 1 : 0, detail: null, position: 0 },
-  offersJson: Buffer.from('[]'),
-  quotesJson: Buffer.from('[]'),
+  offers: [],
+  quotes: [],
 });
 
 /** A store whose writes end when the test says so, recording what each write carried. */

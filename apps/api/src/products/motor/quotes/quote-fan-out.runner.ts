@@ -1,7 +1,7 @@
 import { channel } from 'node:diagnostics_channel';
 import { setImmediate as setImmediatePromise } from 'node:timers/promises';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { Clock, jsonBytes, type Halalas } from '@lib/common';
+import { Clock, type Halalas } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { fanOutQuotes, InsurerQuoteOutcome, MotorInsurer, MotorProvider } from '@lib/providers';
 import { MOTOR_PROVIDER } from '../motor-insurers';
@@ -146,13 +146,12 @@ export class QuoteFanOutRunner implements OnApplicationBootstrap, OnApplicationS
         at: performance.timeOrigin + performance.now(),
       });
     }
-    const rows = answerRows(outcome, carEstimatedValue, index, seq);
-    const event = presentInsurerEvent(rows.outcome, rows.offers);
-    this.hub.publish(id, { kind: 'answer', seq, event });
+    const answer = answerRows(outcome, carEstimatedValue, index, seq);
+    this.hub.publish(id, { kind: 'answer', seq, event: presentInsurerEvent(answer.outcome, answer.quotes) });
     try {
       await setImmediatePromise();
       // dropped when the request was settled meanwhile (its deadline stamp came first)
-      await this.answers.addAnswers(id, [{ ...rows, quotesJson: jsonBytes(event.quotes) }], { kind: 'progressive', seq });
+      await this.answers.addAnswers(id, [answer], { kind: 'progressive', seq });
     } catch (e) {
       this.log.error(`quote request ${id}: storing ${outcome.insurer.code}'s answer failed: ${(e as Error).message}`);
     }

@@ -1,8 +1,9 @@
-import type { ByteString } from '@lib/common';
 import type { SqlQuery, SqlTarget } from '@lib/db';
 import type { KeptQuotesCache } from './kept-quotes.cache';
 import type { MotorOffer } from '@lib/db/generated/prisma/client';
 import type { NewBenefit, NewPrice } from './quote-request.repository';
+import { presentOffer } from './quote-request.presenter';
+import type { MotorQuoteOfferOut } from './quote-request.response';
 
 export type OfferPriceRow = NewPrice;
 export type OfferBenefitRow = NewBenefit;
@@ -66,61 +67,59 @@ export async function readOffers(sql: SqlQuery, quoteRequestIds: number[], insur
   return byRequest;
 }
 
-/**
- * A request's offers as partners read them: the JSON arrays kept with its answers (one per answer, in listing order),
- * or, for a request with no answer yet or with one written before they were kept, its offers to present.
- */
-export type RequestQuotes = { json: ByteString[] } | { offers: OfferRow[] };
-
-// The kept JSON as a byte string: its UTF-8 bytes, each sent as the character of the same code (LATIN1), which V8
-// keeps one byte per character. Read as plain text, the Arabic names made every value a two-byte string, about twice
-// its bytes on the JS heap; read into Buffers, each value took memory outside the heap until a page was sent.
-const KEPT_QUOTES_SQL = `SELECT o.quote_request_id AS "quoteRequestId", convert_from(convert_to(o.quotes::text, 'UTF8'), 'LATIN1') AS quotes
+// The kept JSON as text, parsed here: its length is what the cache counts.
+const KEPT_QUOTES_SQL = `SELECT o.quote_request_id AS "quoteRequestId", o.quotes::text AS quotes
   FROM motor_insurer_outcomes o
  WHERE o.quote_request_id = ANY($1::int[])
  ORDER BY o.quote_request_id, o.position`;
 
 /**
- * The offers of quote requests as partners read them (see RequestQuotes), by request. The kept JSON is read as bytes,
- * not parsed: a page of fifteen requests holds about 450 offers, which parsing, presenting and encoding again cost
- * most of the page's CPU and memory. A request that ended is read from `cache` when there, and put there when read.
+ * The offers of quote requests as partners read them, by request, in listing order: as kept with each answer, or, for a
+ * request with no answer yet or with one written before they were kept, presented from its offers' rows. A request
+ * that ended is read from `cache` when there, and put there when read.
  */
 export async function readQuotes(
   sql: SqlTarget,
   requests: ReadonlyArray<{ id: number; quotesStatus: string }>,
   cache: KeptQuotesCache,
-): Promise<Map<number, RequestQuotes>> {
-  const quotes = new Map<number, RequestQuotes>();
+): Promise<Map<number, MotorQuoteOfferOut[]>> {
+  const quotes = new Map<number, MotorQuoteOfferOut[]>();
   const unread = requests.filter((r) => !cachedInto(quotes, r, cache));
   if (!unread.length) return quotes;
-  const kept = new Map<number, ByteString[]>();
+  const kept = new Map<number, { offers: MotorQuoteOfferOut[]; bytes: number }>();
   const unkept = new Set<number>();
   for (const row of await sql.query<{ quoteRequestId: number; quotes: string | null }>(KEPT_QUOTES_SQL, [unread.map((r) => r.id)])) {
-    if (row.quotes === null) unkept.add(row.quoteRequestId);
-    else if (kept.has(row.quoteRequestId)) kept.get(row.quoteRequestId)!.push(row.quotes);
-    else kept.set(row.quoteRequestId, [row.quotes]);
+    if (row.quotes === null) {
+      unkept.add(row.quoteRequestId);
+      continue;
+    }
+    let k = kept.get(row.quoteRequestId);
+    if (!k) kept.set(row.quoteRequestId, (k = { offers: [], bytes: 0 }));
+    k.offers.push(...(JSON.parse(row.quotes) as MotorQuoteOfferOut[]));
+    k.bytes += row.quotes.length;
   }
   const fromOffers = unread.filter((r) => unkept.has(r.id) || !kept.has(r.id)).map((r) => r.id);
   const offers = await readOffers(sql, fromOffers);
   for (const { id, quotesStatus } of unread) {
-    if (offers.has(id)) quotes.set(id, { offers: offers.get(id)! });
+    if (offers.has(id)) quotes.set(id, offers.get(id)!.map(presentOffer));
     else {
-      quotes.set(id, { json: kept.get(id)! });
+      const k = kept.get(id)!;
+      quotes.set(id, k.offers);
       // read after the request said it ended: every answer was written with (or before) the end
-      if (quotesStatus !== 'in_progress') cache.set(id, kept.get(id)!);
+      if (quotesStatus !== 'in_progress') cache.set(id, k.offers, k.bytes);
     }
   }
   return quotes;
 }
 
 /** Whether the request's offers were in the cache (then put in `quotes`); only a request the database says ended is served from it. */
-function cachedInto(quotes: Map<number, RequestQuotes>, { id, quotesStatus }: { id: number; quotesStatus: string }, cache: KeptQuotesCache): boolean {
+function cachedInto(quotes: Map<number, MotorQuoteOfferOut[]>, { id, quotesStatus }: { id: number; quotesStatus: string }, cache: KeptQuotesCache): boolean {
   if (quotesStatus === 'in_progress') {
     // never in the cache unless its end was undone (a database restored, a test): what is there is no longer what it holds
     cache.forget(id);
     return false;
   }
-  const json = cache.get(id);
-  if (json) quotes.set(id, { json });
-  return json !== undefined;
+  const offers = cache.get(id);
+  if (offers) quotes.set(id, offers);
+  return offers !== undefined;
 }

@@ -2,7 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Database, DATABASE, PrismaService } from '@lib/db';
 import type { MotorInsurerOutcome } from '@lib/db/generated/prisma/client';
 import { KeptQuotesCache } from './kept-quotes.cache';
-import { OfferRow, readOffers, readQuotes, type RequestQuotes } from './quote-offers.read';
+import { OfferRow, readOffers, readQuotes } from './quote-offers.read';
+import type { MotorQuoteOfferOut } from './quote-request.response';
 import type { QuoteRequestRow, QuotesStatus } from './quote-request.repository';
 import { readShownRequest, type ShownRequestRecord } from './quote-request.read';
 
@@ -16,7 +17,7 @@ export type OutcomeRow = Omit<MotorInsurerOutcome, 'quotes'>;
 const WITHOUT_QUOTES = { quotes: true } as const;
 export type QuoteProgressRow = QuoteRequestRow & { outcomes: OutcomeRow[] };
 /** What Show Quote Request answers with: the request, its answers, and its offers as partners read them. */
-export type ShownQuoteRequest = ShownRequestRecord & { quotes: RequestQuotes };
+export type ShownQuoteRequest = ShownRequestRecord & { quotes: MotorQuoteOfferOut[] };
 
 /** Answers recorded after a given one, and where the request stands (the event stream's catch-up). */
 export interface AnswersAfter {

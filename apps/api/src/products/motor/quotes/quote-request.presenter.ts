@@ -1,5 +1,5 @@
-import { amountNumber, arrayItemsParts, formatDateTime, formatDateTimeOffset, jsonBytes, jsonPartsWith, type ByteString, type JsonParts } from '@lib/common';
-import type { RequestQuotes } from './quote-offers.read';
+import { amountNumber, formatDateTime, formatDateTimeOffset } from '@lib/common';
+import type { MotorQuoteOfferOut, MotorQuoteRequestOut } from './quote-request.response';
 import type { QuoteRequestRow } from './quote-request.repository';
 
 type Row = QuoteRequestRow;
@@ -69,7 +69,8 @@ function logoPath(url: string): string {
   }
 }
 
-export function presentOffer(o: PresentableOffer) {
+/** An offer as partners read it: the one presentation of an offer, for every answer and event that carries one. */
+export function presentOffer(o: PresentableOffer): MotorQuoteOfferOut {
   return {
     quote_reference_id: o.id,
     company_name: o.companyName,
@@ -77,10 +78,10 @@ export function presentOffer(o: PresentableOffer) {
     company_logo_url: o.companyLogoUrl,
     square_company_logo_url: o.squareCompanyLogoUrl,
     company_logo: relativeLogo(o.companyLogoUrl),
-    type: o.type,
+    type: o.type as MotorQuoteOfferOut['type'],
     insurance_type_display: o.insuranceTypeDisplay,
     insurance_type_display_ar: o.insuranceTypeDisplayAr,
-    fix_type: o.fixType,
+    fix_type: o.fixType as MotorQuoteOfferOut['fix_type'],
     vehicle_estimated_value: amountNumber(o.vehicleEstimatedValue.toString()),
     quote_expiry_date: formatDateTimeOffset(o.expiresAt),
     prices: o.prices.map((p) => ({
@@ -103,8 +104,8 @@ export function presentOffer(o: PresentableOffer) {
   };
 }
 
-/** The spec's quote request object: the request echoed, the offers, and nothing internal. */
-export function presentQuoteRequest(r: PresentableRequest & { offers: readonly PresentableOffer[] }) {
+/** The spec's quote request object: the request echoed, its offers as partners read them, and nothing internal. */
+export function presentQuoteRequest(r: PresentableRequest, quotes: MotorQuoteOfferOut[]): MotorQuoteRequestOut {
   const vehicle = r.customNumber
     ? { custom_number: r.customNumber, maker_code: r.makerCode, model_code: r.modelCode, body_type_code: r.bodyTypeCode }
     : { car_sequence_number: Number(r.carSequenceNumber) };
@@ -120,23 +121,11 @@ export function presentQuoteRequest(r: PresentableRequest & { offers: readonly P
     car_estimated_cost: amountNumber(r.carEstimatedCost.toString()),
     car_model_year: r.carModelYear,
     start_date: r.startDate,
-    drivers: r.drivers ?? null,
-    quotes: r.offers.map(presentOffer),
-    attachments: r.attachments ?? null,
+    drivers: (r.drivers ?? null) as MotorQuoteRequestOut['drivers'],
+    quotes,
+    attachments: (r.attachments ?? null) as MotorQuoteRequestOut['attachments'],
     client_id: r.clientId,
     created_at: formatDateTime(r.createdAt),
     updated_at: formatDateTime(r.updatedAt),
   };
-}
-
-export type QuoteRequestResponse = ReturnType<typeof presentQuoteRequest>;
-
-/** A request's offers as partners read them, as JSON arrays for its `quotes` (see jsonWithArray): kept, or presented now. */
-export function quotesJson(quotes: RequestQuotes): Array<Buffer | ByteString> {
-  return 'json' in quotes ? quotes.json : [jsonBytes(quotes.offers.map(presentOffer))];
-}
-
-/** The quote request object's JSON (presentQuoteRequest's) in parts, its `quotes` put in as they were kept. */
-export function quoteRequestJsonParts(r: PresentableRequest & { quotes: RequestQuotes }): JsonParts {
-  return jsonPartsWith(presentQuoteRequest({ ...r, offers: [] }), 'quotes', arrayItemsParts(quotesJson(r.quotes)));
 }

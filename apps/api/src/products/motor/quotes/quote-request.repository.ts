@@ -1,39 +1,27 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { CountAggregates } from '@lib/common';
-import { arrayParts, concatJsonArrays, joinJson, jsonBytes } from '@lib/common';
-import {
-  ASYNC_COMMIT,
-  ChildTable,
-  childInsertSql,
-  Database,
-  DATABASE,
-  insertTree,
-  JsonField,
-  JsonRows,
-  jsonRows,
-  listTotal,
-  listTotalKey,
-  PrismaService,
-} from '@lib/db';
+import { ASYNC_COMMIT, Database, DATABASE, listTotal, listTotalKey, PrismaService } from '@lib/db';
 import type { MotorQuoteRequest } from '@lib/db/generated/prisma/client';
 import { KeptQuotesCache } from './kept-quotes.cache';
-import { OfferRow, readOffers, readQuotes, type RequestQuotes } from './quote-offers.read';
+import { OfferRow, readOffers, readQuotes } from './quote-offers.read';
 import { countRequests, countRequestsByMonth, readRequestPage, type QuoteRequestFilter, type QuoteRequestRecord } from './quote-request.read';
 import { QUOTE_PROGRESS_CHANNEL } from './quote-progress.channel';
+import type { MotorQuoteOfferOut, QuotesStatus } from './quote-request.response';
+
+export type { QuotesStatus } from './quote-request.response';
 
 /** A quote request with its offers (see readOffers). */
 export type QuoteRequestRow = MotorQuoteRequest & { offers: OfferRow[] };
 
 /**
- * An insurer's answer as a request is written with it: its outcome, its offers' rows as JSON (NewOffer's keys), and its
- * offers as partners read them (the quote request object's `quotes` items), kept with the outcome for Show and List.
+ * An insurer's answer as a request is written with it: its outcome, its offers (each with its prices and benefits),
+ * and those offers as partners read them (the quote request object's `quotes` items), kept with the outcome for Show
+ * and List (an offer's row keeps its own columns and its prices' insurer references).
  */
 export interface AnsweredInsurer {
   outcome: NewOutcome;
-  /** Made once when the answer arrived: what the write sends (OFFER_FIELDS' keys). */
-  offersJson: Buffer;
-  /** A JSON array, made once when the answer arrived (the Request Quotes response puts it in as it is, and so do reads). */
-  quotesJson: Buffer;
+  offers: NewOffer[];
+  quotes: MotorQuoteOfferOut[];
 }
 
 export interface NewQuoteRequest {
@@ -114,54 +102,133 @@ export interface NewOutcome {
   position: number;
 }
 
-/** Where a quote request's insurers are: still answering, done, or done with every insurer failed. */
-export type QuotesStatus = 'in_progress' | 'complete' | 'failed';
-
 /**
- * The columns of an offer and the keys they are written from (NewOffer's, and its prices' insurer references): its
- * prices and benefits are kept once, in its insurer's outcome (`quotes`, as partners read them; see readOffers).
+ * The offers' and the outcomes' INSERTs of a statement whose CTE `parent` returns the request's id, their values from
+ * the array parameters numbered from `first` (answerParams' order), spread into rows by unnest:
+ * one parameter per column, however many rows, so the statement and its plan never change. An offer's price
+ * references (an array per row, which unnest would flatten) come as the JSON text of an array. The outcomes' offers as
+ * partners read them, most of the bytes, come as the JSON of one array holding each outcome's (json_array_elements hands
+ * each over as its text): as a json[] the driver escaped every quote of them into the array's literal, which cost more
+ * of the API's CPU than serializing the response.
  */
-export const OFFER_FIELDS: readonly JsonField[] = [
-  ['id', 'uuid', 'id'],
-  ['position', 'int', 'position'],
-  ['insurer_code', 'text', 'insurerCode'],
-  ['provider_reference', 'text', 'providerReference'],
-  ['company_name', 'text', 'companyName'],
-  ['company_name_ar', 'text', 'companyNameAr'],
-  ['company_logo_url', 'text', 'companyLogoUrl'],
-  ['square_company_logo_url', 'text', 'squareCompanyLogoUrl'],
-  ['type', 'text', 'type'],
-  ['insurance_type_display', 'text', 'insuranceTypeDisplay'],
-  ['insurance_type_display_ar', 'text', 'insuranceTypeDisplayAr'],
-  ['fix_type', 'text', 'fixType'],
-  ['vehicle_estimated_value', 'numeric', 'vehicleEstimatedValue'],
-  ['expires_at', 'timestamptz', 'expiresAt'],
-  ['price_references', 'text[]', 'priceReferences'],
-];
-const OUTCOME_FIELDS: readonly JsonField[] = [
-  ['insurer_code', 'text', 'insurerCode'],
-  ['outcome', 'text', 'outcome'],
-  ['latency_ms', 'int', 'latencyMs'],
-  ['offer_count', 'int', 'offerCount'],
-  ['detail', 'text', 'detail'],
-  ['seq', 'int', 'seq'],
-  ['position', 'int', 'position'],
-];
+function answersInsertSql(first: number): string {
+  const p = (i: number, type: string) => `$${first + i}::${type}[]`;
+  return `offers AS (INSERT INTO "motor_offers" ("quote_request_id", "id", "position", "insurer_code", "provider_reference", "company_name",
+                     "company_name_ar", "company_logo_url", "square_company_logo_url", "type", "insurance_type_display",
+                     "insurance_type_display_ar", "fix_type", "vehicle_estimated_value", "expires_at", "price_references")
+              SELECT parent.id, o.id, o.position, o.insurer_code, o.provider_reference, o.company_name, o.company_name_ar, o.company_logo_url,
+                     o.square_company_logo_url, o.type, o.insurance_type_display, o.insurance_type_display_ar, o.fix_type,
+                     o.vehicle_estimated_value, o.expires_at, ARRAY(SELECT json_array_elements_text(o.price_references::json))
+                FROM parent, unnest(${p(0, 'uuid')}, ${p(1, 'int')}, ${p(2, 'text')}, ${p(3, 'text')}, ${p(4, 'text')}, ${p(5, 'text')}, ${p(6, 'text')},
+                                    ${p(7, 'text')}, ${p(8, 'text')}, ${p(9, 'text')}, ${p(10, 'text')}, ${p(11, 'text')}, ${p(12, 'numeric')},
+                                    ${p(13, 'timestamptz')}, ${p(14, 'text')})
+                     AS o(id, position, insurer_code, provider_reference, company_name, company_name_ar, company_logo_url, square_company_logo_url,
+                          type, insurance_type_display, insurance_type_display_ar, fix_type, vehicle_estimated_value, expires_at, price_references)),
+       outcomes AS (INSERT INTO "motor_insurer_outcomes" ("quote_request_id", "insurer_code", "outcome", "latency_ms", "offer_count", "detail", "seq",
+                     "position", "quotes")
+              SELECT parent.id, r.* FROM parent, ROWS FROM (unnest(${p(15, 'text')}), unnest(${p(16, 'text')}), unnest(${p(17, 'int')}), unnest(${p(18, 'int')}),
+                                                                 unnest(${p(19, 'text')}), unnest(${p(20, 'int')}), unnest(${p(21, 'int')}),
+                                                                 json_array_elements($${first + 22}::json)) AS r)`;
+}
 
-const OFFER_TABLE: ChildTable = { table: 'motor_offers', fields: OFFER_FIELDS, parentKey: 'quote_request_id' };
-/** Each outcome's `quotes` (its offers as partners read them, most of a write's bytes) are given apart from its fields. */
-const OUTCOME_TABLE: ChildTable = { table: 'motor_insurer_outcomes', fields: OUTCOME_FIELDS, parentKey: 'quote_request_id', apart: 'quotes' };
-
-/** Answers' offers and outcomes (each numbered by its `seq`) as the tables a write adds them to. */
-function answerTables(answers: readonly AnsweredInsurer[]): [offers: JsonRows, outcomes: JsonRows] {
+/** The answers' values for answersInsertSql: one array per column, the offers of every answer together. */
+function answerParams(answers: readonly AnsweredInsurer[]): unknown[] {
+  const offers = answers.flatMap((a) => a.offers);
+  const outcomes = answers.map((a) => a.outcome);
   return [
-    jsonRows(OFFER_TABLE.table, OFFER_FIELDS, concatJsonArrays(answers.map((a) => a.offersJson)), OFFER_TABLE.parentKey),
-    {
-      ...jsonRows(OUTCOME_TABLE.table, OUTCOME_FIELDS, jsonBytes(answers.map((a) => a.outcome)), OUTCOME_TABLE.parentKey),
-      apart: { column: OUTCOME_TABLE.apart!, json: joinJson(arrayParts(answers.map((a) => [a.quotesJson]))) },
-    },
+    offers.map((o) => o.id),
+    offers.map((o) => o.position),
+    offers.map((o) => o.insurerCode),
+    offers.map((o) => o.providerReference),
+    offers.map((o) => o.companyName),
+    offers.map((o) => o.companyNameAr),
+    offers.map((o) => o.companyLogoUrl),
+    offers.map((o) => o.squareCompanyLogoUrl),
+    offers.map((o) => o.type),
+    offers.map((o) => o.insuranceTypeDisplay),
+    offers.map((o) => o.insuranceTypeDisplayAr),
+    offers.map((o) => o.fixType),
+    offers.map((o) => o.vehicleEstimatedValue),
+    // ISO instants: both drivers then agree on the exact moment whatever the session time zone
+    offers.map((o) => o.expiresAt.toISOString()),
+    offers.map((o) => JSON.stringify(o.prices.map((p) => p.providerReference))),
+    outcomes.map((o) => o.insurerCode),
+    outcomes.map((o) => o.outcome),
+    outcomes.map((o) => o.latencyMs),
+    outcomes.map((o) => o.offerCount),
+    outcomes.map((o) => o.detail),
+    outcomes.map((o) => o.seq ?? null),
+    outcomes.map((o) => o.position),
+    JSON.stringify(answers.map((a) => a.quotes)),
   ];
 }
+
+/** The request's columns and their SQL types, in the order requestParams gives their values. */
+const REQUEST_COLUMNS = [
+  ['client_id', 'uuid'],
+  ['owner_id', 'text'],
+  ['email', 'text'],
+  ['phone', 'text'],
+  ['birthdate', 'text'],
+  ['car_sequence_number', 'text'],
+  ['custom_number', 'text'],
+  ['maker_code', 'int'],
+  ['model_code', 'int'],
+  ['body_type_code', 'int'],
+  ['is_ownership_transfer', 'boolean'],
+  ['current_car_owner_id', 'text'],
+  ['car_estimated_cost', 'numeric'],
+  ['car_model_year', 'int'],
+  ['start_date', 'text'],
+  ['drivers', 'jsonb'],
+  ['locale', 'text'],
+  ['created_at', 'timestamptz'],
+  ['updated_at', 'timestamptz'],
+  ['quotes_status', 'text'],
+  ['insurer_codes', 'jsonb'],
+  ['quotes_deadline_at', 'timestamptz'],
+  ['answer_count', 'int'],
+] as const;
+
+function requestParams(r: NewQuoteRequest): unknown[] {
+  return [
+    r.clientId,
+    r.ownerId,
+    r.email,
+    r.phone,
+    r.birthdate,
+    r.carSequenceNumber,
+    r.customNumber,
+    r.makerCode,
+    r.modelCode,
+    r.bodyTypeCode,
+    r.isOwnershipTransfer,
+    r.currentCarOwnerId,
+    r.carEstimatedCost,
+    r.carModelYear,
+    r.startDate,
+    r.drivers === null ? null : JSON.stringify(r.drivers),
+    r.locale,
+    r.createdAt.toISOString(),
+    r.updatedAt.toISOString(),
+    r.quotesStatus,
+    JSON.stringify(r.insurerCodes),
+    r.quotesDeadlineAt?.toISOString() ?? null,
+    r.answerCount,
+  ];
+}
+
+/** create's statement: the request, then its answers' offers and outcomes; with `asyncCommit`, see ASYNC_COMMIT. */
+function createSql(asyncCommit: boolean): string {
+  const names = REQUEST_COLUMNS.map(([c]) => `"${c}"`).join(', ');
+  const values = REQUEST_COLUMNS.map(([, type], i) => `$${i + 1}::${type}`).join(', ');
+  return `WITH parent AS (INSERT INTO "motor_quote_requests" (${names}) VALUES (${values}) RETURNING id),
+       ${answersInsertSql(REQUEST_COLUMNS.length + 1)}
+  SELECT id${asyncCommit ? `, ${ASYNC_COMMIT}` : ''} FROM parent`;
+}
+
+/** A connection refuses a name it prepared with another text: the two ways of committing are two statements. */
+const CREATE_SQL = { sync: createSql(false), async: createSql(true) };
 
 /**
  * How a write of answers to a request in progress (see addAnswers) ends: one of the three writes the service makes.
@@ -174,17 +241,16 @@ function answerTables(answers: readonly AnsweredInsurer[]): [offers: JsonRows, o
 export type AnswersWrite = { kind: 'behind' } | { kind: 'completing' } | { kind: 'progressive'; seq: number };
 
 /**
- * addAnswers' statement (see there): $3 the offers, $4 the outcomes and $9 their quotes (see OUTCOME_TABLE), $7 what is
- * announced (NULL for nothing), $8 whether the commit is asynchronous.
+ * addAnswers' statement (see there): $2 how many answers, $3 whether they complete the request, $5 what is announced on
+ * channel $4 (NULL for nothing), $6 whether the commit is asynchronous, then the answers (answersInsertSql).
  */
 const ADD_ANSWERS_SQL = `WITH parent AS (UPDATE "motor_quote_requests" SET "answer_count" = "answer_count" + $2::int,
-                              "quotes_status" = CASE WHEN $5::boolean THEN 'complete' ELSE "quotes_status" END,
-                              "quotes_deadline_at" = CASE WHEN $5::boolean THEN NULL ELSE "quotes_deadline_at" END
+                              "quotes_status" = CASE WHEN $3::boolean THEN 'complete' ELSE "quotes_status" END,
+                              "quotes_deadline_at" = CASE WHEN $3::boolean THEN NULL ELSE "quotes_deadline_at" END
                         WHERE "id" = $1::int AND "quotes_status" = 'in_progress' RETURNING "id"),
-            offers AS (${childInsertSql(OFFER_TABLE, '$3')}),
-            outcomes AS (${childInsertSql(OUTCOME_TABLE, '$4', '$9')})
-       SELECT id, CASE WHEN $7::text IS NOT NULL THEN pg_notify($6, id || ':' || $7::text) END, CASE WHEN $8::boolean THEN ${ASYNC_COMMIT} END
-         FROM parent`;
+       ${answersInsertSql(7)}
+  SELECT id, CASE WHEN $5::text IS NOT NULL THEN pg_notify($4, id || ':' || $5::text) END, CASE WHEN $6::boolean THEN ${ASYNC_COMMIT} END
+    FROM parent`;
 
 @Injectable()
 export class QuoteRequestRepository {
@@ -201,40 +267,14 @@ export class QuoteRequestRepository {
    * rows, and compiling Prisma's bulk inserts cost more CPU than the rest of the request together.
    */
   async create(r: NewQuoteRequest, answers: readonly AnsweredInsurer[] = []): Promise<number> {
-    return insertTree(
-      this.db.sql,
-      {
-        table: 'motor_quote_requests',
-        columns: [
-          ['client_id', 'uuid', r.clientId],
-          ['owner_id', 'text', r.ownerId],
-          ['email', 'text', r.email],
-          ['phone', 'text', r.phone],
-          ['birthdate', 'text', r.birthdate],
-          ['car_sequence_number', 'text', r.carSequenceNumber],
-          ['custom_number', 'text', r.customNumber],
-          ['maker_code', 'int', r.makerCode],
-          ['model_code', 'int', r.modelCode],
-          ['body_type_code', 'int', r.bodyTypeCode],
-          ['is_ownership_transfer', 'boolean', r.isOwnershipTransfer],
-          ['current_car_owner_id', 'text', r.currentCarOwnerId],
-          ['car_estimated_cost', 'numeric', r.carEstimatedCost],
-          ['car_model_year', 'int', r.carModelYear],
-          ['start_date', 'text', r.startDate],
-          ['drivers', 'jsonb', r.drivers === null ? null : JSON.stringify(r.drivers)],
-          ['locale', 'text', r.locale],
-          ['created_at', 'timestamptz', r.createdAt],
-          ['updated_at', 'timestamptz', r.updatedAt],
-          ['quotes_status', 'text', r.quotesStatus],
-          ['insurer_codes', 'jsonb', JSON.stringify(r.insurerCodes)],
-          ['quotes_deadline_at', 'timestamptz', r.quotesDeadlineAt],
-          ['answer_count', 'int', r.answerCount],
-        ],
-      },
-      answerTables(answers),
-      // a request written in progress (see addAnswers) is made durable by its completing statement
-      { statementName: 'motor_quote_request_insert', asyncCommit: r.quotesStatus === 'in_progress' },
+    // a request written in progress (see addAnswers) is made durable by its completing statement
+    const asyncCommit = r.quotesStatus === 'in_progress';
+    const [row] = await this.db.sql.query<{ id: number | string }>(
+      asyncCommit ? CREATE_SQL.async : CREATE_SQL.sync,
+      [...requestParams(r), ...answerParams(answers)],
+      asyncCommit ? 'motor_quote_request_insert_async_commit' : 'motor_quote_request_insert',
     );
+    return Number(row.id);
   }
 
   /**
@@ -244,21 +284,10 @@ export class QuoteRequestRepository {
    * nothing written, when the request was no longer in progress (settled or stamped meanwhile): the answers are dropped.
    */
   async addAnswers(id: number, answers: readonly AnsweredInsurer[], write: AnswersWrite): Promise<boolean> {
-    const [offers, outcomes] = answerTables(answers);
     const announced = write.kind === 'completing' ? 'end' : write.kind === 'progressive' ? String(write.seq) : null;
     const rows = await this.db.sql.query(
       ADD_ANSWERS_SQL,
-      [
-        id,
-        answers.length,
-        offers.json,
-        outcomes.json,
-        write.kind === 'completing',
-        QUOTE_PROGRESS_CHANNEL,
-        announced,
-        write.kind === 'behind',
-        outcomes.apart!.json,
-      ],
+      [id, answers.length, write.kind === 'completing', QUOTE_PROGRESS_CHANNEL, announced, write.kind === 'behind', ...answerParams(answers)],
       'motor_quote_request_add_answers',
     );
     return rows.length === 1;
@@ -275,7 +304,7 @@ export class QuoteRequestRepository {
     filter: QuoteRequestFilter,
     skip: number,
     take: number,
-  ): Promise<[Array<QuoteRequestRecord & { quotes: RequestQuotes }>, number]> {
+  ): Promise<[Array<QuoteRequestRecord & { quotes: MotorQuoteOfferOut[] }>, number]> {
     const [requests, total] = await Promise.all([
       readRequestPage(this.db.sql, clientId, filter, skip, take),
       listTotal(listTotalKey('motor_quote_requests', { clientId, ...filter }), (upTo) => countRequests(this.db.sql, clientId, filter, upTo)),

@@ -1,10 +1,9 @@
 import { Body, Controller, Delete, Get, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { RequestHeader } from '../../../platform/http/request-header.decorator';
-import { ApiAcceptedResponse, ApiBody, ApiCreatedResponse, ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   ApiError,
-  arrayParts,
   Clock,
   DATE_RANGE_ORDER,
   dateRangeInOrder,
@@ -13,7 +12,6 @@ import {
   formatDate,
   includeAggregatesField,
   intId,
-  jsonPartsWith,
   messageShape,
   pageQueryShape,
   pageSkip,
@@ -23,25 +21,24 @@ import {
 } from '@lib/common';
 import { personIdField } from '@lib/common/saudi';
 import { APP_CONFIG, AppConfig } from '@lib/config';
-import { JsonBody } from '@lib/http';
-import { Responds } from '../../../platform/openapi/responds.decorator';
 import { CurrentPartner, PartnerApi } from '../../../platform/auth/partner-api.decorator';
 import type { Partner } from '../../../platform/auth/partner';
 import { absoluteUrl } from '../../../platform/http/absolute-url';
 import { ApiErrors } from '../../../platform/openapi/api-errors.decorator';
+import { Responds, serializeWith, shapeRef } from '../../../platform/openapi/responds.decorator';
 import { MOTOR_COMPARISON_PRODUCTS } from '../motor-products';
-import { quoteRequestJsonParts } from './quote-request.presenter';
+import { presentQuoteRequest } from './quote-request.presenter';
 import { QuoteRequestRepository } from './quote-request.repository';
 import { quoteRequestDocSchema } from './quote-request.schema';
-import { QUOTE_REQUEST_EXAMPLE } from './quote-request.example';
+import { motorQuoteRequestPageShape, motorQuoteRequestShape, type MotorQuoteRequestOut } from './quote-request.response';
 import { RequestQuotesUseCase } from './request-quotes.use-case';
 import { RequestQuotesAsyncUseCase } from './request-quotes-async.use-case';
 import { StreamQuoteEventsUseCase } from './stream-quote-events.use-case';
 import { ShowQuoteRequestUseCase } from './show-quote-request.use-case';
-import { quoteRequestProgressJsonParts } from './quote-progress.presenter';
+import { presentQuoteRequestProgress } from './quote-progress.presenter';
 import { prefersAsync } from './prefer-header';
 import { sendEventStream } from './quote-events.sse';
-import { ASYNC_DESCRIPTION, EVENTS_DESCRIPTION, PROGRESS_EXAMPLE, PROGRESS_FIELDS_DESCRIPTION } from './quote-progress.docs';
+import { ASYNC_DESCRIPTION, EVENTS_DESCRIPTION, PROGRESS_FIELDS_DESCRIPTION } from './quote-progress.docs';
 
 const listQuery = z
   .strictObject({ ...pageQueryShape, owner_id: personIdField('owner id').optional(), ...dateRangeShape, include_aggregates: includeAggregatesField })
@@ -85,18 +82,18 @@ export class QuoteRequestsController {
   @ApiHeader({ name: 'Accept-Language', required: false, description: '`ar` for Arabic-localised quote content.' })
   @ApiHeader({ name: 'Prefer', required: false, description: '`respond-async`: answer 202 at once and let the insurers answer in the background (see below).' })
   @ApiBody({ schema: z.toJSONSchema(quoteRequestDocSchema, { target: 'openapi-3.0', io: 'input' }) as object })
-  @ApiCreatedResponse({
-    description: 'The quote request object (without `Prefer: respond-async`).',
-    schema: { type: 'object', example: QUOTE_REQUEST_EXAMPLE },
-  })
-  @ApiAcceptedResponse({
+  @Responds(201, motorQuoteRequestShape, 'The quote request object (without `Prefer: respond-async`), without `status` and `insurers`.')
+  // Responds' own ApiResponse would drop the headers: the same shape, documented here with them
+  @ApiResponse({
+    status: 202,
     description: ASYNC_DESCRIPTION,
     headers: {
       'Preference-Applied': { description: '`respond-async`', schema: { type: 'string' } },
       Location: { description: 'The quote request: `GET` it for the offers so far, or follow `/events`.', schema: { type: 'string', format: 'uri' } },
     },
-    schema: { type: 'object', example: PROGRESS_EXAMPLE },
+    schema: shapeRef(motorQuoteRequestShape),
   })
+  @serializeWith(202, motorQuoteRequestShape)
   @ApiErrors(422, 502)
   async create(
     @CurrentPartner() partner: Partner,
@@ -111,8 +108,8 @@ export class QuoteRequestsController {
     // answered here, not by Nest, because the status depends on the Prefer header (201, or 202)
     if (!prefersAsync(prefer)) {
       const created = await this.requestQuotes.execute(cmd);
-      reply.status(201).send(created.body);
-      return created.body;
+      reply.status(201).send(created);
+      return created;
     }
     const accepted = await this.requestQuotesAsync.execute(cmd);
     const location = `${absoluteUrl(this.config.publicBaseUrl, req).replace(/\/+$/, '')}/${accepted.id}`;
@@ -128,30 +125,35 @@ export class QuoteRequestsController {
       'on `created_at` in UTC). `include_aggregates=true` adds `aggregates`: `{total_count, by_month: {"YYYY-MM": count}}` over every request the filters match.' +
       LARGE_LIST_TOTAL_NOTE,
   })
-  @ApiOkResponse({ description: 'A page of quote request objects.' })
+  @Responds(200, motorQuoteRequestPageShape, 'A page of quote request objects (without `status` and `insurers`).')
   @ApiErrors(422)
   async list(@CurrentPartner() partner: Partner, @Query({ schema: listQuery }) q: z.infer<typeof listQuery>, @Req() req: FastifyRequest) {
     const filter = { ownerId: q.owner_id, ...dayBounds(q) };
     const [rows, total] = await this.repo.page(partner.clientId, filter, pageSkip(q), q.per_page);
-    const page = toPage(rows.map(quoteRequestJsonParts), total, q, absoluteUrl(this.config.publicBaseUrl, req), {
-      owner_id: q.owner_id,
-      date_from: q.date_from && formatDate(q.date_from),
-      date_to: q.date_to && formatDate(q.date_to),
-      include_aggregates: q.include_aggregates || undefined,
-      per_page: q.per_page,
-    });
-    const listed = q.include_aggregates ? { ...page, aggregates: await this.repo.aggregates(partner.clientId, filter) } : page;
-    return JsonBody.fromParts(jsonPartsWith(listed, 'data', arrayParts(page.data)));
+    const page = toPage<MotorQuoteRequestOut>(
+      rows.map((r) => presentQuoteRequest(r, r.quotes)),
+      total,
+      q,
+      absoluteUrl(this.config.publicBaseUrl, req),
+      {
+        owner_id: q.owner_id,
+        date_from: q.date_from && formatDate(q.date_from),
+        date_to: q.date_to && formatDate(q.date_to),
+        include_aggregates: q.include_aggregates || undefined,
+        per_page: q.per_page,
+      },
+    );
+    return q.include_aggregates ? { ...page, aggregates: await this.repo.aggregates(partner.clientId, filter) } : page;
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'Show a quote request', description: PROGRESS_FIELDS_DESCRIPTION })
-  @ApiOkResponse({ description: 'The quote request object, with `status` and `insurers`.', schema: { type: 'object', example: PROGRESS_EXAMPLE } })
+  @Responds(200, motorQuoteRequestShape, 'The quote request object, with `status` and `insurers`.')
   @ApiErrors(404)
   async show(@CurrentPartner() partner: Partner, @Param({ schema: idParam }) p: z.infer<typeof idParam>) {
     const row = await this.showRequest.execute(partner.clientId, p.id);
     if (!row) throw notFound();
-    return JsonBody.fromParts(quoteRequestProgressJsonParts(row));
+    return presentQuoteRequestProgress(row, row.quotes);
   }
 
   @Get(':id/events')

@@ -4,7 +4,8 @@ import { MotorCustomerRepository } from '../customers/motor-customer.repository'
 import { MotorInsurers } from '../motor-insurers';
 import { QuoteFanOutRunner } from './quote-fan-out.runner';
 import { QuoteRequestIntake, requestRow, RequestQuotesCommand } from './quote-request.intake';
-import { presentQuoteRequestProgress, QuoteRequestProgressResponse } from './quote-progress.presenter';
+import { presentQuoteRequestProgress } from './quote-progress.presenter';
+import type { MotorQuoteRequestOut } from './quote-request.response';
 import { QuoteRequestRepository } from './quote-request.repository';
 
 /**
@@ -23,7 +24,7 @@ export class RequestQuotesAsyncUseCase {
     private readonly testClocks: TestClocks,
   ) {}
 
-  async execute(cmd: RequestQuotesCommand): Promise<QuoteRequestProgressResponse> {
+  async execute(cmd: RequestQuotesCommand): Promise<MotorQuoteRequestOut> {
     const accepted = await this.intake.accept(cmd);
     const { input, now } = accepted;
     // before the 202: a refused email is still a 422
@@ -39,6 +40,6 @@ export class RequestQuotesAsyncUseCase {
     const id = await this.repo.create(request);
     await this.testClocks.attach(null, { type: 'quote_request', key: String(id) });
     this.runner.start(id, accepted, insurers);
-    return presentQuoteRequestProgress({ ...request, id, attachments: null, offers: [], outcomes: [] });
+    return presentQuoteRequestProgress({ ...request, id, attachments: null, outcomes: [] }, []);
   }
 }

@@ -1,25 +1,19 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ApiError, jsonWithArray, type Halalas } from '@lib/common';
-import { JsonBody } from '@lib/http';
+import { ApiError, type Halalas } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { TestClocks } from '../../../platform/test-clocks/test-clocks';
 import { allFailed, fanOutQuotes, InsurerQuoteOutcome, MotorProvider } from '@lib/providers';
 import { MotorCustomerRepository } from '../customers/motor-customer.repository';
 import { MOTOR_PROVIDER, MotorInsurers } from '../motor-insurers';
-import { answeredInsurer } from './quote-answer.rows';
+import { answerRows } from './quote-answer.rows';
 import { QuoteRequestIntake, requestRow, RequestQuotesCommand } from './quote-request.intake';
 import { presentQuoteRequest } from './quote-request.presenter';
+import type { MotorQuoteRequestOut } from './quote-request.response';
 import { AnsweredInsurer, NewQuoteRequest, QuoteRequestRepository } from './quote-request.repository';
 import { SETTLE_GRACE_MS } from './quote-fan-out.runner';
 import { AnswerWriteBehind, stamped } from './quote-answers.write-behind';
 
 export type { RequestQuotesCommand } from './quote-request.intake';
-
-/** A stored quote request: its id, and the quote request object as the partner reads it, already JSON. */
-export interface CreatedQuoteRequest {
-  id: number;
-  body: JsonBody;
-}
 
 /**
  * Request Quotes: validates every rule, checks the quote OTP, registers a customs-card vehicle,
@@ -40,7 +34,7 @@ export class RequestQuotesUseCase {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async execute(cmd: RequestQuotesCommand): Promise<CreatedQuoteRequest> {
+  async execute(cmd: RequestQuotesCommand): Promise<MotorQuoteRequestOut> {
     const accepted = await this.intake.accept(cmd);
     const { input, now } = accepted;
     const value = accepted.risk.vehicle.estimatedValue;
@@ -51,10 +45,9 @@ export class RequestQuotesUseCase {
     // email stops the fan-out and answers 422.
     const remembered = this.customers.remember({ clientId: cmd.clientId, ownerId: input.owner_id, email: input.email, phone: input.phone, at: now });
     const cancel = new AbortController();
-    // Each answer becomes rows and the offers partners read the moment it arrives, kept as JSON bytes (off the JS heap)
-    // until the response, and is written behind the fan-out (in progress: if this instance dies, the deadline stamp
-    // completes it), so all that is left when the last one answers is its own rows and the request's status, in one
-    // small statement, and the response's JSON put together.
+    // Each answer becomes rows and the offers partners read the moment it arrives, and is written behind the fan-out
+    // (in progress: if this instance dies, the deadline stamp completes it), so all that is left when the last one
+    // answers is its own rows and the request's status, in one small statement.
     const answered: AnsweredInsurer[] = new Array(insurers.length);
     const settleBy = new Date(Date.now() + this.config.motorQuoteDeadlineMs + SETTLE_GRACE_MS);
     const behind = new AnswerWriteBehind(answered, {
@@ -94,17 +87,10 @@ export class RequestQuotesUseCase {
     const request = requestRow(accepted, { quotesStatus: 'complete', insurerCodes, quotesDeadlineAt: null, answerCount: outcomes.length });
     const id = await this.write(request, answers, behind);
     await this.testClocks.attach(null, { type: 'quote_request', key: String(id) });
-    const response = presentQuoteRequest({ ...request, id, attachments: null, offers: [] });
-    return {
-      id,
-      body: new JsonBody(
-        jsonWithArray(
-          response,
-          'quotes',
-          answers.map((a) => a.quotesJson),
-        ),
-      ),
-    };
+    return presentQuoteRequest(
+      { ...request, id, attachments: null },
+      answers.flatMap((a) => a.quotes),
+    );
   }
 
   /** The request with every answer: those not written behind the fan-out, and the request completed; or all of it at once. */
@@ -125,5 +111,5 @@ export class RequestQuotesUseCase {
 
 /** Insurer `index`'s outcome as kept until the response (numbered in listing order). */
 function settled(outcome: InsurerQuoteOutcome, carEstimatedValue: Halalas, index: number): AnsweredInsurer {
-  return answeredInsurer(outcome, carEstimatedValue, index, index + 1);
+  return answerRows(outcome, carEstimatedValue, index, index + 1);
 }

@@ -3,6 +3,7 @@ import { ApiError } from '@lib/common';
 import { QuoteFanOutRunner } from './quote-fan-out.runner';
 import { ProgressMessage, QuoteProgressHub } from './quote-progress.hub';
 import { presentInsurerEvent, presentInsurers } from './quote-progress.presenter';
+import { presentOffer } from './quote-request.presenter';
 import { AnswersAfter, QuoteProgressRepository } from './quote-progress.repository';
 
 /** One server-sent event. */
@@ -88,7 +89,7 @@ export class StreamQuoteEventsUseCase {
             if (a.outcome.seq === null || a.outcome.seq <= last) continue;
             // in order while answers are still being written (a later one may commit first); all that is left once ended
             if (state.status === 'in_progress' && a.outcome.seq !== last + 1) break;
-            send({ id: String(a.outcome.seq), event: 'insurer', data: presentInsurerEvent(a.outcome, a.offers) });
+            send({ id: String(a.outcome.seq), event: 'insurer', data: presentInsurerEvent(a.outcome, a.offers.map(presentOffer)) });
             last = a.outcome.seq;
           }
           if (state.status !== 'in_progress' && last >= state.answerCount) {

@@ -7,7 +7,7 @@ import { SelectionRepository } from '../../issuance/selection.repository';
 import { SendIssueOtpUseCase } from '../../issuance/send-issue-otp.use-case';
 import { RegisterVehiclePhotosUseCase } from '../../photos/register-vehicle-photos.use-case';
 import { QuoteProgressRepository } from '../../quotes/quote-progress.repository';
-import { presentQuoteRequest } from '../../quotes/quote-request.presenter';
+import { presentOffer } from '../../quotes/quote-request.presenter';
 import { MotorPolicyRepository } from '../../issuance/motor-policy.repository';
 import { presentMotorPolicy } from '../../issuance/motor-policy.presenter';
 import { presentInsurers } from '../../quotes/quote-progress.presenter';
@@ -59,7 +59,7 @@ export class EmbedCheckoutService {
     const request = await this.quoteRequests.findForClient(session.clientId, session.quoteRequestId);
     if (!request) throw ApiError.notFound('The quote request of this session was deleted.');
     const now = this.clock.now();
-    const quotes = presentQuoteRequest(request).quotes.filter((q) => Date.parse(q.quote_expiry_date) > now.getTime());
+    const quotes = request.offers.map(presentOffer).filter((q) => Date.parse(q.quote_expiry_date) > now.getTime());
     // a session opened with Prefer: respond-async shows the offers so far and follows /events for the insurers still pending
     const pending =
       request.quotesStatus === 'in_progress'
