@@ -4317,6 +4317,301 @@ export interface components {
             /** @description Oldest first. */
             attempts: components["schemas"]["WebhookDeliveryAttempt"][];
         };
+        /**
+         * @example {
+         *       "quote_reference_id": "6c7c18a7-8d7e-4a36-9a1b-2f4e5d6c7b8a",
+         *       "company_name": "Dune Cooperative Insurance",
+         *       "company_name_ar": "الكثبان للتأمين التعاوني",
+         *       "company_logo_url": "http://127.0.0.1:3100/logos/dune-wide.svg",
+         *       "square_company_logo_url": "http://127.0.0.1:3100/logos/dune-square.svg",
+         *       "company_logo": "logos/dune-wide.svg",
+         *       "type": "Comprehensive",
+         *       "insurance_type_display": "Comprehensive Plus",
+         *       "insurance_type_display_ar": "الشامل بلس",
+         *       "fix_type": "workshop",
+         *       "vehicle_estimated_value": 45000,
+         *       "quote_expiry_date": "2026-11-23T09:00:00+00:00",
+         *       "prices": [
+         *         {
+         *           "quote_price_id": "f5d52340-1c2b-4d3e-8f9a-0b1c2d3e4f5a",
+         *           "deductible": 500,
+         *           "subtotal": 5232.12,
+         *           "vat_percentage": 15,
+         *           "vat": 784.82,
+         *           "total": 6016.94
+         *         }
+         *       ],
+         *       "benefits": [
+         *         {
+         *           "quote_benefit_id": "67fe40ec-2a3b-4c5d-9e8f-7a6b5c4d3e2f",
+         *           "id": "600100",
+         *           "name": "Roadside assistance",
+         *           "name_ar": "المساعدة على الطريق",
+         *           "amount": 10,
+         *           "vat": 1.5,
+         *           "url": null
+         *         }
+         *       ]
+         *     }
+         */
+        MotorQuoteOffer: {
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            quote_reference_id: string;
+            company_name: string;
+            /** @description The English name when the insurer gives no Arabic one. */
+            company_name_ar: string;
+            /** @description Absolute URL; '' when the insurer has no logo. */
+            company_logo_url: string;
+            /** @description Absolute URL; '' when the insurer has no logo. */
+            square_company_logo_url: string;
+            /**
+             * @deprecated
+             * @description The logo's path relative to its host; use `company_logo_url`.
+             */
+            company_logo: string;
+            /** @enum {string} */
+            type: "Comprehensive" | "TPL" | "TPL +";
+            insurance_type_display: string;
+            insurance_type_display_ar: string;
+            /**
+             * @description Empty on TPL covers.
+             * @enum {string}
+             */
+            fix_type: "Agency" | "workshop" | "";
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            vehicle_estimated_value: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-23T09:00:00+00:00
+             */
+            quote_expiry_date: string;
+            prices: {
+                /**
+                 * Format: uuid
+                 * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+                 */
+                quote_price_id: string;
+                /**
+                 * @description Null on TPL covers.
+                 * @example 1079.73
+                 */
+                deductible: number | null;
+                /**
+                 * @description SAR, at most two decimals.
+                 * @example 1079.73
+                 */
+                subtotal: number;
+                vat_percentage: number;
+                /**
+                 * @description SAR, at most two decimals.
+                 * @example 1079.73
+                 */
+                vat: number;
+                /**
+                 * @description `subtotal` + `vat`; benefits chosen are extra.
+                 * @example 1079.73
+                 */
+                total: number;
+            }[];
+            benefits: {
+                /**
+                 * Format: uuid
+                 * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+                 */
+                quote_benefit_id: string;
+                /** @description The insurer's stable code of the benefit. */
+                id: string;
+                name: string;
+                name_ar: string;
+                /**
+                 * @description 0: already included, nothing to choose.
+                 * @example 1079.73
+                 */
+                amount: number;
+                /**
+                 * @description SAR, at most two decimals.
+                 * @example 1079.73
+                 */
+                vat: number;
+                url: string | null;
+            }[];
+        };
+        /**
+         * @example {
+         *       "id": 42,
+         *       "owner_id": "1012345678",
+         *       "email": "customer@example.com",
+         *       "phone": "0512345678",
+         *       "birthdate": "1410-05-12",
+         *       "is_ownership_transfer": false,
+         *       "current_car_owner_id": "1012345678",
+         *       "car_sequence_number": 123456789,
+         *       "car_estimated_cost": 45000,
+         *       "car_model_year": 2022,
+         *       "start_date": "2026-11-25",
+         *       "drivers": null,
+         *       "quotes": [
+         *         {
+         *           "quote_reference_id": "6c7c18a7-8d7e-4a36-9a1b-2f4e5d6c7b8a",
+         *           "company_name": "Dune Cooperative Insurance",
+         *           "company_name_ar": "الكثبان للتأمين التعاوني",
+         *           "company_logo_url": "http://127.0.0.1:3100/logos/dune-wide.svg",
+         *           "square_company_logo_url": "http://127.0.0.1:3100/logos/dune-square.svg",
+         *           "company_logo": "logos/dune-wide.svg",
+         *           "type": "Comprehensive",
+         *           "insurance_type_display": "Comprehensive Plus",
+         *           "insurance_type_display_ar": "الشامل بلس",
+         *           "fix_type": "workshop",
+         *           "vehicle_estimated_value": 45000,
+         *           "quote_expiry_date": "2026-11-23T09:00:00+00:00",
+         *           "prices": [
+         *             {
+         *               "quote_price_id": "f5d52340-1c2b-4d3e-8f9a-0b1c2d3e4f5a",
+         *               "deductible": 500,
+         *               "subtotal": 5232.12,
+         *               "vat_percentage": 15,
+         *               "vat": 784.82,
+         *               "total": 6016.94
+         *             }
+         *           ],
+         *           "benefits": [
+         *             {
+         *               "quote_benefit_id": "67fe40ec-2a3b-4c5d-9e8f-7a6b5c4d3e2f",
+         *               "id": "600100",
+         *               "name": "Roadside assistance",
+         *               "name_ar": "المساعدة على الطريق",
+         *               "amount": 10,
+         *               "vat": 1.5,
+         *               "url": null
+         *             }
+         *           ]
+         *         }
+         *       ],
+         *       "attachments": null,
+         *       "client_id": "9d7f5a3e-2c1b-4e8f-9a6d-0b1c2d3e4f50",
+         *       "created_at": "2026-11-22T09:00:00.000000Z",
+         *       "updated_at": "2026-11-22T09:00:00.000000Z",
+         *       "status": "in_progress",
+         *       "insurers": [
+         *         {
+         *           "code": "dune",
+         *           "state": "quoted",
+         *           "offer_count": 1,
+         *           "latency_ms": 950
+         *         },
+         *         {
+         *           "code": "palm",
+         *           "state": "pending",
+         *           "offer_count": 0,
+         *           "latency_ms": null
+         *         },
+         *         {
+         *           "code": "oryx",
+         *           "state": "declined",
+         *           "offer_count": 0,
+         *           "latency_ms": 610
+         *         }
+         *       ]
+         *     }
+         */
+        MotorQuoteRequest: {
+            id: number;
+            owner_id: string;
+            email: string;
+            phone: string;
+            birthdate: string;
+            is_ownership_transfer: boolean;
+            current_car_owner_id: string;
+            /** @description When the vehicle was named by its sequence number. */
+            car_sequence_number?: number;
+            /** @description When the vehicle was named by its customs card (with the three codes). */
+            custom_number?: string;
+            maker_code?: number | null;
+            model_code?: number | null;
+            body_type_code?: number | null;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            car_estimated_cost: number;
+            car_model_year: number;
+            start_date: string | null;
+            drivers: {
+                owner_id: string;
+                birthdate: string;
+                driving_percentage: number;
+            }[] | null;
+            quotes: components["schemas"]["MotorQuoteOffer"][];
+            /** @description The vehicle photos registered for the request (POST /quote-requests/{id}/attachments). */
+            attachments: {
+                front: string;
+                back: string;
+                right: string;
+                left: string;
+                chassis: string;
+            } | null;
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            client_id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            updated_at: string;
+            /**
+             * @description Show and the 202 only: where the insurers are.
+             * @enum {string}
+             */
+            status?: "in_progress" | "complete" | "failed";
+            /** @description Show and the 202 only: each insurer asked, in listing order. */
+            insurers?: {
+                code: string;
+                /** @enum {string} */
+                state: "pending" | "quoted" | "declined" | "failed" | "timeout";
+                offer_count: number;
+                /** @description Null while pending. */
+                latency_ms: number | null;
+            }[];
+        };
+        MotorQuoteRequestPage: {
+            /** @description With `include_aggregates=true`: over every request the filters match. */
+            aggregates?: {
+                total_count: number;
+                by_month: {
+                    [key: string]: number;
+                };
+            };
+            current_page: number;
+            data: components["schemas"]["MotorQuoteRequest"][];
+            first_page_url: string;
+            from: number | null;
+            last_page: number;
+            last_page_url: string;
+            links: {
+                url: string | null;
+                label: string;
+                active: boolean;
+            }[];
+            next_page_url: string | null;
+            path: string;
+            per_page: number;
+            prev_page_url: string | null;
+            to: number | null;
+            total: number;
+        };
         Refund: {
             /**
              * Format: uuid
@@ -7059,12 +7354,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of quote request objects. */
+            /** @description A page of quote request objects (without `status` and `insurers`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MotorQuoteRequestPage"];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -7187,13 +7484,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The quote request object (without `Prefer: respond-async`). */
+            /** @description The quote request object (without `Prefer: respond-async`), without `status` and `insurers`. */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["MotorQuoteRequest"];
                 };
             };
             /** @description `Prefer: respond-async`: the rules, the OTP check and every 422 are as without it, but once the request is stored the answer is 202 at once, with `Preference-Applied: respond-async`, `Location` (the quote request) and the quote request object with `status: in_progress` and every insurer `pending`. Offers are stored as each insurer answers: `GET` the quote request (or its `/events` stream) to see them. The quote request object, plus two fields after the spec's ones: `status` — `in_progress` while insurers are still answering, `complete` once every insurer answered or was cut off, or `failed` when no insurer quoted or declined (every one errored or timed out: what the synchronous call answers 502 for; the request then keeps its empty `quotes`) — and `insurers`, one entry per insurer asked, in listing order: `{code, state, offer_count, latency_ms}` with `state` `pending` (no answer yet; `latency_ms` null), `quoted`, `declined`, `failed` or `timeout`. `quotes` holds the offers received so far, each issuable as soon as it is listed, in the same order as the synchronous call gives (insurer order, not arrival order): a complete request reads exactly like one requested synchronously. A request whose instance stopped mid-way is completed at its deadline (the insurers still pending become `timeout`): by the next read, or by any running instance when the deadline comes. */
@@ -7206,7 +7503,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["MotorQuoteRequest"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -7329,7 +7626,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["MotorQuoteRequest"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
