@@ -21,3 +21,13 @@ export function check<T>(what: string, result: { data?: T; error?: { code: strin
   if (result.error) throw new Error(`${what}: ${result.error.code} ${result.error.message}`);
   return result.data as T;
 }
+
+/** The calendar date `days` from today (UTC), as the API's dates are written: YYYY-MM-DD. */
+export function isoDate(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** A string of `length` random digits, for the ids the API holds unique (a company's numbers, a vehicle's). */
+export function randomDigits(length: number): string {
+  return Array.from({ length }, () => Math.floor(Math.random() * 10)).join('');
+}
