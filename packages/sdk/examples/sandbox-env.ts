@@ -32,8 +32,10 @@ export function randomDigits(length: number): string {
   return Array.from({ length }, () => Math.floor(Math.random() * 10)).join('');
 }
 
-/** What openapi-fetch makes of an answer the document does not describe yet: `{}`, or `{}[]` for a list. */
-type Undescribed<Data> = {} extends Data ? true : Data extends readonly (infer Item)[] ? ({} extends Item ? true : false) : false;
+/** What openapi-fetch makes of an answer the document does not describe yet: an object type without fields (`{}`). */
+type NoFields = Record<never, never>;
+/** True for such an answer, or a list of them. */
+type Undescribed<Data> = NoFields extends Data ? true : Data extends readonly (infer Item)[] ? (NoFields extends Item ? true : false) : false;
 
 /**
  * Reads an answer the document does not describe yet as the API documents it (`Documented`: the fields the example
