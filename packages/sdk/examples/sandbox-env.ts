@@ -45,3 +45,12 @@ type Undescribed<Data> = NoFields extends Data ? true : Data extends readonly (i
 export function documented<Documented>() {
   return <Data>(data: Data): Undescribed<Data> extends true ? Documented : Data => data as never;
 }
+
+/**
+ * A request body the document does not describe yet (its schema is an example only, so the SDK accepts no field):
+ * sent as the API documents it. Once the document describes the body this no longer compiles, and the body is
+ * checked against the document instead.
+ */
+export function undescribedBody<Documented extends object>(body: Documented): Record<string, never> {
+  return body as never;
+}
