@@ -4,8 +4,8 @@ import { PolicyStatus } from '../../policies/policy-status';
 import { BILL_EXAMPLE, POLICY_EXAMPLE, QUOTE_EXAMPLE, TRAVELLER_EXAMPLE } from './travel-examples';
 import { TRAVEL_QUOTE_TYPE } from './travel-products';
 
-/** The statuses a travel policy takes: 0 pending payment, 1 active, 2 cancelled (integers, as motor and property). */
-export const TRAVEL_POLICY_STATUSES = [PolicyStatus.Pending, PolicyStatus.Active, PolicyStatus.Cancelled] as const;
+/** The statuses a travel policy takes: 0 pending payment, 1 active, 2 cancelled, 4 expired at the end of its term (integers, as motor and property). */
+export const TRAVEL_POLICY_STATUSES = [PolicyStatus.Pending, PolicyStatus.Active, PolicyStatus.Cancelled, PolicyStatus.Expired] as const;
 
 const quoteId = z.string().meta({ pattern: '^Q-[A-Z0-9]{8}$', example: 'Q-V1GN40HU' });
 const duration = z
@@ -100,7 +100,7 @@ export const travelPolicyShape = shape(
   z
     .object({
       id: intIdOut,
-      status: z.literal(TRAVEL_POLICY_STATUSES).meta({ description: '0 pending payment, 1 active, 2 cancelled.' }),
+      status: z.literal(TRAVEL_POLICY_STATUSES).meta({ description: '0 pending payment, 1 active, 2 cancelled, 4 expired.' }),
       product_id: z.number().int(),
       client_id: uuidOut,
       quote_id: quoteId,

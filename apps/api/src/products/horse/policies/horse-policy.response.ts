@@ -3,8 +3,8 @@ import { HORSE_USES } from '@lib/providers';
 import { PolicyStatus } from '../../../policies/policy-status';
 import { HORSE_SEXES } from './create-horse-policy.schema';
 
-/** The statuses a horse policy takes: 0 pending payment, 1 active, 2 cancelled (integers, as motor and property). */
-export const HORSE_POLICY_STATUSES = [PolicyStatus.Pending, PolicyStatus.Active, PolicyStatus.Cancelled] as const;
+/** The statuses a horse policy takes: 0 pending payment, 1 active, 2 cancelled, 4 expired at the end of its term (integers, as motor and property). */
+export const HORSE_POLICY_STATUSES = [PolicyStatus.Pending, PolicyStatus.Active, PolicyStatus.Cancelled, PolicyStatus.Expired] as const;
 
 const HORSE_EXAMPLE = {
   name: 'Desert Wind',
@@ -74,7 +74,7 @@ export const horsePolicyShape = shape(
   z
     .object({
       id: intIdOut,
-      status: z.literal(HORSE_POLICY_STATUSES).meta({ description: '0 pending payment, 1 active, 2 cancelled.' }),
+      status: z.literal(HORSE_POLICY_STATUSES).meta({ description: '0 pending payment, 1 active, 2 cancelled, 4 expired.' }),
       insurer_code: z.string(),
       provider_policy_id: z.string().nullable(),
       horse: horseShape,

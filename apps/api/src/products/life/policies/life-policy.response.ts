@@ -3,8 +3,8 @@ import { LIFE_FREQUENCIES } from '@lib/providers';
 import { PolicyStatus } from '../../../policies/policy-status';
 import { RELATIONSHIPS } from './issue-life-policy.schema';
 
-/** The statuses a life policy takes: 0 pending payment, 1 active, 2 cancelled (integers, as motor and property). */
-export const LIFE_POLICY_STATUSES = [PolicyStatus.Pending, PolicyStatus.Active, PolicyStatus.Cancelled] as const;
+/** The statuses a life policy takes: 0 pending payment, 1 active, 2 cancelled, 4 expired at the end of its term (integers, as motor and property). */
+export const LIFE_POLICY_STATUSES = [PolicyStatus.Pending, PolicyStatus.Active, PolicyStatus.Cancelled, PolicyStatus.Expired] as const;
 
 export const LIFE_POLICY_EXAMPLE = {
   id: 12,
@@ -43,7 +43,7 @@ export const lifePolicyShape = shape(
     .object({
       id: intIdOut,
       offer_id: uuidOut,
-      status: z.literal(LIFE_POLICY_STATUSES).meta({ description: '0 pending payment, 1 active, 2 cancelled.' }),
+      status: z.literal(LIFE_POLICY_STATUSES).meta({ description: '0 pending payment, 1 active, 2 cancelled, 4 expired.' }),
       insurer: z.string(),
       insurer_ar: z.string(),
       product_name: z.string(),
