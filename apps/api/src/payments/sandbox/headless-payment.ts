@@ -4,6 +4,7 @@ import { APP_CONFIG, AppConfig } from '@lib/config';
 import { PayPageService } from '../page/pay-page.service';
 import { Payment, PaymentRepository } from '../payment.repository';
 import { presentPayment } from '../payment.presenter';
+import type { SandboxPaymentAttemptOut } from './sandbox-payment.response';
 
 /** The sandbox test cards by the outcome they produce (docs/payments.md "Sandbox test cards"). */
 export const TEST_CARD_OUTCOMES = {
@@ -27,7 +28,7 @@ export class HeadlessPayment {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async pay(clientId: string, ref: { payment_link?: string | null; payment_id?: string | null }, outcome: TestCardOutcome) {
+  async pay(clientId: string, ref: { payment_link?: string | null; payment_id?: string | null }, outcome: TestCardOutcome): Promise<SandboxPaymentAttemptOut> {
     const payment = await this.owned(clientId, ref);
     const started = await this.page.checkout(payment.linkToken, 'en');
     if (started.kind !== 'redirect') {

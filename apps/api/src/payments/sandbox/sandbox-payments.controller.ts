@@ -1,10 +1,11 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from '@lib/common';
 import { CurrentPartner, PartnerApi } from '../../platform/auth/partner-api.decorator';
 import type { Partner } from '../../platform/auth/partner';
 import { ApiErrors } from '../../platform/openapi/api-errors.decorator';
-import { PAYMENT_EXAMPLE } from '../payment.response';
+import { Responds } from '../../platform/openapi/responds.decorator';
+import { sandboxPaymentAttemptShape } from './sandbox-payment.response';
 import { HeadlessPayment, TEST_CARD_OUTCOMES, type TestCardOutcome } from './headless-payment';
 
 const OUTCOMES = Object.keys(TEST_CARD_OUTCOMES) as [TestCardOutcome, ...TestCardOutcome[]];
@@ -34,7 +35,7 @@ export class SandboxPaymentsController {
       "Answers the payment record after the attempt: `paid`, or `failed` with `failure_code` (the same link can be paid again). Another client's payment is 404; one that cannot be paid any more is 409.",
   })
   @ApiBody({ schema: { type: 'object', example: { payment_link: 'http://localhost:3000/pay/9b1d0f3e6a7c4b2d8e5f1a3c7b9d2e4f6a8c0b1d', outcome: 'paid' } } })
-  @ApiOkResponse({ schema: { type: 'object', example: { outcome: 'paid', payment: PAYMENT_EXAMPLE } } })
+  @Responds(200, sandboxPaymentAttemptShape, 'The outcome played and the payment after the attempt.')
   @ApiErrors(404, 409, 422, 502)
   pay(@CurrentPartner() partner: Partner, @Body({ schema: payBody }) body: z.infer<typeof payBody>) {
     return this.headless.pay(partner.clientId, body, body.outcome);

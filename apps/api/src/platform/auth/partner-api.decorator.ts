@@ -23,9 +23,11 @@ export function PartnerApi(...products: ProductCode[]) {
       name: 'Sandbox-Test-Clock',
       required: false,
       description:
-        "Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on.",
+        "Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. " +
+        'An id that is not one of your clocks is 404 on any route.',
     }),
-    ApiErrors(401, 403, 429),
+    // 404 on every route, not only those naming a resource in the path: the Sandbox-Test-Clock header names one too
+    ApiErrors(401, 403, 404, 429),
   );
 }
 

@@ -1,5 +1,5 @@
 import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { ApiError } from '@lib/common';
 import { ClientAuthGuard } from '../auth/client-auth.guard';
@@ -38,8 +38,11 @@ export class FilesController {
   @ApiParam({ name: 'name', description: '`<uuid>.<ext>` as in the returned URL, e.g. `3f0c1b8e-....pdf`.' })
   @ApiQuery({ name: 'expires', required: false, description: 'Signed URLs only: unix seconds after which the URL stops working.' })
   @ApiQuery({ name: 'signature', required: false, description: "Signed URLs only: the service's signature of the name and `expires`." })
-  @ApiProduces('image/jpeg', 'image/png', 'application/pdf')
-  @ApiOkResponse({ description: 'The file.', schema: { type: 'string', format: 'binary' } })
+  // The file types are declared on the 200 alone, so the errors stay documented as JSON.
+  @ApiOkResponse({
+    description: 'The file.',
+    content: Object.fromEntries(['image/jpeg', 'image/png', 'application/pdf'].map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
+  })
   @ApiErrors(401, 404)
   async download(@Param('name') name: string, @Query() query: Record<string, unknown>, @Req() req: PartnerRequest, @Res() reply: FastifyReply): Promise<void> {
     const signed = query.signature !== undefined || query.expires !== undefined;

@@ -1,12 +1,13 @@
 import { Body, Controller, Headers, HttpCode, Post, Req, Res } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ClientsService } from '../clients/clients.service';
 import { TokenService } from '../auth/token.service';
 import { ApiErrors } from '../openapi/api-errors.decorator';
+import { Responds } from '../openapi/responds.decorator';
 import { TokenAttempts, TOKENS_PER_CLIENT } from './token-attempts';
 import { oauthError, readTokenRequest } from './token-request';
-import { tokenRequestSchema, tokenResponseSchema } from './token.schemas';
+import { tokenRequestSchema, tokenShape, type TokenOut } from './token.schemas';
 
 @ApiTags('Authentication')
 @Controller('oauth')
@@ -32,14 +33,14 @@ export class OAuthController {
   })
   @ApiConsumes('application/json', 'application/x-www-form-urlencoded')
   @ApiBody({ schema: tokenRequestSchema })
-  @ApiOkResponse({ schema: tokenResponseSchema, description: 'The access token.' })
+  @Responds(200, tokenShape, 'The access token.')
   @ApiErrors(400, 401, 429)
   async token(
     @Headers('authorization') authorization: string | undefined,
     @Body() body: unknown,
     @Req() req: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
+  ): Promise<TokenOut> {
     await this.attempts.admitAddress(req.ip);
     const request = readTokenRequest(authorization, body);
     await this.attempts.admitClient(request.clientId);

@@ -1,10 +1,12 @@
 import { Body, Controller, Param, Put } from '@nestjs/common';
-import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { digitString, z } from '@lib/common';
 import { CurrentPartner, PartnerApi } from '../../auth/partner-api.decorator';
 import type { Partner } from '../../auth/partner';
 import { ApiErrors } from '../../openapi/api-errors.decorator';
+import { Responds } from '../../openapi/responds.decorator';
 import { SandboxControl } from './sandbox-control';
+import { REGISTRY_EXAMPLE, sandboxRegisteredCompanyShape } from './sandbox-tools.response';
 
 const MAX_EMPLOYEES = 200;
 const person = z
@@ -23,13 +25,6 @@ const registryBody = z.strictObject({
 });
 const crParam = z.strictObject({ cr: digitString(/^7\d{9}$/, 'The commercial registration number must be 10 digits starting with 7.') });
 
-const EXAMPLE = {
-  commercial_registration_number: '7001234567',
-  employees: [
-    { name: 'Khalid Al-Otaibi', nationality_iso: 'SA', nationality_id: '1012345678', date_of_birth: '1410-03-15', gender: 'male', mobile_number: '0512345678' },
-  ],
-};
-
 /** Sandbox only: the company registry behind `POST /medical/companies/{id}/employees/fetch`, filled by the partner. */
 @ApiTags('Sandbox')
 @PartnerApi()
@@ -45,8 +40,8 @@ export class SandboxCompanyRegistryController {
       'for your requests only; registering the number again replaces them. Without a registration, every number is a company with 2 to 6 employees derived from it, and a number ' +
       'ending in 0000 is one the registry does not know (404). The fetched list then goes through the same rules as an uploaded one.',
   })
-  @ApiBody({ schema: { type: 'object', example: { employees: EXAMPLE.employees } } })
-  @ApiOkResponse({ schema: { type: 'object', example: EXAMPLE } })
+  @ApiBody({ schema: { type: 'object', example: { employees: REGISTRY_EXAMPLE.employees } } })
+  @Responds(200, sandboxRegisteredCompanyShape, 'The company as the registry now answers it.')
   @ApiErrors(422, 502)
   register(
     @CurrentPartner() partner: Partner,

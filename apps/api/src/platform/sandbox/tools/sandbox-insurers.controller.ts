@@ -1,13 +1,15 @@
 import { Body, Controller, Delete, Get, Param, Put } from '@nestjs/common';
-import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from '@lib/common';
 import { CurrentPartner, PartnerApi } from '../../auth/partner-api.decorator';
 import type { Partner } from '../../auth/partner';
 import { ApiErrors } from '../../openapi/api-errors.decorator';
+import { Responds } from '../../openapi/responds.decorator';
 import { SandboxControl } from './sandbox-control';
+import { SANDBOX_FAULTS, sandboxInsurerScopeShape, sandboxInsurersShape, type SandboxInsurerScopeOut, type SandboxInsurersOut } from './sandbox-tools.response';
 
 const FAMILIES = ['motor', 'property', 'medical', 'life', 'horse', 'travel'] as const;
-const FAULTS = ['none', 'timeout', 'error', 'malformed', 'decline'] as const;
+const FAULTS = SANDBOX_FAULTS;
 const codeParam = z.strictObject({ code: z.string().regex(/^[a-z]{2,32}$/, 'The insurer code is lower-case letters, like dune.') });
 const patchBody = z
   .strictObject({
@@ -20,8 +22,6 @@ const patchBody = z
     fault: z.enum(FAULTS, { error: `The fault must be one of: ${FAULTS.join(', ')}.` }).optional(),
   })
   .refine((p) => p.latency_ms !== undefined || p.fault !== undefined, { message: 'Give latency_ms, fault or both.', path: ['fault'] });
-
-const EXAMPLE = { shared: { dune: { latency_ms: 900, fault: 'none' } }, mine: { dune: { fault: 'timeout' }, 'palm:motor': { latency_ms: 2500 } } };
 
 /**
  * Sandbox only: how the simulated insurers behave for the calling client's own requests (latency, timeout, HTTP
@@ -39,10 +39,10 @@ export class SandboxInsurersController {
     description:
       "`shared`: every insurer's latency and fault as everyone sees them; `mine`: what you set for your own requests, keyed `code` (every family) or `code:family`. Not available in production.",
   })
-  @ApiOkResponse({ schema: { type: 'object', example: EXAMPLE } })
-  async list(@CurrentPartner() partner: Partner) {
+  @Responds(200, sandboxInsurersShape, 'Shared and own insurer behaviour.')
+  async list(@CurrentPartner() partner: Partner): Promise<SandboxInsurersOut> {
     const [shared, mine] = await Promise.all([this.control.shared(), this.control.scope(partner.clientId)]);
-    return { shared: shared.insurers, mine: mine.insurers };
+    return { shared: shared.insurers as SandboxInsurersOut['shared'], mine: mine.insurers as SandboxInsurersOut['mine'] };
   }
 
   @Put(':code')
@@ -55,20 +55,20 @@ export class SandboxInsurersController {
       'Example: `PUT /api/v1/sandbox/insurers/dune {"family":"motor","fault":"timeout"}` then request motor quotes: dune is listed as failed, the others answer.',
   })
   @ApiBody({ schema: { type: 'object', example: { family: 'motor', fault: 'timeout' } } })
-  @ApiOkResponse({ schema: { type: 'object', example: { mine: EXAMPLE.mine } } })
+  @Responds(200, sandboxInsurerScopeShape, 'What you have set, after the change.')
   @ApiErrors(404, 422)
   async set(
     @CurrentPartner() partner: Partner,
     @Param({ schema: codeParam }) p: z.infer<typeof codeParam>,
     @Body({ schema: patchBody }) body: z.infer<typeof patchBody>,
-  ) {
-    return { mine: (await this.control.setBehaviour(partner.clientId, p.code, body)).insurers };
+  ): Promise<SandboxInsurerScopeOut> {
+    return { mine: (await this.control.setBehaviour(partner.clientId, p.code, body)).insurers as SandboxInsurerScopeOut['mine'] };
   }
 
   @Delete()
   @ApiOperation({ summary: 'Restore every insurer for your requests (sandbox only)' })
-  @ApiOkResponse({ schema: { type: 'object', example: { mine: {} } } })
-  async reset(@CurrentPartner() partner: Partner) {
+  @Responds(200, sandboxInsurerScopeShape, 'Nothing set any more (`mine` is empty).')
+  async reset(@CurrentPartner() partner: Partner): Promise<SandboxInsurerScopeOut> {
     await this.control.clearScope(partner.clientId);
     return { mine: {} };
   }

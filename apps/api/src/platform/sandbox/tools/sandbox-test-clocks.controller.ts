@@ -1,10 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiNoContentResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from '@lib/common';
 import { CurrentPartner, PartnerApi } from '../../auth/partner-api.decorator';
 import type { Partner } from '../../auth/partner';
 import { ApiErrors } from '../../openapi/api-errors.decorator';
-import { TEST_CLOCK_EXAMPLE, TestClockTool } from './test-clock-tool';
+import { Responds } from '../../openapi/responds.decorator';
+import { TestClockTool } from './test-clock-tool';
+import { testClockListShape, testClockShape } from './sandbox-tools.response';
 
 /** Two years: the most one advance moves a clock (checked again against the clock's time by the tool). */
 const MAX_ADVANCE_SECONDS = 2 * 365 * 86_400;
@@ -40,7 +42,7 @@ export class SandboxTestClocksController {
 
   @Get()
   @ApiOperation({ summary: 'Your test clocks (sandbox only)', description: 'Newest first, with how many resources each holds.' })
-  @ApiOkResponse({ schema: { type: 'array', example: [TEST_CLOCK_EXAMPLE] } })
+  @Responds(200, testClockListShape, 'Your test clocks.')
   list(@CurrentPartner() partner: Partner) {
     return this.clocks.list(partner.clientId);
   }
@@ -51,7 +53,7 @@ export class SandboxTestClocksController {
     description: `A clock frozen at \`frozen_time\` (default: now; within two years of real time) until you advance it; optional \`name\`. At most 20 per client. ${ATTACH}`,
   })
   @ApiBody({ schema: { type: 'object', example: { name: 'claims after cover start' } } })
-  @ApiOkResponse({ schema: { type: 'object', example: TEST_CLOCK_EXAMPLE } })
+  @Responds(201, testClockShape, 'The new test clock.')
   @ApiErrors(409, 422)
   create(@CurrentPartner() partner: Partner, @Body({ schema: createBody }) body: z.infer<typeof createBody>) {
     return this.clocks.create(partner.clientId, body);
@@ -59,7 +61,7 @@ export class SandboxTestClocksController {
 
   @Get(':id')
   @ApiOperation({ summary: 'Show one of your test clocks (sandbox only)' })
-  @ApiOkResponse({ schema: { type: 'object', example: TEST_CLOCK_EXAMPLE } })
+  @Responds(200, testClockShape, 'The test clock.')
   @ApiErrors(404, 422)
   show(@CurrentPartner() partner: Partner, @Param({ schema: idParam }) p: z.infer<typeof idParam>) {
     return this.clocks.show(partner.clientId, p.id);
@@ -73,7 +75,7 @@ export class SandboxTestClocksController {
       'Moves the clock forward to `frozen_time`, or by `seconds`; never back, at most two years at a time. The next request on an attached resource sees the new time.',
   })
   @ApiBody({ schema: { type: 'object', example: { seconds: 172800 } } })
-  @ApiOkResponse({ schema: { type: 'object', example: { ...TEST_CLOCK_EXAMPLE, frozen_time: '2026-11-26T09:00:00.000000Z' } } })
+  @Responds(200, testClockShape, 'The test clock at its new time.')
   @ApiErrors(404, 422)
   advance(
     @CurrentPartner() partner: Partner,
@@ -86,6 +88,7 @@ export class SandboxTestClocksController {
   @Delete(':id')
   @HttpCode(204)
   @ApiOperation({ summary: 'Delete a test clock (sandbox only)', description: 'Its resources stay and go back to real time.' })
+  @ApiNoContentResponse({ description: 'Deleted.' })
   @ApiErrors(404, 422)
   delete(@CurrentPartner() partner: Partner, @Param({ schema: idParam }) p: z.infer<typeof idParam>) {
     return this.clocks.delete(partner.clientId, p.id);

@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
-import { ApiBody, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { digitString, z } from '@lib/common';
 import { vinField } from '@lib/common/saudi';
@@ -36,8 +36,11 @@ export class SandboxVehicleDocumentsController {
       example: { vin: 'WDB12345612345678', car_sequence_number: '123456789', owner_id: '1012345678', ownership_transfer_complete: false },
     },
   })
-  @ApiProduces('application/pdf')
-  @ApiOkResponse({ description: 'The document (PDF); its SHA-256 in `X-Document-Sha256`.', schema: { type: 'string', format: 'binary' } })
+  // The PDF is the only non-JSON answer: declared on the 201 alone, so the errors stay documented as JSON.
+  @ApiCreatedResponse({
+    description: 'The document (PDF); its SHA-256 in `X-Document-Sha256`.',
+    content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+  })
   @ApiErrors(422, 502)
   async issue(@Body({ schema: documentBody }) body: z.infer<typeof documentBody>, @Res() reply: FastifyReply) {
     const doc = await this.control.issueVehicleDocument(body);

@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { ApiError, Clock, formatDateTime, HOUR_MS } from '@lib/common';
 import { TestClock, TestClockRepository } from '../../test-clocks/test-clock.repository';
 import { DueEventScheduler } from '../../due-events/due-event-scheduler';
+import type { TestClockOut } from './sandbox-tools.response';
 
 const DAY_MS = 24 * HOUR_MS;
 /** How far from real time a clock may start, and how far one advance may move it (a policy year and a half). */
@@ -11,15 +12,6 @@ const ADVANCE_SPAN_MS = 2 * 365 * DAY_MS;
 const CLOCKS_PER_CLIENT = 20;
 
 const ATTACHED_AS = { quote_request: 'quote_requests', offer: 'offers', policy: 'policies', company: 'companies', payment: 'payments' } as const;
-
-export const TEST_CLOCK_EXAMPLE = {
-  id: '3f0e9b1c-8d2a-4c5b-9e7f-1a2b3c4d5e6f',
-  name: 'claims after cover start',
-  frozen_time: '2026-11-24T09:00:00.000000Z',
-  attached: { quote_requests: 0, offers: 0, policies: 1, companies: 0, payments: 1 },
-  created_at: '2026-11-24T09:00:00.000000Z',
-  updated_at: '2026-11-24T09:00:00.000000Z',
-};
 
 /** A partner's test clocks: create, read, advance (forward only), delete. */
 @Injectable()
@@ -75,9 +67,9 @@ export class TestClockTool {
     return clock;
   }
 
-  private async present(c: TestClock) {
+  private async present(c: TestClock): Promise<TestClockOut> {
     const counts = await this.repo.attachmentCounts(c.id);
-    const attached = Object.fromEntries(Object.entries(ATTACHED_AS).map(([type, label]) => [label, counts[type] ?? 0]));
+    const attached = Object.fromEntries(Object.entries(ATTACHED_AS).map(([type, label]) => [label, counts[type] ?? 0])) as TestClockOut['attached'];
     return {
       id: c.id,
       name: c.name,

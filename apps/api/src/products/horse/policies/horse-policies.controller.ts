@@ -1,10 +1,11 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiError, intId, validationError, z } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { CurrentPartner, PartnerApi } from '../../../platform/auth/partner-api.decorator';
 import type { Partner } from '../../../platform/auth/partner';
 import { ApiErrors } from '../../../platform/openapi/api-errors.decorator';
+import { Responds } from '../../../platform/openapi/responds.decorator';
 import { AcceptsMultipart } from '../../../platform/files/multipart';
 import { CancellationUpload, CancellationUploadGuard, UploadedCancellation } from '../../../policies/cancellation/cancellation-upload.guard';
 import { CancelHorsePolicyUseCase } from '../cancellation/cancel-horse-policy.use-case';
@@ -16,6 +17,7 @@ import { DocumentUpload, UploadedDocumentsIfAny } from '../../../platform/files/
 import { CreateHorsePolicyUseCase } from './create-horse-policy.use-case';
 import { HorsePolicyRepository } from './horse-policy.repository';
 import { presentHorsePolicy } from './horse-policy.presenter';
+import { horsePolicyShape } from './horse-policy.response';
 import { REFUND_PAYOUT_DOC } from '../../../payments/refunds/refunds';
 
 const idParam = z.strictObject({ horsePolicy: intId });
@@ -33,27 +35,6 @@ const REQUEST_EXAMPLE = {
   },
   owner: { name: 'Faisal Alharbi', id: '1012345678', email: 'owner@example.com', phone: '0512345678' },
   declaration: true,
-};
-
-const POLICY_EXAMPLE = {
-  id: 5,
-  status: 0,
-  insurer_code: 'caravan',
-  provider_policy_id: null,
-  horse: REQUEST_EXAMPLE.horse,
-  owner: REQUEST_EXAMPLE.owner,
-  net_premium: 16250,
-  vat: 2437.5,
-  price: 18687.5,
-  start_date: null,
-  end_date: null,
-  payment_link: 'http://localhost:3000/pay/9b1d0f3e6a7c4b2d8e5f1a3c7b9d2e4f6a8c0b1d',
-  purchased_at: null,
-  cancelled_at: null,
-  refund_amount: null,
-  cancellation_document: null,
-  meta_data: { extra_fields: null },
-  created_at: '2026-11-22T09:05:00.000000Z',
 };
 
 @ApiTags('Horse')
@@ -107,7 +88,7 @@ export class HorsePoliciesController {
       ],
     },
   })
-  @ApiCreatedResponse({ description: 'The horse policy (status 0).', schema: { type: 'object', example: POLICY_EXAMPLE } })
+  @Responds(201, horsePolicyShape, 'The horse policy (status 0).')
   @ApiErrors(415, 422, 502)
   async createPolicy(@CurrentPartner() partner: Partner, @Body() body: unknown, @UploadedDocumentsIfAny() upload: DocumentUpload | undefined) {
     if (upload?.unexpected.length) throw ApiError.validation(Object.fromEntries(upload.unexpected.map((n) => [n, [`The ${n} part is not allowed.`]])));
@@ -130,7 +111,7 @@ export class HorsePoliciesController {
     summary: 'Show a horse policy',
     description: 'Added so a partner can see activation and refunds; the real service had no read endpoint for horse.',
   })
-  @ApiOkResponse({ description: 'The horse policy.', schema: { type: 'object', example: POLICY_EXAMPLE } })
+  @Responds(200, horsePolicyShape, 'The horse policy.')
   @ApiErrors(404)
   async show(@CurrentPartner() partner: Partner, @Param({ schema: idParam }) p: z.infer<typeof idParam>) {
     const found = await this.policies.findForClient(partner.clientId, p.horsePolicy);
@@ -156,10 +137,7 @@ export class HorsePoliciesController {
     required: false,
     schema: { type: 'object', properties: { cancellation_document: { type: 'string', format: 'binary', description: 'PDF, JPEG or PNG, at most 5 MB.' } } },
   })
-  @ApiOkResponse({
-    description: 'The cancelled policy.',
-    schema: { type: 'object', example: { ...POLICY_EXAMPLE, status: 2, payment_link: null, refund_amount: 18687.5 } },
-  })
+  @Responds(200, horsePolicyShape, 'The cancelled policy (status 2) with `refund_amount`.')
   @ApiErrors(400, 404, 409, 413, 422)
   cancelPolicy(@CurrentPartner() partner: Partner, @Param({ schema: idParam }) p: z.infer<typeof idParam>, @UploadedCancellation() upload: CancellationUpload) {
     return this.cancel.execute(partner.clientId, p.horsePolicy, upload, this.config.publicBaseUrl);

@@ -1,11 +1,13 @@
 import { amountNumber, formatDateTimeOffset } from '@lib/common';
 import type { LifeOffer } from '@lib/db/generated/prisma/client';
+import type { LifeOfferOut } from './life-offer.response';
 
 type Benefits = { death: string; critical_illness: string; disability: string; accidental_death?: string };
+type ApplicantDetails = NonNullable<LifeOfferOut['applicant_details']>;
 type Projected = Array<{ year: number; value: string }>;
 
 /** One offer as the partner sees it: amounts are JSON numbers with two decimals, `valid_until` an offset datetime as motor's quote_expiry_date. */
-export function presentLifeOffer(o: LifeOffer) {
+export function presentLifeOffer(o: LifeOffer): LifeOfferOut {
   const benefits = o.benefits as Benefits;
   const projected = o.projectedValues as Projected;
   return {
@@ -15,7 +17,7 @@ export function presentLifeOffer(o: LifeOffer) {
     product_name: o.productName,
     sum_assured: amountNumber(o.sumAssured.toString()),
     premium: amountNumber(o.premium.toString()),
-    premium_frequency: o.premiumFrequency,
+    premium_frequency: o.premiumFrequency as LifeOfferOut['premium_frequency'],
     annual_premium: amountNumber(o.annualPremium.toString()),
     policy_term_years: o.termYears,
     benefits: {
@@ -24,14 +26,14 @@ export function presentLifeOffer(o: LifeOffer) {
       disability: amountNumber(benefits.disability),
       ...(benefits.accidental_death ? { accidental_death: amountNumber(benefits.accidental_death) } : {}),
     },
-    riders_included: o.ridersIncluded as string[],
+    riders_included: o.ridersIncluded as LifeOfferOut['riders_included'],
     projected_savings: {
       assumed_growth_rate_percent: amountNumber(o.growthRatePercent.toString()),
       values: projected.map((p) => ({ year: p.year, value: amountNumber(p.value) })),
     },
     maturity_benefit: projected.length ? amountNumber(projected[projected.length - 1].value) : 0,
     notes: `Projected savings assume ${o.growthRatePercent.toFixed(2)} % growth a year and are not guaranteed; the death benefit is paid in full at any time during the term.`,
-    applicant_details: o.applicantDetails ?? null,
+    applicant_details: (o.applicantDetails as ApplicantDetails | null) ?? null,
     valid_until: formatDateTimeOffset(o.expiresAt),
   };
 }

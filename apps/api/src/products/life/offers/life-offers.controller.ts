@@ -1,33 +1,13 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPartner, PartnerApi } from '../../../platform/auth/partner-api.decorator';
 import type { Partner } from '../../../platform/auth/partner';
 import { ApiErrors } from '../../../platform/openapi/api-errors.decorator';
+import { Responds } from '../../../platform/openapi/responds.decorator';
 import { LIFE_PRODUCTS } from '../life-products';
 import { LifeOfferRequest, lifeOfferRequestSchema } from './life-offer.schema';
+import { lifeOfferListShape } from './life-offer.response';
 import { RequestLifeOffersUseCase } from './request-life-offers.use-case';
-
-const OFFER_EXAMPLE = {
-  offer_id: '0f8b7c1e-2d3a-4b5c-8d9e-0a1b2c3d4e5f',
-  insurer: 'Summit Ridge Takaful',
-  insurer_ar: 'تكافل ذروة القمة',
-  product_name: 'Summit Future Builder',
-  sum_assured: 300000,
-  premium: 833.51,
-  premium_frequency: 'monthly',
-  annual_premium: 10002.12,
-  policy_term_years: 20,
-  benefits: { death: 300000, critical_illness: 120000, disability: 300000 },
-  projected_savings: {
-    assumed_growth_rate_percent: 4,
-    values: [
-      { year: 5, value: 50696.78 },
-      { year: 20, value: 278722.82 },
-    ],
-  },
-  maturity_benefit: 278722.82,
-  valid_until: '2026-11-23T09:00:00+00:00',
-};
 
 @ApiTags('Life savings and protection')
 @PartnerApi(...LIFE_PRODUCTS)
@@ -65,7 +45,7 @@ export class LifeOffersController {
       },
     },
   })
-  @ApiOkResponse({ description: 'The offers.', schema: { type: 'array', items: { type: 'object' }, example: [OFFER_EXAMPLE] } })
+  @Responds(200, lifeOfferListShape, 'The offers, cheapest premium first.')
   @ApiErrors(422, 502)
   create(@CurrentPartner() partner: Partner, @Body({ schema: lifeOfferRequestSchema }) body: LifeOfferRequest) {
     return this.requestOffers.execute(partner.clientId, body);

@@ -1,10 +1,11 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, UseGuards } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { intId, z } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { CurrentPartner, PartnerApi } from '../../../platform/auth/partner-api.decorator';
 import type { Partner } from '../../../platform/auth/partner';
 import { ApiErrors } from '../../../platform/openapi/api-errors.decorator';
+import { Responds } from '../../../platform/openapi/responds.decorator';
 import { AcceptsMultipart } from '../../../platform/files/multipart';
 import { CancellationUpload, CancellationUploadGuard, UploadedCancellation } from '../../../policies/cancellation/cancellation-upload.guard';
 import { CancelLifePolicyUseCase } from '../cancellation/cancel-life-policy.use-case';
@@ -13,6 +14,7 @@ import { IssueLifePolicyInput, issueLifePolicySchema } from './issue-life-policy
 import { IssueLifePolicyUseCase } from './issue-life-policy.use-case';
 import { LifePolicyRepository } from './life-policy.repository';
 import { presentLifePolicy } from './life-policy.presenter';
+import { lifePolicyListShape, lifePolicyShape } from './life-policy.response';
 import { REFUND_PAYOUT_DOC } from '../../../payments/refunds/refunds';
 
 const idParam = z.strictObject({ lifePolicy: intId });
@@ -23,32 +25,6 @@ const listQuery = z.strictObject({
     .pipe(z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(4)], { error: 'The status must be 0, 1, 2 or 4.' }))
     .optional(),
 });
-
-const POLICY_EXAMPLE = {
-  id: 12,
-  offer_id: '0f8b7c1e-2d3a-4b5c-8d9e-0a1b2c3d4e5f',
-  status: 0,
-  insurer: 'Summit Ridge Takaful',
-  insurer_ar: 'تكافل ذروة القمة',
-  product_name: 'Summit Future Builder',
-  provider_policy_id: null,
-  applicant_id: '1012345678',
-  sum_assured: 300000,
-  premium_amount: 833.51,
-  premium_frequency: 'monthly',
-  policy_term_years: 20,
-  start_date: null,
-  end_date: null,
-  beneficiaries: [{ name: 'Sara Ahmed', national_id: '1098765432', relationship: 'spouse', share_percentage: 100 }],
-  iban_masked: 'SA03*****************519',
-  payment_link: 'http://localhost:3000/pay/9b1d0f3e6a7c4b2d8e5f1a3c7b9d2e4f6a8c0b1d',
-  purchased_at: null,
-  cancelled_at: null,
-  refund_amount: null,
-  cancellation_document: null,
-  meta_data: { extra_fields: null },
-  created_at: '2026-11-22T09:05:00.000000Z',
-};
 
 @ApiTags('Life savings and protection')
 @PartnerApi(...LIFE_PRODUCTS)
@@ -76,7 +52,7 @@ export class LifePoliciesController {
       '`start_date` (the payment day) and `end_date` (start + term). Status values are integers as for motor and property (0 pending, 1 active, 2 cancelled, 4 expired at maturity), ' +
       'not the real service\'s string "active". One policy per offer: a second is 409.',
   })
-  @ApiCreatedResponse({ description: 'The life policy (status 0).', schema: { type: 'object', example: POLICY_EXAMPLE } })
+  @Responds(201, lifePolicyShape, 'The life policy (status 0).')
   @ApiErrors(409, 422)
   create(@CurrentPartner() partner: Partner, @Body({ schema: issueLifePolicySchema }) body: IssueLifePolicyInput) {
     return this.issue.execute(partner.clientId, body);
@@ -87,7 +63,7 @@ export class LifePoliciesController {
     summary: "List the bank channel's life policies",
     description: "The calling client's policies, newest first, as a plain array (at most 500); filter `status` 0, 1 or 2.",
   })
-  @ApiOkResponse({ description: 'Life policy objects.', schema: { type: 'array', items: { type: 'object' }, example: [POLICY_EXAMPLE] } })
+  @Responds(200, lifePolicyListShape, 'Life policy objects.')
   @ApiErrors(422)
   async list(@CurrentPartner() partner: Partner, @Query({ schema: listQuery }) q: z.infer<typeof listQuery>) {
     return (await this.policies.listForClient(partner.clientId, q.status)).map((v) => presentLifePolicy(v, this.config.publicBaseUrl));
@@ -114,10 +90,7 @@ export class LifePoliciesController {
     required: false,
     schema: { type: 'object', properties: { cancellation_document: { type: 'string', format: 'binary', description: 'PDF, JPEG or PNG, at most 5 MB.' } } },
   })
-  @ApiOkResponse({
-    description: 'The cancelled policy with `refund_amount`.',
-    schema: { type: 'object', example: { ...POLICY_EXAMPLE, status: 2, payment_link: null, refund_amount: 833.51 } },
-  })
+  @Responds(200, lifePolicyShape, 'The cancelled policy (status 2) with `refund_amount`.')
   @ApiErrors(400, 404, 409, 413, 422)
   cancelPolicy(@CurrentPartner() partner: Partner, @Param({ schema: idParam }) p: z.infer<typeof idParam>, @UploadedCancellation() upload: CancellationUpload) {
     return this.cancel.execute(partner.clientId, p.lifePolicy, upload, this.config.publicBaseUrl);

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req } from '@nestjs/common';
-import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { ApiError, intId, pageQueryShape, pageSkip, parseDate, toPage, validationError, z } from '@lib/common';
 import { gregorianDateField } from '@lib/common/saudi';
@@ -8,9 +8,10 @@ import { absoluteUrl } from '../../../platform/http/absolute-url';
 import { CurrentPartner, PartnerApi } from '../../../platform/auth/partner-api.decorator';
 import type { Partner } from '../../../platform/auth/partner';
 import { ApiErrors } from '../../../platform/openapi/api-errors.decorator';
+import { Responds } from '../../../platform/openapi/responds.decorator';
 import { REFUND_PAYOUT_DOC } from '../../../payments/refunds/refunds';
 import { CancelTravelPolicyUseCase } from '../cancellation/cancel-travel-policy.use-case';
-import { POLICY_EXAMPLE } from '../travel-examples';
+import { travelPolicyPageShape, travelPolicyShape } from '../travel.response';
 import { TRAVEL_BASE, TRAVEL_PRODUCTS } from '../travel-products';
 import { PurchaseTravelPolicyInput, purchaseTravelPolicySchema } from './purchase-travel-policy.schema';
 import { PurchaseTravelPolicyUseCase } from './purchase-travel-policy.use-case';
@@ -57,7 +58,7 @@ export class TravelPoliciesController {
       'announced by the `policy.documents_updated` webhook.',
   })
   @ApiBody({ schema: { type: 'object', example: { quote_id: 'Q-V1GN40HU', redirect_url: 'https://shop.example.com/travel/done?policy=policyID' } } })
-  @ApiOkResponse({ description: 'The policy (status 0).', schema: { type: 'object', example: POLICY_EXAMPLE } })
+  @Responds(200, travelPolicyShape, 'The policy (status 0).')
   @ApiErrors(409, 422)
   buy(@CurrentPartner() partner: Partner, @Body({ schema: purchaseTravelPolicySchema }) body: PurchaseTravelPolicyInput) {
     return this.purchase.execute(partner.clientId, body);
@@ -69,10 +70,7 @@ export class TravelPoliciesController {
     description:
       "The calling client's travel policies, newest first, in the paginator envelope like the other lists; filters `status` (0, 1, 2, 4 expired), `date_from`, `date_to` (YYYY-MM-DD, on `created_at`).",
   })
-  @ApiOkResponse({
-    description: 'A page of travel policies.',
-    schema: { type: 'object', example: { current_page: 1, data: [POLICY_EXAMPLE], total: 1, per_page: 15 } },
-  })
+  @Responds(200, travelPolicyPageShape, 'A page of travel policies.')
   @ApiErrors(422)
   async list(@CurrentPartner() partner: Partner, @Query({ schema: listQuery }) q: z.infer<typeof listQuery>, @Req() req: FastifyRequest) {
     const to = q.date_to ? new Date(parseDate(q.date_to)!.getTime() + DAY_MS - 1) : undefined;
@@ -93,7 +91,7 @@ export class TravelPoliciesController {
 
   @Get(`${TRAVEL_BASE}/policies/:travelPolicy`)
   @ApiOperation({ summary: 'Show a travel policy' })
-  @ApiOkResponse({ description: 'The travel policy.', schema: { type: 'object', example: POLICY_EXAMPLE } })
+  @Responds(200, travelPolicyShape, 'The travel policy.')
   @ApiErrors(404)
   async show(@CurrentPartner() partner: Partner, @Param({ schema: idParam }) p: z.infer<typeof idParam>) {
     const view = await this.policies.findForClient(partner.clientId, p.travelPolicy);
@@ -112,10 +110,7 @@ export class TravelPoliciesController {
       ' From the start date on the cover is in use: 409. Cancelling again: 400 (code 40010). Answers 200 with the cancelled policy and `refund_amount`.',
   })
   @ApiBody({ required: false, schema: { type: 'object', properties: { reason: { type: 'string', maxLength: 500 } } } })
-  @ApiOkResponse({
-    description: 'The cancelled policy.',
-    schema: { type: 'object', example: { ...POLICY_EXAMPLE, status: 2, payment_link: null, canceled_at: '2027-02-10T09:00:00.000000Z', refund_amount: 92 } },
-  })
+  @Responds(200, travelPolicyShape, 'The cancelled policy (status 2) with `refund_amount`.')
   @ApiErrors(400, 404, 409, 422, 502)
   cancelPolicy(@CurrentPartner() partner: Partner, @Param({ schema: idParam }) p: z.infer<typeof idParam>, @Body() raw: unknown) {
     // The body is optional: no body is no reason.

@@ -3,6 +3,7 @@ import { paymentLink } from '../../../payments/payment.repository';
 import type { TravelPolicyView } from './travel-policy.repository';
 import { PolicyStatus } from '../../../policies/policy-status';
 import { policyRedirectUrl } from '../../../policies/policy-redirect-url';
+import type { TravelPolicyOut } from '../travel.response';
 
 export interface TravelPolicyUrls {
   publicBaseUrl: string;
@@ -15,25 +16,25 @@ export interface TravelPolicyUrls {
  * `status` 0 awaiting payment, 1 active, 2 cancelled; once paid `provider_policy_id` and, shortly after,
  * the policy and invoice PDFs (`policy_url` / `provider_policy`, `invoice_url` / `invoice`).
  */
-export function presentTravelPolicy({ policy: p, quote: q, payment }: TravelPolicyView, urls: TravelPolicyUrls) {
+export function presentTravelPolicy({ policy: p, quote: q, payment }: TravelPolicyView, urls: TravelPolicyUrls): TravelPolicyOut {
   const policyUrl = p.policyFileId ? urls.fileUrl(p.policyFileId) : null;
   const invoiceUrl = p.invoiceFileId ? urls.fileUrl(p.invoiceFileId) : null;
   const price = amountNumber(p.price.toString());
   return {
     id: p.id,
-    status: p.status,
+    status: p.status as TravelPolicyOut['status'],
     product_id: productId('travel'),
     client_id: p.clientId,
     quote_id: p.quoteId,
     insurer_code: p.insurerCode,
     meta_data: {
-      bill: q.bill,
+      bill: q.bill as TravelPolicyOut['meta_data']['bill'],
       email: q.email,
       price,
       duration: p.duration,
       quote_id: p.quoteId,
       start_date: p.startDate,
-      travellers: q.travellers,
+      travellers: q.travellers as TravelPolicyOut['meta_data']['travellers'],
       multi_entry: p.multiEntry,
       phone_number: q.phoneNumber,
       date_of_birth: q.dateOfBirth,

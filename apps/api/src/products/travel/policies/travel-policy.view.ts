@@ -4,6 +4,7 @@ import { FileStore } from '../../../platform/files/file-store';
 import { presentTravelPolicy } from './travel-policy.presenter';
 import type { TravelPolicyView } from './travel-policy.repository';
 import type { ShownPolicy } from '../../../policies/events/policy-events';
+import type { TravelPolicyOut } from '../travel.response';
 
 /** Presents travel policies with the service's absolute URLs (payment page, stored PDFs). */
 @Injectable()
@@ -13,7 +14,7 @@ export class TravelPolicyPresenter {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  present(view: TravelPolicyView) {
+  present(view: TravelPolicyView): TravelPolicyOut {
     return presentTravelPolicy(view, { publicBaseUrl: this.config.publicBaseUrl, fileUrl: (id) => this.files.urlOf({ id, contentType: 'application/pdf' }) });
   }
 

@@ -1,12 +1,14 @@
 import { Body, Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiError, z } from '@lib/common';
 import { CurrentPartner, PartnerApi } from '../../../platform/auth/partner-api.decorator';
 import type { Partner } from '../../../platform/auth/partner';
 import { ApiErrors } from '../../../platform/openapi/api-errors.decorator';
+import { Responds } from '../../../platform/openapi/responds.decorator';
 import { AcceptsMultipart } from '../../../platform/files/multipart';
 import { DocumentUploadGuard, UploadedDocuments, type DocumentUpload } from '../../../platform/files/documents/document-upload.guard';
-import { QUOTE_EXAMPLE, QUOTE_REQUEST_EXAMPLE } from '../travel-examples';
+import { QUOTE_REQUEST_EXAMPLE } from '../travel-examples';
+import { travelDocumentsUploadedShape, travelQuoteShape } from '../travel.response';
 import { TRAVEL_BASE, TRAVEL_PRODUCTS, TRAVEL_QUOTE_VALID_MS } from '../travel-products';
 import { RequestTravelQuoteUseCase } from './request-travel-quote.use-case';
 import { TravelQuoteRepository } from './travel-quote.repository';
@@ -48,7 +50,7 @@ export class TravelQuotesController {
       `A quote can be bought for ${TRAVEL_QUOTE_VALID_MS / 3_600_000} hours (\`expires_at\`).`,
   })
   @ApiBody({ schema: { type: 'object', example: QUOTE_REQUEST_EXAMPLE } })
-  @ApiOkResponse({ description: 'The quote.', schema: { type: 'object', example: QUOTE_EXAMPLE } })
+  @Responds(200, travelQuoteShape, 'The quote.')
   @ApiErrors(422, 502)
   requestQuote(@CurrentPartner() partner: Partner, @Body() body: unknown) {
     return this.request.execute(partner.clientId, body);
@@ -56,7 +58,7 @@ export class TravelQuotesController {
 
   @Get(`${TRAVEL_BASE}/quotes/:quoteId`)
   @ApiOperation({ summary: 'Show a travel quote', description: "The quote as it was answered, with `documents_uploaded`. Another client's quote is 404." })
-  @ApiOkResponse({ description: 'The quote.', schema: { type: 'object', example: QUOTE_EXAMPLE } })
+  @Responds(200, travelQuoteShape, 'The quote.')
   @ApiErrors(404, 422)
   async showQuote(@CurrentPartner() partner: Partner, @Param({ schema: quoteParam }) p: z.infer<typeof quoteParam>) {
     const quote = await this.quotes.findForClient(partner.clientId, p.quoteId);
@@ -86,10 +88,7 @@ export class TravelQuotesController {
       },
     },
   })
-  @ApiOkResponse({
-    description: 'Stored.',
-    schema: { type: 'object', example: { quote_id: 'Q-V1GN40HU', documents_uploaded: true, uploaded_at: '2027-02-03T07:15:00.000000Z' } },
-  })
+  @Responds(200, travelDocumentsUploadedShape, 'Stored.')
   @ApiErrors(400, 413, 415, 422)
   uploadDocuments(@CurrentPartner() partner: Partner, @UploadedDocuments() upload: DocumentUpload) {
     return this.upload.execute(partner.clientId, upload);

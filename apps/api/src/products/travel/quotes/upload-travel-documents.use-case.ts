@@ -6,6 +6,7 @@ import type { DocumentUpload } from '../../../platform/files/documents/document-
 import { TestClocks } from '../../../platform/test-clocks/test-clocks';
 import { TravelQuoteRepository } from './travel-quote.repository';
 import { clockedTravelQuote } from './travel-quote.clock';
+import type { TravelDocumentsUploadedOut } from '../travel.response';
 
 export const TRAVEL_DOCUMENT_PARTS = ['id_document', 'passport_document'] as const;
 
@@ -22,7 +23,7 @@ export class UploadTravelDocumentsUseCase {
     private readonly testClocks: TestClocks,
   ) {}
 
-  async execute(clientId: string, upload: DocumentUpload) {
+  async execute(clientId: string, upload: DocumentUpload): Promise<TravelDocumentsUploadedOut> {
     const details: ErrorDetails = {};
     for (const name of upload.unexpected) details[name] = [`The ${name} part is not allowed.`];
     const quoteId = upload.fields.quote_id?.trim();
