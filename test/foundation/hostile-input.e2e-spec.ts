@@ -36,6 +36,16 @@ describe('hostile input: control characters and unicode tricks', () => {
   };
   const propertyCount = () => env.app.db.prisma.propertyPolicy.count();
 
+  it('answers URLs the router refuses (a percent-encoding that does not decode, an over-long path segment) with the one error body', async () => {
+    const badUrl = await env.app.request('/api/v1/medical/companies/%E0%A4%A', { token });
+    expect(badUrl.status).toBe(400);
+    expect(badUrl.body).toMatchObject({ code: '40000', type: 'about:blank', title: 'Bad Request', status: 400 });
+    expect(badUrl.body.message).toMatch(/URL is malformed/);
+    const tooLong = await env.app.request(`/api/v1/medical/companies/${'9'.repeat(150)}`, { token });
+    expect(tooLong.status).toBe(414);
+    expect(tooLong.body).toMatchObject({ code: '41401', type: 'about:blank', title: 'URI Too Long', status: 414 });
+  });
+
   it('refuses NUL in every property text field named by the issue, writing nothing', async () => {
     const before = await propertyCount();
     for (const field of ['address.street_name', 'personal_details.name', 'personal_details.name_ar', 'redirect_url', 'personal_details.email']) {

@@ -14,6 +14,7 @@ import {
   AllExceptionsFilter,
   createLogger,
   createValidationPipe,
+  frameworkError,
   HttpMetrics,
   MemoryWindowStorage,
   NestPinoLogger,
@@ -67,6 +68,7 @@ export async function createApi(config: AppConfig, options: ApiOptions = {}): Pr
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
+    frameworkErrors: frameworkError,
   });
   const fastify = adapter.getInstance();
   routes.attach(fastify);

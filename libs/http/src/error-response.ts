@@ -85,6 +85,17 @@ export function toApiError(err: unknown): ApiError {
   return new ApiError('INTERNAL');
 }
 
+/**
+ * Fastify's own refusals before any route runs (a URL whose percent-encoding does not decode, a path segment over
+ * the router's length limit), answered with the one error body like every other error.
+ */
+export function frameworkError(err: Error & { code?: string }, _req: unknown, reply: FastifyReply): void {
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendError(reply, new ApiError('URI_TOO_LONG'));
+  if (err.code === 'FST_ERR_BAD_URL')
+    return sendError(reply, new ApiError('MALFORMED_REQUEST', 'The URL is malformed: a percent-encoded part does not decode.'));
+  sendError(reply, toApiError(err));
+}
+
 export function sendError(reply: FastifyReply, err: ApiError): void {
   for (const [k, v] of Object.entries(err.headers)) reply.header(k, v);
   reply.status(err.status).type('application/json; charset=utf-8').send(errorBody(err));

@@ -26,6 +26,7 @@ export const ErrorCodes = {
   CONFLICT: { code: '40902', status: 409, message: 'The request conflicts with the current state of the resource.' },
   EMBED_SESSION_EXPIRED: { code: '41001', status: 410, message: 'This embed session has expired; the partner opens a new one.' },
   PAYLOAD_TOO_LARGE: { code: '41301', status: 413, message: 'The request body is too large.' },
+  URI_TOO_LONG: { code: '41401', status: 414, message: 'A part of the URL is longer than the service accepts.' },
   UNSUPPORTED_MEDIA_TYPE: { code: '41501', status: 415, message: 'Unsupported content type.' },
   VALIDATION_FAILED: { code: '42201', status: 422, message: 'The given data was invalid.' },
   IDEMPOTENCY_KEY_REUSED: { code: '42202', status: 422, message: 'This Idempotency-Key was already used with a different request.' },
