@@ -10,6 +10,7 @@ import { ApiList } from '../platform/admin/list/list-api.decorator';
 import { listQuerySchema, orderBy } from '../platform/admin/list/list-query';
 import { listResponse } from '../platform/admin/list/list-response';
 import { ApiErrors } from '../platform/openapi/api-errors.decorator';
+import { Responds } from '../platform/openapi/responds.decorator';
 import type { AdminPolicyReadSide, CancelActor } from './admin-policy-read-side';
 
 interface RouteDoc {
@@ -30,6 +31,8 @@ export interface AdminPoliciesSpec<S extends z.ZodType, V> {
   /** Sortable fields, as the list's `sort` names them; the column is the field in camelCase. */
   sortable: readonly [string, ...string[]];
   filter: S;
+  /** The named response shapes: a list row, the policy's page (the row when not given; cancel answers it too), the insurer's cancellation status. */
+  shapes?: { row: z.ZodType; detail?: z.ZodType; cancellationStatus?: z.ZodType };
   list: RouteDoc & { filters: string };
   show: RouteDoc & { ok?: string };
   /** Families whose staff cannot cancel leave it out. */
@@ -51,7 +54,10 @@ const stacked = (...decorators: MethodDecorator[]) => applyDecorators(...decorat
  * one policy, and where the family allows it a cancellation with a reason, audited in its transaction.
  */
 export function adminPoliciesController<S extends z.ZodType, V>(spec: AdminPoliciesSpec<S, V>): Type {
-  const { resource, list, show, cancel, cancellationStatus } = spec;
+  const { resource, list, show, cancel, cancellationStatus, shapes } = spec;
+  const detail = shapes && (shapes.detail ?? shapes.row);
+  /** The route's answer: its named shape, or (for a family not typed yet) a description alone. */
+  const answers = (shape: z.ZodType | undefined, description: string) => (shape ? Responds(200, shape, description) : ApiOkResponse({ description }));
   const listQuery = listQuerySchema({ sortable: spec.sortable, defaultSort: ['created_at', 'DESC'], filter: spec.filter });
   const notFound = (id: number) => ApiError.notFound(`No ${spec.noun} with id ${id}.`);
   const cancelRoute = cancel
@@ -61,7 +67,7 @@ export function adminPoliciesController<S extends z.ZodType, V>(spec: AdminPolic
         Allow('cancel'),
         ApiOperation({ summary: cancel.summary, description: cancel.description }),
         ApiBody({ schema: z.toJSONSchema(cancelBody, { target: 'openapi-3.0', io: 'input' }) as object }),
-        ApiOkResponse({ description: 'The cancelled policy.' }),
+        answers(detail, 'The cancelled policy.'),
         ApiErrors(...(cancel.errors ?? [])),
       )
     : none();
@@ -70,7 +76,7 @@ export function adminPoliciesController<S extends z.ZodType, V>(spec: AdminPolic
         Get(':id/cancellation-status'),
         Allow('check_status'),
         ApiOperation({ summary: cancellationStatus.summary, description: cancellationStatus.description }),
-        ApiOkResponse({ description: cancellationStatus.ok }),
+        answers(shapes?.cancellationStatus, cancellationStatus.ok),
         ApiErrors(...(cancellationStatus.errors ?? [])),
       )
     : none();
@@ -91,7 +97,7 @@ export function adminPoliciesController<S extends z.ZodType, V>(spec: AdminPolic
     @Get()
     @Allow('read')
     @ApiOperation({ summary: list.summary, description: list.description })
-    @ApiList(resource, spec.sortable, list.filters)
+    @ApiList(resource, spec.sortable, list.filters, shapes?.row)
     @(list.errors ? ApiErrors(...list.errors) : none())
     async list(@CurrentStaff() staff: Staff, @Query({ schema: listQuery }) q: z.infer<typeof listQuery>, @Res({ passthrough: true }) reply: FastifyReply) {
       const [views, total] = await this.readSide.page(q.filter, orderBy(q.sort, { [q.sort.field]: column(q.sort.field) }), q.skip, q.take);
@@ -101,7 +107,7 @@ export function adminPoliciesController<S extends z.ZodType, V>(spec: AdminPolic
     @Get(':id')
     @Allow('read')
     @ApiOperation({ summary: show.summary, description: show.description })
-    @ApiOkResponse({ description: show.ok ?? 'The policy.' })
+    @answers(detail, show.ok ?? 'The policy.')
     @ApiErrors(...(show.errors ?? [404]))
     async show(@CurrentStaff() staff: Staff, @Param({ schema: idParam }) p: z.infer<typeof idParam>) {
       return this.present(await this.readSide.find(p.id), p.id, staff.role);

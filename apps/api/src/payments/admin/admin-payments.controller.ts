@@ -1,10 +1,12 @@
 import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { ApiError, Clock, z } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { ApiClientRepository } from '../../platform/clients/api-client.repository';
 import { ApiErrors } from '../../platform/openapi/api-errors.decorator';
+import { Responds } from '../../platform/openapi/responds.decorator';
+import { type AdminPaymentDetailOut, type AdminPaymentOut, adminPaymentDetailShape, adminPaymentShape } from './admin-payments.response';
 import { AdminApi, Allow } from '../../platform/admin/auth/admin-api.decorator';
 import { ApiList, LIST_CONVENTION } from '../../platform/admin/list/list-api.decorator';
 import { dayFilter, dayRange, idFilter, idsOf, listQuerySchema, orderBy } from '../../platform/admin/list/list-query';
@@ -49,6 +51,7 @@ export class AdminPaymentsController {
     'payments',
     SORTABLE,
     'id, q (payment id, vendor reference, policy id or amount), status, open (pending or failed), client_id, policy_type, date_from, date_to (YYYY-MM-DD, on created_at)',
+    adminPaymentShape,
   )
   async list(@Query({ schema: listQuery }) q: z.infer<typeof listQuery>, @Res({ passthrough: true }) reply: FastifyReply) {
     await this.payments.expireDue(null, this.clock.now());
@@ -71,7 +74,7 @@ export class AdminPaymentsController {
     return listResponse(
       reply,
       'payments',
-      presentPayments(rows, refunds, this.config.publicBaseUrl).map((p, i) => ({
+      presentPayments(rows, refunds, this.config.publicBaseUrl).map((p, i): AdminPaymentOut => ({
         ...p,
         client_id: rows[i].clientId,
         client_name: names.get(rows[i].clientId) ?? null,
@@ -84,7 +87,7 @@ export class AdminPaymentsController {
   @Get(':id')
   @Allow('read')
   @ApiOperation({ summary: 'Show a payment', description: 'With its refunds (amount, reason, payout state) and the vendor callbacks received for it.' })
-  @ApiOkResponse({ description: 'The payment.' })
+  @Responds(200, adminPaymentDetailShape, 'The payment with its client and the vendor callbacks received for it.')
   @ApiErrors(404)
   async show(@Param({ schema: idParam }) p: z.infer<typeof idParam>) {
     const row = await this.payments.findById(p.id);
@@ -94,7 +97,7 @@ export class AdminPaymentsController {
       this.payments.refundsOf([row.id]),
       this.clients.namesOf([row.clientId]),
     ]);
-    return {
+    const detail: AdminPaymentDetailOut = {
       ...presentPayment(row, this.config.publicBaseUrl, refunds),
       client_id: row.clientId,
       client_name: names.get(row.clientId) ?? null,
@@ -105,5 +108,6 @@ export class AdminPaymentsController {
         received_at: c.receivedAt.toISOString(),
       })),
     };
+    return detail;
   }
 }

@@ -1,9 +1,11 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
-import { ApiBody, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { ApiBody, ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { ApiError, z } from '@lib/common';
 import { ApiClientRepository } from '../../platform/clients/api-client.repository';
 import { ApiErrors } from '../../platform/openapi/api-errors.decorator';
+import { Responds } from '../../platform/openapi/responds.decorator';
+import { adminRefundShape } from './admin-payments.response';
 import { Actor, AdminApi, Allow } from '../../platform/admin/auth/admin-api.decorator';
 import type { AuditActor } from '../../platform/admin/audit/audit-trail';
 import { ApiList, LIST_CONVENTION } from '../../platform/admin/list/list-api.decorator';
@@ -50,6 +52,7 @@ export class AdminRefundsController {
     'refunds',
     SORTABLE,
     'id, q (refund id, payment id, vendor payment id, policy id or amount), status (pending, succeeded, failed), client_id, policy_type, date_from, date_to (YYYY-MM-DD, on created_at)',
+    adminRefundShape,
   )
   async list(@Query({ schema: listQuery }) q: z.infer<typeof listQuery>, @Res({ passthrough: true }) reply: FastifyReply) {
     const f = q.filter;
@@ -79,7 +82,7 @@ export class AdminRefundsController {
   @Get(':id')
   @Allow('read')
   @ApiOperation({ summary: 'Show a refund' })
-  @ApiOkResponse({ description: 'The refund.' })
+  @Responds(200, adminRefundShape, 'The refund.')
   @ApiErrors(404)
   async show(@Param({ schema: idParam }) p: z.infer<typeof idParam>) {
     const row = await this.refunds.findById(p.id);
@@ -96,7 +99,7 @@ export class AdminRefundsController {
       'A `failed` refund (the vendor refused it, or every try failed) is owed again at once with a fresh count of tries; the worker pays it out right away. `reason` is required and audited. 409 for a refund that is not failed.',
   })
   @ApiBody({ schema: { type: 'object', example: { reason: 'The vendor confirmed the card accepts refunds again.' } } })
-  @ApiOkResponse({ description: 'The refund, pending again.' })
+  @Responds(200, adminRefundShape, 'The refund, pending again.')
   @ApiErrors(404, 409, 422)
   async retry(
     @Actor() actor: AuditActor,

@@ -1,8 +1,10 @@
 import { amountNumber, formatDateTime, formatNullableDateTime } from '@lib/common';
 import type { Refund } from '@lib/db/generated/prisma/client';
+import type { AdminRefundOut } from '../admin/admin-payments.response';
+import type { RefundStatus } from './refund.repository';
 
 /** A refund as the console shows it: what is owed, to whom, why, and where its payout stands. */
-export function presentAdminRefund(r: Refund, clientName: string | null) {
+export function presentAdminRefund(r: Refund, clientName: string | null): AdminRefundOut {
   return {
     id: r.id,
     payment_id: r.paymentId,
@@ -13,7 +15,7 @@ export function presentAdminRefund(r: Refund, clientName: string | null) {
     amount: amountNumber(r.amount),
     currency: r.currency,
     reason: r.reason,
-    status: r.status,
+    status: r.status as RefundStatus,
     attempts: r.attempts,
     last_error: r.lastError,
     vendor_payment_id: r.vendorPaymentId,

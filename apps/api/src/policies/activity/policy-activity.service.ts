@@ -3,6 +3,7 @@ import { ApiError } from '@lib/common';
 import { can } from '@lib/common/permissions';
 import { PolicyProducts } from '../policy-products';
 import { PolicyActivityRepository } from './policy-activity.repository';
+import type { AdminPolicyActivityOut } from './policy-activity.response';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -25,7 +26,7 @@ export class PolicyActivityService {
     private readonly repository: PolicyActivityRepository,
   ) {}
 
-  async of(role: string, resource: string, policyId: number) {
+  async of(role: string, resource: string, policyId: number): Promise<AdminPolicyActivityOut> {
     const product = this.products.all().find((p) => p.search.resource === resource);
     if (!product) throw ApiError.notFound(`No policy family has the console resource "${resource}".`);
     if (!can(role, 'read', resource)) throw new ApiError('FORBIDDEN', `Your role may not read ${resource}.`);
@@ -43,7 +44,7 @@ export class PolicyActivityService {
           status: p.status,
           status_reason: p.statusReason,
           vendor_reference: p.vendorReference,
-          created_at: iso(p.createdAt),
+          created_at: p.createdAt.toISOString(),
           paid_at: iso(p.paidAt),
         })) ?? null,
       refunds:
@@ -56,7 +57,7 @@ export class PolicyActivityService {
           status: r.status,
           attempts: r.attempts,
           last_error: r.lastError,
-          created_at: iso(r.createdAt),
+          created_at: r.createdAt.toISOString(),
           refunded_at: iso(r.refundedAt),
         })) ?? null,
       webhooks:
@@ -66,7 +67,7 @@ export class PolicyActivityService {
           status: d.status,
           attempts: d.attempts,
           last_status_code: d.lastStatusCode,
-          created_at: iso(d.createdAt),
+          created_at: d.createdAt.toISOString(),
           delivered_at: iso(d.deliveredAt),
         })) ?? null,
       audit: audit.map((e) => ({
@@ -75,7 +76,7 @@ export class PolicyActivityService {
         staff_email: e.staffEmail,
         role: e.role,
         reason: reasonOf(e.after),
-        created_at: iso(e.createdAt),
+        created_at: e.createdAt.toISOString(),
       })),
     };
   }

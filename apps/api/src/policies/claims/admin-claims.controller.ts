@@ -1,9 +1,21 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
-import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { ApiBody, ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { amountField, ApiError, Clock, intId, z } from '@lib/common';
 import { gregorianDateField } from '@lib/common/saudi';
 import { ApiErrors } from '../../platform/openapi/api-errors.decorator';
+import { Responds } from '../../platform/openapi/responds.decorator';
+import {
+  adminClaimHandlerListShape,
+  adminClaimListShape,
+  type AdminClaimOut,
+  type AdminClaimPolicyOut,
+  adminClaimPolicyListShape,
+  adminClaimRecordShape,
+  adminClaimShape,
+  type AdminClaimTypesOut,
+  adminClaimTypesShape,
+} from './admin-claim.response';
 import { Actor, AdminApi, Allow, CurrentStaff } from '../../platform/admin/auth/admin-api.decorator';
 import type { Staff } from '../../platform/admin/auth/staff-request';
 import { personalDataFor } from '../../platform/admin/pii/personal-data';
@@ -100,7 +112,12 @@ export class AdminClaimsController {
       'Every product family, each with its policy and customer (`policy`: number, status, cover, holder name and id, masked without read_pii) ' +
       `and its assignee's name. Claims still to decide (submitted or under review): \`filter={"undecided":true}\`; the work queue, those of them nobody has taken: \`filter={"unassigned":true}\`; \`filter={"overdue":true}\`, oldest first with \`sort=["created_at","ASC"]\`. ${DEADLINE} ${LIST_CONVENTION}`,
   })
-  @ApiList('claims', SORTABLE, 'id, product_family, status, client_id, policy_id, assignee_staff_id, older_than_days, unassigned, undecided, overdue')
+  @ApiList(
+    'claims',
+    SORTABLE,
+    'id, product_family, status, client_id, policy_id, assignee_staff_id, older_than_days, unassigned, undecided, overdue',
+    adminClaimShape,
+  )
   async list(@CurrentStaff() staff: Staff, @Query({ schema: listQuery }) q: z.infer<typeof listQuery>, @Res({ passthrough: true }) reply: FastifyReply) {
     const f = q.filter;
     const ids = idsOf(f.id)
@@ -127,7 +144,7 @@ export class AdminClaimsController {
   }
 
   /** Claims with their history, assignee's name and policy and customer: three reads for the whole page, plus one per family on it. */
-  private async present(rows: Claim[], role: string) {
+  private async present(rows: Claim[], role: string): Promise<AdminClaimOut[]> {
     const [history, assignees, subjects] = await Promise.all([
       this.claims.history(rows.map((r) => r.id)),
       this.staff.namesOf(rows.map((r) => r.assigneeStaffId)),
@@ -152,7 +169,7 @@ export class AdminClaimsController {
     summary: 'Staff who may work claims',
     description: 'Active staff whose role may handle claims (move them along their statuses): whom a claim may be assigned to, by name.',
   })
-  @ApiOkResponse({ description: '`[{id, name, email, role}]`', schema: { type: 'array', items: { type: 'object' } } })
+  @Responds(200, adminClaimHandlerListShape, 'The staff a claim may be assigned to, by name.')
   handlers() {
     return this.service.handlers();
   }
@@ -165,15 +182,12 @@ export class AdminClaimsController {
       `One family's policies matching \`q\`: the policy id, the insurer's policy number, the holder's national id / iqama / owner or company number (exact), ` +
       `or part of the holder's name; at most ${SEARCH_TAKE}, newest first, in one statement. The holder's name and id are masked without read_pii on claims.`,
   })
-  @ApiOkResponse({
-    description: '`[{policy_id, policy_number, policy_status, cover_from, cover_to, holder_name, holder_id, client_id}]`',
-    schema: { type: 'array', items: { type: 'object' } },
-  })
+  @Responds(200, adminClaimPolicyListShape, 'The matching policies, newest first.')
   @ApiErrors(422)
   async policies(@CurrentStaff() staff: Staff, @Query({ schema: policySearchQuery }) q: z.infer<typeof policySearchQuery>) {
     const found = await this.products.searchClaimSubjects(q.product_family, q.q, SEARCH_TAKE);
     const show = personalDataFor(staff.role, 'claims');
-    return found.map((s) => ({ ...presentClaimSubject(s, show)!, client_id: s.clientId }));
+    return found.map((s): AdminClaimPolicyOut => ({ ...presentClaimSubject(s, show)!, client_id: s.clientId }));
   }
 
   @Post('assign')
@@ -187,7 +201,7 @@ export class AdminClaimsController {
       'Each claim is audited (`claims.assign` with who, when, the previous and new assignee and the `reason`).',
   })
   @ApiBody({ schema: doc(bulkAssignBody) })
-  @ApiOkResponse({ description: 'The claims, assigned.' })
+  @Responds(200, adminClaimListShape, 'The claims, assigned.')
   @ApiErrors(404, 409, 422)
   async assignMany(@Actor() actor: AuditActor, @CurrentStaff() staff: Staff, @Body({ schema: bulkAssignBody }) body: z.infer<typeof bulkAssignBody>) {
     const reason = body.reason || 'Bulk assignment from the claims queue.';
@@ -209,12 +223,11 @@ export class AdminClaimsController {
     summary: 'Claim types by product family',
     description: 'The families whose policies take claims and the claim types each accepts: what the console offers when a claim is opened.',
   })
-  @ApiOkResponse({
-    description: '`{families: [{family, claim_types}]}`',
-    schema: { type: 'object', example: { families: [{ family: 'life', claim_types: ['death', 'critical_illness', 'disability'] }] } },
-  })
-  types() {
-    return { families: this.products.claimFamilies().map((family) => ({ family, claim_types: this.products.claimTypes(family) })) };
+  @Responds(200, adminClaimTypesShape, 'The families and their claim types.')
+  types(): AdminClaimTypesOut {
+    // the registered claim families are CLAIM_FAMILIES (each family's module registers under one of them)
+    const families = this.products.claimFamilies() as AdminClaimTypesOut['families'][number]['family'][];
+    return { families: families.map((family) => ({ family, claim_types: [...this.products.claimTypes(family)] })) };
   }
 
   @Get(':id')
@@ -223,7 +236,7 @@ export class AdminClaimsController {
     summary: 'Show a claim',
     description: `With its status history (notes and who moved it), its decision deadline and its policy and customer beside it. ${DEADLINE}`,
   })
-  @ApiOkResponse({ description: 'The claim.' })
+  @Responds(200, adminClaimShape, 'The claim.')
   @ApiErrors(404)
   async show(@CurrentStaff() staff: Staff, @Param({ schema: idParam }) p: z.infer<typeof idParam>) {
     const claim = await this.claims.find(p.id);
@@ -238,7 +251,7 @@ export class AdminClaimsController {
     description: 'On a policy of any client, with the same rules as the partner API (incident within the cover, not in the future). Audited.',
   })
   @ApiBody({ schema: doc(createBody) })
-  @ApiCreatedResponse({ description: 'The claim, status submitted.' })
+  @Responds(201, adminClaimRecordShape, 'The claim, status submitted.')
   @ApiErrors(404, 422)
   async create(@Actor() actor: AuditActor, @Body({ schema: createBody }) body: z.infer<typeof createBody>) {
     const claim = await this.service.open(
@@ -273,7 +286,7 @@ export class AdminClaimsController {
     description: '`staff_id` of an active staff member who may handle claims, or null to unassign. Closed claims (rejected, paid) are 409. Audited.',
   })
   @ApiBody({ schema: doc(assignBody) })
-  @ApiOkResponse({ description: 'The claim.' })
+  @Responds(200, adminClaimRecordShape, 'The claim.')
   @ApiErrors(404, 409, 422)
   async assign(
     @Actor() actor: AuditActor,
@@ -303,7 +316,7 @@ export class AdminClaimsController {
       'The signed-in handler takes the claim (it becomes theirs) and, if it is still submitted, it moves under review, in one step and ' +
       'without a reason. Closed claims (rejected, paid) are 409. Audited as `claims.assign` and, when the review starts, `claims.transition`.',
   })
-  @ApiOkResponse({ description: 'The claim.' })
+  @Responds(200, adminClaimShape, 'The claim, now theirs.')
   @ApiErrors(404, 409)
   async take(@Actor() actor: AuditActor, @CurrentStaff() staff: Staff, @Param({ schema: idParam }) p: z.infer<typeof idParam>) {
     const claim = await this.claims.find(p.id);
@@ -340,7 +353,7 @@ export class AdminClaimsController {
       '`approved_amount` (at most the requested amount, default all of it) only when approving; paid pays the approved amount. Another move is 409. Audited.',
   })
   @ApiBody({ schema: doc(transitionBody) })
-  @ApiOkResponse({ description: 'The claim.' })
+  @Responds(200, adminClaimRecordShape, 'The claim.')
   @ApiErrors(404, 409, 422)
   async transition(
     @Actor() actor: AuditActor,

@@ -1,5 +1,6 @@
 import { amountNumber, amountString, formatDate, formatDateTime } from '@lib/common';
 import type { Claim, ClaimStatusChange } from '@lib/db/generated/prisma/client';
+import type { AdminClaimRecordOut, AdminClaimSubjectOut } from './admin-claim.response';
 import type { ClaimDocument } from './claims.service';
 import type { PersonalData } from '../../platform/admin/pii/personal-data';
 import { policyStatusName } from '../policy-status';
@@ -31,16 +32,18 @@ export function presentClaim(c: Claim, history: ClaimStatusChange[], fileUrl: (d
 }
 
 /** The claim for the console: everything, including the notes and who moved it. */
-export function presentAdminClaim(c: Claim, history: ClaimStatusChange[], fileUrl: (d: ClaimDocument) => string, now: Date) {
+export function presentAdminClaim(c: Claim, history: ClaimStatusChange[], fileUrl: (d: ClaimDocument) => string, now: Date): AdminClaimRecordOut {
   const due = decisionDueAt(c.createdAt);
   return {
     ...presentClaim(c, [], fileUrl),
-    product_family: c.productFamily,
+    // statuses and families are written through their enums (claim-status.ts)
+    status: c.status as ClaimStatus,
+    product_family: c.productFamily as AdminClaimRecordOut['product_family'],
     client_id: c.clientId,
     assignee_staff_id: c.assigneeStaffId,
     created_by: c.createdBy,
     /** Where a handler may move it next (the console offers exactly these). */
-    next_statuses: CLAIM_TRANSITIONS[c.status as ClaimStatus] ?? [],
+    next_statuses: [...(CLAIM_TRANSITIONS[c.status as ClaimStatus] ?? [])],
     /** The decision deadline (CLAIM_DECISION_DAYS after submission); overdue while it is still undecided past it. */
     decision_due_at: formatDateTime(due),
     /** When its due event flagged it overdue (once, on its policy's clock in the sandbox), or null. */
@@ -50,12 +53,18 @@ export function presentAdminClaim(c: Claim, history: ClaimStatusChange[], fileUr
     overdue: UNDECIDED_CLAIM_STATUSES.includes(c.status as ClaimStatus) && (c.overdueAt !== null || now >= due),
     status_history: history
       .filter((h) => h.claimId === c.id)
-      .map((h) => ({ from: h.fromStatus, to: h.toStatus, note: h.note, actor: h.actor, at: formatDateTime(h.createdAt) })),
+      .map((h) => ({
+        from: h.fromStatus as ClaimStatus | null,
+        to: h.toStatus as ClaimStatus,
+        note: h.note,
+        actor: h.actor,
+        at: formatDateTime(h.createdAt),
+      })),
   };
 }
 
 /** The policy and customer beside a claim in the console; the holder's name and id through the role's personal-data masker. */
-export function presentClaimSubject(s: ClaimSubject | undefined, show: PersonalData) {
+export function presentClaimSubject(s: ClaimSubject | undefined, show: PersonalData): AdminClaimSubjectOut | null {
   if (!s) return null;
   return {
     policy_id: s.policyId,

@@ -1,8 +1,10 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { ApiOperation } from '@nestjs/swagger';
 import { z } from '@lib/common';
 import { AdminApi, Allow, CurrentStaff } from '../../platform/admin/auth/admin-api.decorator';
 import type { Staff } from '../../platform/admin/auth/staff-request';
+import { Responds } from '../../platform/openapi/responds.decorator';
+import { adminDashboardShape } from './dashboard.response';
 import { DashboardService } from './dashboard.service';
 
 const query = z.strictObject({ days: z.coerce.number().int().min(7).max(90).default(30) });
@@ -22,7 +24,7 @@ export class DashboardController {
       "`worklists` holds the figures of the caller's role only (account managers and admins: `medical`, with `companies_missing_declarations`, " +
       '`employees_missing_declarations`, `companies_with_amount_due` and `amount_due`, SAR as a decimal string); other roles get `{}`.',
   })
-  @ApiOkResponse({ description: 'The dashboard numbers.' })
+  @Responds(200, adminDashboardShape, 'The dashboard numbers.')
   get(@CurrentStaff() staff: Staff, @Query({ schema: query }) q: z.infer<typeof query>) {
     return this.dashboard.build(q.days, staff.role);
   }

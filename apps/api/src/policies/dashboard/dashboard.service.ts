@@ -2,21 +2,13 @@ import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
 import { Clock } from '@lib/common';
 import { DASHBOARD_COUNTERS, DASHBOARD_SERIES, DashboardMetrics, MetricWindow } from './dashboard-metrics';
+import type { AdminDashboardOut } from './dashboard.response';
 
 const DAY_MS = 86_400_000;
 const MONEY_SERIES = new Set<string>(['premium_volume']);
 
-export interface Dashboard {
-  generated_at: string;
-  days: number;
-  counters: Record<string, number>;
-  premium_volume: string;
-  policies_by_status: Record<string, number>;
-  series: Record<string, Array<{ date: string; value: number | string }>>;
-  sources: string[];
-  /** The caller's role's work lists (figures by source); empty for a role that has none. */
-  worklists: Record<string, Record<string, number | string>>;
-}
+/** The dashboard's answer (its shape: dashboard.response.ts). */
+export type Dashboard = AdminDashboardOut;
 
 @Injectable()
 export class DashboardService {
@@ -54,7 +46,7 @@ export class DashboardService {
     return {
       generated_at: now.toISOString(),
       days,
-      counters,
+      counters: counters as Dashboard['counters'],
       premium_volume: premium.toFixed(2),
       policies_by_status: byStatus,
       series: Object.fromEntries(
@@ -62,7 +54,7 @@ export class DashboardService {
           name,
           [...points].map(([date, v]) => ({ date, value: MONEY_SERIES.has(name) ? v.toFixed(2) : v.toNumber() })),
         ]),
-      ),
+      ) as Dashboard['series'],
       sources: providers.map((p) => p.source),
       worklists: Object.fromEntries(worklists.map((w, i) => [w.source, lists[i]])),
     };

@@ -1,10 +1,12 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { ApiOperation } from '@nestjs/swagger';
 import { z } from '@lib/common';
 import { AdminApi, Allow, CurrentStaff } from '../../platform/admin/auth/admin-api.decorator';
 import type { Staff } from '../../platform/admin/auth/staff-request';
 import { SEARCH_MIN_LENGTH } from '../policy-search';
 import { SEARCH_LIMIT, SearchService } from './search.service';
+import { Responds } from '../../platform/openapi/responds.decorator';
+import { adminSearchResultsShape } from './search.response';
 
 const query = z.strictObject({
   q: z
@@ -31,37 +33,7 @@ export class SearchController {
       `national id or iqama, a mobile number in any writing (05…, 9665…, +966 5…), an email and a name (part of it). Newest first, at most ${SEARCH_LIMIT}; ` +
       "`holder` is masked as on the family's own pages. `matched` says which field matched; a payment names the policy it pays for (`policy`).",
   })
-  @ApiOkResponse({
-    description: '`{results: [...], truncated}`',
-    schema: {
-      type: 'object',
-      example: {
-        results: [
-          {
-            resource: 'horse-policies',
-            id: '12',
-            policy_number: '1795593600012',
-            holder: 'Faisal Alharbi',
-            status: 'active',
-            matched: 'phone',
-            created_at: '2026-11-25T08:00:00.000Z',
-            policy: null,
-          },
-          {
-            resource: 'payments',
-            id: '5b3e0a52-1c2d-4e5f-8a9b-0c1d2e3f4a5b',
-            policy_number: 'ch_123',
-            holder: null,
-            status: 'paid',
-            matched: 'vendor_reference',
-            created_at: '2026-11-25T08:01:00.000Z',
-            policy: { resource: 'horse-policies', id: '12' },
-          },
-        ],
-        truncated: false,
-      },
-    },
-  })
+  @Responds(200, adminSearchResultsShape, 'The matches, newest first, and whether there were more.')
   find(@CurrentStaff() staff: Staff, @Query({ schema: query }) q: z.infer<typeof query>) {
     return this.search.find(staff.role, q.q);
   }

@@ -5,6 +5,7 @@ import { searchTerm } from '../policy-search';
 import { policyStatusName } from '../policy-status';
 import { personalDataFor } from '../../platform/admin/pii/personal-data';
 import { SearchRepository } from './search.repository';
+import type { AdminSearchResultsOut } from './search.response';
 
 export const SEARCH_LIMIT = 50;
 
@@ -16,7 +17,7 @@ export class SearchService {
     private readonly repository: SearchRepository,
   ) {}
 
-  async find(role: string, q: string) {
+  async find(role: string, q: string): Promise<AdminSearchResultsOut> {
     const products = this.products.all().filter((p) => can(role, 'read', p.search.resource));
     const scopes = products.map((p) => ({ spec: p.search, personal: can(role, 'read_pii', p.search.resource) }));
     const rows = await this.repository.find(scopes, can(role, 'read', 'payments'), searchTerm(q), SEARCH_LIMIT + 1);

@@ -1,8 +1,9 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
-import { ApiBody, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { ApiBody, ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { ApiError, intId, z } from '@lib/common';
 import { ApiErrors } from '../../platform/openapi/api-errors.decorator';
+import { Responds } from '../../platform/openapi/responds.decorator';
 import { Actor, AdminApi, Allow } from '../../platform/admin/auth/admin-api.decorator';
 import type { AuditActor } from '../../platform/admin/audit/audit-trail';
 import { ApiList, LIST_CONVENTION } from '../../platform/admin/list/list-api.decorator';
@@ -12,8 +13,31 @@ import { WebhookDeliveryRepository } from '../delivery/webhook-delivery.reposito
 import { presentDelivery, presentDeliveryWithAttempts } from '../delivery/delivery.presenter';
 import { ResendDeliveryUseCase } from '../delivery/resend-delivery.use-case';
 import { WEBHOOK_EVENTS } from '../webhook-events';
+import {
+  ADMIN_DELIVERY_STATUSES,
+  adminWebhookDeliveriesResentShape,
+  type AdminWebhookDeliveryOut,
+  adminWebhookDeliveryShape,
+  type AdminWebhookDeliveryWithAttemptsOut,
+  adminWebhookDeliveryWithAttemptsShape,
+} from './admin-webhooks.response';
 
-const STATUSES = ['pending', 'delivered', 'failed'] as const;
+/** The one delivery presenter (the partner tools share it) writes the console's shape; event types and statuses are stored through their enums. */
+const deliveryOut = (d: Parameters<typeof presentDelivery>[0]): AdminWebhookDeliveryOut => {
+  const out = presentDelivery(d);
+  return { ...out, event_type: out.event_type as AdminWebhookDeliveryOut['event_type'], status: out.status as AdminWebhookDeliveryOut['status'] };
+};
+const withAttemptsOut = (found: Parameters<typeof presentDeliveryWithAttempts>[0]): AdminWebhookDeliveryWithAttemptsOut => {
+  const out = presentDeliveryWithAttempts(found);
+  return {
+    ...out,
+    ...deliveryOut(found.delivery),
+    payload: out.payload as Record<string, unknown>,
+    attempts: out.attempts.map((a) => ({ ...a, outcome: a.outcome as AdminWebhookDeliveryWithAttemptsOut['attempts'][number]['outcome'] })),
+  };
+};
+
+const STATUSES = ADMIN_DELIVERY_STATUSES;
 const SORTABLE = ['created_at', 'next_attempt_at', 'status', 'attempt_count', 'id'] as const;
 const listQuery = listQuerySchema({
   sortable: SORTABLE,
@@ -49,7 +73,7 @@ export class AdminWebhookDeliveriesController {
   @Get()
   @Allow('read')
   @ApiOperation({ summary: 'List webhook deliveries', description: `One row per event and endpoint. ${LIST_CONVENTION}` })
-  @ApiList('webhook-deliveries', SORTABLE, 'id, endpoint_id, client_id, status (pending, delivered, failed), event_type, policy_id')
+  @ApiList('webhook-deliveries', SORTABLE, 'id, endpoint_id, client_id, status (pending, delivered, failed), event_type, policy_id', adminWebhookDeliveryShape)
   async list(@Query({ schema: listQuery }) q: z.infer<typeof listQuery>, @Res({ passthrough: true }) reply: FastifyReply) {
     const f = q.filter;
     const ids = idsOf(f.id)?.filter((i) => /^[0-9a-f-]{36}$/i.test(i));
@@ -59,18 +83,18 @@ export class AdminWebhookDeliveriesController {
       q.skip,
       q.take,
     );
-    return listResponse(reply, 'webhook-deliveries', rows.map(presentDelivery), total, q.skip);
+    return listResponse(reply, 'webhook-deliveries', rows.map(deliveryOut), total, q.skip);
   }
 
   @Get(':id')
   @Allow('read')
   @ApiOperation({ summary: 'Show a webhook delivery with its body and every attempt' })
-  @ApiOkResponse({ description: 'The delivery, `payload` (the body sent) and `attempts` (oldest first).' })
+  @Responds(200, adminWebhookDeliveryWithAttemptsShape, 'The delivery, `payload` (the body sent) and `attempts` (oldest first).')
   @ApiErrors(404)
   async show(@Param({ schema: idParam }) p: z.infer<typeof idParam>) {
     const found = await this.deliveries.findWithAttempts(p.id, null);
     if (!found) throw ApiError.notFound(`No webhook delivery with id ${p.id}.`);
-    return presentDeliveryWithAttempts(found);
+    return withAttemptsOut(found);
   }
 
   @Post('resend')
@@ -83,10 +107,10 @@ export class AdminWebhookDeliveriesController {
       'with an attempt in flight 409, each naming it, and then nothing is resent. Each is made due now with its same `webhook-id`, audited with the reason.',
   })
   @ApiBody({ schema: z.toJSONSchema(bulkBody, { target: 'openapi-3.0', io: 'input' }) as object })
-  @ApiOkResponse({ description: '`{data: [deliveries]}`' })
+  @Responds(200, adminWebhookDeliveriesResentShape, 'The deliveries, due now.')
   @ApiErrors(404, 409, 422)
   async resendMany(@Actor() actor: AuditActor, @Body({ schema: bulkBody }) body: z.infer<typeof bulkBody>) {
-    return { data: (await this.resendDelivery.executeMany(actor, body.ids, body.reason)).map(presentDelivery) };
+    return { data: (await this.resendDelivery.executeMany(actor, body.ids, body.reason)).map(deliveryOut) };
   }
 
   @Post(':id/resend')
@@ -96,9 +120,9 @@ export class AdminWebhookDeliveriesController {
     summary: 'Resend a webhook delivery',
     description: 'Makes the delivery due now, with the same `webhook-id` so receivers can recognise a duplicate. Refused (409) while an attempt is in flight.',
   })
-  @ApiOkResponse({ description: 'The delivery.' })
+  @Responds(200, adminWebhookDeliveryShape, 'The delivery.')
   @ApiErrors(404, 409)
   async resend(@Actor() actor: AuditActor, @Param({ schema: idParam }) p: z.infer<typeof idParam>) {
-    return presentDelivery(await this.resendDelivery.execute(actor, p.id, null));
+    return deliveryOut(await this.resendDelivery.execute(actor, p.id, null));
   }
 }

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
-import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { ApiBody, ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { z } from '@lib/common';
 import { ApiErrors } from '../../platform/openapi/api-errors.decorator';
@@ -12,6 +12,12 @@ import { idFilter, idsOf, listQuerySchema, orderBy } from '../../platform/admin/
 import { listResponse } from '../../platform/admin/list/list-response';
 import { DEFAULT_WEBHOOK_EVENTS, WEBHOOK_EVENTS } from '../webhook-events';
 import { presentEndpoint, WebhookEndpointsService } from '../endpoints/webhook-endpoints.service';
+import {
+  type AdminIssuedWebhookEndpointOut,
+  adminIssuedWebhookEndpointShape,
+  type AdminWebhookEndpointOut,
+  adminWebhookEndpointShape,
+} from './admin-webhooks.response';
 import { WebhookEndpointRepository } from '../endpoints/webhook-endpoint.repository';
 
 const SORTABLE = ['created_at', 'url', 'active', 'id'] as const;
@@ -33,6 +39,18 @@ const updateBody = z.strictObject({ url: url.optional(), events: events.optional
 const testBody = z.strictObject({ event: event.default('policy.status_updated') });
 const doc = (schema: z.ZodType) => z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'input' }) as object;
 
+/** The one endpoint presenter (the partner tools share it) writes the console's shape. */
+const endpointOut = (e: Parameters<typeof presentEndpoint>[0]): AdminWebhookEndpointOut => {
+  const out = presentEndpoint(e);
+  // stored only through the event enum (the bodies above)
+  return { ...out, events: out.events as AdminWebhookEndpointOut['events'] };
+};
+const issued = (e: Parameters<typeof presentEndpoint>[0], secret: string, staticKey: string): AdminIssuedWebhookEndpointOut => ({
+  ...endpointOut(e),
+  secret,
+  static_key: staticKey,
+});
+
 const SECRETS_NOTE =
   '`secret` (`whsec_...`, the HMAC-SHA256 signing secret) and `static_key` (sent in `x-webhook-url` and `x-webhook-key`) are shown once; they are stored encrypted.';
 
@@ -47,7 +65,7 @@ export class AdminWebhookEndpointsController {
   @Get()
   @Allow('read')
   @ApiOperation({ summary: 'List webhook endpoints', description: LIST_CONVENTION })
-  @ApiList('webhook-endpoints', SORTABLE, 'id, client_id, active, q (url)')
+  @ApiList('webhook-endpoints', SORTABLE, 'id, client_id, active, q (url)', adminWebhookEndpointShape)
   async list(@Query({ schema: listQuery }) q: z.infer<typeof listQuery>, @Res({ passthrough: true }) reply: FastifyReply) {
     const f = q.filter;
     const ids = idsOf(f.id)?.filter((i) => /^[0-9a-f-]{36}$/i.test(i));
@@ -57,16 +75,16 @@ export class AdminWebhookEndpointsController {
       q.skip,
       q.take,
     );
-    return listResponse(reply, 'webhook-endpoints', rows.map(presentEndpoint), total, q.skip);
+    return listResponse(reply, 'webhook-endpoints', rows.map(endpointOut), total, q.skip);
   }
 
   @Get(':id')
   @Allow('read')
   @ApiOperation({ summary: 'Show a webhook endpoint' })
-  @ApiOkResponse({ description: 'The endpoint (never its secret).' })
+  @Responds(200, adminWebhookEndpointShape, 'The endpoint (never its secret).')
   @ApiErrors(404)
   async show(@Param({ schema: idParam }) p: z.infer<typeof idParam>) {
-    return presentEndpoint(await this.service.require(p.id));
+    return endpointOut(await this.service.require(p.id));
   }
 
   @Post()
@@ -76,56 +94,56 @@ export class AdminWebhookEndpointsController {
     description: `In production the url must be https and must not resolve to a private, loopback or link-local address (checked again at every delivery); sandbox also accepts http and local addresses. ${SECRETS_NOTE}`,
   })
   @ApiBody({ schema: doc(createBody) })
-  @ApiCreatedResponse({ description: 'The endpoint with `secret` and `static_key`, shown once.' })
+  @Responds(201, adminIssuedWebhookEndpointShape, 'The endpoint with `secret` and `static_key`, shown once.')
   @ApiErrors(422)
   async create(@Actor() actor: AuditActor, @Body({ schema: createBody }) body: z.infer<typeof createBody>) {
     const { endpoint, secret, staticKey } = await this.service.create(actor, body);
-    return { ...presentEndpoint(endpoint), secret, static_key: staticKey };
+    return issued(endpoint, secret, staticKey);
   }
 
   @Put(':id')
   @Allow('update')
   @ApiOperation({ summary: "Change a webhook endpoint's url, events or description" })
   @ApiBody({ schema: doc(updateBody) })
-  @ApiOkResponse({ description: 'The endpoint.' })
+  @Responds(200, adminWebhookEndpointShape, 'The endpoint.')
   @ApiErrors(404, 422)
   async update(
     @Actor() actor: AuditActor,
     @Param({ schema: idParam }) p: z.infer<typeof idParam>,
     @Body({ schema: updateBody }) body: z.infer<typeof updateBody>,
   ) {
-    return presentEndpoint(await this.service.update(actor, p.id, body));
+    return endpointOut(await this.service.update(actor, p.id, body));
   }
 
   @Post(':id/rotate-secret')
   @HttpCode(200)
   @Allow('rotate_secret')
   @ApiOperation({ summary: "Rotate a webhook endpoint's secret and static key", description: `Attempts from now on use the new ones. ${SECRETS_NOTE}` })
-  @ApiOkResponse({ description: 'The endpoint with its new `secret` and `static_key`.' })
+  @Responds(200, adminIssuedWebhookEndpointShape, 'The endpoint with its new `secret` and `static_key`.')
   @ApiErrors(404)
   async rotate(@Actor() actor: AuditActor, @Param({ schema: idParam }) p: z.infer<typeof idParam>) {
     const { endpoint, secret, staticKey } = await this.service.rotate(actor, p.id);
-    return { ...presentEndpoint(endpoint), secret, static_key: staticKey };
+    return issued(endpoint, secret, staticKey);
   }
 
   @Post(':id/deactivate')
   @HttpCode(200)
   @Allow('deactivate')
   @ApiOperation({ summary: 'Disable a webhook endpoint', description: 'No new events are queued for it, and its pending deliveries end as failed.' })
-  @ApiOkResponse({ description: 'The endpoint.' })
+  @Responds(200, adminWebhookEndpointShape, 'The endpoint.')
   @ApiErrors(404)
   async deactivate(@Actor() actor: AuditActor, @Param({ schema: idParam }) p: z.infer<typeof idParam>) {
-    return presentEndpoint(await this.service.setActive(actor, p.id, false));
+    return endpointOut(await this.service.setActive(actor, p.id, false));
   }
 
   @Post(':id/activate')
   @HttpCode(200)
   @Allow('activate')
   @ApiOperation({ summary: 'Enable a webhook endpoint again' })
-  @ApiOkResponse({ description: 'The endpoint.' })
+  @Responds(200, adminWebhookEndpointShape, 'The endpoint.')
   @ApiErrors(404)
   async activate(@Actor() actor: AuditActor, @Param({ schema: idParam }) p: z.infer<typeof idParam>) {
-    return presentEndpoint(await this.service.setActive(actor, p.id, true));
+    return endpointOut(await this.service.setActive(actor, p.id, true));
   }
 
   @Post(':id/test')

@@ -1,5 +1,5 @@
 import { Controller, Get, Param, Query, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { ApiError, formatDateTime, z } from '@lib/common';
 import type { AuditLogEntry } from '@lib/db/generated/prisma/client';
@@ -10,6 +10,8 @@ import { idFilter, idsOf, listQuerySchema, orderBy } from '../list/list-query';
 import { listResponse } from '../list/list-response';
 import { StaffService } from '../staff/staff.service';
 import { ApiClientRepository } from '../../clients/api-client.repository';
+import { Responds } from '../../openapi/responds.decorator';
+import { type AdminAuditEntryOut, adminAuditEntryShape } from './audit-log.response';
 
 const SORTABLE = ['created_at', 'id', 'action', 'resource', 'staff_email'] as const;
 const listQuery = listQuerySchema({
@@ -37,7 +39,10 @@ function idsNamedIn(e: AuditLogEntry): string[] {
 }
 const idParam = z.strictObject({ id: z.string().regex(/^\d{1,18}$/, 'The id must be a number.') });
 
-export function presentAuditEntry(e: AuditLogEntry, names: ReadonlyMap<string, string> = new Map()) {
+/** What the audit trail writes on each side: an object summary (see AuditTrail.write), or nothing. */
+const side = (v: AuditLogEntry['before']) => v as Record<string, unknown> | null;
+
+export function presentAuditEntry(e: AuditLogEntry, names: ReadonlyMap<string, string> = new Map()): AdminAuditEntryOut {
   const named = Object.fromEntries(idsNamedIn(e).flatMap((id) => (names.has(id) ? [[id, names.get(id)!]] : [])));
   return {
     id: e.id.toString(),
@@ -53,8 +58,8 @@ export function presentAuditEntry(e: AuditLogEntry, names: ReadonlyMap<string, s
     action: e.action,
     resource: e.resource,
     resource_id: e.resourceId,
-    before: e.before,
-    after: e.after,
+    before: side(e.before),
+    after: side(e.after),
     request_id: e.requestId,
     created_at: formatDateTime(e.createdAt),
   };
@@ -84,7 +89,7 @@ export class AuditLogController {
       'Every state-changing staff action, newest first, each with the names of the staff and clients it names. Sign-ins and sign-outs ' +
       `(\`auth.*\`) are left out unless \`filter={"sign_ins":true}\` or an \`action\` is asked for. ${LIST_CONVENTION}`,
   })
-  @ApiList('audit-log', SORTABLE, 'id, q (email, action or resource id), staff_id, resource, resource_id, action, sign_ins')
+  @ApiList('audit-log', SORTABLE, 'id, q (email, action or resource id), staff_id, resource, resource_id, action, sign_ins', adminAuditEntryShape)
   async list(@Query({ schema: listQuery }) q: z.infer<typeof listQuery>, @Res({ passthrough: true }) reply: FastifyReply) {
     const f = q.filter;
     const ids = idsOf(f.id)?.filter((i) => /^\d{1,18}$/.test(i));
@@ -115,7 +120,7 @@ export class AuditLogController {
   @Get(':id')
   @Allow('read')
   @ApiOperation({ summary: 'Show an audit record (admin only)' })
-  @ApiOkResponse({ description: 'The audit record.' })
+  @Responds(200, adminAuditEntryShape, 'The audit record.')
   async show(@Param({ schema: idParam }) p: z.infer<typeof idParam>) {
     const row = await this.auditLog.find(BigInt(p.id));
     if (!row) throw ApiError.notFound('No audit record with this id.');

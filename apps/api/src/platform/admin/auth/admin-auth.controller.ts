@@ -1,11 +1,13 @@
 import { Body, Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
-import { ApiBody, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiNoContentResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import type { FastifyReply } from 'fastify';
 import { z } from '@lib/common';
-import { ADMIN_ACTIONS, ADMIN_RESOURCES, can } from '@lib/common/permissions';
+import { ADMIN_ACTIONS, ADMIN_RESOURCES, can, type StaffRole } from '@lib/common/permissions';
 import { ApiThrottlerGuard, RATE_LIMIT_WINDOW_MS } from '@lib/http';
 import { ApiErrors } from '../../openapi/api-errors.decorator';
+import { Responds } from '../../openapi/responds.decorator';
+import { type AdminSessionOut, adminSessionShape } from './admin-auth.response';
 import { AdminApi, Allow, CurrentStaff } from './admin-api.decorator';
 import { AdminCsrfGuard } from './admin-guards';
 import { clearedSessionCookie, sessionCookie } from './session-cookie';
@@ -17,12 +19,13 @@ export { LOGIN_RATE_LIMIT };
 
 const loginBody = z.strictObject({ email: z.string().trim().min(1).max(255), password: z.string().min(1).max(256) });
 
-function permissionsOf(role: string): Record<string, string[]> {
+function permissionsOf(role: string): AdminSessionOut['permissions'] {
   return Object.fromEntries(ADMIN_RESOURCES.map((r) => [r, ADMIN_ACTIONS.filter((a) => can(role, a, r))]));
 }
 
-function me(staff: { id: string; email: string; name: string; role: string }) {
-  return { id: staff.id, email: staff.email, name: staff.name, role: staff.role, permissions: permissionsOf(staff.role) };
+function me(staff: { id: string; email: string; name: string; role: string }): AdminSessionOut {
+  // a session's role is one of STAFF_ROLES: staff are created and updated through the role enum
+  return { id: staff.id, email: staff.email, name: staff.name, role: staff.role as StaffRole, permissions: permissionsOf(staff.role) };
 }
 
 const secure = (req: StaffRequest) => req.protocol === 'https';
@@ -44,7 +47,7 @@ export class AdminLoginController {
       'Requires `X-Requested-With: XMLHttpRequest`.',
   })
   @ApiBody({ schema: z.toJSONSchema(loginBody, { target: 'openapi-3.0', io: 'input' }) as object })
-  @ApiOkResponse({ description: 'The signed-in staff member and what their role may do.' })
+  @Responds(200, adminSessionShape, 'The signed-in staff member and what their role may do.')
   @ApiErrors(401, 403, 422, 429)
   async login(@Body({ schema: loginBody }) body: z.infer<typeof loginBody>, @Req() req: StaffRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     const { token, staff } = await this.sessions.login(body.email, body.password, String(req.id));
@@ -62,7 +65,7 @@ export class AdminSessionController {
   @Get('me')
   @Allow('session')
   @ApiOperation({ summary: 'The signed-in staff member', description: 'With `permissions`: resource -> allowed actions, the same rules the API enforces.' })
-  @ApiOkResponse({ description: 'The signed-in staff member.' })
+  @Responds(200, adminSessionShape, 'The signed-in staff member.')
   whoAmI(@CurrentStaff() staff: Staff) {
     return me(staff);
   }

@@ -1,8 +1,10 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
-import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { ApiBody, ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { ApiError, PRODUCT_CODES, ProductCode, z } from '@lib/common';
 import { ApiErrors } from '../../openapi/api-errors.decorator';
+import { Responds } from '../../openapi/responds.decorator';
+import { adminClientShape, type AdminClientWithSecretOut, adminClientWithSecretShape } from './admin-clients.response';
 import { Actor, AdminApi, Allow, CurrentStaff } from '../auth/admin-api.decorator';
 import type { Staff } from '../auth/staff-request';
 import { AuditActor } from '../audit/audit-trail';
@@ -51,7 +53,7 @@ export class AdminClientsController {
   @Get()
   @Allow('read')
   @ApiOperation({ summary: 'List API clients', description: `Contact email and phone are masked for roles without read_pii. ${LIST_CONVENTION}` })
-  @ApiList('clients', SORTABLE, 'id, q (name or id), active, product')
+  @ApiList('clients', SORTABLE, 'id, q (name or id), active, product', adminClientShape)
   async list(@CurrentStaff() staff: Staff, @Query({ schema: listQuery }) q: z.infer<typeof listQuery>, @Res({ passthrough: true }) reply: FastifyReply) {
     const f = q.filter;
     const ids = idsOf(f.id)?.filter((i) => /^[0-9a-f-]{36}$/i.test(i));
@@ -73,7 +75,7 @@ export class AdminClientsController {
   @Get(':id')
   @Allow('read')
   @ApiOperation({ summary: 'Show an API client' })
-  @ApiOkResponse({ description: 'The client.' })
+  @Responds(200, adminClientShape, 'The client.')
   @ApiErrors(404)
   async show(@CurrentStaff() staff: Staff, @Param({ schema: idParam }) p: z.infer<typeof idParam>) {
     const row = await this.clients.find(p.id);
@@ -85,18 +87,19 @@ export class AdminClientsController {
   @Allow('create')
   @ApiOperation({ summary: 'Create an API client', description: 'Enrolled in `products`. The answer carries `secret` once; only its hash is stored.' })
   @ApiBody({ schema: doc(createBody) })
-  @ApiCreatedResponse({ description: 'The client with its `secret`, shown once.' })
+  @Responds(201, adminClientWithSecretShape, 'The client with its `secret`, shown once.')
   @ApiErrors(422)
   async create(@Actor() actor: AuditActor, @CurrentStaff() staff: Staff, @Body({ schema: createBody }) body: z.infer<typeof createBody>) {
     const { client, contact, secret } = await this.clients.create(actor, body);
-    return { ...presentClient(client, contact, staff.role), secret };
+    const created: AdminClientWithSecretOut = { ...presentClient(client, contact, staff.role), secret };
+    return created;
   }
 
   @Put(':id')
   @Allow('update')
   @ApiOperation({ summary: 'Rename a client or change its contact' })
   @ApiBody({ schema: doc(updateBody) })
-  @ApiOkResponse({ description: 'The client.' })
+  @Responds(200, adminClientShape, 'The client.')
   @ApiErrors(404, 422)
   async update(
     @Actor() actor: AuditActor,
@@ -115,11 +118,12 @@ export class AdminClientsController {
     summary: "Rotate a client's secret",
     description: 'The old secret and every token issued with it stop working. The new `secret` is shown once.',
   })
-  @ApiOkResponse({ description: 'The client with its new `secret`.' })
+  @Responds(200, adminClientWithSecretShape, 'The client with its new `secret`.')
   @ApiErrors(404)
   async rotate(@Actor() actor: AuditActor, @CurrentStaff() staff: Staff, @Param({ schema: idParam }) p: z.infer<typeof idParam>) {
     const { client, secret } = await this.clients.rotateSecret(actor, p.id);
-    return { ...presentClient(client, await this.clients.contactOf(p.id), staff.role), secret };
+    const rotated: AdminClientWithSecretOut = { ...presentClient(client, await this.clients.contactOf(p.id), staff.role), secret };
+    return rotated;
   }
 
   @Post(':id/enrol')
@@ -127,7 +131,7 @@ export class AdminClientsController {
   @Allow('enrol')
   @ApiOperation({ summary: 'Enrol a client in products' })
   @ApiBody({ schema: doc(productsBody) })
-  @ApiOkResponse({ description: 'The client.' })
+  @Responds(200, adminClientShape, 'The client.')
   @ApiErrors(404, 422)
   async enrol(
     @Actor() actor: AuditActor,
@@ -144,7 +148,7 @@ export class AdminClientsController {
   @Allow('enrol')
   @ApiOperation({ summary: 'Remove products from a client' })
   @ApiBody({ schema: doc(productsBody) })
-  @ApiOkResponse({ description: 'The client.' })
+  @Responds(200, adminClientShape, 'The client.')
   @ApiErrors(404, 422)
   async unenrol(
     @Actor() actor: AuditActor,
@@ -160,7 +164,7 @@ export class AdminClientsController {
   @HttpCode(200)
   @Allow('deactivate')
   @ApiOperation({ summary: 'Deactivate a client', description: 'Its tokens stop working and it cannot get new ones.' })
-  @ApiOkResponse({ description: 'The client.' })
+  @Responds(200, adminClientShape, 'The client.')
   @ApiErrors(404)
   async deactivate(@Actor() actor: AuditActor, @CurrentStaff() staff: Staff, @Param({ schema: idParam }) p: z.infer<typeof idParam>) {
     const { client } = await this.clients.setActive(actor, p.id, false);
@@ -171,7 +175,7 @@ export class AdminClientsController {
   @HttpCode(200)
   @Allow('activate')
   @ApiOperation({ summary: 'Reactivate a client' })
-  @ApiOkResponse({ description: 'The client.' })
+  @Responds(200, adminClientShape, 'The client.')
   @ApiErrors(404)
   async activate(@Actor() actor: AuditActor, @CurrentStaff() staff: Staff, @Param({ schema: idParam }) p: z.infer<typeof idParam>) {
     const { client } = await this.clients.setActive(actor, p.id, true);

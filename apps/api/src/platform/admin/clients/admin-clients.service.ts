@@ -7,6 +7,7 @@ import { ClientsService } from '../../clients/clients.service';
 import { ClientAuthStateRepository } from '../../auth/client-auth-state.repository';
 import { AuditActor, AuditTrail, Tx } from '../audit/audit-trail';
 import { personalDataFor } from '../pii/personal-data';
+import type { AdminClientOut } from './admin-clients.response';
 
 export interface ClientContact {
   contact_name?: string | null;
@@ -31,7 +32,7 @@ function summary(c: ApiClient, contact?: ClientContact | null): Record<string, u
  * Per field: the client's own name and products are business data everyone reading clients may see;
  * the contact's email and phone are personal data, shown in full only to roles with read_pii on clients.
  */
-export function presentClient(c: ApiClient, contact: ApiClientContact | null | undefined, role: string) {
+export function presentClient(c: ApiClient, contact: ApiClientContact | null | undefined, role: string): AdminClientOut {
   const mask = personalDataFor(role, 'clients');
   return {
     id: c.id,

@@ -1,9 +1,11 @@
 import { Body, Controller, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
-import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { ApiBody, ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { ApiError, z } from '@lib/common';
 import { STAFF_ROLES } from '@lib/common/permissions';
 import { ApiErrors } from '../../openapi/api-errors.decorator';
+import { Responds } from '../../openapi/responds.decorator';
+import { adminStaffShape } from './staff.response';
 import { Actor, AdminApi, Allow } from '../auth/admin-api.decorator';
 import { AuditActor } from '../audit/audit-trail';
 import { ApiList, LIST_CONVENTION } from '../list/list-api.decorator';
@@ -39,7 +41,7 @@ export class StaffController {
   @Get()
   @Allow('read')
   @ApiOperation({ summary: 'List staff users (admin only)', description: LIST_CONVENTION })
-  @ApiList('staff', SORTABLE, 'id, q (email or name), role, active')
+  @ApiList('staff', SORTABLE, 'id, q (email or name), role, active', adminStaffShape)
   async list(@Query({ schema: listQuery }) q: z.infer<typeof listQuery>, @Res({ passthrough: true }) reply: FastifyReply) {
     const f = q.filter;
     const [rows, total] = await this.staff.page(
@@ -54,7 +56,7 @@ export class StaffController {
   @Get(':id')
   @Allow('read')
   @ApiOperation({ summary: 'Show a staff user (admin only)' })
-  @ApiOkResponse({ description: 'The staff user.' })
+  @Responds(200, adminStaffShape, 'The staff user.')
   @ApiErrors(404)
   async show(@Param({ schema: idParam }) p: z.infer<typeof idParam>) {
     const row = await this.staff.find(p.id);
@@ -69,7 +71,7 @@ export class StaffController {
     description: `The password must be at least ${MIN_PASSWORD_LENGTH} characters; only its argon2id hash is stored.`,
   })
   @ApiBody({ schema: z.toJSONSchema(createBody, { target: 'openapi-3.0', io: 'input' }) as object })
-  @ApiCreatedResponse({ description: 'The staff user.' })
+  @Responds(201, adminStaffShape, 'The staff user.')
   @ApiErrors(422)
   async create(@Actor() actor: AuditActor, @Body({ schema: createBody }) body: z.infer<typeof createBody>) {
     return presentStaff(await this.staff.create(actor, body));
@@ -83,7 +85,7 @@ export class StaffController {
       "Name, role, active flag or a new password. Deactivating, changing the role or the password ends the user's sessions. Admins cannot change their own role or deactivate themselves.",
   })
   @ApiBody({ schema: z.toJSONSchema(updateBody, { target: 'openapi-3.0', io: 'input' }) as object })
-  @ApiOkResponse({ description: 'The staff user.' })
+  @Responds(200, adminStaffShape, 'The staff user.')
   @ApiErrors(404, 422)
   async update(
     @Actor() actor: AuditActor,

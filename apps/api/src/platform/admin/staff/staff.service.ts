@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { ApiError, Clock, formatNullableDateTime, formatDateTime } from '@lib/common';
 import { StaffRole } from '@lib/common/permissions';
+import type { AdminStaffOut } from './staff.response';
 import { Prisma, PrismaService } from '@lib/db';
 import type { StaffUser } from '@lib/db/generated/prisma/client';
 import { hashSecret } from '../../clients/secret-hasher';
@@ -39,12 +40,13 @@ export function staffSummary(s: StaffUser): Record<string, unknown> {
   return { email: s.email, name: s.name, role: s.role, active: s.active };
 }
 
-export function presentStaff(s: StaffUser) {
+export function presentStaff(s: StaffUser): AdminStaffOut {
   return {
     id: s.id,
     email: s.email,
     name: s.name,
-    role: s.role,
+    // stored through the role enum only (create, update, the CLI)
+    role: s.role as StaffRole,
     active: s.active,
     locked_until: formatNullableDateTime(s.lockedUntil),
     last_login_at: formatNullableDateTime(s.lastLoginAt),

@@ -1,6 +1,7 @@
 import { LIST_CONVENTION } from '../../../platform/admin/list/list-api.decorator';
 import { adminPoliciesController } from '../../../policies/admin-policies.controller';
 import { horsePolicyFilter, HorsePoliciesReadSide } from './horse-policies.read-side';
+import { adminHorsePolicyShape } from './admin-horse-policy.response';
 
 /** The console's horse policies: every client's, personal data masked without read_pii; staff cancel with a reason, audited. */
 export const AdminHorsePoliciesController = adminPoliciesController({
@@ -10,6 +11,7 @@ export const AdminHorsePoliciesController = adminPoliciesController({
   readSide: HorsePoliciesReadSide,
   sortable: ['id', 'created_at', 'status'],
   filter: horsePolicyFilter,
+  shapes: { row: adminHorsePolicyShape },
   list: {
     summary: 'List horse policies',
     description: `Every client's. The owner masked without read_pii. ${LIST_CONVENTION}`,

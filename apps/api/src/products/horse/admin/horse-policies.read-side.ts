@@ -9,6 +9,7 @@ import { PolicyStatus } from '../../../policies/policy-status';
 import { CancelHorsePolicyUseCase } from '../cancellation/cancel-horse-policy.use-case';
 import { presentHorsePolicy } from '../policies/horse-policy.presenter';
 import { HorsePolicyRepository, type HorsePolicyView } from '../policies/horse-policy.repository';
+import type { AdminHorsePolicyOut } from './admin-horse-policy.response';
 
 export const horsePolicyFilter = z.strictObject({
   id: idFilter,
@@ -33,7 +34,7 @@ export class HorsePoliciesReadSide implements AdminPolicyReadSide<z.output<typeo
     return this.policies.findForClient(null, id);
   }
 
-  async present(views: HorsePolicyView[], role: string) {
+  async present(views: HorsePolicyView[], role: string): Promise<AdminHorsePolicyOut[]> {
     const pii = can(role, 'read_pii', 'horse-policies');
     const show = personalDataFor(role, 'horse-policies');
     return views.map((view) => {
@@ -41,6 +42,9 @@ export class HorsePoliciesReadSide implements AdminPolicyReadSide<z.output<typeo
       const owner = base.owner as Record<string, string>;
       return {
         ...base,
+        // stored as the objects the partner sent (create-horse-policy.schema.ts)
+        horse: base.horse as AdminHorsePolicyOut['horse'],
+        meta_data: { extra_fields: base.meta_data.extra_fields as AdminHorsePolicyOut['meta_data']['extra_fields'] },
         client_id: view.policy.clientId,
         owner: pii ? owner : { name: show(owner.name), id: show(owner.id), email: show(owner.email), phone: show(owner.phone) },
       };

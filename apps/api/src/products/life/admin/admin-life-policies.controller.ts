@@ -1,6 +1,7 @@
 import { LIST_CONVENTION } from '../../../platform/admin/list/list-api.decorator';
 import { adminPoliciesController } from '../../../policies/admin-policies.controller';
 import { lifePolicyFilter, LifePoliciesReadSide } from './life-policies.read-side';
+import { adminLifePolicyShape } from './admin-life-policy.response';
 
 /** The console's life policies: every client's, personal data masked without read_pii; staff cancel with a reason, audited. */
 export const AdminLifePoliciesController = adminPoliciesController({
@@ -10,6 +11,7 @@ export const AdminLifePoliciesController = adminPoliciesController({
   readSide: LifePoliciesReadSide,
   sortable: ['id', 'created_at', 'status'],
   filter: lifePolicyFilter,
+  shapes: { row: adminLifePolicyShape },
   list: {
     summary: 'List life policies',
     description: `Every client's. Applicant and beneficiaries masked without read_pii. ${LIST_CONVENTION}`,

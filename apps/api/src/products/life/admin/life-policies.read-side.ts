@@ -9,6 +9,7 @@ import { PolicyStatus } from '../../../policies/policy-status';
 import { CancelLifePolicyUseCase } from '../cancellation/cancel-life-policy.use-case';
 import { presentLifePolicy } from '../policies/life-policy.presenter';
 import { LifePolicyRepository, type LifePolicyView } from '../policies/life-policy.repository';
+import type { AdminLifePolicyOut } from './admin-life-policy.response';
 
 export const lifePolicyFilter = z.strictObject({
   id: idFilter,
@@ -34,7 +35,7 @@ export class LifePoliciesReadSide implements AdminPolicyReadSide<z.output<typeof
     return this.policies.findForClient(null, id);
   }
 
-  async present(views: LifePolicyView[], role: string) {
+  async present(views: LifePolicyView[], role: string): Promise<AdminLifePolicyOut[]> {
     const pii = can(role, 'read_pii', 'life-policies');
     const show = personalDataFor(role, 'life-policies');
     return views.map((view) => {
@@ -42,6 +43,8 @@ export class LifePoliciesReadSide implements AdminPolicyReadSide<z.output<typeof
       const beneficiaries = base.beneficiaries as Array<Record<string, unknown>>;
       return {
         ...base,
+        // stored as the object the partner sent
+        meta_data: { extra_fields: base.meta_data.extra_fields as AdminLifePolicyOut['meta_data']['extra_fields'] },
         client_id: view.policy.clientId,
         insurer_code: view.policy.insurerCode,
         applicant_id: show(base.applicant_id),

@@ -25,6 +25,8 @@ import { presentMedicalPolicy } from '../policies/medical-policy.presenter';
 import { MedicalPolicyRepository } from '../policies/medical-policy.repository';
 import { employeeCsvTemplate, employeeListCsv, MAX_CSV_BYTES, parseEmployeeCsv, problemsFromDetails } from './employee-csv';
 import { personalDataFor } from '../../../platform/admin/pii/personal-data';
+import { Responds } from '../../../platform/openapi/responds.decorator';
+import { adminMedicalEmployeeRemovedShape, adminMedicalEmployeesImportedShape } from './admin-medical-companies.response';
 
 const SORTABLE = ['id', 'created_at', 'name'] as const;
 const listQuery = listQuerySchema({
@@ -181,7 +183,7 @@ export class AdminMedicalCompaniesController {
     description: "Replaces the company's list with the CSV, all or nothing: 422 with every problem by line (as the preview) when any line is bad. Audited.",
   })
   @ApiBody({ schema: z.toJSONSchema(csvBody, { target: 'openapi-3.0', io: 'input' }) as object })
-  @ApiOkResponse({ description: '`{saved}`: the number of employees now on the list.' })
+  @Responds(200, adminMedicalEmployeesImportedShape, 'The number of employees now on the list.')
   @ApiErrors(404, 422)
   async import(@Actor() actor: AuditActor, @Param({ schema: idParam }) p: z.infer<typeof idParam>, @Body({ schema: csvBody }) body: z.infer<typeof csvBody>) {
     const c = await this.found(p.id);
@@ -304,7 +306,7 @@ export class AdminMedicalCompaniesController {
       'Takes the employee (and dependents) off the list. The list keeps at least one employee (422 on `id`). 404 for no such employee. Audited with the reason.',
   })
   @ApiBody({ schema: z.toJSONSchema(reasonBody, { target: 'openapi-3.0', io: 'input' }) as object })
-  @ApiOkResponse({ description: '`{removed: id}`' })
+  @Responds(200, adminMedicalEmployeeRemovedShape, 'The employee removed.')
   @ApiErrors(404, 422)
   async removeEmployee(
     @Actor() actor: AuditActor,

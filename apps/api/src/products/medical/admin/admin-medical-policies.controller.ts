@@ -1,6 +1,7 @@
 import { LIST_CONVENTION } from '../../../platform/admin/list/list-api.decorator';
 import { adminPoliciesController } from '../../../policies/admin-policies.controller';
 import { medicalPolicyFilter, MedicalPoliciesReadSide } from './medical-policies.read-side';
+import { adminMedicalPolicyShape } from './admin-medical-policy.response';
 
 /** The console's medical policies with their claims: read only. */
 export const AdminMedicalPoliciesController = adminPoliciesController({
@@ -10,6 +11,7 @@ export const AdminMedicalPoliciesController = adminPoliciesController({
   readSide: MedicalPoliciesReadSide,
   sortable: ['id', 'created_at', 'status', 'price'],
   filter: medicalPolicyFilter,
+  shapes: { row: adminMedicalPolicyShape },
   list: {
     summary: 'List medical policies',
     description: `Every client's (withdrawn ones left out). ${LIST_CONVENTION}`,

@@ -6,6 +6,7 @@ import { ClaimRepository } from '../../../policies/claims/claim.repository';
 import type { AdminPolicyReadSide, PolicyOrder } from '../../../policies/admin-policy-read-side';
 import { presentMedicalPolicy } from '../policies/medical-policy.presenter';
 import { MedicalPolicyRepository } from '../policies/medical-policy.repository';
+import type { AdminMedicalPolicyOut } from './admin-medical-policy.response';
 
 export const medicalPolicyFilter = z.strictObject({
   id: idFilter,
@@ -31,7 +32,7 @@ export class MedicalPoliciesReadSide implements AdminPolicyReadSide<z.output<typ
   }
 
   /** Each policy with its claims: one claims statement for the whole page. */
-  async present(rows: MedicalPolicy[]) {
+  async present(rows: MedicalPolicy[]): Promise<AdminMedicalPolicyOut[]> {
     const claims = await this.claims.summariesOf(
       'medical',
       rows.map((r) => r.id),

@@ -1,6 +1,7 @@
 import { LIST_CONVENTION } from '../../../platform/admin/list/list-api.decorator';
 import { adminPoliciesController } from '../../../policies/admin-policies.controller';
 import { motorPolicyFilter, MotorPoliciesReadSide } from './motor-policies.read-side';
+import { adminMotorPolicyDetailShape, adminMotorPolicyShape } from './motor-admin.response';
 
 /** The console's motor policies of every client with their payments: read only, not audited. */
 export const AdminMotorPoliciesController = adminPoliciesController({
@@ -10,6 +11,7 @@ export const AdminMotorPoliciesController = adminPoliciesController({
   readSide: MotorPoliciesReadSide,
   sortable: ['created_at', 'id', 'price', 'status', 'insurer_code'],
   filter: motorPolicyFilter,
+  shapes: { row: adminMotorPolicyShape, detail: adminMotorPolicyDetailShape },
   list: {
     summary: 'List motor policies',
     description: `Every client's motor policies; \`status\` is pending or issued. Owner ids and IBAN are masked for roles without read_pii. created_from/created_to are UTC dates, both inclusive. ${LIST_CONVENTION}`,

@@ -1,5 +1,5 @@
 import { Controller, Get, Param, Query, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { ApiError, intId, z } from '@lib/common';
 import { AdminApi, Allow, CurrentStaff } from '../../../platform/admin/auth/admin-api.decorator';
@@ -13,6 +13,8 @@ import { createdRange, createdRangeShape, numericIdFilter, numericIds, refineCre
 import { presentQuoteRequestDetail, presentQuoteRequestSummary } from './motor-admin.presenter';
 import { personalDataFor } from '../../../platform/admin/pii/personal-data';
 import { QUOTE_REQUEST_STATUSES, QuoteRequestAdminRepository, QuoteRequestSortField } from './quote-request-admin.repository';
+import { Responds } from '../../../platform/openapi/responds.decorator';
+import { adminMotorQuoteRequestDetailShape, adminMotorQuoteRequestShape } from './motor-admin.response';
 
 const RESOURCE = 'motor-quote-requests';
 const SORTABLE = ['created_at', 'id', 'status', 'offer_count', 'client_name'] as const;
@@ -53,7 +55,12 @@ export class AdminMotorQuoteRequestsController {
     summary: 'List motor quote requests',
     description: `Every client's requests, partner-deleted ones included (\`deleted_at\`). ${STATUS_DOC} Owner id, email and phone are masked for roles without read_pii. created_from/created_to are UTC dates, both inclusive. ${LIST_CONVENTION}`,
   })
-  @ApiList(RESOURCE, SORTABLE, 'id, owner_id (exact), client_id, status (quoted, no_offers, failed), created_from, created_to (YYYY-MM-DD)')
+  @ApiList(
+    RESOURCE,
+    SORTABLE,
+    'id, owner_id (exact), client_id, status (quoted, no_offers, failed), created_from, created_to (YYYY-MM-DD)',
+    adminMotorQuoteRequestShape,
+  )
   @ApiErrors(422)
   async list(@CurrentStaff() staff: Staff, @Query({ schema: listQuery }) q: z.infer<typeof listQuery>, @Res({ passthrough: true }) reply: FastifyReply) {
     const f = q.filter;
@@ -79,7 +86,7 @@ export class AdminMotorQuoteRequestsController {
     summary: 'Show a motor quote request',
     description: `The request, its status, and one entry per insurer asked: outcome (ok, declined, timeout, error), latency, detail and its offers grouped by cover (type and fix type) with prices (deductibles) and benefits. Amounts are decimal strings. ${STATUS_DOC}`,
   })
-  @ApiOkResponse({ description: 'The quote request.' })
+  @Responds(200, adminMotorQuoteRequestDetailShape, 'The quote request.')
   @ApiErrors(404, 422)
   async show(@CurrentStaff() staff: Staff, @Param({ schema: idParam }) p: z.infer<typeof idParam>) {
     const [found, names] = await Promise.all([this.repo.find(p.id), this.directory.names()]);

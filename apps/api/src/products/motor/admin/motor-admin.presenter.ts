@@ -4,8 +4,15 @@ import { personalDataFor, type PersonalData } from '../../../platform/admin/pii/
 import type { InsurerName } from './insurer-directory';
 import { policyStatusName, PolicyWithClient } from './policy-admin.repository';
 import type { QuoteRequestDetailRow, QuoteRequestListRow } from './quote-request-admin.repository';
+import type {
+  AdminMotorOfferOut,
+  AdminMotorPolicyDetailOut,
+  AdminMotorPolicyOut,
+  AdminMotorQuoteRequestDetailOut,
+  AdminMotorQuoteRequestOut,
+} from './motor-admin.response';
 
-export function presentQuoteRequestSummary(r: QuoteRequestListRow, mask: PersonalData) {
+export function presentQuoteRequestSummary(r: QuoteRequestListRow, mask: PersonalData): AdminMotorQuoteRequestOut {
   return {
     id: r.id,
     client_id: r.client_id,
@@ -28,7 +35,7 @@ export function presentQuoteRequestSummary(r: QuoteRequestListRow, mask: Persona
 
 type Offer = QuoteRequestDetailRow['offers'][number];
 
-function presentOffer(o: Offer) {
+function presentOffer(o: Offer): AdminMotorOfferOut {
   return {
     quote_reference_id: o.id,
     insurance_type_display: o.insuranceTypeDisplay,
@@ -56,7 +63,7 @@ function presentOffer(o: Offer) {
  * One entry per insurer asked: its outcome, latency and detail, and its offers grouped by cover
  * (type and fix type), in the order the insurers' offers were stored. Insurers with offers first.
  */
-function insurersOf(r: QuoteRequestDetailRow, names: Map<string, InsurerName>) {
+function insurersOf(r: QuoteRequestDetailRow, names: Map<string, InsurerName>): AdminMotorQuoteRequestDetailOut['insurers'] {
   const codes = [...new Set([...r.offers.map((o) => o.insurerCode), ...r.outcomes.map((o) => o.insurerCode)])];
   return codes.map((code) => {
     const outcome = r.outcomes.find((o) => o.insurerCode === code);
@@ -80,7 +87,12 @@ function insurersOf(r: QuoteRequestDetailRow, names: Map<string, InsurerName>) {
   });
 }
 
-export function presentQuoteRequestDetail(r: QuoteRequestDetailRow, summary: QuoteRequestListRow, role: string, names: Map<string, InsurerName>) {
+export function presentQuoteRequestDetail(
+  r: QuoteRequestDetailRow,
+  summary: QuoteRequestListRow,
+  role: string,
+  names: Map<string, InsurerName>,
+): AdminMotorQuoteRequestDetailOut {
   const mask = personalDataFor(role, 'motor-quote-requests');
   return {
     ...presentQuoteRequestSummary(summary, mask),
@@ -98,7 +110,7 @@ export function presentQuoteRequestDetail(r: QuoteRequestDetailRow, summary: Quo
   };
 }
 
-export function presentPolicySummary(p: PolicyWithClient, mask: PersonalData, names: Map<string, InsurerName>) {
+export function presentPolicySummary(p: PolicyWithClient, mask: PersonalData, names: Map<string, InsurerName>): AdminMotorPolicyOut {
   return {
     id: p.id,
     client_id: p.clientId,
@@ -122,12 +134,13 @@ export function presentPolicySummary(p: PolicyWithClient, mask: PersonalData, na
   };
 }
 
-export function presentPolicyDetail(p: PolicyWithClient, payments: Payment[], mask: PersonalData, names: Map<string, InsurerName>) {
+export function presentPolicyDetail(p: PolicyWithClient, payments: Payment[], mask: PersonalData, names: Map<string, InsurerName>): AdminMotorPolicyDetailOut {
   return {
     ...presentPolicySummary(p, mask, names),
     offer_id: p.offerId,
     quote_price_id: p.priceId,
-    benefits: p.benefits,
+    // the benefits bought, stored as the list of objects the offer had
+    benefits: p.benefits as AdminMotorPolicyDetailOut['benefits'],
     provider_policy: p.providerPolicy,
     invoice_url: p.invoiceUrl,
     start_date: p.startDate,

@@ -1,9 +1,11 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { ApiOperation } from '@nestjs/swagger';
 import { z } from '@lib/common';
 import { AdminApi, Allow } from '../../../platform/admin/auth/admin-api.decorator';
 import { ApiErrors } from '../../../platform/openapi/api-errors.decorator';
 import { ProviderHealthService } from './provider-health.service';
+import { Responds } from '../../../platform/openapi/responds.decorator';
+import { adminProviderHealthShape } from './provider-health.response';
 
 const query = z.strictObject({
   days: z.coerce
@@ -29,7 +31,7 @@ export class ProviderHealthController {
       'counts, `answer_rate` = (ok + declined) / requests as a decimal string with four digits (null without requests), and latency p50/p95 in whole milliseconds. ' +
       'Insurers in the directory without requests are listed with zeros.',
   })
-  @ApiOkResponse({ description: 'The figures per insurer.' })
+  @Responds(200, adminProviderHealthShape, 'The figures per insurer.')
   @ApiErrors(422)
   get(@Query({ schema: query }) q: z.infer<typeof query>) {
     return this.health.report(q.days);

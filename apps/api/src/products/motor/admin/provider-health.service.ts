@@ -3,6 +3,7 @@ import Decimal from 'decimal.js';
 import { Clock, formatDateTime } from '@lib/common';
 import { InsurerDirectory } from './insurer-directory';
 import { ProviderHealthRow, QuoteRequestAdminRepository } from './quote-request-admin.repository';
+import type { AdminProviderHealthOut } from './provider-health.response';
 
 const DAY_MS = 86_400_000;
 
@@ -20,7 +21,7 @@ export class ProviderHealthService {
   ) {}
 
   /** The last `days` UTC days, today included, like the dashboard's window. */
-  async report(days: number) {
+  async report(days: number): Promise<AdminProviderHealthOut> {
     const now = this.clock.now();
     const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
     const from = new Date(today - (days - 1) * DAY_MS);

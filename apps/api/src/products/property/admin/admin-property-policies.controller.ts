@@ -1,6 +1,7 @@
 import { LIST_CONVENTION } from '../../../platform/admin/list/list-api.decorator';
 import { adminPoliciesController } from '../../../policies/admin-policies.controller';
 import { propertyPolicyFilter, PropertyPoliciesReadSide } from './property-policies.read-side';
+import { adminPropertyCancellationStatusShape, adminPropertyPolicyShape } from './admin-property-policy.response';
 
 /** The console's property policies: every client's, personal data masked without read_pii; staff check the insurer's view and cancel, audited. */
 export const AdminPropertyPoliciesController = adminPoliciesController({
@@ -10,6 +11,7 @@ export const AdminPropertyPoliciesController = adminPoliciesController({
   readSide: PropertyPoliciesReadSide,
   sortable: ['id', 'created_at', 'status', 'price', 'start_date'],
   filter: propertyPolicyFilter,
+  shapes: { row: adminPropertyPolicyShape, cancellationStatus: adminPropertyCancellationStatusShape },
   list: {
     summary: 'List property policies',
     description: `Every client's. Personal data masked without read_pii. ${LIST_CONVENTION}`,

@@ -3,6 +3,7 @@ import { can } from '@lib/common/permissions';
 import type { Payment } from '@lib/db/generated/prisma/client';
 import { personalDataFor } from '../../../platform/admin/pii/personal-data';
 import type { PresentedPropertyPolicy } from '../policies/property-policy.presenter';
+import type { AdminPropertyPolicyOut } from './admin-property-policy.response';
 
 function presentPayment(p: Payment) {
   return {
@@ -24,7 +25,7 @@ export function presentAdminPropertyPolicy(
   base: PresentedPropertyPolicy,
   extra: { payments: Payment[]; canceledBy: string | null; insurer: string; productCode: string; activatedAt: Date | null },
   role: string,
-) {
+): AdminPropertyPolicyOut {
   const pii = can(role, 'read_pii', 'property-policies');
   const show = personalDataFor(role, 'property-policies');
   const person = base.meta_data.personal_details as Record<string, string | null>;

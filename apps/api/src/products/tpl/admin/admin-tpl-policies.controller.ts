@@ -1,6 +1,7 @@
 import { LIST_CONVENTION } from '../../../platform/admin/list/list-api.decorator';
 import { adminPoliciesController } from '../../../policies/admin-policies.controller';
 import { tplPolicyFilter, TplPoliciesReadSide } from './tpl-policies.read-side';
+import { adminTplPolicyShape } from './admin-tpl-policy.response';
 
 /** The console's TPL v2 policies: every client's, email and owner ids masked without read_pii; staff cancel with a reason, audited. */
 export const AdminTplPoliciesController = adminPoliciesController({
@@ -10,6 +11,7 @@ export const AdminTplPoliciesController = adminPoliciesController({
   readSide: TplPoliciesReadSide,
   sortable: ['id', 'created_at', 'status', 'price'],
   filter: tplPolicyFilter,
+  shapes: { row: adminTplPolicyShape },
   list: {
     summary: 'List TPL v2 policies',
     description: `Every client's. Email and owner ids masked without read_pii. ${LIST_CONVENTION}`,

@@ -1,6 +1,7 @@
 import { LIST_CONVENTION } from '../../../platform/admin/list/list-api.decorator';
 import { adminPoliciesController } from '../../../policies/admin-policies.controller';
 import { travelPolicyFilter, TravelPoliciesReadSide } from './travel-policies.read-side';
+import { adminTravelPolicyShape } from './admin-travel-policy.response';
 
 /** The console's travel policies: every client's; applicant and travellers masked without read_pii; operations cancel before the trip, audited. */
 export const AdminTravelPoliciesController = adminPoliciesController({
@@ -10,6 +11,7 @@ export const AdminTravelPoliciesController = adminPoliciesController({
   readSide: TravelPoliciesReadSide,
   sortable: ['created_at', 'id', 'start_date', 'status'],
   filter: travelPolicyFilter,
+  shapes: { row: adminTravelPolicyShape },
   list: {
     summary: 'List travel policies',
     description: `Every client's. Applicant and travellers masked without read_pii. ${LIST_CONVENTION}`,

@@ -9,6 +9,7 @@ import { CancelTravelPolicyUseCase } from '../cancellation/cancel-travel-policy.
 import type { TravellerInput } from '../quotes/travel-quote.schema';
 import { TravelPolicyRepository, type TravelPolicyView } from '../policies/travel-policy.repository';
 import { TravelPolicyPresenter } from '../policies/travel-policy.view';
+import type { AdminTravelPolicyOut } from './admin-travel-policy.response';
 
 export const travelPolicyFilter = z.strictObject({
   id: idFilter,
@@ -33,8 +34,20 @@ export class TravelPoliciesReadSide implements AdminPolicyReadSide<z.output<type
     return this.policies.findForClient(null, id);
   }
 
-  async present(views: TravelPolicyView[], role: string) {
-    return views.map((view) => this.masked(view, role));
+  async present(views: TravelPolicyView[], role: string): Promise<AdminTravelPolicyOut[]> {
+    return views.map((view) => {
+      const out = this.masked(view, role);
+      // the bill and the travellers are stored as the objects the quote and the partner gave
+      const m = out.meta_data as typeof out.meta_data & { bill: unknown; travellers: unknown };
+      return {
+        ...out,
+        meta_data: {
+          ...m,
+          bill: m.bill as AdminTravelPolicyOut['meta_data']['bill'],
+          travellers: m.travellers as AdminTravelPolicyOut['meta_data']['travellers'],
+        },
+      };
+    });
   }
 
   private masked(view: TravelPolicyView, role: string) {

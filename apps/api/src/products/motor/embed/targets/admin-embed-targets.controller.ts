@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
-import { ApiBody, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { ApiBody, ApiNoContentResponse, ApiOperation } from '@nestjs/swagger';
 import { ApiError, Clock, z } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { ApiClientRepository } from '../../../../platform/clients/api-client.repository';
 import { ApiErrors } from '../../../../platform/openapi/api-errors.decorator';
+import { Responds } from '../../../../platform/openapi/responds.decorator';
 import { Actor, AdminApi, Allow } from '../../../../platform/admin/auth/admin-api.decorator';
 import { AuditActor, AuditTrail } from '../../../../platform/admin/audit/audit-trail';
 import { EmbedTargetRepository, presentTarget } from './embed-target.repository';
 import { EMBED_TARGET_KINDS, EmbedTargetKind, normaliseTarget } from './embed-target.rules';
+import { adminEmbedTargetListShape, adminEmbedTargetShape } from './admin-embed-targets.response';
 
 /** A client may register this many sites and app links together. */
 export const MAX_EMBED_TARGETS = 50;
@@ -38,7 +40,7 @@ export class AdminEmbedTargetsController {
   @Get()
   @Allow('read')
   @ApiOperation({ summary: "List a client's embed sites and app links" })
-  @ApiOkResponse({ description: 'Array of `{id, kind, value, created_at}`; `kind` is `origin` or `app`.' })
+  @Responds(200, adminEmbedTargetListShape, "The client's sites and app links.")
   @ApiErrors(404)
   async list(@Param({ schema: clientParam }) p: z.infer<typeof clientParam>) {
     await this.requireClient(p.id);
@@ -54,7 +56,7 @@ export class AdminEmbedTargetsController {
       "`kind` `app`: an app link (e.g. `acmeapp://insurance`) that a WebView session's `deep_link` must start with.",
   })
   @ApiBody({ schema: z.toJSONSchema(createBody, { target: 'openapi-3.0', io: 'input' }) as object })
-  @ApiCreatedResponse({ description: 'The registered target, its value normalised.' })
+  @Responds(201, adminEmbedTargetShape, 'The registered target, its value normalised.')
   @ApiErrors(404, 422)
   async create(
     @Actor() actor: AuditActor,

@@ -3,6 +3,7 @@ import { formatDateTime } from '@lib/common';
 import { PrismaService } from '@lib/db';
 import type { EmbedAllowedTarget } from '@lib/db/generated/prisma/client';
 import type { EmbedTargetKind } from './embed-target.rules';
+import type { AdminEmbedTargetOut } from './admin-embed-targets.response';
 
 export type { EmbedAllowedTarget };
 
@@ -25,6 +26,7 @@ export class EmbedTargetRepository {
   }
 }
 
-export function presentTarget(t: EmbedAllowedTarget) {
-  return { id: t.id, kind: t.kind, value: t.value, created_at: formatDateTime(t.createdAt) };
+export function presentTarget(t: EmbedAllowedTarget): AdminEmbedTargetOut {
+  // stored through the kind enum (the console's create body)
+  return { id: t.id, kind: t.kind as EmbedTargetKind, value: t.value, created_at: formatDateTime(t.createdAt) };
 }
