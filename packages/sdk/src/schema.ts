@@ -4063,6 +4063,542 @@ export interface components {
         };
         /**
          * @example {
+         *       "id": "6a1f0c3e-2b7d-4e59-8c10-3d2e4f5a6b7c",
+         *       "email": "ops@example.com",
+         *       "name": "Operations",
+         *       "role": "operations",
+         *       "permissions": {
+         *         "payments": [
+         *           "read"
+         *         ],
+         *         "claims": [
+         *           "read",
+         *           "transition"
+         *         ]
+         *       }
+         *     }
+         */
+        AdminSession: {
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            id: string;
+            email: string;
+            name: string;
+            /** @enum {string} */
+            role: "admin" | "operations" | "account_manager" | "claims_handler";
+            /** @description Resource -> the actions the role may take on it. */
+            permissions: {
+                [key: string]: ("read" | "read_pii" | "create" | "update" | "rotate_secret" | "enrol" | "deactivate" | "activate" | "cancel" | "check_status" | "transition" | "send_test" | "resend" | "import_employees" | "edit_employees" | "payment_link" | "retry")[];
+            };
+        };
+        /**
+         * @example {
+         *       "id": "1042",
+         *       "staff_id": "6a1f0c3e-2b7d-4e59-8c10-3d2e4f5a6b7c",
+         *       "partner_user_id": null,
+         *       "staff_email": "ops@example.com",
+         *       "staff_name": "Operations",
+         *       "resource_name": "Acme Motors",
+         *       "names": {
+         *         "6a1f0c3e-2b7d-4e59-8c10-3d2e4f5a6b7c": "Operations",
+         *         "9b2c4d6e-8f0a-4b1c-9d2e-3f4a5b6c7d8e": "Acme Motors"
+         *       },
+         *       "role": "operations",
+         *       "action": "clients.deactivate",
+         *       "resource": "clients",
+         *       "resource_id": "9b2c4d6e-8f0a-4b1c-9d2e-3f4a5b6c7d8e",
+         *       "before": {
+         *         "active": true
+         *       },
+         *       "after": {
+         *         "active": false
+         *       },
+         *       "request_id": "req-1",
+         *       "created_at": "2026-11-22T10:15:30.123000Z"
+         *     }
+         */
+        AdminAuditEntry: {
+            /**
+             * @description A 64-bit id, as a string.
+             * @example 1042
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            staff_id: string | null;
+            /**
+             * Format: uuid
+             * @description Set when a partner user acted in the portal (staff_id is then null).
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            partner_user_id: string | null;
+            staff_email: string;
+            staff_name: string | null;
+            /** @description The name of the staff member or client the record is about, when it is one. */
+            resource_name: string | null;
+            /** @description id -> name for every staff or client id the record names (in `resource_id`, `before` or `after`). */
+            names: {
+                [key: string]: string;
+            };
+            /** @description The role of who acted (a staff or a partner role). */
+            role: string;
+            /** @example clients.rotate_secret */
+            action: string;
+            resource: string;
+            resource_id: string | null;
+            /** @description What the action changed, as the audit trail summarised it (no personal data, no secrets); null when there is no such side. */
+            before: {
+                [key: string]: unknown;
+            } | null;
+            /** @description What the action changed, as the audit trail summarised it (no personal data, no secrets); null when there is no such side. */
+            after: {
+                [key: string]: unknown;
+            } | null;
+            request_id: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+        };
+        /**
+         * @example {
+         *       "id": "9b2c4d6e-8f0a-4b1c-9d2e-3f4a5b6c7d8e",
+         *       "name": "Acme Motors",
+         *       "active": true,
+         *       "products": [
+         *         "motor",
+         *         "tpl"
+         *       ],
+         *       "secret_version": 2,
+         *       "secret_rotated_at": "2026-11-20T08:00:00.000000Z",
+         *       "contact_name": "Sara Ali",
+         *       "contact_email": "s***@acme.example",
+         *       "contact_phone": "+9665******67",
+         *       "created_at": "2026-10-01T09:00:00.000000Z",
+         *       "updated_at": "2026-11-20T08:00:00.000000Z"
+         *     }
+         */
+        AdminClient: {
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            id: string;
+            name: string;
+            active: boolean;
+            /**
+             * @description The products the client is enrolled in: motor-comprehensive-multi, motor-comprehensive-comparison, motor-tpl-comparison, property-multi, property-comparison, sme-medical, motor-comprehensive, motor-tpl, property, travel, life-snp, horse.
+             * @example [
+             *       "motor"
+             *     ]
+             */
+            products: string[];
+            secret_version: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            secret_rotated_at: string;
+            contact_name: string | null;
+            /** @description Masked for roles without read_pii on clients. */
+            contact_email: string | null;
+            /** @description Masked for roles without read_pii on clients. */
+            contact_phone: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            updated_at: string;
+        };
+        /**
+         * @example {
+         *       "id": "9b2c4d6e-8f0a-4b1c-9d2e-3f4a5b6c7d8e",
+         *       "name": "Acme Motors",
+         *       "active": true,
+         *       "products": [
+         *         "motor",
+         *         "tpl"
+         *       ],
+         *       "secret_version": 2,
+         *       "secret_rotated_at": "2026-11-20T08:00:00.000000Z",
+         *       "contact_name": "Sara Ali",
+         *       "contact_email": "s***@acme.example",
+         *       "contact_phone": "+9665******67",
+         *       "created_at": "2026-10-01T09:00:00.000000Z",
+         *       "updated_at": "2026-11-20T08:00:00.000000Z",
+         *       "secret": "sk_3f9c2a7d1e6b4c8a9f0e1d2c3b4a5f6e"
+         *     }
+         */
+        AdminClientWithSecret: {
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            id: string;
+            name: string;
+            active: boolean;
+            /**
+             * @description The products the client is enrolled in: motor-comprehensive-multi, motor-comprehensive-comparison, motor-tpl-comparison, property-multi, property-comparison, sme-medical, motor-comprehensive, motor-tpl, property, travel, life-snp, horse.
+             * @example [
+             *       "motor"
+             *     ]
+             */
+            products: string[];
+            secret_version: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            secret_rotated_at: string;
+            contact_name: string | null;
+            /** @description Masked for roles without read_pii on clients. */
+            contact_email: string | null;
+            /** @description Masked for roles without read_pii on clients. */
+            contact_phone: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            updated_at: string;
+            /** @description Shown once. */
+            secret: string;
+        };
+        /**
+         * @example {
+         *       "id": "6a1f0c3e-2b7d-4e59-8c10-3d2e4f5a6b7c",
+         *       "email": "ops@example.com",
+         *       "name": "Operations",
+         *       "role": "operations",
+         *       "active": true,
+         *       "locked_until": null,
+         *       "last_login_at": "2026-11-22T08:01:12.000000Z",
+         *       "created_at": "2026-10-01T09:00:00.000000Z",
+         *       "updated_at": "2026-11-22T08:01:12.000000Z"
+         *     }
+         */
+        AdminStaff: {
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            id: string;
+            email: string;
+            name: string;
+            /** @enum {string} */
+            role: "admin" | "operations" | "account_manager" | "claims_handler";
+            active: boolean;
+            /**
+             * Format: date-time
+             * @description Set while five wrong passwords in a row lock the account.
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            locked_until: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            last_login_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            updated_at: string;
+        };
+        /**
+         * @example {
+         *       "id": "7c0a9d7e-1b2f-4c3a-9e8d-5f6a7b8c9d0e",
+         *       "client_id": "9b2c4d6e-8f0a-4b1c-9d2e-3f4a5b6c7d8e",
+         *       "url": "https://partner.example.com/hooks/insurance",
+         *       "description": "Orders service",
+         *       "events": [
+         *         "policy.status_updated",
+         *         "policy.documents_updated"
+         *       ],
+         *       "active": true,
+         *       "secret_version": 1,
+         *       "disabled_at": null,
+         *       "created_at": "2026-11-22T09:00:00.000000Z",
+         *       "updated_at": "2026-11-22T09:00:00.000000Z"
+         *     }
+         */
+        AdminWebhookEndpoint: {
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            client_id: string;
+            url: string;
+            description: string | null;
+            events: ("policy.status_updated" | "policy.documents_updated" | "payment.expired" | "policy.renewal_due")[];
+            active: boolean;
+            /** @description 1 at registration, one more at each rotation. */
+            secret_version: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            disabled_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            updated_at: string;
+        };
+        /**
+         * @example {
+         *       "id": "7c0a9d7e-1b2f-4c3a-9e8d-5f6a7b8c9d0e",
+         *       "client_id": "9b2c4d6e-8f0a-4b1c-9d2e-3f4a5b6c7d8e",
+         *       "url": "https://partner.example.com/hooks/insurance",
+         *       "description": "Orders service",
+         *       "events": [
+         *         "policy.status_updated",
+         *         "policy.documents_updated"
+         *       ],
+         *       "active": true,
+         *       "secret_version": 1,
+         *       "disabled_at": null,
+         *       "created_at": "2026-11-22T09:00:00.000000Z",
+         *       "updated_at": "2026-11-22T09:00:00.000000Z",
+         *       "secret": "whsec_MfKQ9r8GKYqrTwJSJ9hdGt5Dk6kZxP0Q",
+         *       "static_key": "wk_3f9c2a7d1e6b4c8a9f0e1d2c"
+         *     }
+         */
+        AdminIssuedWebhookEndpoint: {
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            client_id: string;
+            url: string;
+            description: string | null;
+            events: ("policy.status_updated" | "policy.documents_updated" | "payment.expired" | "policy.renewal_due")[];
+            active: boolean;
+            /** @description 1 at registration, one more at each rotation. */
+            secret_version: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            disabled_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            updated_at: string;
+            /** @description `whsec_...`: the HMAC-SHA256 signing secret. */
+            secret: string;
+            /** @description Sent in `x-webhook-url` and `x-webhook-key`. */
+            static_key: string;
+        };
+        /**
+         * @example {
+         *       "id": "5e7a9c1b-3d5f-4a7c-9e1b-3d5f7a9c1e3b",
+         *       "endpoint_id": "7c0a9d7e-1b2f-4c3a-9e8d-5f6a7b8c9d0e",
+         *       "client_id": "9b2c4d6e-8f0a-4b1c-9d2e-3f4a5b6c7d8e",
+         *       "event_type": "policy.status_updated",
+         *       "policy_id": 7,
+         *       "status": "failed",
+         *       "attempt_count": 8,
+         *       "next_attempt_at": null,
+         *       "in_flight": false,
+         *       "last_status_code": 500,
+         *       "last_error": "The endpoint answered 500.",
+         *       "delivered_at": null,
+         *       "created_at": "2026-11-22T09:00:00.000000Z",
+         *       "updated_at": "2026-11-23T09:00:00.000000Z"
+         *     }
+         */
+        AdminWebhookDelivery: {
+            /**
+             * Format: uuid
+             * @description Also the `webhook-id` header of every attempt.
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            endpoint_id: string;
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            client_id: string;
+            /** @enum {string} */
+            event_type: "policy.status_updated" | "policy.documents_updated" | "payment.expired" | "policy.renewal_due";
+            policy_id: number | null;
+            /** @enum {string} */
+            status: "pending" | "delivered" | "failed";
+            attempt_count: number;
+            /**
+             * Format: date-time
+             * @description When the next attempt is due; null unless pending.
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            next_attempt_at: string | null;
+            in_flight: boolean;
+            last_status_code: number | null;
+            last_error: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            delivered_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            updated_at: string;
+        };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "id": "5e7a9c1b-3d5f-4a7c-9e1b-3d5f7a9c1e3b",
+         *           "endpoint_id": "7c0a9d7e-1b2f-4c3a-9e8d-5f6a7b8c9d0e",
+         *           "client_id": "9b2c4d6e-8f0a-4b1c-9d2e-3f4a5b6c7d8e",
+         *           "event_type": "policy.status_updated",
+         *           "policy_id": 7,
+         *           "status": "pending",
+         *           "attempt_count": 8,
+         *           "next_attempt_at": "2026-11-23T09:05:00.000000Z",
+         *           "in_flight": false,
+         *           "last_status_code": 500,
+         *           "last_error": "The endpoint answered 500.",
+         *           "delivered_at": null,
+         *           "created_at": "2026-11-22T09:00:00.000000Z",
+         *           "updated_at": "2026-11-23T09:00:00.000000Z"
+         *         }
+         *       ]
+         *     }
+         */
+        AdminWebhookDeliveriesResent: {
+            data: components["schemas"]["AdminWebhookDelivery"][];
+        };
+        AdminWebhookDeliveryAttempt: {
+            number: number;
+            /** @enum {string} */
+            outcome: "in_flight" | "delivered" | "failed" | "interrupted";
+            status_code: number | null;
+            duration_ms: number | null;
+            /** @description The first 1 KB of the endpoint's answer. */
+            response_snippet: string | null;
+            error: string | null;
+            /** @description Which worker made the attempt. */
+            worker: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            started_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            finished_at: string | null;
+        };
+        AdminWebhookDeliveryWithAttempts: {
+            /**
+             * Format: uuid
+             * @description Also the `webhook-id` header of every attempt.
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            endpoint_id: string;
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            client_id: string;
+            /** @enum {string} */
+            event_type: "policy.status_updated" | "policy.documents_updated" | "payment.expired" | "policy.renewal_due";
+            policy_id: number | null;
+            /** @enum {string} */
+            status: "pending" | "delivered" | "failed";
+            attempt_count: number;
+            /**
+             * Format: date-time
+             * @description When the next attempt is due; null unless pending.
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            next_attempt_at: string | null;
+            in_flight: boolean;
+            last_status_code: number | null;
+            last_error: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            delivered_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            updated_at: string;
+            /** @description The JSON body sent (`{"policy": ...}` or `{"payment": ...}`). */
+            payload: {
+                [key: string]: unknown;
+            };
+            /** @description Oldest first. */
+            attempts: components["schemas"]["AdminWebhookDeliveryAttempt"][];
+        };
+        /**
+         * @example {
          *       "id": "7c0a9d7e-1b2f-4c3a-9e8d-5f6a7b8c9d0e",
          *       "client_id": "44efa27f-2a0b-4f4e-9a43-5cf1e3b0c2d1",
          *       "url": "https://partner.example.com/hooks/insurance",
@@ -4316,6 +4852,489 @@ export interface components {
             };
             /** @description Oldest first. */
             attempts: components["schemas"]["WebhookDeliveryAttempt"][];
+        };
+        /**
+         * @example {
+         *       "payments": [
+         *         {
+         *           "id": "0d9b4c1e-5d7a-4f0e-9c61-2b7f3f7d9a10",
+         *           "amount": "1158.30",
+         *           "currency": "SAR",
+         *           "status": "paid",
+         *           "status_reason": null,
+         *           "vendor_reference": "vp_3f9c2a7d1e6b4c8a9f0e1d2c",
+         *           "created_at": "2026-11-22T09:05:00.000Z",
+         *           "paid_at": "2026-11-22T09:12:41.000Z"
+         *         }
+         *       ],
+         *       "refunds": [],
+         *       "webhooks": [
+         *         {
+         *           "id": "5e7a9c1b-3d5f-4a7c-9e1b-3d5f7a9c1e3b",
+         *           "event_type": "policy.status_updated",
+         *           "status": "delivered",
+         *           "attempts": 1,
+         *           "last_status_code": 200,
+         *           "created_at": "2026-11-22T09:12:42.000Z",
+         *           "delivered_at": "2026-11-22T09:12:43.000Z"
+         *         }
+         *       ],
+         *       "audit": [
+         *         {
+         *           "id": "1042",
+         *           "action": "horse-policies.cancel",
+         *           "staff_email": "ops@example.com",
+         *           "role": "operations",
+         *           "reason": "Customer asked.",
+         *           "created_at": "2026-11-23T10:00:00.000Z"
+         *         }
+         *       ]
+         *     }
+         */
+        AdminPolicyActivity: {
+            /** @description Null for roles that do not read payments. */
+            payments: {
+                /**
+                 * Format: uuid
+                 * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+                 */
+                id: string;
+                /**
+                 * @description SAR, two decimals.
+                 * @example 1079.73
+                 */
+                amount: string;
+                currency: string;
+                /** @example paid */
+                status: string;
+                status_reason: string | null;
+                vendor_reference: string | null;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T10:15:30.123000Z
+                 */
+                created_at: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T10:15:30.123000Z
+                 */
+                paid_at: string | null;
+            }[] | null;
+            /** @description Null for roles that do not read payments. */
+            refunds: {
+                /**
+                 * Format: uuid
+                 * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+                 */
+                id: string;
+                /**
+                 * Format: uuid
+                 * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+                 */
+                payment_id: string;
+                /**
+                 * @description SAR, two decimals.
+                 * @example 1079.73
+                 */
+                amount: string;
+                currency: string;
+                reason: string;
+                /** @example succeeded */
+                status: string;
+                attempts: number;
+                last_error: string | null;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T10:15:30.123000Z
+                 */
+                created_at: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T10:15:30.123000Z
+                 */
+                refunded_at: string | null;
+            }[] | null;
+            /** @description The deliveries to the partner's endpoints about this policy; null for roles that do not read deliveries. */
+            webhooks: {
+                /**
+                 * Format: uuid
+                 * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+                 */
+                id: string;
+                /** @example policy.status_updated */
+                event_type: string;
+                /** @example delivered */
+                status: string;
+                attempts: number;
+                last_status_code: number | null;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T10:15:30.123000Z
+                 */
+                created_at: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T10:15:30.123000Z
+                 */
+                delivered_at: string | null;
+            }[] | null;
+            /** @description Who did what to the policy in the console, newest first. */
+            audit: {
+                id: string;
+                /** @example horse-policies.cancel */
+                action: string;
+                staff_email: string;
+                role: string;
+                /** @description The reason or note the action recorded. */
+                reason: string | null;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T10:15:30.123000Z
+                 */
+                created_at: string;
+            }[];
+        };
+        /**
+         * @example {
+         *       "generated_at": "2026-11-22T10:15:30.123Z",
+         *       "days": 7,
+         *       "counters": {
+         *         "clients_total": 2,
+         *         "clients_active": 2,
+         *         "quote_requests": 2,
+         *         "policies_total": 2,
+         *         "payments_pending": 2,
+         *         "claims_open": 2,
+         *         "claims_unassigned": 2
+         *       },
+         *       "premium_volume": "15230.50",
+         *       "policies_by_status": {
+         *         "active": 12,
+         *         "pending": 3
+         *       },
+         *       "series": {
+         *         "clients_created": [
+         *           {
+         *             "date": "2026-11-22",
+         *             "value": 1
+         *           }
+         *         ],
+         *         "quote_requests": [
+         *           {
+         *             "date": "2026-11-22",
+         *             "value": 1
+         *           }
+         *         ],
+         *         "policies_issued": [
+         *           {
+         *             "date": "2026-11-22",
+         *             "value": 1
+         *           }
+         *         ],
+         *         "premium_volume": [
+         *           {
+         *             "date": "2026-11-22",
+         *             "value": "1158.30"
+         *           }
+         *         ],
+         *         "claims_opened": [
+         *           {
+         *             "date": "2026-11-22",
+         *             "value": 1
+         *           }
+         *         ]
+         *       },
+         *       "sources": [
+         *         "clients",
+         *         "payments",
+         *         "motor"
+         *       ],
+         *       "worklists": {
+         *         "medical": {
+         *           "companies_missing_declarations": 1,
+         *           "employees_missing_declarations": 4,
+         *           "companies_with_amount_due": 1,
+         *           "amount_due": "2300.00"
+         *         }
+         *       }
+         *     }
+         */
+        AdminDashboard: {
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            generated_at: string;
+            days: number;
+            counters: {
+                clients_total: number;
+                clients_active: number;
+                quote_requests: number;
+                policies_total: number;
+                payments_pending: number;
+                claims_open: number;
+                claims_unassigned: number;
+            };
+            /**
+             * @description SAR, two decimals.
+             * @example 1079.73
+             */
+            premium_volume: string;
+            /**
+             * @description Status name -> policies, every family together.
+             * @example {
+             *       "active": 12,
+             *       "pending": 3
+             *     }
+             */
+            policies_by_status: {
+                [key: string]: number;
+            };
+            /** @description One point a day over the window, oldest first. */
+            series: {
+                clients_created: {
+                    /**
+                     * Format: date
+                     * @example 2026-12-01
+                     */
+                    date: string;
+                    /** @description A count, or SAR as a decimal string for `premium_volume`. */
+                    value: number | string;
+                }[];
+                quote_requests: {
+                    /**
+                     * Format: date
+                     * @example 2026-12-01
+                     */
+                    date: string;
+                    /** @description A count, or SAR as a decimal string for `premium_volume`. */
+                    value: number | string;
+                }[];
+                policies_issued: {
+                    /**
+                     * Format: date
+                     * @example 2026-12-01
+                     */
+                    date: string;
+                    /** @description A count, or SAR as a decimal string for `premium_volume`. */
+                    value: number | string;
+                }[];
+                premium_volume: {
+                    /**
+                     * Format: date
+                     * @example 2026-12-01
+                     */
+                    date: string;
+                    /** @description A count, or SAR as a decimal string for `premium_volume`. */
+                    value: number | string;
+                }[];
+                claims_opened: {
+                    /**
+                     * Format: date
+                     * @example 2026-12-01
+                     */
+                    date: string;
+                    /** @description A count, or SAR as a decimal string for `premium_volume`. */
+                    value: number | string;
+                }[];
+            };
+            /**
+             * @description The metric providers that contributed.
+             * @example [
+             *       "clients",
+             *       "payments",
+             *       "motor"
+             *     ]
+             */
+            sources: string[];
+            /** @description The caller's role's work lists, by source (counts as numbers, SAR as decimal strings); `{}` for a role with none. */
+            worklists: {
+                [key: string]: {
+                    [key: string]: number | string;
+                };
+            };
+        };
+        /**
+         * @example {
+         *       "results": [
+         *         {
+         *           "resource": "horse-policies",
+         *           "id": "12",
+         *           "policy_number": "1795593600012",
+         *           "holder": "Faisal Alharbi",
+         *           "status": "active",
+         *           "matched": "phone",
+         *           "created_at": "2026-11-25T08:00:00.000Z",
+         *           "policy": null
+         *         },
+         *         {
+         *           "resource": "payments",
+         *           "id": "5b3e0a52-1c2d-4e5f-8a9b-0c1d2e3f4a5b",
+         *           "policy_number": "ch_123",
+         *           "holder": null,
+         *           "status": "paid",
+         *           "matched": "vendor_reference",
+         *           "created_at": "2026-11-25T08:01:00.000Z",
+         *           "policy": {
+         *             "resource": "horse-policies",
+         *             "id": "12"
+         *           }
+         *         }
+         *       ],
+         *       "truncated": false
+         *     }
+         */
+        AdminSearchResults: {
+            results: {
+                /**
+                 * @description The console resource of the match: a family's policies or `payments`.
+                 * @example horse-policies
+                 */
+                resource: string;
+                /** @description The policy id, or the payment id. */
+                id: string;
+                /** @description The insurer's policy number; for a payment, the card vendor's reference. */
+                policy_number: string | null;
+                /** @description Masked as on the family's own pages. */
+                holder: string | null;
+                /** @description The policy status name, or the payment's status. */
+                status: string;
+                /**
+                 * @description Which field matched.
+                 * @example phone
+                 */
+                matched: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T10:15:30.123000Z
+                 */
+                created_at: string;
+                /** @description A payment: the policy it pays for, when the role may read it; otherwise null. */
+                policy: {
+                    resource: string;
+                    id: string;
+                } | null;
+            }[];
+            /** @description More matched than the answer holds. */
+            truncated: boolean;
+        };
+        /**
+         * @example {
+         *       "id": "2c4e6a8b-0d1f-4a3c-8e5b-7d9f1a3c5e7b",
+         *       "client_id": "9b2c4d6e-8f0a-4b1c-9d2e-3f4a5b6c7d8e",
+         *       "email": "dev@acme.example",
+         *       "role": "developer",
+         *       "status": "active",
+         *       "last_login_at": "2026-11-22T08:01:12.000000Z",
+         *       "created_at": "2026-11-01T09:00:00.000000Z",
+         *       "updated_at": "2026-11-22T08:01:12.000000Z"
+         *     }
+         */
+        AdminPartnerUser: {
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            client_id: string;
+            email: string;
+            /** @enum {string} */
+            role: "owner" | "developer" | "viewer";
+            /**
+             * @description invited: no password chosen yet; active: signs in; removed: no longer of the partner.
+             * @enum {string}
+             */
+            status: "invited" | "active" | "removed";
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            last_login_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            updated_at: string;
+        };
+        /**
+         * @example {
+         *       "id": "2c4e6a8b-0d1f-4a3c-8e5b-7d9f1a3c5e7b",
+         *       "client_id": "9b2c4d6e-8f0a-4b1c-9d2e-3f4a5b6c7d8e",
+         *       "email": "dev@acme.example",
+         *       "role": "developer",
+         *       "status": "invited",
+         *       "last_login_at": null,
+         *       "created_at": "2026-11-01T09:00:00.000000Z",
+         *       "updated_at": "2026-11-22T08:01:12.000000Z",
+         *       "invitation_expires_at": "2026-11-25T09:00:00.000000Z",
+         *       "invitation_url": null
+         *     }
+         */
+        AdminPartnerUserInvited: {
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            client_id: string;
+            email: string;
+            /** @enum {string} */
+            role: "owner" | "developer" | "viewer";
+            /**
+             * @description invited: no password chosen yet; active: signs in; removed: no longer of the partner.
+             * @enum {string}
+             */
+            status: "invited" | "active" | "removed";
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            last_login_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            updated_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            invitation_expires_at: string;
+            /** @description The one-time link to choose a password. Given back in the sandbox only; in production it is mailed. */
+            invitation_url: string | null;
+        };
+        /**
+         * @example {
+         *       "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9...",
+         *       "token_type": "Bearer",
+         *       "expires_in": 86400
+         *     }
+         */
+        OAuthToken: {
+            /** @description JWT (HS256). */
+            access_token: string;
+            /** @enum {string} */
+            token_type: "Bearer";
+            /** @description Seconds until the token expires (TOKEN_TTL_SECONDS, default 86400). */
+            expires_in: number;
         };
         /**
          * @example {
@@ -4734,6 +5753,1808 @@ export interface components {
             prev_page_url: string | null;
             to: number | null;
             total: number;
+        };
+        /**
+         * @example {
+         *       "id": "0d9b4c1e-5d7a-4f0e-9c61-2b7f3f7d9a10",
+         *       "status": "paid",
+         *       "status_reason": null,
+         *       "status_message": null,
+         *       "amount": 1158.3,
+         *       "currency": "SAR",
+         *       "vendor_reference": "vp_3f9c2a7d1e6b4c8a9f0e1d2c",
+         *       "failure_code": null,
+         *       "policy_type": "motor",
+         *       "policy_id": 7,
+         *       "payment_link": null,
+         *       "expires_at": "2026-11-23T09:05:00.000000Z",
+         *       "paid_at": "2026-11-22T09:12:41.000000Z",
+         *       "created_at": "2026-11-22T09:05:00.000000Z",
+         *       "updated_at": "2026-11-22T09:12:41.000000Z",
+         *       "refunded_amount": 0,
+         *       "refunds": [],
+         *       "client_id": "9b2c4d6e-8f0a-4b1c-9d2e-3f4a5b6c7d8e",
+         *       "client_name": "Acme Motors"
+         *     }
+         */
+        AdminPayment: {
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            id: string;
+            /** @enum {string} */
+            status: "pending" | "failed" | "paid" | "expired" | "cancelled" | "refunded";
+            /** @enum {string|null} */
+            status_reason: "policy_cancelled" | "replaced" | "policy_changed" | "lapsed" | "already_paid" | "amount_mismatch" | "not_payable" | null;
+            status_message: string | null;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            amount: number;
+            /** @example SAR */
+            currency: string;
+            vendor_reference: string | null;
+            failure_code: string | null;
+            /**
+             * @description The product family of the policy the payment is for.
+             * @example motor
+             */
+            policy_type: string;
+            policy_id: number;
+            /** @description The hosted payment page while the payment is open (pending or failed). */
+            payment_link: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            expires_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            paid_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            updated_at: string;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            refunded_amount: number;
+            refunds: components["schemas"]["Refund"][];
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            client_id: string;
+            /** @description The client's name; null if the client is gone. */
+            client_name: string | null;
+        };
+        AdminPaymentCallback: {
+            event_id: string;
+            vendor_payment_id: string;
+            /**
+             * @description What verifying with the vendor found: paid, declined, failed, pending, unknown.
+             * @example paid
+             */
+            outcome: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            received_at: string;
+        };
+        /**
+         * @example {
+         *       "id": "0d9b4c1e-5d7a-4f0e-9c61-2b7f3f7d9a10",
+         *       "status": "paid",
+         *       "status_reason": null,
+         *       "status_message": null,
+         *       "amount": 1158.3,
+         *       "currency": "SAR",
+         *       "vendor_reference": "vp_3f9c2a7d1e6b4c8a9f0e1d2c",
+         *       "failure_code": null,
+         *       "policy_type": "motor",
+         *       "policy_id": 7,
+         *       "payment_link": null,
+         *       "expires_at": "2026-11-23T09:05:00.000000Z",
+         *       "paid_at": "2026-11-22T09:12:41.000000Z",
+         *       "created_at": "2026-11-22T09:05:00.000000Z",
+         *       "updated_at": "2026-11-22T09:12:41.000000Z",
+         *       "refunded_amount": 0,
+         *       "refunds": [],
+         *       "client_id": "9b2c4d6e-8f0a-4b1c-9d2e-3f4a5b6c7d8e",
+         *       "client_name": "Acme Motors",
+         *       "callbacks": [
+         *         {
+         *           "event_id": "evt_1",
+         *           "vendor_payment_id": "vp_3f9c2a7d1e6b4c8a9f0e1d2c",
+         *           "outcome": "paid",
+         *           "received_at": "2026-11-22T09:12:41.000Z"
+         *         }
+         *       ]
+         *     }
+         */
+        AdminPaymentDetail: {
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            id: string;
+            /** @enum {string} */
+            status: "pending" | "failed" | "paid" | "expired" | "cancelled" | "refunded";
+            /** @enum {string|null} */
+            status_reason: "policy_cancelled" | "replaced" | "policy_changed" | "lapsed" | "already_paid" | "amount_mismatch" | "not_payable" | null;
+            status_message: string | null;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            amount: number;
+            /** @example SAR */
+            currency: string;
+            vendor_reference: string | null;
+            failure_code: string | null;
+            /**
+             * @description The product family of the policy the payment is for.
+             * @example motor
+             */
+            policy_type: string;
+            policy_id: number;
+            /** @description The hosted payment page while the payment is open (pending or failed). */
+            payment_link: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            expires_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            paid_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            updated_at: string;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            refunded_amount: number;
+            refunds: components["schemas"]["Refund"][];
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            client_id: string;
+            /** @description The client's name; null if the client is gone. */
+            client_name: string | null;
+            callbacks: components["schemas"]["AdminPaymentCallback"][];
+        };
+        /**
+         * @example {
+         *       "id": "1b3d5f7a-9c1e-4a3b-8d5f-7a9c1e3b5d7f",
+         *       "payment_id": "0d9b4c1e-5d7a-4f0e-9c61-2b7f3f7d9a10",
+         *       "client_id": "9b2c4d6e-8f0a-4b1c-9d2e-3f4a5b6c7d8e",
+         *       "client_name": "Acme Motors",
+         *       "policy_type": "motor",
+         *       "policy_id": 7,
+         *       "amount": 540.5,
+         *       "currency": "SAR",
+         *       "reason": "policy_cancelled",
+         *       "status": "failed",
+         *       "attempts": 6,
+         *       "last_error": "The vendor refused the refund.",
+         *       "vendor_payment_id": "vp_3f9c2a7d1e6b4c8a9f0e1d2c",
+         *       "vendor_refund_id": null,
+         *       "next_attempt_at": null,
+         *       "refunded_at": null,
+         *       "created_at": "2026-11-23T10:00:00.000000Z",
+         *       "updated_at": "2026-11-23T16:00:00.000000Z"
+         *     }
+         */
+        AdminRefund: {
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            payment_id: string;
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            client_id: string;
+            /** @description The client's name; null if the client is gone. */
+            client_name: string | null;
+            /** @example motor */
+            policy_type: string;
+            policy_id: number;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            amount: number;
+            /** @example SAR */
+            currency: string;
+            /** @description policy_cancelled, or why a confirmed payment could not be applied. */
+            reason: string;
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed";
+            attempts: number;
+            last_error: string | null;
+            vendor_payment_id: string;
+            vendor_refund_id: string | null;
+            /**
+             * Format: date-time
+             * @description When the worker tries next; null unless pending.
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            next_attempt_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            refunded_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            updated_at: string;
+        };
+        /**
+         * @example {
+         *       "id": 42,
+         *       "client_id": "9b2c4d6e-8f0a-4b1c-9d2e-3f4a5b6c7d8e",
+         *       "client_name": "Acme Motors",
+         *       "owner_id": "10******67",
+         *       "email": "s***@example.com",
+         *       "phone": "05******67",
+         *       "car_sequence_number": "123456789",
+         *       "custom_number": null,
+         *       "car_model_year": 2022,
+         *       "car_estimated_cost": "85000.00",
+         *       "status": "quoted",
+         *       "offer_count": 6,
+         *       "insurer_count": 3,
+         *       "answered_count": 3,
+         *       "deleted_at": null,
+         *       "created_at": "2026-11-22T09:00:00.000000Z"
+         *     }
+         */
+        AdminMotorQuoteRequest: {
+            id: number;
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            client_id: string;
+            client_name: string | null;
+            /** @description Masked for roles without read_pii. */
+            owner_id: string | null;
+            /** @description Masked for roles without read_pii. */
+            email: string | null;
+            /** @description Masked for roles without read_pii. */
+            phone: string | null;
+            car_sequence_number: string | null;
+            custom_number: string | null;
+            car_model_year: number;
+            /**
+             * @description SAR, two decimals.
+             * @example 1079.73
+             */
+            car_estimated_cost: string;
+            /**
+             * @description quoted: an offer; no_offers: insurers answered without one; failed: none answered.
+             * @enum {string}
+             */
+            status: "quoted" | "no_offers" | "failed";
+            offer_count: number;
+            insurer_count: number;
+            answered_count: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            deleted_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+        };
+        AdminMotorQuoteRequestDetail: {
+            id: number;
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            client_id: string;
+            client_name: string | null;
+            /** @description Masked for roles without read_pii. */
+            owner_id: string | null;
+            /** @description Masked for roles without read_pii. */
+            email: string | null;
+            /** @description Masked for roles without read_pii. */
+            phone: string | null;
+            car_sequence_number: string | null;
+            custom_number: string | null;
+            car_model_year: number;
+            /**
+             * @description SAR, two decimals.
+             * @example 1079.73
+             */
+            car_estimated_cost: string;
+            /**
+             * @description quoted: an offer; no_offers: insurers answered without one; failed: none answered.
+             * @enum {string}
+             */
+            status: "quoted" | "no_offers" | "failed";
+            offer_count: number;
+            insurer_count: number;
+            answered_count: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            deleted_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+            /** @description Masked for roles without read_pii. */
+            birthdate: string | null;
+            is_ownership_transfer: boolean;
+            /** @description Masked for roles without read_pii. */
+            current_car_owner_id: string | null;
+            maker_code: number | null;
+            model_code: number | null;
+            body_type_code: number | null;
+            start_date: string | null;
+            /** @example ar */
+            locale: string;
+            driver_count: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            updated_at: string;
+            /** @description One entry per insurer asked, those with offers first; offers grouped by cover. */
+            insurers: {
+                insurer_code: string;
+                name: string;
+                name_ar: string;
+                /** @description ok, declined, timeout or error; null when none was recorded. */
+                outcome: string | null;
+                latency_ms: number | null;
+                offer_count: number;
+                detail: string | null;
+                covers: {
+                    type: string;
+                    fix_type: string;
+                    offers: {
+                        /**
+                         * Format: uuid
+                         * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+                         */
+                        quote_reference_id: string;
+                        insurance_type_display: string;
+                        insurance_type_display_ar: string;
+                        /**
+                         * @description SAR, two decimals.
+                         * @example 1079.73
+                         */
+                        vehicle_estimated_value: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-22T10:15:30.123000Z
+                         */
+                        expires_at: string;
+                        prices: {
+                            /**
+                             * Format: uuid
+                             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+                             */
+                            quote_price_id: string;
+                            /**
+                             * @description SAR, two decimals.
+                             * @example 1079.73
+                             */
+                            deductible: string | null;
+                            /**
+                             * @description SAR, two decimals.
+                             * @example 1079.73
+                             */
+                            subtotal: string;
+                            /**
+                             * @description SAR, two decimals.
+                             * @example 1079.73
+                             */
+                            vat: string;
+                            /**
+                             * @description SAR, two decimals.
+                             * @example 1079.73
+                             */
+                            total: string;
+                        }[];
+                        benefits: {
+                            code: string;
+                            name: string;
+                            name_ar: string;
+                            /**
+                             * @description SAR, two decimals.
+                             * @example 1079.73
+                             */
+                            amount: string;
+                            /**
+                             * @description SAR, two decimals.
+                             * @example 1079.73
+                             */
+                            vat: string;
+                        }[];
+                    }[];
+                }[];
+            }[];
+        };
+        AdminMotorPolicy: {
+            id: number;
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            client_id: string;
+            client_name: string | null;
+            quote_request_id: number;
+            insurer_code: string;
+            insurer_name: string;
+            insurer_name_ar: string;
+            product_code: string;
+            /** @description Masked for roles without read_pii. */
+            owner_id: string | null;
+            /** @description Masked for roles without read_pii. */
+            previous_owner_id: string | null;
+            car_sequence_number: string | null;
+            custom_number: string | null;
+            /** @description Masked for roles without read_pii. */
+            iban: string | null;
+            /**
+             * @description pending or issued.
+             * @example issued
+             */
+            status: string;
+            status_code: number;
+            /**
+             * @description SAR, two decimals.
+             * @example 1079.73
+             */
+            price: string;
+            provider_policy_id: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            updated_at: string;
+        };
+        AdminMotorPolicyDetail: {
+            id: number;
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            client_id: string;
+            client_name: string | null;
+            quote_request_id: number;
+            insurer_code: string;
+            insurer_name: string;
+            insurer_name_ar: string;
+            product_code: string;
+            /** @description Masked for roles without read_pii. */
+            owner_id: string | null;
+            /** @description Masked for roles without read_pii. */
+            previous_owner_id: string | null;
+            car_sequence_number: string | null;
+            custom_number: string | null;
+            /** @description Masked for roles without read_pii. */
+            iban: string | null;
+            /**
+             * @description pending or issued.
+             * @example issued
+             */
+            status: string;
+            status_code: number;
+            /**
+             * @description SAR, two decimals.
+             * @example 1079.73
+             */
+            price: string;
+            provider_policy_id: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            updated_at: string;
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            offer_id: string;
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            quote_price_id: string;
+            /** @description The benefits bought, as the policy stores them. */
+            benefits: {
+                [key: string]: unknown;
+            }[];
+            provider_policy: string | null;
+            invoice_url: string | null;
+            start_date: string | null;
+            end_date: string | null;
+            payments: {
+                /**
+                 * Format: uuid
+                 * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+                 */
+                id: string;
+                status: string;
+                /**
+                 * @description SAR, two decimals.
+                 * @example 1079.73
+                 */
+                amount: string;
+                currency: string;
+                vendor_reference: string | null;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T10:15:30.123000Z
+                 */
+                expires_at: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T10:15:30.123000Z
+                 */
+                paid_at: string | null;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T10:15:30.123000Z
+                 */
+                created_at: string;
+            }[];
+        };
+        /**
+         * @example {
+         *       "days": 7,
+         *       "from": "2026-11-16T00:00:00.000000Z",
+         *       "to": "2026-11-23T00:00:00.000000Z",
+         *       "insurers": [
+         *         {
+         *           "insurer_code": "tawuniya",
+         *           "name": "Tawuniya",
+         *           "name_ar": "التعاونية",
+         *           "requests": 40,
+         *           "ok": 36,
+         *           "declined": 2,
+         *           "timeout": 1,
+         *           "error": 1,
+         *           "answer_rate": "0.9500",
+         *           "latency_p50_ms": 820,
+         *           "latency_p95_ms": 2400
+         *         }
+         *       ]
+         *     }
+         */
+        AdminProviderHealth: {
+            days: number;
+            /**
+             * Format: date-time
+             * @description Start of the first UTC day counted.
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @description End of today (UTC), exclusive.
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            to: string;
+            insurers: {
+                insurer_code: string;
+                name: string;
+                name_ar: string;
+                requests: number;
+                ok: number;
+                declined: number;
+                timeout: number;
+                error: number;
+                /**
+                 * @description (ok + declined) / requests, four decimals; null without requests.
+                 * @example 0.9500
+                 */
+                answer_rate: string | null;
+                latency_p50_ms: number | null;
+                latency_p95_ms: number | null;
+            }[];
+        };
+        AdminLifePolicy: {
+            id: number;
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            offer_id: string;
+            /** @description 0 pending payment, 1 active, 2 cancelled. */
+            status: number;
+            insurer: string;
+            insurer_ar: string;
+            product_name: string;
+            provider_policy_id: string | null;
+            /** @description Masked without read_pii. */
+            applicant_id: string | null;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            sum_assured: number;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            premium_amount: number;
+            premium_frequency: string;
+            policy_term_years: number;
+            start_date: string | null;
+            end_date: string | null;
+            /** @description As sent (name, national_id, relationship, share...); name and national id masked without read_pii. */
+            beneficiaries: {
+                [key: string]: unknown;
+            }[];
+            iban_masked: string | null;
+            requested_start_date: string | null;
+            payment_link: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            purchased_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            cancelled_at: string | null;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            refund_amount: number | null;
+            cancellation_document: string | null;
+            meta_data: {
+                extra_fields: {
+                    [key: string]: unknown;
+                } | null;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            client_id: string;
+            insurer_code: string;
+        };
+        /**
+         * @example {
+         *       "id": 31,
+         *       "claim_id": 31,
+         *       "policy_id": 655,
+         *       "claim_type": "water_damage",
+         *       "incident_date": "2027-01-14",
+         *       "description": "A burst pipe flooded the kitchen.",
+         *       "requested_amount": "4200.00",
+         *       "approved_amount": null,
+         *       "paid_amount": null,
+         *       "status": "under_review",
+         *       "claim_status": 1,
+         *       "documents": [
+         *         {
+         *           "url": "https://api.example.com/admin/api/files/2f9d0c1e-4b7a-4e3c-9a51-6d8e7f0a1b2c.jpg",
+         *           "content_type": "image/jpeg",
+         *           "size": 48213
+         *         }
+         *       ],
+         *       "status_history": [
+         *         {
+         *           "from": null,
+         *           "to": "submitted",
+         *           "note": "Opened in the console on behalf of the customer.",
+         *           "actor": "ops@example.com",
+         *           "at": "2027-01-15T08:12:00.000000Z"
+         *         },
+         *         {
+         *           "from": "submitted",
+         *           "to": "under_review",
+         *           "note": null,
+         *           "actor": "claims@example.com",
+         *           "at": "2027-01-15T09:00:00.000000Z"
+         *         }
+         *       ],
+         *       "created_at": "2027-01-15T08:12:00.000000Z",
+         *       "updated_at": "2027-01-15T09:00:00.000000Z",
+         *       "product_family": "property",
+         *       "client_id": "9b2c4d6e-8f0a-4b1c-9d2e-3f4a5b6c7d8e",
+         *       "assignee_staff_id": "6a1f0c3e-2b7d-4e59-8c10-3d2e4f5a6b7c",
+         *       "created_by": "ops@example.com",
+         *       "next_statuses": [
+         *         "approved",
+         *         "rejected"
+         *       ],
+         *       "decision_due_at": "2027-02-14T08:12:00.000000Z",
+         *       "overdue_at": null,
+         *       "age_days": 3,
+         *       "overdue": false
+         *     }
+         */
+        AdminClaimRecord: {
+            id: number;
+            /** @description The same as `id`. */
+            claim_id: number;
+            policy_id: number;
+            claim_type: string;
+            /**
+             * Format: date
+             * @example 2026-12-01
+             */
+            incident_date: string;
+            description: string;
+            /**
+             * @description SAR, two decimals.
+             * @example 1079.73
+             */
+            requested_amount: string;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            approved_amount: number | null;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            paid_amount: number | null;
+            /** @enum {string} */
+            status: "submitted" | "under_review" | "approved" | "rejected" | "paid";
+            /**
+             * @description 0 submitted, 1 under review, 2 approved, 3 rejected, 4 paid.
+             * @enum {number}
+             */
+            claim_status: 0 | 1 | 2 | 3 | 4;
+            documents: {
+                /** @description Through the console: `/admin/api/files/<name>`. */
+                url: string;
+                content_type: string;
+                size: number;
+            }[];
+            /** @description Oldest first, with the notes and who moved it. */
+            status_history: {
+                /**
+                 * @description Null for the submission.
+                 * @enum {string|null}
+                 */
+                from: "submitted" | "under_review" | "approved" | "rejected" | "paid" | null;
+                /** @enum {string} */
+                to: "submitted" | "under_review" | "approved" | "rejected" | "paid";
+                note: string | null;
+                /** @description Who moved it: a staff email, or the partner for what the API opened. */
+                actor: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T10:15:30.123000Z
+                 */
+                at: string;
+            }[];
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            updated_at: string;
+            /** @enum {string} */
+            product_family: "property" | "life" | "horse" | "motor-tpl" | "medical" | "travel";
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            client_id: string;
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            assignee_staff_id: string | null;
+            created_by: string;
+            /** @description Where a handler may move it next (the console offers exactly these). */
+            next_statuses: ("submitted" | "under_review" | "approved" | "rejected" | "paid")[];
+            /**
+             * Format: date-time
+             * @description The decision deadline: created_at plus the decision days.
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            decision_due_at: string;
+            /**
+             * Format: date-time
+             * @description When its due event flagged it overdue (once), or null.
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            overdue_at: string | null;
+            /** @description Whole days since submission, on the API's clock. */
+            age_days: number;
+            /** @description Still undecided past its decision deadline (or flagged overdue). */
+            overdue: boolean;
+        };
+        /**
+         * @example {
+         *       "id": 31,
+         *       "claim_id": 31,
+         *       "policy_id": 655,
+         *       "claim_type": "water_damage",
+         *       "incident_date": "2027-01-14",
+         *       "description": "A burst pipe flooded the kitchen.",
+         *       "requested_amount": "4200.00",
+         *       "approved_amount": null,
+         *       "paid_amount": null,
+         *       "status": "under_review",
+         *       "claim_status": 1,
+         *       "documents": [
+         *         {
+         *           "url": "https://api.example.com/admin/api/files/2f9d0c1e-4b7a-4e3c-9a51-6d8e7f0a1b2c.jpg",
+         *           "content_type": "image/jpeg",
+         *           "size": 48213
+         *         }
+         *       ],
+         *       "status_history": [
+         *         {
+         *           "from": null,
+         *           "to": "submitted",
+         *           "note": "Opened in the console on behalf of the customer.",
+         *           "actor": "ops@example.com",
+         *           "at": "2027-01-15T08:12:00.000000Z"
+         *         },
+         *         {
+         *           "from": "submitted",
+         *           "to": "under_review",
+         *           "note": null,
+         *           "actor": "claims@example.com",
+         *           "at": "2027-01-15T09:00:00.000000Z"
+         *         }
+         *       ],
+         *       "created_at": "2027-01-15T08:12:00.000000Z",
+         *       "updated_at": "2027-01-15T09:00:00.000000Z",
+         *       "product_family": "property",
+         *       "client_id": "9b2c4d6e-8f0a-4b1c-9d2e-3f4a5b6c7d8e",
+         *       "assignee_staff_id": "6a1f0c3e-2b7d-4e59-8c10-3d2e4f5a6b7c",
+         *       "created_by": "ops@example.com",
+         *       "next_statuses": [
+         *         "approved",
+         *         "rejected"
+         *       ],
+         *       "decision_due_at": "2027-02-14T08:12:00.000000Z",
+         *       "overdue_at": null,
+         *       "age_days": 3,
+         *       "overdue": false,
+         *       "assignee_name": "Claims Handler",
+         *       "customer_name": "S*** A***",
+         *       "policy": {
+         *         "policy_id": 655,
+         *         "policy_number": "PRP-2027-000655",
+         *         "policy_status": "active",
+         *         "cover_from": "2027-01-01",
+         *         "cover_to": "2027-12-31",
+         *         "holder_name": "S*** A***",
+         *         "holder_id": "10******67"
+         *       }
+         *     }
+         */
+        AdminClaim: {
+            id: number;
+            /** @description The same as `id`. */
+            claim_id: number;
+            policy_id: number;
+            claim_type: string;
+            /**
+             * Format: date
+             * @example 2026-12-01
+             */
+            incident_date: string;
+            description: string;
+            /**
+             * @description SAR, two decimals.
+             * @example 1079.73
+             */
+            requested_amount: string;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            approved_amount: number | null;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            paid_amount: number | null;
+            /** @enum {string} */
+            status: "submitted" | "under_review" | "approved" | "rejected" | "paid";
+            /**
+             * @description 0 submitted, 1 under review, 2 approved, 3 rejected, 4 paid.
+             * @enum {number}
+             */
+            claim_status: 0 | 1 | 2 | 3 | 4;
+            documents: {
+                /** @description Through the console: `/admin/api/files/<name>`. */
+                url: string;
+                content_type: string;
+                size: number;
+            }[];
+            /** @description Oldest first, with the notes and who moved it. */
+            status_history: {
+                /**
+                 * @description Null for the submission.
+                 * @enum {string|null}
+                 */
+                from: "submitted" | "under_review" | "approved" | "rejected" | "paid" | null;
+                /** @enum {string} */
+                to: "submitted" | "under_review" | "approved" | "rejected" | "paid";
+                note: string | null;
+                /** @description Who moved it: a staff email, or the partner for what the API opened. */
+                actor: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T10:15:30.123000Z
+                 */
+                at: string;
+            }[];
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            updated_at: string;
+            /** @enum {string} */
+            product_family: "property" | "life" | "horse" | "motor-tpl" | "medical" | "travel";
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            client_id: string;
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            assignee_staff_id: string | null;
+            created_by: string;
+            /** @description Where a handler may move it next (the console offers exactly these). */
+            next_statuses: ("submitted" | "under_review" | "approved" | "rejected" | "paid")[];
+            /**
+             * Format: date-time
+             * @description The decision deadline: created_at plus the decision days.
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            decision_due_at: string;
+            /**
+             * Format: date-time
+             * @description When its due event flagged it overdue (once), or null.
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            overdue_at: string | null;
+            /** @description Whole days since submission, on the API's clock. */
+            age_days: number;
+            /** @description Still undecided past its decision deadline (or flagged overdue). */
+            overdue: boolean;
+            assignee_name: string | null;
+            /** @description The policy holder's name (masked without read_pii). */
+            customer_name: string | null;
+            /** @description Null if the policy cannot be found. */
+            policy: {
+                policy_id: number;
+                /** @description The insurer's policy number, once issued. */
+                policy_number: string | null;
+                /**
+                 * @description pending, active, cancelled, on_hold or expired.
+                 * @example active
+                 */
+                policy_status: string;
+                /**
+                 * Format: date
+                 * @description Null before the policy is paid.
+                 * @example 2026-12-01
+                 */
+                cover_from: string | null;
+                /**
+                 * Format: date
+                 * @example 2026-12-01
+                 */
+                cover_to: string | null;
+                /** @description Masked without read_pii on claims; null where the family records no name. */
+                holder_name: string | null;
+                /** @description National id / iqama / owner or company number; masked without read_pii on claims. */
+                holder_id: string | null;
+            } | null;
+        };
+        /**
+         * @example {
+         *       "policy_id": 655,
+         *       "policy_number": "PRP-2027-000655",
+         *       "policy_status": "active",
+         *       "cover_from": "2027-01-01",
+         *       "cover_to": "2027-12-31",
+         *       "holder_name": "S*** A***",
+         *       "holder_id": "10******67",
+         *       "client_id": "9b2c4d6e-8f0a-4b1c-9d2e-3f4a5b6c7d8e"
+         *     }
+         */
+        AdminClaimPolicy: {
+            policy_id: number;
+            /** @description The insurer's policy number, once issued. */
+            policy_number: string | null;
+            /**
+             * @description pending, active, cancelled, on_hold or expired.
+             * @example active
+             */
+            policy_status: string;
+            /**
+             * Format: date
+             * @description Null before the policy is paid.
+             * @example 2026-12-01
+             */
+            cover_from: string | null;
+            /**
+             * Format: date
+             * @example 2026-12-01
+             */
+            cover_to: string | null;
+            /** @description Masked without read_pii on claims; null where the family records no name. */
+            holder_name: string | null;
+            /** @description National id / iqama / owner or company number; masked without read_pii on claims. */
+            holder_id: string | null;
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            client_id: string;
+        };
+        /**
+         * @example {
+         *       "id": "6a1f0c3e-2b7d-4e59-8c10-3d2e4f5a6b7c",
+         *       "name": "Claims Handler",
+         *       "email": "claims@example.com",
+         *       "role": "claims_handler"
+         *     }
+         */
+        AdminClaimHandler: {
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            id: string;
+            name: string;
+            email: string;
+            /** @example claims_handler */
+            role: string;
+        };
+        /**
+         * @example {
+         *       "families": [
+         *         {
+         *           "family": "life",
+         *           "claim_types": [
+         *             "death",
+         *             "critical_illness",
+         *             "disability"
+         *           ]
+         *         }
+         *       ]
+         *     }
+         */
+        AdminClaimTypes: {
+            families: {
+                /** @enum {string} */
+                family: "property" | "life" | "horse" | "motor-tpl" | "medical" | "travel";
+                claim_types: string[];
+            }[];
+        };
+        AdminClaimHandlerList: components["schemas"]["AdminClaimHandler"][];
+        AdminClaimPolicyList: components["schemas"]["AdminClaimPolicy"][];
+        AdminClaimList: components["schemas"]["AdminClaim"][];
+        /**
+         * @example {
+         *       "offer_id": "0f8b7c1e-2d3a-4b5c-8d9e-0a1b2c3d4e5f",
+         *       "insurer": "Summit Ridge Takaful",
+         *       "insurer_ar": "تكافل ذروة القمة",
+         *       "product_name": "Summit Future Builder",
+         *       "sum_assured": 300000,
+         *       "premium": 833.51,
+         *       "premium_frequency": "monthly",
+         *       "annual_premium": 10002.12,
+         *       "policy_term_years": 20,
+         *       "benefits": {
+         *         "death": 300000,
+         *         "critical_illness": 120000,
+         *         "disability": 300000
+         *       },
+         *       "riders_included": [
+         *         "critical_illness",
+         *         "total_permanent_disability"
+         *       ],
+         *       "projected_savings": {
+         *         "assumed_growth_rate_percent": 4,
+         *         "values": [
+         *           {
+         *             "year": 5,
+         *             "value": 50696.78
+         *           },
+         *           {
+         *             "year": 20,
+         *             "value": 278722.82
+         *           }
+         *         ]
+         *       },
+         *       "maturity_benefit": 278722.82,
+         *       "notes": "Projected savings assume 4.00 % growth a year and are not guaranteed; the death benefit is paid in full at any time during the term.",
+         *       "applicant_details": null,
+         *       "valid_until": "2026-11-23T09:00:00+00:00"
+         *     }
+         */
+        LifeOffer: {
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            offer_id: string;
+            insurer: string;
+            insurer_ar: string;
+            product_name: string;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            sum_assured: number;
+            /**
+             * @description One instalment, per `premium_frequency`.
+             * @example 1079.73
+             */
+            premium: number;
+            /** @enum {string} */
+            premium_frequency: "monthly" | "quarterly" | "semi_annual" | "annual";
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            annual_premium: number;
+            policy_term_years: number;
+            benefits: {
+                /**
+                 * @description SAR, at most two decimals.
+                 * @example 1079.73
+                 */
+                death: number;
+                /**
+                 * @description SAR, at most two decimals.
+                 * @example 1079.73
+                 */
+                critical_illness: number;
+                /**
+                 * @description SAR, at most two decimals.
+                 * @example 1079.73
+                 */
+                disability: number;
+                /**
+                 * @description With the accidental death rider only.
+                 * @example 1079.73
+                 */
+                accidental_death?: number;
+            };
+            riders_included: ("accidental_death" | "critical_illness" | "total_permanent_disability" | "waiver_of_premium")[];
+            projected_savings: {
+                assumed_growth_rate_percent: number;
+                /** @description Every 5 years and at maturity. */
+                values: {
+                    year: number;
+                    /**
+                     * @description SAR, at most two decimals.
+                     * @example 1079.73
+                     */
+                    value: number;
+                }[];
+            };
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            maturity_benefit: number;
+            notes: string;
+            applicant_details: {
+                height_cm?: number;
+                weight_kg?: number;
+                occupation_class?: string | number;
+                /**
+                 * @description SAR, at most two decimals.
+                 * @example 1079.73
+                 */
+                annual_income_sar?: number;
+                distribution_channel?: string;
+                /** @description The partner's own fields, as sent. */
+                extra_fields?: {
+                    [key: string]: unknown;
+                };
+            } | null;
+            /**
+             * Format: date-time
+             * @description After this the offer cannot be issued.
+             * @example 2026-11-23T09:00:00+00:00
+             */
+            valid_until: string;
+        };
+        /**
+         * @description Cheapest premium first.
+         * @example [
+         *       {
+         *         "offer_id": "0f8b7c1e-2d3a-4b5c-8d9e-0a1b2c3d4e5f",
+         *         "insurer": "Summit Ridge Takaful",
+         *         "insurer_ar": "تكافل ذروة القمة",
+         *         "product_name": "Summit Future Builder",
+         *         "sum_assured": 300000,
+         *         "premium": 833.51,
+         *         "premium_frequency": "monthly",
+         *         "annual_premium": 10002.12,
+         *         "policy_term_years": 20,
+         *         "benefits": {
+         *           "death": 300000,
+         *           "critical_illness": 120000,
+         *           "disability": 300000
+         *         },
+         *         "riders_included": [
+         *           "critical_illness",
+         *           "total_permanent_disability"
+         *         ],
+         *         "projected_savings": {
+         *           "assumed_growth_rate_percent": 4,
+         *           "values": [
+         *             {
+         *               "year": 5,
+         *               "value": 50696.78
+         *             },
+         *             {
+         *               "year": 20,
+         *               "value": 278722.82
+         *             }
+         *           ]
+         *         },
+         *         "maturity_benefit": 278722.82,
+         *         "notes": "Projected savings assume 4.00 % growth a year and are not guaranteed; the death benefit is paid in full at any time during the term.",
+         *         "applicant_details": null,
+         *         "valid_until": "2026-11-23T09:00:00+00:00"
+         *       }
+         *     ]
+         */
+        LifeOfferList: components["schemas"]["LifeOffer"][];
+        /**
+         * @example {
+         *       "id": 12,
+         *       "offer_id": "0f8b7c1e-2d3a-4b5c-8d9e-0a1b2c3d4e5f",
+         *       "status": 0,
+         *       "insurer": "Summit Ridge Takaful",
+         *       "insurer_ar": "تكافل ذروة القمة",
+         *       "product_name": "Summit Future Builder",
+         *       "provider_policy_id": null,
+         *       "applicant_id": "1012345678",
+         *       "sum_assured": 300000,
+         *       "premium_amount": 833.51,
+         *       "premium_frequency": "monthly",
+         *       "policy_term_years": 20,
+         *       "start_date": null,
+         *       "end_date": null,
+         *       "beneficiaries": [
+         *         {
+         *           "name": "Sara Ahmed",
+         *           "national_id": "1098765432",
+         *           "relationship": "spouse",
+         *           "share_percentage": 100
+         *         }
+         *       ],
+         *       "iban_masked": "SA03*****************519",
+         *       "requested_start_date": null,
+         *       "payment_link": "http://localhost:3000/pay/9b1d0f3e6a7c4b2d8e5f1a3c7b9d2e4f6a8c0b1d",
+         *       "purchased_at": null,
+         *       "cancelled_at": null,
+         *       "refund_amount": null,
+         *       "cancellation_document": null,
+         *       "meta_data": {
+         *         "extra_fields": null
+         *       },
+         *       "created_at": "2026-11-22T09:05:00.000000Z"
+         *     }
+         */
+        LifePolicy: {
+            id: number;
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            offer_id: string;
+            /**
+             * @description 0 pending payment, 1 active, 2 cancelled, 4 expired.
+             * @enum {number}
+             */
+            status: 0 | 1 | 2 | 4;
+            insurer: string;
+            insurer_ar: string;
+            product_name: string;
+            provider_policy_id: string | null;
+            applicant_id: string;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            sum_assured: number;
+            /**
+             * @description One instalment, per `premium_frequency`.
+             * @example 1079.73
+             */
+            premium_amount: number;
+            /** @enum {string} */
+            premium_frequency: "monthly" | "quarterly" | "semi_annual" | "annual";
+            policy_term_years: number;
+            /**
+             * Format: date
+             * @description The payment day, or the requested start date if later; null until paid.
+             * @example 2026-12-01
+             */
+            start_date: string | null;
+            /**
+             * Format: date
+             * @example 2026-12-01
+             */
+            end_date: string | null;
+            beneficiaries: {
+                name: string;
+                national_id: string;
+                /** @enum {string} */
+                relationship: "spouse" | "child" | "parent" | "sibling" | "other";
+                share_percentage: number;
+            }[];
+            /** @example SA03*****************519 */
+            iban_masked: string | null;
+            /**
+             * Format: date
+             * @description The `start_date` sent at issuance, if any.
+             * @example 2026-12-01
+             */
+            requested_start_date: string | null;
+            payment_link: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            purchased_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            cancelled_at: string | null;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            refund_amount: number | null;
+            /** @description URL of the document sent with the cancellation. */
+            cancellation_document: string | null;
+            meta_data: {
+                /** @description The partner's own fields, as sent. */
+                extra_fields: {
+                    [key: string]: unknown;
+                } | null;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+        };
+        /**
+         * @description Newest first, at most 500.
+         * @example [
+         *       {
+         *         "id": 12,
+         *         "offer_id": "0f8b7c1e-2d3a-4b5c-8d9e-0a1b2c3d4e5f",
+         *         "status": 0,
+         *         "insurer": "Summit Ridge Takaful",
+         *         "insurer_ar": "تكافل ذروة القمة",
+         *         "product_name": "Summit Future Builder",
+         *         "provider_policy_id": null,
+         *         "applicant_id": "1012345678",
+         *         "sum_assured": 300000,
+         *         "premium_amount": 833.51,
+         *         "premium_frequency": "monthly",
+         *         "policy_term_years": 20,
+         *         "start_date": null,
+         *         "end_date": null,
+         *         "beneficiaries": [
+         *           {
+         *             "name": "Sara Ahmed",
+         *             "national_id": "1098765432",
+         *             "relationship": "spouse",
+         *             "share_percentage": 100
+         *           }
+         *         ],
+         *         "iban_masked": "SA03*****************519",
+         *         "requested_start_date": null,
+         *         "payment_link": "http://localhost:3000/pay/9b1d0f3e6a7c4b2d8e5f1a3c7b9d2e4f6a8c0b1d",
+         *         "purchased_at": null,
+         *         "cancelled_at": null,
+         *         "refund_amount": null,
+         *         "cancellation_document": null,
+         *         "meta_data": {
+         *           "extra_fields": null
+         *         },
+         *         "created_at": "2026-11-22T09:05:00.000000Z"
+         *       }
+         *     ]
+         */
+        LifePolicyList: components["schemas"]["LifePolicy"][];
+        AdminHorsePolicy: {
+            id: number;
+            /** @description 0 pending payment, 1 active, 2 cancelled. */
+            status: number;
+            insurer_code: string;
+            provider_policy_id: string | null;
+            /** @description The horse as sent (name, breed, date_of_birth, sex, color, use, microchip_number, passport_number, value, history, document_url). */
+            horse: {
+                [key: string]: unknown;
+            };
+            /** @description name, id, email, phone; masked without read_pii. */
+            owner: {
+                [key: string]: string | null;
+            };
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            net_premium: number;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            vat: number;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            price: number;
+            start_date: string | null;
+            end_date: string | null;
+            payment_link: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            purchased_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            cancelled_at: string | null;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            refund_amount: number | null;
+            cancellation_document: string | null;
+            meta_data: {
+                extra_fields: {
+                    [key: string]: unknown;
+                } | null;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            client_id: string;
+        };
+        /**
+         * @example {
+         *       "id": 5,
+         *       "status": 0,
+         *       "insurer_code": "caravan",
+         *       "provider_policy_id": null,
+         *       "horse": {
+         *         "name": "Desert Wind",
+         *         "breed": "Arabian",
+         *         "date_of_birth": "2019-03-01",
+         *         "sex": "male",
+         *         "color": "grey",
+         *         "use": "racing",
+         *         "microchip_number": "682000000012345",
+         *         "value": 250000
+         *       },
+         *       "owner": {
+         *         "name": "Faisal Alharbi",
+         *         "id": "1012345678",
+         *         "email": "owner@example.com",
+         *         "phone": "0512345678"
+         *       },
+         *       "net_premium": 16250,
+         *       "vat": 2437.5,
+         *       "price": 18687.5,
+         *       "start_date": null,
+         *       "end_date": null,
+         *       "payment_link": "http://localhost:3000/pay/9b1d0f3e6a7c4b2d8e5f1a3c7b9d2e4f6a8c0b1d",
+         *       "purchased_at": null,
+         *       "cancelled_at": null,
+         *       "refund_amount": null,
+         *       "cancellation_document": null,
+         *       "meta_data": {
+         *         "extra_fields": null
+         *       },
+         *       "created_at": "2026-11-22T09:05:00.000000Z"
+         *     }
+         */
+        HorsePolicy: {
+            id: number;
+            /**
+             * @description 0 pending payment, 1 active, 2 cancelled, 4 expired.
+             * @enum {number}
+             */
+            status: 0 | 1 | 2 | 4;
+            insurer_code: string;
+            provider_policy_id: string | null;
+            horse: {
+                name: string;
+                breed: string;
+                /**
+                 * Format: date
+                 * @example 2026-12-01
+                 */
+                date_of_birth: string;
+                /** @enum {string} */
+                sex: "male" | "female" | "gelding";
+                color?: string;
+                /** @enum {string} */
+                use: "racing" | "breeding" | "show_jumping" | "endurance" | "leisure";
+                microchip_number?: string;
+                /** @description UELN. */
+                passport_number?: string;
+                /**
+                 * @description The sum insured, SAR.
+                 * @example 1079.73
+                 */
+                value: number;
+                /** @description The answers given, when any. */
+                history?: {
+                    purchased?: boolean;
+                    /**
+                     * Format: date
+                     * @example 2026-12-01
+                     */
+                    purchase_date?: string;
+                    purchase_place?: string;
+                    did_participate?: boolean;
+                    participation_details?: string;
+                    has_abortion?: boolean;
+                    abortion_details?: string;
+                    has_embryo_transfers?: boolean;
+                    embryo_transfers_details?: string;
+                    recipient_or_donor?: string;
+                };
+                /** @description The form's `upload` (vet certificate or passport), when one was sent. */
+                document_url?: string;
+            };
+            owner: {
+                name: string;
+                id?: string;
+                email: string;
+                phone: string;
+            };
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            net_premium: number;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            vat: number;
+            /**
+             * @description `net_premium` + 15 % VAT.
+             * @example 1079.73
+             */
+            price: number;
+            /**
+             * Format: date
+             * @example 2026-12-01
+             */
+            start_date: string | null;
+            /**
+             * Format: date
+             * @example 2026-12-01
+             */
+            end_date: string | null;
+            payment_link: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            purchased_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            cancelled_at: string | null;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            refund_amount: number | null;
+            /** @description URL of the document sent with the cancellation. */
+            cancellation_document: string | null;
+            meta_data: {
+                /** @description The partner's own fields, as sent. */
+                extra_fields: {
+                    [key: string]: unknown;
+                } | null;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+        };
+        /**
+         * @example {
+         *       "saved": 12
+         *     }
+         */
+        AdminMedicalEmployeesImported: {
+            /** @description The number of employees now on the list. */
+            saved: number;
+        };
+        /**
+         * @example {
+         *       "removed": 381
+         *     }
+         */
+        AdminMedicalEmployeeRemoved: {
+            /** @description The employee's id. */
+            removed: number;
+        };
+        AdminMedicalPolicy: {
+            id: number;
+            company_id: number;
+            /** @description 0 at issuance, 1 once paid and issued, 2 cancelled. */
+            status: number;
+            /** @description Empty in the console (the partner route fills it while payment is due). */
+            pending_declarations: string[];
+            payment_link: string | null;
+            insurance_provider: string;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            subtotal: number;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            vat: number;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            price: number;
+            currency: string;
+            provider_policy_id: string | null;
+            redirect_url: string | null;
+            cancellation_document: string | null;
+            meta_data: {
+                company_id: number;
+                insurance_provider: string;
+                quote_request_id: string;
+                quote_price_id: string;
+                /** @description Each insured line as quoted (name, identifier, category...) with price, price_before_vat, vat and its dependents. */
+                insured: {
+                    [key: string]: unknown;
+                }[];
+            };
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            issued_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            cancelled_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            updated_at: string;
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            client_id: string;
+            claims: {
+                id: number;
+                status: string;
+                claim_type: string;
+                /**
+                 * @description SAR, two decimals.
+                 * @example 1079.73
+                 */
+                requested_amount: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T10:15:30.123000Z
+                 */
+                created_at: string;
+            }[];
         };
         MedicalInsuredDependent: {
             name: string;
@@ -5795,6 +8616,34 @@ export interface components {
             /** @description Every insurer's code, to ask for the others. */
             insurance_providers: string[];
         };
+        /**
+         * @example {
+         *       "id": "3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90",
+         *       "kind": "origin",
+         *       "value": "https://shop.acme.example",
+         *       "created_at": "2026-11-22T09:00:00.000000Z"
+         *     }
+         */
+        AdminEmbedTarget: {
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            id: string;
+            /**
+             * @description `origin` or `app`.
+             * @enum {string}
+             */
+            kind: "origin" | "app";
+            /** @description Normalised: scheme, host and port for an origin; the link prefix for an app. */
+            value: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+        };
+        AdminEmbedTargetList: components["schemas"]["AdminEmbedTarget"][];
         PropertyAddress: {
             street_name: string;
             building_number: string;
@@ -6090,6 +8939,147 @@ export interface components {
             /** @enum {string} */
             status: "pending_payment" | "active" | "cancelled" | "expired";
         };
+        AdminPropertyPolicy: {
+            id: number;
+            meta_data: {
+                /** @description As the partner sent it, in the spec's key order (street_name, building_number, district_name, city_name, additional_number, zip_code, unit_number). */
+                address: {
+                    [key: string]: unknown;
+                };
+                /**
+                 * @description SAR, at most two decimals.
+                 * @example 1079.73
+                 */
+                property_cost: number | null;
+                /**
+                 * @description SAR, at most two decimals.
+                 * @example 1079.73
+                 */
+                contents_cost: number | null;
+                /** @description As the partner sent it, in the spec's key order (building_age, building_type, apartment_size). */
+                building_details: {
+                    [key: string]: unknown;
+                };
+                /** @description As the partner sent it, in the spec's key order (name, name_ar, gender, email, phone_number, birthdate, nationality, nationality_id; masked without read_pii, birthdate then null). */
+                personal_details: {
+                    [key: string]: unknown;
+                };
+                insurance_provider: string;
+                /** @description Masked without read_pii. */
+                iban: string | null;
+                /**
+                 * Format: date
+                 * @example 2026-12-01
+                 */
+                start_date: string;
+                /**
+                 * Format: date
+                 * @example 2026-12-01
+                 */
+                end_date: string;
+                has_agreed_to_terms_and_conditions: boolean;
+                documents: {
+                    /**
+                     * Format: uuid
+                     * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+                     */
+                    id: string;
+                    category: string;
+                    url: string;
+                    content_type: string;
+                    size: number;
+                    /**
+                     * Format: date-time
+                     * @example 2026-11-22T10:15:30.123000Z
+                     */
+                    created_at: string;
+                }[];
+            };
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            canceled_at: string | null;
+            /** @description 0 pending, 1 active, 2 cancelled, 4 expired. */
+            status: number;
+            provider_policy: string | null;
+            provider_policy_id: string | null;
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            client_id: string;
+            payment_link: string | null;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            price: number;
+            redirect_url: string | null;
+            policy_url: string | null;
+            /** @description Cancelled policies only. */
+            cancellation?: {
+                reason: string | null;
+                /**
+                 * @description SAR, at most two decimals.
+                 * @example 1079.73
+                 */
+                refund_amount: number | null;
+                unused_days: number | null;
+                term_days: number | null;
+            };
+            product_code: string;
+            insurer_code: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            activated_at: string | null;
+            canceled_by: string | null;
+            payments: {
+                /**
+                 * Format: uuid
+                 * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+                 */
+                id: string;
+                status: string;
+                /**
+                 * @description SAR, at most two decimals.
+                 * @example 1079.73
+                 */
+                amount: number;
+                currency: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T10:15:30.123000Z
+                 */
+                expires_at: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T10:15:30.123000Z
+                 */
+                paid_at: string | null;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T10:15:30.123000Z
+                 */
+                created_at: string;
+            }[];
+        };
+        /**
+         * @example {
+         *       "status": "active"
+         *     }
+         */
+        AdminPropertyCancellationStatus: {
+            /** @enum {string} */
+            status: "pending_payment" | "active" | "cancelled" | "expired";
+        };
         SandboxMessage: {
             /** @example 0512345678 */
             phone: string;
@@ -6103,6 +9093,850 @@ export interface components {
         SandboxMessagePage: {
             current_page: number;
             data: components["schemas"]["SandboxMessage"][];
+            first_page_url: string;
+            from: number | null;
+            last_page: number;
+            last_page_url: string;
+            links: {
+                url: string | null;
+                label: string;
+                active: boolean;
+            }[];
+            next_page_url: string | null;
+            path: string;
+            per_page: number;
+            prev_page_url: string | null;
+            to: number | null;
+            total: number;
+        };
+        /**
+         * @example {
+         *       "shared": {
+         *         "dune": {
+         *           "latency_ms": 900,
+         *           "fault": "none"
+         *         }
+         *       },
+         *       "mine": {
+         *         "dune": {
+         *           "fault": "timeout"
+         *         },
+         *         "palm:motor": {
+         *           "latency_ms": 2500
+         *         }
+         *       }
+         *     }
+         */
+        SandboxInsurers: {
+            /** @description By insurer code: its latency and fault for everyone. */
+            shared: {
+                [key: string]: {
+                    latency_ms: number;
+                    /** @enum {string} */
+                    fault: "none" | "timeout" | "error" | "malformed" | "decline";
+                };
+            };
+            /** @description Keyed `code` (every family) or `code:family`; only what you set appears. */
+            mine: {
+                [key: string]: {
+                    latency_ms?: number;
+                    /** @enum {string} */
+                    fault?: "none" | "timeout" | "error" | "malformed" | "decline";
+                };
+            };
+        };
+        /**
+         * @example {
+         *       "mine": {
+         *         "dune": {
+         *           "fault": "timeout"
+         *         },
+         *         "palm:motor": {
+         *           "latency_ms": 2500
+         *         }
+         *       }
+         *     }
+         */
+        SandboxInsurerScope: {
+            /** @description Keyed `code` (every family) or `code:family`; only what you set appears. */
+            mine: {
+                [key: string]: {
+                    latency_ms?: number;
+                    /** @enum {string} */
+                    fault?: "none" | "timeout" | "error" | "malformed" | "decline";
+                };
+            };
+        };
+        /**
+         * @example {
+         *       "id": "3f0e9b1c-8d2a-4c5b-9e7f-1a2b3c4d5e6f",
+         *       "name": "claims after cover start",
+         *       "frozen_time": "2026-11-24T09:00:00.000000Z",
+         *       "attached": {
+         *         "quote_requests": 0,
+         *         "offers": 0,
+         *         "policies": 1,
+         *         "companies": 0,
+         *         "payments": 1
+         *       },
+         *       "created_at": "2026-11-24T09:00:00.000000Z",
+         *       "updated_at": "2026-11-24T09:00:00.000000Z"
+         *     }
+         */
+        TestClock: {
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            id: string;
+            name: string | null;
+            /**
+             * Format: date-time
+             * @description The time every attached resource reads.
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            frozen_time: string;
+            attached: {
+                quote_requests: number;
+                offers: number;
+                policies: number;
+                companies: number;
+                payments: number;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            updated_at: string;
+        };
+        /**
+         * @description Newest first.
+         * @example [
+         *       {
+         *         "id": "3f0e9b1c-8d2a-4c5b-9e7f-1a2b3c4d5e6f",
+         *         "name": "claims after cover start",
+         *         "frozen_time": "2026-11-24T09:00:00.000000Z",
+         *         "attached": {
+         *           "quote_requests": 0,
+         *           "offers": 0,
+         *           "policies": 1,
+         *           "companies": 0,
+         *           "payments": 1
+         *         },
+         *         "created_at": "2026-11-24T09:00:00.000000Z",
+         *         "updated_at": "2026-11-24T09:00:00.000000Z"
+         *       }
+         *     ]
+         */
+        TestClockList: components["schemas"]["TestClock"][];
+        /**
+         * @example {
+         *       "commercial_registration_number": "7001234567",
+         *       "employees": [
+         *         {
+         *           "name": "Khalid Al-Otaibi",
+         *           "nationality_iso": "SA",
+         *           "nationality_id": "1012345678",
+         *           "date_of_birth": "1410-03-15",
+         *           "gender": "male",
+         *           "mobile_number": "0512345678"
+         *         }
+         *       ]
+         *     }
+         */
+        SandboxRegisteredCompany: {
+            commercial_registration_number: string;
+            employees: {
+                name: string;
+                /** @description ISO 3166 alpha-2. */
+                nationality_iso: string;
+                /** @description A Saudi national id (with a Hijri `date_of_birth`). */
+                nationality_id?: string;
+                /** @description An iqama (with a Gregorian `date_of_birth`). */
+                iqama_id?: string;
+                /** @description YYYY-MM-DD: Hijri for a national id, Gregorian for an iqama. */
+                date_of_birth: string;
+                /** @enum {string} */
+                gender: "male" | "female";
+                mobile_number: string;
+            }[];
+        };
+        /**
+         * @example {
+         *       "outcome": "paid",
+         *       "payment": {
+         *         "id": "0d9b4c1e-5d7a-4f0e-9c61-2b7f3f7d9a10",
+         *         "status": "paid",
+         *         "status_reason": null,
+         *         "status_message": null,
+         *         "amount": 1158.3,
+         *         "currency": "SAR",
+         *         "vendor_reference": "vp_3f9c2a7d1e6b4c8a9f0e1d2c",
+         *         "failure_code": null,
+         *         "policy_type": "motor",
+         *         "policy_id": 7,
+         *         "payment_link": null,
+         *         "expires_at": "2026-11-23T09:05:00.000000Z",
+         *         "paid_at": "2026-11-22T09:12:41.000000Z",
+         *         "created_at": "2026-11-22T09:05:00.000000Z",
+         *         "updated_at": "2026-11-22T09:12:41.000000Z",
+         *         "refunded_amount": 0,
+         *         "refunds": []
+         *       }
+         *     }
+         */
+        SandboxPaymentAttempt: {
+            /** @enum {string} */
+            outcome: "paid" | "card_declined" | "insufficient_funds" | "processing_error";
+            payment: components["schemas"]["Payment"];
+        };
+        AdminTplPolicy: {
+            id: number;
+            /** @description 0 pending, 1 issued, 2 cancelled, 3 on hold. */
+            status: number;
+            meta_data: {
+                vin: string;
+                /** @description Masked for roles without read_pii. */
+                email: string | null;
+                car_sequence_number: string;
+                /** @description Masked for roles without read_pii. */
+                current_car_owner: string | null;
+                /** @description Masked for roles without read_pii. */
+                new_owner_id: string | null;
+                /** @description The istimarah's URL (through the console); null without read_pii. */
+                istimarah: string | null;
+                /** @description The partner's own fields, as sent. */
+                extra_fields: {
+                    [key: string]: unknown;
+                } | null;
+                /** @description On hold only: why the istimarah did not match. */
+                incorrect_info_message?: string | null;
+            };
+            product_id: number;
+            insurance_company_id: string;
+            provider_policy_id: string | null;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            price: number;
+            payment_link: string | null;
+            start_date: string | null;
+            end_date: string | null;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            refund_amount: number | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            uploaded_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            purchased_at: string | null;
+            policy_url: string | null;
+            invoice_url: string | null;
+            redirect_url: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            transfer_date_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            cancellation_request_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            cancellation_confirmed_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            canceled_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            updated_at: string;
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            client_id: string;
+            /** @description `client`, or the email of the staff member who cancelled it. */
+            canceled_by: string | null;
+            cancellation_reason: string | null;
+            payments: {
+                /**
+                 * Format: uuid
+                 * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+                 */
+                id: string;
+                status: string;
+                /**
+                 * @description SAR, at most two decimals.
+                 * @example 1079.73
+                 */
+                amount: number;
+                currency: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T10:15:30.123000Z
+                 */
+                expires_at: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T10:15:30.123000Z
+                 */
+                paid_at: string | null;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T10:15:30.123000Z
+                 */
+                created_at: string;
+            }[];
+        };
+        AdminTravelPolicy: {
+            id: number;
+            /** @description 0 awaiting payment, 1 active, 2 cancelled. */
+            status: number;
+            product_id: number;
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            client_id: string;
+            quote_id: string;
+            insurer_code: string;
+            meta_data: {
+                /** @description The quote's bill, as the insurer priced it. */
+                bill: {
+                    [key: string]: unknown;
+                };
+                /** @description Masked without read_pii. */
+                email: string | null;
+                /**
+                 * @description SAR, at most two decimals.
+                 * @example 1079.73
+                 */
+                price: number;
+                duration: number;
+                quote_id: string;
+                start_date: string;
+                /** @description As sent; full_name, passport_number and date_of_birth masked without read_pii. */
+                travellers: {
+                    [key: string]: unknown;
+                }[];
+                multi_entry: boolean;
+                /** @description Masked without read_pii. */
+                phone_number: string | null;
+                /** @description Masked without read_pii. */
+                date_of_birth: string | null;
+                /** @description Masked without read_pii. */
+                nationality_id: string | null;
+            };
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            price: number;
+            payment_link: string | null;
+            provider_policy_id: string | null;
+            provider_policy: string | null;
+            invoice: string | null;
+            policy_url: string | null;
+            invoice_url: string | null;
+            redirect_url: string | null;
+            start_date: string;
+            end_date: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            purchased_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            uploaded_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            canceled_at: string | null;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            refund_amount: number | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            updated_at: string;
+        };
+        /**
+         * @example {
+         *       "nationality": "SA",
+         *       "full_name": "Sara Alqahtani",
+         *       "passport_number": "G12345678",
+         *       "gender": "f",
+         *       "date_of_birth": "1990-04-02",
+         *       "relation": "self",
+         *       "passport_expiry_date": "2030-01-01"
+         *     }
+         */
+        TravelTraveller: {
+            /**
+             * @description ISO 3166-1 alpha-2.
+             * @example SA
+             */
+            nationality: string;
+            full_name: string;
+            passport_number: string;
+            /** @enum {string} */
+            gender: "m" | "f";
+            /**
+             * Format: date
+             * @example 2026-12-01
+             */
+            date_of_birth: string;
+            relation: string;
+            /**
+             * Format: date
+             * @example 2026-12-01
+             */
+            passport_expiry_date: string;
+        };
+        /**
+         * @example {
+         *       "items": {
+         *         "adult": {
+         *           "count": 1,
+         *           "price": 55,
+         *           "total": 55
+         *         }
+         *       },
+         *       "adminFees": 25,
+         *       "subtotal": 80,
+         *       "vat_percentage": 15,
+         *       "vat": 12,
+         *       "total": 92
+         *     }
+         */
+        TravelBill: {
+            /** @description Net premium per age band; only the bands of the travellers appear. */
+            items: {
+                child?: {
+                    count: number;
+                    /**
+                     * @description SAR, at most two decimals.
+                     * @example 1079.73
+                     */
+                    price: number;
+                    /**
+                     * @description SAR, at most two decimals.
+                     * @example 1079.73
+                     */
+                    total: number;
+                };
+                adult?: {
+                    count: number;
+                    /**
+                     * @description SAR, at most two decimals.
+                     * @example 1079.73
+                     */
+                    price: number;
+                    /**
+                     * @description SAR, at most two decimals.
+                     * @example 1079.73
+                     */
+                    total: number;
+                };
+                senior?: {
+                    count: number;
+                    /**
+                     * @description SAR, at most two decimals.
+                     * @example 1079.73
+                     */
+                    price: number;
+                    /**
+                     * @description SAR, at most two decimals.
+                     * @example 1079.73
+                     */
+                    total: number;
+                };
+            };
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            adminFees: number;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            subtotal: number;
+            vat_percentage: number;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            vat: number;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            total: number;
+        };
+        /**
+         * @example {
+         *       "quote_id": "Q-V1GN40HU",
+         *       "type": "yasmina_schengen_travel_insurance",
+         *       "client_id": "44efa27f-2a0b-4f4e-9a43-5cf1e3b0c2d1",
+         *       "nationality_id": "1012345678",
+         *       "phone_number": "+966501234567",
+         *       "email": "sara@example.com",
+         *       "multi_entry": false,
+         *       "duration": 10,
+         *       "start_date": "2027-02-27",
+         *       "date_of_birth": "1990-04-02",
+         *       "travellers": [
+         *         {
+         *           "nationality": "SA",
+         *           "full_name": "Sara Alqahtani",
+         *           "passport_number": "G12345678",
+         *           "gender": "f",
+         *           "date_of_birth": "1990-04-02",
+         *           "relation": "self",
+         *           "passport_expiry_date": "2030-01-01"
+         *         }
+         *       ],
+         *       "end_date": "2027-03-08",
+         *       "bill": {
+         *         "items": {
+         *           "adult": {
+         *             "count": 1,
+         *             "price": 55,
+         *             "total": 55
+         *           }
+         *         },
+         *         "adminFees": 25,
+         *         "subtotal": 80,
+         *         "vat_percentage": 15,
+         *         "vat": 12,
+         *         "total": 92
+         *       },
+         *       "price": 92,
+         *       "currency": "SAR",
+         *       "insurer_code": "compass",
+         *       "meta_data": {
+         *         "travellers": [
+         *           {
+         *             "nationality": "SA",
+         *             "full_name": "Sara Alqahtani",
+         *             "passport_number": "G12345678",
+         *             "gender": "f",
+         *             "date_of_birth": "1990-04-02",
+         *             "relation": "self",
+         *             "passport_expiry_date": "2030-01-01"
+         *           }
+         *         ],
+         *         "multi_entry": false,
+         *         "start_date": "2027-02-27",
+         *         "duration": 10
+         *       },
+         *       "documents_uploaded": false,
+         *       "expires_at": "2027-02-05T07:12:38.000000Z",
+         *       "created_at": "2027-02-03T07:12:38.000000Z",
+         *       "updated_at": "2027-02-03T07:12:38.000000Z"
+         *     }
+         */
+        TravelQuote: {
+            /** @example Q-V1GN40HU */
+            quote_id: string;
+            /** @enum {string} */
+            type: "yasmina_schengen_travel_insurance";
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            client_id: string;
+            nationality_id: string;
+            /** @example +966501234567 */
+            phone_number: string;
+            email: string;
+            /**
+             * Format: date
+             * @example 2026-12-01
+             */
+            date_of_birth: string;
+            travellers: components["schemas"]["TravelTraveller"][];
+            multi_entry: boolean;
+            /**
+             * Format: date
+             * @example 2026-12-01
+             */
+            start_date: string;
+            /**
+             * @description Days: 7, 10, 15, 21, 30, 60, 90, 180; 180 for a multi-entry policy.
+             * @example 10
+             */
+            duration: number;
+            /**
+             * Format: date
+             * @example 2026-12-01
+             */
+            end_date: string;
+            bill: components["schemas"]["TravelBill"];
+            /**
+             * @description `bill.total`: items + fee + 15 % VAT.
+             * @example 1079.73
+             */
+            price: number;
+            /** @example SAR */
+            currency: string;
+            insurer_code: string;
+            meta_data: {
+                travellers: components["schemas"]["TravelTraveller"][];
+                multi_entry: boolean;
+                /**
+                 * Format: date
+                 * @example 2026-12-01
+                 */
+                start_date: string;
+                /**
+                 * @description Days: 7, 10, 15, 21, 30, 60, 90, 180; 180 for a multi-entry policy.
+                 * @example 10
+                 */
+                duration: number;
+            };
+            documents_uploaded: boolean;
+            /**
+             * Format: date-time
+             * @description The quote can be bought until then.
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            expires_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            updated_at: string;
+        };
+        /**
+         * @example {
+         *       "quote_id": "Q-V1GN40HU",
+         *       "documents_uploaded": true,
+         *       "uploaded_at": "2027-02-03T07:15:00.000000Z"
+         *     }
+         */
+        TravelDocumentsUploaded: {
+            /** @example Q-V1GN40HU */
+            quote_id: string;
+            documents_uploaded: boolean;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            uploaded_at: string;
+        };
+        /**
+         * @example {
+         *       "id": 7,
+         *       "status": 0,
+         *       "product_id": 10,
+         *       "client_id": "44efa27f-2a0b-4f4e-9a43-5cf1e3b0c2d1",
+         *       "quote_id": "Q-V1GN40HU",
+         *       "insurer_code": "compass",
+         *       "meta_data": {
+         *         "bill": {
+         *           "items": {
+         *             "adult": {
+         *               "count": 1,
+         *               "price": 55,
+         *               "total": 55
+         *             }
+         *           },
+         *           "adminFees": 25,
+         *           "subtotal": 80,
+         *           "vat_percentage": 15,
+         *           "vat": 12,
+         *           "total": 92
+         *         },
+         *         "email": "sara@example.com",
+         *         "price": 92,
+         *         "duration": 10,
+         *         "quote_id": "Q-V1GN40HU",
+         *         "start_date": "2027-02-27",
+         *         "travellers": [
+         *           {
+         *             "nationality": "SA",
+         *             "full_name": "Sara Alqahtani",
+         *             "passport_number": "G12345678",
+         *             "gender": "f",
+         *             "date_of_birth": "1990-04-02",
+         *             "relation": "self",
+         *             "passport_expiry_date": "2030-01-01"
+         *           }
+         *         ],
+         *         "multi_entry": false,
+         *         "phone_number": "+966501234567",
+         *         "date_of_birth": "1990-04-02",
+         *         "nationality_id": "1012345678"
+         *       },
+         *       "price": 92,
+         *       "payment_link": "http://localhost:3000/pay/9b1d0f3e6a7c4b2d8e5f1a3c7b9d2e4f6a8c0b1d",
+         *       "provider_policy_id": null,
+         *       "provider_policy": null,
+         *       "invoice": null,
+         *       "policy_url": null,
+         *       "invoice_url": null,
+         *       "redirect_url": "https://shop.example.com/travel/done?policy=7",
+         *       "start_date": "2027-02-27",
+         *       "end_date": "2027-03-08",
+         *       "purchased_at": null,
+         *       "uploaded_at": null,
+         *       "canceled_at": null,
+         *       "refund_amount": null,
+         *       "created_at": "2027-02-03T07:20:11.000000Z",
+         *       "updated_at": "2027-02-03T07:20:11.000000Z"
+         *     }
+         */
+        TravelPolicy: {
+            id: number;
+            /**
+             * @description 0 pending payment, 1 active, 2 cancelled, 4 expired.
+             * @enum {number}
+             */
+            status: 0 | 1 | 2 | 4;
+            product_id: number;
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            client_id: string;
+            /** @example Q-V1GN40HU */
+            quote_id: string;
+            insurer_code: string;
+            meta_data: {
+                bill: components["schemas"]["TravelBill"];
+                email: string;
+                /**
+                 * @description SAR, at most two decimals.
+                 * @example 1079.73
+                 */
+                price: number;
+                /**
+                 * @description Days: 7, 10, 15, 21, 30, 60, 90, 180; 180 for a multi-entry policy.
+                 * @example 10
+                 */
+                duration: number;
+                /** @example Q-V1GN40HU */
+                quote_id: string;
+                /**
+                 * Format: date
+                 * @example 2026-12-01
+                 */
+                start_date: string;
+                travellers: components["schemas"]["TravelTraveller"][];
+                multi_entry: boolean;
+                phone_number: string;
+                /**
+                 * Format: date
+                 * @example 2026-12-01
+                 */
+                date_of_birth: string;
+                nationality_id: string;
+            };
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            price: number;
+            payment_link: string | null;
+            provider_policy_id: string | null;
+            /** @description The certificate PDF (as `policy_url`). */
+            provider_policy: string | null;
+            /** @description The tax invoice PDF (as `invoice_url`). */
+            invoice: string | null;
+            policy_url: string | null;
+            invoice_url: string | null;
+            /** @description Where the customer goes after paying, `policyID` replaced by the policy id. */
+            redirect_url: string | null;
+            /**
+             * Format: date
+             * @example 2026-12-01
+             */
+            start_date: string;
+            /**
+             * Format: date
+             * @example 2026-12-01
+             */
+            end_date: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            purchased_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the documents were stored.
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            uploaded_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            canceled_at: string | null;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            refund_amount: number | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            updated_at: string;
+        };
+        TravelPolicyPage: {
+            current_page: number;
+            data: components["schemas"]["TravelPolicy"][];
             first_page_url: string;
             from: number | null;
             last_page: number;
@@ -6469,14 +10303,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description JWT (HS256). */
-                        access_token: string;
-                        /** @enum {string} */
-                        token_type: "Bearer";
-                        /** @description Seconds until the token expires (TOKEN_TTL_SECONDS, default 86400). */
-                        expires_in: number;
-                    };
+                    "application/json": components["schemas"]["OAuthToken"];
                 };
             };
             /** @description Malformed or invalid request (for example invalid JSON, or cancelling an already cancelled policy). */
@@ -6560,7 +10387,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminDashboard"];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -6636,13 +10465,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{results: [...], truncated}` */
+            /** @description The matches, newest first, and whether there were more. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AdminSearchResults"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -6720,12 +10549,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{payments, refunds, webhooks, audit}` */
+            /** @description The payments, refunds, webhooks sent and console history of the policy. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminPolicyActivity"];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -6828,7 +10659,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path?: never;
@@ -6892,6 +10723,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             409: components["responses"]["IdempotencyConflict"];
             413: components["responses"]["TooLarge"];
             414: components["responses"]["UriTooLong"];
@@ -6943,7 +10792,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path?: never;
@@ -6995,6 +10844,24 @@ export interface operations {
                      *       "type": "about:blank",
                      *       "title": "Forbidden",
                      *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -7049,7 +10916,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path?: never;
@@ -7101,6 +10968,24 @@ export interface operations {
                      *       "type": "about:blank",
                      *       "title": "Forbidden",
                      *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -7154,7 +11039,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path?: never;
@@ -7211,6 +11096,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             414: components["responses"]["UriTooLong"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
@@ -7257,7 +11160,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path?: never;
@@ -7310,6 +11213,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             414: components["responses"]["UriTooLong"];
             422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
@@ -7346,7 +11267,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path?: never;
@@ -7400,6 +11321,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             414: components["responses"]["UriTooLong"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
@@ -7446,7 +11385,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
                 /** @description `respond-async`: answer 202 at once and let the insurers answer in the background (see below). */
                 Prefer?: string;
@@ -7543,6 +11482,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             409: components["responses"]["IdempotencyConflict"];
             413: components["responses"]["TooLarge"];
             414: components["responses"]["UriTooLong"];
@@ -7610,7 +11567,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path: {
@@ -7713,7 +11670,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path: {
@@ -7816,7 +11773,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
                 /** @description The `id` of the last `insurer` event received: only later answers are sent. */
                 "Last-Event-ID"?: string;
@@ -7921,7 +11878,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path?: never;
@@ -7982,6 +11939,24 @@ export interface operations {
                      *       "type": "about:blank",
                      *       "title": "Forbidden",
                      *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -8051,7 +12026,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path?: never;
@@ -8103,6 +12078,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             414: components["responses"]["UriTooLong"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
@@ -8149,7 +12142,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path?: never;
@@ -8224,6 +12217,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An earlier request with the same Idempotency-Key is still running. */
             409: {
                 headers: {
@@ -8290,7 +12301,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path: {
@@ -8393,7 +12404,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path: {
@@ -8672,7 +12683,10 @@ export interface operations {
                     "Content-Range"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminMotorQuoteRequest"][];
+                    "text/csv": components["schemas"]["AdminMotorQuoteRequest"][];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -8780,7 +12794,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminMotorQuoteRequestDetail"];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -8905,7 +12921,10 @@ export interface operations {
                     "Content-Range"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminMotorPolicy"][];
+                    "text/csv": components["schemas"]["AdminMotorPolicy"][];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -9013,7 +13032,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminMotorPolicyDetail"];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -9129,7 +13150,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminProviderHealth"];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -9214,7 +13237,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path?: never;
@@ -9268,6 +13291,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             414: components["responses"]["UriTooLong"];
             422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
@@ -9297,7 +13338,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path?: never;
@@ -9366,6 +13407,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             409: components["responses"]["IdempotencyConflict"];
             413: components["responses"]["TooLarge"];
             414: components["responses"]["UriTooLong"];
@@ -9415,7 +13474,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path: {
@@ -9518,7 +13577,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path: {
@@ -9637,7 +13696,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path: {
@@ -9740,7 +13799,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path: {
@@ -9857,7 +13916,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path: {
@@ -9982,7 +14041,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path?: never;
@@ -10031,6 +14090,24 @@ export interface operations {
                      *       "type": "about:blank",
                      *       "title": "Forbidden",
                      *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -10100,7 +14177,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path?: never;
@@ -10245,7 +14322,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path: {
@@ -10348,7 +14425,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path?: never;
@@ -10402,6 +14479,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             414: components["responses"]["UriTooLong"];
             422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
@@ -10431,7 +14526,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path?: never;
@@ -10622,7 +14717,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path?: never;
@@ -10742,7 +14837,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path?: never;
@@ -10796,6 +14891,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             414: components["responses"]["UriTooLong"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
@@ -10842,7 +14955,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path?: never;
@@ -10976,7 +15089,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path?: never;
@@ -11110,7 +15223,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path: {
@@ -11213,7 +15326,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path: {
@@ -11351,7 +15464,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path?: never;
@@ -11471,7 +15584,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path?: never;
@@ -11592,7 +15705,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path: {
@@ -11710,7 +15823,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path: {
@@ -11885,7 +15998,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path: {
@@ -12317,12 +16430,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description `{saved}`: the number of employees now on the list. */
+            /** @description The number of employees now on the list. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminMedicalEmployeesImported"];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -12885,12 +17000,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description `{removed: id}` */
+            /** @description The employee removed. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminMedicalEmployeeRemoved"];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -13451,7 +17568,10 @@ export interface operations {
                     "Content-Range"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminMedicalPolicy"][];
+                    "text/csv": components["schemas"]["AdminMedicalPolicy"][];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -13532,7 +17652,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminMedicalPolicy"];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -13618,7 +17740,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path: {
@@ -13794,7 +17916,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path: {
@@ -14007,7 +18129,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path?: never;
@@ -14061,6 +18183,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             414: components["responses"]["UriTooLong"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
@@ -14107,7 +18247,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path?: never;
@@ -14203,6 +18343,24 @@ export interface operations {
                      *       "type": "about:blank",
                      *       "title": "Forbidden",
                      *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -14316,7 +18474,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path?: never;
@@ -14370,6 +18528,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             414: components["responses"]["UriTooLong"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
@@ -14416,7 +18592,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path?: never;
@@ -14512,6 +18688,24 @@ export interface operations {
                      *       "type": "about:blank",
                      *       "title": "Forbidden",
                      *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -14618,7 +18812,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path: {
@@ -14721,7 +18915,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path: {
@@ -14824,7 +19018,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path: {
@@ -15043,7 +19237,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path: {
@@ -15262,7 +19456,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path?: never;
@@ -15486,7 +19680,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path?: never;
@@ -15713,7 +19907,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path: {
@@ -15831,7 +20025,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path: {
@@ -16009,7 +20203,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path: {
@@ -16127,7 +20321,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path: {
@@ -16302,7 +20496,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path: {
@@ -16406,7 +20600,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path: {
@@ -16532,7 +20726,10 @@ export interface operations {
                     "Content-Range"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminTplPolicy"][];
+                    "text/csv": components["schemas"]["AdminTplPolicy"][];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -16613,7 +20810,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminTplPolicy"];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -16718,7 +20917,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminTplPolicy"];
+                };
             };
             /** @description Malformed or invalid request (for example invalid JSON, or cancelling an already cancelled policy). */
             400: {
@@ -16880,7 +21081,10 @@ export interface operations {
                     "Content-Range"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminLifePolicy"][];
+                    "text/csv": components["schemas"]["AdminLifePolicy"][];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -16961,7 +21165,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminLifePolicy"];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -17066,7 +21272,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminLifePolicy"];
+                };
             };
             /** @description Malformed or invalid request (for example invalid JSON, or cancelling an already cancelled policy). */
             400: {
@@ -17206,7 +21414,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path: {
@@ -17381,7 +21589,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path: {
@@ -17485,7 +21693,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path?: never;
@@ -17523,13 +21731,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The offers. */
+            /** @description The offers, cheapest premium first. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>[];
+                    "application/json": components["schemas"]["LifeOfferList"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -17564,6 +21772,24 @@ export interface operations {
                      *       "type": "about:blank",
                      *       "title": "Forbidden",
                      *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -17638,7 +21864,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path?: never;
@@ -17652,7 +21878,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>[];
+                    "application/json": components["schemas"]["LifePolicyList"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -17687,6 +21913,24 @@ export interface operations {
                      *       "type": "about:blank",
                      *       "title": "Forbidden",
                      *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -17738,7 +21982,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path?: never;
@@ -17783,7 +22027,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["LifePolicy"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -17818,6 +22062,24 @@ export interface operations {
                      *       "type": "about:blank",
                      *       "title": "Forbidden",
                      *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -17889,7 +22151,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path: {
@@ -17909,13 +22171,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The cancelled policy with `refund_amount`. */
+            /** @description The cancelled policy (status 2) with `refund_amount`. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["LifePolicy"];
                 };
             };
             /** @description Malformed or invalid request (for example invalid JSON, or cancelling an already cancelled policy). */
@@ -18095,7 +22357,10 @@ export interface operations {
                     "Content-Range"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminHorsePolicy"][];
+                    "text/csv": components["schemas"]["AdminHorsePolicy"][];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -18176,7 +22441,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminHorsePolicy"];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -18281,7 +22548,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminHorsePolicy"];
+                };
             };
             /** @description Malformed or invalid request (for example invalid JSON, or cancelling an already cancelled policy). */
             400: {
@@ -18421,7 +22690,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path: {
@@ -18596,7 +22865,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path: {
@@ -18700,7 +22969,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path?: never;
@@ -18785,7 +23054,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["HorsePolicy"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -18820,6 +23089,24 @@ export interface operations {
                      *       "type": "about:blank",
                      *       "title": "Forbidden",
                      *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -18909,7 +23196,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path: {
@@ -18925,7 +23212,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["HorsePolicy"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -19012,7 +23299,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path: {
@@ -19032,13 +23319,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The cancelled policy. */
+            /** @description The cancelled policy (status 2) with `refund_amount`. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["HorsePolicy"];
                 };
             };
             /** @description Malformed or invalid request (for example invalid JSON, or cancelling an already cancelled policy). */
@@ -19196,7 +23483,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path?: never;
@@ -19214,7 +23501,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["TravelQuote"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -19249,6 +23536,24 @@ export interface operations {
                      *       "type": "about:blank",
                      *       "title": "Forbidden",
                      *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -19321,7 +23626,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path?: never;
@@ -19339,7 +23644,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["TravelQuote"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -19374,6 +23679,24 @@ export interface operations {
                      *       "type": "about:blank",
                      *       "title": "Forbidden",
                      *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -19446,7 +23769,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path?: never;
@@ -19464,7 +23787,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["TravelQuote"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -19499,6 +23822,24 @@ export interface operations {
                      *       "type": "about:blank",
                      *       "title": "Forbidden",
                      *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -19571,7 +23912,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path: {
@@ -19587,7 +23928,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["TravelQuote"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -19691,7 +24032,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path?: never;
@@ -19716,7 +24057,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["TravelDocumentsUploaded"];
                 };
             };
             /** @description Malformed or invalid request (for example invalid JSON, or cancelling an already cancelled policy). */
@@ -19768,6 +24109,24 @@ export interface operations {
                      *       "type": "about:blank",
                      *       "title": "Forbidden",
                      *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -19862,7 +24221,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path?: never;
@@ -19876,7 +24235,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["TravelPolicyPage"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -19911,6 +24270,24 @@ export interface operations {
                      *       "type": "about:blank",
                      *       "title": "Forbidden",
                      *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -19962,7 +24339,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path?: never;
@@ -19984,7 +24361,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["TravelPolicy"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -20019,6 +24396,24 @@ export interface operations {
                      *       "type": "about:blank",
                      *       "title": "Forbidden",
                      *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -20090,7 +24485,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path?: never;
@@ -20112,7 +24507,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["TravelPolicy"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -20147,6 +24542,24 @@ export interface operations {
                      *       "type": "about:blank",
                      *       "title": "Forbidden",
                      *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -20218,7 +24631,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path?: never;
@@ -20240,7 +24653,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["TravelPolicy"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -20275,6 +24688,24 @@ export interface operations {
                      *       "type": "about:blank",
                      *       "title": "Forbidden",
                      *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -20346,7 +24777,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path: {
@@ -20362,7 +24793,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["TravelPolicy"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -20449,7 +24880,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path: {
@@ -20465,13 +24896,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The cancelled policy. */
+            /** @description The cancelled policy (status 2) with `refund_amount`. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["TravelPolicy"];
                 };
             };
             /** @description Malformed or invalid request (for example invalid JSON, or cancelling an already cancelled policy). */
@@ -20633,7 +25064,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path: {
@@ -20753,7 +25184,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path: {
@@ -20928,7 +25359,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path: {
@@ -21054,7 +25485,10 @@ export interface operations {
                     "Content-Range"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminTravelPolicy"][];
+                    "text/csv": components["schemas"]["AdminTravelPolicy"][];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -21135,7 +25569,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminTravelPolicy"];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -21240,7 +25676,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminTravelPolicy"];
+                };
             };
             /** @description Malformed or invalid request (for example invalid JSON, or cancelling an already cancelled policy). */
             400: {
@@ -21404,7 +25842,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path?: never;
@@ -21453,6 +25891,24 @@ export interface operations {
                      *       "type": "about:blank",
                      *       "title": "Forbidden",
                      *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -21510,7 +25966,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path?: never;
@@ -21559,6 +26015,24 @@ export interface operations {
                      *       "type": "about:blank",
                      *       "title": "Forbidden",
                      *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -21632,7 +26106,10 @@ export interface operations {
                     "Content-Range"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminPayment"][];
+                    "text/csv": components["schemas"]["AdminPayment"][];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -21708,12 +26185,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The payment. */
+            /** @description The payment with its client and the vendor callbacks received for it. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminPaymentDetail"];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -21821,7 +26300,10 @@ export interface operations {
                     "Content-Range"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminRefund"][];
+                    "text/csv": components["schemas"]["AdminRefund"][];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -21902,7 +26384,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminRefund"];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -22007,7 +26491,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminRefund"];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -22130,7 +26616,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
                 /** @description `respond-async`: open the session at once; the page receives the offers as insurers answer. */
                 Prefer?: string;
@@ -22223,6 +26709,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             409: components["responses"]["IdempotencyConflict"];
             413: components["responses"]["TooLarge"];
             414: components["responses"]["UriTooLong"];
@@ -22290,7 +26794,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path: {
@@ -22393,7 +26897,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path: {
@@ -22623,12 +27127,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Array of `{id, kind, value, created_at}`; `kind` is `origin` or `app`. */
+            /** @description The client's sites and app links. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminEmbedTargetList"];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -22735,7 +27241,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminEmbedTarget"];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -22943,7 +27451,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path?: never;
@@ -23103,7 +27611,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path?: never;
@@ -23152,6 +27660,24 @@ export interface operations {
                      *       "type": "about:blank",
                      *       "title": "Forbidden",
                      *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -23228,7 +27754,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path?: never;
@@ -23282,6 +27808,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             414: components["responses"]["UriTooLong"];
             /** @description Validation failed; `details` names every failing field. */
             422: {
@@ -23328,7 +27872,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path?: never;
@@ -23422,6 +27966,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             409: components["responses"]["IdempotencyConflict"];
             413: components["responses"]["TooLarge"];
             414: components["responses"]["UriTooLong"];
@@ -23489,7 +28051,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path: {
@@ -23592,7 +28154,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path: {
@@ -23713,7 +28275,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path: {
@@ -23877,7 +28439,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path: {
@@ -24062,7 +28624,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path: {
@@ -24180,7 +28742,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path: {
@@ -24355,7 +28917,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path: {
@@ -24481,7 +29043,10 @@ export interface operations {
                     "Content-Range"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminPropertyPolicy"][];
+                    "text/csv": components["schemas"]["AdminPropertyPolicy"][];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -24562,7 +29127,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminPropertyPolicy"];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -24661,7 +29228,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminPropertyCancellationStatus"];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -24784,7 +29353,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminPropertyPolicy"];
+                };
             };
             /** @description Malformed or invalid request (for example invalid JSON, or cancelling an already cancelled policy). */
             400: {
@@ -24947,7 +29518,10 @@ export interface operations {
                     "Content-Range"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminClaim"][];
+                    "text/csv": components["schemas"]["AdminClaim"][];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -25039,7 +29613,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminClaimRecord"];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -25151,13 +29727,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `[{id, name, email, role}]` */
+            /** @description The staff a claim may be assigned to, by name. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>[];
+                    "application/json": components["schemas"]["AdminClaimHandlerList"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -25235,13 +29811,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `[{policy_id, policy_number, policy_status, cover_from, cover_to, holder_name, holder_id, client_id}]` */
+            /** @description The matching policies, newest first. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>[];
+                    "application/json": components["schemas"]["AdminClaimPolicyList"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -25347,7 +29923,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminClaimList"];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -25476,13 +30054,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{families: [{family, claim_types}]}` */
+            /** @description The families and their claim types. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AdminClaimTypes"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -25564,7 +30142,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminClaim"];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -25670,7 +30250,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminClaimRecord"];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -25801,12 +30383,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The claim. */
+            /** @description The claim, now theirs. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminClaim"];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -25932,7 +30516,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminClaimRecord"];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -26245,7 +30831,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminSession"];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -26344,7 +30932,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminSession"];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -26514,7 +31104,10 @@ export interface operations {
                     "Content-Range"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminClient"][];
+                    "text/csv": components["schemas"]["AdminClient"][];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -26604,7 +31197,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminClientWithSecret"];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -26705,7 +31300,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminClient"];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -26813,7 +31410,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminClient"];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -26931,7 +31530,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminClientWithSecret"];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -27037,7 +31638,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminClient"];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -27162,7 +31765,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminClient"];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -27281,7 +31886,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminClient"];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -27381,7 +31988,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminClient"];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -27490,7 +32099,10 @@ export interface operations {
                     "Content-Range"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminStaff"][];
+                    "text/csv": components["schemas"]["AdminStaff"][];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -27580,7 +32192,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminStaff"];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -27681,7 +32295,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminStaff"];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -27790,7 +32406,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminStaff"];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -27917,7 +32535,10 @@ export interface operations {
                     "Content-Range"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminAuditEntry"][];
+                    "text/csv": components["schemas"]["AdminAuditEntry"][];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -27998,7 +32619,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminAuditEntry"];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -29208,7 +33831,10 @@ export interface operations {
                     "Content-Range"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminPartnerUser"][];
+                    "text/csv": components["schemas"]["AdminPartnerUser"][];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -29298,22 +33924,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        id: string;
-                        /** Format: uuid */
-                        client_id: string;
-                        email: string;
-                        /** @enum {string} */
-                        role: "owner" | "developer" | "viewer";
-                        /** @enum {string} */
-                        status: "invited" | "active" | "removed";
-                        last_login_at: string | null;
-                        created_at: string;
-                        updated_at: string;
-                        invitation_expires_at: string;
-                        invitation_url: string | null;
-                    };
+                    "application/json": components["schemas"]["AdminPartnerUserInvited"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -29433,20 +34044,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        id: string;
-                        /** Format: uuid */
-                        client_id: string;
-                        email: string;
-                        /** @enum {string} */
-                        role: "owner" | "developer" | "viewer";
-                        /** @enum {string} */
-                        status: "invited" | "active" | "removed";
-                        last_login_at: string | null;
-                        created_at: string;
-                        updated_at: string;
-                    };
+                    "application/json": components["schemas"]["AdminPartnerUser"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -29547,20 +34145,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        id: string;
-                        /** Format: uuid */
-                        client_id: string;
-                        email: string;
-                        /** @enum {string} */
-                        role: "owner" | "developer" | "viewer";
-                        /** @enum {string} */
-                        status: "invited" | "active" | "removed";
-                        last_login_at: string | null;
-                        created_at: string;
-                        updated_at: string;
-                    };
+                    "application/json": components["schemas"]["AdminPartnerUser"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -29670,7 +34255,10 @@ export interface operations {
                     "Content-Range"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminWebhookEndpoint"][];
+                    "text/csv": components["schemas"]["AdminWebhookEndpoint"][];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -29765,7 +34353,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminIssuedWebhookEndpoint"];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -29866,7 +34456,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminWebhookEndpoint"];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -29973,7 +34565,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminWebhookEndpoint"];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -30091,7 +34685,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminIssuedWebhookEndpoint"];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -30191,7 +34787,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminWebhookEndpoint"];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -30291,7 +34889,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminWebhookEndpoint"];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -30548,7 +35148,10 @@ export interface operations {
                     "Content-Range"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminWebhookDelivery"][];
+                    "text/csv": components["schemas"]["AdminWebhookDelivery"][];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -30629,7 +35232,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminWebhookDeliveryWithAttempts"];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -30728,12 +35333,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description `{data: [deliveries]}` */
+            /** @description The deliveries, due now. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminWebhookDeliveriesResent"];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -30869,7 +35476,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminWebhookDelivery"];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -31994,7 +36603,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path?: never;
@@ -32048,6 +36657,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             414: components["responses"]["UriTooLong"];
             422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
@@ -32077,7 +36704,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path?: never;
@@ -32085,12 +36712,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Shared and own insurer behaviour. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["SandboxInsurers"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -32125,6 +36753,24 @@ export interface operations {
                      *       "type": "about:blank",
                      *       "title": "Forbidden",
                      *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -32159,7 +36805,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path?: never;
@@ -32167,12 +36813,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Nothing set any more (`mine` is empty). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["SandboxInsurerScope"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -32212,6 +36859,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             414: components["responses"]["UriTooLong"];
             422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
@@ -32241,7 +36906,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path: {
@@ -32261,12 +36926,13 @@ export interface operations {
             };
         };
         responses: {
+            /** @description What you have set, after the change. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["SandboxInsurerScope"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -32372,7 +37038,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path?: never;
@@ -32390,7 +37056,7 @@ export interface operations {
         };
         responses: {
             /** @description The document (PDF); its SHA-256 in `X-Document-Sha256`. */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -32430,6 +37096,24 @@ export interface operations {
                      *       "type": "about:blank",
                      *       "title": "Forbidden",
                      *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -32502,7 +37186,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path?: never;
@@ -32510,12 +37194,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Your test clocks. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown[];
+                    "application/json": components["schemas"]["TestClockList"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -32550,6 +37235,24 @@ export interface operations {
                      *       "type": "about:blank",
                      *       "title": "Forbidden",
                      *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -32584,7 +37287,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path?: never;
@@ -32600,12 +37303,13 @@ export interface operations {
             };
         };
         responses: {
-            200: {
+            /** @description The new test clock. */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["TestClock"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -32640,6 +37344,24 @@ export interface operations {
                      *       "type": "about:blank",
                      *       "title": "Forbidden",
                      *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -32711,7 +37433,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path: {
@@ -32721,12 +37443,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The test clock. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["TestClock"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -32830,7 +37553,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path: {
@@ -32840,6 +37563,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
@@ -32941,7 +37671,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path: {
@@ -32959,12 +37689,13 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The test clock at its new time. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["TestClock"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -33071,7 +37802,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path: {
@@ -33096,12 +37827,13 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The company as the registry now answers it. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["SandboxRegisteredCompany"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -33141,7 +37873,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            404: components["responses"]["NotFound"];
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["TooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -33208,7 +37957,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path?: never;
@@ -33230,12 +37979,13 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The outcome played and the payment after the attempt. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["SandboxPaymentAttempt"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -33377,7 +38127,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path?: never;
@@ -33431,6 +38181,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             414: components["responses"]["UriTooLong"];
             422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
@@ -33460,7 +38228,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path?: never;
@@ -33528,6 +38296,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             409: components["responses"]["IdempotencyConflict"];
             413: components["responses"]["TooLarge"];
             414: components["responses"]["UriTooLong"];
@@ -33577,7 +38363,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path: {
@@ -33680,7 +38466,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path: {
@@ -33811,7 +38597,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path: {
@@ -33915,7 +38701,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path: {
@@ -34070,7 +38856,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path?: never;
@@ -34188,7 +38974,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path: {
@@ -34291,7 +39077,7 @@ export interface operations {
             header?: {
                 /** @description Correlation id, echoed in the response. */
                 "X-Request-Id"?: string;
-                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. */
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
                 "Sandbox-Test-Clock"?: string;
             };
             path: {
