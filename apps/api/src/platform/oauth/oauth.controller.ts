@@ -3,6 +3,7 @@ import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiTags } from '@nes
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ClientsService } from '../clients/clients.service';
 import { TokenService } from '../auth/token.service';
+import type { PartnerRequest } from '../auth/partner';
 import { ApiErrors } from '../openapi/api-errors.decorator';
 import { TokenAttempts, TOKENS_PER_CLIENT } from './token-attempts';
 import { oauthError, readTokenRequest } from './token-request';
@@ -48,6 +49,8 @@ export class OAuthController {
       await this.attempts.failed(req.ip);
       throw oauthError('invalid_client', 'Wrong credentials.', request.viaBasic);
     }
+    // from here the call is the client's own, and its request log shows it
+    (req as PartnerRequest).principalClientId = client.id;
     reply
       .headers(await this.attempts.granted(client.id))
       .header('Cache-Control', 'no-store')
