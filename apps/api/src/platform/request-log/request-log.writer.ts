@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Counter } from 'prom-client';
-import { maskPii } from '@lib/common';
+import { maskPii, SECRET_KEYS } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { HttpMetrics } from '@lib/http';
 import { requestLogId } from './request-log-id';
@@ -134,11 +134,23 @@ function toRow(e: RequestLogEntry): RequestLogRow {
 
 function errorBodyOf(text: string): Record<string, unknown> {
   if (text.length > MAX_ERROR_CHARS) return { truncated: maskPii(text.slice(0, MAX_ERROR_CHARS)) };
-  const masked = maskPii(text);
+  let parsed: unknown;
   try {
-    const parsed: unknown = JSON.parse(masked);
-    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : { body: parsed };
+    parsed = JSON.parse(text);
   } catch {
-    return { body: masked };
+    return { body: maskPii(text) };
   }
+  const masked = maskValue(parsed);
+  return masked !== null && typeof masked === 'object' && !Array.isArray(masked) ? (masked as Record<string, unknown>) : { body: masked };
+}
+
+const SECRET = new RegExp(`^(${[...SECRET_KEYS, 'secret', 'token', 'access_token', 'refresh_token'].join('|')})$`, 'i');
+
+/** Every string of a JSON value masked as log lines are (maskPii); the value of a secret's key replaced whole. */
+function maskValue(v: unknown, key?: string): unknown {
+  if (key !== undefined && SECRET.test(key)) return '***';
+  if (typeof v === 'string') return maskPii(v);
+  if (Array.isArray(v)) return v.map((x) => maskValue(x));
+  if (v !== null && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, maskValue(x, k)]));
+  return v;
 }
