@@ -75,6 +75,8 @@ describe("the portal's Requests (the partner request log)", () => {
     expect((await search(viewer, `from=${new Date(at + 1).toISOString()}&route=/api/v1/horse`)).total).toBe(0);
     expect((await search(viewer, `from=${new Date(at).toISOString()}&to=${new Date(at + 1).toISOString()}&route=/api/v1/horse`)).total).toBe(1);
     expect((await viewer.call('/portal/api/requests?status=abc')).status).toBe(422);
+    expect((await viewer.call('/portal/api/requests?request_id=%00')).status).toBe(422);
+    expect((await viewer.call('/portal/api/requests?from=yesterday')).status).toBe(422);
 
     // tenant isolation: client B's user finds nothing of A's
     const b = await app.partner(['horse']);

@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Counter } from 'prom-client';
 import { maskPii, SECRET_KEYS } from '@lib/common';
@@ -62,8 +63,15 @@ export class RequestLogWriter implements OnApplicationBootstrap, OnApplicationSh
     return this.config.requestLog.enabled;
   }
 
+  /**
+   * Starts a flush in the context the writer was started in, not in the request whose call filled a batch: a flush
+   * must not run inside that request's AsyncLocalStorage stores (test clock frame, statement tallies).
+   */
+  private kick: () => void = () => void this.flush();
+
   onApplicationBootstrap(): void {
     if (!this.enabled) return;
+    this.kick = AsyncResource.bind(() => void this.flush());
     this.timer = setInterval(() => void this.flush(), this.config.requestLog.flushMs);
     this.timer.unref();
   }
@@ -82,7 +90,7 @@ export class RequestLogWriter implements OnApplicationBootstrap, OnApplicationSh
       return;
     }
     this.buffer.push(entry);
-    if (this.buffer.length === this.config.requestLog.batchSize) void this.flush();
+    if (this.buffer.length === this.config.requestLog.batchSize) this.kick();
   }
 
   /** Writes everything buffered so far (joins a flush in progress, then writes what came meanwhile). */
