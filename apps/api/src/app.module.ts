@@ -26,6 +26,7 @@ import { DueEventsModule } from './platform/due-events/due-events.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { SandboxWebhooksModule } from './webhooks/sandbox/sandbox-webhooks.module';
 import { PortalWebhooksModule } from './webhooks/portal/portal-webhooks.module';
+import { RequestLogModule } from './platform/request-log/request-log.module';
 import { SandboxPaymentsModule } from './payments/sandbox/sandbox-payments.module';
 import { TplModule } from './products/tpl/tpl.module';
 import { TravelModule } from './products/travel/travel.module';
@@ -67,6 +68,7 @@ export class AppModule {
         PortalModule,
         WebhooksModule,
         PortalWebhooksModule,
+        RequestLogModule,
         ...(deps.config.env === 'sandbox' ? [SandboxMessagesModule, SandboxToolsModule, SandboxPaymentsModule, SandboxWebhooksModule] : []),
         ...(deps.extraModules ?? []),
       ],

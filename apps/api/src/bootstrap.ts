@@ -28,6 +28,8 @@ import { setupOpenApi, type OpenApiSection } from './platform/openapi/openapi';
 import { addWebhookDocs } from './webhooks/webhooks.openapi';
 import { refuseUnexpectedMultipart } from './platform/files/multipart';
 import { serveConsole, servePortal } from './platform/admin/console/serve-console';
+import { RequestLogHook } from './platform/request-log/request-log.hook';
+import { RequestLogWriter } from './platform/request-log/request-log.writer';
 
 /** What the OpenAPI document adds beyond the routes: the webhooks sent to partners. */
 export const OPENAPI_SECTIONS: readonly OpenApiSection[] = [addWebhookDocs];
@@ -77,6 +79,9 @@ export async function createApi(config: AppConfig, options: ApiOptions = {}): Pr
     reply.header('X-Request-Id', req.id);
   });
   addSecurityHeaders(fastify, { trustProxy: config.trustProxy });
+  // the partner request log's hooks exist before the routes; they feed the writer once the application is built
+  const requestLog = new RequestLogHook(realClock);
+  if (config.requestLog.enabled) requestLog.attach(fastify);
 
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.register({
@@ -105,6 +110,7 @@ export async function createApi(config: AppConfig, options: ApiOptions = {}): Pr
   serveConsole(fastify);
   servePortal(fastify);
   await app.init();
+  requestLog.connect(app.get(RequestLogWriter));
 
   let stopping: Promise<void> | undefined;
   const stop = () => (stopping ??= closeGracefully(app, config.shutdownGraceMs));

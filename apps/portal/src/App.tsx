@@ -9,6 +9,8 @@ import { partnerCan } from '@shared/permissions';
 import { consoleTheme } from '../../admin/src/theme';
 import { ApiManagementPage } from './api/ApiManagementPage';
 import { SetPasswordPage } from './auth/SetPasswordPage';
+import { RequestList } from './requests/RequestList';
+import { RequestShow } from './requests/RequestShow';
 import { i18nProvider, onLocaleChange, PortalLocale, storedLocale } from './i18n/i18nProvider';
 import { Layout } from './layout/Layout';
 import { authProvider } from './providers/authProvider';
@@ -67,6 +69,7 @@ export function App() {
               recordRepresentation="url"
             />,
             <Resource key="webhook-deliveries" name="webhook-deliveries" list={WebhookDeliveryList} show={WebhookDeliveryShow} />,
+            <Resource key="requests" name="requests" list={RequestList} show={RequestShow} recordRepresentation="request_id" />,
           ]}
         </Admin>
       </BrowserRouter>

@@ -54,6 +54,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ WEBHOOK_WORKER: 'false' }).webhooks.worker).toBe(false);
   });
 
+  it('keeps the request log on, 30 days, in batches off the request path, with bounded settings', () => {
+    expect(loadConfig({}).requestLog).toEqual({ enabled: true, retentionDays: 30, flushMs: 1000, batchSize: 1000, bufferMax: 20_000, sweepMs: 3_600_000 });
+    expect(loadConfig({ REQUEST_LOG: 'false', REQUEST_LOG_RETENTION_DAYS: '7' }).requestLog).toMatchObject({ enabled: false, retentionDays: 7 });
+    expect(() => loadConfig({ REQUEST_LOG_RETENTION_DAYS: '0' })).toThrow(/REQUEST_LOG_RETENTION_DAYS/);
+    expect(() => loadConfig({ REQUEST_LOG_BUFFER_MAX: 'lots' })).toThrow(/REQUEST_LOG_BUFFER_MAX/);
+  });
+
   it("bounds the heap growth (default 50 %, 0 for V8's own)", () => {
     expect(loadConfig({}).heapGrowthPercent).toBe(50);
     expect(loadConfig({ HEAP_GROWTH_PERCENT: '0' }).heapGrowthPercent).toBe(0);

@@ -94,6 +94,15 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
+  REQUEST_LOG: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
+  REQUEST_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  REQUEST_LOG_FLUSH_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  REQUEST_LOG_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(1000),
+  REQUEST_LOG_BUFFER_MAX: z.coerce.number().int().min(1).max(1_000_000).default(20_000),
+  REQUEST_LOG_SWEEP_MS: z.coerce.number().int().min(0).max(86_400_000).default(3_600_000),
 });
 
 /**
@@ -184,6 +193,12 @@ export interface AppConfig {
     /** Endpoints on this machine's loopback may be registered and called (local receivers; never in production). */
     allowLoopback: boolean;
   };
+  /**
+   * The partner request log (the portal's Requests): written off the request path, in batches of at most `batchSize`
+   * rows every `flushMs`; at most `bufferMax` rows wait in memory (more are dropped and counted). Day partitions older
+   * than `retentionDays` are dropped by a sweep every `sweepMs` (0: only at boot).
+   */
+  requestLog: { enabled: boolean; retentionDays: number; flushMs: number; batchSize: number; bufferMax: number; sweepMs: number };
 }
 
 export class ConfigError extends Error {
@@ -273,6 +288,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       retryBaseMs: e.WEBHOOK_RETRY_BASE_MS,
       batchSize: e.WEBHOOK_BATCH_SIZE,
       allowLoopback: e.WEBHOOK_ALLOW_LOOPBACK,
+    },
+    requestLog: {
+      enabled: e.REQUEST_LOG,
+      retentionDays: e.REQUEST_LOG_RETENTION_DAYS,
+      flushMs: e.REQUEST_LOG_FLUSH_MS,
+      batchSize: e.REQUEST_LOG_BATCH_SIZE,
+      bufferMax: e.REQUEST_LOG_BUFFER_MAX,
+      sweepMs: e.REQUEST_LOG_SWEEP_MS,
     },
   };
 }

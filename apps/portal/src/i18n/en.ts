@@ -113,6 +113,25 @@ export const en = {
         payload: 'Body sent',
       },
     },
+    requests: {
+      title: 'Requests',
+      search: 'Request id (X-Request-Id)',
+      status: 'Status',
+      status_help: 'e.g. 422, 4xx or 5xx',
+      route: 'Route',
+      route_help: 'A route or its beginning, e.g. /api/v1/motor',
+      created_at: 'When',
+      method: 'Method',
+      path: 'Path',
+      latency_ms: 'Time taken (ms)',
+      request_id: 'Request id',
+      idempotency_key: 'Idempotency key',
+      error_body: 'Error answer',
+      no_error: 'None: the call succeeded.',
+      detail: 'Request',
+      empty: 'No request matches.',
+      kept: 'Every call your systems make to the API appears here about a second after its answer; search it by the X-Request-Id of the answer.',
+    },
     set_password: {
       title: 'Choose your password',
       intro: 'You were invited to %{client} as %{role}. Your sign-in email is %{email}.',
@@ -144,6 +163,7 @@ export const en = {
     users: { name: 'Team |||| Team', fields: { email: 'Email', role: 'Role', status: 'Status', last_login_at: 'Last sign-in' } },
     'webhook-endpoints': { name: 'Webhook endpoint |||| Webhook endpoints' },
     'webhook-deliveries': { name: 'Webhook delivery |||| Webhook deliveries' },
+    requests: { name: 'Request |||| Requests' },
   },
 };
 

@@ -6,6 +6,7 @@ import KeyIcon from '@mui/icons-material/VpnKeyOutlined';
 import PeopleIcon from '@mui/icons-material/PeopleOutline';
 import WebhookIcon from '@mui/icons-material/WebhookOutlined';
 import OutboxIcon from '@mui/icons-material/OutboxOutlined';
+import ReceiptIcon from '@mui/icons-material/ReceiptLongOutlined';
 import { AppBar, Layout as RaLayout, Logout, Menu as RaMenu, TitlePortal, UserMenu, useGetIdentity, useTranslate } from 'react-admin';
 
 /** Who is signed in and for which partner, at the top of the user menu. */
@@ -58,6 +59,7 @@ function PortalMenu() {
       <RaMenu.Item to="/" primaryText={t('portal.api.title')} leftIcon={<KeyIcon />} data-testid="menu-api" />
       <RaMenu.Item to="/webhook-endpoints" primaryText={t('portal.webhooks.endpoints')} leftIcon={<WebhookIcon />} data-testid="menu-webhook-endpoints" />
       <RaMenu.Item to="/webhook-deliveries" primaryText={t('portal.webhooks.deliveries')} leftIcon={<OutboxIcon />} data-testid="menu-webhook-deliveries" />
+      <RaMenu.Item to="/requests" primaryText={t('portal.requests.title')} leftIcon={<ReceiptIcon />} data-testid="menu-requests" />
       <RaMenu.Item to="/users" primaryText={t('portal.users.title')} leftIcon={<PeopleIcon />} data-testid="menu-users" />
     </RaMenu>
   );

@@ -78,6 +78,20 @@ async function post<T>(path: string, body?: unknown): Promise<T> {
 }
 
 /** The portal's own calls beside the users resource. */
+/** One partner API call of the request log (GET /portal/api/requests). */
+export interface RequestLogEntry {
+  id: string;
+  created_at: string;
+  method: string;
+  route: string;
+  path: string;
+  status: number;
+  latency_ms: number;
+  request_id: string;
+  idempotency_key: string | null;
+  error_body: Record<string, unknown> | null;
+}
+
 export const portalApi = {
   client: async () => (await httpClient(`${API}/client`)).json as PortalClient,
   rotateSecret: () => post<PortalClient & { client_secret: string }>('/client/rotate-secret'),

@@ -4,7 +4,7 @@ import { API, httpClient } from './api';
 /** Resources the API answers whole (a partner has a handful of each): the list is sorted and paged here. */
 const WHOLE = { users: '/users', 'webhook-endpoints': '/webhook-endpoints' } as const;
 /** Resources the API pages itself. */
-const PAGED = { 'webhook-deliveries': '/webhook-deliveries' } as const;
+const PAGED = { 'webhook-deliveries': '/webhook-deliveries', requests: '/requests' } as const;
 
 type Resource = keyof typeof WHOLE | keyof typeof PAGED;
 
@@ -35,14 +35,27 @@ async function deliveries(params: Partial<GetListParams>, endpointId?: string) {
   return (await httpClient(`${pathOf('webhook-deliveries')}?${q.toString()}`)).json as { data: RaRecord[]; total: number };
 }
 
+/** A page of the request log, newest first, searched by request id, status (or 4xx/5xx) and route. */
+async function requests(params: Partial<GetListParams>) {
+  const { page, perPage } = params.pagination ?? { page: 1, perPage: 25 };
+  const q = new URLSearchParams({ page: String(page), per_page: String(perPage) });
+  const filter = (params.filter ?? {}) as Record<string, string | undefined>;
+  for (const key of ['request_id', 'status', 'route'] as const) {
+    const v = filter[key]?.trim();
+    if (v) q.set(key, v);
+  }
+  return (await httpClient(`${pathOf('requests')}?${q.toString()}`)).json as { data: RaRecord[]; total: number };
+}
+
 /** Only the fields the API takes, and of an endpoint's only those the form changed. */
 function changes(data: Record<string, unknown>, previous: Record<string, unknown> | undefined, fields: string[]) {
   return Object.fromEntries(fields.filter((f) => f in data && JSON.stringify(data[f]) !== JSON.stringify(previous?.[f])).map((f) => [f, data[f]]));
 }
 
-/** The portal's resources: its partner's users, webhook endpoints and deliveries. */
+/** The portal's resources: its partner's users, webhook endpoints and deliveries, and its API requests. */
 export const dataProvider = {
   async getList(resource, params) {
+    if (resource === 'requests') return requests(params);
     return resource in PAGED ? deliveries(params) : wholeList(resource as Resource, params);
   },
   async getOne(resource, params) {

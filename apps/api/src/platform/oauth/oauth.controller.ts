@@ -3,6 +3,7 @@ import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ClientsService } from '../clients/clients.service';
 import { TokenService } from '../auth/token.service';
+import type { PartnerRequest } from '../auth/partner';
 import { ApiErrors } from '../openapi/api-errors.decorator';
 import { Responds } from '../openapi/responds.decorator';
 import { TokenAttempts, TOKENS_PER_CLIENT } from './token-attempts';
@@ -49,6 +50,8 @@ export class OAuthController {
       await this.attempts.failed(req.ip);
       throw oauthError('invalid_client', 'Wrong credentials.', request.viaBasic);
     }
+    // from here the call is the client's own, and its request log shows it
+    (req as PartnerRequest).principalClientId = client.id;
     reply
       .headers(await this.attempts.granted(client.id))
       .header('Cache-Control', 'no-store')
