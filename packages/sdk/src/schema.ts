@@ -3690,6 +3690,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portal/api/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your client's API requests
+         * @description Newest first. Filters: `request_id` (the `X-Request-Id` of an answer), `status` (e.g. `422`, or `4xx`, `5xx`), `route` (a route template or its beginning, e.g. `/api/v1/motor`), `from` and `to` (ISO 8601 instants, `to` excluded); `page`, `per_page`. Rows appear about a second after the answer and are kept for REQUEST_LOG_RETENTION_DAYS days.
+         */
+        get: operations["PortalRequests_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/api/requests/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of your requests, with its error answer for a 4xx/5xx */
+        get: operations["PortalRequests_show"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/sandbox/messages": {
         parameters: {
             query?: never;
@@ -9265,6 +9302,68 @@ export interface components {
                 gender: "male" | "female";
                 mobile_number: string;
             }[];
+        };
+        /**
+         * @example {
+         *       "id": "019ade3c-5f00-7a1b-8c2d-3e4f5a6b7c8d",
+         *       "created_at": "2026-12-02T06:40:12.345000Z",
+         *       "method": "POST",
+         *       "route": "/api/v1/motor/quote-requests",
+         *       "path": "/api/v1/motor/quote-requests",
+         *       "status": 422,
+         *       "latency_ms": 12,
+         *       "request_id": "c0ffee00-1234-4abc-8def-0123456789ab",
+         *       "idempotency_key": "order-7731",
+         *       "error_body": {
+         *         "code": "VALIDATION_ERROR",
+         *         "message": "The given data was invalid."
+         *       }
+         *     }
+         */
+        PortalRequestLogEntry: {
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+            method: string;
+            /** @description The route template, e.g. /api/v1/policies/{id}. */
+            route: string;
+            /** @description The path called, without its query string, personal data masked. */
+            path: string;
+            status: number;
+            latency_ms: number;
+            /** @description The X-Request-Id of the answer. */
+            request_id: string;
+            idempotency_key: string | null;
+            /** @description The error answer of a 4xx/5xx, personal data masked as in the console; null for a success. */
+            error_body: {
+                [key: string]: unknown;
+            } | null;
+        };
+        PortalRequestLogPage: {
+            current_page: number;
+            data: components["schemas"]["PortalRequestLogEntry"][];
+            first_page_url: string;
+            from: number | null;
+            last_page: number;
+            last_page_url: string;
+            links: {
+                url: string | null;
+                label: string;
+                active: boolean;
+            }[];
+            next_page_url: string | null;
+            path: string;
+            per_page: number;
+            prev_page_url: string | null;
+            to: number | null;
+            total: number;
         };
         /**
          * @example {
@@ -36565,6 +36664,213 @@ export interface operations {
                      *       "type": "about:blank",
                      *       "title": "Conflict",
                      *       "status": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
+            /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42901",
+                     *       "message": "Too many requests.",
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    PortalRequests_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                request_id?: string;
+                status?: string;
+                route?: string;
+                from?: string;
+                to?: string;
+            };
+            header?: {
+                /** @description Must be `XMLHttpRequest` on POST, PUT, PATCH and DELETE (CSRF protection). */
+                "X-Requested-With"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of requests, newest first, in the paginator envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalRequestLogPage"];
+                };
+            };
+            400: components["responses"]["MalformedRequest"];
+            /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40101",
+                     *       "message": "Unauthenticated.",
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but the client is not enrolled in this product. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40301",
+                     *       "message": "The client is not enrolled in this product.",
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            /** @description Validation failed; `details` names every failing field. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42201",
+                     *       "message": "The given data was invalid.",
+                     *       "type": "about:blank",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42901",
+                     *       "message": "Too many requests.",
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    PortalRequests_show: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Must be `XMLHttpRequest` on POST, PUT, PATCH and DELETE (CSRF protection). */
+                "X-Requested-With"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalRequestLogEntry"];
+                };
+            };
+            400: components["responses"]["MalformedRequest"];
+            /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40101",
+                     *       "message": "Unauthenticated.",
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but the client is not enrolled in this product. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40301",
+                     *       "message": "The client is not enrolled in this product.",
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
