@@ -8,11 +8,9 @@ export const adminHorsePolicyShape = shape(
     status: z.number().int().meta({ description: '0 pending payment, 1 active, 2 cancelled.' }),
     insurer_code: z.string(),
     provider_policy_id: z.string().nullable(),
-    horse: z
-      .record(z.string(), z.unknown())
-      .meta({
-        description: 'The horse as sent (name, breed, date_of_birth, sex, color, use, microchip_number, passport_number, value, history, document_url).',
-      }),
+    horse: z.record(z.string(), z.unknown()).meta({
+      description: 'The horse as sent (name, breed, date_of_birth, sex, color, use, microchip_number, passport_number, value, history, document_url).',
+    }),
     owner: z.record(z.string(), z.string().nullable()).meta({ description: 'name, id, email, phone; masked without read_pii.' }),
     net_premium: amountOut,
     vat: amountOut,
