@@ -11,8 +11,8 @@ export const tplPolicyShape = shape(
     .object({
       id: intIdOut,
       status: z
-        .literal([PolicyStatus.Pending, PolicyStatus.Active, PolicyStatus.Cancelled, PolicyStatus.OnHold])
-        .meta({ description: '0 pending issuance (awaiting payment), 1 issued, 2 canceled, 3 on hold.' }),
+        .literal([PolicyStatus.Pending, PolicyStatus.Active, PolicyStatus.Cancelled, PolicyStatus.OnHold, PolicyStatus.Expired])
+        .meta({ description: '0 pending issuance (awaiting payment), 1 issued, 2 canceled, 3 on hold, 4 expired (the cover ended).' }),
       meta_data: z.object({
         vin: z.string(),
         email: z.string().meta({ format: 'email' }),

@@ -52,7 +52,9 @@ const { id, meta_data, ...rest } = {
   provider_policy_id: z.string().nullable().meta({ description: "The insurer's policy number once issued (a string)." }),
   provider_policy: urlOut('The policy document once stored.').nullable(),
   created_at: dateTimeOut,
-  status: z.literal([PolicyStatus.Pending, PolicyStatus.Active]).meta({ description: '0 pending payment, 1 issued (paid).' }),
+  status: z
+    .literal([PolicyStatus.Pending, PolicyStatus.Active, PolicyStatus.Expired])
+    .meta({ description: '0 pending payment, 1 issued (paid), 4 expired (the cover ended).' }),
   payment_link: urlOut('The hosted payment page while the policy is pending.').nullable(),
   price: amountOut.nullable().meta({ description: 'What the customer pays (VAT included) while pending; null once issued.' }),
   client_id: uuidOut,
