@@ -18,8 +18,10 @@ const DOCUMENTS = {
 };
 
 /** A claim as every family answers it right after submission (the field order is the response's). */
-export function submittedClaimExample({ document, submitted_at, ...parts }: ClaimExampleParts) {
+export function submittedClaimExample({ id, document, submitted_at, ...parts }: ClaimExampleParts) {
   return {
+    id,
+    claim_id: id,
     ...parts,
     approved_amount: null,
     paid_amount: null,

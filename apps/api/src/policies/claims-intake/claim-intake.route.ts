@@ -1,7 +1,9 @@
 import { applyDecorators, UseGuards } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOperation } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiOperation, ApiResponse } from '@nestjs/swagger';
 import { AcceptsMultipart } from '../../platform/files/multipart';
 import { ApiErrors } from '../../platform/openapi/api-errors.decorator';
+import { serializeWith, shapeRef } from '../../platform/openapi/responds.decorator';
+import { partnerClaimShape } from '../claims/claim.response';
 import { ClaimUploadGuard, DEFAULT_CLAIM_TYPE, MAX_CLAIM_DOCUMENTS } from './product-claim-intake';
 
 /** The documents part of every claim route's description. */
@@ -18,7 +20,16 @@ export interface ClaimRouteDoc {
   claimTypes: readonly string[];
   /** What is particular to the product: the cover window, amount limits, rate limit. */
   rules: string;
+  /** The family's claim, shown beside the one `PartnerClaim` shape. */
   example: object;
+}
+
+/**
+ * Answers a partner claim (`PartnerClaim`, served by its serializer) with the family's own example: one shape for
+ * every family, the example in each family's words.
+ */
+export function RespondsClaim(status: number, description: string, example: object): MethodDecorator {
+  return applyDecorators(ApiResponse({ status, description, schema: shapeRef(partnerClaimShape), example }), serializeWith(status, partnerClaimShape));
 }
 
 /**
@@ -52,7 +63,7 @@ export function ClaimIntakeRoute(doc: ClaimRouteDoc) {
         },
       },
     }),
-    ApiCreatedResponse({ description: 'The claim.', schema: { type: 'object', example: doc.example } }),
+    RespondsClaim(201, 'The claim.', doc.example),
     ApiErrors(404, 413, 415, 422),
   );
 }

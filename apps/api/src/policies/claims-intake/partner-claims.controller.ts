@@ -1,5 +1,5 @@
 import { applyDecorators, Controller, Get, Inject, Param, Post, Query, Req, Type } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { intId, pageQueryShape, ProductCode, z } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
@@ -9,7 +9,9 @@ import type { Partner } from '../../platform/auth/partner';
 import { absoluteUrl } from '../../platform/http/absolute-url';
 import { ApiErrors } from '../../platform/openapi/api-errors.decorator';
 import { DocumentUpload, UploadedDocuments } from '../../platform/files/documents/document-upload.guard';
-import { ClaimIntakeRoute } from './claim-intake.route';
+import { Responds } from '../../platform/openapi/responds.decorator';
+import { partnerClaimPageShape } from '../claims/claim.response';
+import { ClaimIntakeRoute, RespondsClaim } from './claim-intake.route';
 import { ClaimIntakeSpec, ProductClaimIntake } from './product-claim-intake';
 
 interface RouteDoc {
@@ -31,7 +33,7 @@ export interface PartnerClaimsRoutes extends ClaimIntakeSpec {
   example: object;
   create: RouteDoc & { rules: string; claimTypes?: readonly string[] };
   /** Listing a policy's claims; families that never published the route leave it out. */
-  list?: RouteDoc & { example?: object };
+  list?: RouteDoc;
   show: RouteDoc;
 }
 
@@ -53,7 +55,7 @@ export function partnerClaimsController(routes: PartnerClaimsRoutes): Type {
         Get(`:${routes.policyParam}/claims`),
         rateLimited(list.rateLimit),
         ApiOperation({ summary: list.summary, description: list.description }),
-        ApiOkResponse({ description: 'A page of claims.', ...(list.example && { schema: { type: 'object', example: list.example } }) }),
+        Responds(200, partnerClaimPageShape, 'A page of claims.'),
         ApiErrors(404, 422),
       )
     : none();
@@ -92,7 +94,7 @@ export function partnerClaimsController(routes: PartnerClaimsRoutes): Type {
     @Get(`:${routes.policyParam}/claims/:claim`)
     @rateLimited(routes.show.rateLimit)
     @ApiOperation({ summary: routes.show.summary, description: routes.show.description })
-    @ApiOkResponse({ description: 'The claim.', schema: { type: 'object', example: routes.example } })
+    @RespondsClaim(200, 'The claim.', routes.example)
     @ApiErrors(404)
     show(@CurrentPartner() partner: Partner, @Param({ schema: claimParam }) p: Record<string, number>) {
       return this.intake.show(routes.family, partner.clientId, policyOf(p), p.claim);

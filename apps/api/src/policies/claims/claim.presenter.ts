@@ -6,11 +6,12 @@ import type { PersonalData } from '../../platform/admin/pii/personal-data';
 import { policyStatusName } from '../policy-status';
 import type { ClaimSubject } from './claim-policies';
 import { CLAIM_STATUS_CODES, CLAIM_TRANSITIONS, ClaimStatus, decisionDueAt, UNDECIDED_CLAIM_STATUSES } from './claim-status';
+import type { PartnerClaimOut } from './claim.response';
 
 const amount = (v: { toString(): string } | null) => (v === null ? null : amountNumber(v.toString()));
 
 /** The claim as a partner sees it: statuses and their times, never the handlers' notes or names. */
-export function presentClaim(c: Claim, history: ClaimStatusChange[], fileUrl: (d: ClaimDocument) => string) {
+export function presentClaim(c: Claim, history: ClaimStatusChange[], fileUrl: (d: ClaimDocument) => string): PartnerClaimOut {
   return {
     id: c.id,
     claim_id: c.id,
@@ -22,10 +23,10 @@ export function presentClaim(c: Claim, history: ClaimStatusChange[], fileUrl: (d
     requested_amount: amountString(c.requestedAmount.toString()),
     approved_amount: amount(c.approvedAmount),
     paid_amount: amount(c.paidAmount),
-    status: c.status,
+    status: c.status as ClaimStatus,
     claim_status: CLAIM_STATUS_CODES[c.status as ClaimStatus] ?? 0,
     documents: (c.documents as unknown as ClaimDocument[]).map((d) => ({ url: fileUrl(d), content_type: d.content_type, size: d.size })),
-    status_history: history.filter((h) => h.claimId === c.id).map((h) => ({ status: h.toStatus, at: formatDateTime(h.createdAt) })),
+    status_history: history.filter((h) => h.claimId === c.id).map((h) => ({ status: h.toStatus as ClaimStatus, at: formatDateTime(h.createdAt) })),
     created_at: formatDateTime(c.createdAt),
     updated_at: formatDateTime(c.updatedAt),
   };

@@ -6,6 +6,7 @@ import type { ShownPolicy } from '../../policies/events/policy-events';
 import { PolicyStatus } from '../../policies/policy-status';
 import type { FileStore } from '../../platform/files/file-store';
 import { policyRedirectUrl } from '../../policies/policy-redirect-url';
+import type { TplPolicyOut } from './tpl-policy.response';
 
 const dt = (d: Date | null) => (d ? formatDateTime(d) : null);
 
@@ -14,10 +15,10 @@ const dt = (d: Date | null) => (d ? formatDateTime(d) : null);
  * number) or null until issued; `price` stays on the policy in every state (unlike motor v1, where it is
  * nulled once paid) because the cancellation refund is computed from it; `payment_link` only while pending.
  */
-export function presentTplPolicy(p: TplPolicy, payment: Payment | null, publicBaseUrl: string, istimarahUrl: string | null) {
+export function presentTplPolicy(p: TplPolicy, payment: Payment | null, publicBaseUrl: string, istimarahUrl: string | null): TplPolicyOut {
   return {
     id: p.id,
-    status: p.status,
+    status: p.status as TplPolicyOut['status'],
     meta_data: {
       vin: p.vin,
       email: p.email,
@@ -25,7 +26,7 @@ export function presentTplPolicy(p: TplPolicy, payment: Payment | null, publicBa
       current_car_owner: p.currentCarOwner,
       new_owner_id: p.newOwnerId,
       istimarah: istimarahUrl,
-      extra_fields: p.extraFields ?? null,
+      extra_fields: (p.extraFields as Record<string, unknown> | null) ?? null,
       ...(p.status === PolicyStatus.OnHold ? { incorrect_info_message: p.holdReason } : {}),
     },
     product_id: productId(TPL_PRODUCT),

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Inject, Param, Post, Query, Req } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import {
   ApiError,
@@ -23,9 +23,11 @@ import { CurrentPartner, PartnerApi } from '../../../platform/auth/partner-api.d
 import type { Partner } from '../../../platform/auth/partner';
 import { absoluteUrl } from '../../../platform/http/absolute-url';
 import { ApiErrors } from '../../../platform/openapi/api-errors.decorator';
+import { Responds } from '../../../platform/openapi/responds.decorator';
 import { MOTOR_COMPARISON_PRODUCTS } from '../motor-products';
 import { IssuePolicyInput, issuePolicySchema, IssuePolicyUseCase } from './issue-policy.use-case';
 import { presentMotorPolicy } from './motor-policy.presenter';
+import { motorIssuedPolicyShape, motorPolicyPageShape, motorPolicyShape } from './motor-policy.response';
 import { MotorPolicyFilter, MotorPolicyRepository } from './motor-policy.repository';
 
 const amountQuery = (label: string) => z.string().regex(/^\d{1,12}(\.\d{1,2})?$/, `The ${label} must be an amount in SAR with at most 2 decimals.`);
@@ -55,33 +57,6 @@ const listQuery = z
   });
 const idParam = z.strictObject({ carPolicy: intId });
 
-const POLICY_EXAMPLE = {
-  id: 7,
-  meta_data: {
-    extra_data: { order: 'A-1001' },
-    new_owner_id: '1012345678',
-    previous_owner_id: '1012345678',
-    quote_price_id: 'f5d52340-1c2b-4d3e-8f9a-0b1c2d3e4f5a',
-    quote_request_id: 42,
-    car_sequence_number: 123456789,
-  },
-  provider_policy_id: null,
-  provider_policy: null,
-  created_at: '2026-11-22T09:05:00.000000Z',
-  status: 0,
-  payment_link: 'http://localhost:3000/pay/9b1d0f3e6a7c4b2d8e5f1a3c7b9d2e4f6a8c0b1d',
-  price: 6028.44,
-  client_id: '0b4cf1a2-6d3e-4f5a-8b9c-1d2e3f4a5b6c',
-  start_date: null,
-  end_date: null,
-  expiration_date: null,
-  purchased_at: null,
-  uploaded_at: null,
-  policy_url: null,
-  invoice_url: null,
-  updated_at: '2026-11-22T09:05:00.000000Z',
-};
-
 @ApiTags('Motor price comparison')
 @PartnerApi(...MOTOR_COMPARISON_PRODUCTS)
 @Controller('api/v1/car-comp/policies')
@@ -102,7 +77,7 @@ export class MotorPoliciesController {
       "`iban` is no longer accepted here (send it to /issue-otp). Answers status 0 with `price` = price `total` + each chosen benefit's `amount` + `vat`, " +
       'and a `payment_link` to the hosted payment page (valid 24 hours or until the offer lapses). One policy per price: a second issuance is 409.',
   })
-  @ApiCreatedResponse({ description: 'The motor policy object (status 0, pending payment).', schema: { type: 'object', example: POLICY_EXAMPLE } })
+  @Responds(201, motorIssuedPolicyShape, 'The motor policy object (status 0, pending payment), without `product_id`.')
   @ApiErrors(409, 422)
   create(@CurrentPartner() partner: Partner, @Body({ schema: issuePolicySchema }) body: IssuePolicyInput) {
     return this.issue.execute(partner.clientId, body);
@@ -118,7 +93,7 @@ export class MotorPoliciesController {
       '`{total_count, total_price, by_month: {"YYYY-MM": {count, total_price}}}` over every policy the filters match.' +
       LARGE_LIST_TOTAL_NOTE,
   })
-  @ApiOkResponse({ description: 'A page of motor policy objects.' })
+  @Responds(200, motorPolicyPageShape, 'A page of motor policy objects.')
   @ApiErrors(422)
   async list(@CurrentPartner() partner: Partner, @Query({ schema: listQuery }) q: z.infer<typeof listQuery>, @Req() req: FastifyRequest) {
     const filter: MotorPolicyFilter = {
@@ -147,7 +122,7 @@ export class MotorPoliciesController {
 
   @Get(':carPolicy')
   @ApiOperation({ summary: 'Show a motor policy' })
-  @ApiOkResponse({ description: 'The motor policy object.', schema: { type: 'object', example: { ...POLICY_EXAMPLE, product_id: 2 } } })
+  @Responds(200, motorPolicyShape, 'The motor policy object.')
   @ApiErrors(404)
   async show(@CurrentPartner() partner: Partner, @Param({ schema: idParam }) p: z.infer<typeof idParam>) {
     const found = await this.policies.findForClient(partner.clientId, p.carPolicy);

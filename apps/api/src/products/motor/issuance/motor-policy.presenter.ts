@@ -3,6 +3,7 @@ import type { MotorPolicy, Payment } from '@lib/db/generated/prisma/client';
 import { paymentLink } from '../../../payments/payment.repository';
 import type { ShownPolicy } from '../../../policies/events/policy-events';
 import { PolicyStatus } from '../../../policies/policy-status';
+import type { MotorIssuedPolicyOut, MotorPolicyOut } from './motor-policy.response';
 
 /** The policy's fields the object is built from (Show Policy reads only these; its plain SQL gives the price as a string). */
 export type PresentableMotorPolicy = PickedPolicy & { price: MotorPolicy['price'] | string };
@@ -33,12 +34,29 @@ type PickedPolicy = Pick<
  * `product_id` is present when the policy is shown again, not in the issuance response. The real
  * service's fields its webhook guide promises ride along: cover dates, purchase time and the documents.
  */
-export function presentMotorPolicy(p: PresentableMotorPolicy, payment: Pick<Payment, 'linkToken'> | null, publicBaseUrl: string, shownAgain: boolean) {
+export function presentMotorPolicy(
+  p: PresentableMotorPolicy,
+  payment: Pick<Payment, 'linkToken'> | null,
+  publicBaseUrl: string,
+  shownAgain: true,
+): MotorPolicyOut;
+export function presentMotorPolicy(
+  p: PresentableMotorPolicy,
+  payment: Pick<Payment, 'linkToken'> | null,
+  publicBaseUrl: string,
+  shownAgain: false,
+): MotorIssuedPolicyOut;
+export function presentMotorPolicy(
+  p: PresentableMotorPolicy,
+  payment: Pick<Payment, 'linkToken'> | null,
+  publicBaseUrl: string,
+  shownAgain: boolean,
+): MotorPolicyOut | MotorIssuedPolicyOut {
   const pending = p.status === PolicyStatus.Pending;
   return {
     id: p.id,
     meta_data: {
-      extra_data: p.extraData ?? null,
+      extra_data: (p.extraData as Record<string, unknown> | null) ?? null,
       new_owner_id: p.ownerId,
       previous_owner_id: p.previousOwnerId,
       quote_price_id: p.priceId,
@@ -49,7 +67,7 @@ export function presentMotorPolicy(p: PresentableMotorPolicy, payment: Pick<Paym
     provider_policy_id: p.providerPolicyId,
     provider_policy: p.providerPolicy,
     created_at: formatDateTime(p.createdAt),
-    status: p.status,
+    status: p.status as MotorPolicyOut['status'],
     payment_link: pending && payment ? paymentLink(publicBaseUrl, payment.linkToken) : null,
     price: pending ? amountNumber(p.price.toString()) : null,
     client_id: p.clientId,

@@ -10,6 +10,7 @@ import { QuoteRequestRepository, QuoteRequestRow } from '../quotes/quote-request
 import type { MultipartUpload } from './multipart-upload.guard';
 import { inspectPhoto } from '../../../platform/files/photo-content';
 import { VehiclePhotoRepository } from './vehicle-photo.repository';
+import type { VehiclePhotosOut } from './vehicle-photos.response';
 
 /** The insurer downloads the five photos during the call (up to 10 s each, in parallel): allow for it on top of the usual timeout. */
 const PHOTO_DOWNLOAD_ALLOWANCE_MS = 15_000;
@@ -21,10 +22,8 @@ export interface RegisterVehiclePhotosCommand {
   upload: MultipartUpload;
 }
 
-export interface VehiclePhotosResponse {
-  attachments: VehiclePhotoUrls;
-  already_registered: boolean;
-}
+/** The answer of the photo upload (`MotorVehiclePhotos`). */
+export type VehiclePhotosResponse = VehiclePhotosOut;
 
 type Offer = QuoteRequestRow['offers'][number];
 type CheckedPhoto = { bytes: Buffer; contentType: 'image/jpeg' | 'image/png' };

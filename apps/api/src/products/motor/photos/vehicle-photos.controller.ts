@@ -1,14 +1,16 @@
 import { Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { intId, z } from '@lib/common';
 import { PHOTO_PARTS } from '@lib/providers';
 import { CurrentPartner, PartnerApi } from '../../../platform/auth/partner-api.decorator';
 import type { Partner } from '../../../platform/auth/partner';
 import { ApiErrors } from '../../../platform/openapi/api-errors.decorator';
+import { Responds } from '../../../platform/openapi/responds.decorator';
 import { AcceptsMultipart } from '../../../platform/files/multipart';
 import { MOTOR_COMPARISON_PRODUCTS } from '../motor-products';
 import { MultipartUpload, PhotoUploadGuard, UploadedParts } from './multipart-upload.guard';
-import { RegisterVehiclePhotosUseCase, VehiclePhotosResponse } from './register-vehicle-photos.use-case';
+import { RegisterVehiclePhotosUseCase } from './register-vehicle-photos.use-case';
+import { VehiclePhotosOut, vehiclePhotosShape } from './vehicle-photos.response';
 
 const idParam = z.strictObject({ id: intId });
 
@@ -19,14 +21,6 @@ const PART_DOCS: Record<(typeof PHOTO_PARTS)[number], string> = {
   left: 'Left side of the vehicle.',
   chassis: 'The chassis (VIN) number.',
 };
-
-const photoUrlsSchema = {
-  type: 'object',
-  required: [...PHOTO_PARTS],
-  properties: Object.fromEntries(PHOTO_PARTS.map((p) => [p, { type: 'string', format: 'uri', description: `Absolute URL of the ${p} photo.` }])),
-};
-
-const EXAMPLE_URL = (part: string) => `https://api.example.com/files/0b6f3c2e-7d1a-4c55-9a0e-${part === 'front' ? '1' : '2'}e4d5c6b7a80.jpg`;
 
 @ApiTags('Motor price comparison')
 @PartnerApi(...MOTOR_COMPARISON_PRODUCTS)
@@ -61,24 +55,13 @@ export class VehiclePhotosController {
       },
     },
   })
-  @ApiOkResponse({
-    description: 'The photo URLs the insurer keeps for the vehicle.',
-    schema: {
-      type: 'object',
-      required: ['attachments', 'already_registered'],
-      properties: {
-        attachments: photoUrlsSchema,
-        already_registered: { type: 'boolean', description: 'True when the insurer already held photos for the vehicle: `attachments` is that earlier set.' },
-      },
-      example: { attachments: Object.fromEntries(PHOTO_PARTS.map((p) => [p, EXAMPLE_URL(p)])), already_registered: false },
-    },
-  })
+  @Responds(200, vehiclePhotosShape, 'The photo URLs the insurer keeps for the vehicle.')
   @ApiErrors(400, 404, 413, 415, 422, 502)
   upload(
     @CurrentPartner() partner: Partner,
     @Param({ schema: idParam }) p: z.infer<typeof idParam>,
     @UploadedParts() upload: MultipartUpload,
-  ): Promise<VehiclePhotosResponse> {
+  ): Promise<VehiclePhotosOut> {
     return this.registerPhotos.execute({ clientId: partner.clientId, quoteRequestId: p.id, upload });
   }
 }

@@ -1,5 +1,5 @@
 import { Controller, Get, HttpCode, Inject, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { ApiError, intId, pageQueryShape, pageSkip, toPage, z } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
@@ -10,9 +10,11 @@ import { FileStore } from '../../../platform/files/file-store';
 import { AcceptsMultipart } from '../../../platform/files/multipart';
 import { absoluteUrl } from '../../../platform/http/absolute-url';
 import { ApiErrors } from '../../../platform/openapi/api-errors.decorator';
+import { Responds } from '../../../platform/openapi/responds.decorator';
 import { TPL_PRODUCT } from '../tpl-provider.token';
-import { ISSUE_BODY, STATUS_DOC, TPL_POLICY_EXAMPLE } from '../tpl-openapi';
+import { ISSUE_BODY, STATUS_DOC } from '../tpl-openapi';
 import { presentTplPolicy } from '../tpl-policy.presenter';
+import { tplPolicyPageShape, tplPolicyShape } from '../tpl-policy.response';
 import { TplPolicyRepository } from '../tpl-policy.repository';
 import { UploadedDocument, VehicleDocumentUpload, VehicleDocumentUploadGuard } from '../upload/vehicle-document-upload.guard';
 import { IssueTplPolicyUseCase } from './issue-tpl-policy.use-case';
@@ -67,7 +69,7 @@ export class TplPoliciesController {
   })
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: ISSUE_BODY })
-  @ApiCreatedResponse({ description: 'The TPL policy (status 0, or 3 when on hold).', schema: { type: 'object', example: TPL_POLICY_EXAMPLE } })
+  @Responds(201, tplPolicyShape, 'The TPL policy (status 0, or 3 when on hold).')
   @ApiErrors(400, 413, 415, 422, 502)
   create(@CurrentPartner() partner: Partner, @UploadedDocument() upload: VehicleDocumentUpload) {
     return this.issue.execute(partner.clientId, upload);
@@ -80,10 +82,7 @@ export class TplPoliciesController {
     description:
       "The calling client's TPL v2 policies, newest first, in the paginator envelope; filters `vin`, `car_sequence_number`, `current_car_owner`, `status`. Rate limit: 120 per minute.",
   })
-  @ApiOkResponse({
-    description: 'A page of TPL policies.',
-    schema: { type: 'object', example: { current_page: 1, data: [TPL_POLICY_EXAMPLE], total: 1, per_page: 15 } },
-  })
+  @Responds(200, tplPolicyPageShape, 'A page of TPL policies.')
   @ApiErrors(422)
   async list(@CurrentPartner() partner: Partner, @Query({ schema: listQuery }) q: z.infer<typeof listQuery>, @Req() req: FastifyRequest) {
     const [rows, total] = await this.policies.page(
@@ -104,7 +103,7 @@ export class TplPoliciesController {
 
   @Get(':carPolicy')
   @ApiOperation({ summary: 'Show a TPL policy' })
-  @ApiOkResponse({ description: 'The TPL policy.', schema: { type: 'object', example: TPL_POLICY_EXAMPLE } })
+  @Responds(200, tplPolicyShape, 'The TPL policy.')
   @ApiErrors(404)
   async show(@CurrentPartner() partner: Partner, @Param({ schema: idParam }) p: z.infer<typeof idParam>) {
     const found = await this.policies.findForClient(partner.clientId, p.carPolicy);

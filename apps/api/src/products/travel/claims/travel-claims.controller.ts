@@ -31,7 +31,6 @@ export const TravelClaimsController = partnerClaimsController({
   list: {
     summary: "List a travel policy's claims",
     description: 'Newest first, in the paginator envelope.',
-    example: { current_page: 1, data: [CLAIM_EXAMPLE], total: 1, per_page: 15 },
   },
   show: { summary: 'Show a travel claim', description: 'With its current `status` (and the integer `claim_status`) and `status_history`.' },
 });

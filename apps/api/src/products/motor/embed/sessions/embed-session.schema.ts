@@ -1,13 +1,15 @@
 import { ErrorDetails, z } from '@lib/common';
 
 export const EMBED_SESSION_FIELDS = ['platform', 'parent_origin', 'deep_link', 'locale', 'redirect_url'] as const;
+export const EMBED_PLATFORMS = ['web', 'webview'] as const;
+export const EMBED_LOCALES = ['en', 'ar'] as const;
 
 /** Where and how the session runs; every other field of the body is a Request Quotes field. */
 export const embedFieldsSchema = z.object({
-  platform: z.enum(['web', 'webview'], { error: 'The platform must be web or webview.' }),
+  platform: z.enum(EMBED_PLATFORMS, { error: 'The platform must be web or webview.' }),
   parent_origin: z.string({ error: 'The parent origin must be a string.' }).max(512, 'The parent origin may not be longer than 512 characters.').optional(),
   deep_link: z.string({ error: 'The deep link must be a string.' }).max(2048, 'The deep link may not be longer than 2048 characters.').optional(),
-  locale: z.enum(['en', 'ar'], { error: 'The locale must be en or ar.' }).default('en'),
+  locale: z.enum(EMBED_LOCALES, { error: 'The locale must be en or ar.' }).default('en'),
   redirect_url: z
     .url({ protocol: /^https?$/, error: 'The redirect url must be an http or https URL.' })
     .max(2048, 'The redirect url may not be longer than 2048 characters.')

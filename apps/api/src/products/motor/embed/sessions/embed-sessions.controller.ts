@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Res, UseGuards } from '@nestjs/common';
 import { RequestHeader } from '../../../../platform/http/request-header.decorator';
-import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { ApiError, z } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
@@ -10,6 +10,7 @@ import { CurrentPartner, PartnerApi } from '../../../../platform/auth/partner-ap
 import type { Partner } from '../../../../platform/auth/partner';
 import { AcceptsMultipart } from '../../../../platform/files/multipart';
 import { ApiErrors } from '../../../../platform/openapi/api-errors.decorator';
+import { Responds } from '../../../../platform/openapi/responds.decorator';
 import { MultipartUpload, PhotoUploadGuard, UploadedParts } from '../../photos/multipart-upload.guard';
 import { MOTOR_COMPARISON_PRODUCTS } from '../../motor-products';
 import { quoteRequestDocSchema } from '../../quotes/quote-request.schema';
@@ -17,29 +18,13 @@ import { prefersAsync } from '../../quotes/prefer-header';
 import { embedFieldsSchema } from './embed-session.schema';
 import { embedUrl, presentEmbedSession } from './embed-session.presenter';
 import { EmbedSessionRepository } from './embed-session.repository';
+import { embedSessionPhotosShape, embedSessionShape } from './embed-session.response';
 import { EmbedTokens } from './embed-token';
 import { OpenEmbedSessionUseCase } from './open-embed-session.use-case';
 import { StoreSessionPhotosUseCase } from './store-session-photos.use-case';
 
 const idParam = z.strictObject({ id: z.uuid() });
 const notFound = () => ApiError.notFound('No embed session with this id.');
-
-const SESSION_EXAMPLE = {
-  id: '3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90',
-  quote_request_id: 42,
-  platform: 'web',
-  embed_url: 'https://api.example.com/embed/hT3kQ9v0y2ZcW8mR1nB5xL7pA4sD6fG0jK2lM9qE3uY',
-  expires_at: '2026-11-22T11:15:30.123000Z',
-  expired: false,
-  parent_origin: 'https://shop.example.com',
-  deep_link: null,
-  locale: 'ar',
-  redirect_url: 'https://shop.example.com/insurance/done?policy=policyID',
-  first_opened_at: null,
-  attachments: null,
-  policy_id: null,
-  created_at: '2026-11-22T10:15:30.123000Z',
-};
 
 function bodyDoc() {
   const quote = z.toJSONSchema(quoteRequestDocSchema, { target: 'openapi-3.0', io: 'input' }) as { properties: object; required?: string[] };
@@ -76,7 +61,7 @@ export class EmbedSessionsController {
   })
   @ApiHeader({ name: 'Prefer', required: false, description: '`respond-async`: open the session at once; the page receives the offers as insurers answer.' })
   @ApiBody({ schema: bodyDoc() })
-  @ApiCreatedResponse({ description: 'The embed session.', schema: { type: 'object', example: SESSION_EXAMPLE } })
+  @Responds(201, embedSessionShape, 'The embed session.')
   @ApiErrors(422, 502)
   async create(
     @CurrentPartner() partner: Partner,
@@ -95,7 +80,7 @@ export class EmbedSessionsController {
     summary: 'Show an embed session',
     description: 'With its `embed_url`, whether it has `expired`, when the customer first opened it, its stored photos and, once issued, `policy_id`.',
   })
-  @ApiOkResponse({ description: 'The embed session.', schema: { type: 'object', example: SESSION_EXAMPLE } })
+  @Responds(200, embedSessionShape, 'The embed session.')
   @ApiErrors(404)
   async show(@CurrentPartner() partner: Partner, @Param({ schema: idParam }) p: z.infer<typeof idParam>) {
     const session = await this.sessions.findForClient(partner.clientId, p.id);
@@ -129,19 +114,7 @@ export class EmbedSessionsController {
       ),
     },
   })
-  @ApiOkResponse({
-    description: 'The session id, its quote request and the stored photo URLs.',
-    schema: {
-      type: 'object',
-      example: {
-        id: SESSION_EXAMPLE.id,
-        quote_request_id: 42,
-        attachments: Object.fromEntries(
-          PHOTO_PARTS.map((p) => [p, `https://api.example.com/files/0b6f3c2e-7d1a-4c55-9a0e-1e4d5c6b7a8${PHOTO_PARTS.indexOf(p)}.jpg`]),
-        ),
-      },
-    },
-  })
+  @Responds(200, embedSessionPhotosShape, 'The session id, its quote request and the stored photo URLs.')
   @ApiErrors(404, 409, 410, 413, 415, 422)
   async photos(@CurrentPartner() partner: Partner, @Param({ schema: idParam }) p: z.infer<typeof idParam>, @UploadedParts() upload: MultipartUpload) {
     const session = await this.sessions.findForClient(partner.clientId, p.id);

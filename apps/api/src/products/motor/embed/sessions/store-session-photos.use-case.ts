@@ -7,6 +7,7 @@ import type { MultipartUpload } from '../../photos/multipart-upload.guard';
 import { RegisterVehiclePhotosUseCase } from '../../photos/register-vehicle-photos.use-case';
 import { EmbedSession, EmbedSessionRepository, SessionPhotos } from './embed-session.repository';
 import { photoUrls } from './embed-session.presenter';
+import type { EmbedSessionPhotosOut } from './embed-session.response';
 
 /**
  * Stores a session's five photos with the motor photo rules (content-checked JPEG/PNG, 3 MB each, all five),
@@ -23,7 +24,7 @@ export class StoreSessionPhotosUseCase {
     private readonly testClocks: TestClocks,
   ) {}
 
-  async execute(session: EmbedSession, upload: MultipartUpload) {
+  async execute(session: EmbedSession, upload: MultipartUpload): Promise<EmbedSessionPhotosOut> {
     await this.testClocks.adopt({ type: 'quote_request', key: String(session.quoteRequestId) });
     assertOpen(session, this.clock.now());
     if (session.policyId) throw new ApiError('CONFLICT', 'A policy was already issued in this session; its photos can no longer change.');
