@@ -5375,6 +5375,180 @@ export interface components {
         };
         /**
          * @example {
+         *       "en": {
+         *         "provider": {
+         *           "pre": "Insurance quotes provided by",
+         *           "brand": "Sandbox Insurance Brokerage",
+         *           "brand_url": "https://example.com/sandbox-broker",
+         *           "supervision": "Licensed and supervised by the Insurance Authority",
+         *           "license": "2026/0417"
+         *         },
+         *         "support": {
+         *           "lead": "Questions about a quote or a policy? Our licensed advisers can help.",
+         *           "whatsapp_label": "Chat on WhatsApp",
+         *           "whatsapp_url": "https://wa.me/966800124041",
+         *           "terms_label": "Terms and conditions",
+         *           "terms_url": "https://example.com/sandbox-broker/terms",
+         *           "tollfree_label": "Toll-free",
+         *           "tollfree_number": "800 124 0417"
+         *         },
+         *         "faq": [
+         *           {
+         *             "question": "Why do I see several offers from the same insurer?",
+         *             "answer": "Each offer is one combination of cover and repair type, for example comprehensive with agency repair or with workshop repair. Each has its own prices and benefits."
+         *           },
+         *           {
+         *             "question": "What is the deductible?",
+         *             "answer": "The amount you pay towards each claim. A higher deductible lowers the premium. Third-party offers have no deductible."
+         *           },
+         *           {
+         *             "question": "Do the prices include VAT?",
+         *             "answer": "Yes. The total of each price includes VAT at 15 percent. Optional paid benefits are added to it with their own VAT."
+         *           },
+         *           {
+         *             "question": "What are included benefits?",
+         *             "answer": "Benefits priced at zero are part of the cover and do not change the price. Paid benefits are optional extras you can add."
+         *           },
+         *           {
+         *             "question": "How long is an offer valid?",
+         *             "answer": "Every offer shows the moment it lapses. Validity differs by insurer. After it, request new quotes."
+         *           },
+         *           {
+         *             "question": "Why are vehicle photos needed?",
+         *             "answer": "Comprehensive cover requires five photos of the vehicle, including the chassis number, before purchase. Insurers keep the first accepted set."
+         *           },
+         *           {
+         *             "question": "What is my IBAN used for?",
+         *             "answer": "Only to pay out claim settlements and refunds. Your account is never charged."
+         *           },
+         *           {
+         *             "question": "When does my policy start?",
+         *             "answer": "On the start date you chose, once payment succeeds. The policy document is available shortly after payment."
+         *           }
+         *         ]
+         *       },
+         *       "ar": {
+         *         "provider": {
+         *           "pre": "عروض التأمين مقدمة من",
+         *           "brand": "وساطة التأمين التجريبية",
+         *           "brand_url": "https://example.com/sandbox-broker",
+         *           "supervision": "مرخصة وتحت إشراف هيئة التأمين",
+         *           "license": "2026/0417"
+         *         },
+         *         "support": {
+         *           "lead": "لديك سؤال عن عرض أو وثيقة؟ مستشارونا المرخصون في خدمتك.",
+         *           "whatsapp_label": "تواصل عبر واتساب",
+         *           "whatsapp_url": "https://wa.me/966800124041",
+         *           "terms_label": "الشروط والأحكام",
+         *           "terms_url": "https://example.com/sandbox-broker/terms?lang=ar",
+         *           "tollfree_label": "الرقم المجاني",
+         *           "tollfree_number": "800 124 0417"
+         *         },
+         *         "faq": [
+         *           {
+         *             "question": "لماذا أرى عدة عروض من شركة التأمين نفسها؟",
+         *             "answer": "كل عرض يمثل مزيجًا من نوع التغطية ونوع الإصلاح، مثل التأمين الشامل مع الإصلاح في الوكالة أو في الورشة، ولكل عرض أسعاره ومزاياه."
+         *           },
+         *           {
+         *             "question": "ما هو مبلغ التحمل؟",
+         *             "answer": "المبلغ الذي تدفعه عن كل مطالبة. كلما ارتفع مبلغ التحمل انخفض القسط. عروض التأمين ضد الغير ليس لها مبلغ تحمل."
+         *           },
+         *           {
+         *             "question": "هل تشمل الأسعار ضريبة القيمة المضافة؟",
+         *             "answer": "نعم، إجمالي كل سعر يشمل ضريبة القيمة المضافة بنسبة 15 بالمئة، وتضاف إليه المزايا الاختيارية المدفوعة مع ضريبتها."
+         *           },
+         *           {
+         *             "question": "ما هي المزايا المشمولة؟",
+         *             "answer": "المزايا التي سعرها صفر جزء من التغطية ولا تغير السعر، أما المزايا المدفوعة فهي إضافات اختيارية."
+         *           },
+         *           {
+         *             "question": "ما مدة صلاحية العرض؟",
+         *             "answer": "يظهر في كل عرض موعد انتهاء صلاحيته، وتختلف الصلاحية حسب شركة التأمين. بعد انتهائها اطلب عروضًا جديدة."
+         *           },
+         *           {
+         *             "question": "لماذا أحتاج إلى صور المركبة؟",
+         *             "answer": "يتطلب التأمين الشامل خمس صور للمركبة منها صورة رقم الهيكل قبل الشراء، وتحتفظ شركات التأمين بأول مجموعة مقبولة."
+         *           },
+         *           {
+         *             "question": "لماذا يُطلب رقم الآيبان؟",
+         *             "answer": "لصرف تعويضات المطالبات والمبالغ المستردة فقط، ولن يُخصم أي مبلغ من حسابك."
+         *           },
+         *           {
+         *             "question": "متى تبدأ وثيقتي؟",
+         *             "answer": "في تاريخ البدء الذي اخترته بعد نجاح الدفع، وتتوفر وثيقة التأمين بعد الدفع بوقت قصير."
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
+        MotorGuidelineTexts: {
+            en: {
+                provider: {
+                    pre: string;
+                    brand: string;
+                    /** Format: uri */
+                    brand_url: string;
+                    supervision: string;
+                    license: string;
+                };
+                support: {
+                    lead: string;
+                    whatsapp_label: string;
+                    /** Format: uri */
+                    whatsapp_url: string;
+                    terms_label: string;
+                    /** Format: uri */
+                    terms_url: string;
+                    tollfree_label: string;
+                    tollfree_number: string;
+                };
+                readonly faq: {
+                    question: string;
+                    answer: string;
+                }[];
+            };
+            ar: {
+                provider: {
+                    pre: string;
+                    brand: string;
+                    /** Format: uri */
+                    brand_url: string;
+                    supervision: string;
+                    license: string;
+                };
+                support: {
+                    lead: string;
+                    whatsapp_label: string;
+                    /** Format: uri */
+                    whatsapp_url: string;
+                    terms_label: string;
+                    /** Format: uri */
+                    terms_url: string;
+                    tollfree_label: string;
+                    tollfree_number: string;
+                };
+                readonly faq: {
+                    question: string;
+                    answer: string;
+                }[];
+            };
+        };
+        /**
+         * @example [
+         *       {
+         *         "code": 101,
+         *         "name_en": "Toyota",
+         *         "name_ar": "تويوتا"
+         *       }
+         *     ]
+         */
+        MotorVehicleLookupList: {
+            code: number;
+            name_en: string;
+            name_ar: string;
+        }[];
+        /**
+         * @example {
          *       "quote_reference_id": "6c7c18a7-8d7e-4a36-9a1b-2f4e5d6c7b8a",
          *       "company_name": "Dune Cooperative Insurance",
          *       "company_name_ar": "الكثبان للتأمين التعاوني",
@@ -5652,6 +5826,302 @@ export interface components {
             };
             current_page: number;
             data: components["schemas"]["MotorQuoteRequest"][];
+            first_page_url: string;
+            from: number | null;
+            last_page: number;
+            last_page_url: string;
+            links: {
+                url: string | null;
+                label: string;
+                active: boolean;
+            }[];
+            next_page_url: string | null;
+            path: string;
+            per_page: number;
+            prev_page_url: string | null;
+            to: number | null;
+            total: number;
+        };
+        /**
+         * @example {
+         *       "id": 7,
+         *       "meta_data": {
+         *         "extra_data": {
+         *           "order": "A-1001"
+         *         },
+         *         "new_owner_id": "1012345678",
+         *         "previous_owner_id": "1012345678",
+         *         "quote_price_id": "f5d52340-1c2b-4d3e-8f9a-0b1c2d3e4f5a",
+         *         "quote_request_id": 42,
+         *         "car_sequence_number": 123456789
+         *       },
+         *       "product_id": 2,
+         *       "provider_policy_id": null,
+         *       "provider_policy": null,
+         *       "created_at": "2026-11-22T09:05:00.000000Z",
+         *       "status": 0,
+         *       "payment_link": "http://localhost:3000/pay/9b1d0f3e6a7c4b2d8e5f1a3c7b9d2e4f6a8c0b1d",
+         *       "price": 6028.44,
+         *       "client_id": "0b4cf1a2-6d3e-4f5a-8b9c-1d2e3f4a5b6c",
+         *       "start_date": null,
+         *       "end_date": null,
+         *       "expiration_date": null,
+         *       "purchased_at": null,
+         *       "uploaded_at": null,
+         *       "policy_url": null,
+         *       "invoice_url": null,
+         *       "updated_at": "2026-11-22T09:05:00.000000Z"
+         *     }
+         */
+        MotorPolicy: {
+            id: number;
+            meta_data: {
+                /** @description The `extra_data` (or `extra_fields`) object sent at issuance, as sent; null when none was. */
+                extra_data: {
+                    [key: string]: unknown;
+                } | null;
+                new_owner_id: string;
+                previous_owner_id: string;
+                /**
+                 * Format: uuid
+                 * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+                 */
+                quote_price_id: string;
+                quote_request_id: number;
+                /** @description An integer, as the real service's policy writes it; null for a customs-card vehicle. */
+                car_sequence_number: number | null;
+            };
+            /** @description The product of the insurer and cover. */
+            product_id: number;
+            /** @description The insurer's policy number once issued (a string). */
+            provider_policy_id: string | null;
+            /**
+             * Format: uri
+             * @description The policy document once stored.
+             */
+            provider_policy: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+            /**
+             * @description 0 pending payment, 1 issued (paid), 4 expired (the cover ended).
+             * @enum {number}
+             */
+            status: 0 | 1 | 4;
+            /**
+             * Format: uri
+             * @description The hosted payment page while the policy is pending.
+             */
+            payment_link: string | null;
+            /**
+             * @description What the customer pays (VAT included) while pending; null once issued.
+             * @example 1079.73
+             */
+            price: number | null;
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            client_id: string;
+            /**
+             * Format: date
+             * @example 2026-12-01
+             */
+            start_date: string | null;
+            /**
+             * Format: date
+             * @example 2026-12-01
+             */
+            end_date: string | null;
+            /**
+             * Format: date
+             * @description The same as `end_date`.
+             * @example 2026-12-01
+             */
+            expiration_date: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            purchased_at: string | null;
+            /**
+             * Format: date-time
+             * @description The same as `purchased_at`.
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            uploaded_at: string | null;
+            /**
+             * Format: uri
+             * @description The same as `provider_policy`.
+             */
+            policy_url: string | null;
+            /**
+             * Format: uri
+             * @description The tax invoice once stored.
+             */
+            invoice_url: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            updated_at: string;
+        };
+        /**
+         * @example {
+         *       "id": 7,
+         *       "meta_data": {
+         *         "extra_data": {
+         *           "order": "A-1001"
+         *         },
+         *         "new_owner_id": "1012345678",
+         *         "previous_owner_id": "1012345678",
+         *         "quote_price_id": "f5d52340-1c2b-4d3e-8f9a-0b1c2d3e4f5a",
+         *         "quote_request_id": 42,
+         *         "car_sequence_number": 123456789
+         *       },
+         *       "provider_policy_id": null,
+         *       "provider_policy": null,
+         *       "created_at": "2026-11-22T09:05:00.000000Z",
+         *       "status": 0,
+         *       "payment_link": "http://localhost:3000/pay/9b1d0f3e6a7c4b2d8e5f1a3c7b9d2e4f6a8c0b1d",
+         *       "price": 6028.44,
+         *       "client_id": "0b4cf1a2-6d3e-4f5a-8b9c-1d2e3f4a5b6c",
+         *       "start_date": null,
+         *       "end_date": null,
+         *       "expiration_date": null,
+         *       "purchased_at": null,
+         *       "uploaded_at": null,
+         *       "policy_url": null,
+         *       "invoice_url": null,
+         *       "updated_at": "2026-11-22T09:05:00.000000Z"
+         *     }
+         */
+        MotorIssuedPolicy: {
+            id: number;
+            meta_data: {
+                /** @description The `extra_data` (or `extra_fields`) object sent at issuance, as sent; null when none was. */
+                extra_data: {
+                    [key: string]: unknown;
+                } | null;
+                new_owner_id: string;
+                previous_owner_id: string;
+                /**
+                 * Format: uuid
+                 * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+                 */
+                quote_price_id: string;
+                quote_request_id: number;
+                /** @description An integer, as the real service's policy writes it; null for a customs-card vehicle. */
+                car_sequence_number: number | null;
+            };
+            /** @description The insurer's policy number once issued (a string). */
+            provider_policy_id: string | null;
+            /**
+             * Format: uri
+             * @description The policy document once stored.
+             */
+            provider_policy: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+            /**
+             * @description 0 pending payment, 1 issued (paid), 4 expired (the cover ended).
+             * @enum {number}
+             */
+            status: 0 | 1 | 4;
+            /**
+             * Format: uri
+             * @description The hosted payment page while the policy is pending.
+             */
+            payment_link: string | null;
+            /**
+             * @description What the customer pays (VAT included) while pending; null once issued.
+             * @example 1079.73
+             */
+            price: number | null;
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            client_id: string;
+            /**
+             * Format: date
+             * @example 2026-12-01
+             */
+            start_date: string | null;
+            /**
+             * Format: date
+             * @example 2026-12-01
+             */
+            end_date: string | null;
+            /**
+             * Format: date
+             * @description The same as `end_date`.
+             * @example 2026-12-01
+             */
+            expiration_date: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            purchased_at: string | null;
+            /**
+             * Format: date-time
+             * @description The same as `purchased_at`.
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            uploaded_at: string | null;
+            /**
+             * Format: uri
+             * @description The same as `provider_policy`.
+             */
+            policy_url: string | null;
+            /**
+             * Format: uri
+             * @description The tax invoice once stored.
+             */
+            invoice_url: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            updated_at: string;
+        };
+        MotorPolicyPage: {
+            /** @description Only with `include_aggregates=true`. */
+            aggregates?: {
+                total_count: number;
+                /**
+                 * @description SAR, at most two decimals.
+                 * @example 1079.73
+                 */
+                total_price: number;
+                /**
+                 * @description Keyed by `YYYY-MM` (UTC).
+                 * @example {
+                 *       "2026-06": {
+                 *         "count": 12,
+                 *         "total_price": 42850.75
+                 *       }
+                 *     }
+                 */
+                by_month: {
+                    [key: string]: {
+                        count: number;
+                        /**
+                         * @description SAR, at most two decimals.
+                         * @example 1079.73
+                         */
+                        total_price: number;
+                    };
+                };
+            };
+            current_page: number;
+            data: components["schemas"]["MotorPolicy"][];
             first_page_url: string;
             from: number | null;
             last_page: number;
@@ -6063,6 +6533,58 @@ export interface components {
              * @example 2026-11-22T10:15:30.123000Z
              */
             updated_at: string;
+        };
+        /**
+         * @example {
+         *       "attachments": {
+         *         "front": "https://api.example.com/files/0b6f3c2e-7d1a-4c55-9a0e-1e4d5c6b7a80.jpg",
+         *         "back": "https://api.example.com/files/0b6f3c2e-7d1a-4c55-9a0e-2e4d5c6b7a80.jpg",
+         *         "right": "https://api.example.com/files/0b6f3c2e-7d1a-4c55-9a0e-2e4d5c6b7a80.jpg",
+         *         "left": "https://api.example.com/files/0b6f3c2e-7d1a-4c55-9a0e-2e4d5c6b7a80.jpg",
+         *         "chassis": "https://api.example.com/files/0b6f3c2e-7d1a-4c55-9a0e-2e4d5c6b7a80.jpg"
+         *       },
+         *       "already_registered": false
+         *     }
+         */
+        MotorVehiclePhotos: {
+            /**
+             * @example {
+             *       "front": "https://api.example.com/files/0b6f3c2e-7d1a-4c55-9a0e-1e4d5c6b7a80.jpg",
+             *       "back": "https://api.example.com/files/0b6f3c2e-7d1a-4c55-9a0e-2e4d5c6b7a80.jpg",
+             *       "right": "https://api.example.com/files/0b6f3c2e-7d1a-4c55-9a0e-2e4d5c6b7a80.jpg",
+             *       "left": "https://api.example.com/files/0b6f3c2e-7d1a-4c55-9a0e-2e4d5c6b7a80.jpg",
+             *       "chassis": "https://api.example.com/files/0b6f3c2e-7d1a-4c55-9a0e-2e4d5c6b7a80.jpg"
+             *     }
+             */
+            attachments: {
+                /**
+                 * Format: uri
+                 * @description Absolute URL of the front photo.
+                 */
+                front: string;
+                /**
+                 * Format: uri
+                 * @description Absolute URL of the back photo.
+                 */
+                back: string;
+                /**
+                 * Format: uri
+                 * @description Absolute URL of the right photo.
+                 */
+                right: string;
+                /**
+                 * Format: uri
+                 * @description Absolute URL of the left photo.
+                 */
+                left: string;
+                /**
+                 * Format: uri
+                 * @description Absolute URL of the chassis photo.
+                 */
+                chassis: string;
+            };
+            /** @description True when the insurer already held photos for the vehicle: `attachments` is that earlier set. */
+            already_registered: boolean;
         };
         /**
          * @example {
@@ -6947,6 +7469,121 @@ export interface components {
         AdminClaimHandlerList: components["schemas"]["AdminClaimHandler"][];
         AdminClaimPolicyList: components["schemas"]["AdminClaimPolicy"][];
         AdminClaimList: components["schemas"]["AdminClaim"][];
+        /**
+         * @example {
+         *       "id": 31,
+         *       "claim_id": 31,
+         *       "policy_id": 655,
+         *       "claim_type": "water_damage",
+         *       "incident_date": "2027-01-14",
+         *       "description": "A burst pipe flooded the kitchen.",
+         *       "requested_amount": "4200.00",
+         *       "approved_amount": null,
+         *       "paid_amount": null,
+         *       "status": "submitted",
+         *       "claim_status": 0,
+         *       "documents": [
+         *         {
+         *           "url": "http://localhost:3000/files/0b6f3c2e-7d1a-4c55-9a0e-1e4d5c6b7a80.jpg",
+         *           "content_type": "image/jpeg",
+         *           "size": 482113
+         *         }
+         *       ],
+         *       "status_history": [
+         *         {
+         *           "status": "submitted",
+         *           "at": "2027-01-15T08:12:00.000000Z"
+         *         }
+         *       ],
+         *       "created_at": "2027-01-15T08:12:00.000000Z",
+         *       "updated_at": "2027-01-15T08:12:00.000000Z"
+         *     }
+         */
+        PartnerClaim: {
+            id: number;
+            /** @description The same as `id` (the real service names it so). */
+            claim_id: number;
+            policy_id: number;
+            /** @description One of the family's claim types (see the route that opens a claim). */
+            claim_type: string;
+            /**
+             * Format: date
+             * @example 2026-12-01
+             */
+            incident_date: string;
+            description: string;
+            /**
+             * @description SAR, two decimals.
+             * @example 1079.73
+             */
+            requested_amount: string;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            approved_amount: number | null;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            paid_amount: number | null;
+            /** @enum {string} */
+            status: "submitted" | "under_review" | "approved" | "rejected" | "paid";
+            /**
+             * @description The real service's integer for `status`: 0 submitted, 1 under review, 2 approved, 3 rejected, 4 paid.
+             * @enum {number}
+             */
+            claim_status: 0 | 1 | 2 | 3 | 4;
+            documents: {
+                /**
+                 * Format: uri
+                 * @description Download it with the bearer token.
+                 */
+                url: string;
+                /** @example application/pdf */
+                content_type: string;
+                /** @description Bytes. */
+                size: number;
+            }[];
+            status_history: {
+                /** @enum {string} */
+                status: "submitted" | "under_review" | "approved" | "rejected" | "paid";
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T10:15:30.123000Z
+                 */
+                at: string;
+            }[];
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            updated_at: string;
+        };
+        PartnerClaimPage: {
+            current_page: number;
+            data: components["schemas"]["PartnerClaim"][];
+            first_page_url: string;
+            from: number | null;
+            last_page: number;
+            last_page_url: string;
+            links: {
+                url: string | null;
+                label: string;
+                active: boolean;
+            }[];
+            next_page_url: string | null;
+            path: string;
+            per_page: number;
+            prev_page_url: string | null;
+            to: number | null;
+            total: number;
+        };
         /**
          * @example {
          *       "offer_id": "0f8b7c1e-2d3a-4b5c-8d9e-0a1b2c3d4e5f",
@@ -8656,6 +9293,158 @@ export interface components {
         /**
          * @example {
          *       "id": "3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90",
+         *       "quote_request_id": 42,
+         *       "platform": "web",
+         *       "embed_url": "https://api.example.com/embed/hT3kQ9v0y2ZcW8mR1nB5xL7pA4sD6fG0jK2lM9qE3uY",
+         *       "expires_at": "2026-11-22T11:15:30.123000Z",
+         *       "expired": false,
+         *       "parent_origin": "https://shop.example.com",
+         *       "deep_link": null,
+         *       "locale": "ar",
+         *       "redirect_url": "https://shop.example.com/insurance/done?policy=policyID",
+         *       "first_opened_at": null,
+         *       "attachments": null,
+         *       "policy_id": null,
+         *       "created_at": "2026-11-22T10:15:30.123000Z"
+         *     }
+         */
+        MotorEmbedSession: {
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            id: string;
+            quote_request_id: number;
+            /** @enum {string} */
+            platform: "web" | "webview";
+            /**
+             * Format: uri
+             * @description Carries the session's secret token: give it only to the customer's browser or WebView.
+             */
+            embed_url: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            expires_at: string;
+            expired: boolean;
+            /** @description With `platform` `web`: the origin of the page that frames `embed_url`. */
+            parent_origin: string | null;
+            /** @description With `platform` `webview`: where the app gets the customer back. */
+            deep_link: string | null;
+            /** @enum {string} */
+            locale: "en" | "ar";
+            redirect_url: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            first_opened_at: string | null;
+            /**
+             * @description The vehicle photos stored for the session, or null.
+             * @example {
+             *       "front": "https://api.example.com/files/0b6f3c2e-7d1a-4c55-9a0e-1e4d5c6b7a80.jpg",
+             *       "back": "https://api.example.com/files/0b6f3c2e-7d1a-4c55-9a0e-2e4d5c6b7a80.jpg",
+             *       "right": "https://api.example.com/files/0b6f3c2e-7d1a-4c55-9a0e-2e4d5c6b7a80.jpg",
+             *       "left": "https://api.example.com/files/0b6f3c2e-7d1a-4c55-9a0e-2e4d5c6b7a80.jpg",
+             *       "chassis": "https://api.example.com/files/0b6f3c2e-7d1a-4c55-9a0e-2e4d5c6b7a80.jpg"
+             *     }
+             */
+            attachments: {
+                /**
+                 * Format: uri
+                 * @description Absolute URL of the front photo.
+                 */
+                front: string;
+                /**
+                 * Format: uri
+                 * @description Absolute URL of the back photo.
+                 */
+                back: string;
+                /**
+                 * Format: uri
+                 * @description Absolute URL of the right photo.
+                 */
+                right: string;
+                /**
+                 * Format: uri
+                 * @description Absolute URL of the left photo.
+                 */
+                left: string;
+                /**
+                 * Format: uri
+                 * @description Absolute URL of the chassis photo.
+                 */
+                chassis: string;
+            } | null;
+            /** @description The motor policy issued in the session, once issued. */
+            policy_id: number | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+        };
+        /**
+         * @example {
+         *       "id": "3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90",
+         *       "quote_request_id": 42,
+         *       "attachments": {
+         *         "front": "https://api.example.com/files/0b6f3c2e-7d1a-4c55-9a0e-1e4d5c6b7a80.jpg",
+         *         "back": "https://api.example.com/files/0b6f3c2e-7d1a-4c55-9a0e-1e4d5c6b7a81.jpg",
+         *         "right": "https://api.example.com/files/0b6f3c2e-7d1a-4c55-9a0e-1e4d5c6b7a82.jpg",
+         *         "left": "https://api.example.com/files/0b6f3c2e-7d1a-4c55-9a0e-1e4d5c6b7a83.jpg",
+         *         "chassis": "https://api.example.com/files/0b6f3c2e-7d1a-4c55-9a0e-1e4d5c6b7a84.jpg"
+         *       }
+         *     }
+         */
+        MotorEmbedSessionPhotos: {
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            id: string;
+            quote_request_id: number;
+            /**
+             * @example {
+             *       "front": "https://api.example.com/files/0b6f3c2e-7d1a-4c55-9a0e-1e4d5c6b7a80.jpg",
+             *       "back": "https://api.example.com/files/0b6f3c2e-7d1a-4c55-9a0e-2e4d5c6b7a80.jpg",
+             *       "right": "https://api.example.com/files/0b6f3c2e-7d1a-4c55-9a0e-2e4d5c6b7a80.jpg",
+             *       "left": "https://api.example.com/files/0b6f3c2e-7d1a-4c55-9a0e-2e4d5c6b7a80.jpg",
+             *       "chassis": "https://api.example.com/files/0b6f3c2e-7d1a-4c55-9a0e-2e4d5c6b7a80.jpg"
+             *     }
+             */
+            attachments: {
+                /**
+                 * Format: uri
+                 * @description Absolute URL of the front photo.
+                 */
+                front: string;
+                /**
+                 * Format: uri
+                 * @description Absolute URL of the back photo.
+                 */
+                back: string;
+                /**
+                 * Format: uri
+                 * @description Absolute URL of the right photo.
+                 */
+                right: string;
+                /**
+                 * Format: uri
+                 * @description Absolute URL of the left photo.
+                 */
+                left: string;
+                /**
+                 * Format: uri
+                 * @description Absolute URL of the chassis photo.
+                 */
+                chassis: string;
+            };
+        };
+        /**
+         * @example {
+         *       "id": "3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90",
          *       "kind": "origin",
          *       "value": "https://shop.acme.example",
          *       "created_at": "2026-11-22T09:00:00.000000Z"
@@ -9512,6 +10301,174 @@ export interface components {
                  */
                 created_at: string;
             }[];
+        };
+        /**
+         * @example {
+         *       "id": 12,
+         *       "status": 0,
+         *       "meta_data": {
+         *         "vin": "1HGCM82633A004352",
+         *         "email": "buyer@example.com",
+         *         "car_sequence_number": "123456789",
+         *         "current_car_owner": "1012345678",
+         *         "new_owner_id": "1098765432",
+         *         "istimarah": "https://api.example.com/files/0b6f3c2e-7d1a-4c55-9a0e-1e4d5c6b7a80.pdf",
+         *         "extra_fields": {
+         *           "order": "A-1001"
+         *         }
+         *       },
+         *       "product_id": 8,
+         *       "insurance_company_id": "dune",
+         *       "provider_policy_id": null,
+         *       "price": 977.5,
+         *       "payment_link": "https://api.example.com/pay/9b1d0f3e6a7c4b2d8e5f1a3c7b9d2e4f6a8c0b1d",
+         *       "start_date": null,
+         *       "end_date": null,
+         *       "refund_amount": null,
+         *       "uploaded_at": "2026-11-22T09:05:00.000000Z",
+         *       "purchased_at": null,
+         *       "policy_url": null,
+         *       "invoice_url": null,
+         *       "redirect_url": null,
+         *       "transfer_date_at": null,
+         *       "cancellation_request_at": null,
+         *       "cancellation_confirmed_at": null,
+         *       "canceled_at": null,
+         *       "created_at": "2026-11-22T09:05:00.000000Z",
+         *       "updated_at": "2026-11-22T09:05:00.000000Z"
+         *     }
+         */
+        TplPolicy: {
+            id: number;
+            /**
+             * @description 0 pending issuance (awaiting payment), 1 issued, 2 canceled, 3 on hold, 4 expired (the cover ended).
+             * @enum {number}
+             */
+            status: 0 | 1 | 2 | 3 | 4;
+            meta_data: {
+                vin: string;
+                /** Format: email */
+                email: string;
+                /** @description 8 or 9 digits, as sent. */
+                car_sequence_number: string;
+                current_car_owner: string;
+                new_owner_id: string;
+                /**
+                 * Format: uri
+                 * @description The vehicle registration sent at issuance.
+                 */
+                istimarah: string | null;
+                /** @description The `extra_fields` object sent at issuance, or null. */
+                extra_fields: {
+                    [key: string]: unknown;
+                } | null;
+                /** @description Only on hold (status 3): what to correct. */
+                incorrect_info_message?: string | null;
+            };
+            product_id: number;
+            /**
+             * @description The TPL insurer.
+             * @example dune
+             */
+            insurance_company_id: string;
+            /** @description The insurer's policy number once issued. */
+            provider_policy_id: string | null;
+            /**
+             * @description The flat premium, in every state (the cancellation refund is computed from it).
+             * @example 1079.73
+             */
+            price: number;
+            /**
+             * Format: uri
+             * @description The hosted payment page while the policy is pending.
+             */
+            payment_link: string | null;
+            /**
+             * Format: date
+             * @example 2026-12-01
+             */
+            start_date: string | null;
+            /**
+             * Format: date
+             * @example 2026-12-01
+             */
+            end_date: string | null;
+            /**
+             * @description Once canceled: the unused share of `price`.
+             * @example 1079.73
+             */
+            refund_amount: number | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            uploaded_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            purchased_at: string | null;
+            /**
+             * Format: uri
+             * @description The certificate once stored.
+             */
+            policy_url: string | null;
+            /**
+             * Format: uri
+             * @description The tax invoice once stored.
+             */
+            invoice_url: string | null;
+            /** @description Where the payment page sends the customer once paid, with the policy id in place of `policyID`. */
+            redirect_url: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            transfer_date_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            cancellation_request_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            cancellation_confirmed_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            canceled_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            updated_at: string;
+        };
+        TplPolicyPage: {
+            current_page: number;
+            data: components["schemas"]["TplPolicy"][];
+            first_page_url: string;
+            from: number | null;
+            last_page: number;
+            last_page_url: string;
+            links: {
+                url: string | null;
+                label: string;
+                active: boolean;
+            }[];
+            next_page_url: string | null;
+            path: string;
+            per_page: number;
+            prev_page_url: string | null;
+            to: number | null;
+            total: number;
         };
         AdminTravelPolicy: {
             id: number;
@@ -10899,16 +11856,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The matching makers. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: number;
-                        name_en: string;
-                        name_ar: string;
-                    }[];
+                    "application/json": components["schemas"]["MotorVehicleLookupList"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -11023,16 +11977,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The maker's matching models. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: number;
-                        name_en: string;
-                        name_ar: string;
-                    }[];
+                    "application/json": components["schemas"]["MotorVehicleLookupList"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -11146,16 +12097,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The matching body types. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: number;
-                        name_en: string;
-                        name_ar: string;
-                    }[];
+                    "application/json": components["schemas"]["MotorVehicleLookupList"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -11267,12 +12215,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The wording in English (`en`) and Arabic (`ar`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["MotorGuidelineTexts"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -12138,7 +13087,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MotorPolicyPage"];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -12270,13 +13221,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The motor policy object (status 0, pending payment). */
+            /** @description The motor policy object (status 0, pending payment), without `product_id`. */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["MotorIssuedPolicy"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -12416,7 +13367,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["MotorPolicy"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -12554,37 +13505,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        attachments: {
-                            /**
-                             * Format: uri
-                             * @description Absolute URL of the front photo.
-                             */
-                            front: string;
-                            /**
-                             * Format: uri
-                             * @description Absolute URL of the back photo.
-                             */
-                            back: string;
-                            /**
-                             * Format: uri
-                             * @description Absolute URL of the right photo.
-                             */
-                            right: string;
-                            /**
-                             * Format: uri
-                             * @description Absolute URL of the left photo.
-                             */
-                            left: string;
-                            /**
-                             * Format: uri
-                             * @description Absolute URL of the chassis photo.
-                             */
-                            chassis: string;
-                        };
-                        /** @description True when the insurer already held photos for the vehicle: `attachments` is that earlier set. */
-                        already_registered: boolean;
-                    };
+                    "application/json": components["schemas"]["MotorVehiclePhotos"];
                 };
             };
             /** @description Malformed or invalid request (for example invalid JSON, or cancelling an already cancelled policy). */
@@ -15819,7 +16740,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PartnerClaimPage"];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -15956,7 +16879,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    /**
+                     * @example {
+                     *       "id": 31,
+                     *       "claim_id": 31,
+                     *       "policy_id": 655,
+                     *       "claim_type": "outpatient",
+                     *       "incident_date": "2027-01-14",
+                     *       "description": "Outpatient visit and tests for the employee Sara Al-Harbi (1012345678).",
+                     *       "requested_amount": "850.00",
+                     *       "approved_amount": null,
+                     *       "paid_amount": null,
+                     *       "status": "submitted",
+                     *       "claim_status": 0,
+                     *       "documents": [
+                     *         {
+                     *           "url": "http://localhost:3000/files/0b6f3c2e-7d1a-4c55-9a0e-1e4d5c6b7a80.jpg",
+                     *           "content_type": "image/jpeg",
+                     *           "size": 482113
+                     *         }
+                     *       ],
+                     *       "status_history": [
+                     *         {
+                     *           "status": "submitted",
+                     *           "at": "2027-01-15T08:12:00.000000Z"
+                     *         }
+                     *       ],
+                     *       "created_at": "2027-01-15T08:12:00.000000Z",
+                     *       "updated_at": "2027-01-15T08:12:00.000000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PartnerClaim"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -16114,7 +17067,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    /**
+                     * @example {
+                     *       "id": 31,
+                     *       "claim_id": 31,
+                     *       "policy_id": 655,
+                     *       "claim_type": "outpatient",
+                     *       "incident_date": "2027-01-14",
+                     *       "description": "Outpatient visit and tests for the employee Sara Al-Harbi (1012345678).",
+                     *       "requested_amount": "850.00",
+                     *       "approved_amount": null,
+                     *       "paid_amount": null,
+                     *       "status": "submitted",
+                     *       "claim_status": 0,
+                     *       "documents": [
+                     *         {
+                     *           "url": "http://localhost:3000/files/0b6f3c2e-7d1a-4c55-9a0e-1e4d5c6b7a80.jpg",
+                     *           "content_type": "image/jpeg",
+                     *           "size": 482113
+                     *         }
+                     *       ],
+                     *       "status_history": [
+                     *         {
+                     *           "status": "submitted",
+                     *           "at": "2027-01-15T08:12:00.000000Z"
+                     *         }
+                     *       ],
+                     *       "created_at": "2027-01-15T08:12:00.000000Z",
+                     *       "updated_at": "2027-01-15T08:12:00.000000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PartnerClaim"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -18242,7 +19225,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["TplPolicyPage"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -18390,7 +19373,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["TplPolicy"];
                 };
             };
             /** @description Malformed or invalid request (for example invalid JSON, or cancelling an already cancelled policy). */
@@ -18587,7 +19570,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["TplPolicyPage"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -18735,7 +19718,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["TplPolicy"];
                 };
             };
             /** @description Malformed or invalid request (for example invalid JSON, or cancelling an already cancelled policy). */
@@ -18927,7 +19910,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["TplPolicy"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -19030,7 +20013,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["TplPolicy"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -19137,13 +20120,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The canceled policy. */
+            /** @description The canceled policy (status 2, `canceled_at`, `refund_amount`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["TplPolicy"];
                 };
             };
             /** @description Malformed or invalid request (for example invalid JSON, or cancelling an already cancelled policy). */
@@ -19356,13 +20339,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The canceled policy. */
+            /** @description The canceled policy (status 2, `canceled_at`, `refund_amount`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["TplPolicy"];
                 };
             };
             /** @description Malformed or invalid request (for example invalid JSON, or cancelling an already cancelled policy). */
@@ -19580,13 +20563,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The canceled policy. */
+            /** @description The canceled policy (status 2, `canceled_at`, `refund_amount`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["TplPolicy"];
                 };
             };
             /** @description Malformed or invalid request (for example invalid JSON, or cancelling an already cancelled policy). */
@@ -19804,13 +20787,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The canceled policy. */
+            /** @description The canceled policy (status 2, `canceled_at`, `refund_amount`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["TplPolicy"];
                 };
             };
             /** @description Malformed or invalid request (for example invalid JSON, or cancelling an already cancelled policy). */
@@ -20021,7 +21004,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PartnerClaimPage"];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -20158,7 +21143,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    /**
+                     * @example {
+                     *       "id": 31,
+                     *       "claim_id": 31,
+                     *       "policy_id": 12,
+                     *       "claim_type": "third_party_vehicle_damage",
+                     *       "incident_date": "2027-01-14",
+                     *       "description": "Rear-ended a car at a traffic light.",
+                     *       "requested_amount": "6500.00",
+                     *       "approved_amount": null,
+                     *       "paid_amount": null,
+                     *       "status": "submitted",
+                     *       "claim_status": 0,
+                     *       "documents": [],
+                     *       "status_history": [
+                     *         {
+                     *           "status": "submitted",
+                     *           "at": "2027-01-15T08:12:00.000000Z"
+                     *         }
+                     *       ],
+                     *       "created_at": "2027-01-15T08:12:00.000000Z",
+                     *       "updated_at": "2027-01-15T08:12:00.000000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PartnerClaim"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -20317,7 +21326,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PartnerClaimPage"];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -20454,7 +21465,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    /**
+                     * @example {
+                     *       "id": 31,
+                     *       "claim_id": 31,
+                     *       "policy_id": 12,
+                     *       "claim_type": "third_party_vehicle_damage",
+                     *       "incident_date": "2027-01-14",
+                     *       "description": "Rear-ended a car at a traffic light.",
+                     *       "requested_amount": "6500.00",
+                     *       "approved_amount": null,
+                     *       "paid_amount": null,
+                     *       "status": "submitted",
+                     *       "claim_status": 0,
+                     *       "documents": [],
+                     *       "status_history": [
+                     *         {
+                     *           "status": "submitted",
+                     *           "at": "2027-01-15T08:12:00.000000Z"
+                     *         }
+                     *       ],
+                     *       "created_at": "2027-01-15T08:12:00.000000Z",
+                     *       "updated_at": "2027-01-15T08:12:00.000000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PartnerClaim"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -20612,7 +21647,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    /**
+                     * @example {
+                     *       "id": 31,
+                     *       "claim_id": 31,
+                     *       "policy_id": 12,
+                     *       "claim_type": "third_party_vehicle_damage",
+                     *       "incident_date": "2027-01-14",
+                     *       "description": "Rear-ended a car at a traffic light.",
+                     *       "requested_amount": "6500.00",
+                     *       "approved_amount": null,
+                     *       "paid_amount": null,
+                     *       "status": "submitted",
+                     *       "claim_status": 0,
+                     *       "documents": [],
+                     *       "status_history": [
+                     *         {
+                     *           "status": "submitted",
+                     *           "at": "2027-01-15T08:12:00.000000Z"
+                     *         }
+                     *       ],
+                     *       "created_at": "2027-01-15T08:12:00.000000Z",
+                     *       "updated_at": "2027-01-15T08:12:00.000000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PartnerClaim"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -20716,7 +21775,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    /**
+                     * @example {
+                     *       "id": 31,
+                     *       "claim_id": 31,
+                     *       "policy_id": 12,
+                     *       "claim_type": "third_party_vehicle_damage",
+                     *       "incident_date": "2027-01-14",
+                     *       "description": "Rear-ended a car at a traffic light.",
+                     *       "requested_amount": "6500.00",
+                     *       "approved_amount": null,
+                     *       "paid_amount": null,
+                     *       "status": "submitted",
+                     *       "claim_status": 0,
+                     *       "documents": [],
+                     *       "status_history": [
+                     *         {
+                     *           "status": "submitted",
+                     *           "at": "2027-01-15T08:12:00.000000Z"
+                     *         }
+                     *       ],
+                     *       "created_at": "2027-01-15T08:12:00.000000Z",
+                     *       "updated_at": "2027-01-15T08:12:00.000000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PartnerClaim"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -21547,7 +22630,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    /**
+                     * @example {
+                     *       "id": 9,
+                     *       "claim_id": 9,
+                     *       "policy_id": 12,
+                     *       "claim_type": "critical_illness",
+                     *       "incident_date": "2027-03-02",
+                     *       "description": "Diagnosed with a covered critical illness.",
+                     *       "requested_amount": "120000.00",
+                     *       "approved_amount": null,
+                     *       "paid_amount": null,
+                     *       "status": "submitted",
+                     *       "claim_status": 0,
+                     *       "documents": [
+                     *         {
+                     *           "url": "http://localhost:3000/files/0b6f3c2e-7d1a-4c55-9a0e-1e4d5c6b7a80.pdf",
+                     *           "content_type": "application/pdf",
+                     *           "size": 48211
+                     *         }
+                     *       ],
+                     *       "status_history": [
+                     *         {
+                     *           "status": "submitted",
+                     *           "at": "2027-03-05T08:12:00.000000Z"
+                     *         }
+                     *       ],
+                     *       "created_at": "2027-03-05T08:12:00.000000Z",
+                     *       "updated_at": "2027-03-05T08:12:00.000000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PartnerClaim"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -21705,7 +22818,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    /**
+                     * @example {
+                     *       "id": 9,
+                     *       "claim_id": 9,
+                     *       "policy_id": 12,
+                     *       "claim_type": "critical_illness",
+                     *       "incident_date": "2027-03-02",
+                     *       "description": "Diagnosed with a covered critical illness.",
+                     *       "requested_amount": "120000.00",
+                     *       "approved_amount": null,
+                     *       "paid_amount": null,
+                     *       "status": "submitted",
+                     *       "claim_status": 0,
+                     *       "documents": [
+                     *         {
+                     *           "url": "http://localhost:3000/files/0b6f3c2e-7d1a-4c55-9a0e-1e4d5c6b7a80.pdf",
+                     *           "content_type": "application/pdf",
+                     *           "size": 48211
+                     *         }
+                     *       ],
+                     *       "status_history": [
+                     *         {
+                     *           "status": "submitted",
+                     *           "at": "2027-03-05T08:12:00.000000Z"
+                     *         }
+                     *       ],
+                     *       "created_at": "2027-03-05T08:12:00.000000Z",
+                     *       "updated_at": "2027-03-05T08:12:00.000000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PartnerClaim"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -22823,7 +23966,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    /**
+                     * @example {
+                     *       "id": 9,
+                     *       "claim_id": 9,
+                     *       "policy_id": 12,
+                     *       "claim_type": "vet_fees",
+                     *       "incident_date": "2027-03-02",
+                     *       "description": "Colic surgery at the equine hospital.",
+                     *       "requested_amount": "18000.00",
+                     *       "approved_amount": null,
+                     *       "paid_amount": null,
+                     *       "status": "submitted",
+                     *       "claim_status": 0,
+                     *       "documents": [
+                     *         {
+                     *           "url": "http://localhost:3000/files/0b6f3c2e-7d1a-4c55-9a0e-1e4d5c6b7a80.pdf",
+                     *           "content_type": "application/pdf",
+                     *           "size": 48211
+                     *         }
+                     *       ],
+                     *       "status_history": [
+                     *         {
+                     *           "status": "submitted",
+                     *           "at": "2027-03-05T08:12:00.000000Z"
+                     *         }
+                     *       ],
+                     *       "created_at": "2027-03-05T08:12:00.000000Z",
+                     *       "updated_at": "2027-03-05T08:12:00.000000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PartnerClaim"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -22981,7 +24154,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    /**
+                     * @example {
+                     *       "id": 9,
+                     *       "claim_id": 9,
+                     *       "policy_id": 12,
+                     *       "claim_type": "vet_fees",
+                     *       "incident_date": "2027-03-02",
+                     *       "description": "Colic surgery at the equine hospital.",
+                     *       "requested_amount": "18000.00",
+                     *       "approved_amount": null,
+                     *       "paid_amount": null,
+                     *       "status": "submitted",
+                     *       "claim_status": 0,
+                     *       "documents": [
+                     *         {
+                     *           "url": "http://localhost:3000/files/0b6f3c2e-7d1a-4c55-9a0e-1e4d5c6b7a80.pdf",
+                     *           "content_type": "application/pdf",
+                     *           "size": 48211
+                     *         }
+                     *       ],
+                     *       "status_history": [
+                     *         {
+                     *           "status": "submitted",
+                     *           "at": "2027-03-05T08:12:00.000000Z"
+                     *         }
+                     *       ],
+                     *       "created_at": "2027-03-05T08:12:00.000000Z",
+                     *       "updated_at": "2027-03-05T08:12:00.000000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PartnerClaim"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -25179,7 +26382,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["PartnerClaimPage"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -25317,7 +26520,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    /**
+                     * @example {
+                     *       "id": 14,
+                     *       "claim_id": 14,
+                     *       "policy_id": 7,
+                     *       "claim_type": "lost_baggage",
+                     *       "incident_date": "2027-03-01",
+                     *       "description": "Checked suitcase not delivered at Munich; airline property irregularity report attached.",
+                     *       "requested_amount": "1800.00",
+                     *       "approved_amount": null,
+                     *       "paid_amount": null,
+                     *       "status": "submitted",
+                     *       "claim_status": 0,
+                     *       "documents": [
+                     *         {
+                     *           "url": "http://localhost:3000/files/0b6f3c2e-7d1a-4c55-9a0e-1e4d5c6b7a80.pdf",
+                     *           "content_type": "application/pdf",
+                     *           "size": 48211
+                     *         }
+                     *       ],
+                     *       "status_history": [
+                     *         {
+                     *           "status": "submitted",
+                     *           "at": "2027-03-02T08:12:00.000000Z"
+                     *         }
+                     *       ],
+                     *       "created_at": "2027-03-02T08:12:00.000000Z",
+                     *       "updated_at": "2027-03-02T08:12:00.000000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PartnerClaim"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -25475,7 +26708,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    /**
+                     * @example {
+                     *       "id": 14,
+                     *       "claim_id": 14,
+                     *       "policy_id": 7,
+                     *       "claim_type": "lost_baggage",
+                     *       "incident_date": "2027-03-01",
+                     *       "description": "Checked suitcase not delivered at Munich; airline property irregularity report attached.",
+                     *       "requested_amount": "1800.00",
+                     *       "approved_amount": null,
+                     *       "paid_amount": null,
+                     *       "status": "submitted",
+                     *       "claim_status": 0,
+                     *       "documents": [
+                     *         {
+                     *           "url": "http://localhost:3000/files/0b6f3c2e-7d1a-4c55-9a0e-1e4d5c6b7a80.pdf",
+                     *           "content_type": "application/pdf",
+                     *           "size": 48211
+                     *         }
+                     *       ],
+                     *       "status_history": [
+                     *         {
+                     *           "status": "submitted",
+                     *           "at": "2027-03-02T08:12:00.000000Z"
+                     *         }
+                     *       ],
+                     *       "created_at": "2027-03-02T08:12:00.000000Z",
+                     *       "updated_at": "2027-03-02T08:12:00.000000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PartnerClaim"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -26768,7 +28031,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["MotorEmbedSession"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -26909,7 +28172,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["MotorEmbedSession"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -27042,7 +28305,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["MotorEmbedSessionPhotos"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -28738,7 +30001,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PartnerClaimPage"];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -28875,7 +30140,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    /**
+                     * @example {
+                     *       "id": 31,
+                     *       "claim_id": 31,
+                     *       "policy_id": 655,
+                     *       "claim_type": "water_damage",
+                     *       "incident_date": "2027-01-14",
+                     *       "description": "A burst pipe flooded the kitchen.",
+                     *       "requested_amount": "4200.00",
+                     *       "approved_amount": null,
+                     *       "paid_amount": null,
+                     *       "status": "submitted",
+                     *       "claim_status": 0,
+                     *       "documents": [
+                     *         {
+                     *           "url": "http://localhost:3000/files/0b6f3c2e-7d1a-4c55-9a0e-1e4d5c6b7a80.jpg",
+                     *           "content_type": "image/jpeg",
+                     *           "size": 482113
+                     *         }
+                     *       ],
+                     *       "status_history": [
+                     *         {
+                     *           "status": "submitted",
+                     *           "at": "2027-01-15T08:12:00.000000Z"
+                     *         }
+                     *       ],
+                     *       "created_at": "2027-01-15T08:12:00.000000Z",
+                     *       "updated_at": "2027-01-15T08:12:00.000000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PartnerClaim"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -29033,7 +30328,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    /**
+                     * @example {
+                     *       "id": 31,
+                     *       "claim_id": 31,
+                     *       "policy_id": 655,
+                     *       "claim_type": "water_damage",
+                     *       "incident_date": "2027-01-14",
+                     *       "description": "A burst pipe flooded the kitchen.",
+                     *       "requested_amount": "4200.00",
+                     *       "approved_amount": null,
+                     *       "paid_amount": null,
+                     *       "status": "submitted",
+                     *       "claim_status": 0,
+                     *       "documents": [
+                     *         {
+                     *           "url": "http://localhost:3000/files/0b6f3c2e-7d1a-4c55-9a0e-1e4d5c6b7a80.jpg",
+                     *           "content_type": "image/jpeg",
+                     *           "size": 482113
+                     *         }
+                     *       ],
+                     *       "status_history": [
+                     *         {
+                     *           "status": "submitted",
+                     *           "at": "2027-01-15T08:12:00.000000Z"
+                     *         }
+                     *       ],
+                     *       "created_at": "2027-01-15T08:12:00.000000Z",
+                     *       "updated_at": "2027-01-15T08:12:00.000000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PartnerClaim"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
