@@ -6978,7 +6978,7 @@ export interface components {
              * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
              */
             offer_id: string;
-            /** @description 0 pending payment, 1 active, 2 cancelled. */
+            /** @description 0 pending payment, 1 active, 2 cancelled, 4 expired. */
             status: number;
             insurer: string;
             insurer_ar: string;
@@ -7922,7 +7922,7 @@ export interface components {
         LifePolicyList: components["schemas"]["LifePolicy"][];
         AdminHorsePolicy: {
             id: number;
-            /** @description 0 pending payment, 1 active, 2 cancelled. */
+            /** @description 0 pending payment, 1 active, 2 cancelled, 4 expired. */
             status: number;
             insurer_code: string;
             provider_policy_id: string | null;
@@ -8154,7 +8154,7 @@ export interface components {
         AdminMedicalPolicy: {
             id: number;
             company_id: number;
-            /** @description 0 at issuance, 1 once paid and issued, 2 cancelled. */
+            /** @description 0 at issuance, 1 once paid and issued, 2 cancelled, 4 expired. */
             status: number;
             /** @description Empty in the console (the partner route fills it while payment is due). */
             pending_declarations: string[];
@@ -8458,10 +8458,10 @@ export interface components {
             id: number;
             company_id: number;
             /**
-             * @description 0 awaiting payment, 1 active, 2 cancelled.
+             * @description 0 awaiting payment, 1 active, 2 cancelled, 4 expired (past its end date).
              * @enum {number}
              */
-            status: 0 | 1 | 2;
+            status: 0 | 1 | 2 | 4;
             /** @description Awaiting payment: the names of the employees who must still fill their health declaration. */
             pending_declarations: string[];
             /** @description Awaiting payment: the company's open payment link; null while anyone must still declare, and once paid. */

@@ -5,7 +5,7 @@ export const adminHorsePolicyShape = shape(
   'AdminHorsePolicy',
   z.object({
     id: intIdOut,
-    status: z.number().int().meta({ description: '0 pending payment, 1 active, 2 cancelled.' }),
+    status: z.number().int().meta({ description: '0 pending payment, 1 active, 2 cancelled, 4 expired.' }),
     insurer_code: z.string(),
     provider_policy_id: z.string().nullable(),
     horse: z.record(z.string(), z.unknown()).meta({

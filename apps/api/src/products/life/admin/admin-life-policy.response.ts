@@ -6,7 +6,7 @@ export const adminLifePolicyShape = shape(
   z.object({
     id: intIdOut,
     offer_id: uuidOut,
-    status: z.number().int().meta({ description: '0 pending payment, 1 active, 2 cancelled.' }),
+    status: z.number().int().meta({ description: '0 pending payment, 1 active, 2 cancelled, 4 expired.' }),
     insurer: z.string(),
     insurer_ar: z.string(),
     product_name: z.string(),

@@ -6,7 +6,7 @@ export const adminMedicalPolicyShape = shape(
   z.object({
     id: intIdOut,
     company_id: intIdOut,
-    status: z.number().int().meta({ description: '0 at issuance, 1 once paid and issued, 2 cancelled.' }),
+    status: z.number().int().meta({ description: '0 at issuance, 1 once paid and issued, 2 cancelled, 4 expired.' }),
     pending_declarations: z.array(z.string()).meta({ description: 'Empty in the console (the partner route fills it while payment is due).' }),
     payment_link: z.string().nullable(),
     insurance_provider: z.string(),

@@ -3,7 +3,12 @@ import { PolicyStatus } from '../../../policies/policy-status';
 import { medicalInsuredLineShape } from '../quotes/medical-quote.response';
 
 /** 0 awaiting payment, 1 active (paid and issued), 2 cancelled. */
-export const MEDICAL_POLICY_STATUSES = { pending: PolicyStatus.Pending, active: PolicyStatus.Active, cancelled: PolicyStatus.Cancelled } as const;
+export const MEDICAL_POLICY_STATUSES = {
+  pending: PolicyStatus.Pending,
+  active: PolicyStatus.Active,
+  cancelled: PolicyStatus.Cancelled,
+  expired: PolicyStatus.Expired,
+} as const;
 
 export const MEDICAL_POLICY_EXAMPLE = {
   id: 7,
@@ -39,7 +44,7 @@ export const medicalPolicyShape = shape(
     .object({
       id: z.number().int(),
       company_id: z.number().int(),
-      status: z.enum(MEDICAL_POLICY_STATUSES).meta({ description: '0 awaiting payment, 1 active, 2 cancelled.' }),
+      status: z.enum(MEDICAL_POLICY_STATUSES).meta({ description: '0 awaiting payment, 1 active, 2 cancelled, 4 expired (past its end date).' }),
       pending_declarations: z
         .array(z.string())
         .meta({ description: 'Awaiting payment: the names of the employees who must still fill their health declaration.' }),
