@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
-import { ApiBody, ApiOkResponse, ApiOperation, ApiProduces } from '@nestjs/swagger';
+import { ApiBody, ApiOperation, ApiProduces, ApiResponse } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { ApiError, Clock, formatNullableDateTime, intId, issuesToDetails, z, type ErrorDetails } from '@lib/common';
 import { can } from '@lib/common/permissions';
@@ -25,8 +25,27 @@ import { presentMedicalPolicy } from '../policies/medical-policy.presenter';
 import { MedicalPolicyRepository } from '../policies/medical-policy.repository';
 import { employeeCsvTemplate, employeeListCsv, MAX_CSV_BYTES, parseEmployeeCsv, problemsFromDetails } from './employee-csv';
 import { personalDataFor } from '../../../platform/admin/pii/personal-data';
-import { Responds } from '../../../platform/openapi/responds.decorator';
-import { adminMedicalEmployeeRemovedShape, adminMedicalEmployeesImportedShape } from './admin-medical-companies.response';
+import { Responds, shapeRef } from '../../../platform/openapi/responds.decorator';
+import { type MedicalEmployeeOut, medicalEmployeeShape } from '../employees/employee.response';
+import type { MedicalPaymentLinkOut } from '../billing/medical-billing.response';
+import {
+  type AdminMedicalCompanyEmployeeOut,
+  type AdminMedicalCompanyOut,
+  type AdminMedicalCompanyRowOut,
+  type AdminMedicalDeclarationFilledOut,
+  type AdminMedicalDeclarationQuestionsOut,
+  type AdminMedicalEmployeeCsvPreviewOut,
+  adminMedicalCompanyRowShape,
+  adminMedicalCompanyShape,
+  adminMedicalDeclarationFilledShape,
+  adminMedicalDeclarationQuestionsShape,
+  adminMedicalEmployeeCsvPreviewShape,
+  adminMedicalEmployeeImportErrorShape,
+  adminMedicalEmployeeRemovedShape,
+  adminMedicalEmployeesImportedShape,
+  adminMedicalPaymentLinkErrorShape,
+} from './admin-medical-companies.response';
+import { medicalPaymentLinkShape } from '../billing/medical-billing.response';
 
 const SORTABLE = ['id', 'created_at', 'name'] as const;
 const listQuery = listQuerySchema({
@@ -104,6 +123,7 @@ export class AdminMedicalCompaniesController {
     'medical-companies',
     SORTABLE,
     'id, q (name or commercial registration), client_id, missing_declarations (true: an employee still to declare), payment_due (true: something owed)',
+    adminMedicalCompanyRowShape,
   )
   async list(@Query({ schema: listQuery }) q: z.infer<typeof listQuery>, @Res({ passthrough: true }) reply: FastifyReply) {
     const f = q.filter;
@@ -117,7 +137,7 @@ export class AdminMedicalCompaniesController {
     const [rows, total] = await this.companies.adminPage({ ids, clientId: f.client_id, q: f.q }, orderBy(q.sort, { created_at: 'createdAt' }), q.skip, q.take);
     const counts = await this.employees.countsOf(rows.map((c) => c.id));
     const due = await this.billing.dueOfPage(rows.map((c) => c.id));
-    const out = rows.map((c) => {
+    const out = rows.map((c): AdminMedicalCompanyRowOut => {
       const n = counts.get(c.id)!;
       return { ...presentCompany(c), employee_count: n.employees, undeclared_count: n.undeclared, payment_due: due.get(c.id)!.payment };
     });
@@ -130,14 +150,14 @@ export class AdminMedicalCompaniesController {
     summary: 'Show a medical company',
     description: 'With its employees (tier, declaration status), policies and the amount due. Ids and birthdates masked without read_pii.',
   })
-  @ApiOkResponse({ description: 'The company.' })
+  @Responds(200, adminMedicalCompanyShape, 'The company.')
   @ApiErrors(404)
-  async show(@CurrentStaff() staff: Staff, @Param({ schema: idParam }) p: z.infer<typeof idParam>) {
+  async show(@CurrentStaff() staff: Staff, @Param({ schema: idParam }) p: z.infer<typeof idParam>): Promise<AdminMedicalCompanyOut> {
     const c = await this.found(p.id);
     const pii = can(staff.role, 'read_pii', 'medical-companies');
     const show = personalDataFor(staff.role, 'medical-companies');
     const now = this.clock.now();
-    const employees = (await this.employees.list(c.id)).map((e) => {
+    const employees = (await this.employees.list(c.id)).map((e): AdminMedicalCompanyEmployeeOut => {
       const shown = presentEmployee(e, now);
       const declared = shown.health_declaration !== null;
       if (pii) return { ...shown, declared };
@@ -168,9 +188,12 @@ export class AdminMedicalCompaniesController {
       "a line with relationship and employee_id is that employee's dependent) with the partner API's rules and answers every problem by CSV line. Saves nothing.",
   })
   @ApiBody({ schema: z.toJSONSchema(csvBody, { target: 'openapi-3.0', io: 'input' }) as object })
-  @ApiOkResponse({ description: '`{valid, employees, problems[{line, field, message}]}`' })
+  @Responds(200, adminMedicalEmployeeCsvPreviewShape, 'Whether the file would import, the employees as read and every problem by CSV line.')
   @ApiErrors(404, 422)
-  async preview(@Param({ schema: idParam }) p: z.infer<typeof idParam>, @Body({ schema: csvBody }) body: z.infer<typeof csvBody>) {
+  async preview(
+    @Param({ schema: idParam }) p: z.infer<typeof idParam>,
+    @Body({ schema: csvBody }) body: z.infer<typeof csvBody>,
+  ): Promise<AdminMedicalEmployeeCsvPreviewOut> {
     await this.found(p.id);
     return this.check(body.csv);
   }
@@ -184,7 +207,12 @@ export class AdminMedicalCompaniesController {
   })
   @ApiBody({ schema: z.toJSONSchema(csvBody, { target: 'openapi-3.0', io: 'input' }) as object })
   @Responds(200, adminMedicalEmployeesImportedShape, 'The number of employees now on the list.')
-  @ApiErrors(404, 422)
+  @ApiResponse({
+    status: 422,
+    description: 'Validation failed: `details.csv` and `problems` name every problem by CSV line; nothing was saved.',
+    schema: shapeRef(adminMedicalEmployeeImportErrorShape),
+  })
+  @ApiErrors(404)
   async import(@Actor() actor: AuditActor, @Param({ schema: idParam }) p: z.infer<typeof idParam>, @Body({ schema: csvBody }) body: z.infer<typeof csvBody>) {
     const c = await this.found(p.id);
     const checked = this.check(body.csv);
@@ -225,9 +253,14 @@ export class AdminMedicalCompaniesController {
       "As the partner API's GET /payment-link (15 minutes, all unissued policies). 422 names who is still to declare (also as `undeclared_employees` [{id, name}]), " +
       'a policy issued for an earlier list (`stale_policy_ids`), or that nothing is owed. Audited.',
   })
-  @ApiOkResponse({ description: 'The link.' })
-  @ApiErrors(404, 422)
-  async paymentLink(@Actor() actor: AuditActor, @Param({ schema: idParam }) p: z.infer<typeof idParam>) {
+  @Responds(200, medicalPaymentLinkShape, "The link, as the partner API's GET /payment-link answers it.")
+  @ApiResponse({
+    status: 422,
+    description: 'Refused: `details` says why, `undeclared_employees` who is still to declare, `stale_policy_ids` the policies issued for an earlier list.',
+    schema: shapeRef(adminMedicalPaymentLinkErrorShape),
+  })
+  @ApiErrors(404)
+  async paymentLink(@Actor() actor: AuditActor, @Param({ schema: idParam }) p: z.infer<typeof idParam>): Promise<MedicalPaymentLinkOut> {
     const c = await this.found(p.id);
     const link = await this.billing.link(c.clientId, c.id, 'console');
     await this.audit.run(actor, async () => ({
@@ -249,8 +282,8 @@ export class AdminMedicalCompaniesController {
     description:
       "The partner API's GET /medical-forms questions as one flat list (`required` false for the optional one) and the chronic conditions, English and Arabic.",
   })
-  @ApiOkResponse({ description: '`{questions, chronic_conditions}`' })
-  questions() {
+  @Responds(200, adminMedicalDeclarationQuestionsShape, 'The questions and the chronic conditions.')
+  questions(): AdminMedicalDeclarationQuestionsOut {
     return presentQuestions();
   }
 
@@ -263,9 +296,9 @@ export class AdminMedicalCompaniesController {
       "422 names every bad field as the employee's own (`date_of_birth`, `dependents.0.iqama_id`, `reason`); nothing is saved then. Audited with the reason, in the same transaction.",
   })
   @ApiBody({ schema: EMPLOYEE_BODY_DOC })
-  @ApiOkResponse({ description: 'The employee as the partner API lists it.' })
+  @Responds(201, medicalEmployeeShape, 'The employee added, as the partner API lists it.')
   @ApiErrors(404, 422)
-  async addEmployee(@Actor() actor: AuditActor, @Param({ schema: idParam }) p: z.infer<typeof idParam>, @Body() body: unknown) {
+  async addEmployee(@Actor() actor: AuditActor, @Param({ schema: idParam }) p: z.infer<typeof idParam>, @Body() body: unknown): Promise<MedicalEmployeeOut> {
     const c = await this.found(p.id);
     const { reason, employee, details } = splitReason(body);
     return this.audit.run(actor, async (tx) => {
@@ -283,9 +316,13 @@ export class AdminMedicalCompaniesController {
       'another id is another person, whose declaration is then missing. 404 for no such employee of the company; 422 as adding. Audited with the reason.',
   })
   @ApiBody({ schema: EMPLOYEE_BODY_DOC })
-  @ApiOkResponse({ description: 'The employee as the partner API lists it.' })
+  @Responds(200, medicalEmployeeShape, 'The employee corrected, as the partner API lists it.')
   @ApiErrors(404, 422)
-  async updateEmployee(@Actor() actor: AuditActor, @Param({ schema: employeeParam }) p: z.infer<typeof employeeParam>, @Body() body: unknown) {
+  async updateEmployee(
+    @Actor() actor: AuditActor,
+    @Param({ schema: employeeParam }) p: z.infer<typeof employeeParam>,
+    @Body() body: unknown,
+  ): Promise<MedicalEmployeeOut> {
     const c = await this.found(p.id);
     const { reason, employee, details } = splitReason(body);
     return this.audit.run(actor, async (tx) => {
@@ -332,13 +369,13 @@ export class AdminMedicalCompaniesController {
       '422 naming each `answers.<question>` otherwise. Replaces a declaration already filled. Answers the declaration and who is still to declare. Audited with the reason.',
   })
   @ApiBody({ schema: z.toJSONSchema(declarationBody, { target: 'openapi-3.0', io: 'input' }) as object })
-  @ApiOkResponse({ description: '`{health_declaration: {answers, filled_at}, pending_declarations: [{id, name}]}`' })
+  @Responds(200, adminMedicalDeclarationFilledShape, 'The declaration filled, and who is still to declare.')
   @ApiErrors(404, 422)
   async declare(
     @Actor() actor: AuditActor,
     @Param({ schema: employeeParam }) p: z.infer<typeof employeeParam>,
     @Body({ schema: declarationBody }) body: z.infer<typeof declarationBody>,
-  ) {
+  ): Promise<AdminMedicalDeclarationFilledOut> {
     const c = await this.found(p.id);
     const employee = await this.employees.findOne(c.id, p.employeeId);
     if (!employee) throw ApiError.notFound(`No employee with id ${p.employeeId} in this company.`);
@@ -350,7 +387,10 @@ export class AdminMedicalCompaniesController {
       const after = await this.edit.require(tx, c.id, p.employeeId);
       return {
         result: {
-          health_declaration: { answers: after.declaration, filled_at: formatNullableDateTime(after.declaredAt) },
+          health_declaration: {
+            answers: after.declaration as AdminMedicalDeclarationFilledOut['health_declaration']['answers'],
+            filled_at: formatNullableDateTime(after.declaredAt),
+          },
           pending_declarations: filled.pending_declarations,
         },
         audit: this.employeeAudit(
@@ -375,6 +415,7 @@ export class AdminMedicalCompaniesController {
     description: "The import's columns with two example lines (a Saudi employee with a spouse, a resident).",
   })
   @ApiProduces('text/csv')
+  @ApiResponse({ status: 200, description: 'The template, a CSV file.', content: { 'text/csv': { schema: { type: 'string' } } } })
   employeesTemplate(@Res() reply: FastifyReply) {
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
@@ -425,11 +466,13 @@ export class AdminMedicalCompaniesController {
       .send(pdf);
   }
 
-  private check(csv: string) {
+  private check(csv: string): AdminMedicalEmployeeCsvPreviewOut {
     const parsed = parseEmployeeCsv(csv);
-    if (parsed.problems.length) return { valid: false, employees: parsed.employees, problems: parsed.problems };
+    // the cells as read: strings, is_married and the dependents' list (parseEmployeeCsv builds nothing else)
+    const employees = parsed.employees as AdminMedicalEmployeeCsvPreviewOut['employees'];
+    if (parsed.problems.length) return { valid: false, employees, problems: parsed.problems };
     const result = validateEmployeeList({ employees: parsed.employees }, this.clock.now());
     const problems = problemsFromDetails(result.details, parsed.lines);
-    return { valid: problems.length === 0, employees: parsed.employees, problems };
+    return { valid: problems.length === 0, employees, problems };
   }
 }

@@ -15,12 +15,12 @@ export const medicalDeclarationAnswersShape = shape(
 );
 
 /** The health declaration an employee filled; inline, as OpenAPI 3.0 cannot make a referenced shape nullable. */
-const healthDeclaration = z
+export const healthDeclaration = z
   .object({ answers: medicalDeclarationAnswersShape, filled_at: dateTimeOut.nullable() })
   .nullable()
   .meta({ description: 'Null until filled.' });
 
-const tenDigits = (first: '1' | '2') => z.string().meta({ pattern: `^${first}\\d{9}$` });
+export const tenDigits = (first: '1' | '2') => z.string().meta({ pattern: `^${first}\\d{9}$` });
 
 /** A dependent of an employee, with their age today. */
 export const medicalDependentShape = shape(

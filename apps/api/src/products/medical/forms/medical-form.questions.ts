@@ -157,10 +157,17 @@ export function presentQuestionTree() {
 /** The console's flat list of the same questions (its declaration dialog). */
 export function presentQuestions() {
   return {
-    questions: DECLARATION_QUESTIONS.map((q) => ({ key: q.key, section: q.section, type: 'yes_no', text: q.en, text_ar: q.ar, required: !q.optional })),
+    questions: DECLARATION_QUESTIONS.map((q) => ({
+      key: q.key,
+      section: q.section,
+      type: 'yes_no' as const,
+      text: q.en,
+      text_ar: q.ar,
+      required: !q.optional,
+    })),
     chronic_conditions: {
       key: CHRONIC_QUESTION.key,
-      type: 'multiple_choice',
+      type: 'multiple_choice' as const,
       text: CHRONIC_QUESTION.en,
       text_ar: CHRONIC_QUESTION.ar,
       options: CHRONIC_CONDITIONS.map((c) => ({ value: c.key, text: c.key, text_ar: c.ar })),
