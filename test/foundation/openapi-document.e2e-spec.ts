@@ -22,7 +22,7 @@ describe('the OpenAPI document', () => {
       METHODS.filter((m) => item[m]).map((method) => ({ path, method, op: item[method] as Json })),
     );
 
-  it('names every operation once, tags and summarizes it', () => {
+  it('names every operation once, tags and summarizes it, with its success answer', () => {
     const ids = operations().map((o) => o.op.operationId);
     expect(ids.filter((id) => !id)).toEqual([]);
     expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);

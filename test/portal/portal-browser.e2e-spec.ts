@@ -206,7 +206,8 @@ describeBrowser('the partner portal in a browser: invitation, password, sign-in,
     await page.getByTestId('delivery-status').filter({ hasText: 'وصل' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await shot('15-endpoint-ar-phone');
-    await page.locator('.RaDataTable-tbody .RaDataTable-row').first().click();
+    // on a phone the deliveries are the console's shared list as cards
+    await page.locator('[data-testid=list-card]').first().click();
     await page.getByTestId('delivery-attempts').waitFor();
     await page.getByTestId('delivery-replay').click();
     await receiver.waitFor(sent + 2);
@@ -218,14 +219,15 @@ describeBrowser('the partner portal in a browser: invitation, password, sign-in,
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await shot('16-delivery-ar-phone');
     await page.goto(`${app.url}/portal/webhook-deliveries`);
-    await page.locator('.RaDataTable-tbody .RaDataTable-row').first().waitFor();
+    await page.locator('.RaDataTable-tbody .RaDataTable-row, [data-testid=list-card]').first().waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await shot('17-deliveries-ar-phone');
     // Requests on the phone, in Arabic: the token request of the new secret is listed; nothing wider than the screen.
     // (an empty filter in the address: the list would otherwise keep the English test's search)
     await page.goto(`${app.url}/portal/requests?filter=${encodeURIComponent('{}')}`);
-    await page.locator('.RaDataTable-tbody .RaDataTable-row').first().waitFor();
-    expect(await page.locator('.RaDataTable-tbody').innerText()).toContain('/oauth/token');
+    // the console's shared list: cards on a phone
+    await page.locator('[data-testid=list-card]').first().waitFor();
+    expect(await page.locator('[data-testid=list-cards]').innerText()).toContain('/oauth/token');
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await shot('21-requests-ar-phone');
     expect(errors).toEqual([]);

@@ -8133,72 +8133,279 @@ export interface components {
              */
             created_at: string;
         };
-        /**
-         * @example {
-         *       "saved": 12
-         *     }
-         */
-        AdminMedicalEmployeesImported: {
-            /** @description The number of employees now on the list. */
-            saved: number;
+        MedicalDeclarationAnswers: {
+            /** @enum {string} */
+            allergies: "Yes" | "No";
+            /** @enum {string} */
+            current_medications: "Yes" | "No";
+            /** @enum {string} */
+            hospitalizations: "Yes" | "No";
+            /** @enum {string} */
+            pre_existing_conditions: "Yes" | "No";
+            /** @enum {string} */
+            past_surgeries: "Yes" | "No";
+            /** @enum {string} */
+            surgery_complications: "Yes" | "No";
+            /** @enum {string} */
+            chest_pain_or_breathlessness: "Yes" | "No";
+            /** @enum {string} */
+            heart_procedures: "Yes" | "No";
+            /** @enum {string} */
+            smoking: "Yes" | "No";
+            /** @enum {string} */
+            alcohol_consumption: "Yes" | "No";
+            /** @enum {string} */
+            physical_activity: "Yes" | "No";
+            /** @enum {string} */
+            family_history: "Yes" | "No";
+            /** @enum {string} */
+            other_medical_info?: "Yes" | "No";
+            /** @description "None of the above" alone, or the conditions. */
+            chronic_disease: ("Diabetes" | "Asthma" | "Chronic Kidney Disease" | "Liver Disease" | "Cancer" | "None of the above")[];
+        };
+        MedicalDependent: {
+            name: string;
+            /** @enum {string} */
+            relationship: "spouse" | "child" | "parent";
+            /** @example SA */
+            nationality_iso: string;
+            /** @description A Saudi national (nationality SA). */
+            nationality_id?: string;
+            /** @description Anyone else. */
+            iqama_id?: string;
+            /** @description Hijri (YYYY-MM-DD, Umm al-Qura) with a national id, Gregorian with an iqama. */
+            date_of_birth: string;
+            /** @enum {string} */
+            gender?: "male" | "female";
+            age: number | null;
         };
         /**
          * @example {
-         *       "removed": 381
+         *       "id": 1,
+         *       "nationality_id": "1012345678",
+         *       "name": "Sara Al-Harbi",
+         *       "nationality_iso": "SA",
+         *       "date_of_birth": "1410-05-12",
+         *       "age": 36,
+         *       "gender": "female",
+         *       "email": "sara@example.com",
+         *       "mobile_number": "0512345678",
+         *       "category": "standard",
+         *       "is_married": true,
+         *       "dependents": [
+         *         {
+         *           "name": "Omar Al-Harbi",
+         *           "relationship": "spouse",
+         *           "nationality_iso": "SA",
+         *           "nationality_id": "1023456789",
+         *           "date_of_birth": "1405-01-20",
+         *           "gender": "male",
+         *           "age": 41
+         *         }
+         *       ],
+         *       "health_declaration": null
          *     }
          */
-        AdminMedicalEmployeeRemoved: {
-            /** @description The employee's id. */
-            removed: number;
-        };
-        AdminMedicalPolicy: {
+        MedicalEmployee: {
             id: number;
-            company_id: number;
-            /** @description 0 at issuance, 1 once paid and issued, 2 cancelled, 4 expired. */
+            nationality_id?: string;
+            iqama_id?: string;
+            name: string;
+            /** @example SA */
+            nationality_iso: string;
+            /** @description Hijri (YYYY-MM-DD, Umm al-Qura) with a national id, Gregorian with an iqama. */
+            date_of_birth: string;
+            /** @description Whole years today. */
+            age: number | null;
+            /** @enum {string|null} */
+            gender: "male" | "female" | null;
+            email: string | null;
+            /** @example 0512345678 */
+            mobile_number: string;
+            /** @enum {string} */
+            category: "basic" | "standard" | "premium" | "executive";
+            is_married: boolean;
+            dependents: components["schemas"]["MedicalDependent"][];
+            /** @description Null until filled. */
+            health_declaration: {
+                answers: components["schemas"]["MedicalDeclarationAnswers"];
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T10:15:30.123000Z
+                 */
+                filled_at: string | null;
+            } | null;
+        };
+        /**
+         * @example {
+         *       "employees": [
+         *         {
+         *           "id": 1,
+         *           "nationality_id": "1012345678",
+         *           "name": "Sara Al-Harbi",
+         *           "nationality_iso": "SA",
+         *           "date_of_birth": "1410-05-12",
+         *           "age": 36,
+         *           "gender": "female",
+         *           "email": "sara@example.com",
+         *           "mobile_number": "0512345678",
+         *           "category": "standard",
+         *           "is_married": true,
+         *           "dependents": [
+         *             {
+         *               "name": "Omar Al-Harbi",
+         *               "relationship": "spouse",
+         *               "nationality_iso": "SA",
+         *               "nationality_id": "1023456789",
+         *               "date_of_birth": "1405-01-20",
+         *               "gender": "male",
+         *               "age": 41
+         *             }
+         *           ],
+         *           "health_declaration": null
+         *         }
+         *       ]
+         *     }
+         */
+        MedicalEmployeeList: {
+            employees: components["schemas"]["MedicalEmployee"][];
+        };
+        /**
+         * @example {
+         *       "code": "42201",
+         *       "message": "1 employee row is invalid (row 1); nothing was saved.",
+         *       "details": {
+         *         "employees.1.category": [
+         *           "The category must be one of: basic, standard, premium, executive."
+         *         ]
+         *       },
+         *       "invalid_rows": [
+         *         1
+         *       ],
+         *       "type": "about:blank",
+         *       "title": "Unprocessable Entity",
+         *       "status": 422
+         *     }
+         */
+        MedicalEmployeeListError: {
+            /** @description HTTP status then a two-digit case number; see the table in the API description. */
+            code: string;
+            /** @description Human-readable; may change. Branch on `code`. */
+            message: string;
+            /** @description On 422 only: every failing field path (e.g. `drivers.0.owner_id`) with its messages. */
+            details?: {
+                [key: string]: string[];
+            };
+            /** @description On 429 and 503, equal to the `Retry-After` header. */
+            retry_after_seconds?: number;
+            /** @description On the token endpoint only: the RFC 6749 error code. */
+            error?: string;
+            /** @description On the token endpoint only. */
+            error_description?: string;
+            /** @description RFC 9457 problem type (`about:blank`). */
+            type: string;
+            /** @description RFC 9457 title: the HTTP status text. */
+            title: string;
+            /** @description RFC 9457 status: the HTTP status. */
             status: number;
-            /** @description Empty in the console (the partner route fills it while payment is due). */
-            pending_declarations: string[];
-            payment_link: string | null;
-            insurance_provider: string;
+            /** @description When the list itself was read: the rows that failed, counted from 0. */
+            invalid_rows?: number[];
+        };
+        /**
+         * @example {
+         *       "company_id": 42,
+         *       "payment": 13800,
+         *       "vat": 1800,
+         *       "currency": "SAR",
+         *       "policy_ids": [
+         *         7
+         *       ]
+         *     }
+         */
+        MedicalPaymentDue: {
+            company_id: number;
             /**
-             * @description SAR, at most two decimals.
+             * @description The premiums with VAT, SAR; 0 when nothing is owed.
              * @example 1079.73
              */
-            subtotal: number;
+            payment: number;
             /**
              * @description SAR, at most two decimals.
              * @example 1079.73
              */
             vat: number;
+            /** @enum {string} */
+            currency: "SAR";
+            policy_ids: number[];
+        };
+        /**
+         * @example {
+         *       "payment": "http://localhost:3000/pay/9b1d0f3e6a7c4b2d8e5f1a3c7b9d2e4f",
+         *       "payment_link": "http://localhost:3000/pay/9b1d0f3e6a7c4b2d8e5f1a3c7b9d2e4f",
+         *       "amount": 13800,
+         *       "currency": "SAR",
+         *       "expires_at": "2026-11-22T09:20:00.000000Z",
+         *       "policy_ids": [
+         *         7
+         *       ]
+         *     }
+         */
+        MedicalPaymentLink: {
+            /** @description The link, under the real service's name. */
+            payment: string;
+            payment_link: string;
             /**
              * @description SAR, at most two decimals.
              * @example 1079.73
              */
-            price: number;
-            currency: string;
-            provider_policy_id: string | null;
-            redirect_url: string | null;
-            cancellation_document: string | null;
-            meta_data: {
-                company_id: number;
-                insurance_provider: string;
-                quote_request_id: string;
-                quote_price_id: string;
-                /** @description Each insured line as quoted (name, identifier, category...) with price, price_before_vat, vat and its dependents. */
-                insured: {
-                    [key: string]: unknown;
-                }[];
-            };
+            amount: number;
+            /** @enum {string} */
+            currency: "SAR";
             /**
              * Format: date-time
              * @example 2026-11-22T10:15:30.123000Z
              */
-            issued_at: string | null;
+            expires_at: string;
+            policy_ids: number[];
+        };
+        /**
+         * @example {
+         *       "id": 42,
+         *       "name": "Example company name",
+         *       "name_ar": "مثال اسم شركة",
+         *       "commercial_registration_number": "7000000002",
+         *       "sponsor_number": "1000000001",
+         *       "unified_national_number": "7000000001",
+         *       "email_address": "example@example.com",
+         *       "phone_number": "+966512345678",
+         *       "city": "Riyadh",
+         *       "size": "small",
+         *       "client_id": "a1b2c3d4-0000-4000-8000-000000000000",
+         *       "created_at": "2026-11-22T09:00:00.000000Z",
+         *       "updated_at": "2026-11-22T09:00:00.000000Z"
+         *     }
+         */
+        MedicalCompany: {
+            id: number;
+            name: string;
+            name_ar: string;
+            commercial_registration_number: string;
+            sponsor_number: string;
+            unified_national_number: string;
+            /** Format: email */
+            email_address: string;
+            phone_number: string;
+            city: string | null;
             /**
-             * Format: date-time
-             * @example 2026-11-22T10:15:30.123000Z
+             * @description micro (1-5 employees), small (6-49) or medium (50-249).
+             * @enum {string|null}
              */
-            cancelled_at: string | null;
+            size: "micro" | "small" | "medium" | null;
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            client_id: string;
             /**
              * Format: date-time
              * @example 2026-11-22T10:15:30.123000Z
@@ -8209,27 +8416,27 @@ export interface components {
              * @example 2026-11-22T10:15:30.123000Z
              */
             updated_at: string;
-            /**
-             * Format: uuid
-             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
-             */
-            client_id: string;
-            claims: {
-                id: number;
-                status: string;
-                claim_type: string;
-                /**
-                 * @description SAR, two decimals.
-                 * @example 1079.73
-                 */
-                requested_amount: string;
-                /**
-                 * Format: date-time
-                 * @example 2026-11-22T10:15:30.123000Z
-                 */
-                created_at: string;
-            }[];
         };
+        /**
+         * @example [
+         *       {
+         *         "id": 42,
+         *         "name": "Example company name",
+         *         "name_ar": "مثال اسم شركة",
+         *         "commercial_registration_number": "7000000002",
+         *         "sponsor_number": "1000000001",
+         *         "unified_national_number": "7000000001",
+         *         "email_address": "example@example.com",
+         *         "phone_number": "+966512345678",
+         *         "city": "Riyadh",
+         *         "size": "small",
+         *         "client_id": "a1b2c3d4-0000-4000-8000-000000000000",
+         *         "created_at": "2026-11-22T09:00:00.000000Z",
+         *         "updated_at": "2026-11-22T09:00:00.000000Z"
+         *       }
+         *     ]
+         */
+        MedicalCompanyList: components["schemas"]["MedicalCompany"][];
         MedicalInsuredDependent: {
             name: string;
             /** @enum {string} */
@@ -8566,100 +8773,125 @@ export interface components {
          *     ]
          */
         MedicalPolicyList: components["schemas"]["MedicalPolicy"][];
-        MedicalDeclarationAnswers: {
-            /** @enum {string} */
-            allergies: "Yes" | "No";
-            /** @enum {string} */
-            current_medications: "Yes" | "No";
-            /** @enum {string} */
-            hospitalizations: "Yes" | "No";
-            /** @enum {string} */
-            pre_existing_conditions: "Yes" | "No";
-            /** @enum {string} */
-            past_surgeries: "Yes" | "No";
-            /** @enum {string} */
-            surgery_complications: "Yes" | "No";
-            /** @enum {string} */
-            chest_pain_or_breathlessness: "Yes" | "No";
-            /** @enum {string} */
-            heart_procedures: "Yes" | "No";
-            /** @enum {string} */
-            smoking: "Yes" | "No";
-            /** @enum {string} */
-            alcohol_consumption: "Yes" | "No";
-            /** @enum {string} */
-            physical_activity: "Yes" | "No";
-            /** @enum {string} */
-            family_history: "Yes" | "No";
-            /** @enum {string} */
-            other_medical_info?: "Yes" | "No";
-            /** @description "None of the above" alone, or the conditions. */
-            chronic_disease: ("Diabetes" | "Asthma" | "Chronic Kidney Disease" | "Liver Disease" | "Cancer" | "None of the above")[];
+        /**
+         * @example {
+         *       "saved": 12
+         *     }
+         */
+        AdminMedicalEmployeesImported: {
+            /** @description The number of employees now on the list. */
+            saved: number;
         };
-        MedicalDependent: {
+        /**
+         * @example {
+         *       "removed": 381
+         *     }
+         */
+        AdminMedicalEmployeeRemoved: {
+            /** @description The employee's id. */
+            removed: number;
+        };
+        /**
+         * @example {
+         *       "id": 42,
+         *       "name": "Example company name",
+         *       "name_ar": "مثال اسم شركة",
+         *       "commercial_registration_number": "7000000002",
+         *       "sponsor_number": "1000000001",
+         *       "unified_national_number": "7000000001",
+         *       "email_address": "example@example.com",
+         *       "phone_number": "+966512345678",
+         *       "city": "Riyadh",
+         *       "size": "small",
+         *       "client_id": "a1b2c3d4-0000-4000-8000-000000000000",
+         *       "created_at": "2026-11-22T09:00:00.000000Z",
+         *       "updated_at": "2026-11-22T09:00:00.000000Z",
+         *       "employee_count": 12,
+         *       "undeclared_count": 1,
+         *       "payment_due": 13800
+         *     }
+         */
+        AdminMedicalCompanyRow: {
+            id: number;
             name: string;
-            /** @enum {string} */
-            relationship: "spouse" | "child" | "parent";
-            /** @example SA */
-            nationality_iso: string;
-            /** @description A Saudi national (nationality SA). */
-            nationality_id?: string;
-            /** @description Anyone else. */
-            iqama_id?: string;
-            /** @description Hijri (YYYY-MM-DD, Umm al-Qura) with a national id, Gregorian with an iqama. */
-            date_of_birth: string;
-            /** @enum {string} */
-            gender?: "male" | "female";
-            age: number | null;
+            name_ar: string;
+            commercial_registration_number: string;
+            sponsor_number: string;
+            unified_national_number: string;
+            /** Format: email */
+            email_address: string;
+            phone_number: string;
+            city: string | null;
+            /**
+             * @description micro (1-5 employees), small (6-49) or medium (50-249).
+             * @enum {string|null}
+             */
+            size: "micro" | "small" | "medium" | null;
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            client_id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            updated_at: string;
+            employee_count: number;
+            /** @description Employees whose health declaration is still missing. */
+            undeclared_count: number;
+            /**
+             * @description What the company's policies awaiting payment add up to (with VAT), SAR; 0 when nothing is owed.
+             * @example 1079.73
+             */
+            payment_due: number;
         };
         /**
          * @example {
          *       "id": 1,
-         *       "nationality_id": "1012345678",
+         *       "nationality_id": "10******78",
          *       "name": "Sara Al-Harbi",
          *       "nationality_iso": "SA",
-         *       "date_of_birth": "1410-05-12",
+         *       "date_of_birth": "14******12",
          *       "age": 36,
          *       "gender": "female",
-         *       "email": "sara@example.com",
-         *       "mobile_number": "0512345678",
+         *       "email": "sa**************om",
+         *       "mobile_number": "05******78",
          *       "category": "standard",
          *       "is_married": true,
-         *       "dependents": [
-         *         {
-         *           "name": "Omar Al-Harbi",
-         *           "relationship": "spouse",
-         *           "nationality_iso": "SA",
-         *           "nationality_id": "1023456789",
-         *           "date_of_birth": "1405-01-20",
-         *           "gender": "male",
-         *           "age": 41
-         *         }
-         *       ],
-         *       "health_declaration": null
+         *       "dependents": 1,
+         *       "health_declaration": null,
+         *       "declared": false
          *     }
          */
-        MedicalEmployee: {
+        AdminMedicalCompanyEmployee: {
             id: number;
+            /** @description A Saudi national; masked without read_pii. */
             nationality_id?: string;
+            /** @description Anyone else; masked without read_pii. */
             iqama_id?: string;
             name: string;
             /** @example SA */
             nationality_iso: string;
-            /** @description Hijri (YYYY-MM-DD, Umm al-Qura) with a national id, Gregorian with an iqama. */
-            date_of_birth: string;
+            /** @description Hijri with a national id, Gregorian with an iqama; masked without read_pii. */
+            date_of_birth: string | null;
             /** @description Whole years today. */
             age: number | null;
             /** @enum {string|null} */
             gender: "male" | "female" | null;
             email: string | null;
-            /** @example 0512345678 */
-            mobile_number: string;
+            mobile_number: string | null;
             /** @enum {string} */
             category: "basic" | "standard" | "premium" | "executive";
             is_married: boolean;
-            dependents: components["schemas"]["MedicalDependent"][];
-            /** @description Null until filled. */
+            /** @description The dependents with read_pii; only how many without it. */
+            dependents: components["schemas"]["MedicalDependent"][] | number;
+            /** @description Null until filled, and always null without read_pii. */
             health_declaration: {
                 answers: components["schemas"]["MedicalDeclarationAnswers"];
                 /**
@@ -8668,59 +8900,385 @@ export interface components {
                  */
                 filled_at: string | null;
             } | null;
+            /** @description Whether the health declaration is filled. */
+            declared: boolean;
         };
         /**
          * @example {
+         *       "id": 42,
+         *       "name": "Example company name",
+         *       "name_ar": "مثال اسم شركة",
+         *       "commercial_registration_number": "7000000002",
+         *       "sponsor_number": "1000000001",
+         *       "unified_national_number": "7000000001",
+         *       "email_address": "example@example.com",
+         *       "phone_number": "+966512345678",
+         *       "city": "Riyadh",
+         *       "size": "small",
+         *       "client_id": "a1b2c3d4-0000-4000-8000-000000000000",
+         *       "created_at": "2026-11-22T09:00:00.000000Z",
+         *       "updated_at": "2026-11-22T09:00:00.000000Z",
          *       "employees": [
          *         {
          *           "id": 1,
-         *           "nationality_id": "1012345678",
+         *           "nationality_id": "10******78",
          *           "name": "Sara Al-Harbi",
          *           "nationality_iso": "SA",
-         *           "date_of_birth": "1410-05-12",
+         *           "date_of_birth": "14******12",
          *           "age": 36,
          *           "gender": "female",
-         *           "email": "sara@example.com",
-         *           "mobile_number": "0512345678",
+         *           "email": "sa**************om",
+         *           "mobile_number": "05******78",
          *           "category": "standard",
          *           "is_married": true,
-         *           "dependents": [
-         *             {
-         *               "name": "Omar Al-Harbi",
-         *               "relationship": "spouse",
-         *               "nationality_iso": "SA",
-         *               "nationality_id": "1023456789",
-         *               "date_of_birth": "1405-01-20",
-         *               "gender": "male",
-         *               "age": 41
-         *             }
-         *           ],
-         *           "health_declaration": null
+         *           "dependents": 1,
+         *           "health_declaration": null,
+         *           "declared": false
+         *         }
+         *       ],
+         *       "policies": [
+         *         {
+         *           "id": 7,
+         *           "company_id": 42,
+         *           "status": 0,
+         *           "pending_declarations": [],
+         *           "payment_link": "http://localhost:3000/pay/9b1d0f3e6a7c4b2d8e5f1a3c7b9d2e4f",
+         *           "insurance_provider": "dune",
+         *           "subtotal": 12000,
+         *           "vat": 1800,
+         *           "price": 13800,
+         *           "currency": "SAR",
+         *           "provider_policy_id": null,
+         *           "redirect_url": "https://partner.example/medical/done?policy=policyID",
+         *           "cancellation_document": null,
+         *           "meta_data": {
+         *             "company_id": 42,
+         *             "insurance_provider": "dune",
+         *             "quote_request_id": "0b7a3c1e-5d2f-4a8b-9c6d-1e2f3a4b5c6d",
+         *             "quote_price_id": "f5d52340-1c2b-4d3e-8f9a-0b1c2d3e4f5a",
+         *             "insured": [
+         *               {
+         *                 "name": "Sara Al-Harbi",
+         *                 "identifier": "1012345678",
+         *                 "category": "standard",
+         *                 "price": 13800,
+         *                 "price_before_vat": 12000,
+         *                 "vat": 1800,
+         *                 "dependents": []
+         *               }
+         *             ]
+         *           },
+         *           "issued_at": null,
+         *           "cancelled_at": null,
+         *           "created_at": "2026-11-22T09:05:00.000000Z",
+         *           "updated_at": "2026-11-22T09:05:00.000000Z"
+         *         }
+         *       ],
+         *       "payment_due": {
+         *         "company_id": 42,
+         *         "payment": 13800,
+         *         "vat": 1800,
+         *         "currency": "SAR",
+         *         "policy_ids": [
+         *           7
+         *         ]
+         *       }
+         *     }
+         */
+        AdminMedicalCompany: {
+            id: number;
+            name: string;
+            name_ar: string;
+            commercial_registration_number: string;
+            sponsor_number: string;
+            unified_national_number: string;
+            /** @description Masked without read_pii. */
+            email_address: string | null;
+            /** @description Masked without read_pii. */
+            phone_number: string | null;
+            city: string | null;
+            /**
+             * @description micro (1-5 employees), small (6-49) or medium (50-249).
+             * @enum {string|null}
+             */
+            size: "micro" | "small" | "medium" | null;
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            client_id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            updated_at: string;
+            employees: components["schemas"]["AdminMedicalCompanyEmployee"][];
+            policies: components["schemas"]["MedicalPolicy"][];
+            payment_due: components["schemas"]["MedicalPaymentDue"];
+        };
+        /**
+         * @example {
+         *       "questions": [
+         *         {
+         *           "key": "allergies",
+         *           "section": "general_health_information",
+         *           "type": "yes_no",
+         *           "text": "Do you have any allergies (medicines, food or other)?",
+         *           "text_ar": "هل لديك أي حساسية (أدوية أو طعام أو غيرها)؟",
+         *           "required": true
+         *         },
+         *         {
+         *           "key": "current_medications",
+         *           "section": "general_health_information",
+         *           "type": "yes_no",
+         *           "text": "Are you currently taking any medication?",
+         *           "text_ar": "هل تتناول حاليًا أي أدوية؟",
+         *           "required": true
+         *         },
+         *         {
+         *           "key": "hospitalizations",
+         *           "section": "general_health_information",
+         *           "type": "yes_no",
+         *           "text": "Have you been admitted to hospital in the last five years?",
+         *           "text_ar": "هل دخلت المستشفى خلال السنوات الخمس الماضية؟",
+         *           "required": true
+         *         },
+         *         {
+         *           "key": "pre_existing_conditions",
+         *           "section": "general_health_information",
+         *           "type": "yes_no",
+         *           "text": "Do you have any pre-existing medical condition?",
+         *           "text_ar": "هل لديك أي حالة صحية سابقة؟",
+         *           "required": true
+         *         },
+         *         {
+         *           "key": "past_surgeries",
+         *           "section": "surgical_history",
+         *           "type": "yes_no",
+         *           "text": "Have you had any surgery?",
+         *           "text_ar": "هل أجريت أي عملية جراحية؟",
+         *           "required": true
+         *         },
+         *         {
+         *           "key": "surgery_complications",
+         *           "section": "surgical_history",
+         *           "type": "yes_no",
+         *           "text": "Did any surgery lead to complications?",
+         *           "text_ar": "هل نتجت عن أي عملية جراحية مضاعفات؟",
+         *           "required": true
+         *         },
+         *         {
+         *           "key": "chest_pain_or_breathlessness",
+         *           "section": "cardiovascular_health",
+         *           "type": "yes_no",
+         *           "text": "Do you have chest pain or shortness of breath?",
+         *           "text_ar": "هل تعاني من ألم في الصدر أو ضيق في التنفس؟",
+         *           "required": true
+         *         },
+         *         {
+         *           "key": "heart_procedures",
+         *           "section": "cardiovascular_health",
+         *           "type": "yes_no",
+         *           "text": "Have you had a heart procedure (catheter, stent, bypass)?",
+         *           "text_ar": "هل خضعت لإجراء في القلب (قسطرة أو دعامة أو تحويلة)؟",
+         *           "required": true
+         *         },
+         *         {
+         *           "key": "smoking",
+         *           "section": "lifestyle_and_habits",
+         *           "type": "yes_no",
+         *           "text": "Do you smoke or use tobacco?",
+         *           "text_ar": "هل تدخن أو تستخدم التبغ؟",
+         *           "required": true
+         *         },
+         *         {
+         *           "key": "alcohol_consumption",
+         *           "section": "lifestyle_and_habits",
+         *           "type": "yes_no",
+         *           "text": "Do you drink alcohol?",
+         *           "text_ar": "هل تتناول الكحول؟",
+         *           "required": true
+         *         },
+         *         {
+         *           "key": "physical_activity",
+         *           "section": "lifestyle_and_habits",
+         *           "type": "yes_no",
+         *           "text": "Do you exercise at least twice a week?",
+         *           "text_ar": "هل تمارس الرياضة مرتين في الأسبوع على الأقل؟",
+         *           "required": true
+         *         },
+         *         {
+         *           "key": "family_history",
+         *           "section": "lifestyle_and_habits",
+         *           "type": "yes_no",
+         *           "text": "Has a parent or sibling had heart disease, diabetes or cancer?",
+         *           "text_ar": "هل أصيب أحد الوالدين أو الإخوة بأمراض القلب أو السكري أو السرطان؟",
+         *           "required": true
+         *         },
+         *         {
+         *           "key": "other_medical_info",
+         *           "section": "additional_information",
+         *           "type": "yes_no",
+         *           "text": "Is there any other medical information the insurer should know?",
+         *           "text_ar": "هل توجد أي معلومات طبية أخرى ينبغي أن تعرفها شركة التأمين؟",
+         *           "required": false
+         *         }
+         *       ],
+         *       "chronic_conditions": {
+         *         "key": "chronic_disease",
+         *         "type": "multiple_choice",
+         *         "text": "Have you been diagnosed with any of these chronic conditions?",
+         *         "text_ar": "هل شُخّصت بأي من هذه الأمراض المزمنة؟",
+         *         "options": [
+         *           {
+         *             "value": "Diabetes",
+         *             "text": "Diabetes",
+         *             "text_ar": "السكري"
+         *           },
+         *           {
+         *             "value": "Asthma",
+         *             "text": "Asthma",
+         *             "text_ar": "الربو"
+         *           },
+         *           {
+         *             "value": "Chronic Kidney Disease",
+         *             "text": "Chronic Kidney Disease",
+         *             "text_ar": "مرض الكلى المزمن"
+         *           },
+         *           {
+         *             "value": "Liver Disease",
+         *             "text": "Liver Disease",
+         *             "text_ar": "أمراض الكبد"
+         *           },
+         *           {
+         *             "value": "Cancer",
+         *             "text": "Cancer",
+         *             "text_ar": "السرطان"
+         *           },
+         *           {
+         *             "value": "None of the above",
+         *             "text": "None of the above",
+         *             "text_ar": "لا شيء مما سبق"
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
+        AdminMedicalDeclarationQuestions: {
+            questions: {
+                /**
+                 * @description The key its answer is sent under.
+                 * @enum {string}
+                 */
+                key: "allergies" | "current_medications" | "hospitalizations" | "pre_existing_conditions" | "past_surgeries" | "surgery_complications" | "chest_pain_or_breathlessness" | "heart_procedures" | "smoking" | "alcohol_consumption" | "physical_activity" | "family_history" | "other_medical_info";
+                /** @enum {string} */
+                section: "general_health_information" | "surgical_history" | "cardiovascular_health" | "chronic_conditions" | "lifestyle_and_habits" | "additional_information";
+                /** @enum {string} */
+                type: "yes_no";
+                text: string;
+                text_ar: string;
+                required: boolean;
+            }[];
+            chronic_conditions: {
+                /** @enum {string} */
+                key: "chronic_disease";
+                /** @enum {string} */
+                type: "multiple_choice";
+                text: string;
+                text_ar: string;
+                options: {
+                    /** @enum {string} */
+                    value: "Diabetes" | "Asthma" | "Chronic Kidney Disease" | "Liver Disease" | "Cancer" | "None of the above";
+                    text: string;
+                    text_ar: string;
+                }[];
+            };
+        };
+        /**
+         * @example {
+         *       "valid": false,
+         *       "employees": [
+         *         {
+         *           "name": "Amina Hassan",
+         *           "nationality_iso": "EG",
+         *           "iqama_id": "2098765432",
+         *           "date_of_birth": "1990-04-15",
+         *           "gender": "female",
+         *           "mobile_number": "0587654321",
+         *           "category": "gold",
+         *           "is_married": false,
+         *           "dependents": []
+         *         }
+         *       ],
+         *       "problems": [
+         *         {
+         *           "line": 2,
+         *           "field": "category",
+         *           "message": "The category must be one of: basic, standard, premium, executive."
          *         }
          *       ]
          *     }
          */
-        MedicalEmployeeList: {
-            employees: components["schemas"]["MedicalEmployee"][];
+        AdminMedicalEmployeeCsvPreview: {
+            /** @description No problem: importing it would save it. */
+            valid: boolean;
+            /** @description The cells as read, absent when empty; the problems say which are wrong. */
+            employees: {
+                name?: string;
+                nationality_iso?: string;
+                nationality_id?: string;
+                iqama_id?: string;
+                date_of_birth?: string;
+                gender?: string;
+                email?: string;
+                mobile_number?: string;
+                category?: string;
+                is_married: boolean;
+                dependents: {
+                    name?: string;
+                    nationality_iso?: string;
+                    nationality_id?: string;
+                    iqama_id?: string;
+                    date_of_birth?: string;
+                    gender?: string;
+                    relationship: string;
+                }[];
+            }[];
+            problems: {
+                /** @description The CSV line (the header is line 1). */
+                line: number;
+                /** @description The column (or `header`, `line`, `file`). */
+                field: string;
+                message: string;
+            }[];
         };
         /**
          * @example {
          *       "code": "42201",
-         *       "message": "1 employee row is invalid (row 1); nothing was saved.",
+         *       "message": "1 problem in the file (first: line 2, category: The category must be one of: basic, standard, premium, executive.); nothing was saved.",
          *       "details": {
-         *         "employees.1.category": [
-         *           "The category must be one of: basic, standard, premium, executive."
+         *         "csv": [
+         *           "Line 2, category: The category must be one of: basic, standard, premium, executive."
          *         ]
          *       },
-         *       "invalid_rows": [
-         *         1
+         *       "problems": [
+         *         {
+         *           "line": 2,
+         *           "field": "category",
+         *           "message": "The category must be one of: basic, standard, premium, executive."
+         *         }
          *       ],
          *       "type": "about:blank",
          *       "title": "Unprocessable Entity",
          *       "status": 422
          *     }
          */
-        MedicalEmployeeListError: {
+        AdminMedicalEmployeeImportError: {
             /** @description HTTP status then a two-digit case number; see the table in the API description. */
             code: string;
             /** @description Human-readable; may change. Branch on `code`. */
@@ -8741,8 +9299,188 @@ export interface components {
             title: string;
             /** @description RFC 9457 status: the HTTP status. */
             status: number;
-            /** @description When the list itself was read: the rows that failed, counted from 0. */
-            invalid_rows?: number[];
+            /** @description When the file was read: every problem by CSV line. */
+            problems?: {
+                /** @description The CSV line (the header is line 1). */
+                line: number;
+                /** @description The column (or `header`, `line`, `file`). */
+                field: string;
+                message: string;
+            }[];
+        };
+        /**
+         * @example {
+         *       "code": "42201",
+         *       "message": "Still to declare: Omar Saleh. Fill their health declarations in the employee list first.",
+         *       "details": {
+         *         "employees": [
+         *           "Still to declare: Omar Saleh. Fill their health declarations in the employee list first."
+         *         ]
+         *       },
+         *       "undeclared_employees": [
+         *         {
+         *           "id": 382,
+         *           "name": "Omar Saleh"
+         *         }
+         *       ],
+         *       "stale_policy_ids": [],
+         *       "type": "about:blank",
+         *       "title": "Unprocessable Entity",
+         *       "status": 422
+         *     }
+         */
+        AdminMedicalPaymentLinkError: {
+            /** @description HTTP status then a two-digit case number; see the table in the API description. */
+            code: string;
+            /** @description Human-readable; may change. Branch on `code`. */
+            message: string;
+            /** @description On 422 only: every failing field path (e.g. `drivers.0.owner_id`) with its messages. */
+            details?: {
+                [key: string]: string[];
+            };
+            /** @description On 429 and 503, equal to the `Retry-After` header. */
+            retry_after_seconds?: number;
+            /** @description On the token endpoint only: the RFC 6749 error code. */
+            error?: string;
+            /** @description On the token endpoint only. */
+            error_description?: string;
+            /** @description RFC 9457 problem type (`about:blank`). */
+            type: string;
+            /** @description RFC 9457 title: the HTTP status text. */
+            title: string;
+            /** @description RFC 9457 status: the HTTP status. */
+            status: number;
+            /** @description The employees whose health declaration is missing. */
+            undeclared_employees?: {
+                id: number;
+                name: string;
+            }[];
+            /** @description Policies issued for an earlier employee list. */
+            stale_policy_ids?: number[];
+        };
+        /**
+         * @example {
+         *       "health_declaration": {
+         *         "answers": {
+         *           "allergies": "No",
+         *           "current_medications": "No",
+         *           "hospitalizations": "No",
+         *           "pre_existing_conditions": "No",
+         *           "past_surgeries": "No",
+         *           "surgery_complications": "No",
+         *           "chest_pain_or_breathlessness": "No",
+         *           "heart_procedures": "No",
+         *           "smoking": "No",
+         *           "alcohol_consumption": "No",
+         *           "physical_activity": "No",
+         *           "family_history": "No",
+         *           "chronic_disease": [
+         *             "None of the above"
+         *           ]
+         *         },
+         *         "filled_at": "2026-11-22T09:10:00.000000Z"
+         *       },
+         *       "pending_declarations": [
+         *         {
+         *           "id": 382,
+         *           "name": "Omar Saleh"
+         *         }
+         *       ]
+         *     }
+         */
+        AdminMedicalDeclarationFilled: {
+            health_declaration: {
+                answers: components["schemas"]["MedicalDeclarationAnswers"];
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T10:15:30.123000Z
+                 */
+                filled_at: string | null;
+            };
+            /** @description The employees still to declare. */
+            pending_declarations: {
+                id: number;
+                name: string;
+            }[];
+        };
+        AdminMedicalPolicy: {
+            id: number;
+            company_id: number;
+            /** @description 0 at issuance, 1 once paid and issued, 2 cancelled, 4 expired. */
+            status: number;
+            /** @description Empty in the console (the partner route fills it while payment is due). */
+            pending_declarations: string[];
+            payment_link: string | null;
+            insurance_provider: string;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            subtotal: number;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            vat: number;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            price: number;
+            currency: string;
+            provider_policy_id: string | null;
+            redirect_url: string | null;
+            cancellation_document: string | null;
+            meta_data: {
+                company_id: number;
+                insurance_provider: string;
+                quote_request_id: string;
+                quote_price_id: string;
+                /** @description Each insured line as quoted (name, identifier, category...) with price, price_before_vat, vat and its dependents. */
+                insured: {
+                    [key: string]: unknown;
+                }[];
+            };
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            issued_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            cancelled_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            updated_at: string;
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            client_id: string;
+            claims: {
+                id: number;
+                status: string;
+                claim_type: string;
+                /**
+                 * @description SAR, two decimals.
+                 * @example 1079.73
+                 */
+                requested_amount: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T10:15:30.123000Z
+                 */
+                created_at: string;
+            }[];
         };
         MedicalFormQuestion: {
             question: string;
@@ -9054,132 +9792,6 @@ export interface components {
             /** @description The names of the employees still to declare. */
             pending_declarations: string[];
         };
-        /**
-         * @example {
-         *       "company_id": 42,
-         *       "payment": 13800,
-         *       "vat": 1800,
-         *       "currency": "SAR",
-         *       "policy_ids": [
-         *         7
-         *       ]
-         *     }
-         */
-        MedicalPaymentDue: {
-            company_id: number;
-            /**
-             * @description The premiums with VAT, SAR; 0 when nothing is owed.
-             * @example 1079.73
-             */
-            payment: number;
-            /**
-             * @description SAR, at most two decimals.
-             * @example 1079.73
-             */
-            vat: number;
-            /** @enum {string} */
-            currency: "SAR";
-            policy_ids: number[];
-        };
-        /**
-         * @example {
-         *       "payment": "http://localhost:3000/pay/9b1d0f3e6a7c4b2d8e5f1a3c7b9d2e4f",
-         *       "payment_link": "http://localhost:3000/pay/9b1d0f3e6a7c4b2d8e5f1a3c7b9d2e4f",
-         *       "amount": 13800,
-         *       "currency": "SAR",
-         *       "expires_at": "2026-11-22T09:20:00.000000Z",
-         *       "policy_ids": [
-         *         7
-         *       ]
-         *     }
-         */
-        MedicalPaymentLink: {
-            /** @description The link, under the real service's name. */
-            payment: string;
-            payment_link: string;
-            /**
-             * @description SAR, at most two decimals.
-             * @example 1079.73
-             */
-            amount: number;
-            /** @enum {string} */
-            currency: "SAR";
-            /**
-             * Format: date-time
-             * @example 2026-11-22T10:15:30.123000Z
-             */
-            expires_at: string;
-            policy_ids: number[];
-        };
-        /**
-         * @example {
-         *       "id": 42,
-         *       "name": "Example company name",
-         *       "name_ar": "مثال اسم شركة",
-         *       "commercial_registration_number": "7000000002",
-         *       "sponsor_number": "1000000001",
-         *       "unified_national_number": "7000000001",
-         *       "email_address": "example@example.com",
-         *       "phone_number": "+966512345678",
-         *       "city": "Riyadh",
-         *       "size": "small",
-         *       "client_id": "a1b2c3d4-0000-4000-8000-000000000000",
-         *       "created_at": "2026-11-22T09:00:00.000000Z",
-         *       "updated_at": "2026-11-22T09:00:00.000000Z"
-         *     }
-         */
-        MedicalCompany: {
-            id: number;
-            name: string;
-            name_ar: string;
-            commercial_registration_number: string;
-            sponsor_number: string;
-            unified_national_number: string;
-            /** Format: email */
-            email_address: string;
-            phone_number: string;
-            city: string | null;
-            /**
-             * @description micro (1-5 employees), small (6-49) or medium (50-249).
-             * @enum {string|null}
-             */
-            size: "micro" | "small" | "medium" | null;
-            /**
-             * Format: uuid
-             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
-             */
-            client_id: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T10:15:30.123000Z
-             */
-            created_at: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T10:15:30.123000Z
-             */
-            updated_at: string;
-        };
-        /**
-         * @example [
-         *       {
-         *         "id": 42,
-         *         "name": "Example company name",
-         *         "name_ar": "مثال اسم شركة",
-         *         "commercial_registration_number": "7000000002",
-         *         "sponsor_number": "1000000001",
-         *         "unified_national_number": "7000000001",
-         *         "email_address": "example@example.com",
-         *         "phone_number": "+966512345678",
-         *         "city": "Riyadh",
-         *         "size": "small",
-         *         "client_id": "a1b2c3d4-0000-4000-8000-000000000000",
-         *         "created_at": "2026-11-22T09:00:00.000000Z",
-         *         "updated_at": "2026-11-22T09:00:00.000000Z"
-         *       }
-         *     ]
-         */
-        MedicalCompanyList: components["schemas"]["MedicalCompany"][];
         MedicalCategory: {
             /** @enum {string} */
             category: "basic" | "standard" | "premium" | "executive";
@@ -17206,7 +17818,10 @@ export interface operations {
                     "Content-Range"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminMedicalCompanyRow"][];
+                    "text/csv": components["schemas"]["AdminMedicalCompanyRow"][];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -17287,7 +17902,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminMedicalCompany"];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -17387,12 +18004,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description `{valid, employees, problems[{line, field, message}]}` */
+            /** @description Whether the file would import, the employees as read and every problem by CSV line. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminMedicalEmployeeCsvPreview"];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -17580,22 +18199,13 @@ export interface operations {
             413: components["responses"]["TooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description Validation failed; `details` names every failing field. */
+            /** @description Validation failed: `details.csv` and `problems` name every problem by CSV line; nothing was saved. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": "42201",
-                     *       "message": "The given data was invalid.",
-                     *       "type": "about:blank",
-                     *       "title": "Unprocessable Entity",
-                     *       "status": 422
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["AdminMedicalEmployeeImportError"];
                 };
             };
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
@@ -17633,12 +18243,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The link. */
+            /** @description The link, as the partner API's GET /payment-link answers it. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MedicalPaymentLink"];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -17697,22 +18309,13 @@ export interface operations {
             };
             409: components["responses"]["IdempotencyConflict"];
             414: components["responses"]["UriTooLong"];
-            /** @description Validation failed; `details` names every failing field. */
+            /** @description Refused: `details` says why, `undeclared_employees` who is still to declare, `stale_policy_ids` the policies issued for an earlier list. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "code": "42201",
-                     *       "message": "The given data was invalid.",
-                     *       "type": "about:blank",
-                     *       "title": "Unprocessable Entity",
-                     *       "status": 422
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["AdminMedicalPaymentLinkError"];
                 };
             };
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
@@ -17748,12 +18351,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{questions, chronic_conditions}` */
+            /** @description The questions and the chronic conditions. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminMedicalDeclarationQuestions"];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -17833,12 +18438,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The employee as the partner API lists it. */
-            200: {
+            /** @description The employee added, as the partner API lists it. */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MedicalEmployee"];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -17957,12 +18564,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The employee as the partner API lists it. */
+            /** @description The employee corrected, as the partner API lists it. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MedicalEmployee"];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -18239,12 +18848,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description `{health_declaration: {answers, filled_at}, pending_declarations: [{id, name}]}` */
+            /** @description The declaration filled, and who is still to declare. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminMedicalDeclarationFilled"];
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -18355,11 +18966,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The template, a CSV file. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/csv": string;
+                };
             };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
@@ -18435,6 +19049,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The company's saved employees, a CSV file in the template's columns. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {
@@ -18527,6 +19150,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The forms, a PDF file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
             400: components["responses"]["MalformedRequest"];
             /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
             401: {

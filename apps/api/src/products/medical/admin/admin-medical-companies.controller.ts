@@ -430,6 +430,11 @@ export class AdminMedicalCompaniesController {
     description: "In the import's own format, dependents after their employee: edit it and import it back.",
   })
   @ApiProduces('text/csv')
+  @ApiResponse({
+    status: 200,
+    description: "The company's saved employees, a CSV file in the template's columns.",
+    content: { 'text/csv': { schema: { type: 'string' } } },
+  })
   @ApiErrors(404)
   async employeesCsv(@Param({ schema: idParam }) p: z.infer<typeof idParam>, @Res() reply: FastifyReply) {
     const c = await this.found(p.id);
@@ -444,6 +449,7 @@ export class AdminMedicalCompaniesController {
   @Allow('read_pii')
   @ApiOperation({ summary: 'Download the pre-filled declaration forms', description: "One page per employee, as the partner API's /medical-forms/download." })
   @ApiProduces('application/pdf')
+  @ApiResponse({ status: 200, description: 'The forms, a PDF file.', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } })
   @ApiErrors(404, 422)
   async forms(@Param({ schema: idParam }) p: z.infer<typeof idParam>, @Res() reply: FastifyReply) {
     const c = await this.found(p.id);
