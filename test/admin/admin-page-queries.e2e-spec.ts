@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Prisma } from '../../libs/db/src';
+import { CHRONIC_QUESTION, DECLARATION_QUESTIONS } from '../../apps/api/src/products/medical/forms/medical-form.questions';
 import { RequestStatements, RequestStatementsModule, requestStatements } from '../support/request-statements';
 import { startTestApp, TestApp } from '../support/test-app';
 import { signIn, StaffSession } from './admin-kit';
@@ -518,6 +519,12 @@ describe('console lists read a page in a bounded number of statements', () => {
    * A company with two employees (one declared) and a policy: awaiting payment (what the company owes) on
    * even rows, active with a claim on odd ones.
    */
+  /** A declaration as the service stores it: every question answered No, no chronic condition. */
+  const filledDeclaration = {
+    ...Object.fromEntries(DECLARATION_QUESTIONS.map((q) => [q.key, 'No'])),
+    [CHRONIC_QUESTION.key]: ['None of the above'],
+  };
+
   async function medicalCompany(i: number): Promise<{ companyId: number; policyId: number }> {
     const company = await db().medicalCompany.create({
       data: {
@@ -547,14 +554,14 @@ describe('console lists read a page in a bounded number of statements', () => {
       category: 'standard',
       isMarried: false,
       dependents: [],
-      declaration: declared ? { q1: false, q2: false } : Prisma.DbNull,
+      declaration: declared ? filledDeclaration : Prisma.DbNull,
       declaredAt: declared ? at(i) : null,
       createdAt: at(i),
     });
     await db().medicalEmployee.createMany({ data: [employee(0, true), employee(1, false)] });
     const insured = [
-      { name: 'Khalid Alzahrani', identifier: '1000000001', category: 'standard', price: '6000.00', dependents: [] },
-      { name: 'Huda Alshehri', identifier: '1000000002', category: 'standard', price: '6000.00', dependents: [] },
+      { name: 'Khalid Alzahrani', identifier: '1000000001', category: 'standard', price: 6900, price_before_vat: 6000, vat: 900, dependents: [] },
+      { name: 'Huda Alshehri', identifier: '1000000002', category: 'standard', price: 6900, price_before_vat: 6000, vat: 900, dependents: [] },
     ];
     const quoteRequestId = randomUUID();
     await db().medicalQuoteRequest.create({

@@ -25,9 +25,10 @@ export const medicalCompanyShape = shape(
       id: z.number().int(),
       name: z.string(),
       name_ar: z.string(),
-      commercial_registration_number: z.string().meta({ pattern: '^7\\d{9}$' }),
+      // ten digits; new registrations start with 7 (the intake's rule), rows written before it may not
+      commercial_registration_number: z.string().meta({ pattern: '^\\d{10}$' }),
       sponsor_number: z.string().meta({ pattern: '^\\d{10}$' }),
-      unified_national_number: z.string().meta({ pattern: '^7\\d{9}$' }),
+      unified_national_number: z.string().meta({ pattern: '^\\d{10}$' }),
       email_address: z.string().meta({ format: 'email' }),
       phone_number: z.string(),
       city: z.string().nullable(),
