@@ -4364,279 +4364,6 @@ export interface components {
         /**
          * @example {
          *       "id": "7c0a9d7e-1b2f-4c3a-9e8d-5f6a7b8c9d0e",
-         *       "client_id": "9b2c4d6e-8f0a-4b1c-9d2e-3f4a5b6c7d8e",
-         *       "url": "https://partner.example.com/hooks/insurance",
-         *       "description": "Orders service",
-         *       "events": [
-         *         "policy.status_updated",
-         *         "policy.documents_updated"
-         *       ],
-         *       "active": true,
-         *       "secret_version": 1,
-         *       "disabled_at": null,
-         *       "created_at": "2026-11-22T09:00:00.000000Z",
-         *       "updated_at": "2026-11-22T09:00:00.000000Z"
-         *     }
-         */
-        AdminWebhookEndpoint: {
-            /**
-             * Format: uuid
-             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
-             */
-            id: string;
-            /**
-             * Format: uuid
-             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
-             */
-            client_id: string;
-            url: string;
-            description: string | null;
-            events: ("policy.status_updated" | "policy.documents_updated" | "payment.expired" | "policy.renewal_due")[];
-            active: boolean;
-            /** @description 1 at registration, one more at each rotation. */
-            secret_version: number;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T10:15:30.123000Z
-             */
-            disabled_at: string | null;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T10:15:30.123000Z
-             */
-            created_at: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T10:15:30.123000Z
-             */
-            updated_at: string;
-        };
-        /**
-         * @example {
-         *       "id": "7c0a9d7e-1b2f-4c3a-9e8d-5f6a7b8c9d0e",
-         *       "client_id": "9b2c4d6e-8f0a-4b1c-9d2e-3f4a5b6c7d8e",
-         *       "url": "https://partner.example.com/hooks/insurance",
-         *       "description": "Orders service",
-         *       "events": [
-         *         "policy.status_updated",
-         *         "policy.documents_updated"
-         *       ],
-         *       "active": true,
-         *       "secret_version": 1,
-         *       "disabled_at": null,
-         *       "created_at": "2026-11-22T09:00:00.000000Z",
-         *       "updated_at": "2026-11-22T09:00:00.000000Z",
-         *       "secret": "whsec_MfKQ9r8GKYqrTwJSJ9hdGt5Dk6kZxP0Q",
-         *       "static_key": "wk_3f9c2a7d1e6b4c8a9f0e1d2c"
-         *     }
-         */
-        AdminIssuedWebhookEndpoint: {
-            /**
-             * Format: uuid
-             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
-             */
-            id: string;
-            /**
-             * Format: uuid
-             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
-             */
-            client_id: string;
-            url: string;
-            description: string | null;
-            events: ("policy.status_updated" | "policy.documents_updated" | "payment.expired" | "policy.renewal_due")[];
-            active: boolean;
-            /** @description 1 at registration, one more at each rotation. */
-            secret_version: number;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T10:15:30.123000Z
-             */
-            disabled_at: string | null;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T10:15:30.123000Z
-             */
-            created_at: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T10:15:30.123000Z
-             */
-            updated_at: string;
-            /** @description `whsec_...`: the HMAC-SHA256 signing secret. */
-            secret: string;
-            /** @description Sent in `x-webhook-url` and `x-webhook-key`. */
-            static_key: string;
-        };
-        /**
-         * @example {
-         *       "id": "5e7a9c1b-3d5f-4a7c-9e1b-3d5f7a9c1e3b",
-         *       "endpoint_id": "7c0a9d7e-1b2f-4c3a-9e8d-5f6a7b8c9d0e",
-         *       "client_id": "9b2c4d6e-8f0a-4b1c-9d2e-3f4a5b6c7d8e",
-         *       "event_type": "policy.status_updated",
-         *       "policy_id": 7,
-         *       "status": "failed",
-         *       "attempt_count": 8,
-         *       "next_attempt_at": null,
-         *       "in_flight": false,
-         *       "last_status_code": 500,
-         *       "last_error": "The endpoint answered 500.",
-         *       "delivered_at": null,
-         *       "created_at": "2026-11-22T09:00:00.000000Z",
-         *       "updated_at": "2026-11-23T09:00:00.000000Z"
-         *     }
-         */
-        AdminWebhookDelivery: {
-            /**
-             * Format: uuid
-             * @description Also the `webhook-id` header of every attempt.
-             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
-             */
-            id: string;
-            /**
-             * Format: uuid
-             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
-             */
-            endpoint_id: string;
-            /**
-             * Format: uuid
-             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
-             */
-            client_id: string;
-            /** @enum {string} */
-            event_type: "policy.status_updated" | "policy.documents_updated" | "payment.expired" | "policy.renewal_due";
-            policy_id: number | null;
-            /** @enum {string} */
-            status: "pending" | "delivered" | "failed";
-            attempt_count: number;
-            /**
-             * Format: date-time
-             * @description When the next attempt is due; null unless pending.
-             * @example 2026-11-22T10:15:30.123000Z
-             */
-            next_attempt_at: string | null;
-            in_flight: boolean;
-            last_status_code: number | null;
-            last_error: string | null;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T10:15:30.123000Z
-             */
-            delivered_at: string | null;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T10:15:30.123000Z
-             */
-            created_at: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T10:15:30.123000Z
-             */
-            updated_at: string;
-        };
-        /**
-         * @example {
-         *       "data": [
-         *         {
-         *           "id": "5e7a9c1b-3d5f-4a7c-9e1b-3d5f7a9c1e3b",
-         *           "endpoint_id": "7c0a9d7e-1b2f-4c3a-9e8d-5f6a7b8c9d0e",
-         *           "client_id": "9b2c4d6e-8f0a-4b1c-9d2e-3f4a5b6c7d8e",
-         *           "event_type": "policy.status_updated",
-         *           "policy_id": 7,
-         *           "status": "pending",
-         *           "attempt_count": 8,
-         *           "next_attempt_at": "2026-11-23T09:05:00.000000Z",
-         *           "in_flight": false,
-         *           "last_status_code": 500,
-         *           "last_error": "The endpoint answered 500.",
-         *           "delivered_at": null,
-         *           "created_at": "2026-11-22T09:00:00.000000Z",
-         *           "updated_at": "2026-11-23T09:00:00.000000Z"
-         *         }
-         *       ]
-         *     }
-         */
-        AdminWebhookDeliveriesResent: {
-            data: components["schemas"]["AdminWebhookDelivery"][];
-        };
-        AdminWebhookDeliveryAttempt: {
-            number: number;
-            /** @enum {string} */
-            outcome: "in_flight" | "delivered" | "failed" | "interrupted";
-            status_code: number | null;
-            duration_ms: number | null;
-            /** @description The first 1 KB of the endpoint's answer. */
-            response_snippet: string | null;
-            error: string | null;
-            /** @description Which worker made the attempt. */
-            worker: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T10:15:30.123000Z
-             */
-            started_at: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T10:15:30.123000Z
-             */
-            finished_at: string | null;
-        };
-        AdminWebhookDeliveryWithAttempts: {
-            /**
-             * Format: uuid
-             * @description Also the `webhook-id` header of every attempt.
-             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
-             */
-            id: string;
-            /**
-             * Format: uuid
-             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
-             */
-            endpoint_id: string;
-            /**
-             * Format: uuid
-             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
-             */
-            client_id: string;
-            /** @enum {string} */
-            event_type: "policy.status_updated" | "policy.documents_updated" | "payment.expired" | "policy.renewal_due";
-            policy_id: number | null;
-            /** @enum {string} */
-            status: "pending" | "delivered" | "failed";
-            attempt_count: number;
-            /**
-             * Format: date-time
-             * @description When the next attempt is due; null unless pending.
-             * @example 2026-11-22T10:15:30.123000Z
-             */
-            next_attempt_at: string | null;
-            in_flight: boolean;
-            last_status_code: number | null;
-            last_error: string | null;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T10:15:30.123000Z
-             */
-            delivered_at: string | null;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T10:15:30.123000Z
-             */
-            created_at: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T10:15:30.123000Z
-             */
-            updated_at: string;
-            /** @description The JSON body sent (`{"policy": ...}` or `{"payment": ...}`). */
-            payload: {
-                [key: string]: unknown;
-            };
-            /** @description Oldest first. */
-            attempts: components["schemas"]["AdminWebhookDeliveryAttempt"][];
-        };
-        /**
-         * @example {
-         *       "id": "7c0a9d7e-1b2f-4c3a-9e8d-5f6a7b8c9d0e",
          *       "client_id": "44efa27f-2a0b-4f4e-9a43-5cf1e3b0c2d1",
          *       "url": "https://partner.example.com/hooks/insurance",
          *       "description": "Orders service",
@@ -4889,6 +4616,173 @@ export interface components {
             };
             /** @description Oldest first. */
             attempts: components["schemas"]["WebhookDeliveryAttempt"][];
+        };
+        /**
+         * @example {
+         *       "id": "5e7a9c1b-3d5f-4a7c-9e1b-3d5f7a9c1e3b",
+         *       "endpoint_id": "7c0a9d7e-1b2f-4c3a-9e8d-5f6a7b8c9d0e",
+         *       "client_id": "9b2c4d6e-8f0a-4b1c-9d2e-3f4a5b6c7d8e",
+         *       "event_type": "policy.status_updated",
+         *       "policy_id": 7,
+         *       "status": "failed",
+         *       "attempt_count": 8,
+         *       "next_attempt_at": null,
+         *       "in_flight": false,
+         *       "last_status_code": 500,
+         *       "last_error": "The endpoint answered 500.",
+         *       "delivered_at": null,
+         *       "created_at": "2026-11-22T09:00:00.000000Z",
+         *       "updated_at": "2026-11-23T09:00:00.000000Z"
+         *     }
+         */
+        AdminWebhookDelivery: {
+            /**
+             * Format: uuid
+             * @description Also the `webhook-id` header of every attempt.
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            endpoint_id: string;
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            client_id: string;
+            /** @enum {string} */
+            event_type: "policy.status_updated" | "policy.documents_updated" | "payment.expired" | "policy.renewal_due";
+            policy_id: number | null;
+            /** @enum {string} */
+            status: "pending" | "delivered" | "failed";
+            attempt_count: number;
+            /**
+             * Format: date-time
+             * @description When the next attempt is due; null unless pending.
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            next_attempt_at: string | null;
+            in_flight: boolean;
+            last_status_code: number | null;
+            last_error: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            delivered_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            updated_at: string;
+        };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "id": "5e7a9c1b-3d5f-4a7c-9e1b-3d5f7a9c1e3b",
+         *           "endpoint_id": "7c0a9d7e-1b2f-4c3a-9e8d-5f6a7b8c9d0e",
+         *           "client_id": "9b2c4d6e-8f0a-4b1c-9d2e-3f4a5b6c7d8e",
+         *           "event_type": "policy.status_updated",
+         *           "policy_id": 7,
+         *           "status": "pending",
+         *           "attempt_count": 8,
+         *           "next_attempt_at": "2026-11-23T09:05:00.000000Z",
+         *           "in_flight": false,
+         *           "last_status_code": 500,
+         *           "last_error": "The endpoint answered 500.",
+         *           "delivered_at": null,
+         *           "created_at": "2026-11-22T09:00:00.000000Z",
+         *           "updated_at": "2026-11-23T09:00:00.000000Z"
+         *         }
+         *       ]
+         *     }
+         */
+        AdminWebhookDeliveriesResent: {
+            data: components["schemas"]["AdminWebhookDelivery"][];
+        };
+        AdminWebhookDeliveryAttempt: {
+            number: number;
+            /** @enum {string} */
+            outcome: "in_flight" | "delivered" | "failed" | "interrupted";
+            status_code: number | null;
+            duration_ms: number | null;
+            /** @description The first 1 KB of the endpoint's answer. */
+            response_snippet: string | null;
+            error: string | null;
+            /** @description Which worker made the attempt. */
+            worker: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            started_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            finished_at: string | null;
+        };
+        AdminWebhookDeliveryWithAttempts: {
+            /**
+             * Format: uuid
+             * @description Also the `webhook-id` header of every attempt.
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            endpoint_id: string;
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            client_id: string;
+            /** @enum {string} */
+            event_type: "policy.status_updated" | "policy.documents_updated" | "payment.expired" | "policy.renewal_due";
+            policy_id: number | null;
+            /** @enum {string} */
+            status: "pending" | "delivered" | "failed";
+            attempt_count: number;
+            /**
+             * Format: date-time
+             * @description When the next attempt is due; null unless pending.
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            next_attempt_at: string | null;
+            in_flight: boolean;
+            last_status_code: number | null;
+            last_error: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            delivered_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            updated_at: string;
+            /** @description The JSON body sent (`{"policy": ...}` or `{"payment": ...}`). */
+            payload: {
+                [key: string]: unknown;
+            };
+            /** @description Oldest first. */
+            attempts: components["schemas"]["AdminWebhookDeliveryAttempt"][];
         };
         /**
          * @example {
@@ -36312,8 +36206,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AdminWebhookEndpoint"][];
-                    "text/csv": components["schemas"]["AdminWebhookEndpoint"][];
+                    "application/json": components["schemas"]["WebhookEndpoint"][];
+                    "text/csv": components["schemas"]["WebhookEndpoint"][];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -36410,7 +36304,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AdminIssuedWebhookEndpoint"];
+                    "application/json": components["schemas"]["IssuedWebhookEndpoint"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -36513,7 +36407,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AdminWebhookEndpoint"];
+                    "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -36622,7 +36516,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AdminWebhookEndpoint"];
+                    "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -36742,7 +36636,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AdminIssuedWebhookEndpoint"];
+                    "application/json": components["schemas"]["IssuedWebhookEndpoint"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -36844,7 +36738,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AdminWebhookEndpoint"];
+                    "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
@@ -36946,7 +36840,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AdminWebhookEndpoint"];
+                    "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
             400: components["responses"]["MalformedRequest"];

@@ -1,47 +1,14 @@
 import { dateTimeOut, shape, uuidOut, z } from '@lib/common';
 import { WEBHOOK_EVENTS } from '../webhook-events';
+import { endpointShape, issuedEndpointShape } from '../partner/partner-webhooks.schemas';
 
-const ENDPOINT_EXAMPLE = {
-  id: '7c0a9d7e-1b2f-4c3a-9e8d-5f6a7b8c9d0e',
-  client_id: '9b2c4d6e-8f0a-4b1c-9d2e-3f4a5b6c7d8e',
-  url: 'https://partner.example.com/hooks/insurance',
-  description: 'Orders service',
-  events: ['policy.status_updated', 'policy.documents_updated'],
-  active: true,
-  secret_version: 1,
-  disabled_at: null,
-  created_at: '2026-11-22T09:00:00.000000Z',
-  updated_at: '2026-11-22T09:00:00.000000Z',
-};
-const endpointFields = {
-  id: uuidOut,
-  client_id: uuidOut,
-  url: z.string(),
-  description: z.string().nullable(),
-  events: z.array(z.enum(WEBHOOK_EVENTS)),
-  active: z.boolean(),
-  secret_version: z.number().int().meta({ description: '1 at registration, one more at each rotation.' }),
-  disabled_at: dateTimeOut.nullable(),
-  created_at: dateTimeOut,
-  updated_at: dateTimeOut,
-};
+const ENDPOINT_EXAMPLE = { id: '7c0a9d7e-1b2f-4c3a-9e8d-5f6a7b8c9d0e', client_id: '9b2c4d6e-8f0a-4b1c-9d2e-3f4a5b6c7d8e' };
 
-/** A webhook endpoint as the console shows it: never its secret or static key. */
-export const adminWebhookEndpointShape = shape('AdminWebhookEndpoint', z.object(endpointFields).meta({ example: ENDPOINT_EXAMPLE }));
-export type AdminWebhookEndpointOut = z.output<typeof adminWebhookEndpointShape>;
-
-/** An endpoint just registered or rotated: its signing secret and static key, shown this once (stored encrypted). */
-export const adminIssuedWebhookEndpointShape = shape(
-  'AdminIssuedWebhookEndpoint',
-  z
-    .object({
-      ...endpointFields,
-      secret: z.string().meta({ description: '`whsec_...`: the HMAC-SHA256 signing secret.' }),
-      static_key: z.string().meta({ description: 'Sent in `x-webhook-url` and `x-webhook-key`.' }),
-    })
-    .meta({ example: { ...ENDPOINT_EXAMPLE, secret: 'whsec_MfKQ9r8GKYqrTwJSJ9hdGt5Dk6kZxP0Q', static_key: 'wk_3f9c2a7d1e6b4c8a9f0e1d2c' } }),
-);
-export type AdminIssuedWebhookEndpointOut = z.output<typeof adminIssuedWebhookEndpointShape>;
+/** The console shows an endpoint as partners see it (never its secret), and a newly issued one with its secret once. */
+export const adminWebhookEndpointShape = endpointShape;
+export type AdminWebhookEndpointOut = z.output<typeof endpointShape>;
+export const adminIssuedWebhookEndpointShape = issuedEndpointShape;
+export type AdminIssuedWebhookEndpointOut = z.output<typeof issuedEndpointShape>;
 
 /** The test delivery just queued. */
 export const ADMIN_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
