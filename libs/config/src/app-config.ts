@@ -42,6 +42,12 @@ const envSchema = z.object({
   RATE_LIMIT_DEFAULT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   OAUTH_FAILED_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(20),
   IDEMPOTENCY_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+  SMTP_URL: z
+    .string()
+    .url()
+    .refine((u) => /^smtps?:\/\//.test(u), 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).optional(),
   METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
   FILE_URL_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   FILE_URL_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(600),
@@ -144,6 +150,8 @@ export interface AppConfig {
    * open in sandbox and absent (404) in production, so personal-data-free but internal figures are never public.
    */
   metricsToken?: string;
+  /** The mail server invitation links go out through (`SMTP_URL`, `MAIL_FROM`); none: production cannot invite. */
+  mail?: { url: string; from: string };
   /**
    * Signed, expiring file URLs (vehicle photos for insurers): the HMAC key (derived from the JWT secret when
    * unset) and how long a signed URL works.
@@ -216,6 +224,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const e = parsed.data;
   const problems: string[] = [];
+  if (Boolean(e.SMTP_URL) !== Boolean(e.MAIL_FROM)) problems.push('SMTP_URL / MAIL_FROM: set both or neither');
   if (e.APP_ENV === 'production' && !e.JWT_SECRET) problems.push('JWT_SECRET: required when APP_ENV=production');
   if (e.APP_ENV === 'production' && !e.WEBHOOK_SECRET_KEY) problems.push('WEBHOOK_SECRET_KEY: required when APP_ENV=production');
   if (e.APP_ENV === 'production' && !e.DATABASE_URL) problems.push('DATABASE_URL: required when APP_ENV=production');
@@ -253,6 +262,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     idempotencyTtlHours: e.IDEMPOTENCY_TTL_HOURS,
     trustProxy: e.TRUST_PROXY,
     metricsToken: e.METRICS_TOKEN,
+    mail: e.SMTP_URL && e.MAIL_FROM ? { url: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
     fileUrls: { secret: e.FILE_URL_SECRET, ttlSeconds: e.FILE_URL_TTL_SECONDS },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     heapGrowthPercent: e.HEAP_GROWTH_PERCENT,

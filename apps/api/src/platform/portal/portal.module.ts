@@ -10,7 +10,7 @@ import { PortalSessionController, PortalSignInController } from './auth/portal-a
 import { PortalAuthGuard } from './auth/portal-guards';
 import { PortalMeService } from './auth/portal-me.service';
 import { InvitationAcceptanceService } from './invitations/invitation-acceptance.service';
-import { InvitationMailer, SandboxInvitationMailer, UnconfiguredInvitationMailer } from './invitations/invitation-mailer';
+import { InvitationMailer, invitationMailerFor } from './invitations/invitation-mailer';
 import { PartnerInvitationsRepository } from './invitations/partner-invitations.repository';
 import { AdminPartnerUsersController } from './users/admin-partner-users.controller';
 import { PartnerUsersRepository } from './users/partner-users.repository';
@@ -37,7 +37,7 @@ import { PortalUsersController } from './users/portal-users.controller';
     {
       provide: InvitationMailer,
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => (config.env === 'sandbox' ? new SandboxInvitationMailer() : new UnconfiguredInvitationMailer()),
+      useFactory: (config: AppConfig) => invitationMailerFor(config),
     },
   ],
   // What a portal controller of an upper layer (webhooks/portal) needs for PortalApi(): the session guard and its service.
