@@ -16,9 +16,9 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/prisma ./prisma
 COPY --from=build /app/scripts/start.sh ./scripts/start.sh
-# Read at run time: the built console and portal, and the embed page's script and styles.
+# Read at run time: the built console and portal, and the embed page's built script and styles.
 COPY --from=build /app/apps/admin/dist ./apps/admin/dist
 COPY --from=build /app/apps/portal/dist ./apps/portal/dist
-COPY --from=build /app/apps/api/src/products/motor/embed/page/assets ./apps/api/src/products/motor/embed/page/assets
+COPY --from=build /app/apps/embed/dist ./apps/embed/dist
 EXPOSE 3000
 CMD ["sh", "-c", "node dist/apps/api/src/platform/cli/cli.js db:migrate && exec sh scripts/start.sh"]

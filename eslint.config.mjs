@@ -74,7 +74,7 @@ function layerRule(root, patterns) {
 }
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'libs/db/src/generated/**', 'packages/sdk/src/schema.ts', 'packages/sdk/dist/**', 'apps/admin/dist/**', 'apps/portal/dist/**', 'coverage/**', '**/*.js', '**/*.mjs', '**/*.cjs'] },
+  { ignores: ['dist/**', 'node_modules/**', 'libs/db/src/generated/**', 'packages/sdk/src/schema.ts', 'packages/sdk/dist/**', 'apps/admin/dist/**', 'apps/portal/dist/**', 'apps/embed/dist/**', 'coverage/**', '**/*.js', '**/*.mjs', '**/*.cjs'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -34,7 +34,8 @@ module.exports = {
       ...common,
       displayName: 'e2e',
       testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
-      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      // also builds the embed page's script (apps/embed/dist), which the apps under test serve
+      globalSetup: '<rootDir>/test/support/e2e-global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
     },
   ],

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
-// Builds the console (apps/admin) and the partners' portal (apps/portal) with Vite's JS API into their dist folders,
-// each unless its dist is newer than every one of its source files (pass --force to build anyway; --only admin or
-// --only portal to build one). Used by `npm run build:admin`, `npm run build:portal`, `npm run build` and the browser tests.
+// Builds the console (apps/admin), the partners' portal (apps/portal) and the motor embed page's script and stylesheet
+// (apps/embed) with Vite's JS API into their dist folders, each unless its dist is newer than every one of its source
+// files (pass --force to build anyway; --only admin, --only portal or --only embed to build one). Used by
+// `npm run build:admin`, `build:portal`, `build:embed`, `npm run build`, the e2e tests' global setup (the embed page)
+// and the browser tests.
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -11,7 +13,16 @@ const shared = [
   path.join(root, 'libs', 'common', 'src', 'products.ts'),
   path.join(root, 'apps', 'api', 'src', 'policies', 'claims', 'claim-status.ts'),
 ];
-const APPS = { admin: 'console', portal: 'portal' };
+/** Each app: its name in messages, the files its build writes (all present and newer than the sources = up to date). */
+const APPS = {
+  admin: { label: 'console', outputs: ['index.html'], shared },
+  portal: { label: 'portal', outputs: ['index.html'], shared },
+  embed: {
+    label: 'embed page',
+    outputs: ['embed.js', 'embed.css'],
+    shared: [path.join(root, 'apps', 'api', 'src', 'products', 'motor', 'embed', 'page', 'embed-page.data.ts')],
+  },
+};
 
 function newest(p) {
   const st = fs.statSync(p);
@@ -19,17 +30,17 @@ function newest(p) {
   return Math.max(0, ...fs.readdirSync(p).map((f) => newest(path.join(p, f))));
 }
 
-function upToDate(dir) {
-  const dist = path.join(dir, 'dist', 'index.html');
-  if (!fs.existsSync(dist)) return false;
-  const sources = [path.join(dir, 'src'), path.join(dir, 'index.html'), path.join(dir, 'vite.config.ts'), ...shared];
-  return fs.statSync(dist).mtimeMs >= Math.max(...sources.filter(fs.existsSync).map(newest));
+function upToDate(dir, app) {
+  const outputs = app.outputs.map((f) => path.join(dir, 'dist', f));
+  if (!outputs.every(fs.existsSync)) return false;
+  const sources = [path.join(dir, 'src'), path.join(dir, 'index.html'), path.join(dir, 'vite.config.ts'), ...app.shared];
+  return Math.min(...outputs.map((f) => fs.statSync(f).mtimeMs)) >= Math.max(...sources.filter(fs.existsSync).map(newest));
 }
 
 async function buildApp(name) {
   const dir = path.join(root, 'apps', name);
-  const label = APPS[name];
-  if (!process.argv.includes('--force') && upToDate(dir)) {
+  const { label } = APPS[name];
+  if (!process.argv.includes('--force') && upToDate(dir, APPS[name])) {
     if (!process.argv.includes('--quiet')) console.log(`${label}: apps/${name}/dist is up to date`);
     return;
   }
@@ -43,7 +54,7 @@ async function main() {
   const only = process.argv.indexOf('--only');
   const names = only >= 0 ? [process.argv[only + 1]] : Object.keys(APPS);
   for (const name of names) {
-    if (!APPS[name]) throw new Error(`--only takes ${Object.keys(APPS).join(' or ')}`);
+    if (!APPS[name]) throw new Error(`--only takes ${Object.keys(APPS).join(', ')}`);
     await buildApp(name);
   }
 }

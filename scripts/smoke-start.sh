@@ -30,6 +30,10 @@ for app in admin portal; do
   page=$(curl -fsS "http://127.0.0.1:$port/$app/")
   [[ $page == *'<div id="root">'* ]] || { echo "/$app/ is not served"; exit 1; }
 done
+# and the embed page's script and stylesheet (apps/embed/dist)
+for asset in embed.js embed.css; do
+  curl -fsS -o /dev/null "http://127.0.0.1:$port/embed/assets/$asset" || { echo "/embed/assets/$asset is not served"; exit 1; }
+done
 
 # A motor quote end to end through the sandbox insurers started with the API.
 token=$(curl -fsS -X POST "http://127.0.0.1:$port/oauth/token" -H 'Content-Type: application/json' \

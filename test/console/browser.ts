@@ -32,7 +32,7 @@ export function browserAvailable(): boolean {
   return false;
 }
 
-/** Builds apps/admin/dist when it is missing or older than its sources (Vite's JS build API, in scripts/build-admin.js). */
+/** Builds apps/admin/dist (and the portal's and the embed page's) when missing or older than their sources (Vite's JS build API, in scripts/build-admin.js). */
 export function ensureConsoleBuilt(): void {
   execFileSync(process.execPath, [resolve(__dirname, '../../scripts/build-admin.js'), '--quiet'], { stdio: 'inherit' });
 }

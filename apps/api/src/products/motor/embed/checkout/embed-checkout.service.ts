@@ -11,6 +11,7 @@ import { presentOffer } from '../../quotes/quote-request.presenter';
 import { MotorPolicyRepository } from '../../issuance/motor-policy.repository';
 import { presentMotorPolicy } from '../../issuance/motor-policy.presenter';
 import { presentInsurers } from '../../quotes/quote-progress.presenter';
+import type { QuotesStatus } from '../../quotes/quote-request.response';
 import { EmbedSession, EmbedSessionRepository, sessionPhotos } from '../sessions/embed-session.repository';
 import { photoUrls } from '../sessions/embed-session.presenter';
 import { assertOpen } from '../sessions/store-session-photos.use-case';
@@ -68,7 +69,7 @@ export class EmbedCheckoutService {
             .map((i) => i.code)
         : [];
     return {
-      status: request.quotesStatus,
+      status: request.quotesStatus as QuotesStatus,
       pending,
       session: {
         id: session.id,

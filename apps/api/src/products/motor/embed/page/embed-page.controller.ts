@@ -16,6 +16,7 @@ import { MotorInsurers } from '../../motor-insurers';
 import { sendEventStream } from '../../quotes/quote-events.sse';
 import { StreamQuoteEventsUseCase } from '../../quotes/stream-quote-events.use-case';
 import { EmbedAssets } from './embed-assets';
+import type { EmbedPlatform, Locale, PageData } from './embed-page.data';
 import { originsOf, pageHeaders } from './embed-page.headers';
 import { renderPage } from './embed-page.html';
 import { CurrentEmbedSession, EmbedSessionGuard, EmbedSessionResolver } from './embed-session.guard';
@@ -55,6 +56,13 @@ export class EmbedPageController {
   asset(@Param('name') name: string, @Res() reply: FastifyReply) {
     const asset = this.assets.get(name);
     if (!asset) throw new ApiError('ROUTE_NOT_FOUND');
+    if (asset === 'unbuilt') {
+      return reply
+        .status(503)
+        .headers({ 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' })
+        .type('text/plain; charset=utf-8')
+        .send('The embed page is not built. Run `npm run build:embed` (npm start builds it), then reload.');
+    }
     return reply
       .headers({ 'Content-Type': asset.type, 'Cache-Control': 'public, max-age=31536000, immutable', 'X-Content-Type-Options': 'nosniff' })
       .send(asset.body);
@@ -66,7 +74,7 @@ export class EmbedPageController {
   async page(@Param('token') token: string, @Res() reply: FastifyReply) {
     const session = await this.resolver.resolve(token);
     if (!session) return this.html(reply, 404, 'en', null, [], { state: 'missing' }, MESSAGES.missing.en);
-    const locale = session.locale === 'ar' ? 'ar' : 'en';
+    const locale: Locale = session.locale === 'ar' ? 'ar' : 'en';
     const frameAncestor = session.platform === 'web' ? session.parentOrigin : null;
     await this.testClocks.adopt({ type: 'quote_request', key: String(session.quoteRequestId) });
     const expired = session.expiresAt.getTime() <= this.clock.now().getTime();
@@ -82,7 +90,13 @@ export class EmbedPageController {
     ]);
     // a site removed from the client's list stops framing its sessions at once
     if (!allowed) return this.html(reply, 403, locale, null, [], { state: 'refused' }, MESSAGES.refused[locale]);
-    const base = { session_id: session.id, quote_request_id: session.quoteRequestId, parent_origin: frameAncestor, platform: session.platform, locale };
+    const base = {
+      session_id: session.id,
+      quote_request_id: session.quoteRequestId,
+      parent_origin: frameAncestor,
+      platform: session.platform as EmbedPlatform,
+      locale,
+    };
     if (expired) return this.html(reply, 410, locale, frameAncestor, [], { state: 'expired', ...base }, MESSAGES.expired[locale]);
     // the partner deleted the quote request: the session has nothing left to show
     if (!view) return this.html(reply, 404, locale, frameAncestor, [], { state: 'missing' }, MESSAGES.missing[locale]);
@@ -137,15 +151,7 @@ export class EmbedPageController {
     return this.checkout.issue(session, body);
   }
 
-  private html(
-    reply: FastifyReply,
-    status: number,
-    locale: 'en' | 'ar',
-    frameAncestor: string | null,
-    images: string[],
-    data: Record<string, unknown>,
-    message?: string,
-  ) {
+  private html(reply: FastifyReply, status: number, locale: 'en' | 'ar', frameAncestor: string | null, images: string[], data: PageData, message?: string) {
     return reply
       .status(status)
       .headers(pageHeaders(frameAncestor, images))
