@@ -1,7 +1,7 @@
 import { HOUR_MS, MINUTE_MS } from '../../libs/common/src';
 
 const DAY_MS = 24 * HOUR_MS;
-import { requestLogEntryShape, requestLogPageShape } from '../../apps/api/src/platform/request-log/request-log.response';
+import { requestLogDetailShape, requestLogPageShape } from '../../apps/api/src/platform/request-log/request-log.response';
 import { dayOf, RequestLogRepository, RequestLogRow } from '../../apps/api/src/platform/request-log/request-log.repository';
 import { RequestLogRetention } from '../../apps/api/src/platform/request-log/request-log-retention';
 import { requestLogId } from '../../apps/api/src/platform/request-log/request-log-id';
@@ -30,7 +30,8 @@ describe("the portal's Requests (the partner request log)", () => {
 
   it('a failing call is found by the X-Request-Id of its answer, with its error answer; another client never sees it', async () => {
     const a = await app.partner(['horse']);
-    const failed = await app.request('/api/v1/horse/policies', { token: a.token, json: {}, headers: { 'Idempotency-Key': 'order-7731' } });
+    const owner = { name: 'Faisal Alharbi', id: '1012345678', email: 'owner@example.com', phone: '0512345678' };
+    const failed = await app.request('/api/v1/horse/policies', { token: a.token, json: { owner }, headers: { 'Idempotency-Key': 'order-7731' } });
     expect(failed.status).toBe(422);
     const requestId = failed.headers.get('x-request-id')!;
     expect(requestId).toBeTruthy();
@@ -54,7 +55,11 @@ describe("the portal's Requests (the partner request log)", () => {
 
     const shown = await viewer.call(`/portal/api/requests/${row.id}`);
     expect(shown.status).toBe(200);
-    expect(requestLogEntryShape.parse(shown.body)).toEqual(row);
+    const detail = requestLogDetailShape.parse(shown.body);
+    expect(detail).toMatchObject({ ...row, response_body: null });
+    // what was sent is kept with its personal data masked, as the console masks it
+    expect(detail.request_body).toMatchObject({ owner: { name: 'Faisal Alharbi' } });
+    expect(JSON.stringify(detail.request_body)).not.toMatch(/1012345678|owner@example\.com|0512345678/);
 
     // the token request that made a.token is the client's too, and no secret is ever kept
     const token = await eventually(async () => {
@@ -62,6 +67,12 @@ describe("the portal's Requests (the partner request log)", () => {
       return p.total >= 1 ? p : null;
     });
     expect(token.data[0]).toMatchObject({ method: 'POST', status: 200, error_body: null });
+    // its bodies are kept with the secret and the token replaced
+    const tokenCall = requestLogDetailShape.parse((await viewer.call(`/portal/api/requests/${token.data[0].id}`)).body);
+    expect(tokenCall.request_body).toMatchObject({ client_id: a.id, client_secret: '***' });
+    expect(tokenCall.response_body).toMatchObject({ access_token: '***', token_type: expect.any(String) });
+    expect(JSON.stringify(tokenCall)).not.toContain(a.secret);
+    expect(JSON.stringify(tokenCall)).not.toContain(a.token);
     const all = await search(viewer, 'per_page=100');
     expect(JSON.stringify(all)).not.toContain(a.secret);
     expect(JSON.stringify(all)).not.toContain(a.token);
@@ -106,6 +117,8 @@ describe("the portal's Requests (the partner request log)", () => {
       requestId,
       idempotencyKey: null,
       errorBody: null,
+      requestBody: null,
+      responseBody: null,
     });
     const old = new Date(now - 31 * DAY_MS);
     const kept = new Date(now - 29 * DAY_MS);

@@ -104,6 +104,10 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
+  REQUEST_LOG_BODIES: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
   REQUEST_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   REQUEST_LOG_FLUSH_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   REQUEST_LOG_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(1000),
@@ -206,7 +210,7 @@ export interface AppConfig {
    * rows every `flushMs`; at most `bufferMax` rows wait in memory (more are dropped and counted). Day partitions older
    * than `retentionDays` are dropped by a sweep every `sweepMs` (0: only at boot).
    */
-  requestLog: { enabled: boolean; retentionDays: number; flushMs: number; batchSize: number; bufferMax: number; sweepMs: number };
+  requestLog: { enabled: boolean; bodies: boolean; retentionDays: number; flushMs: number; batchSize: number; bufferMax: number; sweepMs: number };
 }
 
 export class ConfigError extends Error {
@@ -301,6 +305,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     requestLog: {
       enabled: e.REQUEST_LOG,
+      bodies: e.REQUEST_LOG_BODIES,
       retentionDays: e.REQUEST_LOG_RETENTION_DAYS,
       flushMs: e.REQUEST_LOG_FLUSH_MS,
       batchSize: e.REQUEST_LOG_BATCH_SIZE,

@@ -90,6 +90,9 @@ export interface RequestLogEntry {
   request_id: string;
   idempotency_key: string | null;
   error_body: Record<string, unknown> | null;
+  /** Only when read one at a time (GET /portal/api/requests/{id}). */
+  request_body?: Record<string, unknown> | null;
+  response_body?: Record<string, unknown> | null;
 }
 
 export const portalApi = {

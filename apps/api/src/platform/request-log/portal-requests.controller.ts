@@ -8,7 +8,7 @@ import { ApiErrors } from '../openapi/api-errors.decorator';
 import { Responds } from '../openapi/responds.decorator';
 import { CurrentPartnerUser, PortalAllow, PortalApi } from '../portal/auth/portal-api.decorator';
 import type { PartnerUserPrincipal } from '../portal/auth/partner-request';
-import { requestLogEntryShape, requestLogPageShape, requestParam, requestsQuery } from './request-log.response';
+import { requestLogDetailShape, requestLogPageShape, requestParam, requestsQuery } from './request-log.response';
 import { RequestLogReader } from './request-log.service';
 
 /** The portal's Requests: every partner API call of the signed-in user's client; every role reads. */
@@ -49,8 +49,8 @@ export class PortalRequestsController {
 
   @Get(':id')
   @PortalAllow('read')
-  @ApiOperation({ summary: 'One of your requests, with its error answer for a 4xx/5xx' })
-  @Responds(200, requestLogEntryShape, 'The request.')
+  @ApiOperation({ summary: 'One of your requests, with what was sent and answered' })
+  @Responds(200, requestLogDetailShape, 'The request, with what was sent and answered.')
   @ApiErrors(404)
   show(@CurrentPartnerUser() user: PartnerUserPrincipal, @Param({ schema: requestParam }) p: z.output<typeof requestParam>) {
     return this.reader.show(user.clientId, p.id);

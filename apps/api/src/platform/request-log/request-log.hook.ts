@@ -3,8 +3,8 @@ import type { Clock } from '@lib/common';
 import type { PartnerRequest } from '../auth/partner';
 import type { RequestLogEntry } from './request-log.writer';
 
-const ERROR_TEXT = Symbol('requestLogErrorText');
-type LoggedRequest = PartnerRequest & { [ERROR_TEXT]?: string };
+const ANSWER_TEXT = Symbol('requestLogAnswerText');
+type LoggedRequest = PartnerRequest & { [ANSWER_TEXT]?: string };
 
 /** Where finished calls go (RequestLogWriter, once the application is built). */
 export interface RequestLogSink {
@@ -28,9 +28,10 @@ export class RequestLogHook {
 
   attach(fastify: FastifyInstance): void {
     fastify.addHook('onSend', async (req: LoggedRequest, reply: FastifyReply, payload: unknown) => {
-      if (this.sink && reply.statusCode >= 400 && req.principalClientId) {
-        if (typeof payload === 'string') req[ERROR_TEXT] = payload;
-        else if (Buffer.isBuffer(payload)) req[ERROR_TEXT] = payload.toString('utf8');
+      // Only JSON answers are kept (never a PDF, a photo or an event stream); a reference now, parsed and masked later.
+      if (this.sink && req.principalClientId && isJson(reply.getHeader('content-type'))) {
+        if (typeof payload === 'string') req[ANSWER_TEXT] = payload;
+        else if (Buffer.isBuffer(payload)) req[ANSWER_TEXT] = payload.toString('utf8');
       }
       return payload;
     });
@@ -50,8 +51,17 @@ export class RequestLogHook {
         latencyMs,
         requestId: String(req.id),
         idempotencyKey: typeof key === 'string' ? key.slice(0, 255) : null,
-        errorText: reply.statusCode >= 400 ? ((req as LoggedRequest)[ERROR_TEXT] ?? null) : null,
+        requestBody: isJson(req.headers['content-type']) || isForm(req.headers['content-type']) ? req.body : undefined,
+        answerText: (req as LoggedRequest)[ANSWER_TEXT] ?? null,
       });
     });
   }
+}
+
+function isJson(type: unknown): boolean {
+  return typeof type === 'string' && /[/+]json\b/i.test(type);
+}
+
+function isForm(type: unknown): boolean {
+  return typeof type === 'string' && type.toLowerCase().startsWith('application/x-www-form-urlencoded');
 }

@@ -18,7 +18,14 @@ export interface RequestLogRow {
   idempotencyKey: string | null;
   /** The JSON error answer of a 4xx/5xx with personal data masked; null for a success. */
   errorBody: Record<string, unknown> | null;
+  /** What the partner sent (JSON or a form), masked; null when bodies are not kept or nothing was sent. */
+  requestBody: Record<string, unknown> | null;
+  /** A successful JSON answer, masked; null for a failure (see errorBody) or when bodies are not kept. */
+  responseBody: Record<string, unknown> | null;
 }
+
+/** A row as lists show it: the bodies are read one row at a time. */
+export type RequestLogListRow = Omit<RequestLogRow, 'requestBody' | 'responseBody'>;
 
 export interface RequestLogFilter {
   requestId?: string;
@@ -42,6 +49,7 @@ function partitionName(day: Date): string {
 
 const COLUMNS = `id, created_at AS "createdAt", client_id AS "clientId", method, route, path, status, latency_ms AS "latencyMs",
                  request_id AS "requestId", idempotency_key AS "idempotencyKey", error_body AS "errorBody"`;
+const BODIES = `request_body AS "requestBody", response_body AS "responseBody"`;
 
 /**
  * Every query on the request log: a table partitioned by UTC day (see the migration) and its day partitions, in plain
@@ -58,10 +66,12 @@ export class RequestLogRepository {
   async insertMany(rows: readonly RequestLogRow[]): Promise<void> {
     if (!rows.length) return;
     await this.db.sql.query(
-      `INSERT INTO partner_request_log (id, created_at, client_id, method, route, path, status, latency_ms, request_id, idempotency_key, error_body)
-       SELECT r."id", r."createdAt", r."clientId", r."method", r."route", r."path", r."status", r."latencyMs", r."requestId", r."idempotencyKey", r."errorBody"
+      `INSERT INTO partner_request_log (id, created_at, client_id, method, route, path, status, latency_ms, request_id, idempotency_key, error_body, request_body, response_body)
+       SELECT r."id", r."createdAt", r."clientId", r."method", r."route", r."path", r."status", r."latencyMs", r."requestId", r."idempotencyKey", r."errorBody",
+              r."requestBody", r."responseBody"
          FROM (SELECT ${ASYNC_COMMIT}) AS async_commit, json_to_recordset($1::json) AS r("id" uuid, "createdAt" timestamptz, "clientId" uuid, "method" text, "route" text, "path" text,
-              "status" smallint, "latencyMs" integer, "requestId" text, "idempotencyKey" text, "errorBody" jsonb)`,
+              "status" smallint, "latencyMs" integer, "requestId" text, "idempotencyKey" text, "errorBody" jsonb,
+              "requestBody" jsonb, "responseBody" jsonb)`,
       [JSON.stringify(rows)],
       'request_log_insert',
     );
@@ -99,9 +109,9 @@ export class RequestLogRepository {
     await this.db.sql.exec(`DROP TABLE IF EXISTS "${partitionName(day)}"`);
   }
 
-  async list(clientId: string, filter: RequestLogFilter, page: { offset: number; limit: number }): Promise<{ rows: RequestLogRow[]; total: number }> {
+  async list(clientId: string, filter: RequestLogFilter, page: { offset: number; limit: number }): Promise<{ rows: RequestLogListRow[]; total: number }> {
     const { where, params } = whereOf(clientId, filter);
-    const rows = await this.db.sql.query<RequestLogRow>(
+    const rows = await this.db.sql.query<RequestLogListRow>(
       `SELECT ${COLUMNS} FROM partner_request_log WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ${page.limit} OFFSET ${page.offset}`,
       params,
     );
@@ -116,7 +126,7 @@ export class RequestLogRepository {
   /** One row of the client; `createdAt` (from the id) confines the search to one partition's primary key. */
   async find(clientId: string, id: string, createdAt: Date): Promise<RequestLogRow | null> {
     const rows = await this.db.sql.query<RequestLogRow>(
-      `SELECT ${COLUMNS} FROM partner_request_log WHERE created_at = $1::timestamptz AND id = $2::uuid AND client_id = $3::uuid`,
+      `SELECT ${COLUMNS}, ${BODIES} FROM partner_request_log WHERE created_at = $1::timestamptz AND id = $2::uuid AND client_id = $3::uuid`,
       [createdAt.toISOString(), id, clientId],
     );
     return rows[0] ?? null;

@@ -55,4 +55,31 @@ export const requestLogEntryShape = shape(
 
 export type RequestLogEntryOut = z.output<typeof requestLogEntryShape>;
 
+/** One request read by its id: the list's fields and the bodies. */
+export const requestLogDetailShape = shape(
+  'PortalRequestLogDetail',
+  requestLogEntryShape
+    .extend({
+      request_body: z.record(z.string(), z.unknown()).nullable().meta({
+        description:
+          'What was sent (a JSON or form body), personal data masked and secrets replaced by ***; {"truncated": text} past 8,192 characters; null when nothing was sent or REQUEST_LOG_BODIES is off.',
+      }),
+      response_body: z.record(z.string(), z.unknown()).nullable().meta({
+        description:
+          'A successful JSON answer, masked and cut as request_body; null for a 4xx/5xx (see error_body), an answer that is not JSON (a PDF, an event stream), or when REQUEST_LOG_BODIES is off.',
+      }),
+    })
+    .meta({
+      example: {
+        ...EXAMPLE,
+        status: 201,
+        error_body: null,
+        request_body: { owner_id: '10******78', email: 'o***@example.com' },
+        response_body: { id: '9b1d…', status: 'in_progress' },
+      },
+    }),
+);
+
+export type RequestLogDetailOut = z.output<typeof requestLogDetailShape>;
+
 export const requestLogPageShape = paginated('PortalRequestLogPage', requestLogEntryShape);

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError, formatDateTime, PageRequest, z } from '@lib/common';
 import { requestLogIdTime } from './request-log-id';
-import { RequestLogFilter, RequestLogRepository, RequestLogRow } from './request-log.repository';
-import { RequestLogEntryOut, requestsQuery } from './request-log.response';
+import { RequestLogFilter, RequestLogListRow, RequestLogRepository, RequestLogRow } from './request-log.repository';
+import { RequestLogDetailOut, RequestLogEntryOut, requestsQuery } from './request-log.response';
 
 /** A partner's own request log, as the portal reads it: another client's row is never found. */
 @Injectable()
@@ -23,15 +23,15 @@ export class RequestLogReader {
     return { rows: rows.map(present), total };
   }
 
-  async show(clientId: string, id: string): Promise<RequestLogEntryOut> {
+  async show(clientId: string, id: string): Promise<RequestLogDetailOut> {
     const at = requestLogIdTime(id);
     const row = at && (await this.repository.find(clientId, id, at));
     if (!row) throw ApiError.notFound('No request of yours with this id.');
-    return present(row);
+    return { ...present(row), request_body: row.requestBody, response_body: row.responseBody };
   }
 }
 
-function present(r: RequestLogRow): RequestLogEntryOut {
+function present(r: RequestLogListRow | RequestLogRow): RequestLogEntryOut {
   return {
     id: r.id,
     created_at: formatDateTime(new Date(r.createdAt)),

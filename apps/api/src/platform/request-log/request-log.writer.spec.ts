@@ -31,7 +31,8 @@ const entry = (n: number, over: Partial<RequestLogEntry> = {}): RequestLogEntry 
   latencyMs: n,
   requestId: `r${n}`,
   idempotencyKey: null,
-  errorText: null,
+  requestBody: undefined,
+  answerText: null,
   ...over,
 });
 
@@ -63,7 +64,7 @@ describe('the request log writer', () => {
       message: 'Mobile 0551234567 or a@b.sa is not yours',
       details: { client_secret: ['wrong abc123'] },
     });
-    writer.record(entry(1, { status: 422, errorText: error, path: '/api/v1/people/1234567890' }));
+    writer.record(entry(1, { status: 422, answerText: error, path: '/api/v1/people/1234567890' }));
     await writer.onApplicationShutdown();
     writer.record(entry(2));
     await writer.flush();
@@ -77,5 +78,30 @@ describe('the request log writer', () => {
       details: { client_secret: '***' },
     });
     expect(row.id).toMatch(/^[0-9a-f-]{14}7/);
+  });
+
+  it('keeps what was sent and a successful answer masked and cut, or none of it with REQUEST_LOG_BODIES=false', async () => {
+    const sent = { owner: { id: '1012345678', email: 'owner@example.com' }, password: 'hunter2 is long', note: 'x'.repeat(9000) };
+    const answer = JSON.stringify({ id: 7, phone: '0512345678', access_token: 'eyJ.secret.token' });
+    const written = async (bodies: 'true' | 'false') => {
+      const repository = new SlowRepository();
+      repository.open();
+      const writer = new RequestLogWriter(repository as unknown as RequestLogRepository, loadConfig({ REQUEST_LOG_BODIES: bodies }), new HttpMetrics(false));
+      writer.record(entry(1, { requestBody: sent, answerText: answer }));
+      writer.record(entry(2, { requestBody: { a: 1 }, answerText: '{"code":"VALIDATION_ERROR"}', status: 422 }));
+      await writer.flush();
+      return repository.batches.flat();
+    };
+    const [ok, failed] = await written('true');
+    // past 8,192 characters the masked text is cut; the secret was replaced before the cut
+    expect(ok.requestBody).toEqual({
+      truncated: expect.stringMatching(/^\{"owner":\{"id":"\*+78","email":"o\*\*\*@example\.com"\},"password":"\*\*\*","note":"x+$/),
+    });
+    expect((ok.requestBody as { truncated: string }).truncated).toHaveLength(8192);
+    expect(ok.responseBody).toEqual({ id: 7, phone: '********78', access_token: '***' });
+    expect([failed.requestBody, failed.responseBody, failed.errorBody]).toEqual([{ a: 1 }, null, { code: 'VALIDATION_ERROR' }]);
+
+    const [off, offFailed] = await written('false');
+    expect([off.requestBody, off.responseBody, offFailed.requestBody, offFailed.errorBody]).toEqual([null, null, null, { code: 'VALIDATION_ERROR' }]);
   });
 });

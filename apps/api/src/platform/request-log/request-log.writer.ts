@@ -19,12 +19,14 @@ export interface RequestLogEntry {
   latencyMs: number;
   requestId: string;
   idempotencyKey: string | null;
-  /** The answer's text for a 4xx/5xx (JSON), else null. */
-  errorText: string | null;
+  /** The body the partner sent, as parsed (JSON or a form); undefined for anything else. */
+  requestBody: unknown;
+  /** The answer's text when it was JSON, else null. */
+  answerText: string | null;
 }
 
-/** How much of an error answer is kept; beyond it the text is cut and kept as `{ "truncated": text }`. */
-const MAX_ERROR_CHARS = 8192;
+/** How much of a body is kept; beyond it the text is cut and kept as `{ "truncated": text }`. */
+const MAX_BODY_CHARS = 8192;
 
 /**
  * Writes the request log off the request path: `record` only appends to an in-memory buffer; every `flushMs`, or as
@@ -105,7 +107,7 @@ export class RequestLogWriter implements OnApplicationBootstrap, OnApplicationSh
     while (this.buffer.length) {
       const batch = this.buffer.splice(0, this.config.requestLog.batchSize);
       try {
-        const rows = batch.map(toRow);
+        const rows = batch.map((e) => toRow(e, this.config.requestLog.bodies));
         const missing = [...new Set(rows.map((r) => dayOf(r.createdAt).getTime()))].filter((d) => !this.days.has(d));
         if (missing.length) {
           await this.repository.ensurePartitions(missing.map((d) => new Date(d)));
@@ -123,8 +125,12 @@ export class RequestLogWriter implements OnApplicationBootstrap, OnApplicationSh
   }
 }
 
-/** The row to store: a time-ordered id, the path and error answer with personal data masked as in the logs. */
-function toRow(e: RequestLogEntry): RequestLogRow {
+/**
+ * The row to store: a time-ordered id, the path, the error answer and (with `bodies`) the request and a successful
+ * answer, personal data masked as in the logs.
+ */
+function toRow(e: RequestLogEntry, bodies: boolean): RequestLogRow {
+  const failed = e.status >= 400;
   return {
     id: requestLogId(e.at),
     createdAt: e.at,
@@ -136,19 +142,30 @@ function toRow(e: RequestLogEntry): RequestLogRow {
     latencyMs: e.latencyMs,
     requestId: e.requestId,
     idempotencyKey: e.idempotencyKey,
-    errorBody: e.errorText === null ? null : errorBodyOf(e.errorText),
+    errorBody: failed ? bodyOfText(e.answerText ?? '') : null,
+    requestBody: bodies && e.requestBody !== undefined && e.requestBody !== null ? bodyOfValue(e.requestBody) : null,
+    responseBody: bodies && !failed && e.answerText !== null ? bodyOfText(e.answerText) : null,
   };
 }
 
-function errorBodyOf(text: string): Record<string, unknown> {
-  if (text.length > MAX_ERROR_CHARS) return { truncated: maskPii(text.slice(0, MAX_ERROR_CHARS)) };
+/** Masked first (a secret's value is replaced by its key, which a cut text could lose), then cut if too long. */
+function bodyOfValue(value: unknown): Record<string, unknown> {
+  const masked = maskValue(value);
+  const text = JSON.stringify(masked) ?? 'null';
+  return text.length > MAX_BODY_CHARS ? { truncated: text.slice(0, MAX_BODY_CHARS) } : asObject(masked);
+}
+
+function bodyOfText(text: string): Record<string, unknown> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
-    return { body: maskPii(text) };
+    return text.length > MAX_BODY_CHARS ? { truncated: maskPii(text.slice(0, MAX_BODY_CHARS)) } : { body: maskPii(text) };
   }
-  const masked = maskValue(parsed);
+  return bodyOfValue(parsed);
+}
+
+function asObject(masked: unknown): Record<string, unknown> {
   return masked !== null && typeof masked === 'object' && !Array.isArray(masked) ? (masked as Record<string, unknown>) : { body: masked };
 }
 
