@@ -1,5 +1,11 @@
 import { MINUTE_MS } from '../../libs/common/src';
-import { portalClaimPageShape, portalClaimShape, portalOverviewShape, portalPolicyPageShape, portalPolicyShape } from '../../apps/api/src/policies/portal/portal-business.response';
+import {
+  portalClaimPageShape,
+  portalClaimShape,
+  portalOverviewShape,
+  portalPolicyPageShape,
+  portalPolicyShape,
+} from '../../apps/api/src/policies/portal/portal-business.response';
 import { portalRefundPageShape, portalRefundShape } from '../../apps/api/src/payments/portal/portal-payments.response';
 import { paymentPageShape, paymentShape } from '../../apps/api/src/payments/payment.response';
 import { cancellationForm, eventually, payLink, PDF } from '../life/life-kit';
@@ -118,7 +124,9 @@ describe("the portal's view of the partner's business: policies, payments, refun
     expect(paymentShape.parse(await get(viewerA, `payments/${payments.data[1].id}`)).policy_id).toBe(active.id);
 
     const refunds = portalRefundPageShape.parse(await get(viewerA, 'refunds'));
-    expect(refunds.data.map((r) => [r.policy_type, r.policy_id, r.payment_id, r.amount])).toEqual([['horse', cancelled.id, payments.data[0].id, cancelled.price]]);
+    expect(refunds.data.map((r) => [r.policy_type, r.policy_id, r.payment_id, r.amount])).toEqual([
+      ['horse', cancelled.id, payments.data[0].id, cancelled.price],
+    ]);
     expect(portalRefundShape.parse(await get(viewerA, `refunds/${refunds.data[0].id}`))).toEqual(refunds.data[0]);
     expect((await get(viewerA, 'refunds?status=failed')).total).toBe(0);
 

@@ -232,7 +232,14 @@ describe('the partner portal API', () => {
     const routes = Object.entries(doc.paths)
       .filter(([path]) => path.startsWith('/portal/api/') && !PUBLIC.includes(path))
       .flatMap(([path, ops]) => Object.keys(ops).map((method) => [method.toUpperCase(), path.replace(/\{[^}]+\}/g, '1')] as const));
-    for (const path of ['/portal/api/policies', '/portal/api/policies/1', '/portal/api/payments/1', '/portal/api/refunds/1', '/portal/api/claims/1', '/portal/api/overview'])
+    for (const path of [
+      '/portal/api/policies',
+      '/portal/api/policies/1',
+      '/portal/api/payments/1',
+      '/portal/api/refunds/1',
+      '/portal/api/claims/1',
+      '/portal/api/overview',
+    ])
       expect(routes.map(([, p]) => p)).toContain(path);
     for (const [method, path] of routes)
       for (const cookie of [ops.cookie, `ei_portal=${staffToken}`, ''])

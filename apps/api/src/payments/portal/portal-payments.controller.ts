@@ -13,11 +13,23 @@ import { PaymentRepository } from '../payment.repository';
 import { paymentPageShape, paymentShape } from '../payment.response';
 import type { Refund } from '@lib/db/generated/prisma/client';
 import { RefundRepository } from '../refunds/refund.repository';
-import { portalMoneyParam, portalPaymentsQuery, PortalRefundOut, portalRefundPageShape, portalRefundShape, portalRefundsQuery } from './portal-payments.response';
+import {
+  portalMoneyParam,
+  portalPaymentsQuery,
+  PortalRefundOut,
+  portalRefundPageShape,
+  portalRefundShape,
+  portalRefundsQuery,
+} from './portal-payments.response';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const presentPortalRefund = (r: Refund): PortalRefundOut => ({ ...presentRefund(r), payment_id: r.paymentId, policy_type: r.policyType, policy_id: r.policyId });
+const presentPortalRefund = (r: Refund): PortalRefundOut => ({
+  ...presentRefund(r),
+  payment_id: r.paymentId,
+  policy_type: r.policyType,
+  policy_id: r.policyId,
+});
 
 /** The portal's Payments: the partner's payment records, as its API's GET /payments answers them; every role reads. */
 @PortalApi()
@@ -33,11 +45,15 @@ export class PortalPaymentsController {
   @PortalAllow('read')
   @ApiOperation({
     summary: "Your client's payments",
-    description: 'Newest first, in the paginator envelope, each with its refunds. Filters: `status`, `family` (the policy\'s family); `page`, `per_page`.',
+    description: "Newest first, in the paginator envelope, each with its refunds. Filters: `status`, `family` (the policy's family); `page`, `per_page`.",
   })
   @Responds(200, paymentPageShape, 'A page of payments, newest first.')
   @ApiErrors(422)
-  async list(@CurrentPartnerUser() user: PartnerUserPrincipal, @Query({ schema: portalPaymentsQuery }) q: z.output<typeof portalPaymentsQuery>, @Req() req: FastifyRequest) {
+  async list(
+    @CurrentPartnerUser() user: PartnerUserPrincipal,
+    @Query({ schema: portalPaymentsQuery }) q: z.output<typeof portalPaymentsQuery>,
+    @Req() req: FastifyRequest,
+  ) {
     // a link past its expiry reads as expired, as GET /payments shows it
     await this.payments.expireDue(user.clientId, this.clock.now());
     const [rows, total] = await this.payments.page(user.clientId, { status: q.status, policyType: q.family }, pageSkip(q), q.per_page);
@@ -75,9 +91,17 @@ export class PortalRefundsController {
   })
   @Responds(200, portalRefundPageShape, 'A page of refunds, newest first.')
   @ApiErrors(422)
-  async list(@CurrentPartnerUser() user: PartnerUserPrincipal, @Query({ schema: portalRefundsQuery }) q: z.output<typeof portalRefundsQuery>, @Req() req: FastifyRequest) {
+  async list(
+    @CurrentPartnerUser() user: PartnerUserPrincipal,
+    @Query({ schema: portalRefundsQuery }) q: z.output<typeof portalRefundsQuery>,
+    @Req() req: FastifyRequest,
+  ) {
     const [rows, total] = await this.refunds.clientPage(user.clientId, { status: q.status, policyType: q.family }, pageSkip(q), q.per_page);
-    return toPage(rows.map(presentPortalRefund), total, q, absoluteUrl(this.config.publicBaseUrl, req), { status: q.status, family: q.family, per_page: q.per_page });
+    return toPage(rows.map(presentPortalRefund), total, q, absoluteUrl(this.config.publicBaseUrl, req), {
+      status: q.status,
+      family: q.family,
+      per_page: q.per_page,
+    });
   }
 
   @Get(':id')

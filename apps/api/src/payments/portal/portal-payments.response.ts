@@ -3,7 +3,10 @@ import { PAYMENT_STATUSES } from '../payment.repository';
 import { refundShape } from '../payment.response';
 import { REFUND_STATUSES } from '../refunds/refund.repository';
 
-const familyFilter = z.string().regex(/^[a-z]{2,32}$/, 'The family must be a product family, e.g. motor, tpl, property, travel, medical, life or horse.').optional();
+const familyFilter = z
+  .string()
+  .regex(/^[a-z]{2,32}$/, 'The family must be a product family, e.g. motor, tpl, property, travel, medical, life or horse.')
+  .optional();
 
 export const portalPaymentsQuery = z.strictObject({
   ...pageQueryShape,

@@ -41,7 +41,11 @@ export class PortalPoliciesController {
   })
   @Responds(200, portalPolicyPageShape, 'A page of policies, newest first.')
   @ApiErrors(422)
-  async list(@CurrentPartnerUser() user: PartnerUserPrincipal, @Query({ schema: portalPoliciesQuery }) q: z.output<typeof portalPoliciesQuery>, @Req() req: FastifyRequest) {
+  async list(
+    @CurrentPartnerUser() user: PartnerUserPrincipal,
+    @Query({ schema: portalPoliciesQuery }) q: z.output<typeof portalPoliciesQuery>,
+    @Req() req: FastifyRequest,
+  ) {
     const { rows, total } = await this.business.policies(user.clientId, q);
     return toPage(rows, total, q, absoluteUrl(this.config.publicBaseUrl, req), { family: q.family, status: q.status, per_page: q.per_page });
   }
@@ -69,11 +73,16 @@ export class PortalClaimsController {
   @PortalAllow('read')
   @ApiOperation({
     summary: "Your client's claims",
-    description: 'Newest first, in the paginator envelope. Filters: `family`, `status` (submitted, under_review, approved, rejected, paid); `page`, `per_page`.',
+    description:
+      'Newest first, in the paginator envelope. Filters: `family`, `status` (submitted, under_review, approved, rejected, paid); `page`, `per_page`.',
   })
   @Responds(200, portalClaimPageShape, 'A page of claims, newest first.')
   @ApiErrors(422)
-  async list(@CurrentPartnerUser() user: PartnerUserPrincipal, @Query({ schema: portalClaimsQuery }) q: z.output<typeof portalClaimsQuery>, @Req() req: FastifyRequest) {
+  async list(
+    @CurrentPartnerUser() user: PartnerUserPrincipal,
+    @Query({ schema: portalClaimsQuery }) q: z.output<typeof portalClaimsQuery>,
+    @Req() req: FastifyRequest,
+  ) {
     const { rows, total } = await this.business.claims(user.clientId, q);
     return toPage(rows, total, q, absoluteUrl(this.config.publicBaseUrl, req), { family: q.family, status: q.status, per_page: q.per_page });
   }

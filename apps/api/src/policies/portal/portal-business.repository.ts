@@ -46,7 +46,13 @@ export class PortalBusinessRepository {
   ) {}
 
   /** A page of the client's policies of the given families, newest first, and the total. */
-  async policies(products: PolicyProduct[], clientId: string, status: number | undefined, skip: number, take: number): Promise<{ rows: PortalPolicyRow[]; total: number }> {
+  async policies(
+    products: PolicyProduct[],
+    clientId: string,
+    status: number | undefined,
+    skip: number,
+    take: number,
+  ): Promise<{ rows: PortalPolicyRow[]; total: number }> {
     if (!products.length) return { rows: [], total: 0 };
     const params: unknown[] = [clientId];
     const $: Param = (v) => `$${params.push(v)}`;
@@ -90,7 +96,9 @@ export class PortalBusinessRepository {
     const orderBy = [{ createdAt: 'desc' as const }, { id: 'desc' as const }];
     return Promise.all([
       this.prisma.claim.findMany({ where, orderBy, skip, take }),
-      listTotal(`portal_claims:${JSON.stringify(where)}`, (n) => (n ? this.prisma.claim.count({ where, orderBy, take: n }) : this.prisma.claim.count({ where }))),
+      listTotal(`portal_claims:${JSON.stringify(where)}`, (n) =>
+        n ? this.prisma.claim.count({ where, orderBy, take: n }) : this.prisma.claim.count({ where }),
+      ),
     ]);
   }
 

@@ -45,7 +45,8 @@ export const portalPolicyShape = shape(
       status: z.enum(POLICY_STATUSES),
       policy_number: z.string().nullable().meta({ description: "The insurer's policy number, once issued." }),
       insured: z.string().nullable().meta({
-        description: "The insured's name, masked as in the console (first two and last two characters); where the family keeps no name, the insured's id masked.",
+        description:
+          "The insured's name, masked as in the console (first two and last two characters); where the family keeps no name, the insured's id masked.",
       }),
       premium: amountTextOut.meta({ description: 'What the customer pays for the policy, VAT included (SAR, two decimals).' }),
       insurer: z.string(),
@@ -88,7 +89,9 @@ export const portalClaimShape = shape(
       requested_amount: amountTextOut,
       approved_amount: amountTextOut.nullable(),
       paid_amount: amountTextOut.nullable(),
-      status_history: z.array(z.object({ status: z.enum(CLAIM_STATUSES), at: dateTimeOut })).meta({ description: 'Filled on the claim itself; empty in lists.' }),
+      status_history: z
+        .array(z.object({ status: z.enum(CLAIM_STATUSES), at: dateTimeOut }))
+        .meta({ description: 'Filled on the claim itself; empty in lists.' }),
       created_at: dateTimeOut,
       updated_at: dateTimeOut,
     })
@@ -121,7 +124,9 @@ export const portalOverviewShape = shape(
     months: z.array(z.string().meta({ example: '2026-11' })).meta({ description: 'Every month counted, oldest first (YYYY-MM).' }),
     premium_by_month: z
       .array(z.strictObject({ month: z.string(), family: z.string(), premium: amountTextOut, policies: z.number().int() }))
-      .meta({ description: 'Premium of the policies issued (paid) in each month, per family, whatever happened to them later. Months without any are left out.' }),
+      .meta({
+        description: 'Premium of the policies issued (paid) in each month, per family, whatever happened to them later. Months without any are left out.',
+      }),
     insurers: z
       .array(
         z.strictObject({
