@@ -80,6 +80,7 @@ export interface InsurerQuoteStat {
 
 /** A family whose quote requests fan out to several insurers: how each insurer answered a client's requests. */
 export interface QuoteFunnel {
+  /** From `from` up to and including `to`. */
   insurers(clientId: string, from: Date, to: Date): Promise<InsurerQuoteStat[]>;
 }
 

@@ -95,6 +95,8 @@ export function OverviewPage() {
   const requests = Math.max(0, ...data.insurers.map((i) => i.quote_requests));
   const insurers = data.insurers.map((i) => ({ ...i, name: i.insurer }));
   const axis = { tick: { fontSize: 12 } };
+  // one band per insurer, its names on the side: readable with a dozen insurers, and on a phone
+  const barsHeight = 80 + insurers.length * 36;
 
   return (
     <Box sx={{ mt: 2 }} data-testid="overview">
@@ -144,12 +146,12 @@ export function OverviewPage() {
               </Typography>
             ) : (
               <>
-                <Box sx={{ height: 260 }} dir="ltr" role="img" aria-label={t('portal.business.conversion')}>
+                <Box sx={{ height: barsHeight }} dir="ltr" role="img" aria-label={t('portal.business.conversion')}>
                   <ResponsiveContainer width="100%" height="100%">
-                    <BarChart data={insurers} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
+                    <BarChart data={insurers} layout="vertical" margin={{ top: 8, right: 16, left: 8, bottom: 0 }}>
                       <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
-                      <XAxis dataKey="name" reversed={rtl} {...axis} interval={0} />
-                      <YAxis allowDecimals={false} orientation={rtl ? 'right' : 'left'} {...axis} width={32} tickFormatter={(v: number) => f.number(v)} />
+                      <XAxis type="number" allowDecimals={false} reversed={rtl} {...axis} tickFormatter={(v: number) => f.number(v)} />
+                      <YAxis type="category" dataKey="name" orientation={rtl ? 'right' : 'left'} {...axis} width={72} interval={0} />
                       <Tooltip formatter={(v) => f.number(Number(v))} />
                       <Legend />
                       <Bar dataKey="quote_requests" name={t('portal.business.requests_series')} fill="#94a3b8" isAnimationActive={false} />
@@ -170,12 +172,12 @@ export function OverviewPage() {
                 {t('portal.business.no_quotes')}
               </Typography>
             ) : (
-              <Box sx={{ height: 260 }} dir="ltr" role="img" aria-label={t('portal.business.answer_times')}>
+              <Box sx={{ height: barsHeight }} dir="ltr" role="img" aria-label={t('portal.business.answer_times')}>
                 <ResponsiveContainer width="100%" height="100%">
-                  <BarChart data={insurers} margin={{ top: 8, right: 8, left: 8, bottom: 0 }}>
+                  <BarChart data={insurers} layout="vertical" margin={{ top: 8, right: 16, left: 8, bottom: 0 }}>
                     <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
-                    <XAxis dataKey="name" reversed={rtl} {...axis} interval={0} />
-                    <YAxis orientation={rtl ? 'right' : 'left'} {...axis} width={48} tickFormatter={(v: number) => f.number(v)} unit=" ms" />
+                    <XAxis type="number" reversed={rtl} {...axis} tickFormatter={(v: number) => f.number(v)} />
+                    <YAxis type="category" dataKey="name" orientation={rtl ? 'right' : 'left'} {...axis} width={72} interval={0} />
                     <Tooltip formatter={(v) => `${f.number(Number(v))} ${t('portal.business.ms')}`} />
                     <Legend />
                     <Bar dataKey="p50_ms" name={t('portal.business.p50')} fill="#0b5cab" isAnimationActive={false} />
@@ -198,14 +200,15 @@ function InsurerTable({ data }: { data: PortalOverview }) {
   const pct = (a: number, b: number) => (b ? f.percent(a / b) : '—');
   return (
     <TableContainer sx={{ mt: 1, overflowX: 'auto' }}>
-      <Table size="small" data-testid="insurer-table">
+      <Table size="small" data-testid="insurer-table" sx={{ '& td, & th': { px: 1, whiteSpace: 'nowrap' } }}>
         <TableHead>
           <TableRow>
             <TableCell>{t('portal.business.insurer')}</TableCell>
             <TableCell align="right">{t('portal.business.requests_series')}</TableCell>
             <TableCell align="right">{t('portal.business.policies_series')}</TableCell>
             <TableCell align="right">{t('portal.business.conversion_rate')}</TableCell>
-            <TableCell align="right">p50 / p95</TableCell>
+            <TableCell align="right">p50 ({t('portal.business.ms')})</TableCell>
+            <TableCell align="right">p95 ({t('portal.business.ms')})</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -215,11 +218,8 @@ function InsurerTable({ data }: { data: PortalOverview }) {
               <TableCell align="right">{f.number(i.quote_requests)}</TableCell>
               <TableCell align="right">{f.number(i.policies)}</TableCell>
               <TableCell align="right">{pct(i.policies, i.quote_requests)}</TableCell>
-              <TableCell align="right">
-                <bdi>
-                  {i.p50_ms === null ? '—' : f.number(i.p50_ms)} / {i.p95_ms === null ? '—' : f.number(i.p95_ms)}
-                </bdi>
-              </TableCell>
+              <TableCell align="right">{i.p50_ms === null ? '—' : f.number(i.p50_ms)}</TableCell>
+              <TableCell align="right">{i.p95_ms === null ? '—' : f.number(i.p95_ms)}</TableCell>
             </TableRow>
           ))}
         </TableBody>

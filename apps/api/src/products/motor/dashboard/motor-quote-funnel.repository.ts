@@ -30,11 +30,11 @@ export class MotorQuoteFunnelRepository implements QuoteFunnel {
                 round(percentile_cont(0.5) WITHIN GROUP (ORDER BY o.latency_ms))::text AS p50,
                 round(percentile_cont(0.95) WITHIN GROUP (ORDER BY o.latency_ms))::text AS p95
            FROM motor_insurer_outcomes o JOIN motor_quote_requests r ON r.id = o.quote_request_id
-          WHERE r.client_id = $1::uuid AND r.created_at >= $2::timestamptz AND r.created_at < $3::timestamptz
+          WHERE r.client_id = $1::uuid AND r.created_at >= $2::timestamptz AND r.created_at <= $3::timestamptz
           GROUP BY o.insurer_code),
        issued AS (
          SELECT insurer_code AS insurer, count(*)::text AS policies FROM motor_policies
-          WHERE client_id = $1::uuid AND purchased_at >= $2::timestamptz AND purchased_at < $3::timestamptz
+          WHERE client_id = $1::uuid AND purchased_at >= $2::timestamptz AND purchased_at <= $3::timestamptz
           GROUP BY insurer_code)
        SELECT coalesce(a.insurer, i.insurer) AS insurer, coalesce(a.quote_requests, '0') AS quote_requests, coalesce(a.offered, '0') AS offered,
               coalesce(a.answers, '0') AS answers, a.p50, a.p95, coalesce(i.policies, '0') AS policies
