@@ -122,11 +122,9 @@ export const portalOverviewShape = shape(
   z.strictObject({
     from: dateOut.meta({ description: 'The first day counted (UTC), the first of a month.' }),
     months: z.array(z.string().meta({ example: '2026-11' })).meta({ description: 'Every month counted, oldest first (YYYY-MM).' }),
-    premium_by_month: z
-      .array(z.strictObject({ month: z.string(), family: z.string(), premium: amountTextOut, policies: z.number().int() }))
-      .meta({
-        description: 'Premium of the policies issued (paid) in each month, per family, whatever happened to them later. Months without any are left out.',
-      }),
+    premium_by_month: z.array(z.strictObject({ month: z.string(), family: z.string(), premium: amountTextOut, policies: z.number().int() })).meta({
+      description: 'Premium of the policies issued (paid) in each month, per family, whatever happened to them later. Months without any are left out.',
+    }),
     insurers: z
       .array(
         z.strictObject({
