@@ -195,6 +195,17 @@ describeBrowser('the partner portal in a browser: invitation, password, sign-in,
     await page.getByTestId('policy-premium').waitFor();
     expect(await page.getByTestId('policy-premium').innerText()).toContain('18,687.50');
     await shot('23-policy-en');
+    // its payment, paid, links back to the policy; no refund or claim yet
+    await page.getByTestId('menu-payments').click();
+    await page.getByTestId('business-status').filter({ hasText: 'Paid' }).waitFor();
+    await page.locator('.RaDataTable-tbody .RaDataTable-row').first().click();
+    await page.getByText(`horse-${issued.body.id}`).first().waitFor();
+    await shot('23b-payment-en');
+    for (const menu of ['menu-refunds', 'menu-claims'] as const) {
+      await page.getByTestId(menu).click();
+      await page.locator('.RaEmpty-message').waitFor();
+      expect(await page.locator('.RaDataTable-row').count()).toBe(0);
+    }
 
     // The overview at 1280 px and on a 390 px phone, in English and in Arabic: nothing wider than the screen.
     await page.setViewportSize({ width: 1280, height: 900 });
