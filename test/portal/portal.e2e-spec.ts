@@ -226,6 +226,24 @@ describe('the partner portal API', () => {
       expect((await asStaff(`/admin/api/clients/${id}`, cookie)).status).toBe(401);
       expect((await asStaff('/admin/api/partner-users', cookie)).status).toBe(401);
     }
+    // Every portal route in the API document, the business views included, refuses a console cookie (and none at all).
+    const doc = (await http(`${app.url}/openapi.json`)).body as { paths: Record<string, Record<string, unknown>> };
+    const PUBLIC = ['/portal/api/auth/login', '/portal/api/auth/invitation', '/portal/api/auth/accept-invitation'];
+    const routes = Object.entries(doc.paths)
+      .filter(([path]) => path.startsWith('/portal/api/') && !PUBLIC.includes(path))
+      .flatMap(([path, ops]) => Object.keys(ops).map((method) => [method.toUpperCase(), path.replace(/\{[^}]+\}/g, '1')] as const));
+    for (const path of [
+      '/portal/api/policies',
+      '/portal/api/policies/1',
+      '/portal/api/payments/1',
+      '/portal/api/refunds/1',
+      '/portal/api/claims/1',
+      '/portal/api/overview',
+    ])
+      expect(routes.map(([, p]) => p)).toContain(path);
+    for (const [method, path] of routes)
+      for (const cookie of [ops.cookie, `ei_portal=${staffToken}`, ''])
+        expect([method, path, (await asStaff(path, cookie, method)).status]).toEqual([method, path, 401]);
     // Both still work where they belong.
     expect((await ops.call('/admin/api/auth/me')).status).toBe(200);
     expect((await partnerUser.call('/portal/api/auth/me')).status).toBe(200);

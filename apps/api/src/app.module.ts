@@ -26,6 +26,8 @@ import { DueEventsModule } from './platform/due-events/due-events.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { SandboxWebhooksModule } from './webhooks/sandbox/sandbox-webhooks.module';
 import { PortalWebhooksModule } from './webhooks/portal/portal-webhooks.module';
+import { PortalBusinessModule } from './policies/portal/portal-business.module';
+import { PortalPaymentsModule } from './payments/portal/portal-payments.module';
 import { RequestLogModule } from './platform/request-log/request-log.module';
 import { SandboxPaymentsModule } from './payments/sandbox/sandbox-payments.module';
 import { TplModule } from './products/tpl/tpl.module';
@@ -68,6 +70,8 @@ export class AppModule {
         PortalModule,
         WebhooksModule,
         PortalWebhooksModule,
+        PortalPaymentsModule,
+        PortalBusinessModule,
         RequestLogModule,
         ...(deps.config.env === 'sandbox' ? [SandboxMessagesModule, SandboxToolsModule, SandboxPaymentsModule, SandboxWebhooksModule] : []),
         ...(deps.extraModules ?? []),

@@ -9,6 +9,10 @@ import { partnerCan } from '@shared/permissions';
 import { consoleTheme } from '../../admin/src/theme';
 import { ApiManagementPage } from './api/ApiManagementPage';
 import { SetPasswordPage } from './auth/SetPasswordPage';
+import { ClaimList, ClaimShow } from './business/ClaimList';
+import { PaymentList, PaymentShow, RefundList, RefundShow } from './business/MoneyList';
+import { OverviewPage } from './business/OverviewPage';
+import { PolicyList, PolicyShow } from './business/PolicyList';
 import { RequestList } from './requests/RequestList';
 import { RequestShow } from './requests/RequestShow';
 import { i18nProvider, onLocaleChange, PortalLocale, storedLocale } from './i18n/i18nProvider';
@@ -57,7 +61,14 @@ export function App() {
           <CustomRoutes noLayout>
             <Route path="/set-password" element={<SetPasswordPage />} />
           </CustomRoutes>
+          <CustomRoutes>
+            <Route path="/overview" element={<OverviewPage />} />
+          </CustomRoutes>
           {(role: string) => [
+            <Resource key="policies" name="policies" list={PolicyList} show={PolicyShow} />,
+            <Resource key="payments" name="payments" list={PaymentList} show={PaymentShow} />,
+            <Resource key="refunds" name="refunds" list={RefundList} show={RefundShow} />,
+            <Resource key="claims" name="claims" list={ClaimList} show={ClaimShow} />,
             <Resource key="users" name="users" list={UsersList} create={partnerCan(role, 'manage_users') ? UserInvite : undefined} />,
             <Resource
               key="webhook-endpoints"

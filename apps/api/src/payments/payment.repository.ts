@@ -93,6 +93,11 @@ export class PaymentRepository {
     return /^[\w-]{16,64}$/.test(token) ? this.prisma.payment.findUnique({ where: { linkToken: token } }) : Promise.resolve(null);
   }
 
+  /** One of the client's payments, or null (another client's is never found). */
+  findOfClient(clientId: string, id: string): Promise<Payment | null> {
+    return this.prisma.payment.findFirst({ where: { id, clientId } });
+  }
+
   findById(id: string): Promise<Payment | null> {
     return /^[0-9a-f-]{36}$/i.test(id) ? this.prisma.payment.findUnique({ where: { id } }) : Promise.resolve(null);
   }

@@ -49,6 +49,42 @@ export interface PolicyTerm {
 }
 
 /**
+ * A family's policies in the partners' portal (its own rows only): SQL expressions on the search spec's `from`
+ * (the policy table aliased `p`, which like every policy table has `client_id`). Family constants, never input.
+ */
+export interface PortalPolicyColumns {
+  /** What the customer pays for the policy, VAT included. */
+  premium: string;
+  /** The insurer's code. */
+  insurer: string;
+  /** When the policy was paid and issued (null before). */
+  issuedAt: string;
+  /** First and last day of cover as YYYY-MM-DD text (null before payment), or null where the family keeps none. */
+  cover: { from: string; to: string } | null;
+}
+
+/** How quote requests to one insurer went for one client: asked, answered with offers, policies issued, answer times. */
+export interface InsurerQuoteStat {
+  insurer: string;
+  /** Quote requests that asked this insurer. */
+  quoteRequests: number;
+  /** Of those, the ones it answered with at least one offer. */
+  offered: number;
+  /** Policies issued with this insurer from the client's quote requests in the window. */
+  policies: number;
+  /** Answers with a stored time (offers, declines, errors and timeouts alike), and their 50th and 95th percentile in ms. */
+  answers: number;
+  p50Ms: number | null;
+  p95Ms: number | null;
+}
+
+/** A family whose quote requests fan out to several insurers: how each insurer answered a client's requests. */
+export interface QuoteFunnel {
+  /** From `from` up to and including `to`. */
+  insurers(clientId: string, from: Date, to: Date): Promise<InsurerQuoteStat[]>;
+}
+
+/**
  * What a product family supplies to the policy lifecycle: the core (payments, claims, the dashboard)
  * reaches a family only through this port, so a capability added to the core reaches every family.
  */
@@ -66,6 +102,10 @@ export interface PolicyProduct {
   webhookSample?: SamplePolicySource;
   /** A family whose policies end: their expiry. */
   term?: PolicyTerm;
+  /** Its policies in the partners' portal. */
+  portal: PortalPolicyColumns;
+  /** A family that asks several insurers for quotes: its per-insurer conversion and answer times. */
+  quoteFunnel?: QuoteFunnel;
 }
 
 /** What a family module lists among its providers to plug its product into the core: its parts, by class. */
@@ -77,6 +117,8 @@ export interface PolicyProductParts {
   search: PolicySearchSpec;
   webhookSample?: Type<SamplePolicySource>;
   term?: Type<PolicyTerm>;
+  portal: PortalPolicyColumns;
+  quoteFunnel?: Type<QuoteFunnel>;
 }
 
 /** Stands for a part the family does not supply (optional injection answers undefined). */
@@ -85,9 +127,26 @@ const NONE = { token: 'policy-product:none', optional: true };
 export function policyProduct(parts: PolicyProductParts): FactoryProvider {
   return {
     provide: `policy-product:${parts.family}`,
-    inject: [PolicyProducts, parts.payments, parts.claims ?? NONE, parts.webhookSample ?? NONE, parts.term ?? NONE],
-    useFactory: (products: PolicyProducts, payments: PolicyActivator, claims?: ClaimPolicyResolver, webhookSample?: SamplePolicySource, term?: PolicyTerm) => {
-      const product: PolicyProduct = { family: parts.family, payments, claims, dashboard: parts.dashboard, search: parts.search, webhookSample, term };
+    inject: [PolicyProducts, parts.payments, parts.claims ?? NONE, parts.webhookSample ?? NONE, parts.term ?? NONE, parts.quoteFunnel ?? NONE],
+    useFactory: (
+      products: PolicyProducts,
+      payments: PolicyActivator,
+      claims?: ClaimPolicyResolver,
+      webhookSample?: SamplePolicySource,
+      term?: PolicyTerm,
+      quoteFunnel?: QuoteFunnel,
+    ) => {
+      const product: PolicyProduct = {
+        family: parts.family,
+        payments,
+        claims,
+        dashboard: parts.dashboard,
+        search: parts.search,
+        webhookSample,
+        term,
+        portal: parts.portal,
+        quoteFunnel,
+      };
       products.register(product);
       return product;
     },

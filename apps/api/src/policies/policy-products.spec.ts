@@ -18,10 +18,12 @@ const search = {
   names: [],
 };
 
+const portal = { premium: 'p.price', insurer: 'p.insurer_code', issuedAt: 'p.purchased_at', cover: null };
+
 describe('PolicyProducts', () => {
   it('answers a payment type its activator and refuses a second registration or an unknown type', () => {
     const products = new PolicyProducts({} as PolicySubjectRepository);
-    const motor: PolicyProduct = { family: 'motor', payments: {} as PolicyActivator, dashboard, search };
+    const motor: PolicyProduct = { family: 'motor', payments: {} as PolicyActivator, dashboard, search, portal };
     products.register(motor);
     expect(products.activator('motor')).toBe(motor.payments);
     expect(() => products.register(motor)).toThrow(/already/);
@@ -36,8 +38,8 @@ describe('PolicyProducts', () => {
       find: async (id) => ({ id, clientId: 'c', coverFrom: new Date(0), coverUntil: new Date(1), refusal: null }),
       limitFor: async () => ({ amount: '10.00', what: 'the cover' }),
     };
-    products.register({ family: 'tpl', payments: {} as PolicyActivator, claims, dashboard, search });
-    products.register({ family: 'motor', payments: {} as PolicyActivator, dashboard, search });
+    products.register({ family: 'tpl', payments: {} as PolicyActivator, claims, dashboard, search, portal });
+    products.register({ family: 'motor', payments: {} as PolicyActivator, dashboard, search, portal });
     expect(products.claimFamilies()).toEqual(['motor-tpl']);
     expect(products.claimTypes('motor-tpl')).toEqual(['other']);
     expect(products.claimTypes('tpl')).toEqual([]);
@@ -66,8 +68,8 @@ describe('PolicyProducts', () => {
     const products = new PolicyProducts(rows);
     const resolver = (family: string): ClaimPolicyResolver => ({ family, claimTypes: ['other'], find: async () => null });
     const specOf = (table: string) => ({ ...search, from: `${table} p` });
-    products.register({ family: 'life', payments: {} as PolicyActivator, claims: resolver('life'), dashboard, search: specOf('life_policies') });
-    products.register({ family: 'horse', payments: {} as PolicyActivator, claims: resolver('horse'), dashboard, search: specOf('horse_policies') });
+    products.register({ family: 'life', payments: {} as PolicyActivator, claims: resolver('life'), dashboard, search: specOf('life_policies'), portal });
+    products.register({ family: 'horse', payments: {} as PolicyActivator, claims: resolver('horse'), dashboard, search: specOf('horse_policies'), portal });
     const found = await products.claimSubjects([
       { productFamily: 'life', policyId: 1 },
       { productFamily: 'life', policyId: 1 },

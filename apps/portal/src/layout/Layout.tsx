@@ -7,6 +7,11 @@ import PeopleIcon from '@mui/icons-material/PeopleOutline';
 import WebhookIcon from '@mui/icons-material/WebhookOutlined';
 import OutboxIcon from '@mui/icons-material/OutboxOutlined';
 import ReceiptIcon from '@mui/icons-material/ReceiptLongOutlined';
+import InsightsIcon from '@mui/icons-material/InsightsOutlined';
+import PolicyIcon from '@mui/icons-material/DescriptionOutlined';
+import PaymentsIcon from '@mui/icons-material/PaymentsOutlined';
+import UndoIcon from '@mui/icons-material/CurrencyExchangeOutlined';
+import ClaimIcon from '@mui/icons-material/AssignmentLateOutlined';
 import { AppBar, Layout as RaLayout, Logout, Menu as RaMenu, TitlePortal, UserMenu, useGetIdentity, useTranslate } from 'react-admin';
 
 /** Who is signed in and for which partner, at the top of the user menu. */
@@ -56,6 +61,11 @@ function PortalMenu() {
   const t = useTranslate();
   return (
     <RaMenu>
+      <RaMenu.Item to="/overview" primaryText={t('portal.business.overview')} leftIcon={<InsightsIcon />} data-testid="menu-overview" />
+      <RaMenu.Item to="/policies" primaryText={t('portal.business.policies')} leftIcon={<PolicyIcon />} data-testid="menu-policies" />
+      <RaMenu.Item to="/payments" primaryText={t('portal.business.payments')} leftIcon={<PaymentsIcon />} data-testid="menu-payments" />
+      <RaMenu.Item to="/refunds" primaryText={t('portal.business.refunds')} leftIcon={<UndoIcon />} data-testid="menu-refunds" />
+      <RaMenu.Item to="/claims" primaryText={t('portal.business.claims')} leftIcon={<ClaimIcon />} data-testid="menu-claims" />
       <RaMenu.Item to="/" primaryText={t('portal.api.title')} leftIcon={<KeyIcon />} data-testid="menu-api" />
       <RaMenu.Item to="/webhook-endpoints" primaryText={t('portal.webhooks.endpoints')} leftIcon={<WebhookIcon />} data-testid="menu-webhook-endpoints" />
       <RaMenu.Item to="/webhook-deliveries" primaryText={t('portal.webhooks.deliveries')} leftIcon={<OutboxIcon />} data-testid="menu-webhook-deliveries" />

@@ -95,7 +95,92 @@ export interface RequestLogEntry {
   response_body?: Record<string, unknown> | null;
 }
 
+/** One policy of any family (GET /portal/api/policies); `id` is `<family>-<policy id>`. */
+export interface PortalPolicy {
+  id: string;
+  family: string;
+  policy_id: number;
+  status: 'pending' | 'active' | 'cancelled' | 'on_hold' | 'expired';
+  policy_number: string | null;
+  insured: string | null;
+  premium: string;
+  insurer: string;
+  start_date: string | null;
+  end_date: string | null;
+  issued_at: string | null;
+  created_at: string;
+}
+
+export interface PortalRefund {
+  id: string;
+  amount: number;
+  currency: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  reason: string | null;
+  vendor_refund_id: string | null;
+  created_at: string;
+  refunded_at: string | null;
+  payment_id: string;
+  policy_type: string;
+  policy_id: number;
+}
+
+export interface PortalPayment {
+  id: string;
+  status: string;
+  status_reason: string | null;
+  status_message: string | null;
+  amount: number;
+  currency: string;
+  vendor_reference: string | null;
+  failure_code: string | null;
+  policy_type: string;
+  policy_id: number;
+  payment_link: string | null;
+  expires_at: string;
+  paid_at: string | null;
+  created_at: string;
+  refunded_amount: number;
+  refunds: Omit<PortalRefund, 'payment_id' | 'policy_type' | 'policy_id'>[];
+}
+
+export interface PortalClaim {
+  id: number;
+  family: string;
+  policy_id: number;
+  policy: string;
+  claim_type: string;
+  status: 'submitted' | 'under_review' | 'approved' | 'rejected' | 'paid';
+  incident_date: string;
+  requested_amount: string;
+  approved_amount: string | null;
+  paid_amount: string | null;
+  status_history: { status: string; at: string }[];
+  created_at: string;
+  updated_at: string;
+}
+
+/** GET /portal/api/overview. */
+export interface PortalOverview {
+  from: string;
+  months: string[];
+  premium_by_month: { month: string; family: string; premium: string; policies: number }[];
+  insurers: {
+    family: string;
+    insurer: string;
+    quote_requests: number;
+    offered: number;
+    policies: number;
+    answers: number;
+    p50_ms: number | null;
+    p95_ms: number | null;
+  }[];
+}
+
+export const FAMILIES = ['motor', 'tpl', 'property', 'travel', 'medical', 'life', 'horse'] as const;
+
 export const portalApi = {
+  overview: async (months = 12) => (await httpClient(`${API}/overview?months=${months}`)).json as PortalOverview,
   client: async () => (await httpClient(`${API}/client`)).json as PortalClient,
   rotateSecret: () => post<PortalClient & { client_secret: string }>('/client/rotate-secret'),
   invitation: (token: string) => post<Invitation>('/auth/invitation', { token }),

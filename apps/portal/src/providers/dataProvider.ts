@@ -4,7 +4,16 @@ import { API, httpClient } from './api';
 /** Resources the API answers whole (a partner has a handful of each): the list is sorted and paged here. */
 const WHOLE = { users: '/users', 'webhook-endpoints': '/webhook-endpoints' } as const;
 /** Resources the API pages itself. */
-const PAGED = { 'webhook-deliveries': '/webhook-deliveries', requests: '/requests' } as const;
+const PAGED = {
+  'webhook-deliveries': '/webhook-deliveries',
+  requests: '/requests',
+  policies: '/policies',
+  payments: '/payments',
+  refunds: '/refunds',
+  claims: '/claims',
+} as const;
+/** The partner's business: pages newest first, filtered by family and status. */
+const BUSINESS = new Set(['policies', 'payments', 'refunds', 'claims']);
 
 type Resource = keyof typeof WHOLE | keyof typeof PAGED;
 
@@ -47,15 +56,25 @@ async function requests(params: Partial<GetListParams>) {
   return (await httpClient(`${pathOf('requests')}?${q.toString()}`)).json as { data: RaRecord[]; total: number };
 }
 
+/** A page of the partner's policies, payments, refunds or claims, newest first (the API's one order). */
+async function business(resource: string, params: Partial<GetListParams>) {
+  const { page, perPage } = params.pagination ?? { page: 1, perPage: 25 };
+  const q = new URLSearchParams({ page: String(page), per_page: String(perPage) });
+  const filter = (params.filter ?? {}) as Record<string, string | undefined>;
+  for (const key of ['family', 'status'] as const) if (filter[key]) q.set(key, filter[key]);
+  return (await httpClient(`${pathOf(resource)}?${q.toString()}`)).json as { data: RaRecord[]; total: number };
+}
+
 /** Only the fields the API takes, and of an endpoint's only those the form changed. */
 function changes(data: Record<string, unknown>, previous: Record<string, unknown> | undefined, fields: string[]) {
   return Object.fromEntries(fields.filter((f) => f in data && JSON.stringify(data[f]) !== JSON.stringify(previous?.[f])).map((f) => [f, data[f]]));
 }
 
-/** The portal's resources: its partner's users, webhook endpoints and deliveries, and its API requests. */
+/** The portal's resources: its partner's users, webhook endpoints and deliveries, API requests, and its business (policies, payments, refunds, claims). */
 export const dataProvider = {
   async getList(resource, params) {
     if (resource === 'requests') return requests(params);
+    if (BUSINESS.has(resource)) return business(resource, params);
     return resource in PAGED ? deliveries(params) : wholeList(resource as Resource, params);
   },
   async getOne(resource, params) {

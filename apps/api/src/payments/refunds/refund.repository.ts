@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Prisma, PrismaService } from '@lib/db';
+import { listTotal, listTotalKey, Prisma, PrismaService } from '@lib/db';
 import type { Refund } from '@lib/db/generated/prisma/client';
 
 export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
@@ -43,6 +43,21 @@ export class RefundRepository {
         : {}),
     };
     return this.prisma.$transaction([this.prisma.refund.findMany({ where, orderBy, skip, take }), this.prisma.refund.count({ where })]);
+  }
+
+  /** A page of one client's refunds, newest first, and the total (the partners' portal). */
+  clientPage(clientId: string, f: { status?: RefundStatus; policyType?: string }, skip: number, take: number): Promise<[Refund[], number]> {
+    const where: Prisma.RefundWhereInput = { clientId, ...(f.status ? { status: f.status } : {}), ...(f.policyType ? { policyType: f.policyType } : {}) };
+    const orderBy: Prisma.RefundOrderByWithRelationInput[] = [{ createdAt: 'desc' }, { id: 'desc' }];
+    return Promise.all([
+      this.prisma.refund.findMany({ where, orderBy, skip, take }),
+      listTotal(listTotalKey('refunds', where), (n) => (n ? this.prisma.refund.count({ where, orderBy, take: n }) : this.prisma.refund.count({ where }))),
+    ]);
+  }
+
+  /** One of the client's refunds, or null (another client's is never found). */
+  findOfClient(clientId: string, id: string): Promise<Refund | null> {
+    return this.prisma.refund.findFirst({ where: { id, clientId } });
   }
 
   findById(id: string): Promise<Refund | null> {

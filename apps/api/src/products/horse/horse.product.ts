@@ -10,6 +10,7 @@ export const HORSE_POLICY_PRODUCT = policyProduct({
   claims: HorseClaimPolicies,
   term: HorsePolicyTerm,
   dashboard: { source: 'horse', table: 'horse_policies', issuedColumn: 'purchased_at' },
+  portal: { premium: 'p.price', insurer: 'p.insurer_code', issuedAt: 'p.purchased_at', cover: { from: 'p.start_date', to: 'p.end_date' } },
   search: {
     resource: 'horse-policies',
     from: 'horse_policies p',

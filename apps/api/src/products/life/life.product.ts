@@ -10,6 +10,7 @@ export const LIFE_POLICY_PRODUCT = policyProduct({
   claims: LifeClaimPolicies,
   term: LifePolicyTerm,
   dashboard: { source: 'life', table: 'life_policies', issuedColumn: 'purchased_at' },
+  portal: { premium: 'p.premium', insurer: 'p.insurer_code', issuedAt: 'p.purchased_at', cover: { from: 'p.start_date', to: 'p.end_date' } },
   search: {
     resource: 'life-policies',
     from: 'life_policies p',

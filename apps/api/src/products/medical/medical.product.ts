@@ -10,6 +10,12 @@ export const MEDICAL_POLICY_PRODUCT = policyProduct({
   claims: MedicalClaimPolicies,
   term: MedicalPolicyTerm,
   dashboard: { source: 'medical', table: 'medical_policies', issuedColumn: 'issued_at', excluded: 'deleted_at IS NOT NULL' },
+  portal: {
+    premium: 'p.price',
+    insurer: 'p.insurance_provider',
+    issuedAt: 'p.issued_at',
+    cover: { from: "to_char(p.issued_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')", to: 'p.end_date' },
+  },
   search: {
     resource: 'medical-policies',
     from: 'medical_policies p JOIN medical_companies c ON c.id = p.company_id',

@@ -31,6 +31,7 @@ import { PolicyConsoleModule } from '../../policies/policy-console.module';
 import { MotorMetricsProvider } from './dashboard/motor-metrics.provider';
 import { MotorPolicyTerm } from './issuance/motor-policy-term';
 import { MOTOR_POLICY_PRODUCT } from './motor.product';
+import { MotorQuoteFunnelRepository } from './dashboard/motor-quote-funnel.repository';
 import { MotorSamplePolicyRepository } from './issuance/motor-sample-policy.repository';
 import { FilesModule } from '../../platform/files/files.module';
 import { VehiclePhotosController } from './photos/vehicle-photos.controller';
@@ -86,6 +87,7 @@ import { QuoteRequestAdminRepository } from './admin/quote-request-admin.reposit
     MotorPolicyActivator,
     MotorMetricsProvider,
     MotorPolicyTerm,
+    MotorQuoteFunnelRepository,
     MOTOR_POLICY_PRODUCT,
     VehiclePhotoRepository,
     RegisterVehiclePhotosUseCase,

@@ -2,6 +2,7 @@ import { policyProduct } from '../../policies/policy-product';
 import { MotorPolicyTerm } from './issuance/motor-policy-term';
 import { MotorPolicyActivator } from './activation/motor-policy.activator';
 import { MotorSamplePolicyRepository } from './issuance/motor-sample-policy.repository';
+import { MotorQuoteFunnelRepository } from './dashboard/motor-quote-funnel.repository';
 
 /** Motor price comparison in the policy lifecycle core: paid and activated through its insurer, expiring at its term's end, counted on the dashboard, found by the console search. */
 export const MOTOR_POLICY_PRODUCT = policyProduct({
@@ -9,7 +10,9 @@ export const MOTOR_POLICY_PRODUCT = policyProduct({
   payments: MotorPolicyActivator,
   webhookSample: MotorSamplePolicyRepository,
   term: MotorPolicyTerm,
+  quoteFunnel: MotorQuoteFunnelRepository,
   dashboard: { source: 'motor-policies', table: 'motor_policies', issuedColumn: 'purchased_at' },
+  portal: { premium: 'p.price', insurer: 'p.insurer_code', issuedAt: 'p.purchased_at', cover: { from: 'p.start_date', to: 'p.end_date' } },
   search: {
     resource: 'motor-policies',
     from: 'motor_policies p LEFT JOIN motor_customers c ON c.client_id = p.client_id AND c.owner_id = p.owner_id',

@@ -11,6 +11,12 @@ export const PROPERTY_POLICY_PRODUCT = policyProduct({
   claims: PropertyClaimPolicies,
   term: PropertyPolicyTerm,
   dashboard: { source: 'property', table: 'property_policies', issuedColumn: 'activated_at' },
+  portal: {
+    premium: 'p.price',
+    insurer: 'p.insurer_code',
+    issuedAt: 'p.activated_at',
+    cover: { from: "to_char(p.start_date, 'YYYY-MM-DD')", to: "to_char(p.end_date, 'YYYY-MM-DD')" },
+  },
   search: {
     resource: 'property-policies',
     from: 'property_policies p',

@@ -10,6 +10,7 @@ export const TPL_POLICY_PRODUCT = policyProduct({
   claims: TplClaimPolicies,
   term: TplPolicyTerm,
   dashboard: { source: 'tpl', table: 'tpl_policies', issuedColumn: 'purchased_at' },
+  portal: { premium: 'p.price', insurer: 'p.insurer_code', issuedAt: 'p.purchased_at', cover: { from: 'p.start_date', to: 'p.end_date' } },
   search: {
     resource: 'tpl-policies',
     from: 'tpl_policies p',

@@ -10,6 +10,7 @@ export const TRAVEL_POLICY_PRODUCT = policyProduct({
   claims: TravelClaimPolicies,
   term: TravelPolicyTerm,
   dashboard: { source: 'travel', table: 'travel_policies', issuedColumn: 'purchased_at' },
+  portal: { premium: 'p.price', insurer: 'p.insurer_code', issuedAt: 'p.purchased_at', cover: { from: 'p.start_date', to: 'p.end_date' } },
   search: {
     resource: 'travel-policies',
     from: 'travel_policies p JOIN travel_quotes q ON q.quote_id = p.quote_id',
