@@ -3,6 +3,8 @@ import { cancellationForm, eventually, PDF } from '../life/life-kit';
 import { latestCode, MotorTestEnv, OWNER, quoteBody, quoteOtp, startMotorEnv } from '../support/motor-kit';
 import { LOCAL_RECEIVERS_ENV, WebhookReceiver } from '../webhooks/webhook-receiver';
 import { COMPANY, NO_ANSWERS, RESIDENT, SAUDI } from '../medical/medical-kit';
+import { form, issueForm, nextVehicle } from '../tpl/tpl-kit';
+import { DueEventScheduler } from '../../apps/api/src/platform/due-events/due-event-scheduler';
 
 const CLOCKS = '/api/v1/sandbox/test-clocks';
 const IBAN = 'SA0380000000608010167519';
@@ -267,6 +269,55 @@ describe('policy terms: renewal due and expiry on a test clock', () => {
     await advance(clockId, '2027-01-01T00:00:00Z');
     expect((await env.app.db.prisma.claim.findUniqueOrThrow({ where: { id: waiting } })).overdueAt).toEqual(new Date('2026-12-08T00:00:00Z'));
     expect(await dueRow('claim.overdue', String(waiting))).toMatchObject({ state: 'fired', attempts: 1 });
+  });
+
+  it("a TPL claim (claim family motor-tpl, policy family tpl) follows its policy's clock and is flagged overdue past its deadline", async () => {
+    const clockId = await newClock('tpl claim deadline');
+    const issued = await api('/v2/car/policies', { method: 'POST', body: await issueForm(env, nextVehicle()), headers: onClock(clockId) });
+    expect(issued.status).toBe(201);
+    await pay(issued.body.payment_link);
+    const policy = await eventually(async () => {
+      const p = (await api(`/v2/car/policies/${issued.body.id}`)).body;
+      return p.status === 1 ? p : null;
+    });
+    await advance(clockId, `${policy.start_date}T12:00:00Z`);
+    const fields = {
+      claim_type: 'third_party_vehicle_damage',
+      incident_date: policy.start_date,
+      description: 'Hit a parked car.',
+      requested_amount: '6500.00',
+    };
+    const filed = await api(`/v2/car/policies/${issued.body.id}/claims`, { method: 'POST', body: form(fields) });
+    expect(filed.status).toBe(201);
+    const id = filed.body.id as number;
+    // opened on the policy's clock, and its deadline on that clock too
+    const opened = (await env.app.db.prisma.claim.findUniqueOrThrow({ where: { id } })).createdAt;
+    expect(opened).toEqual(new Date(`${policy.start_date}T12:00:00Z`));
+    const due = new Date(opened.getTime() + 15 * 86_400_000);
+    expect(await dueRow('claim.overdue', String(id))).toMatchObject({ state: 'pending', clockId, dueAt: due });
+
+    await advance(clockId, new Date(due.getTime() - 1000).toISOString());
+    expect((await env.app.db.prisma.claim.findUniqueOrThrow({ where: { id } })).overdueAt).toBeNull();
+    await advance(clockId, due.toISOString());
+    expect((await env.app.db.prisma.claim.findUniqueOrThrow({ where: { id } })).overdueAt).toEqual(due);
+    expect(await dueRow('claim.overdue', String(id))).toMatchObject({ state: 'fired', attempts: 1 });
+    const handler = await signIn(env.app, 'claims_handler');
+    const shown = (await handler.call(`/admin/api/claims/${id}`)).body;
+    expect([shown.product_family, shown.overdue]).toEqual(['motor-tpl', true]);
+
+    // Deleting the clock, then real time reaching the deadline too, changes nothing already fired.
+    expect((await api(`${CLOCKS}/${clockId}`, { method: 'DELETE' })).status).toBe(204);
+    expect(await dueRow('claim.overdue', String(id))).toMatchObject({ state: 'fired', attempts: 1, clockId: null });
+    const realNow = env.app.clock.now();
+    try {
+      env.app.clock.set(new Date(due.getTime() + 86_400_000));
+      expect(await env.app.api.app.get(DueEventScheduler).sweep()).toBe(0);
+    } finally {
+      env.app.clock.set(realNow);
+    }
+    expect((await env.app.db.prisma.claim.findUniqueOrThrow({ where: { id } })).overdueAt).toEqual(due);
+    expect(await dueRow('claim.overdue', String(id))).toMatchObject({ state: 'fired', attempts: 1, clockId: null });
+    expect((await handler.call(`/admin/api/claims/${id}`)).body.overdue_at).toBe(shown.overdue_at);
   });
 
   it('the life, TPL and travel lists filter expired policies (status 4)', async () => {
