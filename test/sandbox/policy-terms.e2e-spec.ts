@@ -213,10 +213,13 @@ describe('policy terms: renewal due and expiry on a test clock', () => {
     const quote = (await api('/api/v1/medical/quote-requests', { json: { company_id: company.body.id } })).body;
     const issued = await api('/api/v1/medical/policies', { json: { quote_request_id: quote.id, quote_price_id: quote.quotes[0].quote_price_id } });
     const id = issued.body.id;
+    expect(issued.body.end_date).toBeNull();
     const link = (await api(`/api/v1/medical/payment-link?company_id=${company.body.id}`)).body;
     await pay(link.payment);
-    expect((await api(`/api/v1/medical/policies/${id}`)).body.status).toBe(1);
+    const active = (await api(`/api/v1/medical/policies/${id}`)).body;
+    expect([active.status, active.end_date]).toEqual([1, '2027-11-21']);
     expect((await env.app.db.prisma.medicalPolicy.findUniqueOrThrow({ where: { id } })).endDate).toBe('2027-11-21');
+    expect((await api('/api/v1/medical/policies')).body.find((p: any) => p.id === id).end_date).toBe('2027-11-21');
     expect(await dueRow('policy.expiry', `medical:${id}`)).toMatchObject({ clockId, dueAt: new Date('2027-11-22T00:00:00Z') });
 
     await advance(clockId, '2027-11-22T00:00:01Z');
