@@ -168,6 +168,10 @@ describe('policy terms: renewal due and expiry on a test clock', () => {
     await advance(clockId, '2028-01-01T00:00:00Z');
     expect(await sent('motor', id, subscribed)).toEqual(['renewal', 'status:0', 'status:1', 'status:4']);
     expect(await dueRow('policy.expiry', `motor:${id}`)).toMatchObject({ state: 'fired', attempts: 1 });
+    // The list finds it by its status 4, and only there.
+    const listed = async (status: number) => (await api(`/api/v1/car-comp/policies?status=${status}&per_page=100`)).body.data.map((p: any) => p.id);
+    expect(await listed(4)).toContain(id);
+    expect(await listed(1)).not.toContain(id);
   });
 
   it('a horse policy: its notice follows RENEWAL_DUE_DAYS_HORSE, it expires at its end, and an expired policy cannot be cancelled (409)', async () => {
@@ -323,10 +327,22 @@ describe('policy terms: renewal due and expiry on a test clock', () => {
     expect((await handler.call(`/admin/api/claims/${id}`)).body.overdue_at).toBe(shown.overdue_at);
   });
 
-  it('the life, TPL and travel lists filter expired policies (status 4)', async () => {
-    for (const path of ['/api/v1/life-snp/policies', '/api/v2/car/policies', '/api/v1/yasmina-schengen-travel/policies']) {
-      expect([path, (await api(`${path}?status=4`)).status]).toEqual([path, 200]);
-      expect([path, (await api(`${path}?status=5`)).status]).toEqual([path, 422]);
+  it("every family's list filters on each status its policies hold, expired (4) included, and says which ones in the document", async () => {
+    const doc = (await env.app.request('/openapi.json')).body;
+    const lists: Record<string, number[]> = {
+      '/api/v1/car-comp/policies': [0, 1, 4],
+      '/api/v1/property/policies': [0, 1, 2, 4],
+      '/api/v1/life-snp/policies': [0, 1, 2, 4],
+      '/api/v2/car/policies': [0, 1, 2, 3, 4],
+      '/api/v1/yasmina-schengen-travel/policies': [0, 1, 2, 4],
+    };
+    for (const [path, statuses] of Object.entries(lists)) {
+      for (const status of statuses) expect([path, status, (await api(`${path}?status=${status}`)).status]).toEqual([path, status, 200]);
+      const refused = await api(`${path}?status=5`);
+      expect([path, refused.status, refused.body.details]).toEqual([path, 422, { status: [`The status must be ${statuses.slice(0, -1).join(', ')} or 4.`] }]);
+      expect([path, (await api(`${path}?status=active`)).status]).toEqual([path, 422]);
+      const param = doc.paths[path].get.parameters.find((p: any) => p.name === 'status');
+      expect([path, param.schema.enum]).toEqual([path, statuses]);
     }
   });
 
