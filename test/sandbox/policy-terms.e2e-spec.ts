@@ -3,6 +3,8 @@ import { cancellationForm, eventually, PDF } from '../life/life-kit';
 import { latestCode, MotorTestEnv, OWNER, quoteBody, quoteOtp, startMotorEnv } from '../support/motor-kit';
 import { LOCAL_RECEIVERS_ENV, WebhookReceiver } from '../webhooks/webhook-receiver';
 import { COMPANY, NO_ANSWERS, RESIDENT, SAUDI } from '../medical/medical-kit';
+import { form, issueForm, nextVehicle } from '../tpl/tpl-kit';
+import { DueEventScheduler } from '../../apps/api/src/platform/due-events/due-event-scheduler';
 
 const CLOCKS = '/api/v1/sandbox/test-clocks';
 const IBAN = 'SA0380000000608010167519';
@@ -166,6 +168,10 @@ describe('policy terms: renewal due and expiry on a test clock', () => {
     await advance(clockId, '2028-01-01T00:00:00Z');
     expect(await sent('motor', id, subscribed)).toEqual(['renewal', 'status:0', 'status:1', 'status:4']);
     expect(await dueRow('policy.expiry', `motor:${id}`)).toMatchObject({ state: 'fired', attempts: 1 });
+    // The list finds it by its status 4, and only there.
+    const listed = async (status: number) => (await api(`/api/v1/car-comp/policies?status=${status}&per_page=100`)).body.data.map((p: any) => p.id);
+    expect(await listed(4)).toContain(id);
+    expect(await listed(1)).not.toContain(id);
   });
 
   it('a horse policy: its notice follows RENEWAL_DUE_DAYS_HORSE, it expires at its end, and an expired policy cannot be cancelled (409)', async () => {
@@ -211,10 +217,13 @@ describe('policy terms: renewal due and expiry on a test clock', () => {
     const quote = (await api('/api/v1/medical/quote-requests', { json: { company_id: company.body.id } })).body;
     const issued = await api('/api/v1/medical/policies', { json: { quote_request_id: quote.id, quote_price_id: quote.quotes[0].quote_price_id } });
     const id = issued.body.id;
+    expect(issued.body.end_date).toBeNull();
     const link = (await api(`/api/v1/medical/payment-link?company_id=${company.body.id}`)).body;
     await pay(link.payment);
-    expect((await api(`/api/v1/medical/policies/${id}`)).body.status).toBe(1);
+    const active = (await api(`/api/v1/medical/policies/${id}`)).body;
+    expect([active.status, active.end_date]).toEqual([1, '2027-11-21']);
     expect((await env.app.db.prisma.medicalPolicy.findUniqueOrThrow({ where: { id } })).endDate).toBe('2027-11-21');
+    expect((await api('/api/v1/medical/policies')).body.find((p: any) => p.id === id).end_date).toBe('2027-11-21');
     expect(await dueRow('policy.expiry', `medical:${id}`)).toMatchObject({ clockId, dueAt: new Date('2027-11-22T00:00:00Z') });
 
     await advance(clockId, '2027-11-22T00:00:01Z');
@@ -269,10 +278,71 @@ describe('policy terms: renewal due and expiry on a test clock', () => {
     expect(await dueRow('claim.overdue', String(waiting))).toMatchObject({ state: 'fired', attempts: 1 });
   });
 
-  it('the life, TPL and travel lists filter expired policies (status 4)', async () => {
-    for (const path of ['/api/v1/life-snp/policies', '/api/v2/car/policies', '/api/v1/yasmina-schengen-travel/policies']) {
-      expect([path, (await api(`${path}?status=4`)).status]).toEqual([path, 200]);
-      expect([path, (await api(`${path}?status=5`)).status]).toEqual([path, 422]);
+  it("a TPL claim (claim family motor-tpl, policy family tpl) follows its policy's clock and is flagged overdue past its deadline", async () => {
+    const clockId = await newClock('tpl claim deadline');
+    const issued = await api('/v2/car/policies', { method: 'POST', body: await issueForm(env, nextVehicle()), headers: onClock(clockId) });
+    expect(issued.status).toBe(201);
+    await pay(issued.body.payment_link);
+    const policy = await eventually(async () => {
+      const p = (await api(`/v2/car/policies/${issued.body.id}`)).body;
+      return p.status === 1 ? p : null;
+    });
+    await advance(clockId, `${policy.start_date}T12:00:00Z`);
+    const fields = {
+      claim_type: 'third_party_vehicle_damage',
+      incident_date: policy.start_date,
+      description: 'Hit a parked car.',
+      requested_amount: '6500.00',
+    };
+    const filed = await api(`/v2/car/policies/${issued.body.id}/claims`, { method: 'POST', body: form(fields) });
+    expect(filed.status).toBe(201);
+    const id = filed.body.id as number;
+    // opened on the policy's clock, and its deadline on that clock too
+    const opened = (await env.app.db.prisma.claim.findUniqueOrThrow({ where: { id } })).createdAt;
+    expect(opened).toEqual(new Date(`${policy.start_date}T12:00:00Z`));
+    const due = new Date(opened.getTime() + 15 * 86_400_000);
+    expect(await dueRow('claim.overdue', String(id))).toMatchObject({ state: 'pending', clockId, dueAt: due });
+
+    await advance(clockId, new Date(due.getTime() - 1000).toISOString());
+    expect((await env.app.db.prisma.claim.findUniqueOrThrow({ where: { id } })).overdueAt).toBeNull();
+    await advance(clockId, due.toISOString());
+    expect((await env.app.db.prisma.claim.findUniqueOrThrow({ where: { id } })).overdueAt).toEqual(due);
+    expect(await dueRow('claim.overdue', String(id))).toMatchObject({ state: 'fired', attempts: 1 });
+    const handler = await signIn(env.app, 'claims_handler');
+    const shown = (await handler.call(`/admin/api/claims/${id}`)).body;
+    expect([shown.product_family, shown.overdue]).toEqual(['motor-tpl', true]);
+
+    // Deleting the clock, then real time reaching the deadline too, changes nothing already fired.
+    expect((await api(`${CLOCKS}/${clockId}`, { method: 'DELETE' })).status).toBe(204);
+    expect(await dueRow('claim.overdue', String(id))).toMatchObject({ state: 'fired', attempts: 1, clockId: null });
+    const realNow = env.app.clock.now();
+    try {
+      env.app.clock.set(new Date(due.getTime() + 86_400_000));
+      expect(await env.app.api.app.get(DueEventScheduler).sweep()).toBe(0);
+    } finally {
+      env.app.clock.set(realNow);
+    }
+    expect((await env.app.db.prisma.claim.findUniqueOrThrow({ where: { id } })).overdueAt).toEqual(due);
+    expect(await dueRow('claim.overdue', String(id))).toMatchObject({ state: 'fired', attempts: 1, clockId: null });
+    expect((await handler.call(`/admin/api/claims/${id}`)).body.overdue_at).toBe(shown.overdue_at);
+  });
+
+  it("every family's list filters on each status its policies hold, expired (4) included, and says which ones in the document", async () => {
+    const doc = (await env.app.request('/openapi.json')).body;
+    const lists: Record<string, number[]> = {
+      '/api/v1/car-comp/policies': [0, 1, 4],
+      '/api/v1/property/policies': [0, 1, 2, 4],
+      '/api/v1/life-snp/policies': [0, 1, 2, 4],
+      '/api/v2/car/policies': [0, 1, 2, 3, 4],
+      '/api/v1/yasmina-schengen-travel/policies': [0, 1, 2, 4],
+    };
+    for (const [path, statuses] of Object.entries(lists)) {
+      for (const status of statuses) expect([path, status, (await api(`${path}?status=${status}`)).status]).toEqual([path, status, 200]);
+      const refused = await api(`${path}?status=5`);
+      expect([path, refused.status, refused.body.details]).toEqual([path, 422, { status: [`The status must be ${statuses.slice(0, -1).join(', ')} or 4.`] }]);
+      expect([path, (await api(`${path}?status=active`)).status]).toEqual([path, 422]);
+      const param = doc.paths[path].get.parameters.find((p: any) => p.name === 'status');
+      expect([path, param.schema.enum]).toEqual([path, statuses]);
     }
   });
 

@@ -30,6 +30,7 @@ import { refuseUnexpectedMultipart } from './platform/files/multipart';
 import { serveConsole, servePortal } from './platform/admin/console/serve-console';
 import { RequestLogHook } from './platform/request-log/request-log.hook';
 import { RequestLogWriter } from './platform/request-log/request-log.writer';
+import { CUT_AFTER_DEADLINE_MS, ShutdownDeadline } from './platform/lifecycle/shutdown-deadline';
 
 /** What the OpenAPI document adds beyond the routes: the webhooks sent to partners. */
 export const OPENAPI_SECTIONS: readonly OpenApiSection[] = [addWebhookDocs];
@@ -132,20 +133,35 @@ export async function createApi(config: AppConfig, options: ApiOptions = {}): Pr
 
 /**
  * Stops accepting connections, lets in-flight requests finish, and closes keep-alive sockets as soon
- * as they go idle (Node closes only those idle at the moment close starts); after the grace period
- * whatever is left is cut.
+ * as they go idle (Node closes only those idle at the moment close starts). When the grace period is over, work
+ * still waiting on insurers is stopped and answers with what it has (ShutdownDeadline); what is still open
+ * CUT_AFTER_DEADLINE_MS later is cut. The shutdown hooks (progressive fan-outs recorded, workers stopped) run after.
  */
 async function closeGracefully(app: NestFastifyApplication, graceMs: number): Promise<void> {
   const server = app.getHttpServer() as import('node:http').Server;
+  const deadline = app.get(ShutdownDeadline);
   const sweep = setInterval(() => server.closeIdleConnections(), 50);
-  const cut = setTimeout(() => server.closeAllConnections(), graceMs);
+  const stopWaiting = setTimeout(() => deadline.reached(), graceMs);
+  const cut = setTimeout(() => server.closeAllConnections(), graceMs + CUT_AFTER_DEADLINE_MS);
   try {
     await app.close();
   } finally {
     clearInterval(sweep);
+    clearTimeout(stopWaiting);
     clearTimeout(cut);
   }
 }
+
+/**
+ * The longest a stop may take before the process gives up on it (exit 1): the grace period, the answers of the work
+ * it stopped, then the shutdown hooks and closing the database (SHUTDOWN_HOOKS_MS).
+ */
+export function shutdownLimitMs(config: AppConfig): number {
+  return config.shutdownGraceMs + CUT_AFTER_DEADLINE_MS + SHUTDOWN_HOOKS_MS;
+}
+
+/** Room for the shutdown hooks and closing the database and Redis once the HTTP side is closed. */
+const SHUTDOWN_HOOKS_MS = 10_000;
 
 async function openConfiguredDatabase(config: AppConfig, onIdleError: (e: Error) => void): Promise<Database> {
   if (!config.databaseUrl) {

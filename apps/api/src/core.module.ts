@@ -10,6 +10,7 @@ import { ClientAuthGuard } from './platform/auth/client-auth.guard';
 import { ClientAuthStateRepository } from './platform/auth/client-auth-state.repository';
 import { ClientsModule } from './platform/clients/clients.module';
 import { SandboxScopeInterceptor } from './platform/sandbox/sandbox-scope.interceptor';
+import { ShutdownDeadline } from './platform/lifecycle/shutdown-deadline';
 
 export const REDIS = Symbol('REDIS');
 /** The rate-limit windows (in process, or shared in Redis), for limits that count only some requests. */
@@ -26,7 +27,7 @@ export interface CoreDeps {
   rateLimitStorage: ThrottlerStorage & WindowCounter;
 }
 
-/** Process-wide services every module may inject: config, clock, Redis, metrics, tokens, guards. */
+/** Process-wide services every module may inject: config, clock, Redis, metrics, tokens, guards, the shutdown deadline. */
 @Global()
 @Module({})
 export class CoreModule {
@@ -48,6 +49,7 @@ export class CoreModule {
         ApiThrottlerGuard,
         IdempotencyRepository,
         IdempotencyInterceptor,
+        ShutdownDeadline,
         // sandbox mode only: in production a partner route runs no interceptor it does not need (see PartnerApi)
         ...(deps.config.env === 'sandbox' ? [{ provide: APP_INTERCEPTOR, useClass: SandboxScopeInterceptor }] : []),
       ],
@@ -65,6 +67,7 @@ export class CoreModule {
         ApiThrottlerGuard,
         IdempotencyRepository,
         IdempotencyInterceptor,
+        ShutdownDeadline,
         ClientsModule,
       ],
     };

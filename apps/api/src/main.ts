@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { setFlagsFromString } from 'node:v8';
 import { loadConfig, ConfigError } from '@lib/config';
-import { createApi } from './bootstrap';
+import { createApi, shutdownLimitMs } from './bootstrap';
 import { ApiClientRepository } from './platform/clients/api-client.repository';
 import { ClientsService } from './platform/clients/clients.service';
 import { ensureSandboxClient } from './platform/sandbox/sandbox-client';
@@ -27,8 +27,18 @@ async function main() {
     if (shuttingDown) return;
     shuttingDown = true;
     log.info({ signal }, 'shutting down: finishing in-flight requests');
-    const force = setTimeout(() => process.exit(1), config.shutdownGraceMs).unref();
-    await api.close();
+    // a stop that outlives its own bounds (a shutdown hook or the database hanging) is given up on: exit 1. A request
+    // cut at the grace period's end is part of a clean stop (exit 0).
+    const force = setTimeout(() => {
+      log.error({ signal }, 'shutdown did not finish in time; exiting');
+      process.exit(1);
+    }, shutdownLimitMs(config)).unref();
+    try {
+      await api.close();
+    } catch (e) {
+      log.error({ err: e }, 'shutdown failed');
+      process.exit(1);
+    }
     sandbox?.kill('SIGTERM');
     clearTimeout(force);
     process.exit(0);

@@ -59,6 +59,16 @@ export class PolicyProducts implements PolicyActivators {
     return this.byFamily.get(family)?.claims?.family;
   }
 
+  /**
+   * The family (as in payments and test clock attachments) of the policies a claim family's claims are on: TPL's claims
+   * are `motor-tpl`, its policies `tpl`. A claim's clock and due events are keyed by the policy's family.
+   */
+  policyFamilyOfClaims(claimFamily: string): string {
+    const product = this.productOfClaimFamily.get(claimFamily);
+    if (!product) throw new Error(`No product family takes claims of the family "${claimFamily}".`);
+    return product.family;
+  }
+
   claimFamilies(): string[] {
     return [...this.byClaimFamily.keys()];
   }

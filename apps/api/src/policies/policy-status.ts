@@ -1,3 +1,4 @@
+import { z } from '@lib/common';
 import type { Payability } from '../payments/payment-status-reasons';
 
 /**
@@ -27,4 +28,15 @@ export function payableByStatus(status: number | null | undefined): Payability {
   if (status === PolicyStatus.Active) return { payable: false, reason: 'already_paid' };
   if (status === PolicyStatus.Cancelled) return { payable: false, reason: 'policy_cancelled' };
   return { payable: false, reason: 'not_payable' };
+}
+
+/**
+ * A partner list's `status` query filter: one of the statuses the family's policies may hold (every one of them, so an
+ * expired policy can be found), read from the query string's digits and documented as their enum.
+ */
+export function policyStatusQuery(statuses: readonly [PolicyStatus, ...PolicyStatus[]]) {
+  const listed = statuses.length === 1 ? String(statuses[0]) : `${statuses.slice(0, -1).join(', ')} or ${statuses[statuses.length - 1]}`;
+  return z
+    .preprocess((v) => (typeof v === 'string' && /^\d{1,3}$/.test(v) ? Number(v) : v), z.literal(statuses, { error: `The status must be ${listed}.` }))
+    .optional();
 }

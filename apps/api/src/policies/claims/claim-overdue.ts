@@ -3,6 +3,7 @@ import type { Prisma } from '@lib/db';
 import type { ClaimedDueEvent } from '../../platform/due-events/due-event.repository';
 import { DueEventHandler, DueEvents } from '../../platform/due-events/due-events';
 import { clockedPolicy } from '../../platform/test-clocks/test-clocks';
+import { PolicyProducts } from '../policy-products';
 import { ClaimRepository } from './claim.repository';
 import { decisionDueAt } from './claim-status';
 
@@ -21,19 +22,23 @@ export class ClaimOverdue implements DueEventHandler, OnModuleInit {
   constructor(
     private readonly events: DueEvents,
     private readonly claims: ClaimRepository,
+    private readonly products: PolicyProducts,
   ) {}
 
   onModuleInit(): void {
     this.events.register(this);
   }
 
-  /** Writes the deadline of a claim just opened, in its transaction, on the clock its policy runs on (sandbox). */
+  /**
+   * Writes the deadline of a claim just opened, in its transaction, on the clock its policy runs on (sandbox): the policy
+   * is attached to its clock under its policy family, which may differ from the claim family (TPL).
+   */
   schedule(tx: Prisma.TransactionClient, claim: { id: number; productFamily: string; policyId: number; createdAt: Date }): Promise<void> {
     return this.events.schedule(tx, {
       kind: CLAIM_OVERDUE,
       subject: String(claim.id),
       dueAt: decisionDueAt(claim.createdAt),
-      resource: clockedPolicy(claim.productFamily, claim.policyId),
+      resource: clockedPolicy(this.products.policyFamilyOfClaims(claim.productFamily), claim.policyId),
     });
   }
 

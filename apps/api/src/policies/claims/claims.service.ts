@@ -62,7 +62,7 @@ export class ClaimsService {
     const policy = await this.products.claimablePolicy(family, policyId);
     if (!policy || (clientId !== null && policy.clientId !== clientId)) throw ApiError.notFound('No policy with this id.');
     // A policy on a sandbox test clock: the cover, "not in the future" and the filing day follow the clock.
-    await this.testClocks.adopt(clockedPolicy(family, policy.id));
+    await this.testClocks.adopt(clockedPolicy(this.products.policyFamilyOfClaims(family), policy.id));
     return policy;
   }
 

@@ -16,14 +16,11 @@ import { LifePolicyRepository } from './life-policy.repository';
 import { presentLifePolicy } from './life-policy.presenter';
 import { lifePolicyListShape, lifePolicyShape } from './life-policy.response';
 import { REFUND_PAYOUT_DOC } from '../../../payments/refunds/refunds';
+import { policyStatusQuery, PolicyStatus } from '../../../policies/policy-status';
 
 const idParam = z.strictObject({ lifePolicy: intId });
 const listQuery = z.strictObject({
-  status: z.coerce
-    .number()
-    .int()
-    .pipe(z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(4)], { error: 'The status must be 0, 1, 2 or 4.' }))
-    .optional(),
+  status: policyStatusQuery([PolicyStatus.Pending, PolicyStatus.Active, PolicyStatus.Cancelled, PolicyStatus.Expired]),
 });
 
 @ApiTags('Life savings and protection')
@@ -61,7 +58,7 @@ export class LifePoliciesController {
   @Get()
   @ApiOperation({
     summary: "List the bank channel's life policies",
-    description: "The calling client's policies, newest first, as a plain array (at most 500); filter `status` 0, 1 or 2.",
+    description: "The calling client's policies, newest first, as a plain array (at most 500); filter `status` 0, 1, 2 or 4 (expired).",
   })
   @Responds(200, lifePolicyListShape, 'Life policy objects.')
   @ApiErrors(422)

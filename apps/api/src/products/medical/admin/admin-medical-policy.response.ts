@@ -1,4 +1,4 @@
-import { amountOut, amountTextOut, dateTimeOut, intIdOut, shape, uuidOut, z } from '@lib/common';
+import { amountOut, amountTextOut, dateOut, dateTimeOut, intIdOut, shape, uuidOut, z } from '@lib/common';
 
 /** A group medical policy in the console: the partner's policy object with its client and its claims. */
 export const adminMedicalPolicyShape = shape(
@@ -27,6 +27,7 @@ export const adminMedicalPolicyShape = shape(
         .meta({ description: 'Each insured line as quoted (name, identifier, category...) with price, price_before_vat, vat and its dependents.' }),
     }),
     issued_at: dateTimeOut.nullable(),
+    end_date: dateOut.nullable().meta({ description: 'The last day of cover, set once paid and issued.' }),
     cancelled_at: dateTimeOut.nullable(),
     created_at: dateTimeOut,
     updated_at: dateTimeOut,

@@ -56,7 +56,7 @@ export class MedicalPoliciesController {
   @ApiOperation({
     summary: 'List medical policies',
     description:
-      'Plain array, newest first; optional `company_id`. Status 0 awaiting payment, 1 active, 2 cancelled. As in the real service, a policy awaiting payment carries ' +
+      'Plain array, newest first; optional `company_id`. Status 0 awaiting payment, 1 active, 2 cancelled, 4 expired (the day after `end_date`). As in the real service, a policy awaiting payment carries ' +
       '`pending_declarations` (the employees who must still fill their health declaration) and `payment_link`: null while anyone must still declare, ' +
       "otherwise the company's open link (valid 15 minutes from creation; reading again gives the same link while it is open). Rate limit: 120 per minute.",
   })

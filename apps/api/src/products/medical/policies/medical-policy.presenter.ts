@@ -33,6 +33,7 @@ export function presentMedicalPolicy(
       insured: presentInsuredLines(p.insured as unknown as StoredMedicalQuote['employees'], p.price.toString()),
     },
     issued_at: formatNullableDateTime(p.issuedAt),
+    end_date: p.endDate,
     cancelled_at: formatNullableDateTime(p.cancelledAt),
     created_at: formatDateTime(p.createdAt),
     updated_at: formatDateTime(p.updatedAt),

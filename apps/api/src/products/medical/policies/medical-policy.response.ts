@@ -1,4 +1,4 @@
-import { amountOut, dateTimeOut, shape, uuidOut, z } from '@lib/common';
+import { amountOut, dateOut, dateTimeOut, shape, uuidOut, z } from '@lib/common';
 import { PolicyStatus } from '../../../policies/policy-status';
 import { medicalInsuredLineShape } from '../quotes/medical-quote.response';
 
@@ -32,6 +32,7 @@ export const MEDICAL_POLICY_EXAMPLE = {
     insured: [{ name: 'Sara Al-Harbi', identifier: '1012345678', category: 'standard', price: 13800, price_before_vat: 12000, vat: 1800, dependents: [] }],
   },
   issued_at: null,
+  end_date: null,
   cancelled_at: null,
   created_at: '2026-11-22T09:05:00.000000Z',
   updated_at: '2026-11-22T09:05:00.000000Z',
@@ -68,6 +69,9 @@ export const medicalPolicyShape = shape(
         insured: z.array(medicalInsuredLineShape),
       }),
       issued_at: dateTimeOut.nullable(),
+      end_date: dateOut
+        .nullable()
+        .meta({ description: 'The last day of cover (a year from the issue day), set once paid and issued; null before. The day after, status 4.' }),
       cancelled_at: dateTimeOut.nullable(),
       created_at: dateTimeOut,
       updated_at: dateTimeOut,

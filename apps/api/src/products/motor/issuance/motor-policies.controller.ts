@@ -29,16 +29,13 @@ import { IssuePolicyInput, issuePolicySchema, IssuePolicyUseCase } from './issue
 import { presentMotorPolicy } from './motor-policy.presenter';
 import { motorIssuedPolicyShape, motorPolicyPageShape, motorPolicyShape } from './motor-policy.response';
 import { MotorPolicyFilter, MotorPolicyRepository } from './motor-policy.repository';
+import { policyStatusQuery, PolicyStatus } from '../../../policies/policy-status';
 
 const amountQuery = (label: string) => z.string().regex(/^\d{1,12}(\.\d{1,2})?$/, `The ${label} must be an amount in SAR with at most 2 decimals.`);
 const listQuery = z
   .strictObject({
     ...pageQueryShape,
-    status: z.coerce
-      .number()
-      .int()
-      .pipe(z.union([z.literal(0), z.literal(1)], { error: 'The status must be 0 or 1.' }))
-      .optional(),
+    status: policyStatusQuery([PolicyStatus.Pending, PolicyStatus.Active, PolicyStatus.Expired]),
     quote_request_id: intId.optional(),
     quote_price_id: z.uuid({ error: 'The quote price id must be a UUID.' }).optional(),
     provider_policy_id: z.string().min(1).max(255).optional(),
@@ -87,7 +84,7 @@ export class MotorPoliciesController {
   @ApiOperation({
     summary: 'List motor policies',
     description:
-      "The calling client's policies, newest first, in the paginator envelope. Filters (the real service's): `status` (0 or 1), `quote_request_id`, `quote_price_id`, " +
+      "The calling client's policies, newest first, in the paginator envelope. Filters (the real service's): `status` (0 pending, 1 issued, 4 expired), `quote_request_id`, `quote_price_id`, " +
       '`provider_policy_id`, `car_sequence_number`, `new_owner_id`, `previous_owner_id`, `min_price` / `max_price` (SAR), `date_from` / `date_to` (YYYY-MM-DD, inclusive, UTC; ' +
       'on `created_at`, or on the purchase `uploaded_at` with `status=1`). `include_aggregates=true` adds `aggregates`: ' +
       '`{total_count, total_price, by_month: {"YYYY-MM": {count, total_price}}}` over every policy the filters match.' +

@@ -1,6 +1,6 @@
 import { channel } from 'node:diagnostics_channel';
 import { setImmediate as setImmediatePromise } from 'node:timers/promises';
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Clock, type Halalas } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { fanOutQuotes, InsurerQuoteOutcome, MotorInsurer, MotorProvider } from '@lib/providers';
@@ -35,7 +35,7 @@ const SWEEP_MIN_MS = 1_000;
  * (Show, the event stream), or every running instance's sweep, at boot and then at each deadline in progress.
  */
 @Injectable()
-export class QuoteFanOutRunner implements OnApplicationBootstrap, OnApplicationShutdown {
+export class QuoteFanOutRunner implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly log = new Logger('QuoteFanOut');
   private readonly running = new Map<number, { cancel: AbortController; done: Promise<void> }>();
   private sweepTimer: NodeJS.Timeout | undefined;
@@ -73,9 +73,24 @@ export class QuoteFanOutRunner implements OnApplicationBootstrap, OnApplicationS
     await this.sweep();
   }
 
+  /**
+   * A stopping instance cuts its fan-outs at once, before waiting for its requests in flight: their event streams here
+   * get `complete` and end instead of holding the stop until the grace period cuts them.
+   */
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.sweepTimer);
+    await this.cutRunning();
+  }
+
+  /** Fan-outs started by requests that were still in flight when the stop began. */
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.sweepTimer);
+    await this.cutRunning();
+  }
+
+  private async cutRunning(): Promise<void> {
     const running = [...this.running.values()];
     for (const r of running) r.cancel.abort();
     await Promise.all(running.map((r) => r.done));

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ApiError, type Halalas } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { TestClocks } from '../../../platform/test-clocks/test-clocks';
+import { ShutdownDeadline } from '../../../platform/lifecycle/shutdown-deadline';
 import { allFailed, fanOutQuotes, InsurerQuoteOutcome, MotorProvider } from '@lib/providers';
 import { MotorCustomerRepository } from '../customers/motor-customer.repository';
 import { MOTOR_PROVIDER, MotorInsurers } from '../motor-insurers';
@@ -30,6 +31,7 @@ export class RequestQuotesUseCase {
     private readonly insurers: MotorInsurers,
     private readonly repo: QuoteRequestRepository,
     private readonly testClocks: TestClocks,
+    private readonly shutdown: ShutdownDeadline,
     @Inject(MOTOR_PROVIDER) private readonly provider: MotorProvider,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -63,7 +65,9 @@ export class RequestQuotesUseCase {
     const fanOut = fanOutQuotes(this.provider, insurers, accepted.risk, {
       perInsurerTimeoutMs: this.config.motorInsurerTimeoutMs,
       deadlineMs: this.config.motorQuoteDeadlineMs,
-      signal: cancel.signal,
+      // a stopping instance's grace period ending cuts the insurers still working (timeouts), so the partner still gets
+      // the request, complete, before its connection is cut
+      signal: AbortSignal.any([cancel.signal, this.shutdown.signal]),
       onOutcome: (outcome, index) => {
         answered[index] = settled(outcome, value, index);
         behind.arrived(index);

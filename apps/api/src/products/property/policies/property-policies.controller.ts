@@ -19,17 +19,14 @@ import { PropertyPolicyRepository } from './property-policy.repository';
 import { issuePropertyPolicyDocSchema } from './property-policy.schema';
 import { propertyCancellationStatusShape, propertyPolicyPageShape, propertyPolicyShape } from './property-policy.response';
 import { REFUND_PAYOUT_DOC } from '../../../payments/refunds/refunds';
+import { policyStatusQuery, PolicyStatus } from '../../../policies/policy-status';
 
 const DAY_MS = 86_400_000;
 
 const listQuery = z.strictObject({
   ...pageQueryShape,
   nationality_id: z.string().max(20).optional(),
-  status: z.coerce
-    .number()
-    .int()
-    .pipe(z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(4)], { error: 'The status must be 0, 1, 2 or 4.' }))
-    .optional(),
+  status: policyStatusQuery([PolicyStatus.Pending, PolicyStatus.Active, PolicyStatus.Cancelled, PolicyStatus.Expired]),
   created_from: gregorianDateField('created from').optional(),
   created_to: gregorianDateField('created to').optional(),
 });

@@ -18,6 +18,7 @@ import { tplPolicyPageShape, tplPolicyShape } from '../tpl-policy.response';
 import { TplPolicyRepository } from '../tpl-policy.repository';
 import { UploadedDocument, VehicleDocumentUpload, VehicleDocumentUploadGuard } from '../upload/vehicle-document-upload.guard';
 import { IssueTplPolicyUseCase } from './issue-tpl-policy.use-case';
+import { policyStatusQuery, PolicyStatus } from '../../../policies/policy-status';
 
 const listQuery = z.strictObject({
   ...pageQueryShape,
@@ -35,11 +36,7 @@ const listQuery = z.strictObject({
     .string()
     .regex(/^\d{10}$/, 'The current car owner must be 10 digits.')
     .optional(),
-  status: z.coerce
-    .number()
-    .int()
-    .pipe(z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)], { error: 'The status must be 0, 1, 2, 3 or 4.' }))
-    .optional(),
+  status: policyStatusQuery([PolicyStatus.Pending, PolicyStatus.Active, PolicyStatus.Cancelled, PolicyStatus.OnHold, PolicyStatus.Expired]),
 });
 const idParam = z.strictObject({ carPolicy: intId });
 
@@ -80,7 +77,7 @@ export class TplPoliciesController {
   @ApiOperation({
     summary: 'List TPL policies',
     description:
-      "The calling client's TPL v2 policies, newest first, in the paginator envelope; filters `vin`, `car_sequence_number`, `current_car_owner`, `status`. Rate limit: 120 per minute.",
+      "The calling client's TPL v2 policies, newest first, in the paginator envelope; filters `vin`, `car_sequence_number`, `current_car_owner`, `status` (0 pending, 1 issued, 2 cancelled, 3 on hold, 4 expired). Rate limit: 120 per minute.",
   })
   @Responds(200, tplPolicyPageShape, 'A page of TPL policies.')
   @ApiErrors(422)

@@ -17,15 +17,12 @@ import { PurchaseTravelPolicyInput, purchaseTravelPolicySchema } from './purchas
 import { PurchaseTravelPolicyUseCase } from './purchase-travel-policy.use-case';
 import { TravelPolicyRepository } from './travel-policy.repository';
 import { TravelPolicyPresenter } from './travel-policy.view';
+import { policyStatusQuery, PolicyStatus } from '../../../policies/policy-status';
 
 const idParam = z.strictObject({ travelPolicy: intId });
 const listQuery = z.strictObject({
   ...pageQueryShape,
-  status: z.coerce
-    .number()
-    .int()
-    .pipe(z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(4)], { error: 'The status must be 0, 1, 2 or 4.' }))
-    .optional(),
+  status: policyStatusQuery([PolicyStatus.Pending, PolicyStatus.Active, PolicyStatus.Cancelled, PolicyStatus.Expired]),
   date_from: gregorianDateField('date from').optional(),
   date_to: gregorianDateField('date to').optional(),
 });
