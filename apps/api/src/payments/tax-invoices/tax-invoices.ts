@@ -88,6 +88,23 @@ export class TaxInvoices {
     return this.invoices.invoicedPayments(paymentIds);
   }
 
+  /**
+   * The PDF of the invoice of a client's policy, for families that serve it on request (rendered from the stored
+   * row, so the same every time); null when the client has no such paid policy. `pick` chooses one payment's invoice
+   * of one seller where a payment's `policy_id` stands for several policies (medical: the company's payments).
+   */
+  async pdfOfPolicy(
+    clientId: string,
+    policyType: string,
+    policyId: number,
+    pick: { paymentId?: string; sellerCode?: string } = {},
+  ): Promise<{ number: string; pdf: Buffer } | null> {
+    const invoice = (await this.invoices.forPolicy(policyType, policyId)).find(
+      (i) => i.clientId === clientId && (!pick.paymentId || i.paymentId === pick.paymentId) && (!pick.sellerCode || i.sellerCode === pick.sellerCode),
+    );
+    return invoice ? { number: invoice.number, pdf: await this.render(invoice) } : null;
+  }
+
   /** The invoice's PDF, with the family's own lines or one line for the product. */
   render(invoice: TaxInvoice, lines?: TaxInvoiceLines): Promise<Buffer> {
     return renderTaxInvoice(document(invoice, lines));
