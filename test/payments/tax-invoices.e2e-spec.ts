@@ -7,6 +7,8 @@ import { SANDBOX_SELLER_VAT_NUMBERS } from '@lib/config';
 import { TaxInvoiceRepository } from '../../apps/api/src/payments/tax-invoices/tax-invoice.repository';
 import { MotorTestEnv, startMotorEnv } from '../support/motor-kit';
 import { activateAsPaid, policyBody } from '../support/property-kit';
+import { eventually as lifeEventually, offerBody, payLink, policyBody as lifePolicyBody } from '../life/life-kit';
+import { paidMedicalPolicy } from '../medical/medical-kit';
 import { CARDS, issueMotorPolicy, motorQuote, payWithCard } from './payment-kit';
 
 const dir = join(__dirname, '../../test-output/tax-invoices');
@@ -93,7 +95,7 @@ describe('simplified tax invoices (ZATCA): QR code, seller VAT number, gapless n
     for (const s of ['Simplified Tax Invoice', invoice.number, offer.company_name, vatNumber, payment.paidAt!.toISOString(), fields[4], fields[5]]) {
       expect(text).toContain(s);
     }
-  });
+  }, 120_000);
 
   it('numbers the invoices of one seller consecutively, also when payments arrive together, and a rolled-back number is given again', async () => {
     const issue = async () => (await env.app.request('/api/v1/property/policies', { token, json: policyBody() })).body;
@@ -122,7 +124,7 @@ describe('simplified tax invoices (ZATCA): QR code, seller VAT number, gapless n
     ).rejects.toThrow('activation failed');
     expect(await env.app.db.prisma.$transaction((tx) => repo.nextNumber(tx, 'dune'))).toBe(first + 3);
     await env.app.db.prisma.$executeRaw`UPDATE "tax_invoice_counters" SET "last_number" = "last_number" - 1 WHERE "seller_code" = 'dune'`;
-  });
+  }, 120_000);
 
   it('gives a paid property policy its invoice on request, the same every time, to its own client only', async () => {
     const policy = (await env.app.request('/api/v1/property/policies', { token, json: policyBody() })).body;
@@ -151,5 +153,81 @@ describe('simplified tax invoices (ZATCA): QR code, seller VAT number, gapless n
     const other404 = await env.app.request(url, { token: other });
     expect(other404.status).toBe(404);
     expect(other404.body.message).toContain('No tax invoice');
+  }, 120_000);
+  describe('horse, life and medical', () => {
+    let t: string;
+    beforeAll(async () => {
+      t = (await env.app.partner(['horse', 'life-snp', 'sme-medical'])).token;
+    });
+    const pdfOf = async (path: string) => {
+      const res = await fetch(`${env.app.url}${path}`, { headers: { Authorization: `Bearer ${t}` } });
+      expect(res.status).toBe(200);
+      return Buffer.from(await res.arrayBuffer());
+    };
+
+    it('a paid horse policy: 15 % VAT, from the horse insurer', async () => {
+      const horse = (
+        await env.app.request('/api/v1/horse/policies', {
+          token: t,
+          json: {
+            horse: {
+              name: 'Desert Wind',
+              breed: 'Arabian',
+              date_of_birth: '2019-03-01',
+              sex: 'male',
+              use: 'racing',
+              microchip_number: '682000000012345',
+              value: 250000,
+            },
+            owner: { name: 'Faisal Alharbi', id: '1012345678', email: 'owner@example.com', phone: '0512345678' },
+            declaration: true,
+          },
+        })
+      ).body;
+      expect((await env.app.request(`/api/v1/horse/policies/${horse.id}/tax-invoice`, { token: t })).status).toBe(404);
+      await payLink(horse.payment_link);
+      await lifeEventually(async () => (await env.app.request(`/api/v1/horse/policies/${horse.id}`, { token: t })).body.status === 1);
+      const horsePaid = await env.app.db.prisma.payment.findFirstOrThrow({ where: { policyType: 'horse', policyId: horse.id } });
+      expect(tlv(await scanQr(await pdfOf(`/api/v1/horse/policies/${horse.id}/tax-invoice`), 'horse'))).toEqual({
+        1: 'درع القافلة للتأمين',
+        2: SANDBOX_SELLER_VAT_NUMBERS.caravan,
+        3: horsePaid.paidAt!.toISOString(),
+        4: '18687.50',
+        5: '2437.50',
+      });
+    }, 120_000);
+
+    it('a paid life policy: VAT-exempt, VAT 0', async () => {
+      const offer = (await env.app.request('/api/v1/life-snp/offers', { token: t, json: offerBody() })).body[0];
+      const life = (await env.app.request('/api/v1/life-snp/policies', { token: t, json: lifePolicyBody(offer.offer_id) })).body;
+      await payLink(life.payment_link);
+      const lifePaid = await lifeEventually(() => env.app.db.prisma.payment.findFirst({ where: { policyType: 'life', policyId: life.id, status: 'paid' } }));
+      const lifeRow = await env.app.db.prisma.lifePolicy.findUniqueOrThrow({ where: { id: life.id } });
+      // life premiums are VAT-exempt: VAT 0 on an invoice for the whole first instalment
+      expect(tlv(await scanQr(await pdfOf(`/api/v1/life-snp/policies/${life.id}/tax-invoice`), 'life'))).toEqual({
+        1: offer.insurer_ar,
+        2: SANDBOX_SELLER_VAT_NUMBERS[lifeRow.insurerCode],
+        3: lifePaid.paidAt!.toISOString(),
+        4: Number(lifePaid.amount).toFixed(2),
+        5: '0.00',
+      });
+    }, 120_000);
+
+    it("a paid medical policy: the invoice of its company's payment from its insurer, to its own client only", async () => {
+      const { policy: medical, company } = await paidMedicalPolicy(env.app, t, '7000000099');
+      const medicalPaid = await lifeEventually(() =>
+        env.app.db.prisma.payment.findFirst({ where: { policyType: 'medical', policyId: company.id, status: 'paid' } }),
+      );
+      const medicalRow = await env.app.db.prisma.medicalPolicy.findUniqueOrThrow({ where: { id: medical.id } });
+      const medicalQr = tlv(await scanQr(await pdfOf(`/api/v1/medical/policies/${medical.id}/tax-invoice`), 'medical'));
+      expect(medicalQr).toMatchObject({
+        2: SANDBOX_SELLER_VAT_NUMBERS[medicalRow.insuranceProvider],
+        3: medicalPaid.paidAt!.toISOString(),
+        4: Number(medicalRow.price).toFixed(2),
+        5: Number(medicalRow.vat).toFixed(2),
+      });
+      expect(medicalQr[1]).toMatch(/[\u0600-\u06FF]/);
+      expect((await env.app.request(`/api/v1/medical/policies/${medical.id}/tax-invoice`, { token })).status).toBe(404);
+    }, 120_000);
   });
 });
