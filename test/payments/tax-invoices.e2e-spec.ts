@@ -227,7 +227,9 @@ describe('simplified tax invoices (ZATCA): QR code, seller VAT number, gapless n
         5: Number(medicalRow.vat).toFixed(2),
       });
       expect(medicalQr[1]).toMatch(/[\u0600-\u06FF]/);
-      expect((await env.app.request(`/api/v1/medical/policies/${medical.id}/tax-invoice`, { token })).status).toBe(404);
+      // another medical client: not found, never its invoice
+      const stranger = (await env.app.partner(['sme-medical'])).token;
+      expect((await env.app.request(`/api/v1/medical/policies/${medical.id}/tax-invoice`, { token: stranger })).status).toBe(404);
     }, 120_000);
   });
 });
