@@ -1,7 +1,13 @@
 import { isZatcaVatNumber, parseZatcaQr, zatcaQrBase64 } from './zatca-qr';
 
 describe('ZATCA QR (TLV, base64)', () => {
-  const fields = { sellerName: 'Dune Cooperative Insurance', vatNumber: '300000000000003', timestamp: '2026-12-02T09:15:00.000Z', total: '1150.00', vat: '150.00' };
+  const fields = {
+    sellerName: 'Dune Cooperative Insurance',
+    vatNumber: '300000000000003',
+    timestamp: '2026-12-02T09:15:00.000Z',
+    total: '1150.00',
+    vat: '150.00',
+  };
 
   it('writes each field as tag byte, length byte and UTF-8 value, in tag order', () => {
     const bytes = Buffer.from(zatcaQrBase64(fields), 'base64');
@@ -34,7 +40,9 @@ describe('ZATCA QR (TLV, base64)', () => {
       Buffer.from([5, 6]),
       Buffer.from('150.00'),
     ]).toString('base64');
-    expect(zatcaQrBase64({ sellerName: 'Bobs Records', vatNumber: '310122393500003', timestamp: '2022-04-25T15:30:00Z', total: '1000.00', vat: '150.00' })).toBe(expected);
+    expect(
+      zatcaQrBase64({ sellerName: 'Bobs Records', vatNumber: '310122393500003', timestamp: '2022-04-25T15:30:00Z', total: '1000.00', vat: '150.00' }),
+    ).toBe(expected);
   });
 
   it('counts an Arabic name in UTF-8 bytes, not characters', () => {

@@ -44,7 +44,7 @@ export function zatcaQrBase64(fields: ZatcaQrFields): string {
 export function parseZatcaQr(base64: string): Map<number, string> {
   const bytes = Buffer.from(base64, 'base64');
   const fields = new Map<number, string>();
-  for (let i = 0; i < bytes.length; ) {
+  for (let i = 0; i < bytes.length;) {
     if (i + 2 > bytes.length) throw new RangeError(`ZATCA QR record truncated at byte ${i}`);
     const tag = bytes[i];
     const length = bytes[i + 1];
