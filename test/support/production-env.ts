@@ -6,6 +6,7 @@ export const PRODUCTION_ENV = {
   PAYMENT_VENDOR_URL: 'https://vendor.invalid',
   PAYMENT_VENDOR_API_KEY: 'production-vendor-key-0123',
   PAYMENT_VENDOR_WEBHOOK_SECRET: 'production-vendor-secret-'.padEnd(40, 's'),
+  TAX_SELLER_VAT_NUMBERS: 'dune=300000000100003,palm=300000000200003',
   PAYMENT_RECONCILE_MS: '0',
   WEBHOOK_WORKER: 'false',
 };

@@ -100,7 +100,8 @@ describe('travel policies: purchase, payment, documents, cancellation, claims, c
     expect(invoice).toMatch(/Adult \(18 to 64\), 1 x 55\.00\s+55\.00/);
     expect(invoice).toMatch(/Policy fee\s+25\.00/);
     expect(invoice).toMatch(/VAT 15%\s+12\.00/);
-    expect(invoice).toMatch(/Total paid, SAR\s+92\.00/);
+    expect(invoice).toMatch(/Total with VAT, SAR\s+92\.00/);
+    expect(invoice).toMatch(/VAT registration number\s+300000000400003/);
 
     const payment = await env.app.db.prisma.payment.findFirstOrThrow({ where: { policyType: 'travel', policyId: res.body.id } });
     expect(payment).toMatchObject({ status: 'paid' });

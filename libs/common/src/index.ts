@@ -67,6 +67,8 @@ export { isValidVin, vinCheckDigitValid, vinProblem } from './saudi/vin';
 export { isShortAddress, parseShortAddress } from './saudi/address';
 export type { ShortAddress } from './saudi/address';
 export { hasArabicLetters, isArabicScriptText } from './saudi/script';
+export { isZatcaVatNumber, parseZatcaQr, zatcaQrBase64 } from './saudi/zatca-qr';
+export type { ZatcaQrFields } from './saudi/zatca-qr';
 export {
   gregorianDateField,
   hijriDateField,

@@ -41,6 +41,7 @@ describe('loadConfig', () => {
       PAYMENT_VENDOR_URL: 'https://vendor.example',
       PAYMENT_VENDOR_API_KEY: 'k'.repeat(24),
       PAYMENT_VENDOR_WEBHOOK_SECRET: 's'.repeat(40),
+      TAX_SELLER_VAT_NUMBERS: 'dune=300000000100003',
     };
     expect(() => loadConfig(prod)).toThrow(/WEBHOOK_SECRET_KEY: required/);
     expect(loadConfig({ ...prod, WEBHOOK_SECRET_KEY: 'w'.repeat(40) }).webhooks).toMatchObject({
@@ -70,5 +71,28 @@ describe('loadConfig', () => {
 
   it('requires the sandbox client id and secret together', () => {
     expect(() => loadConfig({ SANDBOX_CLIENT_ID: '6f1c1c3e-8f0e-4a53-9a55-2a1f3f3d7b11' })).toThrow(/SANDBOX_CLIENT_SECRET/);
+  });
+  it("takes each seller's VAT number, checked at startup, over the sandbox insurers' defaults; production names them", () => {
+    expect(loadConfig({}).taxSellerVatNumbers).toMatchObject({ dune: '300000000100003', caravan: '300000000600003' });
+    expect(loadConfig({ TAX_SELLER_VAT_NUMBERS: 'dune=311111111111113, acme = 322222222222223' }).taxSellerVatNumbers).toMatchObject({
+      dune: '311111111111113',
+      acme: '322222222222223',
+      palm: '300000000200003',
+    });
+    for (const bad of ['dune=31111111111113', 'dune=411111111111113', 'dune=311111111111112', 'dune=3111111111111a3', 'dune', 'Dune=311111111111113']) {
+      expect(() => loadConfig({ TAX_SELLER_VAT_NUMBERS: bad })).toThrow(/TAX_SELLER_VAT_NUMBERS/);
+    }
+    expect(() => loadConfig({ TAX_SELLER_VAT_NUMBERS: 'dune=311111111111112' })).toThrow(/15 digits, starting and ending with 3/);
+    const prod = {
+      APP_ENV: 'production',
+      JWT_SECRET: 'j'.repeat(40),
+      DATABASE_URL: 'postgresql://db/x',
+      PAYMENT_VENDOR_URL: 'https://vendor.example',
+      PAYMENT_VENDOR_API_KEY: 'k'.repeat(24),
+      PAYMENT_VENDOR_WEBHOOK_SECRET: 's'.repeat(40),
+      WEBHOOK_SECRET_KEY: 'w'.repeat(40),
+    };
+    expect(() => loadConfig(prod)).toThrow(/TAX_SELLER_VAT_NUMBERS: required when APP_ENV=production/);
+    expect(loadConfig({ ...prod, TAX_SELLER_VAT_NUMBERS: 'acme=322222222222223' }).taxSellerVatNumbers).toEqual({ acme: '322222222222223' });
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isZatcaVatNumber } from '@lib/common/saudi/zatca-qr';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const optionalUrl = (protocols: string[]) =>
@@ -85,6 +86,24 @@ const envSchema = z.object({
         .filter(Boolean),
     )
     .refine((codes) => codes.length > 0 && codes.every((c) => /^[a-z0-9_-]{1,32}$/.test(c)), 'must be a comma list of provider codes, e.g. dune'),
+  TAX_SELLER_VAT_NUMBERS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const sellers: Record<string, string> = {};
+      for (const pair of (v ?? '')
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean)) {
+        const [code, vat, extra] = pair.split('=').map((p) => p.trim());
+        if (!code || !/^[a-z0-9_-]{1,32}$/.test(code) || vat === undefined || extra !== undefined) {
+          ctx.addIssue({ code: 'custom', message: `"${pair}" is not insurer_code=VAT number, e.g. dune=300000000000003` });
+        } else if (!isZatcaVatNumber(vat)) {
+          ctx.addIssue({ code: 'custom', message: `${code}: "${vat}" is not a VAT registration number (15 digits, starting and ending with 3)` });
+        } else sellers[code] = vat;
+      }
+      return sellers;
+    }),
   PROPERTY_INSURER_TIMEOUT_MS: z.coerce.number().int().min(100).max(110_000).default(20_000),
   WEBHOOK_SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   WEBHOOK_WORKER: z
@@ -121,6 +140,22 @@ const envSchema = z.object({
  */
 export const SANDBOX_VENDOR_API_KEY = 'sandbox-vendor-api-key-not-secret';
 export const SANDBOX_VENDOR_WEBHOOK_SECRET = 'sandbox-vendor-webhook-secret-not-secret-at-all';
+
+/**
+ * The sandbox insurers' VAT registration numbers (made up, in ZATCA's format), so the sandbox issues tax invoices
+ * without any setup. Sandbox only: production names every seller's number in TAX_SELLER_VAT_NUMBERS.
+ */
+export const SANDBOX_SELLER_VAT_NUMBERS: Readonly<Record<string, string>> = {
+  dune: '300000000100003',
+  palm: '300000000200003',
+  oryx: '300000000300003',
+  compass: '300000000400003',
+  lantern: '300000000500003',
+  caravan: '300000000600003',
+  pearl: '300000000700003',
+  summit: '300000000800003',
+  naseem: '300000000900003',
+};
 
 export type AppEnv = z.output<typeof envSchema>;
 
@@ -189,6 +224,12 @@ export interface AppConfig {
   refundPollMs: number;
   /** The provider codes a property policy may be issued with (the spec allows one); prices still come from every insurer. */
   propertyIssuanceProviders: string[];
+  /**
+   * Each seller's (insurer's, by its code) VAT registration number, printed on its simplified tax invoices and in their
+   * QR code (TAX_SELLER_VAT_NUMBERS, over the sandbox insurers' numbers in sandbox mode). A payment whose seller has
+   * none is not applied (the vendor and the reconciler retry it) until it is configured.
+   */
+  taxSellerVatNumbers: Readonly<Record<string, string>>;
   /** How long one property insurer (or the address registry) may take. */
   propertyInsurerTimeoutMs: number;
   webhooks: {
@@ -240,6 +281,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.APP_ENV === 'production' && e.WEBHOOK_ALLOW_LOOPBACK) problems.push('WEBHOOK_ALLOW_LOOPBACK: not allowed when APP_ENV=production');
   if (Boolean(e.SANDBOX_CLIENT_ID) !== Boolean(e.SANDBOX_CLIENT_SECRET)) {
     problems.push('SANDBOX_CLIENT_ID / SANDBOX_CLIENT_SECRET: set both or neither');
+  }
+  if (e.APP_ENV === 'production' && Object.keys(e.TAX_SELLER_VAT_NUMBERS).length === 0) {
+    problems.push('TAX_SELLER_VAT_NUMBERS: required when APP_ENV=production (insurer_code=VAT number, comma separated)');
   }
   if (problems.length) throw new ConfigError(problems);
 
@@ -293,6 +337,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     propertyIssuanceProviders: e.PROPERTY_ISSUANCE_PROVIDERS,
     propertyInsurerTimeoutMs: e.PROPERTY_INSURER_TIMEOUT_MS,
+    taxSellerVatNumbers: e.APP_ENV === 'sandbox' ? { ...SANDBOX_SELLER_VAT_NUMBERS, ...e.TAX_SELLER_VAT_NUMBERS } : e.TAX_SELLER_VAT_NUMBERS,
     webhooks: {
       secretKey: e.WEBHOOK_SECRET_KEY,
       worker: e.WEBHOOK_WORKER,

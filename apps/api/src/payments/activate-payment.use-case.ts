@@ -5,6 +5,7 @@ import { Payment, PaymentRepository } from './payment.repository';
 import type { PaymentStatusReason } from './payment-status-reasons';
 import { PolicyActivators, PolicyTermEnds } from './policy-activators';
 import { Refunds } from './refunds/refunds';
+import { TaxInvoices } from './tax-invoices/tax-invoices';
 
 export interface ActivationOutcome {
   payment: Payment;
@@ -23,7 +24,8 @@ export interface ActivationOutcome {
  *     payment paid by another vendor payment (two tabs) -> refund this one (already_paid)
  *     link withdrawn (cancelled) -> refund with the link's reason
  *     family says it is no longer payable -> refund with its reason
- *     otherwise activator.activate(tx): policy 0 -> 1, insurer's policy id, status webhook; payment paid;
+ *     otherwise activator.activate(tx): policy 0 -> 1, insurer's policy id, status webhook; the seller's next
+ *       simplified tax invoice number (tax_invoice_counters, locked until commit); payment paid;
  *       the policy's expiry due event when its family has a term
  *   COMMIT; then the refund worker pays back, or the policy document is produced, in the background.
  *
@@ -42,6 +44,7 @@ export class ActivatePaymentUseCase {
     private readonly refunds: Refunds,
     private readonly clock: Clock,
     private readonly expiry: PolicyTermEnds,
+    private readonly taxInvoices: TaxInvoices,
   ) {}
 
   async execute(paymentId: string, vendorPaymentId: string, charged?: Money): Promise<ActivationOutcome> {
@@ -62,6 +65,8 @@ export class ActivatePaymentUseCase {
       const verdict = await activator.payable(tx, payment);
       if (!verdict.payable) return refund(verdict.reason);
       const result = await activator.activate(tx, payment, now);
+      // Numbered here, in the activation's transaction: a rolled-back activation gives its invoice number back.
+      await this.taxInvoices.issue(tx, payment, result.invoices, now);
       if (result.endsAt) await this.expiry.schedule(tx, payment.policyType, payment.policyId, result.endsAt, now);
       for (const ends of result.policyEnds ?? []) await this.expiry.schedule(tx, payment.policyType, ends.policyId, ends.endsAt, now);
       const paid = await this.payments.update(tx, payment.id, {

@@ -19,6 +19,8 @@ import { PAYMENT_VENDOR } from './payment-vendor.token';
 import { PaymentsController } from './payments.controller';
 import { Refunds } from './refunds/refunds';
 import { PolicyDocumentsWorker } from './policy-documents.worker';
+import { TaxInvoiceRepository } from './tax-invoices/tax-invoice.repository';
+import { TaxInvoices } from './tax-invoices/tax-invoices';
 import { captureRawBody } from './vendor-callback/raw-body';
 import { VENDOR_CALLBACK_PATH, VendorCallbackController } from './vendor-callback/vendor-callback.controller';
 
@@ -46,8 +48,10 @@ import { VENDOR_CALLBACK_PATH, VendorCallbackController } from './vendor-callbac
     Refunds,
     RefundRepository,
     RetryRefundUseCase,
+    TaxInvoiceRepository,
+    TaxInvoices,
   ],
-  exports: [PaymentRepository, RefundRepository, ActivatePaymentUseCase, Refunds, PayPageService],
+  exports: [PaymentRepository, RefundRepository, ActivatePaymentUseCase, Refunds, PayPageService, TaxInvoices],
 })
 export class PaymentsModule implements OnModuleInit {
   constructor(private readonly adapterHost: HttpAdapterHost) {}

@@ -2,6 +2,7 @@ import type { Money } from '@lib/common';
 import type { Prisma } from '@lib/db';
 import type { Payment } from './payment.repository';
 import type { Payability } from './payment-status-reasons';
+import type { InvoicedSale } from './tax-invoices/tax-invoices';
 
 /** What the payment page shows about the policy being paid for. */
 export interface PaidPolicyDescription {
@@ -20,6 +21,11 @@ export interface ActivationResult {
   /** The partner's redirect URL with `policyID` substituted (policies/policy-redirect-url.ts), or null when none was given. */
   redirectUrl: string | null;
   providerPolicyId: string;
+  /**
+   * What each seller (insurer) was paid, for the simplified tax invoices issued in the same transaction (one for
+   * most families; medical's company payment may pay several insurers). The totals add up to the payment's amount.
+   */
+  invoices: InvoicedSale[];
   /**
    * When the policy's term ends, for a family that stores one and supplies a PolicyTerm: the core writes the
    * policy's expiry due event with the activation. Null or absent: no expiry event.

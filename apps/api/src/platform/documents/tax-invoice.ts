@@ -1,14 +1,20 @@
+import { toBuffer } from 'qrcode';
+import { zatcaQrBase64 } from '@lib/common';
 import { BilingualPdf } from './bilingual-pdf';
-import { docHeader, docHeading, docLabelled } from './document-layout';
+import { DOC_MARGIN, docHeader, docHeading, docLabelled } from './document-layout';
 
-/** What a tax invoice of a policy purchase states; amounts are decimal strings, already computed. */
+/** What a simplified tax invoice of a policy purchase states; amounts are decimal strings, already computed. */
 export interface TaxInvoice {
+  /** The seller: the insurer issuing the policy. */
   insurerEn: string;
   insurerAr: string;
+  /** The seller's VAT registration number (15 digits). */
+  vatNumber: string;
   /** The product, for the PDF's metadata (e.g. "Travel insurance"). */
   productEn: string;
   invoiceNumber: string;
   policyNumber: string;
+  /** When the invoice was issued (the payment was applied): printed and in the QR code to the millisecond, in UTC. */
   issuedAt: Date;
   lines: Array<{ en: string; ar: string; total: string }>;
   subtotal: string;
@@ -17,13 +23,27 @@ export interface TaxInvoice {
   total: string;
 }
 
-/** The bilingual tax invoice of a purchase: each line, VAT and the total paid. */
+/**
+ * The QR code's text (ZATCA phase 1): the seller's name as registered (its Arabic name), VAT number, the
+ * invoice's time, the total with VAT and the VAT, as TLV in base64 (libs/common/src/saudi/zatca-qr.ts).
+ */
+export function taxInvoiceQrText(i: TaxInvoice): string {
+  return zatcaQrBase64({ sellerName: i.insurerAr, vatNumber: i.vatNumber, timestamp: i.issuedAt.toISOString(), total: i.total, vat: i.vat });
+}
+
+/** The bilingual simplified tax invoice of a purchase: the seller and its VAT number, each line, VAT, the total paid and the QR code. */
 export async function renderTaxInvoice(i: TaxInvoice): Promise<Buffer> {
-  const pdf = await BilingualPdf.open({ title: `Tax invoice ${i.invoiceNumber}`, author: i.insurerEn, subject: `${i.productEn} tax invoice` }, i.issuedAt);
-  let y = docHeader(pdf, i.insurerEn, i.insurerAr, 'Tax Invoice', 'فاتورة ضريبية');
+  const [pdf, qr] = await Promise.all([
+    BilingualPdf.open({ title: `Tax invoice ${i.invoiceNumber}`, author: i.insurerEn, subject: `${i.productEn} tax invoice` }, i.issuedAt),
+    // Margin 4 modules (the quiet zone scanners need), error correction M: about 15 % of the code can be damaged.
+    toBuffer(taxInvoiceQrText(i), { type: 'png', errorCorrectionLevel: 'M', margin: 4, scale: 8 }),
+  ]);
+  let y = docHeader(pdf, i.insurerEn, i.insurerAr, 'Simplified Tax Invoice', 'فاتورة ضريبية مبسطة');
   y = docLabelled(pdf, y, 'Invoice number', 'رقم الفاتورة', i.invoiceNumber);
+  y = docLabelled(pdf, y, 'Seller', 'البائع', i.insurerEn);
+  y = docLabelled(pdf, y, 'VAT registration number', 'الرقم الضريبي', i.vatNumber);
+  y = docLabelled(pdf, y, 'Date and time', 'التاريخ والوقت', i.issuedAt.toISOString());
   y = docLabelled(pdf, y, 'Policy number', 'رقم الوثيقة', i.policyNumber);
-  y = docLabelled(pdf, y, 'Date', 'التاريخ', i.issuedAt.toISOString().slice(0, 10));
   y = docHeading(pdf, y, 'Items', 'البنود');
   for (const l of i.lines) y = docLabelled(pdf, y, l.en, l.ar, l.total);
   y += 4;
@@ -31,6 +51,7 @@ export async function renderTaxInvoice(i: TaxInvoice): Promise<Buffer> {
   y += 8;
   y = docLabelled(pdf, y, 'Subtotal', 'المجموع قبل الضريبة', i.subtotal);
   y = docLabelled(pdf, y, `VAT ${i.vatPercent}%`, `ضريبة القيمة المضافة ${i.vatPercent}`, i.vat);
-  docLabelled(pdf, y, 'Total paid, SAR', 'الإجمالي المدفوع بالريال', i.total);
+  y = docLabelled(pdf, y, 'Total with VAT, SAR', 'الإجمالي شامل الضريبة بالريال', i.total);
+  pdf.doc.image(qr, DOC_MARGIN, y + 16, { width: 150, height: 150 });
   return pdf.end();
 }

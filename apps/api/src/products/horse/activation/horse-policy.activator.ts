@@ -8,7 +8,7 @@ import type { Payability } from '../../../payments/payment-status-reasons';
 import { ActivationResult, PaidPolicyDescription, PolicyActivator } from '../../../payments/policy-activators';
 import { PolicyEvents } from '../../../policies/events/policy-events';
 import { shownHorsePolicy } from '../policies/horse-policy.presenter';
-import { HORSE_PROVIDER } from '../horse-products';
+import { HORSE_INSURER_NAMES, HORSE_PROVIDER } from '../horse-products';
 import { endsAfterLastDay } from '../../../policies/policy-term-dates';
 import { PolicyStatus, payableByStatus } from '../../../policies/policy-status';
 
@@ -29,8 +29,8 @@ export class HorsePolicyActivator implements PolicyActivator {
     return {
       productEn: `Horse insurance: ${name}`,
       productAr: `تأمين الخيل: ${name}`,
-      insurerEn: 'Caravan Shield Insurance',
-      insurerAr: 'درع القافلة للتأمين',
+      insurerEn: HORSE_INSURER_NAMES.en,
+      insurerAr: HORSE_INSURER_NAMES.ar,
       subtotal: money(policy.netPremium.toString()),
       vat: money(policy.vat.toString()),
       total: money(policy.price.toString()),
@@ -65,6 +65,22 @@ export class HorsePolicyActivator implements PolicyActivator {
       data: { status: PolicyStatus.Active, providerPolicyId: issued.policy_number, startDate: start, endDate: formatDate(end), purchasedAt: at, updatedAt: at },
     });
     await this.events.statusUpdated(tx, shownHorsePolicy({ policy: active, payment: null }, this.config.publicBaseUrl));
-    return { providerPolicyId: issued.policy_number, redirectUrl: null, endsAt: endsAfterLastDay(active.endDate!) };
+    const name = (policy.horse as { name: string }).name;
+    return {
+      providerPolicyId: issued.policy_number,
+      redirectUrl: null,
+      endsAt: endsAfterLastDay(active.endDate!),
+      invoices: [
+        {
+          seller: { code: policy.insurerCode, nameEn: HORSE_INSURER_NAMES.en, nameAr: HORSE_INSURER_NAMES.ar },
+          productEn: `Horse insurance: ${name}`,
+          productAr: `تأمين الخيل: ${name}`,
+          policyNumber: issued.policy_number,
+          total: money(policy.price.toString()),
+          vat: money(policy.vat.toString()),
+          vatPercent: money(VAT_PERCENT),
+        },
+      ],
+    };
   }
 }

@@ -1,5 +1,9 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Res, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { TaxInvoices } from '../../../payments/tax-invoices/tax-invoices';
+import { sendTaxInvoice, TaxInvoiceRoute } from '../../../payments/tax-invoices/tax-invoice-route';
+
 import { ApiError, intId, validationError, z } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { CurrentPartner, PartnerApi } from '../../../platform/auth/partner-api.decorator';
@@ -47,6 +51,7 @@ export class HorsePoliciesController {
     private readonly policies: HorsePolicyRepository,
     private readonly documents: DocumentFiles,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly taxInvoices: TaxInvoices,
   ) {}
 
   @Post()
@@ -141,5 +146,11 @@ export class HorsePoliciesController {
   @ApiErrors(400, 404, 409, 413, 422)
   cancelPolicy(@CurrentPartner() partner: Partner, @Param({ schema: idParam }) p: z.infer<typeof idParam>, @UploadedCancellation() upload: CancellationUpload) {
     return this.cancel.execute(partner.clientId, p.horsePolicy, upload, this.config.publicBaseUrl);
+  }
+
+  @Get(':horsePolicy/tax-invoice')
+  @TaxInvoiceRoute('horse')
+  async taxInvoice(@CurrentPartner() partner: Partner, @Param({ schema: idParam }) p: z.infer<typeof idParam>, @Res() reply: FastifyReply) {
+    return sendTaxInvoice(reply, await this.taxInvoices.pdfOfPolicy(partner.clientId, 'horse', p.horsePolicy));
   }
 }

@@ -73,7 +73,23 @@ export class LifePolicyActivator implements PolicyActivator {
     });
     await this.events.statusUpdated(tx, shownLifePolicy({ policy: active, offer, payment: null }, this.config.publicBaseUrl));
     // Maturity: the day after the last day of the term.
-    return { providerPolicyId: issued.policy_number, redirectUrl: null, endsAt: endsAfterLastDay(active.endDate!) };
+    return {
+      providerPolicyId: issued.policy_number,
+      redirectUrl: null,
+      endsAt: endsAfterLastDay(active.endDate!),
+      // Life premiums are VAT-exempt: the invoice states VAT 0.
+      invoices: [
+        {
+          seller: { code: policy.insurerCode, nameEn: offer.insurerName, nameAr: offer.insurerNameAr },
+          productEn: `Life savings and protection: ${offer.productName}`,
+          productAr: `تأمين الحماية والادخار: ${offer.productName}`,
+          policyNumber: issued.policy_number,
+          total: money(policy.premium.toString()),
+          vat: money(0),
+          vatPercent: money(0),
+        },
+      ],
+    };
   }
 
   private async load(db: Prisma.TransactionClient | PrismaService, policyId: number) {

@@ -1,5 +1,9 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Res, Query, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { TaxInvoices } from '../../../payments/tax-invoices/tax-invoices';
+import { sendTaxInvoice, TaxInvoiceRoute } from '../../../payments/tax-invoices/tax-invoice-route';
+
 import { intId, z } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { CurrentPartner, PartnerApi } from '../../../platform/auth/partner-api.decorator';
@@ -32,6 +36,7 @@ export class LifePoliciesController {
     private readonly cancel: CancelLifePolicyUseCase,
     private readonly policies: LifePolicyRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly taxInvoices: TaxInvoices,
   ) {}
 
   @Post()
@@ -91,5 +96,11 @@ export class LifePoliciesController {
   @ApiErrors(400, 404, 409, 413, 422)
   cancelPolicy(@CurrentPartner() partner: Partner, @Param({ schema: idParam }) p: z.infer<typeof idParam>, @UploadedCancellation() upload: CancellationUpload) {
     return this.cancel.execute(partner.clientId, p.lifePolicy, upload, this.config.publicBaseUrl);
+  }
+
+  @Get(':lifePolicy/tax-invoice')
+  @TaxInvoiceRoute('life savings and protection')
+  async taxInvoice(@CurrentPartner() partner: Partner, @Param({ schema: idParam }) p: z.infer<typeof idParam>, @Res() reply: FastifyReply) {
+    return sendTaxInvoice(reply, await this.taxInvoices.pdfOfPolicy(partner.clientId, 'life', p.lifePolicy));
   }
 }

@@ -100,9 +100,24 @@ export class MedicalPolicyActivator implements PolicyActivator {
       numbers.push(issued.policyNumber);
       ends.push({ policyId: active.id, endsAt: endsAfterLastDay(active.endDate!) });
     }
+    // One invoice per insurer the company's payment pays: each sells its own policies.
+    const known = await this.insurers.list();
+    const invoices = [...new Set(policies.map((p) => p.insuranceProvider))].map((code) => {
+      const own = policies.filter((p) => p.insuranceProvider === code);
+      const name = known.find((i) => i.code === code);
+      return {
+        seller: { code, nameEn: name?.name_en ?? code, nameAr: name?.name_ar ?? code },
+        productEn: `SME medical insurance: ${company.name}`,
+        productAr: `التأمين الطبي للمنشآت: ${company.nameAr}`,
+        policyNumber: own.map((p) => numbers[policies.indexOf(p)]).join(','),
+        total: sum(own.map((p) => p.price.toString())),
+        vat: sum(own.map((p) => p.vat.toString())),
+        vatPercent: money(VAT_PERCENT),
+      };
+    });
     const first = policies[0];
     // One payment settles the company's policies: each gets its own expiry (the payment's policy_id is the company).
-    return { providerPolicyId: numbers.join(','), redirectUrl: policyRedirectUrl(first.redirectUrl, first.id), policyEnds: ends };
+    return { providerPolicyId: numbers.join(','), redirectUrl: policyRedirectUrl(first.redirectUrl, first.id), policyEnds: ends, invoices };
   }
 
   async redirectUrl(payment: Payment): Promise<string | null> {

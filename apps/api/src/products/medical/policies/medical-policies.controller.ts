@@ -1,4 +1,7 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { TaxInvoices } from '../../../payments/tax-invoices/tax-invoices';
+import { sendTaxInvoice, TaxInvoiceRoute } from '../../../payments/tax-invoices/tax-invoice-route';
 import { CancellationUpload, CancellationUploadGuard, UploadedCancellation } from '../../../policies/cancellation/cancellation-upload.guard';
 import { storeCancellationDocument } from '../../../policies/cancellation/cancellation-documents';
 import { AcceptsMultipart } from '../../../platform/files/multipart';
@@ -31,6 +34,7 @@ export class MedicalPoliciesController {
     private readonly reads: MedicalPolicyReads,
     private readonly files: FileStore,
     private readonly clock: Clock,
+    private readonly taxInvoices: TaxInvoices,
   ) {}
 
   @Post(['policies', 'request-policies'])
@@ -105,5 +109,17 @@ export class MedicalPoliciesController {
       if (stored) await this.files.discard([stored]);
       throw err;
     }
+  }
+
+  /** The invoice of the company payment that paid this policy, from this policy's insurer. */
+  @Get('policies/:policyId/tax-invoice')
+  @TaxInvoiceRoute('medical')
+  async taxInvoice(@CurrentPartner() partner: Partner, @Param({ schema: idParam }) p: z.infer<typeof idParam>, @Res() reply: FastifyReply) {
+    const found = await this.policies.findForClient(partner.clientId, p.policyId);
+    const invoice =
+      found?.paymentId && found.issuedAt
+        ? await this.taxInvoices.pdfOfPolicy(partner.clientId, 'medical', found.companyId, { paymentId: found.paymentId, sellerCode: found.insuranceProvider })
+        : null;
+    return sendTaxInvoice(reply, invoice);
   }
 }

@@ -12,7 +12,7 @@ import { policyRedirectUrl } from '../../../policies/policy-redirect-url';
 import { shownMotorPolicy } from '../issuance/motor-policy.presenter';
 import { MOTOR_PROVIDER } from '../motor-insurers';
 import { readOffer } from '../quotes/quote-offers.read';
-import { renderTaxInvoice, type TaxInvoice } from '../../../platform/documents/tax-invoice';
+import { TaxInvoices, type TaxInvoiceLines } from '../../../payments/tax-invoices/tax-invoices';
 import { MotorSchedule, renderMotorSchedule } from './motor-policy-document';
 import { PolicyStatus, payableByStatus } from '../../../policies/policy-status';
 import { endsAfterLastDay } from '../../../policies/policy-term-dates';
@@ -31,6 +31,7 @@ export class MotorPolicyActivator implements PolicyActivator {
     @Inject(MOTOR_PROVIDER) private readonly provider: MotorProvider,
     private readonly events: PolicyEvents,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly taxInvoices: TaxInvoices,
   ) {}
 
   async describe(payment: Payment): Promise<PaidPolicyDescription | null> {
@@ -93,7 +94,23 @@ export class MotorPolicyActivator implements PolicyActivator {
       },
     });
     await this.events.statusUpdated(tx, shownMotorPolicy(active, null, this.config.publicBaseUrl));
-    return { providerPolicyId: issued.policyNumber, redirectUrl: policyRedirectUrl(policy.redirectUrl, policy.id), endsAt: endsAfterLastDay(issued.endDate) };
+    const benefits = policy.benefits as StoredBenefit[];
+    return {
+      providerPolicyId: issued.policyNumber,
+      redirectUrl: policyRedirectUrl(policy.redirectUrl, policy.id),
+      endsAt: endsAfterLastDay(issued.endDate),
+      invoices: [
+        {
+          seller: { code: policy.insurerCode, nameEn: offer.companyName, nameAr: offer.companyNameAr },
+          productEn: `Motor insurance: ${offer.insuranceTypeDisplay}`,
+          productAr: `تأمين المركبات: ${offer.insuranceTypeDisplayAr}`,
+          policyNumber: issued.policyNumber,
+          total: money(policy.price.toString()),
+          vat: sum([price.vat.toString(), ...benefits.map((b) => b.vat)]),
+          vatPercent: money(price.vatPercentage.toString()),
+        },
+      ],
+    };
   }
 
   async redirectUrl(payment: Payment): Promise<string | null> {
@@ -111,7 +128,10 @@ export class MotorPolicyActivator implements PolicyActivator {
     const loaded = await this.load(this.prisma, policyId);
     if (!loaded || !loaded.policy.documentsPending || !loaded.policy.providerPolicyId) return;
     const now = this.clock.now();
-    const [bytes, invoiceBytes] = await Promise.all([renderMotorSchedule(schedule(loaded, now)), renderTaxInvoice(invoice(loaded, now))]);
+    // The invoice issued when the payment was applied: its number, time and amounts never change.
+    const taxInvoice = await this.taxInvoices.ofPolicy('motor', policyId);
+    if (!taxInvoice) throw new Error(`motor policy ${policyId} has no tax invoice`);
+    const [bytes, invoiceBytes] = await Promise.all([renderMotorSchedule(schedule(loaded, now)), this.taxInvoices.render(taxInvoice, invoiceLines(loaded))]);
     const file = await this.files.save({ clientId: loaded.policy.clientId, kind: 'policy-document/motor', contentType: 'application/pdf', bytes });
     const invoiceFile = await this.files.save({
       clientId: loaded.policy.clientId,
@@ -149,32 +169,18 @@ export class MotorPolicyActivator implements PolicyActivator {
 
 type Loaded = NonNullable<Awaited<ReturnType<MotorPolicyActivator['load']>>>;
 
-/** The tax invoice: the price (net, VAT) and each paid benefit; the total is what the customer paid. */
-function invoice({ policy, offer, price }: Loaded, now: Date): TaxInvoice {
+/** The tax invoice's lines: the price before VAT and each paid benefit (its totals were stored with the invoice). */
+function invoiceLines({ policy, offer, price }: Loaded): TaxInvoiceLines {
   const chosen = policy.benefits as StoredBenefit[];
   const benefitNames = new Map(offer.benefits.map((b) => [b.id, { en: b.name, ar: b.nameAr }]));
-  const subtotal = sum([price.subtotal.toString(), ...chosen.map((b) => b.amount)]);
-  const vat = sum([price.vat.toString(), ...chosen.map((b) => b.vat)]);
-  return {
-    insurerEn: offer.companyName,
-    insurerAr: offer.companyNameAr,
-    productEn: 'Motor insurance',
-    invoiceNumber: `INV-MOTOR-${policy.id}`,
-    policyNumber: policy.providerPolicyId!,
-    issuedAt: policy.purchasedAt ?? now,
-    lines: [
-      { en: `${offer.type} cover, ${offer.insuranceTypeDisplay}`, ar: offer.insuranceTypeDisplayAr, total: amountString(price.subtotal.toString()) },
-      ...chosen.map((b) => ({
-        en: benefitNames.get(b.quote_benefit_id)?.en ?? 'Benefit',
-        ar: benefitNames.get(b.quote_benefit_id)?.ar ?? 'منفعة',
-        total: amountString(b.amount),
-      })),
-    ],
-    subtotal: amountString(subtotal),
-    vatPercent: Number(price.vatPercentage.toString()),
-    vat: amountString(vat),
-    total: amountString(policy.price.toString()),
-  };
+  return [
+    { en: `${offer.type} cover, ${offer.insuranceTypeDisplay}`, ar: offer.insuranceTypeDisplayAr, total: amountString(price.subtotal.toString()) },
+    ...chosen.map((b) => ({
+      en: benefitNames.get(b.quote_benefit_id)?.en ?? 'Benefit',
+      ar: benefitNames.get(b.quote_benefit_id)?.ar ?? 'منفعة',
+      total: amountString(b.amount),
+    })),
+  ];
 }
 
 const sar = (v: string | { toString(): string }) => `SAR ${Number(amountString(v.toString())).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;

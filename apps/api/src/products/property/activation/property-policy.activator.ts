@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { money } from '@lib/common';
+import { money, VAT_PERCENT } from '@lib/common';
 import { Prisma, PrismaService } from '@lib/db';
 import type { PropertyProvider } from '@lib/providers';
 import type { Payment } from '../../../payments/payment.repository';
@@ -64,7 +64,23 @@ export class PropertyPolicyActivator implements PolicyActivator {
       const documented = await this.policies.setDocument(tx, policy.id, { providerPolicy: issued.documentUrl, at });
       await this.events.documentsUpdated(tx, await this.views.shown(tx, documented!, null));
     }
-    return { providerPolicyId: issued.providerPolicyId, redirectUrl: policyRedirectUrl(policy.redirectUrl, policy.id), endsAt: active ? active.endDate : null };
+    const name = (await this.names()).get(policy.insurerCode) ?? { en: policy.insurerCode, ar: policy.insurerCode };
+    return {
+      providerPolicyId: issued.providerPolicyId,
+      redirectUrl: policyRedirectUrl(policy.redirectUrl, policy.id),
+      endsAt: active ? active.endDate : null,
+      invoices: [
+        {
+          seller: { code: policy.insurerCode, nameEn: name.en, nameAr: name.ar },
+          productEn: 'Home insurance',
+          productAr: 'تأمين المنازل',
+          policyNumber: issued.providerPolicyId,
+          total: money(policy.price.toString()),
+          vat: money(policy.vat.toString()),
+          vatPercent: money(VAT_PERCENT),
+        },
+      ],
+    };
   }
 
   async redirectUrl(payment: Payment): Promise<string | null> {

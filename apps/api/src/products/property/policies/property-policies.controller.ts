@@ -1,6 +1,9 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { TaxInvoices } from '../../../payments/tax-invoices/tax-invoices';
+import { sendTaxInvoice, TaxInvoiceRoute } from '../../../payments/tax-invoices/tax-invoice-route';
+
 import { ApiError, intId, pageQueryShape, pageSkip, parseDate, toPage, validationError, z } from '@lib/common';
 import { gregorianDateField } from '@lib/common/saudi';
 import { Inject } from '@nestjs/common';
@@ -49,6 +52,7 @@ export class PropertyPoliciesController {
     private readonly status: CancellationStatusService,
     private readonly cancelPolicy: CancelPropertyPolicyUseCase,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly taxInvoices: TaxInvoices,
   ) {}
 
   @Post()
@@ -152,5 +156,15 @@ export class PropertyPoliciesController {
     const policy = await this.policies.findForClient(partner.clientId, id);
     if (!policy) throw ApiError.notFound('No property policy with this id.');
     return policy;
+  }
+
+  @Get(':propertyPolicy/tax-invoice')
+  @TaxInvoiceRoute('property')
+  async taxInvoice(
+    @CurrentPartner() partner: Partner,
+    @Param({ schema: propertyPolicyParam }) p: z.infer<typeof propertyPolicyParam>,
+    @Res() reply: FastifyReply,
+  ) {
+    return sendTaxInvoice(reply, await this.taxInvoices.pdfOfPolicy(partner.clientId, 'property', p.propertyPolicy));
   }
 }

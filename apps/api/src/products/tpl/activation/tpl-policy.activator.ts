@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { amountString, ApiError, Clock, formatDate, money } from '@lib/common';
-import { renderTaxInvoice } from '../../../platform/documents/tax-invoice';
+import { TaxInvoices } from '../../../payments/tax-invoices/tax-invoices';
 import { FileStore } from '../../../platform/files/file-store';
 import { renderTplCertificate } from './tpl-policy-document';
 import { APP_CONFIG, AppConfig } from '@lib/config';
@@ -26,6 +26,7 @@ export class TplPolicyActivator implements PolicyActivator {
     private readonly files: FileStore,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly taxInvoices: TaxInvoices,
   ) {}
 
   async describe(payment: Payment): Promise<PaidPolicyDescription | null> {
@@ -61,8 +62,9 @@ export class TplPolicyActivator implements PolicyActivator {
   async activate(tx: Prisma.TransactionClient, payment: Payment, at: Date): Promise<ActivationResult> {
     const policy = await tx.tplPolicy.findUnique({ where: { id: payment.policyId } });
     if (!policy) throw new Error(`TPL policy ${payment.policyId} of payment ${payment.id} is missing`);
-    let issued;
+    let issued, price;
     try {
+      price = await this.provider.price();
       issued = await this.provider.issue({
         reference: `tpl-policy-${policy.id}`,
         vin: policy.vin,
@@ -86,10 +88,23 @@ export class TplPolicyActivator implements PolicyActivator {
       },
     });
     await this.events.statusUpdated(tx, shownTplPolicy(issuedPolicy, null, this.config.publicBaseUrl, this.files));
+    const total = money(policy.price.toString());
+    const vatPercent = money(price.vat_percentage);
     return {
       providerPolicyId: issued.policy_number,
       redirectUrl: policyRedirectUrl(issuedPolicy.redirectUrl, issuedPolicy.id),
       endsAt: endsAfterLastDay(issued.end_date),
+      invoices: [
+        {
+          seller: { code: price.insurer_code, nameEn: price.insurer_name_en, nameAr: price.insurer_name_ar },
+          productEn: 'Third-party motor insurance (ownership transfer)',
+          productAr: 'تأمين المركبات ضد الغير (نقل ملكية)',
+          policyNumber: issued.policy_number,
+          total,
+          vat: total.minus(total.dividedBy(vatPercent.dividedBy(100).plus(1)).toDecimalPlaces(2)),
+          vatPercent,
+        },
+      ],
     };
   }
 
@@ -107,9 +122,10 @@ export class TplPolicyActivator implements PolicyActivator {
   async produceDocuments(policyId: number): Promise<void> {
     const policy = await this.prisma.tplPolicy.findUnique({ where: { id: policyId } });
     if (!policy?.documentsPending || !policy.providerPolicyId || !policy.startDate || !policy.endDate) return;
+    const taxInvoice = await this.taxInvoices.ofPolicy('tpl', policyId);
+    if (!taxInvoice) throw new Error(`TPL policy ${policyId} has no tax invoice`);
     const price = await this.provider.price();
     const total = money(policy.price.toString());
-    const subtotal = total.dividedBy(money(price.vat_percentage).dividedBy(100).plus(1)).toDecimalPlaces(2);
     const issuedAt = policy.purchasedAt ?? this.clock.now();
     const [certificate, invoice] = await Promise.all([
       renderTplCertificate({
@@ -125,19 +141,9 @@ export class TplPolicyActivator implements PolicyActivator {
         newOwnerId: policy.newOwnerId,
         price: amountString(total),
       }),
-      renderTaxInvoice({
-        insurerEn: price.insurer_name_en,
-        insurerAr: price.insurer_name_ar,
-        productEn: 'Third-party motor insurance',
-        invoiceNumber: `INV-TPL-${policy.id}`,
-        policyNumber: policy.providerPolicyId,
-        issuedAt,
-        lines: [{ en: 'Third-party liability, ownership transfer', ar: 'المسؤولية تجاه الغير، نقل ملكية', total: amountString(subtotal) }],
-        subtotal: amountString(subtotal),
-        vatPercent: Number(price.vat_percentage),
-        vat: amountString(total.minus(subtotal)),
-        total: amountString(total),
-      }),
+      this.taxInvoices.render(taxInvoice, [
+        { en: 'Third-party liability, ownership transfer', ar: 'المسؤولية تجاه الغير، نقل ملكية', total: amountString(taxInvoice.subtotal.toString()) },
+      ]),
     ]);
     const saved = [
       await this.files.save({ clientId: policy.clientId, kind: 'tpl/policy-document', contentType: 'application/pdf', bytes: certificate }),

@@ -64,7 +64,22 @@ export class TravelPolicyActivator implements PolicyActivator {
     }
     const active = await this.policies.activate(tx, view.policy.id, { providerPolicyId: issued.policy_number, at });
     await this.events.statusUpdated(tx, this.presenter.shown({ ...view, policy: active, payment: null }));
-    return { providerPolicyId: issued.policy_number, redirectUrl: policyRedirectUrl(active.redirectUrl, active.id), endsAt: endsAfterLastDay(active.endDate) };
+    return {
+      providerPolicyId: issued.policy_number,
+      redirectUrl: policyRedirectUrl(active.redirectUrl, active.id),
+      endsAt: endsAfterLastDay(active.endDate),
+      invoices: [
+        {
+          seller: { code: active.insurerCode, nameEn: TRAVEL_INSURER_NAMES.en, nameAr: TRAVEL_INSURER_NAMES.ar },
+          productEn: TRAVEL_PRODUCT_NAMES.en,
+          productAr: TRAVEL_PRODUCT_NAMES.ar,
+          policyNumber: issued.policy_number,
+          total: money(active.price.toString()),
+          vat: money(active.vat.toString()),
+          vatPercent: money(VAT_PERCENT),
+        },
+      ],
+    };
   }
 
   async redirectUrl(payment: Payment): Promise<string | null> {

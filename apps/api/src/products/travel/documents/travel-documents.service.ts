@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { amountString, Clock, money, VAT_PERCENT } from '@lib/common';
+import { amountString, Clock } from '@lib/common';
 import { TRAVEL_BANDS } from '@lib/providers';
 import { FileStore } from '../../../platform/files/file-store';
 import { PaymentRepository } from '../../../payments/payment.repository';
@@ -9,7 +9,7 @@ import { TravelPolicyRepository } from '../policies/travel-policy.repository';
 import type { TravelBill } from '../quotes/travel-bill';
 import type { TravellerInput } from '../quotes/travel-quote.schema';
 import { TRAVEL_INSURER_NAMES } from '../travel-products';
-import { renderTaxInvoice } from '../../../platform/documents/tax-invoice';
+import { TaxInvoices } from '../../../payments/tax-invoices/tax-invoices';
 import { renderTravelCertificate } from './travel-documents';
 
 const BAND_NAMES = {
@@ -31,6 +31,7 @@ export class TravelDocuments {
     private readonly events: PolicyEvents,
     private readonly presenter: TravelPolicyPresenter,
     private readonly clock: Clock,
+    private readonly taxInvoices: TaxInvoices,
   ) {}
 
   async produce(policyId: number): Promise<void> {
@@ -39,6 +40,8 @@ export class TravelDocuments {
     const { policy, quote } = view;
     const issuedAt = policy.purchasedAt ?? this.clock.now();
     const bill = quote.bill as unknown as TravelBill;
+    const taxInvoice = await this.taxInvoices.ofPolicy('travel', policy.id);
+    if (!taxInvoice) throw new Error(`travel policy ${policy.id} has no tax invoice`);
     const [certificate, invoice] = await Promise.all([
       renderTravelCertificate({
         insurerEn: TRAVEL_INSURER_NAMES.en,
@@ -53,27 +56,15 @@ export class TravelDocuments {
         travellers: quote.travellers as unknown as TravellerInput[],
         price: amountString(policy.price.toString()),
       }),
-      renderTaxInvoice({
-        productEn: 'Travel insurance',
-        insurerEn: TRAVEL_INSURER_NAMES.en,
-        insurerAr: TRAVEL_INSURER_NAMES.ar,
-        invoiceNumber: `INV-TRV-${String(policy.id).padStart(6, '0')}`,
-        policyNumber: policy.providerPolicyId!,
-        issuedAt,
-        lines: [
-          ...TRAVEL_BANDS.flatMap((b) => {
-            const line = bill.items[b];
-            return line
-              ? [{ en: `${BAND_NAMES[b].en}, ${line.count} x ${amountString(line.price)}`, ar: BAND_NAMES[b].ar, total: amountString(line.total) }]
-              : [];
-          }),
-          { en: 'Policy fee', ar: 'رسوم الوثيقة', total: amountString(bill.adminFees) },
-        ],
-        subtotal: amountString(policy.subtotal.toString()),
-        vatPercent: VAT_PERCENT,
-        vat: amountString(policy.vat.toString()),
-        total: money(policy.price.toString()).toFixed(2),
-      }),
+      this.taxInvoices.render(taxInvoice, [
+        ...TRAVEL_BANDS.flatMap((b) => {
+          const line = bill.items[b];
+          return line
+            ? [{ en: `${BAND_NAMES[b].en}, ${line.count} x ${amountString(line.price)}`, ar: BAND_NAMES[b].ar, total: amountString(line.total) }]
+            : [];
+        }),
+        { en: 'Policy fee', ar: 'رسوم الوثيقة', total: amountString(bill.adminFees) },
+      ]),
     ]);
     const saved = [
       await this.files.save({ clientId: policy.clientId, kind: 'travel-policy', contentType: 'application/pdf', bytes: certificate }),
