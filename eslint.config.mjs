@@ -69,12 +69,25 @@ const CORE_PROVIDERS = [
   'DashboardMetrics',
 ];
 
+/**
+ * Database access only in `*.repository.ts` (docs/architecture.md "Database access"): the handles that reach the
+ * database (PrismaService, the DATABASE token and its Database, plain SQL) are imported by repositories alone; the
+ * rest depends on a repository. `import type` stays free (a type-only import cannot inject a handle), and so does the
+ * `Prisma` namespace (types such as Prisma.TransactionClient, error classes): a service hands the transaction client
+ * it is given on to a repository method and queries nothing on it.
+ */
+const DB_HANDLES = ['PrismaService', 'DATABASE', 'Database', 'SqlDatabase', 'SqlTarget', 'SqlQuery', 'prismaSql', 'openDatabase'];
+const DB_ACCESS_MESSAGE =
+  'Database access only in a *.repository.ts: move the query into the repository of what it stores (docs/architecture.md "Database access").';
+const RAW_SQL = ['$queryRaw', '$queryRawUnsafe', '$executeRaw', '$executeRawUnsafe', '$transaction'];
+
 function layerRule(root, patterns) {
   return { files: [`${root}/**/*.ts`], rules: { 'no-restricted-imports': ['error', { patterns }] } };
 }
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'libs/db/src/generated/**', 'packages/sdk/src/schema.ts', 'packages/sdk/dist/**', 'apps/admin/dist/**', 'apps/portal/dist/**', 'apps/embed/dist/**', 'coverage/**', '**/*.js', '**/*.mjs', '**/*.cjs'] },
+
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -152,6 +165,27 @@ export default tseslint.config(
         { selector: 'Identifier[name="SqlDatabase"]', message: 'No SQL in controllers: put the query in a repository.' },
         ...NO_BARE_POLICY_STATUS,
       ],
+    },
+  },
+  {
+    // Database access only in repositories. libs/db provides the handles; bootstrap, the app module (which hands the
+    // opened database to DatabaseModule), the OpenAPI export and the CLI open or wire the database.
+    files: ['apps/api/src/**/*.ts', 'apps/sandbox/src/**/*.ts', 'libs/**/*.ts'],
+    ignores: [
+      '**/*.repository.ts',
+      '**/*.spec.ts',
+      'libs/db/**',
+      'apps/api/src/bootstrap.ts',
+      'apps/api/src/app.module.ts',
+      'apps/api/src/openapi-export.ts',
+      'apps/api/src/platform/cli/**',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@lib/db', importNames: DB_HANDLES, allowTypeImports: true, message: DB_ACCESS_MESSAGE }] },
+      ],
+      'no-restricted-properties': ['error', ...RAW_SQL.map((property) => ({ property, message: DB_ACCESS_MESSAGE }))],
     },
   },
   {

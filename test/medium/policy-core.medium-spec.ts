@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ApiError, ManualClock } from '../../libs/common/src';
 import { PropertyProviderError } from '../../libs/providers/src';
 import { PolicyTableMetrics } from '../../apps/api/src/policies/dashboard/policy-table-metrics';
+import { DashboardMetricsRepository } from '../../apps/api/src/policies/dashboard/dashboard-metrics.repository';
 import { coverThroughEndDate } from '../../apps/api/src/policies/claims/claim-policies';
 import { HorsePolicyRepository } from '../../apps/api/src/products/horse/policies/horse-policy.repository';
 import type { FileStore } from '../../apps/api/src/platform/files/file-store';
@@ -158,7 +159,11 @@ describe('policy core against the database', () => {
 
   it('counts a family on the dashboard by the one status vocabulary, and its policies issued per day', async () => {
     await horsePolicy(PolicyStatus.Active, { startDate: '2027-02-28', endDate: '2028-02-27', purchasedAt: new Date('2027-02-28T10:00:00Z') });
-    const metrics = new PolicyTableMetrics(handle.db, { source: 'horse', table: 'horse_policies', issuedColumn: 'purchased_at' });
+    const metrics = new PolicyTableMetrics(new DashboardMetricsRepository(handle.db), {
+      source: 'horse',
+      table: 'horse_policies',
+      issuedColumn: 'purchased_at',
+    });
     const got = await metrics.collect({ from: new Date('2027-02-28T00:00:00Z'), to: new Date('2027-03-02T00:00:00Z'), days: ['2027-02-28', '2027-03-01'] });
     expect(got.policiesByStatus).toEqual({ active: 1, cancelled: 1, pending: 1 });
     expect(got.counters?.policies_total).toBe(3);

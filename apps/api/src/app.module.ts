@@ -8,6 +8,7 @@ import { CoreDeps, CoreModule } from './core.module';
 import { AdminModule } from './platform/admin/admin.module';
 import { PortalModule } from './platform/portal/portal.module';
 import { HealthController } from './platform/health/health.controller';
+import { DatabaseProbeRepository } from './platform/health/database-probe.repository';
 import { OAuthController } from './platform/oauth/oauth.controller';
 import { TokenAttempts } from './platform/oauth/token-attempts';
 import { MotorModule } from './products/motor/motor.module';
@@ -77,7 +78,7 @@ export class AppModule {
         ...(deps.extraModules ?? []),
       ],
       controllers: [OAuthController, HealthController],
-      providers: [TokenAttempts],
+      providers: [TokenAttempts, DatabaseProbeRepository],
     };
   }
 }

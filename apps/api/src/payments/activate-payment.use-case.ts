@@ -6,6 +6,7 @@ import type { PaymentStatusReason } from './payment-status-reasons';
 import { PolicyActivators, PolicyTermEnds } from './policy-activators';
 import { Refunds } from './refunds/refunds';
 import { TaxInvoices } from './tax-invoices/tax-invoices';
+import { RefundRepository } from './refunds/refund.repository';
 
 export interface ActivationOutcome {
   payment: Payment;
@@ -42,6 +43,7 @@ export class ActivatePaymentUseCase {
     private readonly products: PolicyActivators,
     private readonly documents: PolicyDocumentsWorker,
     private readonly refunds: Refunds,
+    private readonly refundRows: RefundRepository,
     private readonly clock: Clock,
     private readonly expiry: PolicyTermEnds,
     private readonly taxInvoices: TaxInvoices,
@@ -56,7 +58,7 @@ export class ActivatePaymentUseCase {
         await this.refunds.refundInFull(tx, payment, vendorPaymentId, charged ?? money(payment.amount.toString()), reason, now);
         return { payment: (await this.payments.lock(tx, paymentId))!, result: 'refunded', redirectUrl: null };
       };
-      if (await tx.refund.findUnique({ where: { vendorPaymentId } })) return { payment, result: 'refunded', redirectUrl: null };
+      if (await this.refundRows.forVendorPayment(tx, vendorPaymentId)) return { payment, result: 'refunded', redirectUrl: null };
       if (charged && !charged.equals(payment.amount.toString())) return refund('amount_mismatch');
       if (payment.status === 'paid')
         return payment.vendorReference === vendorPaymentId ? { payment, result: 'already_paid', redirectUrl: null } : refund('already_paid');

@@ -111,6 +111,14 @@ export class PaymentRepository {
     return tx.payment.findUnique({ where: { id } });
   }
 
+  /** The policy's latest payment that took money (paid, or refunded since), with the vendor charge that paid it. */
+  lastPaidOf(tx: Prisma.TransactionClient, policyType: string, policyId: number): Promise<Payment | null> {
+    return tx.payment.findFirst({
+      where: { policyType, policyId, status: { in: ['paid', 'refunded'] }, vendorReference: { not: null } },
+      orderBy: { paidAt: 'desc' },
+    });
+  }
+
   update(tx: Prisma.TransactionClient | PrismaService, id: string, data: Prisma.PaymentUpdateInput): Promise<Payment> {
     return tx.payment.update({ where: { id }, data });
   }

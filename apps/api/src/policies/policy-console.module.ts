@@ -6,6 +6,7 @@ import { PolicyActivityService } from './activity/policy-activity.service';
 import { ClientsMetricsProvider } from './dashboard/clients-metrics.provider';
 import { DashboardController } from './dashboard/dashboard.controller';
 import { DashboardMetrics } from './dashboard/dashboard-metrics';
+import { DashboardMetricsRepository } from './dashboard/dashboard-metrics.repository';
 import { DashboardService } from './dashboard/dashboard.service';
 import { PaymentMetricsProvider } from './dashboard/payment-metrics.provider';
 import { SearchController } from './search/search.controller';
@@ -22,6 +23,7 @@ import { SearchService } from './search/search.service';
   controllers: [DashboardController, SearchController, PolicyActivityController],
   providers: [
     DashboardMetrics,
+    DashboardMetricsRepository,
     DashboardService,
     ClientsMetricsProvider,
     PaymentMetricsProvider,

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { RealClock } from '@lib/common';
-import { Prisma } from '@lib/db';
+import type { Prisma } from '@lib/db';
+import { WebhookDeliveryRepository } from './delivery/webhook-delivery.repository';
 import { WebhookEndpointRepository } from './endpoints/webhook-endpoint.repository';
 import { bodyOf, WebhookEvent } from './webhook-events';
 
@@ -14,6 +15,7 @@ import { bodyOf, WebhookEvent } from './webhook-events';
 export class WebhookOutbox {
   constructor(
     private readonly endpoints: WebhookEndpointRepository,
+    private readonly deliveries: WebhookDeliveryRepository,
     private readonly clock: RealClock,
   ) {}
 
@@ -28,21 +30,19 @@ export class WebhookOutbox {
     const now = this.clock.now();
     const id = randomUUID();
     const { body, policyId } = bodyOf(event);
-    await tx.webhookDelivery.create({
-      data: {
-        id,
-        endpointId,
-        clientId: event.clientId,
-        eventType: event.type,
-        policyType: event.family,
-        policyId,
-        body: JSON.stringify(body),
-        status: 'pending',
-        attempts: 0,
-        nextAttemptAt: now,
-        createdAt: now,
-        updatedAt: now,
-      },
+    await this.deliveries.enqueue(tx, {
+      id,
+      endpointId,
+      clientId: event.clientId,
+      eventType: event.type,
+      policyType: event.family,
+      policyId,
+      body: JSON.stringify(body),
+      status: 'pending',
+      attempts: 0,
+      nextAttemptAt: now,
+      createdAt: now,
+      updatedAt: now,
     });
     return id;
   }

@@ -1,5 +1,5 @@
-import { Injectable } from '@nestjs/common';
-import { listTotal, listTotalKey, Prisma, PrismaService } from '@lib/db';
+import { Inject, Injectable } from '@nestjs/common';
+import { DATABASE, type Database, listTotal, listTotalKey, Prisma, PrismaService } from '@lib/db';
 import type { Refund } from '@lib/db/generated/prisma/client';
 
 export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
@@ -17,10 +17,13 @@ export interface AdminRefundFilter {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The console's queries on refunds (the worker that pays them out keeps its own). */
+/** Refunds: written in the transaction that owes them, paid out by the Refunds worker, read and retried in the console. */
 @Injectable()
 export class RefundRepository {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    @Inject(DATABASE) private readonly db: Database,
+  ) {}
 
   /** One page and the total, in two statements of one transaction. */
   adminPage(f: AdminRefundFilter, orderBy: Prisma.RefundOrderByWithRelationInput[], skip: number, take: number): Promise<[Refund[], number]> {
@@ -74,4 +77,51 @@ export class RefundRepository {
   retry(tx: Prisma.TransactionClient, id: string, at: Date): Promise<Refund> {
     return tx.refund.update({ where: { id }, data: { status: 'pending', attempts: 0, nextAttemptAt: at, updatedAt: at } });
   }
+
+  /** The refund of a vendor payment, if one was recorded. */
+  forVendorPayment(tx: Prisma.TransactionClient, vendorPaymentId: string): Promise<Refund | null> {
+    return tx.refund.findUnique({ where: { vendorPaymentId } });
+  }
+
+  create(tx: Prisma.TransactionClient, data: Prisma.RefundUncheckedCreateInput): Promise<Refund> {
+    return tx.refund.create({ data });
+  }
+
+  /**
+   * Claims up to `batch` pending refunds due at `now` with a lease until `leaseUntil`: another worker (instance)
+   * skips them until it runs out.
+   */
+  claimDue(now: Date, leaseUntil: Date, batch: number): Promise<DueRefund[]> {
+    return this.db.sql.query<DueRefund>(
+      `UPDATE refunds r SET next_attempt_at = $2::timestamptz, updated_at = $1::timestamptz
+        WHERE r.id IN (SELECT id FROM refunds WHERE status = 'pending' AND next_attempt_at <= $1::timestamptz
+                        ORDER BY next_attempt_at LIMIT ${Number(batch)} FOR UPDATE SKIP LOCKED)
+        RETURNING r.id, r.amount::text AS amount, r.currency, r.attempts, r.vendor_payment_id`,
+      [now.toISOString(), leaseUntil.toISOString()],
+    );
+  }
+
+  async markPaidOut(id: string, vendorRefundId: string, attempts: number, at: Date): Promise<void> {
+    await this.prisma.refund.update({
+      where: { id },
+      data: { status: 'succeeded', vendorRefundId, attempts, refundedAt: at, lastError: null, updatedAt: at },
+    });
+  }
+
+  /** A try that did not pay: tried again at `nextAttemptAt`, or `failed` for good. */
+  async markTryFailed(id: string, t: { failed: boolean; attempts: number; lastError: string; nextAttemptAt: Date; at: Date }): Promise<void> {
+    await this.prisma.refund.update({
+      where: { id },
+      data: { status: t.failed ? 'failed' : 'pending', attempts: t.attempts, lastError: t.lastError, nextAttemptAt: t.nextAttemptAt, updatedAt: t.at },
+    });
+  }
+}
+
+/** A refund claimed for paying out. */
+export interface DueRefund {
+  id: string;
+  amount: string;
+  currency: string;
+  attempts: number;
+  vendor_payment_id: string;
 }

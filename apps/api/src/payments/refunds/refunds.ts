@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { amountString, RealClock, money, type Money } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
-import { Database, DATABASE, Prisma, PrismaService } from '@lib/db';
+import type { Prisma } from '@lib/db';
 import type { Payment, Refund } from '@lib/db/generated/prisma/client';
 import type { PaymentStatusReason } from '../payment-status-reasons';
 import { PaymentVendor, PaymentVendorError } from '@lib/providers';
 import { PAYMENT_VENDOR } from '../payment-vendor.token';
 import { PeriodicSweep } from '../../platform/periodic-sweep';
+import { PaymentRepository } from '../payment.repository';
+import { DueRefund, RefundRepository } from './refund.repository';
 
 /** The refund's payout, as the cancellation operations describe it. */
 export const REFUND_PAYOUT_DOC =
@@ -43,8 +45,8 @@ export class Refunds extends PeriodicSweep {
   private readonly log = new Logger('Refunds');
 
   constructor(
-    private readonly prisma: PrismaService,
-    @Inject(DATABASE) private readonly db: Database,
+    private readonly refunds: RefundRepository,
+    private readonly payments: PaymentRepository,
     @Inject(PAYMENT_VENDOR) private readonly vendor: PaymentVendor,
     private readonly clock: RealClock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -62,10 +64,7 @@ export class Refunds extends PeriodicSweep {
    */
   async owe(tx: Prisma.TransactionClient, owed: OwedRefund): Promise<Refund | null> {
     if (!owed.amount.greaterThan(0)) return null;
-    const payment = await tx.payment.findFirst({
-      where: { policyType: owed.policyType, policyId: owed.policyId, status: { in: ['paid', 'refunded'] }, vendorReference: { not: null } },
-      orderBy: { paidAt: 'desc' },
-    });
+    const payment = await this.payments.lastPaidOf(tx, owed.policyType, owed.policyId);
     if (!payment) return null;
     const amount = money(owed.amount).greaterThan(payment.amount.toString()) ? money(payment.amount.toString()) : money(owed.amount);
     return this.record(tx, payment, payment.vendorReference!, amount, 'policy_cancelled', owed.at);
@@ -83,7 +82,7 @@ export class Refunds extends PeriodicSweep {
     reason: PaymentStatusReason,
     at: Date,
   ): Promise<Refund> {
-    const earlier = await tx.refund.findUnique({ where: { vendorPaymentId } });
+    const earlier = await this.refunds.forVendorPayment(tx, vendorPaymentId);
     return earlier ?? this.record(tx, payment, vendorPaymentId, amount, reason, at);
   }
 
@@ -95,27 +94,25 @@ export class Refunds extends PeriodicSweep {
     reason: PaymentStatusReason,
     at: Date,
   ): Promise<Refund> {
-    const refund = await tx.refund.create({
-      data: {
-        id: randomUUID(),
-        clientId: payment.clientId,
-        paymentId: payment.id,
-        vendorPaymentId,
-        reason,
-        policyType: payment.policyType,
-        policyId: payment.policyId,
-        amount: amountString(amount),
-        currency: payment.currency,
-        status: 'pending',
-        nextAttemptAt: at,
-        createdAt: at,
-        updatedAt: at,
-      },
+    const refund = await this.refunds.create(tx, {
+      id: randomUUID(),
+      clientId: payment.clientId,
+      paymentId: payment.id,
+      vendorPaymentId,
+      reason,
+      policyType: payment.policyType,
+      policyId: payment.policyId,
+      amount: amountString(amount),
+      currency: payment.currency,
+      status: 'pending',
+      nextAttemptAt: at,
+      createdAt: at,
+      updatedAt: at,
     });
     // A paid payment becomes refunded only when the charge that paid it goes back (a cancellation's refund):
     // another charge of it (a second tab, a wrong amount) goes back alone and the payment stays paid.
     if (payment.status !== 'paid' || payment.vendorReference === vendorPaymentId) {
-      await tx.payment.update({ where: { id: payment.id }, data: { status: 'refunded', statusReason: reason, updatedAt: at } });
+      await this.payments.update(tx, payment.id, { status: 'refunded', statusReason: reason, updatedAt: at });
     }
     return refund;
   }
@@ -128,36 +125,24 @@ export class Refunds extends PeriodicSweep {
   protected async run(): Promise<number> {
     const now = this.clock.now();
     // Claimed with a lease: another worker (instance) skips these until it runs out.
-    const due = await this.db.sql.query<{ id: string; amount: string; currency: string; attempts: number; vendor_payment_id: string }>(
-      `UPDATE refunds r SET next_attempt_at = $2::timestamptz, updated_at = $1::timestamptz
-        WHERE r.id IN (SELECT id FROM refunds WHERE status = 'pending' AND next_attempt_at <= $1::timestamptz
-                        ORDER BY next_attempt_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
-        RETURNING r.id, r.amount::text AS amount, r.currency, r.attempts, r.vendor_payment_id`,
-      [now.toISOString(), new Date(now.getTime() + LEASE_MS).toISOString()],
-    );
+    const due = await this.refunds.claimDue(now, new Date(now.getTime() + LEASE_MS), BATCH);
     for (const r of due) await this.payOut(r);
     return due.length;
   }
 
-  private async payOut(r: { id: string; amount: string; currency: string; attempts: number; vendor_payment_id: string }): Promise<void> {
+  private async payOut(r: DueRefund): Promise<void> {
     const attempts = r.attempts + 1;
     try {
       const paid = await this.vendor.refund(r.vendor_payment_id, { reference: r.id, amount: amountString(money(r.amount)), currency: 'SAR' });
       const at = this.clock.now();
-      await this.prisma.refund.update({
-        where: { id: r.id },
-        data: { status: 'succeeded', vendorRefundId: paid.id, attempts, refundedAt: at, lastError: null, updatedAt: at },
-      });
+      await this.refunds.markPaidOut(r.id, paid.id, attempts, at);
       this.log.log(`refund ${r.id} paid out (${r.amount} ${r.currency})`);
     } catch (err) {
       const at = this.clock.now();
       const refused = err instanceof PaymentVendorError && err.status !== undefined && err.status >= 400 && err.status < 500;
       const failed = refused || attempts >= MAX_REFUND_ATTEMPTS;
       const lastError = (err as Error).message.slice(0, 500);
-      await this.prisma.refund.update({
-        where: { id: r.id },
-        data: { status: failed ? 'failed' : 'pending', attempts, lastError, nextAttemptAt: new Date(at.getTime() + refundBackoffMs(attempts)), updatedAt: at },
-      });
+      await this.refunds.markTryFailed(r.id, { failed, attempts, lastError, nextAttemptAt: new Date(at.getTime() + refundBackoffMs(attempts)), at });
       this.log.warn(`refund ${r.id} ${failed ? 'failed for good' : 'not paid yet, tried again later'}: ${lastError}`);
     }
   }

@@ -9,7 +9,9 @@ import { clientCommands } from './client-commands';
 import { CliCommand } from './cli-command';
 import { runCli } from './run-cli';
 import { AuditTrail } from '../admin/audit/audit-trail';
+import { AuditLogRepository } from '../admin/audit/audit-log.repository';
 import { StaffService } from '../admin/staff/staff.service';
+import { StaffUserRepository } from '../admin/staff/staff-user.repository';
 import { staffCommands, terminalPasswords } from '../admin/staff/staff-commands';
 
 /** `npm run cli -- <command>`: operator commands against the configured database. */
@@ -36,7 +38,10 @@ async function main(): Promise<number> {
     const repo = new ApiClientRepository(db.prisma);
     const commands: CliCommand[] = [
       ...clientCommands(new ClientsService(repo, new SystemClock()), repo),
-      ...staffCommands(new StaffService(db.prisma, new SystemClock(), new AuditTrail(db.prisma, new SystemClock())), terminalPasswords),
+      ...staffCommands(
+        new StaffService(new StaffUserRepository(db.prisma), new SystemClock(), new AuditTrail(new AuditLogRepository(db.prisma), new SystemClock())),
+        terminalPasswords,
+      ),
       { name: 'db:migrate', usage: 'db:migrate', run: async () => undefined },
     ];
     return await runCli(argv, commands, { out, err });

@@ -5,16 +5,16 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type Redis from 'ioredis';
 import { ApiError } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
-import { DATABASE, Database } from '@lib/db';
 import { HttpMetrics, SHARED_STORE_RETRY_AFTER_SECONDS } from '@lib/http';
 import { REDIS } from '../../core.module';
+import { DatabaseProbeRepository } from './database-probe.repository';
 
 /** Liveness, readiness (database, and Redis when configured) and Prometheus metrics. */
 @ApiExcludeController()
 @Controller()
 export class HealthController {
   constructor(
-    @Inject(DATABASE) private readonly db: Database,
+    private readonly database: DatabaseProbeRepository,
     @Inject(REDIS) private readonly redis: Redis | null,
     private readonly metrics: HttpMetrics,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -27,7 +27,7 @@ export class HealthController {
 
   @Get('health/ready')
   async ready(@Res({ passthrough: true }) reply: FastifyReply) {
-    const checks: Record<string, 'ok' | 'down'> = { database: await probe(() => this.db.sql.query('SELECT 1')) };
+    const checks: Record<string, 'ok' | 'down'> = { database: await probe(() => this.database.ping()) };
     if (this.redis) checks.redis = await probe(() => this.redis!.ping());
     const ok = Object.values(checks).every((c) => c === 'ok');
     reply.status(ok ? 200 : 503);

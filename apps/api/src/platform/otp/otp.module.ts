@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { SmsSender } from '../sms/sms-sender';
 import { SandboxSmsOutbox } from '../sms/sandbox-sms-outbox';
+import { SmsMessageRepository } from '../sms/sms-message.repository';
 import { UnconfiguredSmsSender } from '../sms/unconfigured-sms-sender';
 import { OtpRepository } from './otp.repository';
 import { OtpService } from './otp.service';
@@ -11,6 +12,7 @@ import { OtpService } from './otp.service';
     OtpRepository,
     OtpService,
     SandboxSmsOutbox,
+    SmsMessageRepository,
     {
       provide: SmsSender,
       inject: [APP_CONFIG, SandboxSmsOutbox],

@@ -1,5 +1,5 @@
-import { Injectable } from '@nestjs/common';
-import { Prisma, PrismaService } from '@lib/db';
+import { Inject, Injectable } from '@nestjs/common';
+import { DATABASE, type Database, Prisma, PrismaService } from '@lib/db';
 import type { Claim, ClaimStatusChange } from '@lib/db/generated/prisma/client';
 import { UNDECIDED_CLAIM_STATUSES } from './claim-status';
 
@@ -32,7 +32,10 @@ export interface ClaimHandler {
 
 @Injectable()
 export class ClaimRepository {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    @Inject(DATABASE) private readonly db: Database,
+  ) {}
 
   /** The claims of a family's policies, newest first, in one statement (for console pages of policies). */
   summariesOf(productFamily: string, policyIds: number[]) {
@@ -127,6 +130,25 @@ export class ClaimRepository {
       this.prisma.claim.count({ where }),
     ]);
     return [rows, total];
+  }
+
+  /** Claims still to decide and, of those, the ones nobody has taken (for the dashboard). */
+  async undecidedCounts(): Promise<{ open: string; unassigned: string }> {
+    const [counts] = await this.db.sql.query<{ open: string; unassigned: string }>(
+      `SELECT count(*)::text AS open, count(*) FILTER (WHERE assignee_staff_id IS NULL)::text AS unassigned FROM claims WHERE status = ANY($1::text[])`,
+      // the same statuses as the list's undecided and unassigned filters, so the card, the queue and the list agree
+      [[...UNDECIDED_CLAIM_STATUSES]],
+    );
+    return counts;
+  }
+
+  /** Claims opened per day (`YYYY-MM-DD`, UTC) in [from, to). */
+  openedPerDay(from: Date, to: Date): Promise<Array<{ day: string; n: string }>> {
+    return this.db.sql.query<{ day: string; n: string }>(
+      `SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*)::text AS n FROM claims
+        WHERE created_at >= $1::timestamptz AND created_at < $2::timestamptz GROUP BY 1`,
+      [from.toISOString(), to.toISOString()],
+    );
   }
 }
 

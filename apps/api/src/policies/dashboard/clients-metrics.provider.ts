@@ -1,5 +1,5 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { PrismaService } from '@lib/db';
+import { ApiClientRepository } from '../../platform/clients/api-client.repository';
 import { DashboardMetricProvider, DashboardMetrics, MetricContribution, MetricWindow } from './dashboard-metrics';
 
 /** API clients: how many, how many active, and how many were created each day. */
@@ -8,7 +8,7 @@ export class ClientsMetricsProvider implements DashboardMetricProvider, OnModule
   readonly source = 'clients';
 
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly clients: ApiClientRepository,
     private readonly metrics: DashboardMetrics,
   ) {}
 
@@ -17,11 +17,7 @@ export class ClientsMetricsProvider implements DashboardMetricProvider, OnModule
   }
 
   async collect(window: MetricWindow): Promise<MetricContribution> {
-    const [total, active, created] = await Promise.all([
-      this.prisma.apiClient.count(),
-      this.prisma.apiClient.count({ where: { active: true } }),
-      this.prisma.apiClient.findMany({ where: { createdAt: { gte: window.from, lt: window.to } }, select: { createdAt: true } }),
-    ]);
+    const [{ total, active }, created] = await Promise.all([this.clients.counts(), this.clients.createdBetween(window.from, window.to)]);
     const perDay: Record<string, number> = {};
     for (const c of created) {
       const day = c.createdAt.toISOString().slice(0, 10);

@@ -1,9 +1,9 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { DATABASE, type Database } from '@lib/db';
+import { Injectable } from '@nestjs/common';
 import type { StaffRole } from '@lib/common/permissions';
 import { PolicyProducts } from '../policy-products';
 import type { PolicyProduct } from '../policy-product';
 import { PolicyTableMetrics } from './policy-table-metrics';
+import { DashboardMetricsRepository } from './dashboard-metrics.repository';
 
 /**
  * The dashboard's numbers. Every registered product family's policies are counted the same way (its
@@ -68,7 +68,7 @@ export class DashboardMetrics {
 
   constructor(
     private readonly products: PolicyProducts,
-    @Inject(DATABASE) private readonly db: Database,
+    private readonly figures: DashboardMetricsRepository,
   ) {}
 
   register(provider: DashboardMetricProvider): void {
@@ -90,7 +90,7 @@ export class DashboardMetrics {
 
   private policyTableOf(table: PolicyProduct['dashboard']): PolicyTableMetrics {
     let metrics = this.policyTables.get(table.source);
-    if (!metrics) this.policyTables.set(table.source, (metrics = new PolicyTableMetrics(this.db, table)));
+    if (!metrics) this.policyTables.set(table.source, (metrics = new PolicyTableMetrics(this.figures, table)));
     return metrics;
   }
 }

@@ -1,7 +1,7 @@
-import type { Database } from '@lib/db';
 import type { PolicyTable } from '../policy-product';
 import { policyStatusName } from '../policy-status';
 import type { DashboardMetricProvider, MetricContribution, MetricWindow } from './dashboard-metrics';
+import type { DashboardMetricsRepository } from './dashboard-metrics.repository';
 
 /**
  * A family's policies on the dashboard, the same way for every family: how many by status, and how many
@@ -12,22 +12,16 @@ export class PolicyTableMetrics implements DashboardMetricProvider {
   readonly source: string;
 
   constructor(
-    private readonly db: Database,
+    private readonly figures: DashboardMetricsRepository,
     private readonly spec: PolicyTable,
   ) {
     this.source = spec.source;
   }
 
   async collect(window: MetricWindow): Promise<MetricContribution> {
-    const { table, issuedColumn, excluded } = this.spec;
-    const kept = excluded ? `NOT (${excluded})` : 'true';
     const [byStatus, issued] = await Promise.all([
-      this.db.sql.query<{ status: number; n: string }>(`SELECT status, count(*)::text AS n FROM ${table} WHERE ${kept} GROUP BY status`),
-      this.db.sql.query<{ day: string; n: string }>(
-        `SELECT to_char(${issuedColumn} AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*)::text AS n FROM ${table}
-          WHERE ${kept} AND ${issuedColumn} >= $1::timestamptz AND ${issuedColumn} < $2::timestamptz GROUP BY 1`,
-        [window.from.toISOString(), window.to.toISOString()],
-      ),
+      this.figures.policiesByStatus(this.spec),
+      this.figures.policiesIssuedPerDay(this.spec, window.from, window.to),
     ]);
     const policiesByStatus: Record<string, number> = {};
     for (const s of byStatus) {

@@ -126,4 +126,59 @@ export class TplPolicyRepository {
   paymentOf(policyId: number): Promise<Payment | null> {
     return this.prisma.payment.findFirst({ where: { policyType: 'tpl', policyId }, orderBy: { createdAt: 'desc' } });
   }
+
+  find(id: number): Promise<TplPolicy | null> {
+    return this.prisma.tplPolicy.findUnique({ where: { id } });
+  }
+
+  findIn(tx: Prisma.TransactionClient, id: number): Promise<TplPolicy | null> {
+    return tx.tplPolicy.findUnique({ where: { id } });
+  }
+
+  /** What decides whether a payment may still settle the policy, read in `tx`. */
+  paymentStateIn(tx: Prisma.TransactionClient, id: number): Promise<{ status: number; canceledBy: string | null } | null> {
+    return tx.tplPolicy.findUnique({ where: { id }, select: { status: true, canceledBy: true } });
+  }
+
+  /** Paid and issued by the insurer: active for the insurer's term, its documents still to produce. */
+  markIssued(tx: Prisma.TransactionClient, id: number, a: { providerPolicyId: string; startDate: string; endDate: string; at: Date }): Promise<TplPolicy> {
+    return tx.tplPolicy.update({
+      where: { id },
+      data: {
+        status: PolicyStatus.Active,
+        providerPolicyId: a.providerPolicyId,
+        startDate: a.startDate,
+        endDate: a.endDate,
+        purchasedAt: a.at,
+        documentsPending: true,
+        updatedAt: a.at,
+      },
+    });
+  }
+
+  /** Up to 50 policies whose documents are still to produce, oldest first. */
+  async documentsPending(): Promise<number[]> {
+    const rows = await this.prisma.tplPolicy.findMany({ where: { documentsPending: true }, select: { id: true }, orderBy: { id: 'asc' }, take: 50 });
+    return rows.map((r) => r.id);
+  }
+
+  /**
+   * References the stored documents from the policy, once: false when another producer did it first. `alsoInTx`
+   * runs in the same transaction with the documented policy (its webhook is sent exactly when the files are there).
+   */
+  attachDocuments(
+    id: number,
+    d: { policyUrl: string; invoiceUrl: string; at: Date },
+    alsoInTx: (tx: Prisma.TransactionClient, documented: TplPolicy) => Promise<void>,
+  ): Promise<boolean> {
+    return this.prisma.$transaction(async (tx) => {
+      const { count } = await tx.tplPolicy.updateMany({
+        where: { id, documentsPending: true },
+        data: { policyUrl: d.policyUrl, invoiceUrl: d.invoiceUrl, documentsPending: false, updatedAt: d.at },
+      });
+      if (count === 0) return false;
+      await alsoInTx(tx, (await tx.tplPolicy.findUnique({ where: { id } }))!);
+      return true;
+    });
+  }
 }

@@ -150,4 +150,9 @@ export class WebhookDeliveryRepository {
     const attempts = await this.prisma.webhookDeliveryAttempt.findMany({ where: { deliveryId: id }, orderBy: { number: 'asc' } });
     return { delivery, attempts };
   }
+
+  /** A delivery waiting to be sent, written in the transaction of the change it announces. */
+  async enqueue(tx: Prisma.TransactionClient, data: Prisma.WebhookDeliveryUncheckedCreateInput): Promise<void> {
+    await tx.webhookDelivery.create({ data });
+  }
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ApiError, Clock, formatDateTime, formatNullableDateTime } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
-import { Prisma, PrismaService } from '@lib/db';
+import type { Prisma } from '@lib/db';
 import type { WebhookEndpoint } from '@lib/db/generated/prisma/client';
 import { AuditActor, AuditTrail } from '../../platform/admin/audit/audit-trail';
 import { urlPolicyFor, urlProblem } from '../delivery/url-safety';
@@ -10,6 +10,7 @@ import { WebhookEvent, WebhookEventType } from '../webhook-events';
 import { PolicyProducts } from '../../policies/policy-products';
 import { fictionalPayment, fictionalPolicy, fictionalRenewal } from './test-policy';
 import { WebhookEndpointRepository } from './webhook-endpoint.repository';
+import { ApiClientRepository } from '../../platform/clients/api-client.repository';
 
 export function presentEndpoint(e: WebhookEndpoint) {
   return {
@@ -42,7 +43,7 @@ export interface EndpointInput {
 @Injectable()
 export class WebhookEndpointsService {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly clients: ApiClientRepository,
     private readonly endpoints: WebhookEndpointRepository,
     private readonly outbox: WebhookOutbox,
     private readonly audit: AuditTrail,
@@ -51,8 +52,8 @@ export class WebhookEndpointsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async require(id: string, db: Prisma.TransactionClient | PrismaService = this.prisma): Promise<WebhookEndpoint> {
-    const e = await this.endpoints.find(id, db);
+  async require(id: string, tx?: Prisma.TransactionClient): Promise<WebhookEndpoint> {
+    const e = await this.endpoints.find(id, tx);
     if (!e) throw ApiError.notFound(`No webhook endpoint with id ${id}.`);
     return e;
   }
@@ -65,7 +66,7 @@ export class WebhookEndpointsService {
 
   async create(actor: AuditActor, input: EndpointInput) {
     await this.checkUrl(input.url);
-    const client = /^[0-9a-f-]{36}$/i.test(input.client_id) ? await this.prisma.apiClient.findUnique({ where: { id: input.client_id } }) : null;
+    const client = /^[0-9a-f-]{36}$/i.test(input.client_id) ? await this.clients.findById(input.client_id) : null;
     if (!client) throw ApiError.field('client_id', 'No API client with this id.');
     return this.audit.run(actor, async (tx) => {
       const created = await this.endpoints.create(tx, {

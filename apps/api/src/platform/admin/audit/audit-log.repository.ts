@@ -17,7 +17,7 @@ export interface AuditLogFilter {
 /** The actions of signing in and out: `auth.login`, `auth.logout`, `auth.login_failed`, `auth.locked`. */
 export const SIGN_IN_ACTION_PREFIX = 'auth.';
 
-/** The console's reads of the audit log (written only by AuditTrail, in the transaction of each change). */
+/** The audit log: written only through AuditTrail, in the transaction of each change; read by the console. */
 @Injectable()
 export class AuditLogRepository {
   constructor(private readonly prisma: PrismaService) {}
@@ -45,5 +45,14 @@ export class AuditLogRepository {
 
   find(id: bigint): Promise<AuditLogEntry | null> {
     return this.prisma.auditLogEntry.findUnique({ where: { id } });
+  }
+
+  /** Runs `work` in one transaction: the change and the audit rows it writes commit together or not at all. */
+  inTransaction<T>(work: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
+    return this.prisma.$transaction(work);
+  }
+
+  async append(tx: Prisma.TransactionClient, data: Prisma.AuditLogEntryUncheckedCreateInput): Promise<void> {
+    await tx.auditLogEntry.create({ data });
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '@lib/common';
-import { Prisma, PrismaService } from '@lib/db';
+import type { Prisma } from '@lib/db';
+import { AuditLogRepository } from './audit-log.repository';
 
 export type Tx = Prisma.TransactionClient;
 
@@ -30,12 +31,12 @@ export interface AuditChange {
 @Injectable()
 export class AuditTrail {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly log: AuditLogRepository,
     private readonly clock: Clock,
   ) {}
 
   async run<T>(actor: AuditActor, work: (tx: Tx) => Promise<{ result: T; audit: AuditChange }>): Promise<T> {
-    return this.prisma.$transaction(async (tx) => {
+    return this.log.inTransaction(async (tx) => {
       const { result, audit } = await work(tx);
       await this.write(tx, actor, audit);
       return result;
@@ -44,7 +45,7 @@ export class AuditTrail {
 
   /** As run, for work that changes several records: one audit row each, in the same transaction. */
   async runAll<T>(actor: AuditActor, work: (tx: Tx) => Promise<{ result: T; audit: AuditChange[] }>): Promise<T> {
-    return this.prisma.$transaction(async (tx) => {
+    return this.log.inTransaction(async (tx) => {
       const { result, audit } = await work(tx);
       for (const change of audit) await this.write(tx, actor, change);
       return result;
@@ -52,20 +53,18 @@ export class AuditTrail {
   }
 
   async write(tx: Tx, actor: AuditActor, change: AuditChange): Promise<void> {
-    await tx.auditLogEntry.create({
-      data: {
-        staffId: actor.staffId,
-        partnerUserId: actor.partnerUserId ?? null,
-        staffEmail: actor.email,
-        role: actor.role,
-        action: change.action,
-        resource: change.resource,
-        resourceId: change.resourceId ?? null,
-        before: (change.before ?? undefined) as Prisma.InputJsonValue | undefined,
-        after: (change.after ?? undefined) as Prisma.InputJsonValue | undefined,
-        requestId: actor.requestId ?? null,
-        createdAt: this.clock.now(),
-      },
+    await this.log.append(tx, {
+      staffId: actor.staffId,
+      partnerUserId: actor.partnerUserId ?? null,
+      staffEmail: actor.email,
+      role: actor.role,
+      action: change.action,
+      resource: change.resource,
+      resourceId: change.resourceId ?? null,
+      before: (change.before ?? undefined) as Prisma.InputJsonValue | undefined,
+      after: (change.after ?? undefined) as Prisma.InputJsonValue | undefined,
+      requestId: actor.requestId ?? null,
+      createdAt: this.clock.now(),
     });
   }
 }

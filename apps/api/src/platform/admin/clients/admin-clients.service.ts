@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError, Clock, formatDateTime, ProductCode } from '@lib/common';
-import { Prisma, PrismaService } from '@lib/db';
+import type { Prisma } from '@lib/db';
 import type { ApiClientContact } from '@lib/db/generated/prisma/client';
 import { ApiClient, ApiClientRepository } from '../../clients/api-client.repository';
 import { ClientsService } from '../../clients/clients.service';
@@ -58,48 +58,40 @@ export type PresentedClient = ReturnType<typeof presentClient>;
 @Injectable()
 export class AdminClientsService {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly clientRows: ApiClientRepository,
     private readonly clock: Clock,
     private readonly audit: AuditTrail,
     private readonly authState: ClientAuthStateRepository,
   ) {}
 
   private inTx(tx: Tx) {
-    const repo = new ApiClientRepository(tx as unknown as PrismaService);
+    const repo = ApiClientRepository.inTransaction(tx);
     return { repo, clients: new ClientsService(repo, this.clock) };
   }
 
   /** A console page of clients with their contacts, and the total: three statements whatever the page size. */
-  async page(
+  page(
     f: { ids?: string[]; active?: boolean; product?: string; q?: string },
     orderBy: Prisma.ApiClientOrderByWithRelationInput[],
     skip: number,
     take: number,
   ): Promise<[Array<{ client: ApiClient; contact: ApiClientContact | undefined }>, number]> {
-    const where: Prisma.ApiClientWhereInput = {
-      ...(f.ids ? { id: { in: f.ids } } : {}),
-      ...(f.active !== undefined ? { active: f.active } : {}),
-      ...(f.product ? { products: { has: f.product } } : {}),
-      ...(f.q ? { OR: [{ name: { contains: f.q, mode: 'insensitive' as const } }, ...(/^[0-9a-f-]{36}$/i.test(f.q) ? [{ id: f.q }] : [])] } : {}),
-    };
-    const [rows, total] = await Promise.all([this.prisma.apiClient.findMany({ where, orderBy, skip, take }), this.prisma.apiClient.count({ where })]);
-    const contacts = rows.length ? await this.prisma.apiClientContact.findMany({ where: { clientId: { in: rows.map((r) => r.id) } } }) : [];
-    const byId = new Map(contacts.map((c) => [c.clientId, c]));
-    return [rows.map((client) => ({ client, contact: byId.get(client.id) })), total];
+    return this.clientRows.pageWithContacts(f, orderBy, skip, take);
   }
 
   find(id: string): Promise<ApiClient | null> {
-    return this.prisma.apiClient.findUnique({ where: { id } });
+    return this.clientRows.findById(id);
   }
 
   contactOf(id: string): Promise<ApiClientContact | null> {
-    return this.prisma.apiClientContact.findUnique({ where: { clientId: id } });
+    return this.clientRows.contactOf(id);
   }
 
   async create(actor: AuditActor, input: { name: string; products: ProductCode[] } & ClientContact) {
     return this.audit.run(actor, async (tx) => {
-      const { client, secret } = await this.inTx(tx).clients.create(input.name, input.products);
-      const contact = await this.saveContact(tx, client.id, input);
+      const { repo, clients } = this.inTx(tx);
+      const { client, secret } = await clients.create(input.name, input.products);
+      const contact = await this.saveContact(repo, client.id, input);
       return {
         result: { client, contact, secret },
         audit: { action: 'clients.create', resource: 'clients', resourceId: client.id, after: summary(client, input) },
@@ -109,15 +101,16 @@ export class AdminClientsService {
 
   async update(actor: AuditActor, id: string, input: { name?: string } & ClientContact) {
     return this.audit.run(actor, async (tx) => {
-      const before = await this.require(this.inTx(tx).repo, id);
-      const beforeContact = await tx.apiClientContact.findUnique({ where: { clientId: id } });
+      const { repo } = this.inTx(tx);
+      const before = await this.require(repo, id);
+      const beforeContact = await repo.contactOf(id);
       let client = before;
       if (input.name !== undefined && input.name.trim() !== before.name) {
         const trimmed = input.name.trim();
         if (!trimmed) throw ApiError.field('name', 'The name must be 1 to 255 characters.');
-        client = await tx.apiClient.update({ where: { id }, data: { name: trimmed } });
+        client = await repo.rename(id, trimmed);
       }
-      const contact = await this.saveContact(tx, id, { ...contactFields(beforeContact), ...input });
+      const contact = await this.saveContact(repo, id, { ...contactFields(beforeContact), ...input });
       return {
         result: { client, contact },
         audit: {
@@ -165,18 +158,13 @@ export class AdminClientsService {
     return client;
   }
 
-  private async saveContact(tx: Tx, clientId: string, c: ClientContact): Promise<ApiClientContact | null> {
-    const data = {
+  private saveContact(repo: ApiClientRepository, clientId: string, c: ClientContact): Promise<ApiClientContact | null> {
+    return repo.saveContact(clientId, {
       contactName: c.contact_name ?? null,
       contactEmail: c.contact_email ?? null,
       contactPhone: c.contact_phone ?? null,
       updatedAt: this.clock.now(),
-    };
-    if (!data.contactName && !data.contactEmail && !data.contactPhone) {
-      await tx.apiClientContact.deleteMany({ where: { clientId } });
-      return null;
-    }
-    return tx.apiClientContact.upsert({ where: { clientId }, create: { clientId, ...data }, update: data });
+    });
   }
 }
 

@@ -3,10 +3,11 @@ import { Injectable } from '@nestjs/common';
 import { ApiError, Clock, formatNullableDateTime, formatDateTime } from '@lib/common';
 import { StaffRole } from '@lib/common/permissions';
 import type { AdminStaffOut } from './staff.response';
-import { Prisma, PrismaService } from '@lib/db';
+import type { Prisma } from '@lib/db';
 import type { StaffUser } from '@lib/db/generated/prisma/client';
 import { hashSecret } from '../../clients/secret-hasher';
 import { AuditActor, AuditTrail, Tx } from '../audit/audit-trail';
+import { StaffUserRepository } from './staff-user.repository';
 
 export type { StaffUser };
 
@@ -59,7 +60,7 @@ export function presentStaff(s: StaffUser): AdminStaffOut {
 @Injectable()
 export class StaffService {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly staff: StaffUserRepository,
     private readonly clock: Clock,
     private readonly audit: AuditTrail,
   ) {}
@@ -71,28 +72,22 @@ export class StaffService {
     skip: number,
     take: number,
   ): Promise<[StaffUser[], number]> {
-    const where: Prisma.StaffUserWhereInput = {
-      ...(f.ids ? { id: { in: f.ids } } : {}),
-      ...(f.role ? { role: f.role } : {}),
-      ...(f.active !== undefined ? { active: f.active } : {}),
-      ...(f.q ? { OR: [{ email: { contains: f.q, mode: 'insensitive' as const } }, { name: { contains: f.q, mode: 'insensitive' as const } }] } : {}),
-    };
-    return Promise.all([this.prisma.staffUser.findMany({ where, orderBy, skip, take }), this.prisma.staffUser.count({ where })]);
+    return this.staff.page(f, orderBy, skip, take);
   }
 
   find(id: string): Promise<StaffUser | null> {
-    return this.prisma.staffUser.findUnique({ where: { id } });
+    return this.staff.find(id);
   }
 
   /** Staff names by id, for lists that show who works a row. */
   async namesOf(ids: Array<string | null>): Promise<Map<string, string>> {
     const wanted = [...new Set(ids.filter((i): i is string => Boolean(i)))];
-    const rows = wanted.length ? await this.prisma.staffUser.findMany({ where: { id: { in: wanted } }, select: { id: true, name: true } }) : [];
+    const rows = wanted.length ? await this.staff.names(wanted) : [];
     return new Map(rows.map((r) => [r.id, r.name]));
   }
 
   findByEmail(email: string): Promise<StaffUser | null> {
-    return this.prisma.staffUser.findUnique({ where: { email: normaliseEmail(email) } });
+    return this.staff.findByEmail(normaliseEmail(email));
   }
 
   async create(actor: AuditActor, input: NewStaff): Promise<StaffUser> {
@@ -102,11 +97,9 @@ export class StaffService {
     if (!name) throw ApiError.field('name', 'The name field is required.');
     const passwordHash = await hashSecret(input.password);
     return this.audit.run(actor, async (tx) => {
-      if (await tx.staffUser.findUnique({ where: { email } })) throw ApiError.field('email', 'A staff user with this email already exists.');
+      if (await this.staff.findByEmailIn(tx, email)) throw ApiError.field('email', 'A staff user with this email already exists.');
       const now = this.clock.now();
-      const user = await tx.staffUser.create({
-        data: { id: randomUUID(), email, name, role: input.role, passwordHash, createdAt: now, updatedAt: now },
-      });
+      const user = await this.staff.create(tx, { id: randomUUID(), email, name, role: input.role, passwordHash, createdAt: now, updatedAt: now });
       return { result: user, audit: { action: 'staff.create', resource: 'staff', resourceId: user.id, after: staffSummary(user) } };
     });
   }
@@ -121,19 +114,16 @@ export class StaffService {
       }
       if (actor.staffId === id && changes.active === false) throw ApiError.field('active', 'You cannot deactivate yourself.');
       const now = this.clock.now();
-      const after = await tx.staffUser.update({
-        where: { id },
-        data: {
-          ...(changes.name !== undefined ? { name: changes.name.trim() } : {}),
-          ...(changes.role !== undefined ? { role: changes.role } : {}),
-          ...(changes.active !== undefined ? { active: changes.active } : {}),
-          ...(passwordHash ? { passwordHash, failedLogins: 0, lockedUntil: null } : {}),
-          updatedAt: now,
-        },
+      const after = await this.staff.update(tx, id, {
+        ...(changes.name !== undefined ? { name: changes.name.trim() } : {}),
+        ...(changes.role !== undefined ? { role: changes.role } : {}),
+        ...(changes.active !== undefined ? { active: changes.active } : {}),
+        ...(passwordHash ? { passwordHash, failedLogins: 0, lockedUntil: null } : {}),
+        updatedAt: now,
       });
       // Losing access (deactivated, new role or new password) ends every open session at once.
       if (changes.active === false || (changes.role && changes.role !== before.role) || passwordHash) {
-        await tx.staffSession.updateMany({ where: { staffId: id, revokedAt: null }, data: { revokedAt: now } });
+        await this.staff.revokeSessions(tx, id, now);
       }
       const summaryAfter = { ...staffSummary(after), ...(passwordHash ? { password: 'changed' } : {}) };
       return { result: after, audit: { action: 'staff.update', resource: 'staff', resourceId: id, before: staffSummary(before), after: summaryAfter } };
@@ -141,7 +131,7 @@ export class StaffService {
   }
 
   private async lockForUpdate(tx: Tx, id: string): Promise<StaffUser> {
-    const user = /^[0-9a-f-]{36}$/i.test(id) ? await tx.staffUser.findUnique({ where: { id } }) : null;
+    const user = /^[0-9a-f-]{36}$/i.test(id) ? await this.staff.findIn(tx, id) : null;
     if (!user) throw ApiError.notFound('No staff user with this id.');
     return user;
   }

@@ -1,29 +1,30 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ApiError, formatDate, money, VAT_PERCENT } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
-import { Prisma, PrismaService } from '@lib/db';
+import type { Prisma } from '@lib/db';
 import { isInsurerCallError, type HorseProvider } from '@lib/providers';
 import type { Payment } from '../../../payments/payment.repository';
 import type { Payability } from '../../../payments/payment-status-reasons';
 import { ActivationResult, PaidPolicyDescription, PolicyActivator } from '../../../payments/policy-activators';
 import { PolicyEvents } from '../../../policies/events/policy-events';
 import { shownHorsePolicy } from '../policies/horse-policy.presenter';
+import { HorsePolicyRepository } from '../policies/horse-policy.repository';
 import { HORSE_INSURER_NAMES, HORSE_PROVIDER } from '../horse-products';
 import { endsAfterLastDay } from '../../../policies/policy-term-dates';
-import { PolicyStatus, payableByStatus } from '../../../policies/policy-status';
+import { payableByStatus } from '../../../policies/policy-status';
 
 /** Horse's side of payments: paying issues the policy with the insurer for one year from the payment day. */
 @Injectable()
 export class HorsePolicyActivator implements PolicyActivator {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly policies: HorsePolicyRepository,
     @Inject(HORSE_PROVIDER) private readonly provider: HorseProvider,
     private readonly events: PolicyEvents,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async describe(payment: Payment): Promise<PaidPolicyDescription | null> {
-    const policy = await this.prisma.horsePolicy.findUnique({ where: { id: payment.policyId } });
+    const policy = await this.policies.find(payment.policyId);
     if (!policy) return null;
     const name = (policy.horse as { name: string }).name;
     return {
@@ -39,12 +40,11 @@ export class HorsePolicyActivator implements PolicyActivator {
   }
 
   async payable(tx: Prisma.TransactionClient, payment: Payment): Promise<Payability> {
-    const policy = await tx.horsePolicy.findUnique({ where: { id: payment.policyId }, select: { status: true } });
-    return payableByStatus(policy?.status);
+    return payableByStatus(await this.policies.statusIn(tx, payment.policyId));
   }
 
   async activate(tx: Prisma.TransactionClient, payment: Payment, at: Date): Promise<ActivationResult> {
-    const policy = await tx.horsePolicy.findUnique({ where: { id: payment.policyId } });
+    const policy = await this.policies.findIn(tx, payment.policyId);
     if (!policy) throw new Error(`horse policy ${payment.policyId} of payment ${payment.id} is missing`);
     const start = formatDate(at);
     let issued;
@@ -60,10 +60,7 @@ export class HorsePolicyActivator implements PolicyActivator {
       throw err;
     }
     const end = new Date(Date.UTC(at.getUTCFullYear() + 1, at.getUTCMonth(), at.getUTCDate() - 1));
-    const active = await tx.horsePolicy.update({
-      where: { id: policy.id },
-      data: { status: PolicyStatus.Active, providerPolicyId: issued.policy_number, startDate: start, endDate: formatDate(end), purchasedAt: at, updatedAt: at },
-    });
+    const active = await this.policies.markActive(tx, policy.id, { providerPolicyId: issued.policy_number, startDate: start, endDate: formatDate(end), at });
     await this.events.statusUpdated(tx, shownHorsePolicy({ policy: active, payment: null }, this.config.publicBaseUrl));
     const name = (policy.horse as { name: string }).name;
     return {

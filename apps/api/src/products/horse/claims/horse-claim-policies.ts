@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
 import { amountString } from '@lib/common';
-import { PrismaService } from '@lib/db';
+import { HorsePolicyRepository } from '../policies/horse-policy.repository';
 import { ClaimablePolicy, ClaimPolicyResolver, coverThroughEndDate } from '../../../policies/claims/claim-policies';
 
 export const HORSE_CLAIM_TYPES = ['mortality', 'theft', 'vet_fees', 'other'] as const;
@@ -14,15 +14,15 @@ export class HorseClaimPolicies implements ClaimPolicyResolver {
   readonly family = 'horse';
   readonly claimTypes = HORSE_CLAIM_TYPES;
 
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(private readonly policies: HorsePolicyRepository) {}
 
   async find(id: number): Promise<ClaimablePolicy | null> {
-    const p = await this.prisma.horsePolicy.findUnique({ where: { id } });
+    const p = await this.policies.find(id);
     return p && coverThroughEndDate(p);
   }
 
   async limitFor(policyId: number, claimType: string) {
-    const p = await this.prisma.horsePolicy.findUnique({ where: { id: policyId }, select: { horse: true } });
+    const p = await this.policies.find(policyId);
     if (!p) return null;
     const value = new Decimal((p.horse as { value: number }).value);
     return claimType === 'vet_fees'

@@ -77,4 +77,32 @@ export class HorsePolicyRepository {
     });
     return count === 1 ? tx.horsePolicy.findUnique({ where: { id } }) : null;
   }
+
+  find(id: number): Promise<HorsePolicy | null> {
+    return this.prisma.horsePolicy.findUnique({ where: { id } });
+  }
+
+  findIn(tx: Prisma.TransactionClient, id: number): Promise<HorsePolicy | null> {
+    return tx.horsePolicy.findUnique({ where: { id } });
+  }
+
+  /** The policy's status read in `tx` (undefined when there is no such policy). */
+  async statusIn(tx: Prisma.TransactionClient, id: number): Promise<number | undefined> {
+    return (await tx.horsePolicy.findUnique({ where: { id }, select: { status: true } }))?.status;
+  }
+
+  /** Paid and issued by the insurer: the policy is active for its term. */
+  markActive(tx: Prisma.TransactionClient, id: number, a: { providerPolicyId: string; startDate: string; endDate: string; at: Date }): Promise<HorsePolicy> {
+    return tx.horsePolicy.update({
+      where: { id },
+      data: {
+        status: PolicyStatus.Active,
+        providerPolicyId: a.providerPolicyId,
+        startDate: a.startDate,
+        endDate: a.endDate,
+        purchasedAt: a.at,
+        updatedAt: a.at,
+      },
+    });
+  }
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ApiError, formatDate, money, parseDate } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
-import { Prisma, PrismaService } from '@lib/db';
+import type { Prisma } from '@lib/db';
 import { isInsurerCallError, type LifeProvider } from '@lib/providers';
 import type { Payment } from '../../../payments/payment.repository';
 import type { Payability } from '../../../payments/payment-status-reasons';
@@ -10,7 +10,8 @@ import { PolicyEvents } from '../../../policies/events/policy-events';
 import { shownLifePolicy } from '../policies/life-policy.presenter';
 import { LIFE_PROVIDER } from '../life-products';
 import { endsAfterLastDay } from '../../../policies/policy-term-dates';
-import { PolicyStatus, payableByStatus } from '../../../policies/policy-status';
+import { payableByStatus } from '../../../policies/policy-status';
+import { LifePolicyRepository } from '../policies/life-policy.repository';
 
 /**
  * Life's side of payments. Life premiums carry no VAT (life insurance is VAT-exempt in Saudi Arabia).
@@ -19,14 +20,14 @@ import { PolicyStatus, payableByStatus } from '../../../policies/policy-status';
 @Injectable()
 export class LifePolicyActivator implements PolicyActivator {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly policies: LifePolicyRepository,
     @Inject(LIFE_PROVIDER) private readonly provider: LifeProvider,
     private readonly events: PolicyEvents,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async describe(payment: Payment): Promise<PaidPolicyDescription | null> {
-    const loaded = await this.load(this.prisma, payment.policyId);
+    const loaded = await this.policies.findWithOffer(payment.policyId);
     if (!loaded) return null;
     const { policy, offer } = loaded;
     const total = money(policy.premium.toString());
@@ -43,12 +44,11 @@ export class LifePolicyActivator implements PolicyActivator {
   }
 
   async payable(tx: Prisma.TransactionClient, payment: Payment): Promise<Payability> {
-    const policy = await tx.lifePolicy.findUnique({ where: { id: payment.policyId }, select: { status: true } });
-    return payableByStatus(policy?.status);
+    return payableByStatus(await this.policies.statusIn(tx, payment.policyId));
   }
 
   async activate(tx: Prisma.TransactionClient, payment: Payment, at: Date): Promise<ActivationResult> {
-    const loaded = await this.load(tx, payment.policyId);
+    const loaded = await this.policies.findWithOffer(payment.policyId, tx);
     if (!loaded) throw new Error(`life policy ${payment.policyId} of payment ${payment.id} is missing`);
     const { policy, offer } = loaded;
     // The start the partner asked for, or the payment day if that is later.
@@ -67,10 +67,7 @@ export class LifePolicyActivator implements PolicyActivator {
       throw err;
     }
     const end = new Date(Date.UTC(startsOn.getUTCFullYear() + offer.termYears, startsOn.getUTCMonth(), startsOn.getUTCDate() - 1));
-    const active = await tx.lifePolicy.update({
-      where: { id: policy.id },
-      data: { status: PolicyStatus.Active, providerPolicyId: issued.policy_number, startDate: start, endDate: formatDate(end), purchasedAt: at, updatedAt: at },
-    });
+    const active = await this.policies.markActive(tx, policy.id, { providerPolicyId: issued.policy_number, startDate: start, endDate: formatDate(end), at });
     await this.events.statusUpdated(tx, shownLifePolicy({ policy: active, offer, payment: null }, this.config.publicBaseUrl));
     // Maturity: the day after the last day of the term.
     return {
@@ -90,12 +87,5 @@ export class LifePolicyActivator implements PolicyActivator {
         },
       ],
     };
-  }
-
-  private async load(db: Prisma.TransactionClient | PrismaService, policyId: number) {
-    const policy = await db.lifePolicy.findUnique({ where: { id: policyId } });
-    if (!policy) return null;
-    const offer = await db.lifeOffer.findUnique({ where: { id: policy.offerId } });
-    return offer ? { policy, offer } : null;
   }
 }

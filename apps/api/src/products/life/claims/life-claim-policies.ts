@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { PrismaService } from '@lib/db';
+import { LifePolicyRepository } from '../policies/life-policy.repository';
 import { ClaimablePolicy, ClaimPolicyResolver, coverThroughEndDate } from '../../../policies/claims/claim-policies';
 
 /**
@@ -18,16 +18,15 @@ export class LifeClaimPolicies implements ClaimPolicyResolver {
   readonly family = 'life';
   readonly claimTypes = LIFE_CLAIM_TYPES;
 
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(private readonly policies: LifePolicyRepository) {}
 
   async find(id: number): Promise<ClaimablePolicy | null> {
-    const p = await this.prisma.lifePolicy.findUnique({ where: { id } });
+    const p = await this.policies.find(id);
     return p && coverThroughEndDate(p);
   }
 
   async limitFor(policyId: number, claimType: string) {
-    const p = await this.prisma.lifePolicy.findUnique({ where: { id: policyId }, select: { offerId: true } });
-    const offer = p ? await this.prisma.lifeOffer.findUnique({ where: { id: p.offerId }, select: { benefits: true } }) : null;
+    const offer = (await this.policies.findWithOffer(policyId))?.offer;
     const key = BENEFIT_OF[claimType] ?? claimType;
     const benefit = (offer?.benefits as Record<string, string> | undefined)?.[key];
     return benefit ? { amount: benefit, what: `the policy's ${key.replace('_', ' ')} benefit` } : null;

@@ -98,4 +98,37 @@ export class LifePolicyRepository {
       payment: payments.find((p) => p.policyId === policy.id) ?? null,
     }));
   }
+
+  find(id: number): Promise<LifePolicy | null> {
+    return this.prisma.lifePolicy.findUnique({ where: { id } });
+  }
+
+  /** The policy and the offer it was bought from (in `tx` when given); null when either is missing. */
+  async findWithOffer(id: number, tx?: Prisma.TransactionClient): Promise<{ policy: LifePolicy; offer: LifeOffer } | null> {
+    const db = tx ?? this.prisma;
+    const policy = await db.lifePolicy.findUnique({ where: { id } });
+    if (!policy) return null;
+    const offer = await db.lifeOffer.findUnique({ where: { id: policy.offerId } });
+    return offer ? { policy, offer } : null;
+  }
+
+  /** The policy's status read in `tx` (undefined when there is no such policy). */
+  async statusIn(tx: Prisma.TransactionClient, id: number): Promise<number | undefined> {
+    return (await tx.lifePolicy.findUnique({ where: { id }, select: { status: true } }))?.status;
+  }
+
+  /** Paid and issued by the insurer: the policy is active for its term. */
+  markActive(tx: Prisma.TransactionClient, id: number, a: { providerPolicyId: string; startDate: string; endDate: string; at: Date }): Promise<LifePolicy> {
+    return tx.lifePolicy.update({
+      where: { id },
+      data: {
+        status: PolicyStatus.Active,
+        providerPolicyId: a.providerPolicyId,
+        startDate: a.startDate,
+        endDate: a.endDate,
+        purchasedAt: a.at,
+        updatedAt: a.at,
+      },
+    });
+  }
 }

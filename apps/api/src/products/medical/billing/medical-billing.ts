@@ -8,6 +8,7 @@ import { MedicalEmployeeRepository } from '../employees/medical-employee.reposit
 import { MedicalPolicyRepository, type MedicalPolicy } from '../policies/medical-policy.repository';
 import { employeeFingerprint } from '../quotes/employee-fingerprint';
 import type { MedicalPaymentDueOut, MedicalPaymentLinkOut } from './medical-billing.response';
+import { MedicalQuoteRepository } from '../quotes/medical-quote.repository';
 
 /**
  * What a company owes and the one payment link that settles it: one payment row (policy_type
@@ -21,6 +22,7 @@ export class MedicalBilling {
     private readonly companies: MedicalCompanyRepository,
     private readonly employees: MedicalEmployeeRepository,
     private readonly policies: MedicalPolicyRepository,
+    private readonly quotes: MedicalQuoteRepository,
     private readonly payments: PaymentRepository,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -62,7 +64,10 @@ export class MedicalBilling {
       if (!unissued.length) details.company_id = ['Nothing is owed: the company has no policy awaiting payment.'];
       // a policy priced for an earlier employee list would charge for the wrong people
       const current = employeeFingerprint(staff);
-      const requests = await tx.medicalQuoteRequest.findMany({ where: { id: { in: unissued.map((p) => p.quoteRequestId) } } });
+      const requests = await this.quotes.findManyIn(
+        tx,
+        unissued.map((p) => p.quoteRequestId),
+      );
       stale = unissued
         .filter((p) => (requests.find((r) => r.id === p.quoteRequestId)?.employees as { fingerprint?: string } | undefined)?.fingerprint !== current)
         .map((p) => p.id);
@@ -83,7 +88,12 @@ export class MedicalBilling {
         expiresAt: new Date(now.getTime() + PAYMENT_LINK_PERIODS_MS.medical),
         at: now,
       });
-      await tx.medicalPolicy.updateMany({ where: { id: { in: unissued.map((p) => p.id) } }, data: { paymentId: payment.id, updatedAt: now } });
+      await this.policies.attachPayment(
+        tx,
+        unissued.map((p) => p.id),
+        payment.id,
+        now,
+      );
       return { payment, ids: unissued.map((p) => p.id) };
     });
     if (!link) {

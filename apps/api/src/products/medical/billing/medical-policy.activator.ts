@@ -1,18 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ApiError, amountString, money, sum, VAT_PERCENT } from '@lib/common';
-import { Prisma, PrismaService } from '@lib/db';
+import type { Prisma } from '@lib/db';
 import { isMotorProviderError, type MedicalProvider } from '@lib/providers';
 import type { Payment } from '../../../payments/payment.repository';
 import type { Payability } from '../../../payments/payment-status-reasons';
 import { ActivationResult, PaidPolicyDescription, PolicyActivator } from '../../../payments/policy-activators';
 import { policyRedirectUrl } from '../../../policies/policy-redirect-url';
 import { MEDICAL_PROVIDER, MedicalInsurers } from '../medical-insurers';
-import type { StoredMedicalQuote } from '../quotes/medical-quote.repository';
+import { MedicalQuoteRepository, type StoredMedicalQuote } from '../quotes/medical-quote.repository';
+import { MedicalCompanyRepository } from '../companies/medical-company.repository';
 import { PolicyEvents } from '../../../policies/events/policy-events';
 import { shownMedicalPolicy } from '../policies/medical-policy.presenter';
 import { PolicyStatus } from '../../../policies/policy-status';
 import { endsAfterLastDay } from '../../../policies/policy-term-dates';
-import { medicalLastDay } from '../policies/medical-policy.repository';
+import { MedicalPolicyRepository } from '../policies/medical-policy.repository';
 
 /**
  * Medical's side of payments. One medical payment (policy_id = company id) settles every policy that
@@ -21,16 +22,18 @@ import { medicalLastDay } from '../policies/medical-policy.repository';
 @Injectable()
 export class MedicalPolicyActivator implements PolicyActivator {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly policies: MedicalPolicyRepository,
+    private readonly companies: MedicalCompanyRepository,
+    private readonly quotes: MedicalQuoteRepository,
     private readonly insurers: MedicalInsurers,
     private readonly events: PolicyEvents,
     @Inject(MEDICAL_PROVIDER) private readonly provider: MedicalProvider,
   ) {}
 
   async describe(payment: Payment): Promise<PaidPolicyDescription | null> {
-    const policies = await this.prisma.medicalPolicy.findMany({ where: { paymentId: payment.id, deletedAt: null }, orderBy: { id: 'asc' } });
+    const policies = await this.policies.bySettlingPayment(payment.id);
     if (!policies.length) return null;
-    const company = await this.prisma.medicalCompany.findUnique({ where: { id: payment.policyId } });
+    const company = await this.companies.findAny(payment.policyId);
     const codes = [...new Set(policies.map((p) => p.insuranceProvider))];
     const known = await this.insurers.list().catch(() => []);
     const names = codes.map((c) => known.find((i) => i.code === c) ?? { name_en: c, name_ar: c });
@@ -52,7 +55,7 @@ export class MedicalPolicyActivator implements PolicyActivator {
    * is owed, and it goes back in full.
    */
   async payable(tx: Prisma.TransactionClient, payment: Payment): Promise<Payability> {
-    const policies = await tx.medicalPolicy.findMany({ where: { paymentId: payment.id, deletedAt: null } });
+    const policies = await this.policies.bySettlingPayment(payment.id, tx);
     const awaiting = policies.filter((p) => p.status === PolicyStatus.Pending);
     if (!awaiting.length)
       return { payable: false, reason: policies.length && policies.every((p) => p.status === PolicyStatus.Active) ? 'already_paid' : 'replaced' };
@@ -62,9 +65,9 @@ export class MedicalPolicyActivator implements PolicyActivator {
   }
 
   async activate(tx: Prisma.TransactionClient, payment: Payment, at: Date): Promise<ActivationResult> {
-    const policies = await tx.medicalPolicy.findMany({ where: { paymentId: payment.id, deletedAt: null }, orderBy: { id: 'asc' } });
+    const policies = await this.policies.bySettlingPayment(payment.id, tx);
     if (!policies.length) throw new Error(`payment ${payment.id} settles no medical policy`);
-    const company = await tx.medicalCompany.findUniqueOrThrow({ where: { id: payment.policyId } });
+    const company = await this.companies.requireIn(tx, payment.policyId);
     const numbers: string[] = [];
     const ends: Array<{ policyId: number; endsAt: Date }> = [];
     for (const policy of policies) {
@@ -72,7 +75,7 @@ export class MedicalPolicyActivator implements PolicyActivator {
         numbers.push(policy.providerPolicyId ?? '');
         continue;
       }
-      const request = await tx.medicalQuoteRequest.findUniqueOrThrow({ where: { id: policy.quoteRequestId } });
+      const request = await this.quotes.requireIn(tx, policy.quoteRequestId);
       const quote = (request.quotes as unknown as StoredMedicalQuote[]).find((q) => q.quote_price_id === policy.quotePriceId)!;
       let issued;
       try {
@@ -92,10 +95,7 @@ export class MedicalPolicyActivator implements PolicyActivator {
         if (isMotorProviderError(err)) throw new ApiError('PROVIDER_FAILED', `The insurer did not issue the medical policy: ${err.message}`);
         throw err;
       }
-      const active = await tx.medicalPolicy.update({
-        where: { id: policy.id },
-        data: { status: PolicyStatus.Active, providerPolicyId: issued.policyNumber, issuedAt: at, endDate: medicalLastDay(at), updatedAt: at },
-      });
+      const active = await this.policies.markIssued(tx, policy.id, { providerPolicyId: issued.policyNumber, at });
       await this.events.statusUpdated(tx, shownMedicalPolicy(active));
       numbers.push(issued.policyNumber);
       ends.push({ policyId: active.id, endsAt: endsAfterLastDay(active.endDate!) });
@@ -121,7 +121,7 @@ export class MedicalPolicyActivator implements PolicyActivator {
   }
 
   async redirectUrl(payment: Payment): Promise<string | null> {
-    const first = await this.prisma.medicalPolicy.findFirst({ where: { paymentId: payment.id }, orderBy: { id: 'asc' } });
+    const first = await this.policies.firstOfPayment(payment.id);
     return first ? policyRedirectUrl(first.redirectUrl, first.id) : null;
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { formatDate, parseDate } from '@lib/common';
-import { PrismaService } from '@lib/db';
+import { MedicalPolicyRepository } from '../policies/medical-policy.repository';
 import { ClaimablePolicy, ClaimPolicyResolver } from '../../../policies/claims/claim-policies';
 import { PolicyStatus } from '../../../policies/policy-status';
 
@@ -16,10 +16,10 @@ export class MedicalClaimPolicies implements ClaimPolicyResolver {
   readonly family = 'medical';
   readonly claimTypes = MEDICAL_CLAIM_TYPES;
 
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(private readonly policies: MedicalPolicyRepository) {}
 
   async find(id: number): Promise<ClaimablePolicy | null> {
-    const p = await this.prisma.medicalPolicy.findFirst({ where: { id, deletedAt: null } });
+    const p = await this.policies.findLive(id);
     if (!p) return null;
     const from = p.issuedAt ? parseDate(formatDate(p.issuedAt))! : parseDate(formatDate(p.createdAt))!;
     const end = new Date(from.getTime() + COVER_DAYS * 86_400_000);

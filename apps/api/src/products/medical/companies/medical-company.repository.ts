@@ -80,4 +80,9 @@ export class MedicalCompanyRepository {
     await this.testClocks.adopt({ type: 'company', key: String(found.id) });
     return found;
   }
+
+  /** The company read in `tx`; throws when there is none. */
+  requireIn(tx: Prisma.TransactionClient, id: number): Promise<MedicalCompany> {
+    return tx.medicalCompany.findUniqueOrThrow({ where: { id } });
+  }
 }

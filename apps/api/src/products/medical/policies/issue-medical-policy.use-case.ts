@@ -59,22 +59,20 @@ export class IssueMedicalPolicyUseCase {
       await this.policies.lockCompany(tx, company.id);
       await this.policies.withdrawUnissued(tx, company.id, 'replaced', now);
       await this.policies.retireOpenPayments(tx, company.id, now, 'replaced');
-      const created = await tx.medicalPolicy.create({
-        data: {
-          clientId,
-          companyId: company.id,
-          quoteRequestId: request.id,
-          quotePriceId: quote.quote_price_id,
-          insuranceProvider: quote.insurance_provider,
-          status: PolicyStatus.Pending,
-          subtotal: quote.subtotal,
-          vat: quote.vat,
-          price: quote.total_price,
-          insured: quote.employees as unknown as Prisma.InputJsonValue,
-          redirectUrl: input.redirect_url ?? null,
-          createdAt: now,
-          updatedAt: now,
-        },
+      const created = await this.policies.create(tx, {
+        clientId,
+        companyId: company.id,
+        quoteRequestId: request.id,
+        quotePriceId: quote.quote_price_id,
+        insuranceProvider: quote.insurance_provider,
+        status: PolicyStatus.Pending,
+        subtotal: quote.subtotal,
+        vat: quote.vat,
+        price: quote.total_price,
+        insured: quote.employees as unknown as Prisma.InputJsonValue,
+        redirectUrl: input.redirect_url ?? null,
+        createdAt: now,
+        updatedAt: now,
       });
       await this.testClocks.attach(tx, clockedPolicy('medical', created.id));
       await this.events.statusUpdated(tx, shownMedicalPolicy(created));

@@ -154,4 +154,26 @@ export class MedicalPolicyRepository {
     const covered = await tx.medicalPolicy.findMany({ where: { paymentId: payment.id, deletedAt: null }, select: { id: true }, orderBy: { id: 'asc' } });
     return { payment, policyIds: covered.map((p) => p.id) };
   }
+
+  /** The first policy (withdrawn or not) a payment link was made for. */
+  firstOfPayment(paymentId: string): Promise<MedicalPolicy | null> {
+    return this.prisma.medicalPolicy.findFirst({ where: { paymentId }, orderBy: { id: 'asc' } });
+  }
+
+  /** Paid and issued by the insurer: active for a year from `at`. */
+  markIssued(tx: Prisma.TransactionClient, id: number, a: { providerPolicyId: string; at: Date }): Promise<MedicalPolicy> {
+    return tx.medicalPolicy.update({
+      where: { id },
+      data: { status: PolicyStatus.Active, providerPolicyId: a.providerPolicyId, issuedAt: a.at, endDate: medicalLastDay(a.at), updatedAt: a.at },
+    });
+  }
+
+  create(tx: Prisma.TransactionClient, data: Prisma.MedicalPolicyUncheckedCreateInput): Promise<MedicalPolicy> {
+    return tx.medicalPolicy.create({ data });
+  }
+
+  /** The policies are now settled by this payment link. */
+  async attachPayment(tx: Prisma.TransactionClient, ids: number[], paymentId: string, at: Date): Promise<void> {
+    await tx.medicalPolicy.updateMany({ where: { id: { in: ids } }, data: { paymentId, updatedAt: at } });
+  }
 }

@@ -56,4 +56,13 @@ export class MedicalQuoteRepository {
     if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return Promise.resolve(null);
     return this.prisma.medicalQuoteRequest.findFirst({ where: { id, clientId } });
   }
+
+  /** The quote request read in `tx`; throws when there is none. */
+  requireIn(tx: Prisma.TransactionClient, id: string): Promise<MedicalQuoteRequest> {
+    return tx.medicalQuoteRequest.findUniqueOrThrow({ where: { id } });
+  }
+
+  findManyIn(tx: Prisma.TransactionClient, ids: string[]): Promise<MedicalQuoteRequest[]> {
+    return tx.medicalQuoteRequest.findMany({ where: { id: { in: ids } } });
+  }
 }

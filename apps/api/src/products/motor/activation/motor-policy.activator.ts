@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ApiError, amountString, Clock, formatDate, money, sum } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
-import { Prisma, PrismaService, prismaSql } from '@lib/db';
+import type { Prisma } from '@lib/db';
 import { isMotorProviderError, MotorProvider } from '@lib/providers';
 import { FileStore } from '../../../platform/files/file-store';
 import type { Payment } from '../../../payments/payment.repository';
@@ -11,11 +11,11 @@ import { PolicyEvents } from '../../../policies/events/policy-events';
 import { policyRedirectUrl } from '../../../policies/policy-redirect-url';
 import { shownMotorPolicy } from '../issuance/motor-policy.presenter';
 import { MOTOR_PROVIDER } from '../motor-insurers';
-import { readOffer } from '../quotes/quote-offers.read';
 import { TaxInvoices, type TaxInvoiceLines } from '../../../payments/tax-invoices/tax-invoices';
 import { MotorSchedule, renderMotorSchedule } from './motor-policy-document';
-import { PolicyStatus, payableByStatus } from '../../../policies/policy-status';
+import { payableByStatus } from '../../../policies/policy-status';
 import { endsAfterLastDay } from '../../../policies/policy-term-dates';
+import { MotorPolicyRepository } from '../issuance/motor-policy.repository';
 
 type StoredBenefit = { quote_benefit_id: string; id: string; amount: string; vat: string };
 
@@ -25,7 +25,7 @@ export class MotorPolicyActivator implements PolicyActivator {
   private readonly log = new Logger('MotorActivation');
 
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly policies: MotorPolicyRepository,
     private readonly files: FileStore,
     private readonly clock: Clock,
     @Inject(MOTOR_PROVIDER) private readonly provider: MotorProvider,
@@ -35,7 +35,7 @@ export class MotorPolicyActivator implements PolicyActivator {
   ) {}
 
   async describe(payment: Payment): Promise<PaidPolicyDescription | null> {
-    const loaded = await this.load(this.prisma, payment.policyId);
+    const loaded = await this.policies.findWithPurchase(payment.policyId);
     if (!loaded) return null;
     const { policy, offer, price } = loaded;
     const benefits = policy.benefits as StoredBenefit[];
@@ -52,12 +52,11 @@ export class MotorPolicyActivator implements PolicyActivator {
   }
 
   async payable(tx: Prisma.TransactionClient, payment: Payment): Promise<Payability> {
-    const policy = await tx.motorPolicy.findUnique({ where: { id: payment.policyId }, select: { status: true } });
-    return payableByStatus(policy?.status);
+    return payableByStatus(await this.policies.statusIn(tx, payment.policyId));
   }
 
   async activate(tx: Prisma.TransactionClient, payment: Payment, at: Date): Promise<ActivationResult> {
-    const loaded = await this.load(tx, payment.policyId);
+    const loaded = await this.policies.findWithPurchase(payment.policyId, tx);
     if (!loaded) throw new Error(`motor policy ${payment.policyId} of payment ${payment.id} is missing`);
     const { policy, offer, price, request } = loaded;
     const startDate = request.startDate ?? formatDate(new Date(at.getTime() + 86_400_000));
@@ -81,17 +80,11 @@ export class MotorPolicyActivator implements PolicyActivator {
       if (isMotorProviderError(err)) throw new ApiError('PROVIDER_FAILED', `The insurer did not issue the policy: ${err.message}`);
       throw err;
     }
-    const active = await tx.motorPolicy.update({
-      where: { id: policy.id },
-      data: {
-        status: PolicyStatus.Active,
-        providerPolicyId: issued.policyNumber,
-        startDate: issued.startDate,
-        endDate: issued.endDate,
-        purchasedAt: at,
-        documentsPending: true,
-        updatedAt: at,
-      },
+    const active = await this.policies.markIssued(tx, policy.id, {
+      providerPolicyId: issued.policyNumber,
+      startDate: issued.startDate,
+      endDate: issued.endDate,
+      at,
     });
     await this.events.statusUpdated(tx, shownMotorPolicy(active, null, this.config.publicBaseUrl));
     const benefits = policy.benefits as StoredBenefit[];
@@ -114,18 +107,17 @@ export class MotorPolicyActivator implements PolicyActivator {
   }
 
   async redirectUrl(payment: Payment): Promise<string | null> {
-    const policy = await this.prisma.motorPolicy.findUnique({ where: { id: payment.policyId }, select: { id: true, redirectUrl: true } });
+    const policy = await this.policies.find(payment.policyId);
     return policy ? policyRedirectUrl(policy.redirectUrl, policy.id) : null;
   }
 
   async pendingDocuments(): Promise<number[]> {
-    const rows = await this.prisma.motorPolicy.findMany({ where: { documentsPending: true }, select: { id: true }, orderBy: { id: 'asc' }, take: 50 });
-    return rows.map((r) => r.id);
+    return this.policies.documentsPending();
   }
 
   /** Renders and stores the schedule and the tax invoice, then references them from the policy (once: a concurrent producer's files are discarded). */
   async produceDocuments(policyId: number): Promise<void> {
-    const loaded = await this.load(this.prisma, policyId);
+    const loaded = await this.policies.findWithPurchase(policyId);
     if (!loaded || !loaded.policy.documentsPending || !loaded.policy.providerPolicyId) return;
     const now = this.clock.now();
     // The invoice issued when the payment was applied: its number, time and amounts never change.
@@ -140,34 +132,17 @@ export class MotorPolicyActivator implements PolicyActivator {
       bytes: invoiceBytes,
     });
     // The document reference and its webhook in one transaction: the event is sent exactly when the PDF is there.
-    const stored = await this.prisma.$transaction(async (tx) => {
-      const { count } = await tx.motorPolicy.updateMany({
-        where: { id: policyId, documentsPending: true },
-        data: { providerPolicy: file.url, invoiceUrl: invoiceFile.url, documentsPending: false, updatedAt: this.clock.now() },
-      });
-      if (count === 0) return false;
-      const documented = (await tx.motorPolicy.findUnique({ where: { id: policyId } }))!;
-      await this.events.documentsUpdated(tx, shownMotorPolicy(documented, null, this.config.publicBaseUrl));
-      return true;
-    });
+    const stored = await this.policies.attachDocuments(
+      policyId,
+      { providerPolicy: file.url, invoiceUrl: invoiceFile.url, at: this.clock.now() },
+      (tx, documented) => this.events.documentsUpdated(tx, shownMotorPolicy(documented, null, this.config.publicBaseUrl)),
+    );
     if (!stored) await this.files.discard([file, invoiceFile]);
     else this.log.log(`policy document of motor policy ${policyId} stored`);
   }
-
-  private async load(db: Prisma.TransactionClient | PrismaService, policyId: number) {
-    const policy = await db.motorPolicy.findUnique({ where: { id: policyId } });
-    if (!policy) return null;
-    const [offer, request] = await Promise.all([
-      readOffer(prismaSql(db), policy.offerId),
-      db.motorQuoteRequest.findUnique({ where: { id: policy.quoteRequestId } }),
-    ]);
-    const price = offer?.prices.find((p) => p.id === policy.priceId);
-    if (!offer || !price || !request) return null;
-    return { policy, offer, price, request };
-  }
 }
 
-type Loaded = NonNullable<Awaited<ReturnType<MotorPolicyActivator['load']>>>;
+type Loaded = NonNullable<Awaited<ReturnType<MotorPolicyRepository['findWithPurchase']>>>;
 
 /** The tax invoice's lines: the price before VAT and each paid benefit (its totals were stored with the invoice). */
 function invoiceLines({ policy, offer, price }: Loaded): TaxInvoiceLines {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ApiError, Clock, crossFieldRules, ErrorDetails, intId, money, sum, z } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
-import { Prisma, PrismaService } from '@lib/db';
+import { Prisma } from '@lib/db';
 import { OtpService } from '../../../platform/otp/otp.service';
 import { PaymentRepository } from '../../../payments/payment.repository';
 import { clockedPolicy, TestClocks } from '../../../platform/test-clocks/test-clocks';
@@ -55,7 +55,6 @@ export class IssuePolicyUseCase {
     private readonly policies: MotorPolicyRepository,
     private readonly payments: PaymentRepository,
     private readonly otp: OtpService,
-    private readonly prisma: PrismaService,
     private readonly clock: Clock,
     private readonly testClocks: TestClocks,
     private readonly events: PolicyEvents,
@@ -68,9 +67,9 @@ export class IssuePolicyUseCase {
     const selection = await this.selections.load(clientId, input, now);
     const chosen = paidBenefits(selection, input.benefits ?? []);
 
-    const already = await this.prisma.motorPolicy.findUnique({ where: { clientId_priceId: { clientId, priceId: selection.price.id } } });
+    const already = await this.policies.findByPrice(clientId, selection.price.id);
     if (already) throw new ApiError('CONFLICT', `A policy was already issued from this price (policy ${already.id}).`);
-    const issueRequest = await this.prisma.motorIssueRequest.findFirst({ where: { clientId, priceId: selection.price.id }, orderBy: { createdAt: 'desc' } });
+    const issueRequest = await this.selections.latestIssueRequest(clientId, selection.price.id);
     if (!issueRequest) throw ApiError.field('otp', 'No issue code was requested for this selection. Call POST /issue-otp first.');
     await this.otp.verify({ clientId, purpose: 'motor-issue', subject: issueSubject(selection.price.id), code: input.otp, consume: true });
 

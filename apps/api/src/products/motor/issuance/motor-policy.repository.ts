@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { amountNumber, amountString, Clock, sum, type PriceAggregates } from '@lib/common';
-import { Database, DATABASE, listTotal, listTotalKey, Prisma, PrismaService } from '@lib/db';
+import { Database, DATABASE, listTotal, listTotalKey, Prisma, PrismaService, prismaSql } from '@lib/db';
 import type { MotorPolicy, MotorQuoteRequest, Payment } from '@lib/db/generated/prisma/client';
 import { PolicyStatus } from '../../../policies/policy-status';
 import { lastDayBefore } from '../../../policies/policy-term-dates';
 import type { PresentableMotorPolicy } from './motor-policy.presenter';
+import { readOffer } from '../quotes/quote-offers.read';
 
 /** A payment whose link still works: pending, or its last card attempt failed (the customer may try again). */
 const OPEN_PAYMENT = ['pending', 'failed'];
@@ -140,6 +141,79 @@ export class MotorPolicyRepository {
       total_price: amountNumber(amountString(sum(rows.map((r) => r.total)))),
       by_month: byMonth,
     };
+  }
+
+  /** The client's policy issued from this price, if any (one price issues one policy). */
+  findByPrice(clientId: string, priceId: string): Promise<MotorPolicy | null> {
+    return this.prisma.motorPolicy.findUnique({ where: { clientId_priceId: { clientId, priceId } } });
+  }
+
+  find(id: number): Promise<MotorPolicy | null> {
+    return this.prisma.motorPolicy.findUnique({ where: { id } });
+  }
+
+  /** The policy's status read in `tx` (undefined when there is no such policy). */
+  async statusIn(tx: Prisma.TransactionClient, id: number): Promise<number | undefined> {
+    return (await tx.motorPolicy.findUnique({ where: { id }, select: { status: true } }))?.status;
+  }
+
+  /**
+   * The policy with the offer and price it was bought at and its quote request (in `tx` when given): what its
+   * activation and its documents need. Null when any of them is missing.
+   */
+  async findWithPurchase(id: number, tx?: Prisma.TransactionClient) {
+    const db = tx ?? this.prisma;
+    const policy = await db.motorPolicy.findUnique({ where: { id } });
+    if (!policy) return null;
+    const [offer, request] = await Promise.all([
+      readOffer(prismaSql(db), policy.offerId),
+      db.motorQuoteRequest.findUnique({ where: { id: policy.quoteRequestId } }),
+    ]);
+    const price = offer?.prices.find((p) => p.id === policy.priceId);
+    if (!offer || !price || !request) return null;
+    return { policy, offer, price, request };
+  }
+
+  /** Paid and issued by the insurer: active for the insurer's term, its documents still to produce. */
+  markIssued(tx: Prisma.TransactionClient, id: number, a: { providerPolicyId: string; startDate: string; endDate: string; at: Date }): Promise<MotorPolicy> {
+    return tx.motorPolicy.update({
+      where: { id },
+      data: {
+        status: PolicyStatus.Active,
+        providerPolicyId: a.providerPolicyId,
+        startDate: a.startDate,
+        endDate: a.endDate,
+        purchasedAt: a.at,
+        documentsPending: true,
+        updatedAt: a.at,
+      },
+    });
+  }
+
+  /** Up to 50 policies whose documents are still to produce, oldest first. */
+  async documentsPending(): Promise<number[]> {
+    const rows = await this.prisma.motorPolicy.findMany({ where: { documentsPending: true }, select: { id: true }, orderBy: { id: 'asc' }, take: 50 });
+    return rows.map((r) => r.id);
+  }
+
+  /**
+   * References the stored schedule and invoice from the policy, once: false when another producer did it first.
+   * `alsoInTx` runs in the same transaction with the documented policy (its webhook is sent exactly when the PDF is there).
+   */
+  attachDocuments(
+    id: number,
+    d: { providerPolicy: string; invoiceUrl: string; at: Date },
+    alsoInTx: (tx: Prisma.TransactionClient, documented: MotorPolicy) => Promise<void>,
+  ): Promise<boolean> {
+    return this.prisma.$transaction(async (tx) => {
+      const { count } = await tx.motorPolicy.updateMany({
+        where: { id, documentsPending: true },
+        data: { providerPolicy: d.providerPolicy, invoiceUrl: d.invoiceUrl, documentsPending: false, updatedAt: d.at },
+      });
+      if (count === 0) return false;
+      await alsoInTx(tx, (await tx.motorPolicy.findUnique({ where: { id } }))!);
+      return true;
+    });
   }
 }
 

@@ -40,6 +40,24 @@ export class SelectionRepository {
     if (offer!.expiresAt <= now) throw ApiError.field('quote_reference_id', 'The offer has expired. Request new quotes.');
     return { request, offer: offer!, price: price! };
   }
+
+  /** Records that an issue code was asked for this selection (with the payout IBAN). */
+  async recordIssueRequest(data: {
+    id: string;
+    clientId: string;
+    quoteRequestId: number;
+    offerId: string;
+    priceId: string;
+    iban: string;
+    createdAt: Date;
+  }): Promise<void> {
+    await this.prisma.motorIssueRequest.create({ data });
+  }
+
+  /** The client's latest issue request for this price, if any. */
+  latestIssueRequest(clientId: string, priceId: string) {
+    return this.prisma.motorIssueRequest.findFirst({ where: { clientId, priceId }, orderBy: { createdAt: 'desc' } });
+  }
 }
 
 export type Selection = Awaited<ReturnType<SelectionRepository['load']>>;

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { ApiError, Clock, ErrorDetails } from '@lib/common';
-import { PrismaService } from '@lib/db';
 import { TestClocks } from '../../../platform/test-clocks/test-clocks';
 import { OtpService } from '../../../platform/otp/otp.service';
 import { ISSUE_OTP_TTL_MS } from '../motor-products';
@@ -34,7 +33,6 @@ export class SendIssueOtpUseCase {
   constructor(
     private readonly selections: SelectionRepository,
     private readonly otp: OtpService,
-    private readonly prisma: PrismaService,
     private readonly clock: Clock,
     private readonly testClocks: TestClocks,
     private readonly photos: VehiclePhotoRepository,
@@ -56,8 +54,14 @@ export class SendIssueOtpUseCase {
         `Comprehensive cover needs the five vehicle photos first: ${cmd.photosHint ?? 'upload them with POST /quote-requests/{id}/attachments'}.`,
       );
     }
-    await this.prisma.motorIssueRequest.create({
-      data: { id: randomUUID(), clientId: cmd.clientId, quoteRequestId: request.id, offerId: offer.id, priceId: price.id, iban: cmd.iban, createdAt: now },
+    await this.selections.recordIssueRequest({
+      id: randomUUID(),
+      clientId: cmd.clientId,
+      quoteRequestId: request.id,
+      offerId: offer.id,
+      priceId: price.id,
+      iban: cmd.iban,
+      createdAt: now,
     });
     await this.otp.issue({
       clientId: cmd.clientId,

@@ -1,7 +1,6 @@
-import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import { Database, DATABASE } from '@lib/db';
+import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import type { InsurerEvent } from './quote-progress.presenter';
-import { QUOTE_PROGRESS_CHANNEL } from './quote-progress.repository';
+import { QuoteProgressRepository } from './quote-progress.repository';
 
 /**
  * What a stream following a quote request hears:
@@ -28,10 +27,10 @@ export class QuoteProgressHub implements OnModuleInit, OnApplicationShutdown {
   private stop?: () => Promise<void>;
   listening = false;
 
-  constructor(@Inject(DATABASE) private readonly db: Database) {}
+  constructor(private readonly progress: QuoteProgressRepository) {}
 
   async onModuleInit(): Promise<void> {
-    this.stop = await this.db.listen(QUOTE_PROGRESS_CHANNEL, {
+    this.stop = await this.progress.listenForProgress({
       message: (payload) => {
         const [id, seq] = payload.split(':');
         this.publish(Number(id), { kind: 'changed', seq: seq === 'end' ? 'end' : Number(seq) });

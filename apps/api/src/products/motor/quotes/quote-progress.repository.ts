@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Database, DATABASE, PrismaService } from '@lib/db';
+import { Database, DATABASE, type Listener, PrismaService } from '@lib/db';
 import type { MotorInsurerOutcome } from '@lib/db/generated/prisma/client';
 import { KeptQuotesCache } from './kept-quotes.cache';
 import { OfferRow, readOffers, readQuotes } from './quote-offers.read';
@@ -151,5 +151,10 @@ export class QuoteProgressRepository {
       select: { quotesStatus: true, insurerCodes: true, outcomes: { orderBy: { seq: 'asc' }, omit: WITHOUT_QUOTES } },
     });
     return row ? { status: row.quotesStatus as QuotesStatus, insurerCodes: (row.insurerCodes as string[] | null) ?? null, outcomes: row.outcomes } : null;
+  }
+
+  /** LISTENs for the NOTIFY each stored answer and each end sends; resolves once listening, the function it returns stops. */
+  listenForProgress(listener: Listener): Promise<() => Promise<void>> {
+    return this.db.listen(QUOTE_PROGRESS_CHANNEL, listener);
   }
 }

@@ -324,4 +324,14 @@ export class QuoteRequestRepository {
     const r = await this.prisma.motorQuoteRequest.updateMany({ where: { id, clientId, deletedAt: null }, data: { deletedAt: at, updatedAt: at } });
     return r.count === 1;
   }
+
+  /** Quote requests not deleted (for the dashboard). */
+  countLive(): Promise<number> {
+    return this.prisma.motorQuoteRequest.count({ where: { deletedAt: null } });
+  }
+
+  /** When each quote request (not deleted) made in [from, to) was made. */
+  createdBetween(from: Date, to: Date): Promise<Array<{ createdAt: Date }>> {
+    return this.prisma.motorQuoteRequest.findMany({ where: { deletedAt: null, createdAt: { gte: from, lt: to } }, select: { createdAt: true } });
+  }
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { money, VAT_PERCENT } from '@lib/common';
-import { Prisma, PrismaService } from '@lib/db';
+import type { Prisma } from '@lib/db';
 import type { PropertyProvider } from '@lib/providers';
 import type { Payment } from '../../../payments/payment.repository';
 import type { Payability } from '../../../payments/payment-status-reasons';
@@ -23,7 +23,6 @@ export class PropertyPolicyActivator implements PolicyActivator {
   private insurerNames?: Map<string, { en: string; ar: string }>;
 
   constructor(
-    private readonly prisma: PrismaService,
     private readonly policies: PropertyPolicyRepository,
     private readonly issuance: PropertyInsurerIssuance,
     private readonly events: PolicyEvents,
@@ -32,7 +31,7 @@ export class PropertyPolicyActivator implements PolicyActivator {
   ) {}
 
   async describe(payment: Payment): Promise<PaidPolicyDescription | null> {
-    const p = await this.prisma.propertyPolicy.findUnique({ where: { id: payment.policyId } });
+    const p = await this.policies.find(payment.policyId);
     if (!p) return null;
     const name = (await this.names()).get(p.insurerCode) ?? { en: p.insurerCode, ar: p.insurerCode };
     return {
@@ -48,12 +47,11 @@ export class PropertyPolicyActivator implements PolicyActivator {
   }
 
   async payable(tx: Prisma.TransactionClient, payment: Payment): Promise<Payability> {
-    const policy = await tx.propertyPolicy.findUnique({ where: { id: payment.policyId }, select: { status: true } });
-    return payableByStatus(policy?.status);
+    return payableByStatus(await this.policies.statusIn(tx, payment.policyId));
   }
 
   async activate(tx: Prisma.TransactionClient, payment: Payment, at: Date): Promise<ActivationResult> {
-    const policy = await tx.propertyPolicy.findUnique({ where: { id: payment.policyId } });
+    const policy = await this.policies.findIn(tx, payment.policyId);
     if (!policy) throw new Error(`property policy ${payment.policyId} of payment ${payment.id} is missing`);
     const issued = await this.issuance.issueFor(policy);
     const active = await this.policies.activate(tx, policy.id, { providerPolicyId: issued.providerPolicyId, at });
@@ -84,7 +82,7 @@ export class PropertyPolicyActivator implements PolicyActivator {
   }
 
   async redirectUrl(payment: Payment): Promise<string | null> {
-    const p = await this.prisma.propertyPolicy.findUnique({ where: { id: payment.policyId }, select: { id: true, redirectUrl: true } });
+    const p = await this.policies.find(payment.policyId);
     return p ? policyRedirectUrl(p.redirectUrl, p.id) : null;
   }
 

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { PrismaService } from '@lib/db';
 import { formatDate, parseDate } from '@lib/common';
 import { ClaimablePolicy, ClaimPolicyResolver } from '../../../policies/claims/claim-policies';
 import { PropertyPolicyRepository } from '../policies/property-policy.repository';
@@ -16,10 +15,7 @@ export class PropertyClaimPolicies implements ClaimPolicyResolver {
   readonly family = 'property';
   readonly claimTypes = PROPERTY_CLAIM_TYPES;
 
-  constructor(
-    private readonly policies: PropertyPolicyRepository,
-    private readonly prisma: PrismaService,
-  ) {}
+  constructor(private readonly policies: PropertyPolicyRepository) {}
 
   async find(id: number): Promise<ClaimablePolicy | null> {
     const p = await this.policies.find(id);

@@ -160,6 +160,15 @@ export class PropertyPolicyRepository {
     if (!policyIds.length) return Promise.resolve([]);
     return this.prisma.propertyDocument.findMany({ where: { policyId: { in: policyIds } }, orderBy: { createdAt: 'asc' } });
   }
+
+  findIn(tx: Prisma.TransactionClient, id: number): Promise<PropertyPolicy | null> {
+    return tx.propertyPolicy.findUnique({ where: { id } });
+  }
+
+  /** The policy's status read in `tx` (undefined when there is no such policy). */
+  async statusIn(tx: Prisma.TransactionClient, id: number): Promise<number | undefined> {
+    return (await tx.propertyPolicy.findUnique({ where: { id }, select: { status: true } }))?.status;
+  }
 }
 
 function whereOf(f: PropertyPolicyFilter): Prisma.PropertyPolicyWhereInput {

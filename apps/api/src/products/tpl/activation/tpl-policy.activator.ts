@@ -4,7 +4,7 @@ import { TaxInvoices } from '../../../payments/tax-invoices/tax-invoices';
 import { FileStore } from '../../../platform/files/file-store';
 import { renderTplCertificate } from './tpl-policy-document';
 import { APP_CONFIG, AppConfig } from '@lib/config';
-import { Prisma, PrismaService } from '@lib/db';
+import type { Prisma } from '@lib/db';
 import type { TplProvider } from '@lib/providers';
 import type { Payment } from '../../../payments/payment.repository';
 import type { Payability } from '../../../payments/payment-status-reasons';
@@ -15,12 +15,13 @@ import { PolicyEvents } from '../../../policies/events/policy-events';
 import { shownTplPolicy } from '../tpl-policy.presenter';
 import { endsAfterLastDay } from '../../../policies/policy-term-dates';
 import { PolicyStatus, payableByStatus } from '../../../policies/policy-status';
+import { TplPolicyRepository } from '../tpl-policy.repository';
 
 /** TPL v2's side of payments: on payment the sandbox insurer issues the policy and its number. */
 @Injectable()
 export class TplPolicyActivator implements PolicyActivator {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly policies: TplPolicyRepository,
     @Inject(TPL_PROVIDER) private readonly provider: TplProvider,
     private readonly events: PolicyEvents,
     private readonly files: FileStore,
@@ -30,7 +31,7 @@ export class TplPolicyActivator implements PolicyActivator {
   ) {}
 
   async describe(payment: Payment): Promise<PaidPolicyDescription | null> {
-    const policy = await this.prisma.tplPolicy.findUnique({ where: { id: payment.policyId } });
+    const policy = await this.policies.find(payment.policyId);
     if (!policy) return null;
     let price;
     try {
@@ -54,13 +55,13 @@ export class TplPolicyActivator implements PolicyActivator {
   }
 
   async payable(tx: Prisma.TransactionClient, payment: Payment): Promise<Payability> {
-    const policy = await tx.tplPolicy.findUnique({ where: { id: payment.policyId }, select: { status: true, canceledBy: true } });
+    const policy = await this.policies.paymentStateIn(tx, payment.policyId);
     if (policy?.status === PolicyStatus.Cancelled && policy.canceledBy === 'payment-lapsed') return { payable: false, reason: 'lapsed' };
     return payableByStatus(policy?.status);
   }
 
   async activate(tx: Prisma.TransactionClient, payment: Payment, at: Date): Promise<ActivationResult> {
-    const policy = await tx.tplPolicy.findUnique({ where: { id: payment.policyId } });
+    const policy = await this.policies.findIn(tx, payment.policyId);
     if (!policy) throw new Error(`TPL policy ${payment.policyId} of payment ${payment.id} is missing`);
     let issued, price;
     try {
@@ -75,17 +76,11 @@ export class TplPolicyActivator implements PolicyActivator {
     } catch (err) {
       throw new ApiError('PROVIDER_FAILED', `The insurer did not issue the policy: ${(err as Error).message}`);
     }
-    const issuedPolicy = await tx.tplPolicy.update({
-      where: { id: policy.id },
-      data: {
-        status: PolicyStatus.Active,
-        providerPolicyId: issued.policy_number,
-        startDate: issued.start_date,
-        endDate: issued.end_date,
-        purchasedAt: at,
-        documentsPending: true,
-        updatedAt: at,
-      },
+    const issuedPolicy = await this.policies.markIssued(tx, policy.id, {
+      providerPolicyId: issued.policy_number,
+      startDate: issued.start_date,
+      endDate: issued.end_date,
+      at,
     });
     await this.events.statusUpdated(tx, shownTplPolicy(issuedPolicy, null, this.config.publicBaseUrl, this.files));
     const total = money(policy.price.toString());
@@ -109,18 +104,17 @@ export class TplPolicyActivator implements PolicyActivator {
   }
 
   async redirectUrl(payment: Payment): Promise<string | null> {
-    const policy = await this.prisma.tplPolicy.findUnique({ where: { id: payment.policyId }, select: { id: true, redirectUrl: true } });
+    const policy = await this.policies.find(payment.policyId);
     return policy ? policyRedirectUrl(policy.redirectUrl, policy.id) : null;
   }
 
   async pendingDocuments(): Promise<number[]> {
-    const rows = await this.prisma.tplPolicy.findMany({ where: { documentsPending: true }, select: { id: true }, orderBy: { id: 'asc' }, take: 50 });
-    return rows.map((r) => r.id);
+    return this.policies.documentsPending();
   }
 
   /** The certificate and the tax invoice, stored and referenced once (a concurrent producer's files are discarded), then the documents webhook. */
   async produceDocuments(policyId: number): Promise<void> {
-    const policy = await this.prisma.tplPolicy.findUnique({ where: { id: policyId } });
+    const policy = await this.policies.find(policyId);
     if (!policy?.documentsPending || !policy.providerPolicyId || !policy.startDate || !policy.endDate) return;
     const taxInvoice = await this.taxInvoices.ofPolicy('tpl', policyId);
     if (!taxInvoice) throw new Error(`TPL policy ${policyId} has no tax invoice`);
@@ -149,16 +143,11 @@ export class TplPolicyActivator implements PolicyActivator {
       await this.files.save({ clientId: policy.clientId, kind: 'tpl/policy-document', contentType: 'application/pdf', bytes: certificate }),
       await this.files.save({ clientId: policy.clientId, kind: 'tpl/invoice', contentType: 'application/pdf', bytes: invoice }),
     ];
-    const stored = await this.prisma.$transaction(async (tx) => {
-      const { count } = await tx.tplPolicy.updateMany({
-        where: { id: policyId, documentsPending: true },
-        data: { policyUrl: saved[0].url, invoiceUrl: saved[1].url, documentsPending: false, updatedAt: this.clock.now() },
-      });
-      if (count === 0) return false;
-      const documented = (await tx.tplPolicy.findUnique({ where: { id: policyId } }))!;
-      await this.events.documentsUpdated(tx, shownTplPolicy(documented, null, this.config.publicBaseUrl, this.files));
-      return true;
-    });
+    const stored = await this.policies.attachDocuments(
+      policyId,
+      { policyUrl: saved[0].url, invoiceUrl: saved[1].url, at: this.clock.now() },
+      (tx, documented) => this.events.documentsUpdated(tx, shownTplPolicy(documented, null, this.config.publicBaseUrl, this.files)),
+    );
     if (!stored) await this.files.discard(saved);
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { formatDate, parseDate } from '@lib/common';
-import { PrismaService } from '@lib/db';
+import { TplPolicyRepository } from '../tpl-policy.repository';
 import { ClaimablePolicy, ClaimPolicyResolver } from '../../../policies/claims/claim-policies';
 
 /** Third-party liability: what the insured's car did to others. */
@@ -16,10 +16,10 @@ export class TplClaimPolicies implements ClaimPolicyResolver {
   readonly family = TPL_CLAIM_FAMILY;
   readonly claimTypes = TPL_CLAIM_TYPES;
 
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(private readonly policies: TplPolicyRepository) {}
 
   async find(id: number): Promise<ClaimablePolicy | null> {
-    const p = await this.prisma.tplPolicy.findUnique({ where: { id } });
+    const p = await this.policies.find(id);
     if (!p) return null;
     if (!p.startDate || !p.endDate || !p.purchasedAt) {
       const never = parseDate(formatDate(p.createdAt))!;

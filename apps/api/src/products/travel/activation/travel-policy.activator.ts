@@ -43,8 +43,7 @@ export class TravelPolicyActivator implements PolicyActivator {
   }
 
   async payable(tx: Prisma.TransactionClient, payment: Payment): Promise<Payability> {
-    const policy = await tx.travelPolicy.findUnique({ where: { id: payment.policyId }, select: { status: true } });
-    return payableByStatus(policy?.status);
+    return payableByStatus(await this.policies.statusIn(tx, payment.policyId));
   }
 
   async activate(tx: Prisma.TransactionClient, payment: Payment, at: Date): Promise<ActivationResult> {

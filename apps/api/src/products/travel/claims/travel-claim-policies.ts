@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { parseDate } from '@lib/common';
-import { PrismaService } from '@lib/db';
+import { TravelPolicyRepository } from '../policies/travel-policy.repository';
 import { ClaimablePolicy, ClaimPolicyResolver } from '../../../policies/claims/claim-policies';
 import { TRAVEL_CLAIM_TYPES } from '../travel-products';
 import { PolicyStatus } from '../../../policies/policy-status';
@@ -19,10 +19,10 @@ export class TravelClaimPolicies implements ClaimPolicyResolver {
   readonly family = 'travel';
   readonly claimTypes = TRAVEL_CLAIM_TYPES;
 
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(private readonly policies: TravelPolicyRepository) {}
 
   async find(id: number): Promise<ClaimablePolicy | null> {
-    const p = await this.prisma.travelPolicy.findUnique({ where: { id } });
+    const p = await this.policies.find(id);
     if (!p) return null;
     const never = { id: p.id, clientId: p.clientId, coverFrom: new Date(0), coverUntil: new Date(0) };
     if (!p.purchasedAt) return { ...never, refusal: 'The policy was never paid, so it has no cover to claim on.' };

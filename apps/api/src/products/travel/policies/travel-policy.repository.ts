@@ -131,4 +131,13 @@ export class TravelPolicyRepository {
     const { count } = await tx.travelPolicy.updateMany({ where: { id, policyFileId: null }, data: { ...files, uploadedAt: at, updatedAt: at } });
     return count === 1 ? tx.travelPolicy.findUnique({ where: { id } }) : null;
   }
+
+  find(id: number): Promise<TravelPolicy | null> {
+    return this.prisma.travelPolicy.findUnique({ where: { id } });
+  }
+
+  /** The policy's status read in `tx` (undefined when there is no such policy). */
+  async statusIn(tx: Prisma.TransactionClient, id: number): Promise<number | undefined> {
+    return (await tx.travelPolicy.findUnique({ where: { id }, select: { status: true } }))?.status;
+  }
 }

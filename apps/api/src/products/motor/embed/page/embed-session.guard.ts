@@ -1,11 +1,11 @@
 import { CanActivate, createParamDecorator, ExecutionContext, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '@lib/common';
-import { PrismaService } from '@lib/db';
 import { EmbedSession, EmbedSessionRepository } from '../sessions/embed-session.repository';
 import { EMBED_TOKEN_PATTERN, EmbedTokens } from '../sessions/embed-token';
 import { assertOpen } from '../sessions/store-session-photos.use-case';
 import { TestClocks } from '../../../../platform/test-clocks/test-clocks';
+import { ApiClientRepository } from '../../../../platform/clients/api-client.repository';
 
 type EmbedRequest = FastifyRequest & { embedSession?: EmbedSession; principal?: string };
 
@@ -15,15 +15,14 @@ export class EmbedSessionResolver {
   constructor(
     private readonly sessions: EmbedSessionRepository,
     private readonly tokens: EmbedTokens,
-    private readonly prisma: PrismaService,
+    private readonly clients: ApiClientRepository,
   ) {}
 
   async resolve(token: string): Promise<EmbedSession | null> {
     if (!EMBED_TOKEN_PATTERN.test(token)) return null;
     const session = await this.sessions.findByTokenHash(this.tokens.hash(token));
     if (!session) return null;
-    const client = await this.prisma.apiClient.findUnique({ where: { id: session.clientId }, select: { active: true } });
-    return client?.active ? session : null;
+    return (await this.clients.isActive(session.clientId)) ? session : null;
   }
 }
 

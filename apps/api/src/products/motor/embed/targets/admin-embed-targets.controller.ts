@@ -68,14 +68,11 @@ export class AdminEmbedTargetsController {
     if (!normalised.ok) throw ApiError.field('value', `The ${body.kind === 'origin' ? 'origin' : 'app link'} ${normalised.problem}.`);
     return this.audit.run(actor, async (tx) => {
       // the row lock keeps two concurrent additions from both passing the limit
-      await tx.$queryRaw`SELECT id FROM api_clients WHERE id = ${p.id}::uuid FOR UPDATE`;
-      const existing = await tx.embedAllowedTarget.findMany({ where: { clientId: p.id } });
+      const existing = await this.targets.lockedList(tx, p.id);
       if (existing.some((t) => t.kind === body.kind && t.value === normalised.value))
         throw ApiError.field('value', `${normalised.value} is already registered.`);
       if (existing.length >= MAX_EMBED_TARGETS) throw ApiError.field('value', `A client may register at most ${MAX_EMBED_TARGETS} sites and app links.`);
-      const row = await tx.embedAllowedTarget.create({
-        data: { id: randomUUID(), clientId: p.id, kind: body.kind, value: normalised.value, createdAt: this.clock.now() },
-      });
+      const row = await this.targets.add(tx, { id: randomUUID(), clientId: p.id, kind: body.kind, value: normalised.value, createdAt: this.clock.now() });
       return {
         result: presentTarget(row),
         audit: { action: 'clients.embed_target_add', resource: 'clients', resourceId: p.id, after: { kind: row.kind, value: row.value } },
@@ -94,9 +91,9 @@ export class AdminEmbedTargetsController {
   @ApiErrors(404)
   async remove(@Actor() actor: AuditActor, @Param({ schema: targetParam }) p: z.infer<typeof targetParam>): Promise<void> {
     await this.audit.run(actor, async (tx) => {
-      const row = await tx.embedAllowedTarget.findFirst({ where: { id: p.targetId, clientId: p.id } });
+      const row = await this.targets.findOf(tx, p.id, p.targetId);
       if (!row) throw ApiError.notFound('No such embed site or app link for this client.');
-      await tx.embedAllowedTarget.delete({ where: { id: row.id } });
+      await this.targets.remove(tx, row.id);
       return {
         result: undefined,
         audit: { action: 'clients.embed_target_remove', resource: 'clients', resourceId: p.id, before: { kind: row.kind, value: row.value } },

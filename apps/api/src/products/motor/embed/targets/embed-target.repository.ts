@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { formatDateTime } from '@lib/common';
-import { PrismaService } from '@lib/db';
+import { Prisma, PrismaService } from '@lib/db';
 import type { EmbedAllowedTarget } from '@lib/db/generated/prisma/client';
 import type { EmbedTargetKind } from './embed-target.rules';
 import type { AdminEmbedTargetOut } from './admin-embed-targets.response';
@@ -23,6 +23,30 @@ export class EmbedTargetRepository {
 
   async isRegistered(clientId: string, kind: EmbedTargetKind, value: string): Promise<boolean> {
     return (await this.prisma.embedAllowedTarget.count({ where: { clientId, kind, value } })) > 0;
+  }
+
+  /**
+   * The client's targets, read in `tx` after locking the client's row: two concurrent additions run one after the
+   * other, so both cannot pass the limit.
+   */
+  async lockedList(tx: Prisma.TransactionClient, clientId: string): Promise<EmbedAllowedTarget[]> {
+    await tx.$queryRaw`SELECT id FROM api_clients WHERE id = ${clientId}::uuid FOR UPDATE`;
+    return tx.embedAllowedTarget.findMany({ where: { clientId } });
+  }
+
+  add(
+    tx: Prisma.TransactionClient,
+    data: { id: string; clientId: string; kind: EmbedTargetKind; value: string; createdAt: Date },
+  ): Promise<EmbedAllowedTarget> {
+    return tx.embedAllowedTarget.create({ data });
+  }
+
+  findOf(tx: Prisma.TransactionClient, clientId: string, id: string): Promise<EmbedAllowedTarget | null> {
+    return tx.embedAllowedTarget.findFirst({ where: { id, clientId } });
+  }
+
+  async remove(tx: Prisma.TransactionClient, id: string): Promise<void> {
+    await tx.embedAllowedTarget.delete({ where: { id } });
   }
 }
 
