@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { MINUTE_MS } from '../../libs/common/src';
 import {
   deliveryPageShape,
+  deliveriesReplayedShape,
   deliveryShape,
   deliveryWithAttemptsShape,
   endpointListShape,
@@ -180,6 +181,7 @@ describe("the portal's Webhooks area", () => {
       [`/portal/api/webhook-endpoints/${endpoint.id}/rotate-secret`, { method: 'POST' }],
       [`/portal/api/webhook-endpoints/${endpoint.id}/test`, { json: {} }],
       [`/portal/api/webhook-deliveries/${deliveryId}/replay`, { method: 'POST' }],
+      ['/portal/api/webhook-deliveries/replay', { json: { ids: [deliveryId] } }],
     ];
     for (const [path, opts] of changes) {
       const res = await viewer.call(path, opts);
@@ -200,6 +202,50 @@ describe("the portal's Webhooks area", () => {
     expect((await app.db.prisma.auditLogEntry.findFirstOrThrow({ where: { action: 'webhook-endpoints.update', resourceId: endpoint.id } })).role).toBe(
       'partner_owner',
     );
+  });
+
+  it('replays several deliveries at once with their own webhook-ids, all or none, audited as the partner user', async () => {
+    const c = await app.createClient(['horse']);
+    const other = await app.createClient(['horse']);
+    const dev = await portalUser(app, c.id, 'developer');
+    const otherDev = await portalUser(app, other.id, 'developer');
+    const endpoint = (await dev.call('/portal/api/webhook-endpoints', { json: { url: receiver.url } })).body;
+    const firstSent = receiver.received.length;
+    const ids: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const id = (await dev.call(`/portal/api/webhook-endpoints/${endpoint.id}/test`, { json: {} })).body.delivery_id as string;
+      await delivered(dev, id, 1);
+      ids.push(id);
+    }
+    const webhookIds = receiver.received.slice(firstSent).map((r) => r.headers['webhook-id']);
+    const otherEndpoint = (await otherDev.call('/portal/api/webhook-endpoints', { json: { url: receiver.url } })).body;
+    const othersDelivery = (await otherDev.call(`/portal/api/webhook-endpoints/${otherEndpoint.id}/test`, { json: {} })).body.delivery_id as string;
+    await delivered(otherDev, othersDelivery, 1);
+    const auditBefore = await app.db.prisma.auditLogEntry.count({ where: { action: 'webhook-deliveries.resend' } });
+
+    // all or none: another client's delivery in the selection refuses it whole, naming it
+    const refused = await dev.call('/portal/api/webhook-deliveries/replay', { json: { ids: [...ids, othersDelivery] } });
+    expect([refused.status, refused.body.message]).toEqual([404, `No webhook delivery with id ${othersDelivery}.`]);
+    const invalid = await dev.call('/portal/api/webhook-deliveries/replay', { json: { ids: [] } });
+    expect([invalid.status, invalid.body.details]).toEqual([422, { ids: ['Select at least one delivery.'] }]);
+    for (const id of [...ids, othersDelivery]) {
+      expect((await app.db.prisma.webhookDelivery.findUniqueOrThrow({ where: { id } })).status).toBe('delivered');
+    }
+
+    const sent = receiver.received.length;
+    const replayed = await dev.call('/portal/api/webhook-deliveries/replay', { json: { ids } });
+    expect(replayed.status).toBe(200);
+    expect(deliveriesReplayedShape.parse(replayed.body).data.map((d) => [d.id, d.status])).toEqual(expect.arrayContaining(ids.map((id) => [id, 'pending'])));
+    for (const id of ids) await delivered(dev, id, 2);
+    expect(
+      receiver.received
+        .slice(sent)
+        .map((r) => r.headers['webhook-id'])
+        .sort(),
+    ).toEqual([...webhookIds].sort());
+    const audited = await app.db.prisma.auditLogEntry.findMany({ where: { action: 'webhook-deliveries.resend', resourceId: { in: ids } } });
+    expect(audited.map((a) => [a.resourceId, a.partnerUserId, a.role]).sort()).toEqual(ids.map((id) => [id, dev.id, 'partner_developer']).sort());
+    expect(await app.db.prisma.auditLogEntry.count({ where: { action: 'webhook-deliveries.resend' } })).toBe(auditBefore + 2);
   });
 
   it("keeps partners apart: every webhook route answers a user of client B 404 for client A's endpoints and deliveries", async () => {
@@ -226,6 +272,7 @@ describe("the portal's Webhooks area", () => {
       [`/portal/api/webhook-deliveries?endpoint_id=${endpoint.id}`, {}],
       [`/portal/api/webhook-deliveries/${deliveryId}`, {}],
       [`/portal/api/webhook-deliveries/${deliveryId}/replay`, { method: 'POST' }],
+      ['/portal/api/webhook-deliveries/replay', { json: { ids: [deliveryId] } }],
       [`/portal/api/webhook-endpoints/${UNKNOWN}`, {}],
       [`/portal/api/webhook-deliveries/${UNKNOWN}`, {}],
     ];
@@ -281,6 +328,7 @@ describe("the portal's Webhooks area", () => {
       ['/portal/api/webhook-deliveries', 'get', '200'],
       ['/portal/api/webhook-deliveries/{id}', 'get', '200'],
       ['/portal/api/webhook-deliveries/{id}/replay', 'post', '200'],
+      ['/portal/api/webhook-deliveries/replay', 'post', '200'],
     ];
     for (const [path, method, status] of expected) {
       const op = paths[path]?.[method];

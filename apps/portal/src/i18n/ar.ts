@@ -102,6 +102,8 @@ export const ar: PortalMessages = {
         endpoint: 'نقطة الاستقبال',
         replay: 'إعادة الإرسال',
         replayed: 'أُعيد الإرسال بنفس webhook-id: في طريقه إليك.',
+        replay_selected: 'إعادة إرسال المحدد',
+        replayed_many: 'أُعيد إرسال %{smart_count} من التسليمات، كلٌّ بمعرّف webhook-id الخاص به',
         attempts: 'المحاولات',
         no_attempts: 'لم يُحاول بعد.',
         number: '#',

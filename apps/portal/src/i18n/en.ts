@@ -101,6 +101,8 @@ export const en = {
         endpoint: 'Endpoint',
         replay: 'Replay',
         replayed: 'Replayed with the same webhook-id: it is on its way.',
+        replay_selected: 'Replay selected',
+        replayed_many: 'Replayed %{smart_count} delivery with its webhook-id |||| Replayed %{smart_count} deliveries, each with its webhook-id',
         attempts: 'Attempts',
         no_attempts: 'Not attempted yet.',
         number: '#',

@@ -188,4 +188,5 @@ export const portalApi = {
   rotateWebhookSecret: (id: string) => post<IssuedEndpoint>(`/webhook-endpoints/${encodeURIComponent(id)}/rotate-secret`),
   sendTestEvent: (id: string) => post<{ delivery_id: string }>(`/webhook-endpoints/${encodeURIComponent(id)}/test`, {}),
   replayDelivery: (id: string) => post<WebhookDelivery>(`/webhook-deliveries/${encodeURIComponent(id)}/replay`),
+  replayDeliveries: (ids: string[]) => post<{ data: WebhookDelivery[] }>('/webhook-deliveries/replay', { ids }),
 };

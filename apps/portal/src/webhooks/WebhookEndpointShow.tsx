@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ComponentProps } from 'react';
 import Button from '@mui/material/Button';
 import Block from '@mui/icons-material/BlockOutlined';
 import CheckCircle from '@mui/icons-material/CheckCircleOutline';
@@ -224,10 +224,10 @@ function Empty() {
 }
 
 /** Deliveries as a table: a row opens the delivery with its attempts. */
-export function DeliveriesTable() {
+export function DeliveriesTable({ bulkActionButtons = false }: { bulkActionButtons?: ComponentProps<typeof ListTable>['bulkActionButtons'] }) {
   const when = useWhen();
   return (
-    <ListTable rowClick={(id) => `/webhook-deliveries/${id}/show`}>
+    <ListTable rowClick={(id) => `/webhook-deliveries/${id}/show`} bulkActionButtons={bulkActionButtons}>
       <DataTable.Col source="created_at" label="portal.webhooks.delivery.created_at" render={(r: WebhookDelivery) => when(r.created_at)} disableSort />
       <DataTable.Col source="event_type" label="portal.webhooks.delivery.event" disableSort>
         <EventName />

@@ -110,7 +110,7 @@ export class AdminWebhookDeliveriesController {
   @Responds(200, adminWebhookDeliveriesResentShape, 'The deliveries, due now.')
   @ApiErrors(404, 409, 422)
   async resendMany(@Actor() actor: AuditActor, @Body({ schema: bulkBody }) body: z.infer<typeof bulkBody>) {
-    return { data: (await this.resendDelivery.executeMany(actor, body.ids, body.reason)).map(deliveryOut) };
+    return { data: (await this.resendDelivery.executeMany(actor, body.ids, body.reason, null)).map(deliveryOut) };
   }
 
   @Post(':id/resend')

@@ -25,16 +25,17 @@ export class ResendDeliveryUseCase {
   }
 
   /**
-   * Several deliveries at once (the console's bulk action), all or none: an unknown id is 404 and one with an
-   * attempt in flight 409, each naming the delivery, and then nothing is resent. One audit row each, with the reason.
+   * Several deliveries at once (the console's and the portal's bulk action), all or none: an unknown id (or, for a
+   * partner, another client's) is 404 and one with an attempt in flight 409, each naming the delivery, and then
+   * nothing is resent. One audit row each, with the reason staff give.
    */
-  executeMany(actor: AuditActor, ids: string[], reason: string) {
+  executeMany(actor: AuditActor, ids: string[], reason: string | null, clientId: string | null) {
     return this.audit.runAll(actor, async (tx) => {
       const now = this.clock.now();
       const done: Array<{ before: WebhookDelivery; after: WebhookDelivery }> = [];
       // one lock order for every caller: two bulk resends of overlapping selections cannot deadlock
       for (const id of [...new Set(ids)].sort()) {
-        const row = await this.deliveries.lockForResend(tx, id, null);
+        const row = await this.deliveries.lockForResend(tx, id, clientId);
         if (!row) throw ApiError.notFound(`No webhook delivery with id ${id}.`);
         if (row.lockedUntil && row.lockedUntil > now)
           throw new ApiError('CONFLICT', `An attempt of delivery ${id} is in flight; nothing was resent. Try again when it has finished.`);

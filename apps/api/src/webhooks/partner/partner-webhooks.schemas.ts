@@ -23,6 +23,15 @@ export const changeEndpointBody = z.strictObject({ url: url.optional(), events: 
 export const testEventBody = z.strictObject({ event: webhookEvent.default('policy.status_updated') });
 export const endpointParam = z.strictObject({ id: z.uuid({ error: "The id must be a webhook endpoint's id." }) });
 export const deliveryParam = z.strictObject({ id: z.uuid({ error: "The id must be a delivery's id." }) });
+
+/** The most deliveries one bulk replay takes: a page of the list at most. */
+export const REPLAY_MAX = 100;
+export const replayManyBody = z.strictObject({
+  ids: z
+    .array(z.uuid({ error: 'Each id must be a delivery id.' }), { error: 'The ids field must be a list of delivery ids.' })
+    .min(1, 'Select at least one delivery.')
+    .max(REPLAY_MAX, `At most ${REPLAY_MAX} deliveries at once.`),
+});
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
 export const deliveriesQuery = z.strictObject({
   ...pageQueryShape,
@@ -94,6 +103,7 @@ const deliveryFields = {
 /** One event to one endpoint: the row every attempt belongs to. */
 export const deliveryShape = shape('WebhookDelivery', z.strictObject(deliveryFields));
 export const deliveryPageShape = paginated('WebhookDeliveryPage', deliveryShape);
+export const deliveriesReplayedShape = shape('WebhookDeliveriesReplayed', z.strictObject({ data: z.array(deliveryShape) }));
 
 /** One attempt as a partner sees it (not which of our workers made it). */
 export const attemptShape = shape(

@@ -98,4 +98,9 @@ export class PartnerWebhooks {
   async replay(scope: PartnerScope, id: string) {
     return presentDelivery(await this.resend.execute(scope.actor, id, scope.clientId));
   }
+
+  /** Several of the client's deliveries at once, all or none (see ResendDeliveryUseCase.executeMany). */
+  async replayMany(scope: PartnerScope, ids: string[]) {
+    return (await this.resend.executeMany(scope.actor, ids, null, scope.clientId)).map(presentDelivery);
+  }
 }

@@ -13,6 +13,7 @@ import {
   changeEndpointBody,
   createEndpointBody,
   deliveriesQuery,
+  deliveriesReplayedShape,
   deliveryPageShape,
   deliveryParam,
   deliveryShape,
@@ -22,6 +23,8 @@ import {
   endpointParam,
   endpointShape,
   issuedEndpointShape,
+  REPLAY_MAX,
+  replayManyBody,
   testEventBody,
   testQueuedShape,
 } from '../partner/partner-webhooks.schemas';
@@ -158,6 +161,23 @@ export class PortalWebhookDeliveriesController {
   @ApiErrors(404)
   show(@Scope() scope: PartnerScope, @Param({ schema: deliveryParam }) p: z.infer<typeof deliveryParam>) {
     return this.webhooks.delivery(scope, p.id);
+  }
+
+  @Post('replay')
+  @HttpCode(200)
+  @PortalAllow('manage_webhooks')
+  @ApiOperation({
+    summary: 'Replay several deliveries at once (owner, developer)',
+    description:
+      `Up to ${REPLAY_MAX} of your deliveries (the list's bulk action, e.g. every failed one after an outage of your receiver), all or none: ` +
+      'an id that is not one of your deliveries is 404 and a delivery with an attempt in flight 409, each naming it, and then nothing is replayed. ' +
+      'Each is made due now with its same `webhook-id`, and audited.',
+  })
+  @ApiBody({ schema: doc(replayManyBody) })
+  @Responds(200, deliveriesReplayedShape, 'The deliveries, pending again.')
+  @ApiErrors(404, 409, 422)
+  async replayMany(@Scope() scope: PartnerScope, @Body({ schema: replayManyBody }) body: z.infer<typeof replayManyBody>) {
+    return { data: await this.webhooks.replayMany(scope, body.ids) };
   }
 
   @Post(':id/replay')
