@@ -292,7 +292,7 @@ export interface paths {
         };
         /**
          * List motor policies
-         * @description The calling client's policies, newest first, in the paginator envelope. Filters (the real service's): `status` (0 or 1), `quote_request_id`, `quote_price_id`, `provider_policy_id`, `car_sequence_number`, `new_owner_id`, `previous_owner_id`, `min_price` / `max_price` (SAR), `date_from` / `date_to` (YYYY-MM-DD, inclusive, UTC; on `created_at`, or on the purchase `uploaded_at` with `status=1`). `include_aggregates=true` adds `aggregates`: `{total_count, total_price, by_month: {"YYYY-MM": {count, total_price}}}` over every policy the filters match. `total` is exact: counted on every request up to 10,000 matching rows; past that it is counted once and reused for up to 30 seconds for the same filters, so it may lag rows added meanwhile. `links` shows a window of pages (the first two, three on each side of the current one, the last two, with `...` for the gaps) as Laravel does.
+         * @description The calling client's policies, newest first, in the paginator envelope. Filters (the real service's): `status` (0 pending, 1 issued, 4 expired), `quote_request_id`, `quote_price_id`, `provider_policy_id`, `car_sequence_number`, `new_owner_id`, `previous_owner_id`, `min_price` / `max_price` (SAR), `date_from` / `date_to` (YYYY-MM-DD, inclusive, UTC; on `created_at`, or on the purchase `uploaded_at` with `status=1`). `include_aggregates=true` adds `aggregates`: `{total_count, total_price, by_month: {"YYYY-MM": {count, total_price}}}` over every policy the filters match. `total` is exact: counted on every request up to 10,000 matching rows; past that it is counted once and reused for up to 30 seconds for the same filters, so it may lag rows added meanwhile. `links` shows a window of pages (the first two, three on each side of the current one, the last two, with `...` for the gaps) as Laravel does.
          */
         get: operations["MotorPolicies_list"];
         put?: never;
@@ -675,7 +675,7 @@ export interface paths {
         };
         /**
          * List medical policies
-         * @description Plain array, newest first; optional `company_id`. Status 0 awaiting payment, 1 active, 2 cancelled. As in the real service, a policy awaiting payment carries `pending_declarations` (the employees who must still fill their health declaration) and `payment_link`: null while anyone must still declare, otherwise the company's open link (valid 15 minutes from creation; reading again gives the same link while it is open). Rate limit: 120 per minute.
+         * @description Plain array, newest first; optional `company_id`. Status 0 awaiting payment, 1 active, 2 cancelled, 4 expired (the day after `end_date`). As in the real service, a policy awaiting payment carries `pending_declarations` (the employees who must still fill their health declaration) and `payment_link`: null while anyone must still declare, otherwise the company's open link (valid 15 minutes from creation; reading again gives the same link while it is open). Rate limit: 120 per minute.
          */
         get: operations["MedicalPolicies_list"];
         put?: never;
@@ -744,6 +744,26 @@ export interface paths {
          * @description A policy awaiting payment is withdrawn (it then reads as 404 and its payment link stops working); an active one is cancelled (status 2). 400 when already cancelled, 409 when expired (status 4: its year of cover ended). An empty body, or the real service's multipart with an optional `cancellation_document` (PDF, JPEG or PNG, checked by content, kept as the policy's `cancellation_document`). Rate limit: 30 per minute.
          */
         post: operations["MedicalPolicies_remove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/medical/policies/{policyId}/tax-invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Simplified tax invoice of a medical policy (PDF)
+         * @description The simplified tax invoice (ZATCA) issued when the policy was paid: the seller (the insurer) and its VAT registration number, the invoice number (gapless per seller), the date and time, the VAT and the total with VAT, and the QR code encoding those. The same document every time it is asked for. 404 while the policy is unpaid.
+         */
+        get: operations["MedicalPolicies_taxInvoice"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1183,7 +1203,7 @@ export interface paths {
         };
         /**
          * List TPL policies
-         * @description The calling client's TPL v2 policies, newest first, in the paginator envelope; filters `vin`, `car_sequence_number`, `current_car_owner`, `status`. Rate limit: 120 per minute.
+         * @description The calling client's TPL v2 policies, newest first, in the paginator envelope; filters `vin`, `car_sequence_number`, `current_car_owner`, `status` (0 pending, 1 issued, 2 cancelled, 3 on hold, 4 expired). Rate limit: 120 per minute.
          */
         get: operations["TplPolicies_list[0]"];
         put?: never;
@@ -1207,7 +1227,7 @@ export interface paths {
         };
         /**
          * List TPL policies
-         * @description The calling client's TPL v2 policies, newest first, in the paginator envelope; filters `vin`, `car_sequence_number`, `current_car_owner`, `status`. Rate limit: 120 per minute.
+         * @description The calling client's TPL v2 policies, newest first, in the paginator envelope; filters `vin`, `car_sequence_number`, `current_car_owner`, `status` (0 pending, 1 issued, 2 cancelled, 3 on hold, 4 expired). Rate limit: 120 per minute.
          */
         get: operations["TplPolicies_list[1]"];
         put?: never;
@@ -1610,7 +1630,7 @@ export interface paths {
         };
         /**
          * List the bank channel's life policies
-         * @description The calling client's policies, newest first, as a plain array (at most 500); filter `status` 0, 1 or 2.
+         * @description The calling client's policies, newest first, as a plain array (at most 500); filter `status` 0, 1, 2 or 4 (expired).
          */
         get: operations["LifePolicies_list"];
         put?: never;
@@ -1639,6 +1659,26 @@ export interface paths {
          * @description The refund goes back to the card that paid, through the card vendor, right after the cancellation (retried while the vendor is down). Only an active policy (status 1) is cancelled; a pending one is 409 (its payment link simply lapses); cancelling again is 400 (code 40010). Optional multipart part `cancellation_document`: a PDF, JPEG or PNG of at most 5 MB, judged by content (a truncated PDF or a renamed text file is 422). Cooling-off: within 30 days (x 24 h) of payment the whole first instalment is refunded. After that the refund is pro-rata: the instalment paid x unused days / days of the instalment period (1, 3, 6 or 12 months from `start_date` by `premium_frequency`), rounded half-up to the halala, and 0 once that period is over. The refund goes to the payout IBAN; it is recorded as `refund_amount`. Answers 200 with the cancelled policy (status 2) rather than the real service's empty 204, so the refund is visible.
          */
         post: operations["LifePolicies_cancelPolicy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/life-snp/policies/{lifePolicy}/tax-invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Simplified tax invoice of a life savings and protection policy (PDF)
+         * @description The simplified tax invoice (ZATCA) issued when the policy was paid: the seller (the insurer) and its VAT registration number, the invoice number (gapless per seller), the date and time, the VAT and the total with VAT, and the QR code encoding those. The same document every time it is asked for. 404 while the policy is unpaid.
+         */
+        get: operations["LifePolicies_taxInvoice"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1796,6 +1836,26 @@ export interface paths {
          * @description The refund goes back to the card that paid, through the card vendor, right after the cancellation (retried while the vendor is down). Only an active policy (status 1); a pending one is 409; cancelling again is 400 (code 40010). Optional multipart part `cancellation_document` (PDF, JPEG or PNG, at most 5 MB, judged by content). Within 15 days (x 24 h) of payment the whole `price` is refunded; afterwards `price` x unused days / days of the policy year, rounded half-up to the halala. Answers 200 with the cancelled policy and its `refund_amount`.
          */
         post: operations["HorsePolicies_cancelPolicy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/horse/policies/{horsePolicy}/tax-invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Simplified tax invoice of a horse policy (PDF)
+         * @description The simplified tax invoice (ZATCA) issued when the policy was paid: the seller (the insurer) and its VAT registration number, the invoice number (gapless per seller), the date and time, the VAT and the total with VAT, and the QR code encoding those. The same document every time it is asked for. 404 while the policy is unpaid.
+         */
+        get: operations["HorsePolicies_taxInvoice"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2460,6 +2520,26 @@ export interface paths {
          * @description Optional `reason` (at most 500 characters). An active policy is cancelled with its insurer first (an insurer that fails is 502 and nothing changes) and refunded pro rata: price x unused days / term days, rounded half-up to the halala, the cancellation day counting as unused (before the start date everything is refunded). The refund goes back to the card that paid, through the card vendor, right after the cancellation (retried while the vendor is down). A policy not yet paid is cancelled with no refund and its payment link stops working. Answers the policy with status 2, `canceled_at` and `cancellation` {reason, refund_amount, unused_days, term_days}. Cancelling a cancelled policy is 400 (code 40010).
          */
         post: operations["PropertyPolicies_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/property/policies/{propertyPolicy}/tax-invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Simplified tax invoice of a property policy (PDF)
+         * @description The simplified tax invoice (ZATCA) issued when the policy was paid: the seller (the insurer) and its VAT registration number, the invoice number (gapless per seller), the date and time, the VAT and the total with VAT, and the QR code encoding those. The same document every time it is asked for. 404 while the policy is unpaid.
+         */
+        get: operations["PropertyPolicies_taxInvoice"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3670,6 +3750,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portal/api/webhook-deliveries/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replay several deliveries at once (owner, developer)
+         * @description Up to 100 of your deliveries (the list's bulk action, e.g. every failed one after an outage of your receiver), all or none: an id that is not one of your deliveries is 404 and a delivery with an attempt in flight 409, each naming it, and then nothing is replayed. Each is made due now with its same `webhook-id`, and audited.
+         */
+        post: operations["PortalWebhookDeliveries_replayMany"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/portal/api/webhook-deliveries/{id}/replay": {
         parameters: {
             query?: never;
@@ -3684,6 +3784,177 @@ export interface paths {
          * @description Makes it due now with the same `webhook-id` (receivers deduplicate on it). 409 while an attempt is in flight.
          */
         post: operations["PortalWebhookDeliveries_replay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/api/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your client's payments
+         * @description Newest first, in the paginator envelope, each with its refunds. Filters: `status`, `family` (the policy's family); `page`, `per_page`.
+         */
+        get: operations["PortalPayments_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/api/payments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of your payments, with its refunds */
+        get: operations["PortalPayments_show"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/api/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your client's refunds
+         * @description Newest first, in the paginator envelope. Filters: `status` (pending, succeeded, failed), `family`; `page`, `per_page`.
+         */
+        get: operations["PortalRefunds_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/api/refunds/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of your refunds */
+        get: operations["PortalRefunds_show"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/api/policies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your client's policies, every family
+         * @description Newest first, in the paginator envelope. Filters: `family` (motor, tpl, property, travel, medical, life, horse), `status` (pending, active, cancelled, on_hold, expired); `page`, `per_page`. The insured's name is masked as in the console.
+         */
+        get: operations["PortalPolicies_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/api/policies/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of your policies
+         * @description By its portal id: the family and the policy id, e.g. `horse-12`.
+         */
+        get: operations["PortalPolicies_show"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/api/claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your client's claims
+         * @description Newest first, in the paginator envelope. Filters: `family`, `status` (submitted, under_review, approved, rejected, paid); `page`, `per_page`.
+         */
+        get: operations["PortalClaims_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/api/claims/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of your claims, with its status history */
+        get: operations["PortalClaims_show"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/api/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your client's business in figures
+         * @description `months` (1 to 24, default 12) back from this month, in UTC: the premium of the policies issued each month per family, and for motor comparison each insurer's quote requests, offers, policies and answer times (50th and 95th percentile of the stored time each answer took).
+         */
+        get: operations["PortalOverview_overview"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3717,7 +3988,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One of your requests, with its error answer for a 4xx/5xx */
+        /** One of your requests, with what was sent and answered */
         get: operations["PortalRequests_show"];
         put?: never;
         post?: never;
@@ -4541,6 +4812,9 @@ export interface components {
             prev_page_url: string | null;
             to: number | null;
             total: number;
+        };
+        WebhookDeliveriesReplayed: {
+            data: components["schemas"]["WebhookDelivery"][];
         };
         WebhookDeliveryAttempt: {
             number: number;
@@ -8550,6 +8824,7 @@ export interface components {
          *         ]
          *       },
          *       "issued_at": null,
+         *       "end_date": null,
          *       "cancelled_at": null,
          *       "created_at": "2026-11-22T09:05:00.000000Z",
          *       "updated_at": "2026-11-22T09:05:00.000000Z"
@@ -8611,6 +8886,12 @@ export interface components {
              */
             issued_at: string | null;
             /**
+             * Format: date
+             * @description The last day of cover (a year from the issue day), set once paid and issued; null before. The day after, status 4.
+             * @example 2026-12-01
+             */
+            end_date: string | null;
+            /**
              * Format: date-time
              * @example 2026-11-22T10:15:30.123000Z
              */
@@ -8660,6 +8941,7 @@ export interface components {
          *           ]
          *         },
          *         "issued_at": null,
+         *         "end_date": null,
          *         "cancelled_at": null,
          *         "created_at": "2026-11-22T09:05:00.000000Z",
          *         "updated_at": "2026-11-22T09:05:00.000000Z"
@@ -8863,6 +9145,7 @@ export interface components {
          *             ]
          *           },
          *           "issued_at": null,
+         *           "end_date": null,
          *           "cancelled_at": null,
          *           "created_at": "2026-11-22T09:05:00.000000Z",
          *           "updated_at": "2026-11-22T09:05:00.000000Z"
@@ -9340,6 +9623,12 @@ export interface components {
              * @example 2026-11-22T10:15:30.123000Z
              */
             issued_at: string | null;
+            /**
+             * Format: date
+             * @description The last day of cover, set once paid and issued.
+             * @example 2026-12-01
+             */
+            end_date: string | null;
             /**
              * Format: date-time
              * @example 2026-11-22T10:15:30.123000Z
@@ -10600,6 +10889,279 @@ export interface components {
         };
         /**
          * @example {
+         *       "id": "horse-12",
+         *       "family": "horse",
+         *       "policy_id": 12,
+         *       "status": "active",
+         *       "policy_number": "40021377",
+         *       "insured": "Fa***********bi",
+         *       "premium": "18687.50",
+         *       "insurer": "caravan",
+         *       "start_date": "2026-11-22",
+         *       "end_date": "2027-11-21",
+         *       "issued_at": "2026-11-22T09:12:41.000000Z",
+         *       "created_at": "2026-11-22T09:05:00.000000Z"
+         *     }
+         */
+        PortalPolicy: {
+            /** @description The family and the policy id, e.g. `horse-12`: the path of the policy in the portal. */
+            id: string;
+            /** @description The product family: motor, tpl, property, travel, medical, life or horse. */
+            family: string;
+            /** @description The policy's id in its family's API (e.g. GET /api/v1/horse/policies/{policy_id}). */
+            policy_id: number;
+            /** @enum {string} */
+            status: "pending" | "active" | "cancelled" | "on_hold" | "expired";
+            /** @description The insurer's policy number, once issued. */
+            policy_number: string | null;
+            /** @description The insured's name, masked as in the console (first two and last two characters); where the family keeps no name, the insured's id masked. */
+            insured: string | null;
+            /**
+             * @description What the customer pays for the policy, VAT included (SAR, two decimals).
+             * @example 1079.73
+             */
+            premium: string;
+            insurer: string;
+            /**
+             * Format: date
+             * @example 2026-12-01
+             */
+            start_date: string | null;
+            /**
+             * Format: date
+             * @example 2026-12-01
+             */
+            end_date: string | null;
+            /**
+             * Format: date-time
+             * @description When it was paid and issued; null while it awaits payment.
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            issued_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+        };
+        PortalPolicyPage: {
+            current_page: number;
+            data: components["schemas"]["PortalPolicy"][];
+            first_page_url: string;
+            from: number | null;
+            last_page: number;
+            last_page_url: string;
+            links: {
+                url: string | null;
+                label: string;
+                active: boolean;
+            }[];
+            next_page_url: string | null;
+            path: string;
+            per_page: number;
+            prev_page_url: string | null;
+            to: number | null;
+            total: number;
+        };
+        /**
+         * @description A claim as the portal shows it: its amounts and statuses, never its description, documents or the handlers' notes.
+         * @example {
+         *       "id": 31,
+         *       "family": "horse",
+         *       "policy_id": 12,
+         *       "policy": "horse-12",
+         *       "claim_type": "veterinary",
+         *       "status": "submitted",
+         *       "incident_date": "2027-01-14",
+         *       "requested_amount": "4200.00",
+         *       "approved_amount": null,
+         *       "paid_amount": null,
+         *       "status_history": [],
+         *       "created_at": "2027-01-15T08:12:00.000000Z",
+         *       "updated_at": "2027-01-15T08:12:00.000000Z"
+         *     }
+         */
+        PortalClaim: {
+            id: number;
+            /** @description The family of the claim's policy. */
+            family: string;
+            policy_id: number;
+            /** @description The policy in the portal, e.g. `horse-12`. */
+            policy: string;
+            claim_type: string;
+            /** @enum {string} */
+            status: "submitted" | "under_review" | "approved" | "rejected" | "paid";
+            /**
+             * Format: date
+             * @example 2026-12-01
+             */
+            incident_date: string;
+            /**
+             * @description SAR, two decimals.
+             * @example 1079.73
+             */
+            requested_amount: string;
+            /**
+             * @description SAR, two decimals.
+             * @example 1079.73
+             */
+            approved_amount: string | null;
+            /**
+             * @description SAR, two decimals.
+             * @example 1079.73
+             */
+            paid_amount: string | null;
+            /** @description Filled on the claim itself; empty in lists. */
+            status_history: {
+                /** @enum {string} */
+                status: "submitted" | "under_review" | "approved" | "rejected" | "paid";
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T10:15:30.123000Z
+                 */
+                at: string;
+            }[];
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            updated_at: string;
+        };
+        PortalClaimPage: {
+            current_page: number;
+            data: components["schemas"]["PortalClaim"][];
+            first_page_url: string;
+            from: number | null;
+            last_page: number;
+            last_page_url: string;
+            links: {
+                url: string | null;
+                label: string;
+                active: boolean;
+            }[];
+            next_page_url: string | null;
+            path: string;
+            per_page: number;
+            prev_page_url: string | null;
+            to: number | null;
+            total: number;
+        };
+        PortalOverview: {
+            /**
+             * Format: date
+             * @description The first day counted (UTC), the first of a month.
+             * @example 2026-12-01
+             */
+            from: string;
+            /** @description Every month counted, oldest first (YYYY-MM). */
+            months: string[];
+            /** @description Premium of the policies issued (paid) in each month, per family, whatever happened to them later. Months without any are left out. */
+            premium_by_month: {
+                month: string;
+                family: string;
+                /**
+                 * @description SAR, two decimals.
+                 * @example 1079.73
+                 */
+                premium: string;
+                policies: number;
+            }[];
+            /** @description Per insurer, for the families whose quote requests ask several insurers at once (motor comparison): the requests asked, offers, policies and the time the insurer took to answer. */
+            insurers: {
+                family: string;
+                insurer: string;
+                /** @description Quote requests made in the window that asked this insurer. */
+                quote_requests: number;
+                /** @description Of those, the ones it answered with at least one offer. */
+                offered: number;
+                /** @description Policies issued with this insurer in the window. */
+                policies: number;
+                /** @description Answers with a stored time (offers, declines, errors and timeouts at the deadline). */
+                answers: number;
+                p50_ms: number | null;
+                p95_ms: number | null;
+            }[];
+        };
+        /**
+         * @example {
+         *       "id": "5f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+         *       "amount": 1540.5,
+         *       "currency": "SAR",
+         *       "status": "succeeded",
+         *       "reason": "policy_cancelled",
+         *       "vendor_refund_id": "re_7d1e6b4c8a9f",
+         *       "created_at": "2026-12-01T10:00:00.000000Z",
+         *       "refunded_at": "2026-12-01T10:00:05.000000Z",
+         *       "payment_id": "0d9b4c1e-5d7a-4f0e-9c61-2b7f3f7d9a10",
+         *       "policy_type": "horse",
+         *       "policy_id": 12
+         *     }
+         */
+        PortalRefund: {
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            id: string;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            amount: number;
+            /** @example SAR */
+            currency: string;
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed";
+            reason: string | null;
+            vendor_refund_id: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            refunded_at: string | null;
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            payment_id: string;
+            /**
+             * @description The product family of the policy.
+             * @example horse
+             */
+            policy_type: string;
+            policy_id: number;
+        };
+        PortalRefundPage: {
+            current_page: number;
+            data: components["schemas"]["PortalRefund"][];
+            first_page_url: string;
+            from: number | null;
+            last_page: number;
+            last_page_url: string;
+            links: {
+                url: string | null;
+                label: string;
+                active: boolean;
+            }[];
+            next_page_url: string | null;
+            path: string;
+            per_page: number;
+            prev_page_url: string | null;
+            to: number | null;
+            total: number;
+        };
+        /**
+         * @example {
          *       "id": "019ade3c-5f00-7a1b-8c2d-3e4f5a6b7c8d",
          *       "created_at": "2026-12-02T06:40:12.345000Z",
          *       "method": "POST",
@@ -10638,6 +11200,62 @@ export interface components {
             idempotency_key: string | null;
             /** @description The error answer of a 4xx/5xx, personal data masked as in the console; null for a success. */
             error_body: {
+                [key: string]: unknown;
+            } | null;
+        };
+        /**
+         * @example {
+         *       "id": "019ade3c-5f00-7a1b-8c2d-3e4f5a6b7c8d",
+         *       "created_at": "2026-12-02T06:40:12.345000Z",
+         *       "method": "POST",
+         *       "route": "/api/v1/motor/quote-requests",
+         *       "path": "/api/v1/motor/quote-requests",
+         *       "status": 201,
+         *       "latency_ms": 12,
+         *       "request_id": "c0ffee00-1234-4abc-8def-0123456789ab",
+         *       "idempotency_key": "order-7731",
+         *       "error_body": null,
+         *       "request_body": {
+         *         "owner_id": "10******78",
+         *         "email": "o***@example.com"
+         *       },
+         *       "response_body": {
+         *         "id": "9b1d…",
+         *         "status": "in_progress"
+         *       }
+         *     }
+         */
+        PortalRequestLogDetail: {
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+            method: string;
+            /** @description The route template, e.g. /api/v1/policies/{id}. */
+            route: string;
+            /** @description The path called, without its query string, personal data masked. */
+            path: string;
+            status: number;
+            latency_ms: number;
+            /** @description The X-Request-Id of the answer. */
+            request_id: string;
+            idempotency_key: string | null;
+            /** @description The error answer of a 4xx/5xx, personal data masked as in the console; null for a success. */
+            error_body: {
+                [key: string]: unknown;
+            } | null;
+            /** @description What was sent (a JSON or form body), personal data masked and secrets replaced by ***; {"truncated": text} past 8,192 characters; null when nothing was sent or REQUEST_LOG_BODIES is off. */
+            request_body: {
+                [key: string]: unknown;
+            } | null;
+            /** @description A successful JSON answer, masked and cut as request_body; null for a 4xx/5xx (see error_body), an answer that is not JSON (a PDF, an event stream), or when REQUEST_LOG_BODIES is off. */
+            response_body: {
                 [key: string]: unknown;
             } | null;
         };
@@ -13564,7 +14182,7 @@ export interface operations {
             query?: {
                 page?: number;
                 per_page?: number;
-                status?: number;
+                status?: 0 | 1 | 4;
                 quote_request_id?: number | string;
                 quote_price_id?: string;
                 provider_policy_id?: string;
@@ -16982,6 +17600,109 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    MedicalPolicies_taxInvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Correlation id, echoed in the response. */
+                "X-Request-Id"?: string;
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
+                "Sandbox-Test-Clock"?: string;
+            };
+            path: {
+                policyId: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A PDF file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["MalformedRequest"];
+            /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40101",
+                     *       "message": "Unauthenticated.",
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but the client is not enrolled in this product. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40301",
+                     *       "message": "The client is not enrolled in this product.",
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
+            /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42901",
+                     *       "message": "Too many requests.",
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
     MedicalBilling_due: {
         parameters: {
             query: {
@@ -19732,7 +20453,7 @@ export interface operations {
                 vin?: string;
                 car_sequence_number?: string;
                 current_car_owner?: string;
-                status?: number;
+                status?: 0 | 1 | 2 | 3 | 4;
             };
             header?: {
                 /** @description Correlation id, echoed in the response. */
@@ -20077,7 +20798,7 @@ export interface operations {
                 vin?: string;
                 car_sequence_number?: string;
                 current_car_owner?: string;
-                status?: number;
+                status?: 0 | 1 | 2 | 3 | 4;
             };
             header?: {
                 /** @description Correlation id, echoed in the response. */
@@ -23627,7 +24348,7 @@ export interface operations {
     LifePolicies_list: {
         parameters: {
             query?: {
-                status?: number;
+                status?: 0 | 1 | 2 | 4;
             };
             header?: {
                 /** @description Correlation id, echoed in the response. */
@@ -24076,6 +24797,109 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42901",
+                     *       "message": "Too many requests.",
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    LifePolicies_taxInvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Correlation id, echoed in the response. */
+                "X-Request-Id"?: string;
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
+                "Sandbox-Test-Clock"?: string;
+            };
+            path: {
+                lifePolicy: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A PDF file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["MalformedRequest"];
+            /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40101",
+                     *       "message": "Unauthenticated.",
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but the client is not enrolled in this product. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40301",
+                     *       "message": "The client is not enrolled in this product.",
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -25305,6 +26129,109 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    HorsePolicies_taxInvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Correlation id, echoed in the response. */
+                "X-Request-Id"?: string;
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
+                "Sandbox-Test-Clock"?: string;
+            };
+            path: {
+                horsePolicy: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A PDF file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["MalformedRequest"];
+            /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40101",
+                     *       "message": "Unauthenticated.",
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but the client is not enrolled in this product. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40301",
+                     *       "message": "The client is not enrolled in this product.",
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
+            /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42901",
+                     *       "message": "Too many requests.",
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
     "TravelQuotes_requestQuote[0]": {
         parameters: {
             query?: never;
@@ -26042,7 +26969,7 @@ export interface operations {
             query?: {
                 page?: number;
                 per_page?: number;
-                status?: number;
+                status?: 0 | 1 | 2 | 4;
                 date_from?: string;
                 date_to?: string;
             };
@@ -29635,7 +30562,7 @@ export interface operations {
                 page?: number;
                 per_page?: number;
                 nationality_id?: string;
-                status?: number;
+                status?: 0 | 1 | 2 | 4;
                 created_from?: string;
                 created_to?: string;
             };
@@ -30313,6 +31240,109 @@ export interface operations {
                      *       "type": "about:blank",
                      *       "title": "Bad Gateway",
                      *       "status": 502
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    PropertyPolicies_taxInvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Correlation id, echoed in the response. */
+                "X-Request-Id"?: string;
+                /** @description Sandbox only: the id of one of your test clocks (POST /api/v1/sandbox/test-clocks). The request runs at the clock's time, and what it creates follows the clock from then on. An id that is not one of your clocks is 404 on any route. */
+                "Sandbox-Test-Clock"?: string;
+            };
+            path: {
+                propertyPolicy: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A PDF file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["MalformedRequest"];
+            /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40101",
+                     *       "message": "Unauthenticated.",
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but the client is not enrolled in this product. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40301",
+                     *       "message": "The client is not enrolled in this product.",
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
+            /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42901",
+                     *       "message": "Too many requests.",
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -38424,6 +39454,148 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    PortalWebhookDeliveries_replayMany: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Must be `XMLHttpRequest` on POST, PUT, PATCH and DELETE (CSRF protection). */
+                "X-Requested-With"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The deliveries, pending again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveriesReplayed"];
+                };
+            };
+            400: components["responses"]["MalformedRequest"];
+            /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40101",
+                     *       "message": "Unauthenticated.",
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but the client is not enrolled in this product. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40301",
+                     *       "message": "The client is not enrolled in this product.",
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An earlier request with the same Idempotency-Key is still running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40901",
+                     *       "message": "A request with this Idempotency-Key is still being processed.",
+                     *       "type": "about:blank",
+                     *       "title": "Conflict",
+                     *       "status": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Validation failed; `details` names every failing field. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42201",
+                     *       "message": "The given data was invalid.",
+                     *       "type": "about:blank",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42901",
+                     *       "message": "Too many requests.",
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
     PortalWebhookDeliveries_replay: {
         parameters: {
             query?: never;
@@ -38522,6 +39694,922 @@ export interface operations {
             };
             414: components["responses"]["UriTooLong"];
             422: components["responses"]["Invalid"];
+            /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42901",
+                     *       "message": "Too many requests.",
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    PortalPayments_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                status?: "pending" | "failed" | "paid" | "expired" | "cancelled" | "refunded";
+                family?: string;
+            };
+            header?: {
+                /** @description Must be `XMLHttpRequest` on POST, PUT, PATCH and DELETE (CSRF protection). */
+                "X-Requested-With"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of payments, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentPage"];
+                };
+            };
+            400: components["responses"]["MalformedRequest"];
+            /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40101",
+                     *       "message": "Unauthenticated.",
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but the client is not enrolled in this product. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40301",
+                     *       "message": "The client is not enrolled in this product.",
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            /** @description Validation failed; `details` names every failing field. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42201",
+                     *       "message": "The given data was invalid.",
+                     *       "type": "about:blank",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42901",
+                     *       "message": "Too many requests.",
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    PortalPayments_show: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Must be `XMLHttpRequest` on POST, PUT, PATCH and DELETE (CSRF protection). */
+                "X-Requested-With"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payment"];
+                };
+            };
+            400: components["responses"]["MalformedRequest"];
+            /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40101",
+                     *       "message": "Unauthenticated.",
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but the client is not enrolled in this product. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40301",
+                     *       "message": "The client is not enrolled in this product.",
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
+            /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42901",
+                     *       "message": "Too many requests.",
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    PortalRefunds_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                status?: "pending" | "succeeded" | "failed";
+                family?: string;
+            };
+            header?: {
+                /** @description Must be `XMLHttpRequest` on POST, PUT, PATCH and DELETE (CSRF protection). */
+                "X-Requested-With"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of refunds, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalRefundPage"];
+                };
+            };
+            400: components["responses"]["MalformedRequest"];
+            /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40101",
+                     *       "message": "Unauthenticated.",
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but the client is not enrolled in this product. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40301",
+                     *       "message": "The client is not enrolled in this product.",
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            /** @description Validation failed; `details` names every failing field. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42201",
+                     *       "message": "The given data was invalid.",
+                     *       "type": "about:blank",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42901",
+                     *       "message": "Too many requests.",
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    PortalRefunds_show: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Must be `XMLHttpRequest` on POST, PUT, PATCH and DELETE (CSRF protection). */
+                "X-Requested-With"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The refund. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalRefund"];
+                };
+            };
+            400: components["responses"]["MalformedRequest"];
+            /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40101",
+                     *       "message": "Unauthenticated.",
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but the client is not enrolled in this product. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40301",
+                     *       "message": "The client is not enrolled in this product.",
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
+            /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42901",
+                     *       "message": "Too many requests.",
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    PortalPolicies_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                family?: string;
+                status?: "pending" | "active" | "cancelled" | "on_hold" | "expired";
+            };
+            header?: {
+                /** @description Must be `XMLHttpRequest` on POST, PUT, PATCH and DELETE (CSRF protection). */
+                "X-Requested-With"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of policies, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalPolicyPage"];
+                };
+            };
+            400: components["responses"]["MalformedRequest"];
+            /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40101",
+                     *       "message": "Unauthenticated.",
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but the client is not enrolled in this product. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40301",
+                     *       "message": "The client is not enrolled in this product.",
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            /** @description Validation failed; `details` names every failing field. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42201",
+                     *       "message": "The given data was invalid.",
+                     *       "type": "about:blank",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42901",
+                     *       "message": "Too many requests.",
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    PortalPolicies_show: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Must be `XMLHttpRequest` on POST, PUT, PATCH and DELETE (CSRF protection). */
+                "X-Requested-With"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The policy. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalPolicy"];
+                };
+            };
+            400: components["responses"]["MalformedRequest"];
+            /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40101",
+                     *       "message": "Unauthenticated.",
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but the client is not enrolled in this product. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40301",
+                     *       "message": "The client is not enrolled in this product.",
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
+            /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42901",
+                     *       "message": "Too many requests.",
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    PortalClaims_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                family?: string;
+                status?: "submitted" | "under_review" | "approved" | "rejected" | "paid";
+            };
+            header?: {
+                /** @description Must be `XMLHttpRequest` on POST, PUT, PATCH and DELETE (CSRF protection). */
+                "X-Requested-With"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of claims, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalClaimPage"];
+                };
+            };
+            400: components["responses"]["MalformedRequest"];
+            /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40101",
+                     *       "message": "Unauthenticated.",
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but the client is not enrolled in this product. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40301",
+                     *       "message": "The client is not enrolled in this product.",
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            /** @description Validation failed; `details` names every failing field. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42201",
+                     *       "message": "The given data was invalid.",
+                     *       "type": "about:blank",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42901",
+                     *       "message": "Too many requests.",
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    PortalClaims_show: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Must be `XMLHttpRequest` on POST, PUT, PATCH and DELETE (CSRF protection). */
+                "X-Requested-With"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The claim. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalClaim"];
+                };
+            };
+            400: components["responses"]["MalformedRequest"];
+            /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40101",
+                     *       "message": "Unauthenticated.",
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but the client is not enrolled in this product. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40301",
+                     *       "message": "The client is not enrolled in this product.",
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
+            /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42901",
+                     *       "message": "Too many requests.",
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    PortalOverview_overview: {
+        parameters: {
+            query?: {
+                months?: number;
+            };
+            header?: {
+                /** @description Must be `XMLHttpRequest` on POST, PUT, PATCH and DELETE (CSRF protection). */
+                "X-Requested-With"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalOverview"];
+                };
+            };
+            400: components["responses"]["MalformedRequest"];
+            /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40101",
+                     *       "message": "Unauthenticated.",
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but the client is not enrolled in this product. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40301",
+                     *       "message": "The client is not enrolled in this product.",
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            /** @description Validation failed; `details` names every failing field. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42201",
+                     *       "message": "The given data was invalid.",
+                     *       "type": "about:blank",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
@@ -38663,13 +40751,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The request. */
+            /** @description The request, with what was sent and answered. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PortalRequestLogEntry"];
+                    "application/json": components["schemas"]["PortalRequestLogDetail"];
                 };
             };
             400: components["responses"]["MalformedRequest"];
