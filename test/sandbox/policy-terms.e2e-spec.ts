@@ -139,8 +139,23 @@ describe('policy terms: renewal due and expiry on a test clock', () => {
         car_model_year: 2024,
         drivers: [{ owner_id: OWNER.owner_id, birthdate: OWNER.birthdate, driving_percentage: 100 }],
       },
+      // only property prices the next term and sends its link
+      policy_id: null,
+      price: null,
+      payment_link: null,
+      payment_link_expires_at: null,
     });
     expect((await api(`/api/v1/car-comp/policies/${id}`)).body.status).toBe(1);
+    // The console's renewals worklist: the notice offered a re-quote, not taken yet.
+    const operations = await signIn(env.app, 'operations');
+    const listed = (await operations.call(`/admin/api/renewals?filter=${encodeURIComponent('{"family":"motor"}')}&range=${encodeURIComponent('[0,99]')}`)).body;
+    expect(listed.find((r: any) => r.policy_id === id)).toMatchObject({
+      id: `motor:${id}`,
+      offer: 're_quote',
+      renewal_price: null,
+      taken: false,
+      ends_at: '2027-11-23T00:00:00.000000Z',
+    });
     // The published document describes this body.
     const doc = (await env.app.request('/openapi.json')).body;
     expect(doc['x-webhooks']['policy.renewal_due'].post.requestBody.content['application/json'].schema.$ref).toBe(
@@ -180,7 +195,16 @@ describe('policy terms: renewal due and expiry on a test clock', () => {
     await advance(clockId, '2027-10-08T00:00:01Z');
     expect(await sent('horse', id, subscribed)).toEqual(['renewal', 'status:0', 'status:1']);
     const renewal = await body('horse', id, 'policy.renewal_due');
-    expect(renewal.renewal).toEqual({ family: 'horse', ends_at: '2027-11-22T00:00:00.000000Z', start_date: '2027-11-22', quote_request: null });
+    expect(renewal.renewal).toEqual({
+      family: 'horse',
+      ends_at: '2027-11-22T00:00:00.000000Z',
+      start_date: '2027-11-22',
+      quote_request: null,
+      policy_id: null,
+      price: null,
+      payment_link: null,
+      payment_link_expires_at: null,
+    });
     expect(renewal.policy).toMatchObject({ id, status: 1 });
 
     await advance(clockId, '2027-11-22T00:00:01Z');

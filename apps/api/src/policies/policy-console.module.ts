@@ -8,18 +8,21 @@ import { DashboardController } from './dashboard/dashboard.controller';
 import { DashboardMetrics } from './dashboard/dashboard-metrics';
 import { DashboardService } from './dashboard/dashboard.service';
 import { PaymentMetricsProvider } from './dashboard/payment-metrics.provider';
+import { AdminRenewalsController } from './renewals/admin-renewals.controller';
+import { RenewalsRepository } from './renewals/renewals.repository';
+import { RenewalsService } from './renewals/renewals.service';
 import { SearchController } from './search/search.controller';
 import { SearchRepository } from './search/search.repository';
 import { SearchService } from './search/search.service';
 
 /**
- * The console's views across every family (the dashboard, the one search box, a policy's activity): they read
+ * The console's views across every family (the dashboard, the one search box, a policy's activity, the renewals worklist): they read
  * the product registry, so they live here, above the platform's AdminModule, which hosts only staff, clients and
  * the audit log. A module that adds dashboard numbers imports this one and registers with DashboardMetrics.
  */
 @Module({
   imports: [AdminModule],
-  controllers: [DashboardController, SearchController, PolicyActivityController],
+  controllers: [DashboardController, SearchController, PolicyActivityController, AdminRenewalsController],
   providers: [
     DashboardMetrics,
     DashboardService,
@@ -29,6 +32,8 @@ import { SearchService } from './search/search.service';
     SearchRepository,
     PolicyActivityService,
     PolicyActivityRepository,
+    RenewalsService,
+    RenewalsRepository,
   ],
   exports: [DashboardMetrics],
 })

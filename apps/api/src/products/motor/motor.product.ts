@@ -9,6 +9,7 @@ export const MOTOR_POLICY_PRODUCT = policyProduct({
   payments: MotorPolicyActivator,
   webhookSample: MotorSamplePolicyRepository,
   term: MotorPolicyTerm,
+  renewals: { offers: 're_quote', table: 'motor_policies', insured: (a) => `COALESCE(${a}.car_sequence_number, ${a}.custom_number)` },
   dashboard: { source: 'motor-policies', table: 'motor_policies', issuedColumn: 'purchased_at' },
   search: {
     resource: 'motor-policies',
