@@ -47,7 +47,7 @@ import { VENDOR_CALLBACK_PATH, VendorCallbackController } from './vendor-callbac
     RefundRepository,
     RetryRefundUseCase,
   ],
-  exports: [PaymentRepository, ActivatePaymentUseCase, Refunds, PayPageService],
+  exports: [PaymentRepository, ActivatePaymentUseCase, Refunds, PayPageService, RefundRepository],
 })
 export class PaymentsModule implements OnModuleInit {
   constructor(private readonly adapterHost: HttpAdapterHost) {}

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AdminModule } from '../platform/admin/admin.module';
+import { PaymentsModule } from '../payments/payments.module';
 import { PolicyActivityController } from './activity/policy-activity.controller';
 import { PolicyActivityRepository } from './activity/policy-activity.repository';
 import { PolicyActivityService } from './activity/policy-activity.service';
@@ -8,6 +9,7 @@ import { DashboardController } from './dashboard/dashboard.controller';
 import { DashboardMetrics } from './dashboard/dashboard-metrics';
 import { DashboardService } from './dashboard/dashboard.service';
 import { PaymentMetricsProvider } from './dashboard/payment-metrics.provider';
+import { OperationsWorklistProvider } from './dashboard/operations-worklist.provider';
 import { AdminRenewalsController } from './renewals/admin-renewals.controller';
 import { RenewalsRepository } from './renewals/renewals.repository';
 import { RenewalsService } from './renewals/renewals.service';
@@ -21,13 +23,14 @@ import { SearchService } from './search/search.service';
  * the audit log. A module that adds dashboard numbers imports this one and registers with DashboardMetrics.
  */
 @Module({
-  imports: [AdminModule],
+  imports: [AdminModule, PaymentsModule],
   controllers: [DashboardController, SearchController, PolicyActivityController, AdminRenewalsController],
   providers: [
     DashboardMetrics,
     DashboardService,
     ClientsMetricsProvider,
     PaymentMetricsProvider,
+    OperationsWorklistProvider,
     SearchService,
     SearchRepository,
     PolicyActivityService,

@@ -45,6 +45,11 @@ export class RefundRepository {
     return this.prisma.$transaction([this.prisma.refund.findMany({ where, orderBy, skip, take }), this.prisma.refund.count({ where })]);
   }
 
+  /** Refunds left to operations: the vendor refused them, or their last try failed (`failed`, what the list's status filter shows). */
+  countNeedingAction(): Promise<number> {
+    return this.prisma.refund.count({ where: { status: 'failed' } });
+  }
+
   findById(id: string): Promise<Refund | null> {
     return this.prisma.refund.findUnique({ where: { id } });
   }

@@ -58,6 +58,13 @@ export class RenewalsService {
     };
   }
 
+  /** Renewal notices not taken, in every family (the dashboard's figure; the list filtered `taken: false`). */
+  async notTaken(): Promise<number> {
+    const sources = this.sources();
+    const { total } = await this.repository.page(sources, { families: sources.map((s) => s.family), taken: false }, { field: 'ends_at', order: 'ASC' }, 0, 1);
+    return total;
+  }
+
   private sources(): RenewalSource[] {
     return this.products
       .all()
