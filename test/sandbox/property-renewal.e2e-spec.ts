@@ -190,5 +190,23 @@ describe('property renewal: the insurer prices the next term, a new link pays it
     const csv = await staff.operations.call(`/admin/api/renewals?format=csv&filter=${encodeURIComponent('{"family":"property"}')}`);
     expect(csv.status).toBe(200);
     expect(csv.text).toContain(`property:${id}`);
+
+    // The customer buys a new policy for the same building instead of paying the offer: that takes the renewal too.
+    // (Another customer's policy does not.)
+    const row = async () => (await staff.operations.call(renewalsWhere({ family: 'property' }))).body.find((r: any) => r.policy_id === id);
+    const other = await api('/api/v1/property/policies', {
+      json: policyBody({ start_date: '2027-11-23', personal_details: { ...policyBody().personal_details, nationality_id: '1055555555' } }),
+      headers: { 'Sandbox-Test-Clock': clockId },
+    });
+    expect((await api('/api/v1/sandbox/payments/pay', { json: { payment_link: other.body.payment_link } })).body.outcome).toBe('paid');
+    expect(await row()).toMatchObject({ taken: false });
+    const bought = await api('/api/v1/property/policies', {
+      json: policyBody({ start_date: '2027-11-23', personal_details: { ...policyBody().personal_details, nationality_id: '1098765432' } }),
+      headers: { 'Sandbox-Test-Clock': clockId },
+    });
+    expect(bought.status).toBe(201);
+    expect(await row()).toMatchObject({ taken: false }); // not paid yet
+    expect((await api('/api/v1/sandbox/payments/pay', { json: { payment_link: bought.body.payment_link } })).body.outcome).toBe('paid');
+    expect(await row()).toMatchObject({ taken: true, renewal_price: expect.any(Number) });
   });
 });

@@ -2,7 +2,7 @@ import type { renewalsEn } from './renewals.en';
 
 /** The renewals worklist's words in Arabic (same keys as renewals.en.ts). */
 export const renewalsAr: typeof renewalsEn = {
-  name: 'تجديد مستحق |||| تجديدات مستحقة',
+  name: 'التجديدات المستحقة |||| تجديد مستحق |||| التجديدات المستحقة |||| التجديدات المستحقة |||| التجديدات المستحقة |||| التجديدات المستحقة',
   fields: {
     family: 'المنتج',
     policy_id: 'الوثيقة',
