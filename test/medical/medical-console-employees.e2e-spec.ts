@@ -137,7 +137,8 @@ describe('SME medical in the console: one employee at a time (admin API)', () =>
     expect(dash.worklists.medical).toMatchObject({ companies_missing_declarations: undeclared.length, amount_due: due._sum.price!.toFixed(2) });
     expect(dash.worklists.medical.companies_with_amount_due).toBeGreaterThanOrEqual(1);
     expect((await handler.call('/admin/api/dashboard')).body.worklists).toEqual({});
-    expect((await (await signIn(env.app, 'operations')).call('/admin/api/dashboard')).body.worklists).toEqual({});
+    // Operations have their own work list (refunds, renewals), not the account managers' medical one.
+    expect(Object.keys((await (await signIn(env.app, 'operations')).call('/admin/api/dashboard')).body.worklists)).toEqual(['operations']);
 
     // the figures link to the same companies in the list
     const filtered = (f: object) => am.call(`/admin/api/medical-companies?filter=${encodeURIComponent(JSON.stringify(f))}`);

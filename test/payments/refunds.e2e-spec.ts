@@ -131,6 +131,8 @@ describe('refunds through the card vendor', () => {
   });
 
   it('operations find a failed refund in the console API and try it again with a reason; the worker pays it; other roles may not', async () => {
+    const needingAction = () => env.app.db.prisma.refund.count({ where: { status: 'failed' } });
+    const before = await needingAction();
     const policy = await paidPolicy();
     await setVendorRefunds('unavailable');
     let failed;
@@ -164,6 +166,14 @@ describe('refunds through the card vendor', () => {
     expect(list.headers.get('content-range')).toMatch(/\/1$/);
     expect((await staff.account_manager.call(`/admin/api/refunds/${failed.id}`)).body.status).toBe('failed');
     expect((await staff.claims_handler.call('/admin/api/refunds')).status).toBe(403);
+    // Out of tries, it is on the operations dashboard as needing action (the figure opens the list filtered status=failed).
+    const dashboardCount = async (who: 'operations' | 'admin') =>
+      (await staff[who].call('/admin/api/dashboard')).body.worklists.operations.refunds_needing_action;
+    expect(await dashboardCount('operations')).toBe(before + 1);
+    expect(await dashboardCount('admin')).toBe(before + 1);
+    expect((await staff.claims_handler.call('/admin/api/dashboard')).body.worklists).toEqual({});
+    const failedList = await staff.operations.call(`/admin/api/refunds?filter=${encodeURIComponent('{"status":"failed"}')}`);
+    expect(failedList.headers.get('content-range')).toMatch(new RegExp(`/${before + 1}$`));
 
     expect((await staff.account_manager.call(`/admin/api/refunds/${failed.id}/retry`, { json: { reason: 'Vendor is back.' } })).status).toBe(403);
     expect((await staff.operations.call(`/admin/api/refunds/${failed.id}/retry`, { json: {} })).status).toBe(422);
@@ -172,6 +182,11 @@ describe('refunds through the card vendor', () => {
     expect(retried.body).toMatchObject({ status: 'pending', attempts: 0 });
     const paid = await refundOf(policy.id, (s) => s === 'succeeded');
     expect(paid).toMatchObject({ attempts: 1, lastError: null });
+    // Paid: it leaves the list and the count.
+    expect(await dashboardCount('operations')).toBe(before);
+    expect(
+      (await staff.operations.call(`/admin/api/refunds?filter=${encodeURIComponent(JSON.stringify({ status: 'failed', q: failed.paymentId }))}`)).body,
+    ).toEqual([]);
     expect((await staff.operations.call(`/admin/api/refunds/${failed.id}/retry`, { json: { reason: 'Again.' } })).status).toBe(409);
     const audit = await env.app.db.prisma.auditLogEntry.findMany({ where: { action: 'refunds.retry', resourceId: failed.id } });
     expect(audit).toEqual([

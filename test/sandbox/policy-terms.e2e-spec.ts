@@ -141,8 +141,23 @@ describe('policy terms: renewal due and expiry on a test clock', () => {
         car_model_year: 2024,
         drivers: [{ owner_id: OWNER.owner_id, birthdate: OWNER.birthdate, driving_percentage: 100 }],
       },
+      // only property prices the next term and sends its link
+      policy_id: null,
+      price: null,
+      payment_link: null,
+      payment_link_expires_at: null,
     });
     expect((await api(`/api/v1/car-comp/policies/${id}`)).body.status).toBe(1);
+    // The console's renewals worklist: the notice offered a re-quote, not taken yet.
+    const operations = await signIn(env.app, 'operations');
+    const listed = (await operations.call(`/admin/api/renewals?filter=${encodeURIComponent('{"family":"motor"}')}&range=${encodeURIComponent('[0,99]')}`)).body;
+    expect(listed.find((r: any) => r.policy_id === id)).toMatchObject({
+      id: `motor:${id}`,
+      offer: 're_quote',
+      renewal_price: null,
+      taken: false,
+      ends_at: '2027-11-23T00:00:00.000000Z',
+    });
     // The published document describes this body.
     const doc = (await env.app.request('/openapi.json')).body;
     expect(doc['x-webhooks']['policy.renewal_due'].post.requestBody.content['application/json'].schema.$ref).toBe(
@@ -169,9 +184,9 @@ describe('policy terms: renewal due and expiry on a test clock', () => {
     expect(await sent('motor', id, subscribed)).toEqual(['renewal', 'status:0', 'status:1', 'status:4']);
     expect(await dueRow('policy.expiry', `motor:${id}`)).toMatchObject({ state: 'fired', attempts: 1 });
     // The list finds it by its status 4, and only there.
-    const listed = async (status: number) => (await api(`/api/v1/car-comp/policies?status=${status}&per_page=100`)).body.data.map((p: any) => p.id);
-    expect(await listed(4)).toContain(id);
-    expect(await listed(1)).not.toContain(id);
+    const withStatus = async (status: number) => (await api(`/api/v1/car-comp/policies?status=${status}&per_page=100`)).body.data.map((p: any) => p.id);
+    expect(await withStatus(4)).toContain(id);
+    expect(await withStatus(1)).not.toContain(id);
   });
 
   it('a horse policy: its notice follows RENEWAL_DUE_DAYS_HORSE, it expires at its end, and an expired policy cannot be cancelled (409)', async () => {
@@ -186,7 +201,16 @@ describe('policy terms: renewal due and expiry on a test clock', () => {
     await advance(clockId, '2027-10-08T00:00:01Z');
     expect(await sent('horse', id, subscribed)).toEqual(['renewal', 'status:0', 'status:1']);
     const renewal = await body('horse', id, 'policy.renewal_due');
-    expect(renewal.renewal).toEqual({ family: 'horse', ends_at: '2027-11-22T00:00:00.000000Z', start_date: '2027-11-22', quote_request: null });
+    expect(renewal.renewal).toEqual({
+      family: 'horse',
+      ends_at: '2027-11-22T00:00:00.000000Z',
+      start_date: '2027-11-22',
+      quote_request: null,
+      policy_id: null,
+      price: null,
+      payment_link: null,
+      payment_link_expires_at: null,
+    });
     expect(renewal.policy).toMatchObject({ id, status: 1 });
 
     await advance(clockId, '2027-11-22T00:00:01Z');

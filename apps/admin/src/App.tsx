@@ -53,7 +53,7 @@ export function App() {
                 key={r.name}
                 name={r.name}
                 list={r.list}
-                show={r.show}
+                show={'show' in r ? (r.show as ComponentType) : undefined}
                 create={'create' in r && can(role, 'create', r.name) ? (r.create as ComponentType) : undefined}
                 edit={'edit' in r && can(role, 'update', r.name) ? (r.edit as ComponentType) : undefined}
                 icon={r.icon}

@@ -71,6 +71,7 @@ export function Dashboard() {
   }));
   const rtl = f.locale === 'ar';
   const medical = data?.worklists?.medical;
+  const operations = data?.worklists?.operations;
 
   return (
     <Box sx={{ mt: 2 }}>
@@ -103,6 +104,33 @@ export function Dashboard() {
                 value={f.money(medical.amount_due)}
                 hint={t('dashboard.companies_owing', { count: f.number(medical.companies_with_amount_due) })}
                 to={{ resource: 'medical-companies', path: listWhere('medical-companies', { payment_due: true }) }}
+              />
+            </Grid>
+          </Grid>
+        </Box>
+      )}
+      {operations && (
+        <Box sx={{ mb: 3 }} data-testid="operations-work">
+          <Typography variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
+            {t('dashboard.operations_work')}
+          </Typography>
+          <Grid container spacing={2}>
+            <Grid size={{ xs: 12, sm: 6, lg: 4 }}>
+              <Stat
+                testId="stat-refunds-needing-action"
+                label={t('dashboard.refunds_needing_action')}
+                value={f.number(operations.refunds_needing_action)}
+                hint={t('dashboard.refunds_needing_action_hint')}
+                to={{ resource: 'refunds', path: listWhere('refunds', { status: 'failed' }) }}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6, lg: 4 }}>
+              <Stat
+                testId="stat-renewals-not-taken"
+                label={t('dashboard.renewals_not_taken')}
+                value={f.number(operations.renewals_not_taken)}
+                hint={t('dashboard.renewals_not_taken_hint')}
+                to={{ resource: 'renewals', path: listWhere('renewals', { taken: false }, 'ends_at') }}
               />
             </Grid>
           </Grid>

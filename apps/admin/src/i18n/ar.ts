@@ -5,6 +5,7 @@ import type { ConsoleMessages } from './en';
 import { paymentsAr } from './payments.ar';
 import { partnerUsersAr } from './partner-users.ar';
 import { refundsAr } from './refunds.ar';
+import { renewalsAr } from './renewals.ar';
 import { motorAr } from './motor.ar';
 import { embedTargetsAr } from './embed-targets.ar';
 import { propertyPoliciesAr } from './property-policies.ar';
@@ -60,6 +61,11 @@ export const ar: ConsoleMessages = {
     amount_due: 'المبالغ المستحقة',
     companies_owing: 'عدد المنشآت المدينة: %{count}',
     open_list: 'عرض القائمة',
+    operations_work: 'العمليات: بحاجة إلى إجراء',
+    refunds_needing_action: 'مبالغ مستردة بحاجة إلى إجراء',
+    refunds_needing_action_hint: 'فشلت بعد آخر محاولة أو رفضها مزوّد الدفع: أعد المحاولة مع ذكر السبب',
+    renewals_not_taken: 'تجديدات لم تُقبل',
+    renewals_not_taken_hint: 'أُرسل إشعار التجديد ولم يُدفع أي تجديد بعد',
   },
   resources: {
     ...motorAr,
@@ -137,6 +143,7 @@ export const ar: ConsoleMessages = {
     payments: paymentsAr,
     'partner-users': partnerUsersAr,
     refunds: refundsAr,
+    renewals: renewalsAr,
     ...webhooksAr,
   },
 };

@@ -3,6 +3,7 @@ import { auditEn } from './audit.en';
 import { paymentsEn } from './payments.en';
 import { partnerUsersEn } from './partner-users.en';
 import { refundsEn } from './refunds.en';
+import { renewalsEn } from './renewals.en';
 import { motorEn } from './motor.en';
 import { embedTargetsEn } from './embed-targets.en';
 import { propertyPoliciesEn } from './property-policies.en';
@@ -64,6 +65,11 @@ export const en = {
     amount_due: 'Amount due',
     companies_owing: 'from %{count} companies',
     open_list: 'Open the list',
+    operations_work: 'Operations: needing action',
+    refunds_needing_action: 'Refunds needing action',
+    refunds_needing_action_hint: 'Failed after their last try or refused by the card vendor: try again with a reason',
+    renewals_not_taken: 'Renewals not taken',
+    renewals_not_taken_hint: 'Renewal notices sent, no renewal paid yet',
   },
   resources: {
     ...motorEn,
@@ -140,6 +146,7 @@ export const en = {
     payments: paymentsEn,
     'partner-users': partnerUsersEn,
     refunds: refundsEn,
+    renewals: renewalsEn,
     ...webhooksEn,
   },
 };

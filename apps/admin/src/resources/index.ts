@@ -13,6 +13,7 @@ import motorPolicies from './motor-policies';
 import motorQuoteRequests from './motor-quote-requests';
 import payments from './payments';
 import refunds from './refunds';
+import renewals from './renewals';
 import staff from './staff';
 import webhookDeliveries from './webhook-deliveries';
 import webhookEndpoints from './webhook-endpoints';
@@ -33,6 +34,7 @@ export const RESOURCES = [
   claims,
   payments,
   refunds,
+  renewals,
   webhookEndpoints,
   webhookDeliveries,
   staff,

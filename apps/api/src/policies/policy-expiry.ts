@@ -1,5 +1,5 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
-import { formatDate, formatDateTime } from '@lib/common';
+import { amountNumber, formatDate, formatDateTime } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import type { Prisma } from '@lib/db';
 import type { ClaimedDueEvent } from '../platform/due-events/due-event.repository';
@@ -7,6 +7,7 @@ import { DueEventHandler, DueEvents } from '../platform/due-events/due-events';
 import { clockedPolicy } from '../platform/test-clocks/test-clocks';
 import type { PolicyTermEnds } from '../payments/policy-activators';
 import { PolicyEvents } from './events/policy-events';
+import type { RenewalPrice } from './policy-product';
 import { PolicyProducts } from './policy-products';
 
 /** The due event of a policy reaching the end of its term; its subject is `family:policyId`. */
@@ -62,8 +63,11 @@ export class PolicyExpiry implements DueEventHandler, PolicyTermEnds, OnModuleIn
 
 /**
  * A policy's renewal is due: the partner gets the opt-in `policy.renewal_due` with the policy as Show Policy answers it
- * and what re-quoting it needs (its end; motor: the fields of a new quote request). Nothing is stored on the policy:
- * the event's row is the record that it was sent. A policy no longer active (cancelled, expired) is left alone.
+ * and what re-quoting it needs (its end; motor: the fields of a new quote request). A family that prices the next term
+ * (property) is asked for the insurer's price first, outside the transaction, then writes the next term's pending
+ * policy and payment link with the notice: `policy_id`, `price`, `payment_link` and `payment_link_expires_at` say so
+ * (null for the other families). Nothing is stored on the renewed policy: the event's row is the record that it was
+ * sent. A policy no longer active (cancelled, expired) is left alone.
  */
 export class PolicyRenewalDue implements DueEventHandler {
   readonly kind = POLICY_RENEWAL_DUE;
@@ -74,11 +78,19 @@ export class PolicyRenewalDue implements DueEventHandler {
     private readonly policyEvents: PolicyEvents,
   ) {}
 
-  async fire(tx: Prisma.TransactionClient, event: ClaimedDueEvent): Promise<void> {
+  /** The insurer's price for the next term, asked before the transaction (property); nothing for a family that re-quotes. */
+  async prepare(event: ClaimedDueEvent): Promise<RenewalPrice | null> {
     const { family, id } = subjectOf(event);
-    const renewable = await termOf(this.products, family).renewal(tx, id);
+    const term = termOf(this.products, family);
+    return term.priceRenewal ? term.priceRenewal(id) : null;
+  }
+
+  async fire(tx: Prisma.TransactionClient, event: ClaimedDueEvent, _now: Date, prepared?: unknown): Promise<void> {
+    const { family, id } = subjectOf(event);
+    const renewable = await termOf(this.products, family).renewal(tx, id, (prepared as RenewalPrice | null | undefined) ?? null);
     if (!renewable) return;
     const endsAt = await this.events.dueAt(tx, POLICY_EXPIRY, event.subject);
+    const offer = renewable.offer ?? null;
     await this.policyEvents.renewalDue(
       tx,
       { family, clientId: renewable.clientId, policy: renewable.policy },
@@ -87,6 +99,10 @@ export class PolicyRenewalDue implements DueEventHandler {
         ends_at: endsAt ? formatDateTime(endsAt) : null,
         start_date: endsAt ? formatDate(endsAt) : null,
         quote_request: renewable.quoteRequest,
+        policy_id: offer?.policyId ?? null,
+        price: offer ? amountNumber(offer.price.total) : null,
+        payment_link: offer?.paymentLink ?? null,
+        payment_link_expires_at: offer ? formatDateTime(offer.paymentLinkExpiresAt) : null,
       },
     );
   }

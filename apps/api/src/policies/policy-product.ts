@@ -27,10 +27,29 @@ export interface ExpiredPolicy {
   policy: { id: number } & Record<string, unknown>;
 }
 
+/** The price the insurer quoted for a policy's next term, asked live before the renewal notice is written (SAR, decimal strings). */
+export interface RenewalPrice {
+  insurerCode: string;
+  netPremium: string;
+  vat: string;
+  /** Premium with VAT: what the customer pays. */
+  total: string;
+}
+
+/** What the notice offers: the next term's pending policy, its price and the link that pays for it. */
+export interface RenewalOffer {
+  policyId: number;
+  price: RenewalPrice;
+  paymentLink: string;
+  paymentLinkExpiresAt: Date;
+}
+
 /** A family's policy whose renewal is due: as its Show Policy answers it, and what the partner needs to re-quote it. */
 export interface RenewablePolicy extends ExpiredPolicy {
   /** The fields of a new quote request for the same cover (motor: vehicle and owner), or null where the policy itself says it all. */
   quoteRequest: Record<string, unknown> | null;
+  /** The priced next term, payable now (property); absent where the family re-quotes instead. */
+  offer?: RenewalOffer | null;
 }
 
 /**
@@ -44,8 +63,41 @@ export interface PolicyTerm {
    * changed (cancelled meanwhile, not active, not ended).
    */
   expire(tx: Prisma.TransactionClient, policyId: number, now: Date): Promise<ExpiredPolicy | null>;
-  /** In `tx`: the policy, if still active (not cancelled, not expired), with what re-quoting it needs; else null. */
-  renewal(tx: Prisma.TransactionClient, policyId: number): Promise<RenewablePolicy | null>;
+  /**
+   * Before the notice's transaction (an insurer call holds no row locks): the insurer's price for the next term, for a
+   * family that offers one (property); null when the policy is no longer active. A failure is thrown: the notice is
+   * tried again later, as any due event.
+   */
+  priceRenewal?(policyId: number): Promise<RenewalPrice | null>;
+  /**
+   * In `tx`: the policy, if still active (not cancelled, not expired), with what re-quoting it needs; else null. With
+   * `price` (from `priceRenewal`) the family also writes the next term's pending policy and its payment link, answered
+   * as `offer`.
+   */
+  renewal(tx: Prisma.TransactionClient, policyId: number, price?: RenewalPrice | null): Promise<RenewablePolicy | null>;
+}
+
+/**
+ * How the console's renewals worklist reads a family (SQL over its own policy table, aliased by the caller; family
+ * constants, never input): what a policy insures, so a later policy of the same client for the same thing counts as
+ * the renewal taken; and, for a family that offers a priced next term, where that offer is.
+ */
+export interface PolicyRenewalSpec {
+  /** What the notice offers: a re-quote from the policy's data (motor), the insurer's priced next term (property), or the notice alone. */
+  offers: 're_quote' | 'renewal_price' | 'notice';
+  /** The family's policy table. */
+  table: string;
+  /** What the policy insures (vehicle, property, horse, person, company) as SQL over the table aliased `a`. */
+  insured: (a: string) => string;
+  /** The next term offered with the notice, found from the renewed policy aliased `a` (a correlated subquery). */
+  offer?: {
+    /** The offered term's policy id. */
+    policyId: (a: string) => string;
+    /** Its price with VAT (numeric). */
+    price: (a: string) => string;
+    /** Whether it was paid (its policy active or already past its term). */
+    paid: (a: string) => string;
+  };
 }
 
 /**
@@ -106,6 +158,8 @@ export interface PolicyProduct {
   portal: PortalPolicyColumns;
   /** A family that asks several insurers for quotes: its per-insurer conversion and answer times. */
   quoteFunnel?: QuoteFunnel;
+  /** A family whose policies get renewal notices: how the console's renewals worklist reads it. */
+  renewals?: PolicyRenewalSpec;
 }
 
 /** What a family module lists among its providers to plug its product into the core: its parts, by class. */
@@ -119,6 +173,7 @@ export interface PolicyProductParts {
   term?: Type<PolicyTerm>;
   portal: PortalPolicyColumns;
   quoteFunnel?: Type<QuoteFunnel>;
+  renewals?: PolicyRenewalSpec;
 }
 
 /** Stands for a part the family does not supply (optional injection answers undefined). */
@@ -146,6 +201,7 @@ export function policyProduct(parts: PolicyProductParts): FactoryProvider {
         term,
         portal: parts.portal,
         quoteFunnel,
+        renewals: parts.renewals,
       };
       products.register(product);
       return product;

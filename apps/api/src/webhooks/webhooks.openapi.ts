@@ -129,7 +129,7 @@ const renewalEnvelopeSchema = {
     },
     renewal: {
       type: 'object',
-      required: ['family', 'ends_at', 'start_date', 'quote_request'],
+      required: ['family', 'ends_at', 'start_date', 'quote_request', 'policy_id', 'price', 'payment_link', 'payment_link_expires_at'],
       properties: {
         family: { type: 'string', description: 'The product family (`motor`, `tpl`, `property`, `travel`, `horse`, `life`, `medical`).' },
         ends_at: { type: 'string', nullable: true, description: 'When the policy expires (status 4, with its `policy.status_updated`).' },
@@ -156,6 +156,27 @@ const renewalEnvelopeSchema = {
             drivers: { type: 'array', items: { type: 'object' } },
           },
         },
+        policy_id: {
+          type: 'integer',
+          nullable: true,
+          description:
+            "Property: the next term's policy, written with this notice (status 0 until paid, `renewal_of` the policy above, starting on its " +
+            '`end_date`). Paying `payment_link` activates it like any property policy (`policy.status_updated` with status 1). Null for the other families.',
+        },
+        price: {
+          type: 'number',
+          nullable: true,
+          description:
+            "Property: the insurer's price for the next term, premium with 15% VAT (SAR), priced live by the same insurer. Null for the other families.",
+        },
+        payment_link: { type: 'string', nullable: true, description: 'Property: the payment page for the next term. Null for the other families.' },
+        payment_link_expires_at: {
+          type: 'string',
+          format: 'date-time',
+          nullable: true,
+          description:
+            'Property: the link is open until the current term ends (`ends_at`); unpaid by then it lapses (`payment.expired`). Null for the other families.',
+        },
       },
     },
   },
@@ -175,6 +196,10 @@ const renewalEnvelopeSchema = {
         car_estimated_cost: 80000,
         car_model_year: 2024,
       },
+      policy_id: null,
+      price: null,
+      payment_link: null,
+      payment_link_expires_at: null,
     },
   },
 };
@@ -298,7 +323,7 @@ export function addWebhookDocs(document: OpenAPIObject): void {
     ),
     'policy.renewal_due': event(
       'Policy renewal due',
-      "Sent once, `RENEWAL_DUE_DAYS` (30 by default; per family `RENEWAL_DUE_DAYS_<FAMILY>`) before an active policy's end: the policy as Show Policy returns it and what re-quoting it needs (motor: a new quote request's fields). Only to endpoints subscribed to `policy.renewal_due`. Not sent for a policy cancelled before, or whose whole term is shorter than the notice.",
+      "Sent once, `RENEWAL_DUE_DAYS` (30 by default; per family `RENEWAL_DUE_DAYS_<FAMILY>`) before an active policy's end: the policy as Show Policy returns it and what re-quoting it needs (motor: a new quote request's fields; property: the insurer's price for the next term and the payment link that buys it, open until the term ends). Only to endpoints subscribed to `policy.renewal_due`. Not sent for a policy cancelled before, or whose whole term is shorter than the notice.",
       'WebhookRenewalEnvelope',
     ),
   };

@@ -87,6 +87,8 @@ describe('can(role, action, resource)', () => {
     ['create', 'partner-users', ['admin', 'operations']],
     ['deactivate', 'partner-users', ['admin', 'operations']],
     ['update', 'partner-users', []],
+    ['read', 'renewals', ['admin', 'operations']],
+    ['read_pii', 'renewals', []],
   ];
 
   it.each(table)('%s %s is allowed exactly to %j', (action, resource, allowed) => {

@@ -28,6 +28,7 @@ export const ADMIN_RESOURCES = [
   'search',
   'policy-activity',
   'partner-users',
+  'renewals',
 ] as const;
 export type AdminResource = (typeof ADMIN_RESOURCES)[number];
 
@@ -142,6 +143,9 @@ const GRANTS: Matrix = {
     payment_link: ['admin', 'operations', 'account_manager'],
   },
   'medical-policies': { read: ALL, read_pii: ['admin', 'operations', 'account_manager', 'claims_handler'] },
+  // Policies whose renewal came due, what was offered and whether the customer took it: operations follow them up
+  // (as they run policies); each row's customer is masked as its family's policies are for the role.
+  renewals: { read: OPS },
 };
 
 export function isStaffRole(value: unknown): value is StaffRole {

@@ -63,6 +63,11 @@ export class RefundRepository {
     return this.prisma.refund.findFirst({ where: { id, clientId } });
   }
 
+  /** Refunds left to operations: the vendor refused them, or their last try failed (`failed`, what the list's status filter shows). */
+  countNeedingAction(): Promise<number> {
+    return this.prisma.refund.count({ where: { status: 'failed' } });
+  }
+
   findById(id: string): Promise<Refund | null> {
     return this.prisma.refund.findUnique({ where: { id } });
   }

@@ -82,9 +82,10 @@ export class DueEventScheduler extends PeriodicSweep {
     try {
       const handler = this.events.handlerOf(e.kind);
       if (!handler) throw new Error(`No handler for due events of kind ${e.kind}.`);
+      const prepared = handler.prepare ? await handler.prepare(e, now) : undefined;
       return await this.repo.transaction(async (tx) => {
         if (!(await this.repo.markFired(tx, e, this.realClock.now()))) return false;
-        await handler.fire(tx, e, now);
+        await handler.fire(tx, e, now, prepared);
         return true;
       });
     } catch (err) {

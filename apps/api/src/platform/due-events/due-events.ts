@@ -13,7 +13,13 @@ import { ClaimedDueEvent, DueEventRepository } from './due-event.repository';
  */
 export interface DueEventHandler {
   kind: string;
-  fire(tx: Prisma.TransactionClient, event: ClaimedDueEvent, now: Date): Promise<void>;
+  /**
+   * Optional: work done before the transaction, whose answer `fire` receives (a call to an insurer, which must not
+   * hold the event's row lock and a database connection while it waits). It may run again on a retry, so it must
+   * not change anything itself; a throw is a failed try.
+   */
+  prepare?(event: ClaimedDueEvent, now: Date): Promise<unknown>;
+  fire(tx: Prisma.TransactionClient, event: ClaimedDueEvent, now: Date, prepared?: unknown): Promise<void>;
 }
 
 /**

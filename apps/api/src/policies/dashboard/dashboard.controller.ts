@@ -22,7 +22,9 @@ export class DashboardController {
       'Counters (clients, quote requests, policies, payments pending), premium volume (SAR, decimal string), policies by status and ' +
       'daily series over the last `days` (7 to 90, default 30). Product families contribute through metric providers; what none contributes is zero. ' +
       "`worklists` holds the figures of the caller's role only (account managers and admins: `medical`, with `companies_missing_declarations`, " +
-      '`employees_missing_declarations`, `companies_with_amount_due` and `amount_due`, SAR as a decimal string); other roles get `{}`.',
+      '`employees_missing_declarations`, `companies_with_amount_due` and `amount_due`, SAR as a decimal string; operations and admins: ' +
+      '`operations`, with `refunds_needing_action` (refunds `failed`: refused by the vendor or out of tries) and `renewals_not_taken`); ' +
+      'claims handlers get `{}`.',
   })
   @Responds(200, adminDashboardShape, 'The dashboard numbers.')
   get(@CurrentStaff() staff: Staff, @Query({ schema: query }) q: z.infer<typeof query>) {

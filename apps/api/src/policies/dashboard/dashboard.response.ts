@@ -35,7 +35,10 @@ export const adminDashboardShape = shape(
         policies_by_status: { active: 12, pending: 3 },
         series: Object.fromEntries(DASHBOARD_SERIES.map((k) => [k, [{ date: '2026-11-22', value: k === 'premium_volume' ? '1158.30' : 1 }]])),
         sources: ['clients', 'payments', 'motor'],
-        worklists: { medical: { companies_missing_declarations: 1, employees_missing_declarations: 4, companies_with_amount_due: 1, amount_due: '2300.00' } },
+        worklists: {
+          medical: { companies_missing_declarations: 1, employees_missing_declarations: 4, companies_with_amount_due: 1, amount_due: '2300.00' },
+          operations: { refunds_needing_action: 2, renewals_not_taken: 5 },
+        },
       },
     }),
 );

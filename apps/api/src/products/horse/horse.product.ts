@@ -9,6 +9,7 @@ export const HORSE_POLICY_PRODUCT = policyProduct({
   payments: HorsePolicyActivator,
   claims: HorseClaimPolicies,
   term: HorsePolicyTerm,
+  renewals: { offers: 'notice', table: 'horse_policies', insured: (a) => `(${a}.horse->>'microchip_number')` },
   dashboard: { source: 'horse', table: 'horse_policies', issuedColumn: 'purchased_at' },
   portal: { premium: 'p.price', insurer: 'p.insurer_code', issuedAt: 'p.purchased_at', cover: { from: 'p.start_date', to: 'p.end_date' } },
   search: {

@@ -9,6 +9,7 @@ export const LIFE_POLICY_PRODUCT = policyProduct({
   payments: LifePolicyActivator,
   claims: LifeClaimPolicies,
   term: LifePolicyTerm,
+  renewals: { offers: 'notice', table: 'life_policies', insured: (a) => `${a}.applicant_id` },
   dashboard: { source: 'life', table: 'life_policies', issuedColumn: 'purchased_at' },
   portal: { premium: 'p.premium', insurer: 'p.insurer_code', issuedAt: 'p.purchased_at', cover: { from: 'p.start_date', to: 'p.end_date' } },
   search: {

@@ -9,6 +9,7 @@ export const MEDICAL_POLICY_PRODUCT = policyProduct({
   payments: MedicalPolicyActivator,
   claims: MedicalClaimPolicies,
   term: MedicalPolicyTerm,
+  renewals: { offers: 'notice', table: 'medical_policies', insured: (a) => `${a}.company_id::text` },
   dashboard: { source: 'medical', table: 'medical_policies', issuedColumn: 'issued_at', excluded: 'deleted_at IS NOT NULL' },
   portal: {
     premium: 'p.price',

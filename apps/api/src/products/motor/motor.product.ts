@@ -11,6 +11,7 @@ export const MOTOR_POLICY_PRODUCT = policyProduct({
   webhookSample: MotorSamplePolicyRepository,
   term: MotorPolicyTerm,
   quoteFunnel: MotorQuoteFunnelRepository,
+  renewals: { offers: 're_quote', table: 'motor_policies', insured: (a) => `COALESCE(${a}.car_sequence_number, ${a}.custom_number)` },
   dashboard: { source: 'motor-policies', table: 'motor_policies', issuedColumn: 'purchased_at' },
   portal: { premium: 'p.price', insurer: 'p.insurer_code', issuedAt: 'p.purchased_at', cover: { from: 'p.start_date', to: 'p.end_date' } },
   search: {

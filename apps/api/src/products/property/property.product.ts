@@ -10,6 +10,18 @@ export const PROPERTY_POLICY_PRODUCT = policyProduct({
   payments: PropertyPolicyActivator,
   claims: PropertyClaimPolicies,
   term: PropertyPolicyTerm,
+  // The same customer and building (national address); the offered next term is the row `renewal_of` this one.
+  renewals: {
+    offers: 'renewal_price',
+    table: 'property_policies',
+    insured: (a) =>
+      `concat_ws('|', ${a}.nationality_id, ${a}.address->>'building_number', ${a}.address->>'additional_number', ${a}.address->>'zip_code', ${a}.address->>'unit_number')`,
+    offer: {
+      policyId: (a) => `SELECT r.id FROM property_policies r WHERE r.renewal_of = ${a}.id`,
+      price: (a) => `SELECT r.price FROM property_policies r WHERE r.renewal_of = ${a}.id`,
+      paid: (a) => `EXISTS (SELECT 1 FROM property_policies r WHERE r.renewal_of = ${a}.id AND r.status IN (1, 4))`,
+    },
+  },
   dashboard: { source: 'property', table: 'property_policies', issuedColumn: 'activated_at' },
   portal: {
     premium: 'p.price',

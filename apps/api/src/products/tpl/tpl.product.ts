@@ -9,6 +9,7 @@ export const TPL_POLICY_PRODUCT = policyProduct({
   payments: TplPolicyActivator,
   claims: TplClaimPolicies,
   term: TplPolicyTerm,
+  renewals: { offers: 'notice', table: 'tpl_policies', insured: (a) => `${a}.vin` },
   dashboard: { source: 'tpl', table: 'tpl_policies', issuedColumn: 'purchased_at' },
   portal: { premium: 'p.price', insurer: 'p.insurer_code', issuedAt: 'p.purchased_at', cover: { from: 'p.start_date', to: 'p.end_date' } },
   search: {

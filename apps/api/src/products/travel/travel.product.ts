@@ -9,6 +9,11 @@ export const TRAVEL_POLICY_PRODUCT = policyProduct({
   payments: TravelPolicyActivator,
   claims: TravelClaimPolicies,
   term: TravelPolicyTerm,
+  renewals: {
+    offers: 'notice',
+    table: 'travel_policies',
+    insured: (a) => `(SELECT tq.nationality_id FROM travel_quotes tq WHERE tq.quote_id = ${a}.quote_id)`,
+  },
   dashboard: { source: 'travel', table: 'travel_policies', issuedColumn: 'purchased_at' },
   portal: { premium: 'p.price', insurer: 'p.insurer_code', issuedAt: 'p.purchased_at', cover: { from: 'p.start_date', to: 'p.end_date' } },
   search: {

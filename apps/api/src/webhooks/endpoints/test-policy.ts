@@ -49,5 +49,14 @@ export function fictionalPayment(now: Date) {
 /** The `renewal` a `policy.renewal_due` test event carries: an end 30 days from now, no quote request (it names no real vehicle). */
 export function fictionalRenewal(now: Date) {
   const ends = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 30));
-  return { family: 'motor', ends_at: formatDateTime(ends), start_date: ends.toISOString().slice(0, 10), quote_request: null };
+  return {
+    family: 'motor',
+    ends_at: formatDateTime(ends),
+    start_date: ends.toISOString().slice(0, 10),
+    quote_request: null,
+    policy_id: null,
+    price: null,
+    payment_link: null,
+    payment_link_expires_at: null,
+  };
 }
