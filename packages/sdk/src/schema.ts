@@ -33,7 +33,7 @@ export interface paths {
         };
         /**
          * Operations dashboard
-         * @description Counters (clients, quote requests, policies, payments pending), premium volume (SAR, decimal string), policies by status and daily series over the last `days` (7 to 90, default 30). Product families contribute through metric providers; what none contributes is zero. `worklists` holds the figures of the caller's role only (account managers and admins: `medical`, with `companies_missing_declarations`, `employees_missing_declarations`, `companies_with_amount_due` and `amount_due`, SAR as a decimal string); other roles get `{}`.
+         * @description Counters (clients, quote requests, policies, payments pending), premium volume (SAR, decimal string), policies by status and daily series over the last `days` (7 to 90, default 30). Product families contribute through metric providers; what none contributes is zero. `worklists` holds the figures of the caller's role only (account managers and admins: `medical`, with `companies_missing_declarations`, `employees_missing_declarations`, `companies_with_amount_due` and `amount_due`, SAR as a decimal string; operations and admins: `operations`, with `refunds_needing_action` (refunds `failed`: refused by the vendor or out of tries) and `renewals_not_taken`); claims handlers get `{}`.
          */
         get: operations["Dashboard_get"];
         put?: never;
@@ -76,6 +76,26 @@ export interface paths {
          * @description For the policy page of every family (`resource` is its console resource, e.g. `horse-policies`). `payments` and `refunds` are null for roles that do not read payments, `webhooks` (the deliveries to the partner's endpoints about this policy) for roles that do not read deliveries; `audit` lists who did what to it in the console, with the reason given. Newest first, at most 50 of each. 403 when the role does not read the family; 404 when the family has no policy with this id.
          */
         get: operations["PolicyActivity_of"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/renewals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List renewals due
+         * @description Every policy whose `policy.renewal_due` notice was sent, soonest end first: its family, policy, partner and customer (masked as on the family's pages), its end, what was offered (motor: a re-quote from the policy's quote request; property: the insurer's price for the next term with its payment link) and whether it was taken (a later policy of the same client for the same vehicle, property, horse, person or company was paid, or the offered term was). Families the role may not read are left out. Admin lists follow react-admin's simple REST convention: `sort=["field","ASC"|"DESC"]`, `range=[first,last]` (inclusive, at most 100 rows, default [0,24]) and `filter={...}` as JSON query parameters; the answer is a JSON array with `Content-Range: <resource> <first>-<last>/<total>`. Bad parameters answer 422 naming `sort`, `range` or `filter.<key>`. `format=csv` answers every row the filter matches instead, in the sort, as a CSV download streamed page by page (no `range`, no size limit).
+         */
+        get: operations["AdminRenewals_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5058,6 +5078,402 @@ export interface components {
             /** @description Oldest first. */
             attempts: components["schemas"]["AdminWebhookDeliveryAttempt"][];
         };
+        Refund: {
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            id: string;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            amount: number;
+            /** @example SAR */
+            currency: string;
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed";
+            reason: string | null;
+            vendor_refund_id: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            refunded_at: string | null;
+        };
+        /**
+         * @example {
+         *       "id": "0d9b4c1e-5d7a-4f0e-9c61-2b7f3f7d9a10",
+         *       "status": "paid",
+         *       "status_reason": null,
+         *       "status_message": null,
+         *       "amount": 1158.3,
+         *       "currency": "SAR",
+         *       "vendor_reference": "vp_3f9c2a7d1e6b4c8a9f0e1d2c",
+         *       "failure_code": null,
+         *       "policy_type": "motor",
+         *       "policy_id": 7,
+         *       "payment_link": null,
+         *       "expires_at": "2026-11-23T09:05:00.000000Z",
+         *       "paid_at": "2026-11-22T09:12:41.000000Z",
+         *       "created_at": "2026-11-22T09:05:00.000000Z",
+         *       "updated_at": "2026-11-22T09:12:41.000000Z",
+         *       "refunded_amount": 0,
+         *       "refunds": []
+         *     }
+         */
+        Payment: {
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            id: string;
+            /** @enum {string} */
+            status: "pending" | "failed" | "paid" | "expired" | "cancelled" | "refunded";
+            /** @enum {string|null} */
+            status_reason: "policy_cancelled" | "replaced" | "policy_changed" | "lapsed" | "already_paid" | "amount_mismatch" | "not_payable" | null;
+            status_message: string | null;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            amount: number;
+            /** @example SAR */
+            currency: string;
+            vendor_reference: string | null;
+            failure_code: string | null;
+            /**
+             * @description The product family of the policy the payment is for.
+             * @example motor
+             */
+            policy_type: string;
+            policy_id: number;
+            /** @description The hosted payment page while the payment is open (pending or failed). */
+            payment_link: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            expires_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            paid_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            updated_at: string;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            refunded_amount: number;
+            refunds: components["schemas"]["Refund"][];
+        };
+        PaymentPage: {
+            current_page: number;
+            data: components["schemas"]["Payment"][];
+            first_page_url: string;
+            from: number | null;
+            last_page: number;
+            last_page_url: string;
+            links: {
+                url: string | null;
+                label: string;
+                active: boolean;
+            }[];
+            next_page_url: string | null;
+            path: string;
+            per_page: number;
+            prev_page_url: string | null;
+            to: number | null;
+            total: number;
+        };
+        /**
+         * @example {
+         *       "id": "0d9b4c1e-5d7a-4f0e-9c61-2b7f3f7d9a10",
+         *       "status": "paid",
+         *       "status_reason": null,
+         *       "status_message": null,
+         *       "amount": 1158.3,
+         *       "currency": "SAR",
+         *       "vendor_reference": "vp_3f9c2a7d1e6b4c8a9f0e1d2c",
+         *       "failure_code": null,
+         *       "policy_type": "motor",
+         *       "policy_id": 7,
+         *       "payment_link": null,
+         *       "expires_at": "2026-11-23T09:05:00.000000Z",
+         *       "paid_at": "2026-11-22T09:12:41.000000Z",
+         *       "created_at": "2026-11-22T09:05:00.000000Z",
+         *       "updated_at": "2026-11-22T09:12:41.000000Z",
+         *       "refunded_amount": 0,
+         *       "refunds": [],
+         *       "client_id": "9b2c4d6e-8f0a-4b1c-9d2e-3f4a5b6c7d8e",
+         *       "client_name": "Acme Motors"
+         *     }
+         */
+        AdminPayment: {
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            id: string;
+            /** @enum {string} */
+            status: "pending" | "failed" | "paid" | "expired" | "cancelled" | "refunded";
+            /** @enum {string|null} */
+            status_reason: "policy_cancelled" | "replaced" | "policy_changed" | "lapsed" | "already_paid" | "amount_mismatch" | "not_payable" | null;
+            status_message: string | null;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            amount: number;
+            /** @example SAR */
+            currency: string;
+            vendor_reference: string | null;
+            failure_code: string | null;
+            /**
+             * @description The product family of the policy the payment is for.
+             * @example motor
+             */
+            policy_type: string;
+            policy_id: number;
+            /** @description The hosted payment page while the payment is open (pending or failed). */
+            payment_link: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            expires_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            paid_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            updated_at: string;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            refunded_amount: number;
+            refunds: components["schemas"]["Refund"][];
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            client_id: string;
+            /** @description The client's name; null if the client is gone. */
+            client_name: string | null;
+        };
+        AdminPaymentCallback: {
+            event_id: string;
+            vendor_payment_id: string;
+            /**
+             * @description What verifying with the vendor found: paid, declined, failed, pending, unknown.
+             * @example paid
+             */
+            outcome: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            received_at: string;
+        };
+        /**
+         * @example {
+         *       "id": "0d9b4c1e-5d7a-4f0e-9c61-2b7f3f7d9a10",
+         *       "status": "paid",
+         *       "status_reason": null,
+         *       "status_message": null,
+         *       "amount": 1158.3,
+         *       "currency": "SAR",
+         *       "vendor_reference": "vp_3f9c2a7d1e6b4c8a9f0e1d2c",
+         *       "failure_code": null,
+         *       "policy_type": "motor",
+         *       "policy_id": 7,
+         *       "payment_link": null,
+         *       "expires_at": "2026-11-23T09:05:00.000000Z",
+         *       "paid_at": "2026-11-22T09:12:41.000000Z",
+         *       "created_at": "2026-11-22T09:05:00.000000Z",
+         *       "updated_at": "2026-11-22T09:12:41.000000Z",
+         *       "refunded_amount": 0,
+         *       "refunds": [],
+         *       "client_id": "9b2c4d6e-8f0a-4b1c-9d2e-3f4a5b6c7d8e",
+         *       "client_name": "Acme Motors",
+         *       "callbacks": [
+         *         {
+         *           "event_id": "evt_1",
+         *           "vendor_payment_id": "vp_3f9c2a7d1e6b4c8a9f0e1d2c",
+         *           "outcome": "paid",
+         *           "received_at": "2026-11-22T09:12:41.000Z"
+         *         }
+         *       ]
+         *     }
+         */
+        AdminPaymentDetail: {
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            id: string;
+            /** @enum {string} */
+            status: "pending" | "failed" | "paid" | "expired" | "cancelled" | "refunded";
+            /** @enum {string|null} */
+            status_reason: "policy_cancelled" | "replaced" | "policy_changed" | "lapsed" | "already_paid" | "amount_mismatch" | "not_payable" | null;
+            status_message: string | null;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            amount: number;
+            /** @example SAR */
+            currency: string;
+            vendor_reference: string | null;
+            failure_code: string | null;
+            /**
+             * @description The product family of the policy the payment is for.
+             * @example motor
+             */
+            policy_type: string;
+            policy_id: number;
+            /** @description The hosted payment page while the payment is open (pending or failed). */
+            payment_link: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            expires_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            paid_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            updated_at: string;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            refunded_amount: number;
+            refunds: components["schemas"]["Refund"][];
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            client_id: string;
+            /** @description The client's name; null if the client is gone. */
+            client_name: string | null;
+            callbacks: components["schemas"]["AdminPaymentCallback"][];
+        };
+        /**
+         * @example {
+         *       "id": "1b3d5f7a-9c1e-4a3b-8d5f-7a9c1e3b5d7f",
+         *       "payment_id": "0d9b4c1e-5d7a-4f0e-9c61-2b7f3f7d9a10",
+         *       "client_id": "9b2c4d6e-8f0a-4b1c-9d2e-3f4a5b6c7d8e",
+         *       "client_name": "Acme Motors",
+         *       "policy_type": "motor",
+         *       "policy_id": 7,
+         *       "amount": 540.5,
+         *       "currency": "SAR",
+         *       "reason": "policy_cancelled",
+         *       "status": "failed",
+         *       "attempts": 6,
+         *       "last_error": "The vendor refused the refund.",
+         *       "vendor_payment_id": "vp_3f9c2a7d1e6b4c8a9f0e1d2c",
+         *       "vendor_refund_id": null,
+         *       "next_attempt_at": null,
+         *       "refunded_at": null,
+         *       "created_at": "2026-11-23T10:00:00.000000Z",
+         *       "updated_at": "2026-11-23T16:00:00.000000Z"
+         *     }
+         */
+        AdminRefund: {
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            payment_id: string;
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            client_id: string;
+            /** @description The client's name; null if the client is gone. */
+            client_name: string | null;
+            /** @example motor */
+            policy_type: string;
+            policy_id: number;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            amount: number;
+            /** @example SAR */
+            currency: string;
+            /** @description policy_cancelled, or why a confirmed payment could not be applied. */
+            reason: string;
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed";
+            attempts: number;
+            last_error: string | null;
+            vendor_payment_id: string;
+            vendor_refund_id: string | null;
+            /**
+             * Format: date-time
+             * @description When the worker tries next; null unless pending.
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            next_attempt_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            refunded_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            updated_at: string;
+        };
         /**
          * @example {
          *       "payments": [
@@ -5260,6 +5676,10 @@ export interface components {
          *           "employees_missing_declarations": 4,
          *           "companies_with_amount_due": 1,
          *           "amount_due": "2300.00"
+         *         },
+         *         "operations": {
+         *           "refunds_needing_action": 2,
+         *           "renewals_not_taken": 5
          *         }
          *       }
          *     }
@@ -5358,6 +5778,84 @@ export interface components {
                     [key: string]: number | string;
                 };
             };
+        };
+        /**
+         * @example {
+         *       "id": "property:12",
+         *       "family": "property",
+         *       "resource": "property-policies",
+         *       "policy_id": 12,
+         *       "policy_number": "DUNE-P-000012",
+         *       "policy_status": "active",
+         *       "client_id": "3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f",
+         *       "client_name": "Acme Insurance Shop",
+         *       "holder": "Sara Ahmed",
+         *       "holder_id": "1012345678",
+         *       "due_at": "2027-11-01T00:00:00.000000Z",
+         *       "ends_at": "2027-12-01T00:00:00.000000Z",
+         *       "offer": "renewal_price",
+         *       "renewal_price": 1214.4,
+         *       "renewal_policy_id": 31,
+         *       "taken": true
+         *     }
+         */
+        AdminRenewal: {
+            /**
+             * @description `family:policyId`, the notice's subject.
+             * @example property:12
+             */
+            id: string;
+            /**
+             * @description The product family.
+             * @example property
+             */
+            family: string;
+            /**
+             * @description The console resource of the family's policies.
+             * @example property-policies
+             */
+            resource: string;
+            policy_id: number;
+            /** @description The insurer's policy number. */
+            policy_number: string | null;
+            /**
+             * @description The renewed policy's status now (active, expired, cancelled...).
+             * @example active
+             */
+            policy_status: string;
+            client_id: string;
+            /** @description The partner (API client). */
+            client_name: string | null;
+            /** @description The customer, masked as on the family's own pages. */
+            holder: string | null;
+            /** @description The customer's national id, iqama or company number, masked as on the family's pages. */
+            holder_id: string | null;
+            /**
+             * Format: date-time
+             * @description When the notice was due (and sent).
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            due_at: string;
+            /**
+             * Format: date-time
+             * @description When the policy expires.
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            ends_at: string | null;
+            /**
+             * @description `re_quote`: the notice carried a new quote request's fields (motor); `renewal_price`: the insurer priced the next term, payable through its own link (property); `notice`: the policy alone.
+             * @enum {string}
+             */
+            offer: "re_quote" | "renewal_price" | "notice";
+            /**
+             * @description The offered next term's price with VAT (property).
+             * @example 1079.73
+             */
+            renewal_price: number | null;
+            /** @description The offered next term's policy (pending until paid; property). */
+            renewal_policy_id: number | null;
+            /** @description A later policy of the same client for the same vehicle, property, horse, person or company was paid, or the offered term was. */
+            taken: boolean;
         };
         /**
          * @example {
@@ -6305,402 +6803,6 @@ export interface components {
             prev_page_url: string | null;
             to: number | null;
             total: number;
-        };
-        Refund: {
-            /**
-             * Format: uuid
-             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
-             */
-            id: string;
-            /**
-             * @description SAR, at most two decimals.
-             * @example 1079.73
-             */
-            amount: number;
-            /** @example SAR */
-            currency: string;
-            /** @enum {string} */
-            status: "pending" | "succeeded" | "failed";
-            reason: string | null;
-            vendor_refund_id: string | null;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T10:15:30.123000Z
-             */
-            created_at: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T10:15:30.123000Z
-             */
-            refunded_at: string | null;
-        };
-        /**
-         * @example {
-         *       "id": "0d9b4c1e-5d7a-4f0e-9c61-2b7f3f7d9a10",
-         *       "status": "paid",
-         *       "status_reason": null,
-         *       "status_message": null,
-         *       "amount": 1158.3,
-         *       "currency": "SAR",
-         *       "vendor_reference": "vp_3f9c2a7d1e6b4c8a9f0e1d2c",
-         *       "failure_code": null,
-         *       "policy_type": "motor",
-         *       "policy_id": 7,
-         *       "payment_link": null,
-         *       "expires_at": "2026-11-23T09:05:00.000000Z",
-         *       "paid_at": "2026-11-22T09:12:41.000000Z",
-         *       "created_at": "2026-11-22T09:05:00.000000Z",
-         *       "updated_at": "2026-11-22T09:12:41.000000Z",
-         *       "refunded_amount": 0,
-         *       "refunds": []
-         *     }
-         */
-        Payment: {
-            /**
-             * Format: uuid
-             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
-             */
-            id: string;
-            /** @enum {string} */
-            status: "pending" | "failed" | "paid" | "expired" | "cancelled" | "refunded";
-            /** @enum {string|null} */
-            status_reason: "policy_cancelled" | "replaced" | "policy_changed" | "lapsed" | "already_paid" | "amount_mismatch" | "not_payable" | null;
-            status_message: string | null;
-            /**
-             * @description SAR, at most two decimals.
-             * @example 1079.73
-             */
-            amount: number;
-            /** @example SAR */
-            currency: string;
-            vendor_reference: string | null;
-            failure_code: string | null;
-            /**
-             * @description The product family of the policy the payment is for.
-             * @example motor
-             */
-            policy_type: string;
-            policy_id: number;
-            /** @description The hosted payment page while the payment is open (pending or failed). */
-            payment_link: string | null;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T10:15:30.123000Z
-             */
-            expires_at: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T10:15:30.123000Z
-             */
-            paid_at: string | null;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T10:15:30.123000Z
-             */
-            created_at: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T10:15:30.123000Z
-             */
-            updated_at: string;
-            /**
-             * @description SAR, at most two decimals.
-             * @example 1079.73
-             */
-            refunded_amount: number;
-            refunds: components["schemas"]["Refund"][];
-        };
-        PaymentPage: {
-            current_page: number;
-            data: components["schemas"]["Payment"][];
-            first_page_url: string;
-            from: number | null;
-            last_page: number;
-            last_page_url: string;
-            links: {
-                url: string | null;
-                label: string;
-                active: boolean;
-            }[];
-            next_page_url: string | null;
-            path: string;
-            per_page: number;
-            prev_page_url: string | null;
-            to: number | null;
-            total: number;
-        };
-        /**
-         * @example {
-         *       "id": "0d9b4c1e-5d7a-4f0e-9c61-2b7f3f7d9a10",
-         *       "status": "paid",
-         *       "status_reason": null,
-         *       "status_message": null,
-         *       "amount": 1158.3,
-         *       "currency": "SAR",
-         *       "vendor_reference": "vp_3f9c2a7d1e6b4c8a9f0e1d2c",
-         *       "failure_code": null,
-         *       "policy_type": "motor",
-         *       "policy_id": 7,
-         *       "payment_link": null,
-         *       "expires_at": "2026-11-23T09:05:00.000000Z",
-         *       "paid_at": "2026-11-22T09:12:41.000000Z",
-         *       "created_at": "2026-11-22T09:05:00.000000Z",
-         *       "updated_at": "2026-11-22T09:12:41.000000Z",
-         *       "refunded_amount": 0,
-         *       "refunds": [],
-         *       "client_id": "9b2c4d6e-8f0a-4b1c-9d2e-3f4a5b6c7d8e",
-         *       "client_name": "Acme Motors"
-         *     }
-         */
-        AdminPayment: {
-            /**
-             * Format: uuid
-             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
-             */
-            id: string;
-            /** @enum {string} */
-            status: "pending" | "failed" | "paid" | "expired" | "cancelled" | "refunded";
-            /** @enum {string|null} */
-            status_reason: "policy_cancelled" | "replaced" | "policy_changed" | "lapsed" | "already_paid" | "amount_mismatch" | "not_payable" | null;
-            status_message: string | null;
-            /**
-             * @description SAR, at most two decimals.
-             * @example 1079.73
-             */
-            amount: number;
-            /** @example SAR */
-            currency: string;
-            vendor_reference: string | null;
-            failure_code: string | null;
-            /**
-             * @description The product family of the policy the payment is for.
-             * @example motor
-             */
-            policy_type: string;
-            policy_id: number;
-            /** @description The hosted payment page while the payment is open (pending or failed). */
-            payment_link: string | null;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T10:15:30.123000Z
-             */
-            expires_at: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T10:15:30.123000Z
-             */
-            paid_at: string | null;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T10:15:30.123000Z
-             */
-            created_at: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T10:15:30.123000Z
-             */
-            updated_at: string;
-            /**
-             * @description SAR, at most two decimals.
-             * @example 1079.73
-             */
-            refunded_amount: number;
-            refunds: components["schemas"]["Refund"][];
-            /**
-             * Format: uuid
-             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
-             */
-            client_id: string;
-            /** @description The client's name; null if the client is gone. */
-            client_name: string | null;
-        };
-        AdminPaymentCallback: {
-            event_id: string;
-            vendor_payment_id: string;
-            /**
-             * @description What verifying with the vendor found: paid, declined, failed, pending, unknown.
-             * @example paid
-             */
-            outcome: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T10:15:30.123000Z
-             */
-            received_at: string;
-        };
-        /**
-         * @example {
-         *       "id": "0d9b4c1e-5d7a-4f0e-9c61-2b7f3f7d9a10",
-         *       "status": "paid",
-         *       "status_reason": null,
-         *       "status_message": null,
-         *       "amount": 1158.3,
-         *       "currency": "SAR",
-         *       "vendor_reference": "vp_3f9c2a7d1e6b4c8a9f0e1d2c",
-         *       "failure_code": null,
-         *       "policy_type": "motor",
-         *       "policy_id": 7,
-         *       "payment_link": null,
-         *       "expires_at": "2026-11-23T09:05:00.000000Z",
-         *       "paid_at": "2026-11-22T09:12:41.000000Z",
-         *       "created_at": "2026-11-22T09:05:00.000000Z",
-         *       "updated_at": "2026-11-22T09:12:41.000000Z",
-         *       "refunded_amount": 0,
-         *       "refunds": [],
-         *       "client_id": "9b2c4d6e-8f0a-4b1c-9d2e-3f4a5b6c7d8e",
-         *       "client_name": "Acme Motors",
-         *       "callbacks": [
-         *         {
-         *           "event_id": "evt_1",
-         *           "vendor_payment_id": "vp_3f9c2a7d1e6b4c8a9f0e1d2c",
-         *           "outcome": "paid",
-         *           "received_at": "2026-11-22T09:12:41.000Z"
-         *         }
-         *       ]
-         *     }
-         */
-        AdminPaymentDetail: {
-            /**
-             * Format: uuid
-             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
-             */
-            id: string;
-            /** @enum {string} */
-            status: "pending" | "failed" | "paid" | "expired" | "cancelled" | "refunded";
-            /** @enum {string|null} */
-            status_reason: "policy_cancelled" | "replaced" | "policy_changed" | "lapsed" | "already_paid" | "amount_mismatch" | "not_payable" | null;
-            status_message: string | null;
-            /**
-             * @description SAR, at most two decimals.
-             * @example 1079.73
-             */
-            amount: number;
-            /** @example SAR */
-            currency: string;
-            vendor_reference: string | null;
-            failure_code: string | null;
-            /**
-             * @description The product family of the policy the payment is for.
-             * @example motor
-             */
-            policy_type: string;
-            policy_id: number;
-            /** @description The hosted payment page while the payment is open (pending or failed). */
-            payment_link: string | null;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T10:15:30.123000Z
-             */
-            expires_at: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T10:15:30.123000Z
-             */
-            paid_at: string | null;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T10:15:30.123000Z
-             */
-            created_at: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T10:15:30.123000Z
-             */
-            updated_at: string;
-            /**
-             * @description SAR, at most two decimals.
-             * @example 1079.73
-             */
-            refunded_amount: number;
-            refunds: components["schemas"]["Refund"][];
-            /**
-             * Format: uuid
-             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
-             */
-            client_id: string;
-            /** @description The client's name; null if the client is gone. */
-            client_name: string | null;
-            callbacks: components["schemas"]["AdminPaymentCallback"][];
-        };
-        /**
-         * @example {
-         *       "id": "1b3d5f7a-9c1e-4a3b-8d5f-7a9c1e3b5d7f",
-         *       "payment_id": "0d9b4c1e-5d7a-4f0e-9c61-2b7f3f7d9a10",
-         *       "client_id": "9b2c4d6e-8f0a-4b1c-9d2e-3f4a5b6c7d8e",
-         *       "client_name": "Acme Motors",
-         *       "policy_type": "motor",
-         *       "policy_id": 7,
-         *       "amount": 540.5,
-         *       "currency": "SAR",
-         *       "reason": "policy_cancelled",
-         *       "status": "failed",
-         *       "attempts": 6,
-         *       "last_error": "The vendor refused the refund.",
-         *       "vendor_payment_id": "vp_3f9c2a7d1e6b4c8a9f0e1d2c",
-         *       "vendor_refund_id": null,
-         *       "next_attempt_at": null,
-         *       "refunded_at": null,
-         *       "created_at": "2026-11-23T10:00:00.000000Z",
-         *       "updated_at": "2026-11-23T16:00:00.000000Z"
-         *     }
-         */
-        AdminRefund: {
-            /**
-             * Format: uuid
-             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
-             */
-            id: string;
-            /**
-             * Format: uuid
-             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
-             */
-            payment_id: string;
-            /**
-             * Format: uuid
-             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
-             */
-            client_id: string;
-            /** @description The client's name; null if the client is gone. */
-            client_name: string | null;
-            /** @example motor */
-            policy_type: string;
-            policy_id: number;
-            /**
-             * @description SAR, at most two decimals.
-             * @example 1079.73
-             */
-            amount: number;
-            /** @example SAR */
-            currency: string;
-            /** @description policy_cancelled, or why a confirmed payment could not be applied. */
-            reason: string;
-            /** @enum {string} */
-            status: "pending" | "succeeded" | "failed";
-            attempts: number;
-            last_error: string | null;
-            vendor_payment_id: string;
-            vendor_refund_id: string | null;
-            /**
-             * Format: date-time
-             * @description When the worker tries next; null unless pending.
-             * @example 2026-11-22T10:15:30.123000Z
-             */
-            next_attempt_at: string | null;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T10:15:30.123000Z
-             */
-            refunded_at: string | null;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T10:15:30.123000Z
-             */
-            created_at: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T10:15:30.123000Z
-             */
-            updated_at: string;
         };
         /**
          * @example {
@@ -12286,7 +12388,11 @@ export interface components {
          *           "is_ownership_transfer": false,
          *           "car_estimated_cost": 80000,
          *           "car_model_year": 2024
-         *         }
+         *         },
+         *         "policy_id": null,
+         *         "price": null,
+         *         "payment_link": null,
+         *         "payment_link_expires_at": null
          *       }
          *     }
          */
@@ -12326,6 +12432,17 @@ export interface components {
                     car_model_year?: number;
                     drivers?: Record<string, never>[];
                 } | null;
+                /** @description Property: the next term's policy, written with this notice (status 0 until paid, `renewal_of` the policy above, starting on its `end_date`). Paying `payment_link` activates it like any property policy (`policy.status_updated` with status 1). Null for the other families. */
+                policy_id: number | null;
+                /** @description Property: the insurer's price for the next term, premium with 15% VAT (SAR), priced live by the same insurer. Null for the other families. */
+                price: number | null;
+                /** @description Property: the payment page for the next term. Null for the other families. */
+                payment_link: string | null;
+                /**
+                 * Format: date-time
+                 * @description Property: the link is open until the current term ends (`ends_at`); unpaid by then it lapses (`payment.expired`). Null for the other families.
+                 */
+                payment_link_expires_at: string | null;
             };
         };
     };
@@ -12812,6 +12929,99 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42901",
+                     *       "message": "Too many requests.",
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    AdminRenewals_list: {
+        parameters: {
+            query?: {
+                /** @description JSON `["field","ASC"|"DESC"]`; fields: ends_at, due_at, family, policy_id. */
+                sort?: string;
+                /** @description JSON `[first,last]`, inclusive, at most 100 rows. */
+                range?: string;
+                /** @description JSON object. Keys: family (motor, property, tpl, life, horse, travel, medical), taken (true or false), client_id. */
+                filter?: string;
+                /** @description csv: every matching row as a streamed CSV download (UTF-8 with BOM, CRLF), `range` ignored. */
+                format?: "csv";
+            };
+            header?: {
+                /** @description Must be `XMLHttpRequest` on POST, PUT, PATCH and DELETE (CSRF protection). */
+                "X-Requested-With"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A JSON array of renewals. */
+            200: {
+                headers: {
+                    /** @description `renewals 0-24/319` */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminRenewal"][];
+                    "text/csv": components["schemas"]["AdminRenewal"][];
+                };
+            };
+            400: components["responses"]["MalformedRequest"];
+            /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40101",
+                     *       "message": "Unauthenticated.",
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but the client is not enrolled in this product. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40301",
+                     *       "message": "The client is not enrolled in this product.",
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
