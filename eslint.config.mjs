@@ -86,7 +86,22 @@ function layerRule(root, patterns) {
 }
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'libs/db/src/generated/**', 'packages/sdk/src/schema.ts', 'packages/sdk/dist/**', 'apps/admin/dist/**', 'apps/portal/dist/**', 'apps/embed/dist/**', 'coverage/**', '**/*.js', '**/*.mjs', '**/*.cjs'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'libs/db/src/generated/**',
+      'packages/sdk/src/schema.ts',
+      'packages/sdk/dist/**',
+      'apps/admin/dist/**',
+      'apps/portal/dist/**',
+      'apps/embed/dist/**',
+      'coverage/**',
+      '**/*.js',
+      '**/*.mjs',
+      '**/*.cjs',
+    ],
+  },
 
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -149,7 +164,7 @@ export default tseslint.config(
         {
           selector: `Property[key.name='providers'] > ArrayExpression > Identifier[name=/^(${CORE_PROVIDERS.join('|')})$/]`,
           message:
-            'A family module does not provide the core\'s classes: import the module that provides them once (PolicyCancellationModule, ClaimsModule, FilesModule, PaymentsModule, PolicyConsoleModule; PoliciesModule is global).',
+            "A family module does not provide the core's classes: import the module that provides them once (PolicyCancellationModule, ClaimsModule, FilesModule, PaymentsModule, PolicyConsoleModule; PoliciesModule is global).",
         },
         ...NO_BARE_POLICY_STATUS,
       ],
