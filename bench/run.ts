@@ -3,7 +3,7 @@
  * shared helpers in bench/support/. The load comes from separate processes (bench/support/load-worker.ts), as a real
  * client's would.
  *
- * `npm run bench` runs the default set (policy-read, fan-out, progressive, lists, memory) and writes
+ * `npm run bench` runs the default set (policy-read, family-read, fan-out, progressive, lists, memory) and writes
  * bench/results/latest.json and latest.md (not committed: the results of a run, kept as CI keeps an artifact);
  * BENCH_ONLY=policy-read,lists runs only those and writes the files with them alone; `npm run bench -- <scenario>`
  * runs any one scenario and only prints it. All run on PostgreSQL and Redis (DATABASE_URL / REDIS_URL, default the
@@ -19,6 +19,7 @@ import { projectRoot } from '../libs/db/src';
 import { fanOutComparison, fanOutScenario, fanOutScenarioMarkdown } from './scenarios/fan-out';
 import { progressiveScenario, progressiveScenarioMarkdown } from './scenarios/progressive';
 import { policyReadScenario, policyReadScenarioMarkdown } from './scenarios/policy-read';
+import { familyReadScenario, familyReadScenarioMarkdown } from './scenarios/family-read';
 import { requestLogScenario } from './scenarios/request-log';
 import { listsScenario, listsScenarioMarkdown } from './scenarios/lists';
 import { memoryScenario, memoryScenarioMarkdown, postgresLoadedMemoryScenario } from './scenarios/memory';
@@ -35,6 +36,7 @@ const scenario = <T>(run: () => Promise<T>, results?: { key: string; markdown(re
 const SCENARIOS: Record<string, Scenario> = {
   // the read first: the fan-out leaves thousands of rows and a large heap behind it in this process
   'policy-read': scenario(policyReadScenario, { key: 'policy_read', markdown: policyReadScenarioMarkdown }),
+  'family-read': scenario(familyReadScenario, { key: 'family_read', markdown: familyReadScenarioMarkdown }),
   'fan-out': scenario(fanOutScenario, { key: 'fan_out', markdown: fanOutScenarioMarkdown }),
   progressive: scenario(progressiveScenario, { key: 'progressive_quotes', markdown: progressiveScenarioMarkdown }),
   lists: scenario(listsScenario, { key: 'lists', markdown: listsScenarioMarkdown }),
