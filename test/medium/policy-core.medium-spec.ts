@@ -100,7 +100,7 @@ describe('policy core against the database', () => {
       clock,
       testClocks,
     );
-    const policies = new PropertyPolicyRepository(handle.db.prisma);
+    const policies = new PropertyPolicyRepository(handle.db.prisma, handle.db);
     const config = { propertyInsurerTimeoutMs: 1000, publicBaseUrl: 'http://api.test' } as never;
     const terms = new CancelPropertyPolicyUseCase(
       core,
@@ -124,7 +124,7 @@ describe('policy core against the database', () => {
   });
 
   it('moves an active policy to cancelled once: a second cancellation, or one of an unpaid policy, changes nothing', async () => {
-    const repo = new HorsePolicyRepository(handle.db.prisma, clock);
+    const repo = new HorsePolicyRepository(handle.db.prisma, clock, handle.db);
     const active = await horsePolicy(PolicyStatus.Active, { startDate: '2027-01-01', endDate: '2027-12-31', purchasedAt: clock.now() });
     const pending = await horsePolicy(PolicyStatus.Pending);
     const data = { cancelledAt: clock.now(), refundAmount: '100.00', cancellationDocument: null };
@@ -144,7 +144,7 @@ describe('policy core against the database', () => {
   });
 
   it('gives the cancelled policy cover up to its cancellation day, and an unpaid one none', async () => {
-    const repo = new HorsePolicyRepository(handle.db.prisma, clock);
+    const repo = new HorsePolicyRepository(handle.db.prisma, clock, handle.db);
     const [cancelled] = await handle.db.prisma.horsePolicy.findMany({ where: { clientId, status: PolicyStatus.Cancelled } });
     const cover = coverThroughEndDate(cancelled);
     expect([cover.coverFrom.toISOString().slice(0, 10), cover.coverUntil.toISOString().slice(0, 10), cover.refusal]).toEqual([

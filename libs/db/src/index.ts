@@ -8,3 +8,4 @@ export * from './async-commit';
 export * from './statement-counter';
 export * from './list-total';
 export * from './database-unavailable';
+export * from './model-columns';

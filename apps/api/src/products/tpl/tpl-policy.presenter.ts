@@ -15,7 +15,7 @@ const dt = (d: Date | null) => (d ? formatDateTime(d) : null);
  * number) or null until issued; `price` stays on the policy in every state (unlike motor v1, where it is
  * nulled once paid) because the cancellation refund is computed from it; `payment_link` only while pending.
  */
-export function presentTplPolicy(p: TplPolicy, payment: Payment | null, publicBaseUrl: string, istimarahUrl: string | null): TplPolicyOut {
+export function presentTplPolicy(p: TplPolicy, payment: Pick<Payment, 'linkToken'> | null, publicBaseUrl: string, istimarahUrl: string | null): TplPolicyOut {
   return {
     id: p.id,
     status: p.status as TplPolicyOut['status'],
@@ -54,7 +54,12 @@ export function presentTplPolicy(p: TplPolicy, payment: Payment | null, publicBa
 }
 
 /** The policy as its webhooks report it: exactly Show Policy's object, with its istimarah's URL. */
-export function shownTplPolicy(policy: TplPolicy, payment: Payment | null, publicBaseUrl: string, files: Pick<FileStore, 'urlOf'>): ShownPolicy {
+export function shownTplPolicy(
+  policy: TplPolicy,
+  payment: Pick<Payment, 'linkToken'> | null,
+  publicBaseUrl: string,
+  files: Pick<FileStore, 'urlOf'>,
+): ShownPolicy {
   const istimarahUrl = files.urlOf({ id: policy.istimarahFileId, contentType: policy.istimarahType });
   return { family: 'tpl', clientId: policy.clientId, policy: presentTplPolicy(policy, payment, publicBaseUrl, istimarahUrl) };
 }

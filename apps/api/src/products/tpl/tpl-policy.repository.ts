@@ -1,5 +1,5 @@
-import { Injectable } from '@nestjs/common';
-import { Prisma, PrismaService } from '@lib/db';
+import { Inject, Injectable } from '@nestjs/common';
+import { Database, DATABASE, modelColumns, Prisma, PrismaService, withDecimals } from '@lib/db';
 import type { Payment, TplPolicy } from '@lib/db/generated/prisma/client';
 import { PolicyStatus } from '../../policies/policy-status';
 import { lastDayBefore } from '../../policies/policy-term-dates';
@@ -11,11 +11,57 @@ export interface TplPolicyFilters {
   status?: number;
 }
 
-export type TplPolicyWithPayment = { policy: TplPolicy; payment: Payment | null };
+export type TplPolicyWithPayment = { policy: TplPolicy; payment: Pick<Payment, 'linkToken'> | null };
+
+const TPL_POLICY_FIELDS = [
+  'id',
+  'clientId',
+  'insurerCode',
+  'email',
+  'vin',
+  'carSequenceNumber',
+  'currentCarOwner',
+  'newOwnerId',
+  'istimarahFileId',
+  'istimarahSha256',
+  'istimarahType',
+  'extraFields',
+  'status',
+  'holdReason',
+  'price',
+  'providerPolicyId',
+  'startDate',
+  'endDate',
+  'purchasedAt',
+  'cancellationFileId',
+  'cancellationSha256',
+  'canceledAt',
+  'refundAmount',
+  'canceledBy',
+  'cancellationReason',
+  'redirectUrl',
+  'policyUrl',
+  'invoiceUrl',
+  'documentsPending',
+  'createdAt',
+  'updatedAt',
+] as const satisfies readonly (keyof TplPolicy)[];
+const TPL_POLICY_DECIMALS = ['price', 'refundAmount'] as const;
+
+/** Show Policy's one statement: the policy (the client's, or any when $2 is null) and its latest payment's link token. */
+const SHOW_POLICY_SQL = `SELECT ${modelColumns('p', TPL_POLICY_FIELDS, TPL_POLICY_DECIMALS)}, pay.link_token AS "paymentLinkToken"
+   FROM tpl_policies p
+   LEFT JOIN LATERAL (SELECT link_token FROM payments WHERE policy_type = 'tpl' AND policy_id = p.id ORDER BY created_at DESC LIMIT 1) pay ON true
+  WHERE p.id = $1 AND ($2::uuid IS NULL OR p.client_id = $2::uuid)`;
+/** The prepared statement's name on PostgreSQL: change it with the text (a connection keeps the first text under a name). */
+const SHOW_POLICY_STATEMENT = 'tpl_policy_show_v1';
 
 @Injectable()
 export class TplPolicyRepository {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    @Inject(DATABASE) private readonly db: Database,
+  ) {}
 
   transaction<T>(fn: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
     return this.prisma.$transaction(fn, { timeout: 30_000 });
@@ -71,9 +117,15 @@ export class TplPolicyRepository {
   }
 
   /** `clientId` null: any client's (staff). */
+  /** The policy and its latest payment's link in one statement (through Prisma it took two), prepared once per connection. */
   async findForClient(clientId: string | null, id: number): Promise<TplPolicyWithPayment | null> {
-    const policy = await this.prisma.tplPolicy.findFirst({ where: { id, ...(clientId === null ? {} : { clientId }) } });
-    return policy ? { policy, payment: await this.paymentOf(policy.id) } : null;
+    const [row] = await this.db.sql.query<Record<string, unknown>>(SHOW_POLICY_SQL, [id, clientId], SHOW_POLICY_STATEMENT);
+    if (!row) return null;
+    const { paymentLinkToken, ...policy } = row;
+    return {
+      policy: withDecimals<TplPolicy>(policy, TPL_POLICY_DECIMALS),
+      payment: paymentLinkToken === null ? null : { linkToken: paymentLinkToken as string },
+    };
   }
 
   /** Issued (`from`) becomes cancelled with its refund, once: the cancelled row, or null when it was not in `from` any more. */

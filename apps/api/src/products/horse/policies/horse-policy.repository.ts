@@ -1,33 +1,74 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '@lib/common';
-import { Prisma, PrismaService } from '@lib/db';
+import { Database, DATABASE, modelColumns, Prisma, PrismaService, withDecimals } from '@lib/db';
 import type { HorsePolicy, Payment } from '@lib/db/generated/prisma/client';
 import { PolicyStatus } from '../../../policies/policy-status';
 import { lastDayBefore } from '../../../policies/policy-term-dates';
 
 export type { HorsePolicy };
-export type HorsePolicyView = { policy: HorsePolicy; payment: Payment | null };
+export type HorsePolicyView = { policy: HorsePolicy; payment: Pick<Payment, 'linkToken'> | null };
 
 const OPEN_PAYMENT = ['pending', 'failed'];
+
+const HORSE_POLICY_FIELDS = [
+  'id',
+  'clientId',
+  'insurerCode',
+  'horse',
+  'owner',
+  'status',
+  'ratePercent',
+  'netPremium',
+  'vat',
+  'price',
+  'extraData',
+  'providerPolicyId',
+  'startDate',
+  'endDate',
+  'purchasedAt',
+  'cancelledAt',
+  'refundAmount',
+  'cancellationDocument',
+  'createdAt',
+  'updatedAt',
+] as const satisfies readonly (keyof HorsePolicy)[];
+const HORSE_POLICY_DECIMALS = ['ratePercent', 'netPremium', 'vat', 'price', 'refundAmount'] as const;
+
+/** Show Policy's one statement: the policy (the client's, or any when $2 is null) and its open payment's link token. */
+const SHOW_POLICY_SQL = `SELECT ${modelColumns('p', HORSE_POLICY_FIELDS, HORSE_POLICY_DECIMALS)}, pay.link_token AS "paymentLinkToken"
+   FROM horse_policies p
+   LEFT JOIN LATERAL (SELECT link_token FROM payments
+                       WHERE policy_type = 'horse' AND policy_id = p.id AND status = ANY($3::text[]) AND expires_at > $4::timestamptz
+                       LIMIT 1) pay ON true
+  WHERE p.id = $1 AND ($2::uuid IS NULL OR p.client_id = $2::uuid)`;
+/** The prepared statement's name on PostgreSQL: change it with the text (a connection keeps the first text under a name). */
+const SHOW_POLICY_STATEMENT = 'horse_policy_show_v1';
 
 @Injectable()
 export class HorsePolicyRepository {
   constructor(
     private readonly prisma: PrismaService,
     @Inject(Clock) private readonly clock: Clock,
+    @Inject(DATABASE) private readonly db: Database,
   ) {}
 
   create(tx: Prisma.TransactionClient, data: Prisma.HorsePolicyUncheckedCreateInput) {
     return tx.horsePolicy.create({ data });
   }
 
+  /** The policy and its open payment's link in one statement (through Prisma it took two), prepared once per connection. */
   async findForClient(clientId: string | null, id: number): Promise<HorsePolicyView | null> {
-    const policy = await this.prisma.horsePolicy.findFirst({ where: { id, ...(clientId === null ? {} : { clientId }) } });
-    if (!policy) return null;
-    const payment = await this.prisma.payment.findFirst({
-      where: { policyType: 'horse', policyId: id, status: { in: OPEN_PAYMENT }, expiresAt: { gt: this.clock.now() } },
-    });
-    return { policy, payment };
+    const [row] = await this.db.sql.query<Record<string, unknown>>(
+      SHOW_POLICY_SQL,
+      [id, clientId, OPEN_PAYMENT, this.clock.now().toISOString()],
+      SHOW_POLICY_STATEMENT,
+    );
+    if (!row) return null;
+    const { paymentLinkToken, ...policy } = row;
+    return {
+      policy: withDecimals<HorsePolicy>(policy, HORSE_POLICY_DECIMALS),
+      payment: paymentLinkToken === null ? null : { linkToken: paymentLinkToken as string },
+    };
   }
 
   /** A console page of every client's policies with their open payments, and the total: three statements whatever the page size. */

@@ -1,5 +1,5 @@
-import { Injectable } from '@nestjs/common';
-import { Prisma, PrismaService } from '@lib/db';
+import { Inject, Injectable } from '@nestjs/common';
+import { Database, DATABASE, modelColumns, Prisma, PrismaService, withDecimals } from '@lib/db';
 import type { MedicalPolicy, Payment } from '@lib/db/generated/prisma/client';
 import type { PaymentStatusReason } from '../../../payments/payment-status-reasons';
 import { formatDate, parseDate } from '@lib/common';
@@ -7,6 +7,36 @@ import { PolicyStatus } from '../../../policies/policy-status';
 import { lastDayBefore } from '../../../policies/policy-term-dates';
 
 export type { MedicalPolicy };
+
+const POLICY_FIELDS = [
+  'id',
+  'clientId',
+  'companyId',
+  'quoteRequestId',
+  'quotePriceId',
+  'insuranceProvider',
+  'status',
+  'subtotal',
+  'vat',
+  'price',
+  'insured',
+  'redirectUrl',
+  'paymentId',
+  'providerPolicyId',
+  'issuedAt',
+  'endDate',
+  'cancelledAt',
+  'cancellationDocument',
+  'deletedAt',
+  'deletionReason',
+  'createdAt',
+  'updatedAt',
+] as const satisfies readonly (keyof MedicalPolicy)[];
+const POLICY_DECIMALS = ['subtotal', 'vat', 'price'] as const;
+const SHOW_POLICY_SQL = `SELECT ${modelColumns('p', POLICY_FIELDS, POLICY_DECIMALS)} FROM medical_policies p
+  WHERE p.id = $1 AND p.client_id = $2::uuid AND p.deleted_at IS NULL`;
+/** The prepared statement's name on PostgreSQL: change it with the text (a connection keeps the first text under a name). */
+const SHOW_POLICY_STATEMENT = 'medical_policy_show_v1';
 
 /** A medical policy covers a year (365 days) from the day it is issued: its last day, as the claims cover counts it. */
 export function medicalLastDay(issuedAt: Date): string {
@@ -17,7 +47,10 @@ type Db = Prisma.TransactionClient | PrismaService;
 
 @Injectable()
 export class MedicalPolicyRepository {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    @Inject(DATABASE) private readonly db: Database,
+  ) {}
 
   /** A console page of every client's live (not withdrawn) policies and the total. */
   adminPage(
@@ -52,8 +85,10 @@ export class MedicalPolicyRepository {
     });
   }
 
-  findForClient(clientId: string, id: number): Promise<MedicalPolicy | null> {
-    return this.prisma.medicalPolicy.findFirst({ where: { id, clientId, deletedAt: null } });
+  /** The client's policy (not withdrawn), in plain SQL prepared once per connection: Show Policy's read. */
+  async findForClient(clientId: string, id: number): Promise<MedicalPolicy | null> {
+    const [row] = await this.db.sql.query<Record<string, unknown>>(SHOW_POLICY_SQL, [id, clientId], SHOW_POLICY_STATEMENT);
+    return row ? withDecimals<MedicalPolicy>(row, POLICY_DECIMALS) : null;
   }
 
   /** The company's policies not issued yet (at most one, by the partial unique index). */

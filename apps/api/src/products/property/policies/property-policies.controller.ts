@@ -111,7 +111,9 @@ export class PropertyPoliciesController {
   @Responds(200, propertyPolicyShape, 'The property policy object.')
   @ApiErrors(404)
   async show(@CurrentPartner() partner: Partner, @Param({ schema: propertyPolicyParam }) p: z.infer<typeof propertyPolicyParam>) {
-    return this.views.load(await this.owned(partner, p.propertyPolicy));
+    const shown = await this.views.forClient(partner.clientId, p.propertyPolicy);
+    if (!shown) throw ApiError.notFound('No property policy with this id.');
+    return shown;
   }
 
   @Get(':propertyPolicy/cancellation-status')

@@ -5,7 +5,7 @@ import type { Payment, PropertyDocument, PropertyPolicy } from '@lib/db/generate
 import { FileStore } from '../../../platform/files/file-store';
 import type { ShownPolicy } from '../../../policies/events/policy-events';
 import { presentPropertyPolicy } from './property-policy.presenter';
-import { PropertyPolicyRepository, PropertyPolicyView } from './property-policy.repository';
+import { PropertyPolicyPayment, PropertyPolicyRepository, PropertyPolicyView } from './property-policy.repository';
 
 /** Turns rows into the property policy object (payment link and file URLs need the public base URL). */
 @Injectable()
@@ -16,7 +16,7 @@ export class PropertyPolicyViews {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  present(v: { policy: PropertyPolicy; payment: Payment | null; documents: PropertyDocument[] }) {
+  present(v: { policy: PropertyPolicy; payment: PropertyPolicyPayment | null; documents: PropertyDocument[] }) {
     return presentPropertyPolicy(v.policy, v.payment, v.documents, { publicBaseUrl: this.config.publicBaseUrl, fileUrl: (d) => this.fileUrl(d) });
   }
 
@@ -24,6 +24,12 @@ export class PropertyPolicyViews {
   async shown(tx: Prisma.TransactionClient, policy: PropertyPolicy, payment: Payment | null): Promise<ShownPolicy> {
     const documents = await this.policies.documentsIn(tx, policy.id);
     return { family: 'property', clientId: policy.clientId, policy: this.present({ policy, payment, documents }) };
+  }
+
+  /** Show Policy's object of the client's policy, or null when the client has no policy of that id. */
+  async forClient(clientId: string, id: number) {
+    const view = await this.policies.viewForClient(clientId, id);
+    return view && this.present(view);
   }
 
   async load(policy: PropertyPolicy) {

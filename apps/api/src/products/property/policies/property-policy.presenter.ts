@@ -58,7 +58,7 @@ export function presentDocument(d: PropertyDocument, fileUrl: (d: PropertyDocume
  */
 export function presentPropertyPolicy(
   p: PropertyPolicy,
-  payment: Payment | null,
+  payment: Pick<Payment, 'linkToken' | 'status'> | null,
   documents: PropertyDocument[],
   ctx: { publicBaseUrl: string; fileUrl: (d: PropertyDocument) => string },
 ): PropertyPolicyOut {

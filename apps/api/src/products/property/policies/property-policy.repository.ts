@@ -1,10 +1,12 @@
-import { Injectable } from '@nestjs/common';
-import { Prisma, PrismaService } from '@lib/db';
+import { Inject, Injectable } from '@nestjs/common';
+import { Database, DATABASE, Prisma, PrismaService } from '@lib/db';
 import type { Payment, PropertyDocument, PropertyPolicy } from '@lib/db/generated/prisma/client';
 import { PolicyStatus } from '../../../policies/policy-status';
 
 export type PropertyPolicyRow = PropertyPolicy;
-export type PropertyPolicyView = { policy: PropertyPolicy; payment: Payment | null; documents: PropertyDocument[] };
+/** What the policy object shows of its latest payment: the link while it is payable. */
+export type PropertyPolicyPayment = Pick<Payment, 'linkToken' | 'status'>;
+export type PropertyPolicyView = { policy: PropertyPolicy; payment: PropertyPolicyPayment | null; documents: PropertyDocument[] };
 
 export interface PropertyPolicyFilter {
   ids?: number[];
@@ -32,7 +34,10 @@ export const PROPERTY_PAYMENT_TYPE = 'property';
 
 @Injectable()
 export class PropertyPolicyRepository {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    @Inject(DATABASE) private readonly db: Database,
+  ) {}
 
   transaction<T>(fn: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
     return this.prisma.$transaction(fn);
@@ -109,6 +114,31 @@ export class PropertyPolicyRepository {
     return this.prisma.propertyPolicy.findFirst({ where: { id, clientId } });
   }
 
+  /**
+   * Show Policy: the client's policy, its latest payment's link and status, and its documents, in one statement
+   * (through Prisma it took three: the policy, then the payment and the documents), prepared once per connection.
+   */
+  async viewForClient(clientId: string, id: number): Promise<PropertyPolicyView | null> {
+    const [row] = await this.db.sql.query<ShownRow>(SHOW_POLICY_SQL, [id, clientId, PROPERTY_PAYMENT_TYPE], SHOW_POLICY_STATEMENT);
+    if (!row) return null;
+    const { paymentLinkToken, paymentStatus, documents, ...policy } = row;
+    return {
+      policy: {
+        ...policy,
+        propertyCost: decimalOrNull(policy.propertyCost),
+        contentsCost: decimalOrNull(policy.contentsCost),
+        netPremium: new Prisma.Decimal(policy.netPremium),
+        vat: new Prisma.Decimal(policy.vat),
+        price: new Prisma.Decimal(policy.price),
+        refundAmount: decimalOrNull(policy.refundAmount),
+        startDate: utcDay(policy.startDate),
+        endDate: utcDay(policy.endDate),
+      },
+      payment: paymentLinkToken === null || paymentStatus === null ? null : { linkToken: paymentLinkToken, status: paymentStatus },
+      documents: documents.map((d) => ({ ...d, createdAt: new Date(d.createdAt) })),
+    };
+  }
+
   async view(policy: PropertyPolicy): Promise<PropertyPolicyView> {
     const [payment, documents] = await Promise.all([this.latestPayment(policy.id), this.documentsOf([policy.id])]);
     return { policy, payment, documents };
@@ -170,6 +200,47 @@ export class PropertyPolicyRepository {
     return (await tx.propertyPolicy.findUnique({ where: { id }, select: { status: true } }))?.status;
   }
 }
+
+/** Show Policy's row: the policy's columns as Prisma names them (amounts as their exact text, days as YYYY-MM-DD). */
+type ShownRow = Omit<PropertyPolicy, 'propertyCost' | 'contentsCost' | 'netPremium' | 'vat' | 'price' | 'refundAmount' | 'startDate' | 'endDate'> & {
+  propertyCost: string | null;
+  contentsCost: string | null;
+  netPremium: string;
+  vat: string;
+  price: string;
+  refundAmount: string | null;
+  startDate: string;
+  endDate: string;
+  paymentLinkToken: string | null;
+  paymentStatus: string | null;
+  documents: Array<Omit<PropertyDocument, 'createdAt'> & { createdAt: string }>;
+};
+
+/** Show Policy's one statement: the policy, its latest payment (link and status) and its documents, oldest first. */
+const SHOW_POLICY_SQL = `SELECT p.id, p.client_id AS "clientId", p.product_code AS "productCode", p.insurer_code AS "insurerCode",
+       p.personal_details AS "personalDetails", p.building_details AS "buildingDetails", p.address, p.email, p.nationality,
+       p.nationality_id AS "nationalityId", p.city_name AS "cityName", p.property_cost::text AS "propertyCost",
+       p.contents_cost::text AS "contentsCost", p.iban, to_char(p.start_date, 'YYYY-MM-DD') AS "startDate",
+       to_char(p.end_date, 'YYYY-MM-DD') AS "endDate", p.redirect_url AS "redirectUrl", p.status,
+       p.net_premium::text AS "netPremium", p.vat::text AS vat, p.price::text AS price, p.provider_policy_id AS "providerPolicyId",
+       p.provider_policy AS "providerPolicy", p.activated_at AS "activatedAt", p.canceled_at AS "canceledAt",
+       p.cancellation_reason AS "cancellationReason", p.canceled_by AS "canceledBy", p.refund_amount::text AS "refundAmount",
+       p.refund_unused_days AS "refundUnusedDays", p.refund_term_days AS "refundTermDays", p.created_at AS "createdAt",
+       p.updated_at AS "updatedAt", pay.link_token AS "paymentLinkToken", pay.status AS "paymentStatus",
+       COALESCE((SELECT json_agg(json_build_object('id', d.id, 'clientId', d.client_id, 'policyId', d.policy_id, 'category', d.category,
+                                                   'fileId', d.file_id, 'contentType', d.content_type, 'size', d.size, 'createdAt', d.created_at)
+                                 ORDER BY d.created_at)
+                   FROM property_documents d WHERE d.policy_id = p.id), '[]'::json) AS documents
+  FROM property_policies p
+  LEFT JOIN LATERAL (SELECT link_token, status FROM payments WHERE policy_type = $3 AND policy_id = p.id ORDER BY created_at DESC LIMIT 1) pay ON true
+ WHERE p.id = $1 AND p.client_id = $2::uuid`;
+
+/** The prepared statement's name on PostgreSQL: change it with the text (a connection keeps the first text under a name). */
+const SHOW_POLICY_STATEMENT = 'property_policy_show_v1';
+
+const decimalOrNull = (v: string | null) => (v === null ? null : new Prisma.Decimal(v));
+/** A `date` column's day as Prisma reads it: midnight UTC. */
+const utcDay = (day: string) => new Date(`${day}T00:00:00.000Z`);
 
 function whereOf(f: PropertyPolicyFilter): Prisma.PropertyPolicyWhereInput {
   const created =

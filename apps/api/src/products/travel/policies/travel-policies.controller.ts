@@ -91,7 +91,7 @@ export class TravelPoliciesController {
   @Responds(200, travelPolicyShape, 'The travel policy.')
   @ApiErrors(404)
   async show(@CurrentPartner() partner: Partner, @Param({ schema: idParam }) p: z.infer<typeof idParam>) {
-    const view = await this.policies.findForClient(partner.clientId, p.travelPolicy);
+    const view = await this.policies.showForClient(partner.clientId, p.travelPolicy);
     if (!view) throw ApiError.notFound('No travel policy with this id.');
     return this.presenter.present(view);
   }

@@ -1,13 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '@lib/common';
-import { Prisma, PrismaService } from '@lib/db';
+import { Database, DATABASE, modelColumns, prefixedFields, Prisma, PrismaService, withDecimals } from '@lib/db';
 import type { Payment, TravelPolicy, TravelQuote } from '@lib/db/generated/prisma/client';
 import { PolicyStatus } from '../../../policies/policy-status';
 import { lastDayBefore } from '../../../policies/policy-term-dates';
 
 export type { TravelPolicy };
 /** A policy with the quote it was bought from (the travellers and applicant) and its open payment, if any. */
-export type TravelPolicyView = { policy: TravelPolicy; quote: TravelQuote; payment: Payment | null };
+export type TravelPolicyView = { policy: TravelPolicy; quote: TravelQuote; payment: Pick<Payment, 'linkToken'> | null };
 
 export interface TravelPolicyFilter {
   status?: number;
@@ -21,12 +21,94 @@ export interface TravelPolicyFilter {
 
 const OPEN_PAYMENT = ['pending', 'failed'];
 
+const POLICY_FIELDS = [
+  'id',
+  'clientId',
+  'quoteId',
+  'insurerCode',
+  'status',
+  'multiEntry',
+  'duration',
+  'startDate',
+  'endDate',
+  'subtotal',
+  'vat',
+  'price',
+  'redirectUrl',
+  'providerPolicyId',
+  'policyFileId',
+  'invoiceFileId',
+  'purchasedAt',
+  'uploadedAt',
+  'cancelledAt',
+  'cancellationReason',
+  'refundAmount',
+  'createdAt',
+  'updatedAt',
+] as const satisfies readonly (keyof TravelPolicy)[];
+const POLICY_DECIMALS = ['subtotal', 'vat', 'price', 'refundAmount'] as const;
+const QUOTE_FIELDS = [
+  'id',
+  'quoteId',
+  'clientId',
+  'insurerCode',
+  'nationalityId',
+  'phoneNumber',
+  'email',
+  'dateOfBirth',
+  'multiEntry',
+  'duration',
+  'startDate',
+  'endDate',
+  'travellers',
+  'bill',
+  'subtotal',
+  'vat',
+  'price',
+  'idDocumentFileId',
+  'passportDocumentFileId',
+  'documentsUploadedAt',
+  'expiresAt',
+  'createdAt',
+  'updatedAt',
+] as const satisfies readonly (keyof TravelQuote)[];
+const QUOTE_DECIMALS = ['subtotal', 'vat', 'price'] as const;
+
+/** Show Policy's one statement: the client's policy, the quote it was bought from, and its open payment's link token. */
+const SHOW_POLICY_SQL = `SELECT ${modelColumns('p', POLICY_FIELDS, POLICY_DECIMALS)}, ${modelColumns('q', QUOTE_FIELDS, QUOTE_DECIMALS, 'quote.')},
+       pay.link_token AS "paymentLinkToken"
+  FROM travel_policies p
+  JOIN travel_quotes q ON q.quote_id = p.quote_id
+  LEFT JOIN LATERAL (SELECT link_token FROM payments
+                      WHERE policy_type = 'travel' AND policy_id = p.id AND status = ANY($3::text[]) AND expires_at > $4::timestamptz
+                      LIMIT 1) pay ON true
+ WHERE p.id = $1 AND p.client_id = $2::uuid`;
+/** The prepared statement's name on PostgreSQL: change it with the text (a connection keeps the first text under a name). */
+const SHOW_POLICY_STATEMENT = 'travel_policy_show_v1';
+
 @Injectable()
 export class TravelPolicyRepository {
   constructor(
     private readonly prisma: PrismaService,
     @Inject(Clock) private readonly clock: Clock,
+    @Inject(DATABASE) private readonly db: Database,
   ) {}
+
+  /**
+   * Show Policy: the client's policy with its quote and open payment's link in one statement (through Prisma it took
+   * three: the policy, then the quote and the payment), prepared once per connection.
+   */
+  async showForClient(clientId: string, id: number): Promise<TravelPolicyView | null> {
+    const [row] = await this.db.sql.query<Record<string, unknown>>(
+      SHOW_POLICY_SQL,
+      [id, clientId, OPEN_PAYMENT, this.clock.now().toISOString()],
+      SHOW_POLICY_STATEMENT,
+    );
+    if (!row) return null;
+    const policy = withDecimals<TravelPolicy>(Object.fromEntries(POLICY_FIELDS.map((f) => [f, row[f]])), POLICY_DECIMALS);
+    const payment = policy.status === PolicyStatus.Pending && row.paymentLinkToken !== null ? { linkToken: row.paymentLinkToken as string } : null;
+    return { policy, quote: withDecimals<TravelQuote>(prefixedFields(row, 'quote.'), QUOTE_DECIMALS), payment };
+  }
 
   create(tx: Prisma.TransactionClient, data: Prisma.TravelPolicyUncheckedCreateInput) {
     return tx.travelPolicy.create({ data });

@@ -2,12 +2,12 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openTestDatabase } from '../test/support/test-app';
-import { OWNER, quoteBody } from '../test/support/motor-kit';
-import { http } from '../test/support/http';
-import { runLoad, runLoadSplit } from './load';
-import { idleCpuMsPerSecond, RUN_ENV, rssMb, withBuiltApi } from './built-api';
-import type { LoadPlan, LoadResult } from './load-worker';
+import { openTestDatabase } from '../../test/support/test-app';
+import { OWNER, quoteBody } from '../../test/support/motor-kit';
+import { http } from '../../test/support/http';
+import { runLoad, runLoadSplit } from '../support/load';
+import { idleCpuMsPerSecond, RUN_ENV, rssMb, withBuiltApi } from '../support/built-api';
+import type { LoadPlan, LoadResult } from '../support/load-worker';
 
 const IDLE_MS = 30_000;
 
@@ -165,4 +165,25 @@ async function quoteOtp(base: string, headers: Record<string, string>): Promise<
   const code = /\b(\d{4})\b/.exec(messages.body.data?.[0]?.text ?? '')?.[1];
   if (!code) throw new Error(`no code in ${messages.text}`);
   return code;
+}
+
+/** The results page's section of memoryScenario's result. */
+export function memoryScenarioMarkdown(memory: Awaited<ReturnType<typeof memoryScenario>>): string[] {
+  const md: string[] = [];
+  const { postgres_under_load: pg, embedded_idle: embedded } = memory;
+  md.push(
+    `## Memory: RSS of the built API process (\`npm start\`'s)`,
+    `PostgreSQL + Redis under the partners' load (${pg.load.quote_requests} quote requests 20 at a time, then ${pg.load.reads_by_id} reads by id and ${pg.load.list_reads} list reads at 20 concurrent): ` +
+      `idle ${pg.idle_rss_mb} MB, peak ${pg.peak_rss_mb} MB, 5 s after ${pg.rss_5s_after_load_mb} MB (target peak < ${pg.target_mb}: ${pg.met ? 'met' : 'NOT met'})`,
+    `embedded default (PGlite), idle ${embedded.idle_after_ms / 1000} s after ready: first start on a fresh data directory ${embedded.first_start_rss_mb} MB; ` +
+      `restart on the same directory ${embedded.restart_rss_mb} MB (target < ${embedded.target_mb}: ${embedded.met ? 'met' : 'NOT met'})`,
+    `its CPU while idle (its sandbox insurers and workers in the process): ${embedded.idle_cpu_ms_per_second.first_start} ms a second after the first start, ${embedded.idle_cpu_ms_per_second.restart} after the restart`,
+    '',
+  );
+  return md;
+}
+
+/** Issue 19 goal 5, both halves: the built API on PostgreSQL under the partners' load, and the embedded default idle. */
+export async function memoryScenario() {
+  return { postgres_under_load: await postgresLoadedMemoryScenario(), embedded_idle: await embeddedIdleMemoryScenario() };
 }

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { closeSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { projectRoot } from '../libs/db/src';
+import { projectRoot } from '../../libs/db/src';
 
 const READY_TIMEOUT_MS = 180_000;
 
