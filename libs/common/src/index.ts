@@ -94,6 +94,7 @@ export {
   intIdOut,
   messageShape,
   paginated,
+  requestBodySchema,
   responseContract,
   serializerSchema,
   shape,

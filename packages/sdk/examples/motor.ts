@@ -8,18 +8,6 @@ import { check, lastSmsCode, sandboxClient } from './sandbox-env';
 const OWNER = { owner_id: '1000000001', email: 'sdk-example-1000000001@example.com', phone: '0512345670' };
 const IBAN = 'SA0380000000608010167519';
 
-// The document does not describe these answers yet: the fields the example reads, as the API documents them.
-interface QuoteRequest {
-  id: number;
-  quotes: Array<{ type: string; quote_reference_id: string; prices: Array<{ quote_price_id: string; price: string }> }>;
-}
-interface Policy {
-  id: number;
-  status: number;
-  payment_link: string | null;
-  provider_policy_id: string | null;
-}
-
 async function main(): Promise<void> {
   const api = sandboxClient();
 
@@ -30,28 +18,20 @@ async function main(): Promise<void> {
     await api.POST('/api/v1/car-comp/quote-requests', {
       body: { ...OWNER, otp, birthdate: '1405-03-10', car_sequence_number: '123456789', car_estimated_cost: 80000 },
     }),
-  ) as unknown as QuoteRequest;
+  );
   const offer = quote.quotes.find((q) => q.type !== 'Comprehensive');
   if (!offer) throw new Error('no TPL offer among the sandbox insurers');
   const selection = { quote_request_id: quote.id, quote_reference_id: offer.quote_reference_id, quote_price_id: offer.prices[0].quote_price_id };
 
   check('issue OTP', await api.POST('/api/v1/car-comp/issue-otp', { body: { ...OWNER, iban: IBAN, ...selection } }));
   const issueCode = await lastSmsCode(api, OWNER.phone);
-  const issued = check('issuance', await api.POST('/api/v1/car-comp/policies', { body: { otp: issueCode, ...selection } })) as unknown as Policy;
+  const issued = check('issuance', await api.POST('/api/v1/car-comp/policies', { body: { otp: issueCode, ...selection } }));
 
   check('sandbox payment', await api.POST('/api/v1/sandbox/payments/pay', { body: { payment_link: issued.payment_link, outcome: 'paid' } }));
-  const policy = check(
-    'show policy',
-    await api.GET('/api/v1/car-comp/policies/{carPolicy}', { params: { path: { carPolicy: issued.id } } }),
-  ) as unknown as Policy;
+  const policy = check('show policy', await api.GET('/api/v1/car-comp/policies/{carPolicy}', { params: { path: { carPolicy: issued.id } } }));
   if (policy.status !== 1) throw new Error(`policy ${policy.id} is not active after payment (status ${policy.status})`);
 
-  const listed = check(
-    'list policies',
-    await api.GET('/api/v1/car-comp/policies', { params: { query: { quote_request_id: quote.id, status: 1 } } }),
-  ) as unknown as {
-    total: number;
-  };
+  const listed = check('list policies', await api.GET('/api/v1/car-comp/policies', { params: { query: { quote_request_id: quote.id, status: 1 } } }));
   if (listed.total !== 1) throw new Error(`expected the one paid policy of quote request ${quote.id}, listed ${listed.total}`);
 
   process.stdout.write(`motor: quote request ${quote.id}, policy ${policy.id} paid, insurer's number ${policy.provider_policy_id}\n`);

@@ -31,26 +31,3 @@ export function isoDate(days: number): string {
 export function randomDigits(length: number): string {
   return Array.from({ length }, () => Math.floor(Math.random() * 10)).join('');
 }
-
-/** What openapi-fetch makes of an answer the document does not describe yet: an object type without fields (`{}`). */
-type NoFields = Record<never, never>;
-/** True for such an answer, or a list of them. */
-type Undescribed<Data> = NoFields extends Data ? true : Data extends readonly (infer Item)[] ? (NoFields extends Item ? true : false) : false;
-
-/**
- * Reads an answer the document does not describe yet as the API documents it (`Documented`: the fields the example
- * reads). Once the document describes the answer, its own type wins and the example is checked against it, so this
- * never hides a difference between the example and the document.
- */
-export function documented<Documented>() {
-  return <Data>(data: Data): Undescribed<Data> extends true ? Documented : Data => data as never;
-}
-
-/**
- * A request body the document does not describe yet (its schema is an example only, so the SDK accepts no field):
- * sent as the API documents it. Once the document describes the body this no longer compiles, and the body is
- * checked against the document instead.
- */
-export function undescribedBody<Documented extends object>(body: Documented): Record<string, never> {
-  return body as never;
-}

@@ -3,7 +3,7 @@
  * tool, the policy shown active, and the client's active policies of the day listed.
  * Run: CLIENT_ID=... CLIENT_SECRET=... node dist/packages/sdk/examples/travel.js
  */
-import { check, documented, isoDate, randomDigits, sandboxClient, undescribedBody } from './sandbox-env';
+import { check, isoDate, randomDigits, sandboxClient } from './sandbox-env';
 
 // The document does not describe these yet: the fields the example sends and reads, as docs/travel.md documents them.
 interface QuoteRequest {
@@ -23,18 +23,6 @@ interface QuoteRequest {
     relation: string;
     passport_expiry_date: string;
   }>;
-}
-interface Quote {
-  quote_id: string;
-  price: number;
-  expires_at: string;
-}
-interface Policy {
-  id: number;
-  status: number;
-  payment_link: string | null;
-  price: number;
-  provider_policy_id: string | null;
 }
 
 async function main(): Promise<void> {
@@ -68,27 +56,24 @@ async function main(): Promise<void> {
       },
     ],
   };
-  const quote = documented<Quote>()(check('quote', await api.POST('/api/v1/yasmina-schengen-travel/quotes', { body: undescribedBody(request) })));
+  const quote = check('quote', await api.POST('/api/v1/yasmina-schengen-travel/quotes', { body: request }));
 
-  const issued = documented<Policy>()(
-    check(
-      'purchase',
-      await api.POST('/api/v1/yasmina-schengen-travel/policies', {
-        body: { quote_id: quote.quote_id, redirect_url: 'https://shop.example.com/travel/done?policy=policyID' },
-      }),
-    ),
+  const issued = check(
+    'purchase',
+    await api.POST('/api/v1/yasmina-schengen-travel/policies', {
+      body: { quote_id: quote.quote_id, redirect_url: 'https://shop.example.com/travel/done?policy=policyID' },
+    }),
   );
   if (issued.price !== quote.price) throw new Error(`bought at ${issued.price} SAR, quoted at ${quote.price} SAR`);
   check('sandbox payment', await api.POST('/api/v1/sandbox/payments/pay', { body: { payment_link: issued.payment_link, outcome: 'paid' } }));
 
-  const policy = documented<Policy>()(
-    check('show policy', await api.GET('/api/v1/yasmina-schengen-travel/policies/{travelPolicy}', { params: { path: { travelPolicy: issued.id } } })),
+  const policy = check(
+    'show policy',
+    await api.GET('/api/v1/yasmina-schengen-travel/policies/{travelPolicy}', { params: { path: { travelPolicy: issued.id } } }),
   );
   if (policy.status !== 1) throw new Error(`policy ${policy.id} is not active after payment (status ${policy.status})`);
 
-  const listed = documented<{ total: number; data: Policy[] }>()(
-    check('list policies', await api.GET('/api/v1/yasmina-schengen-travel/policies', { params: { query: { status: 1, date_from: isoDate(0) } } })),
-  );
+  const listed = check('list policies', await api.GET('/api/v1/yasmina-schengen-travel/policies', { params: { query: { status: 1, date_from: isoDate(0) } } }));
   if (!listed.data.some((p) => p.id === policy.id)) throw new Error(`policy ${policy.id} is not among today's ${listed.total} active policies`);
 
   process.stdout.write(`travel: quote ${quote.quote_id}, policy ${policy.id} paid (${policy.price} SAR), insurer's number ${policy.provider_policy_id}\n`);

@@ -1,7 +1,7 @@
 import { applyDecorators, Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Res, Type } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { ApiError, intId, z } from '@lib/common';
+import { ApiError, intId, requestBodySchema, z } from '@lib/common';
 import type { AdminResource } from '@lib/common/permissions';
 import { Actor, AdminApi, Allow, CurrentStaff } from '../platform/admin/auth/admin-api.decorator';
 import type { Staff } from '../platform/admin/auth/staff-request';
@@ -66,7 +66,7 @@ export function adminPoliciesController<S extends z.ZodType, V>(spec: AdminPolic
         HttpCode(200),
         Allow('cancel'),
         ApiOperation({ summary: cancel.summary, description: cancel.description }),
-        ApiBody({ schema: z.toJSONSchema(cancelBody, { target: 'openapi-3.0', io: 'input' }) as object }),
+        ApiBody({ schema: requestBodySchema(cancelBody) }),
         answers(detail, 'The cancelled policy.'),
         ApiErrors(...(cancel.errors ?? [])),
       )

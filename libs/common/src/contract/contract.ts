@@ -96,6 +96,15 @@ export function paginated<T extends z.ZodType>(id: string, item: T, extra: z.Zod
 }
 
 /** A plain confirmation (`{"message": "..."}`), as DELETE routes answer. */
+/**
+ * A request body as the OpenAPI document describes it: the zod schema the route validates with, on its input side
+ * (what a partner sends), with an example when given. What JSON Schema cannot say (a refinement) is left open.
+ */
+export function requestBodySchema(schema: z.ZodType, example?: unknown): object {
+  const json = z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  return example === undefined ? json : { ...json, example };
+}
+
 export const messageShape = shape('Message', z.object({ message: z.string() }));
 
 /** The OpenAPI components of every declared shape, referring to each other by `#/components/schemas/<name>`. */

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiBody, ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { amountField, ApiError, Clock, intId, z } from '@lib/common';
+import { amountField, ApiError, Clock, intId, requestBodySchema, z } from '@lib/common';
 import { gregorianDateField } from '@lib/common/saudi';
 import { ApiErrors } from '../../platform/openapi/api-errors.decorator';
 import { Responds } from '../../platform/openapi/responds.decorator';
@@ -86,7 +86,7 @@ const transitionBody = z.strictObject({
   approved_amount: amountField('approved amount').nullish(),
 });
 const assignBody = z.strictObject({ staff_id: z.uuid({ error: "The staff id must be a staff member's id." }).nullable() });
-const doc = (schema: z.ZodType) => z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'input', unrepresentable: 'any' }) as object;
+const doc = (schema: z.ZodType) => requestBodySchema(schema);
 
 /** The claims inbox of the console, across every product family. */
 @AdminApi('claims')
@@ -200,7 +200,7 @@ export class AdminClaimsController {
       'an unknown id is 404 and a closed claim (rejected, paid) 409, each naming the claims, and then nothing is assigned. ' +
       'Each claim is audited (`claims.assign` with who, when, the previous and new assignee and the `reason`).',
   })
-  @ApiBody({ schema: doc(bulkAssignBody) })
+  @ApiBody({ schema: requestBodySchema(bulkAssignBody) })
   @Responds(200, adminClaimListShape, 'The claims, assigned.')
   @ApiErrors(404, 409, 422)
   async assignMany(@Actor() actor: AuditActor, @CurrentStaff() staff: Staff, @Body({ schema: bulkAssignBody }) body: z.infer<typeof bulkAssignBody>) {
@@ -250,7 +250,7 @@ export class AdminClaimsController {
     summary: 'Open a claim for a customer',
     description: 'On a policy of any client, with the same rules as the partner API (incident within the cover, not in the future). Audited.',
   })
-  @ApiBody({ schema: doc(createBody) })
+  @ApiBody({ schema: requestBodySchema(createBody) })
   @Responds(201, adminClaimRecordShape, 'The claim, status submitted.')
   @ApiErrors(404, 422)
   async create(@Actor() actor: AuditActor, @Body({ schema: createBody }) body: z.infer<typeof createBody>) {
@@ -285,7 +285,7 @@ export class AdminClaimsController {
     summary: 'Assign a claim',
     description: '`staff_id` of an active staff member who may handle claims, or null to unassign. Closed claims (rejected, paid) are 409. Audited.',
   })
-  @ApiBody({ schema: doc(assignBody) })
+  @ApiBody({ schema: requestBodySchema(assignBody) })
   @Responds(200, adminClaimRecordShape, 'The claim.')
   @ApiErrors(404, 409, 422)
   async assign(
@@ -352,7 +352,7 @@ export class AdminClaimsController {
       'A `note` saying why is required to reject, to approve less than the requested amount, to pay and to move back; starting a review needs none. ' +
       '`approved_amount` (at most the requested amount, default all of it) only when approving; paid pays the approved amount. Another move is 409. Audited.',
   })
-  @ApiBody({ schema: doc(transitionBody) })
+  @ApiBody({ schema: requestBodySchema(transitionBody) })
   @Responds(200, adminClaimRecordShape, 'The claim.')
   @ApiErrors(404, 409, 422)
   async transition(

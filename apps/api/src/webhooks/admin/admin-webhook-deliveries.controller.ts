@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiBody, ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { ApiError, intId, z } from '@lib/common';
+import { ApiError, intId, requestBodySchema, z } from '@lib/common';
 import { ApiErrors } from '../../platform/openapi/api-errors.decorator';
 import { Responds } from '../../platform/openapi/responds.decorator';
 import { Actor, AdminApi, Allow } from '../../platform/admin/auth/admin-api.decorator';
@@ -106,7 +106,7 @@ export class AdminWebhookDeliveriesController {
       `Up to ${BULK_MAX} deliveries (the console's bulk action on failed ones), with the reason, all or none: an unknown id is 404 and a delivery ` +
       'with an attempt in flight 409, each naming it, and then nothing is resent. Each is made due now with its same `webhook-id`, audited with the reason.',
   })
-  @ApiBody({ schema: z.toJSONSchema(bulkBody, { target: 'openapi-3.0', io: 'input' }) as object })
+  @ApiBody({ schema: requestBodySchema(bulkBody) })
   @Responds(200, adminWebhookDeliveriesResentShape, 'The deliveries, due now.')
   @ApiErrors(404, 409, 422)
   async resendMany(@Actor() actor: AuditActor, @Body({ schema: bulkBody }) body: z.infer<typeof bulkBody>) {

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiBody, ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { z } from '@lib/common';
+import { requestBodySchema, z } from '@lib/common';
 import { ApiErrors } from '../../platform/openapi/api-errors.decorator';
 import { Responds } from '../../platform/openapi/responds.decorator';
 import { testQueuedShape } from '../partner/partner-webhooks.schemas';
@@ -37,7 +37,7 @@ const idParam = z.strictObject({ id: z.uuid() });
 const createBody = z.strictObject({ client_id: z.uuid(), url, events: events.default([...DEFAULT_WEBHOOK_EVENTS]), description });
 const updateBody = z.strictObject({ url: url.optional(), events: events.optional(), description });
 const testBody = z.strictObject({ event: event.default('policy.status_updated') });
-const doc = (schema: z.ZodType) => z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'input' }) as object;
+const doc = (schema: z.ZodType) => requestBodySchema(schema);
 
 /** The one endpoint presenter (the partner tools share it) writes the console's shape. */
 const endpointOut = (e: Parameters<typeof presentEndpoint>[0]): AdminWebhookEndpointOut => {
@@ -93,7 +93,7 @@ export class AdminWebhookEndpointsController {
     summary: 'Register a webhook endpoint for a client',
     description: `In production the url must be https and must not resolve to a private, loopback or link-local address (checked again at every delivery); sandbox also accepts http and local addresses. ${SECRETS_NOTE}`,
   })
-  @ApiBody({ schema: doc(createBody) })
+  @ApiBody({ schema: requestBodySchema(createBody) })
   @Responds(201, adminIssuedWebhookEndpointShape, 'The endpoint with `secret` and `static_key`, shown once.')
   @ApiErrors(422)
   async create(@Actor() actor: AuditActor, @Body({ schema: createBody }) body: z.infer<typeof createBody>) {
@@ -104,7 +104,7 @@ export class AdminWebhookEndpointsController {
   @Put(':id')
   @Allow('update')
   @ApiOperation({ summary: "Change a webhook endpoint's url, events or description" })
-  @ApiBody({ schema: doc(updateBody) })
+  @ApiBody({ schema: requestBodySchema(updateBody) })
   @Responds(200, adminWebhookEndpointShape, 'The endpoint.')
   @ApiErrors(404, 422)
   async update(
@@ -154,7 +154,7 @@ export class AdminWebhookEndpointsController {
     description:
       "Queues one delivery of `event` to this endpoint only, carrying the client's latest motor policy as Show Policy returns it (a fictional policy with id 0 when it has none).",
   })
-  @ApiBody({ schema: doc(testBody) })
+  @ApiBody({ schema: requestBodySchema(testBody) })
   @Responds(202, testQueuedShape, 'The queued delivery.')
   @ApiErrors(404, 409, 422)
   async test(@Actor() actor: AuditActor, @Param({ schema: idParam }) p: z.infer<typeof idParam>, @Body({ schema: testBody }) body: z.infer<typeof testBody>) {

@@ -1,4 +1,4 @@
-import { dateTimeOut, pageQueryShape, paginated, shape, uuidOut, z } from '@lib/common';
+import { dateTimeOut, pageQueryShape, paginated, requestBodySchema, shape, uuidOut, z } from '@lib/common';
 import { DEFAULT_WEBHOOK_EVENTS, WEBHOOK_EVENTS } from '../webhook-events';
 
 /**
@@ -7,7 +7,7 @@ import { DEFAULT_WEBHOOK_EVENTS, WEBHOOK_EVENTS } from '../webhook-events';
  * serializers, and what the e2e tests parse).
  */
 
-export const doc = (schema: z.ZodType) => z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'input' }) as object;
+export const doc = (schema: z.ZodType) => requestBodySchema(schema);
 
 export const webhookEvent = z.enum(WEBHOOK_EVENTS, { error: `The event must be one of: ${WEBHOOK_EVENTS.join(', ')}.` });
 const events = z

@@ -1,7 +1,7 @@
 import { Body, Controller, createParamDecorator, ExecutionContext, Get, Header, HttpCode, Inject, Param, Post, Put, Query, Req } from '@nestjs/common';
 import { ApiBody, ApiOperation } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { toPage, z } from '@lib/common';
+import { requestBodySchema, toPage, z } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { absoluteUrl } from '../../platform/http/absolute-url';
 import { ApiErrors } from '../../platform/openapi/api-errors.decorator';
@@ -18,7 +18,6 @@ import {
   deliveryParam,
   deliveryShape,
   deliveryWithAttemptsShape,
-  doc,
   endpointListShape,
   endpointParam,
   endpointShape,
@@ -65,7 +64,7 @@ export class PortalWebhookEndpointsController {
     summary: 'Register a webhook endpoint (owner, developer)',
     description: `\`url\`, \`events\` (default \`policy.status_updated\` and \`policy.documents_updated\`), optional \`description\`. ${URL_RULE} The signing \`secret\` and \`static_key\` are shown once.`,
   })
-  @ApiBody({ schema: doc(createEndpointBody) })
+  @ApiBody({ schema: requestBodySchema(createEndpointBody) })
   @Responds(201, issuedEndpointShape, 'The endpoint with its signing secret and static key, shown once.')
   @ApiErrors(422)
   create(@Scope() scope: PartnerScope, @Body({ schema: createEndpointBody }) body: z.infer<typeof createEndpointBody>) {
@@ -87,7 +86,7 @@ export class PortalWebhookEndpointsController {
     summary: 'Change, disable or enable a webhook endpoint (owner, developer)',
     description: `\`url\`, \`events\`, \`description\`; \`active: false\` disables it (no new events, its pending deliveries end as failed), \`true\` enables it again. ${URL_RULE}`,
   })
-  @ApiBody({ schema: doc(changeEndpointBody) })
+  @ApiBody({ schema: requestBodySchema(changeEndpointBody) })
   @Responds(200, endpointShape, 'The endpoint.')
   @ApiErrors(404, 422)
   change(
@@ -120,7 +119,7 @@ export class PortalWebhookEndpointsController {
     description:
       'Queues one signed delivery of `event` (default `policy.status_updated`) to this endpoint only, carrying your latest policy as Show Policy returns it (a fictional one with id 0 when you have none). 409 when the endpoint is disabled.',
   })
-  @ApiBody({ schema: doc(testEventBody) })
+  @ApiBody({ schema: requestBodySchema(testEventBody) })
   @Responds(202, testQueuedShape, 'The queued delivery.')
   @ApiErrors(404, 409, 422)
   test(
@@ -173,7 +172,7 @@ export class PortalWebhookDeliveriesController {
       'an id that is not one of your deliveries is 404 and a delivery with an attempt in flight 409, each naming it, and then nothing is replayed. ' +
       'Each is made due now with its same `webhook-id`, and audited.',
   })
-  @ApiBody({ schema: doc(replayManyBody) })
+  @ApiBody({ schema: requestBodySchema(replayManyBody) })
   @Responds(200, deliveriesReplayedShape, 'The deliveries, pending again.')
   @ApiErrors(404, 409, 422)
   async replayMany(@Scope() scope: PartnerScope, @Body({ schema: replayManyBody }) body: z.infer<typeof replayManyBody>) {

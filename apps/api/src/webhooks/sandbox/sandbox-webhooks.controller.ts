@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put, Query, Req } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { toPage, z } from '@lib/common';
+import { requestBodySchema, toPage, z } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { CurrentPartner, PartnerApi } from '../../platform/auth/partner-api.decorator';
 import type { Partner } from '../../platform/auth/partner';
@@ -17,7 +17,6 @@ import {
   deliveryParam,
   deliveryShape,
   deliveryWithAttemptsShape,
-  doc,
   endpointListShape,
   endpointParam as idParam,
   endpointShape,
@@ -54,7 +53,7 @@ export class SandboxWebhooksController {
       '(sent in `x-webhook-url` / `x-webhook-key`) once. The url must be http(s) and may not point at a private, loopback, link-local or metadata address, as in production ' +
       '(loopback only where the service is configured to allow it); checked again against the resolved address at every delivery, and redirects are not followed.',
   })
-  @ApiBody({ schema: doc(createBody) })
+  @ApiBody({ schema: requestBodySchema(createBody) })
   @Responds(201, issuedEndpointShape, 'The endpoint with its signing secret and static key, shown once.')
   @ApiErrors(422)
   create(@CurrentPartner() partner: Partner, @Body({ schema: createBody }) body: z.infer<typeof createBody>) {
@@ -74,7 +73,7 @@ export class SandboxWebhooksController {
     summary: 'Change a webhook endpoint (sandbox only)',
     description: '`url`, `events`, `description`, and `active` (false disables it: no new events, its pending deliveries end as failed).',
   })
-  @ApiBody({ schema: doc(updateBody) })
+  @ApiBody({ schema: requestBodySchema(updateBody) })
   @Responds(200, endpointShape, 'The endpoint.')
   @ApiErrors(404, 422)
   update(
@@ -103,7 +102,7 @@ export class SandboxWebhooksController {
     summary: 'Send a test event (sandbox only)',
     description: 'Queues one signed delivery of `event` to this endpoint only, carrying your latest policy as Show Policy returns it.',
   })
-  @ApiBody({ schema: doc(testBody) })
+  @ApiBody({ schema: requestBodySchema(testBody) })
   @Responds(202, testQueuedShape, 'The queued delivery.')
   @ApiErrors(404, 409, 422)
   test(@CurrentPartner() partner: Partner, @Param({ schema: idParam }) p: z.infer<typeof idParam>, @Body({ schema: testBody }) body: z.infer<typeof testBody>) {

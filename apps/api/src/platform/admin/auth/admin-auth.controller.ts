@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nes
 import { ApiBody, ApiNoContentResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import type { FastifyReply } from 'fastify';
-import { z } from '@lib/common';
+import { requestBodySchema, z } from '@lib/common';
 import { ADMIN_ACTIONS, ADMIN_RESOURCES, can, type StaffRole } from '@lib/common/permissions';
 import { ApiThrottlerGuard, RATE_LIMIT_WINDOW_MS } from '@lib/http';
 import { ApiErrors } from '../../openapi/api-errors.decorator';
@@ -46,7 +46,7 @@ export class AdminLoginController {
       `Five wrong passwords in a row lock the account for 15 minutes (429). At most ${LOGIN_RATE_LIMIT} attempts a minute per address. ` +
       'Requires `X-Requested-With: XMLHttpRequest`.',
   })
-  @ApiBody({ schema: z.toJSONSchema(loginBody, { target: 'openapi-3.0', io: 'input' }) as object })
+  @ApiBody({ schema: requestBodySchema(loginBody) })
   @Responds(200, adminSessionShape, 'The signed-in staff member and what their role may do.')
   @ApiErrors(401, 403, 422, 429)
   async login(@Body({ schema: loginBody }) body: z.infer<typeof loginBody>, @Req() req: StaffRequest, @Res({ passthrough: true }) reply: FastifyReply) {

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiBody, ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { ApiError, PRODUCT_CODES, ProductCode, z } from '@lib/common';
+import { ApiError, PRODUCT_CODES, ProductCode, requestBodySchema, z } from '@lib/common';
 import { ApiErrors } from '../../openapi/api-errors.decorator';
 import { Responds } from '../../openapi/responds.decorator';
 import { adminClientShape, type AdminClientWithSecretOut, adminClientWithSecretShape } from './admin-clients.response';
@@ -43,7 +43,7 @@ const createBody = z.strictObject({
 const updateBody = z.strictObject({ name: z.string().trim().min(1).max(255).optional(), ...contactShape });
 const productsBody = z.strictObject({ products: z.array(product).min(1).max(PRODUCT_CODES.length) });
 
-const doc = (schema: z.ZodType) => z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'input' }) as object;
+const doc = (schema: z.ZodType) => requestBodySchema(schema);
 
 @AdminApi('clients')
 @Controller('admin/api/clients')
@@ -86,7 +86,7 @@ export class AdminClientsController {
   @Post()
   @Allow('create')
   @ApiOperation({ summary: 'Create an API client', description: 'Enrolled in `products`. The answer carries `secret` once; only its hash is stored.' })
-  @ApiBody({ schema: doc(createBody) })
+  @ApiBody({ schema: requestBodySchema(createBody) })
   @Responds(201, adminClientWithSecretShape, 'The client with its `secret`, shown once.')
   @ApiErrors(422)
   async create(@Actor() actor: AuditActor, @CurrentStaff() staff: Staff, @Body({ schema: createBody }) body: z.infer<typeof createBody>) {
@@ -98,7 +98,7 @@ export class AdminClientsController {
   @Put(':id')
   @Allow('update')
   @ApiOperation({ summary: 'Rename a client or change its contact' })
-  @ApiBody({ schema: doc(updateBody) })
+  @ApiBody({ schema: requestBodySchema(updateBody) })
   @Responds(200, adminClientShape, 'The client.')
   @ApiErrors(404, 422)
   async update(
@@ -130,7 +130,7 @@ export class AdminClientsController {
   @HttpCode(200)
   @Allow('enrol')
   @ApiOperation({ summary: 'Enrol a client in products' })
-  @ApiBody({ schema: doc(productsBody) })
+  @ApiBody({ schema: requestBodySchema(productsBody) })
   @Responds(200, adminClientShape, 'The client.')
   @ApiErrors(404, 422)
   async enrol(
@@ -147,7 +147,7 @@ export class AdminClientsController {
   @HttpCode(200)
   @Allow('enrol')
   @ApiOperation({ summary: 'Remove products from a client' })
-  @ApiBody({ schema: doc(productsBody) })
+  @ApiBody({ schema: requestBodySchema(productsBody) })
   @Responds(200, adminClientShape, 'The client.')
   @ApiErrors(404, 422)
   async unenrol(

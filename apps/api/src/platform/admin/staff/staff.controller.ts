@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiBody, ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { ApiError, z } from '@lib/common';
+import { ApiError, requestBodySchema, z } from '@lib/common';
 import { STAFF_ROLES } from '@lib/common/permissions';
 import { ApiErrors } from '../../openapi/api-errors.decorator';
 import { Responds } from '../../openapi/responds.decorator';
@@ -70,7 +70,7 @@ export class StaffController {
     summary: 'Create a staff user (admin only)',
     description: `The password must be at least ${MIN_PASSWORD_LENGTH} characters; only its argon2id hash is stored.`,
   })
-  @ApiBody({ schema: z.toJSONSchema(createBody, { target: 'openapi-3.0', io: 'input' }) as object })
+  @ApiBody({ schema: requestBodySchema(createBody) })
   @Responds(201, adminStaffShape, 'The staff user.')
   @ApiErrors(422)
   async create(@Actor() actor: AuditActor, @Body({ schema: createBody }) body: z.infer<typeof createBody>) {
@@ -84,7 +84,7 @@ export class StaffController {
     description:
       "Name, role, active flag or a new password. Deactivating, changing the role or the password ends the user's sessions. Admins cannot change their own role or deactivate themselves.",
   })
-  @ApiBody({ schema: z.toJSONSchema(updateBody, { target: 'openapi-3.0', io: 'input' }) as object })
+  @ApiBody({ schema: requestBodySchema(updateBody) })
   @Responds(200, adminStaffShape, 'The staff user.')
   @ApiErrors(404, 422)
   async update(

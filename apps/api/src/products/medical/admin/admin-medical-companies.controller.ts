@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiProduces, ApiResponse } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { ApiError, Clock, formatNullableDateTime, intId, issuesToDetails, z, type ErrorDetails } from '@lib/common';
+import { ApiError, Clock, type ErrorDetails, formatNullableDateTime, intId, issuesToDetails, requestBodySchema, z } from '@lib/common';
 import { can } from '@lib/common/permissions';
 import { Actor, AdminApi, Allow, CurrentStaff } from '../../../platform/admin/auth/admin-api.decorator';
 import type { Staff } from '../../../platform/admin/auth/staff-request';
@@ -187,7 +187,7 @@ export class AdminMedicalCompaniesController {
       'Checks a CSV (columns name, nationality_iso, nationality_id, iqama_id, date_of_birth, gender, email, mobile_number, category, is_married, relationship, employee_id; ' +
       "a line with relationship and employee_id is that employee's dependent) with the partner API's rules and answers every problem by CSV line. Saves nothing.",
   })
-  @ApiBody({ schema: z.toJSONSchema(csvBody, { target: 'openapi-3.0', io: 'input' }) as object })
+  @ApiBody({ schema: requestBodySchema(csvBody) })
   @Responds(200, adminMedicalEmployeeCsvPreviewShape, 'Whether the file would import, the employees as read and every problem by CSV line.')
   @ApiErrors(404, 422)
   async preview(
@@ -205,7 +205,7 @@ export class AdminMedicalCompaniesController {
     summary: 'Import a CSV employee list',
     description: "Replaces the company's list with the CSV, all or nothing: 422 with every problem by line (as the preview) when any line is bad. Audited.",
   })
-  @ApiBody({ schema: z.toJSONSchema(csvBody, { target: 'openapi-3.0', io: 'input' }) as object })
+  @ApiBody({ schema: requestBodySchema(csvBody) })
   @Responds(200, adminMedicalEmployeesImportedShape, 'The number of employees now on the list.')
   @ApiResponse({
     status: 422,
@@ -342,7 +342,7 @@ export class AdminMedicalCompaniesController {
     description:
       'Takes the employee (and dependents) off the list. The list keeps at least one employee (422 on `id`). 404 for no such employee. Audited with the reason.',
   })
-  @ApiBody({ schema: z.toJSONSchema(reasonBody, { target: 'openapi-3.0', io: 'input' }) as object })
+  @ApiBody({ schema: requestBodySchema(reasonBody) })
   @Responds(200, adminMedicalEmployeeRemovedShape, 'The employee removed.')
   @ApiErrors(404, 422)
   async removeEmployee(
@@ -368,7 +368,7 @@ export class AdminMedicalCompaniesController {
       "As the partner API's PUT /companies/{id}/employees/{employeeId}/declaration (the same use case and rules): every question answered (GET declaration-questions), " +
       '422 naming each `answers.<question>` otherwise. Replaces a declaration already filled. Answers the declaration and who is still to declare. Audited with the reason.',
   })
-  @ApiBody({ schema: z.toJSONSchema(declarationBody, { target: 'openapi-3.0', io: 'input' }) as object })
+  @ApiBody({ schema: requestBodySchema(declarationBody) })
   @Responds(200, adminMedicalDeclarationFilledShape, 'The declaration filled, and who is still to declare.')
   @ApiErrors(404, 422)
   async declare(

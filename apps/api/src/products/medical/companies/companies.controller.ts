@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiBody, ApiNoContentResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Clock, intId, z } from '@lib/common';
+import { Clock, intId, requestBodySchema, z } from '@lib/common';
 import { RateLimit } from '@lib/http';
 import { CurrentPartner, PartnerApi } from '../../../platform/auth/partner-api.decorator';
 import type { Partner } from '../../../platform/auth/partner';
@@ -35,7 +35,7 @@ export class MedicalCompaniesController {
       '`name_ar` in Arabic; `phone_number` 05XXXXXXXX or +9665XXXXXXXX; `size` micro (1-5 employees), small (6-49) or medium (50-249). ' +
       'A commercial registration number is used once per client. Answers 200 as the real service does. Rate limit: 60 per minute.',
   })
-  @ApiBody({ schema: z.toJSONSchema(createCompanySchema, { target: 'openapi-3.0', io: 'input' }) as object })
+  @ApiBody({ schema: requestBodySchema(createCompanySchema) })
   @Responds(200, medicalCompanyShape, 'The company.')
   @ApiErrors(422)
   async create(@CurrentPartner() partner: Partner, @Body({ schema: createCompanySchema }) body: CreateCompanyInput) {

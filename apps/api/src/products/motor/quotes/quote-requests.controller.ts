@@ -12,12 +12,13 @@ import {
   formatDate,
   includeAggregatesField,
   intId,
+  LARGE_LIST_TOTAL_NOTE,
   messageShape,
   pageQueryShape,
   pageSkip,
+  requestBodySchema,
   toPage,
   z,
-  LARGE_LIST_TOTAL_NOTE,
 } from '@lib/common';
 import { personIdField } from '@lib/common/saudi';
 import { APP_CONFIG, AppConfig } from '@lib/config';
@@ -81,7 +82,7 @@ export class QuoteRequestsController {
   })
   @ApiHeader({ name: 'Accept-Language', required: false, description: '`ar` for Arabic-localised quote content.' })
   @ApiHeader({ name: 'Prefer', required: false, description: '`respond-async`: answer 202 at once and let the insurers answer in the background (see below).' })
-  @ApiBody({ schema: z.toJSONSchema(quoteRequestDocSchema, { target: 'openapi-3.0', io: 'input' }) as object })
+  @ApiBody({ schema: requestBodySchema(quoteRequestDocSchema) })
   @Responds(201, motorQuoteRequestShape, 'The quote request object (without `Prefer: respond-async`), without `status` and `insurers`.')
   // Responds' own ApiResponse would drop the headers: the same shape, documented here with them
   @ApiResponse({

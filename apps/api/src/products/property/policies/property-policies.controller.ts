@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { TaxInvoices } from '../../../payments/tax-invoices/tax-invoices';
 import { sendTaxInvoice, TaxInvoiceRoute } from '../../../payments/tax-invoices/tax-invoice-route';
 
-import { ApiError, intId, pageQueryShape, pageSkip, parseDate, toPage, validationError, z } from '@lib/common';
+import { ApiError, intId, pageQueryShape, pageSkip, parseDate, requestBodySchema, toPage, validationError, z } from '@lib/common';
 import { gregorianDateField } from '@lib/common/saudi';
 import { Inject } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
@@ -71,7 +71,7 @@ export class PropertyPoliciesController {
       '(an insurer that fails is 502, nothing is written). Answers status 0 with `price` (premium + 15% VAT) and a `payment_link` valid 24 hours; ' +
       'after payment the policy becomes status 1 with `provider_policy_id` and `provider_policy` (the PDF).',
   })
-  @ApiBody({ schema: z.toJSONSchema(issuePropertyPolicyDocSchema, { target: 'openapi-3.0', io: 'input', unrepresentable: 'any' }) as object })
+  @ApiBody({ schema: requestBodySchema(issuePropertyPolicyDocSchema) })
   @Responds(201, propertyPolicyShape, 'The property policy object (status 0, pending payment).')
   @ApiErrors(422, 502)
   async create(@CurrentPartner() partner: Partner, @Body() body: unknown) {
@@ -143,7 +143,7 @@ export class PropertyPoliciesController {
       'and its payment link stops working. Answers the policy with status 2, `canceled_at` and `cancellation` {reason, refund_amount, unused_days, term_days}. ' +
       'Cancelling a cancelled policy is 400 (code 40010).',
   })
-  @ApiBody({ schema: z.toJSONSchema(cancelBody, { target: 'openapi-3.0', io: 'input' }) as object, required: false })
+  @ApiBody({ schema: requestBodySchema(cancelBody), required: false })
   @Responds(200, propertyPolicyShape, 'The cancelled property policy object.')
   @ApiErrors(400, 404, 422, 502)
   async cancel(@CurrentPartner() partner: Partner, @Param({ schema: propertyPolicyParam }) p: z.infer<typeof propertyPolicyParam>, @Body() raw: unknown) {

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { ApiError, intId, pageQueryShape, pageSkip, parseDate, toPage, validationError, z } from '@lib/common';
+import { ApiError, intId, pageQueryShape, pageSkip, parseDate, requestBodySchema, toPage, validationError, z } from '@lib/common';
 import { gregorianDateField } from '@lib/common/saudi';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { absoluteUrl } from '../../../platform/http/absolute-url';
@@ -54,7 +54,9 @@ export class TravelPoliciesController {
       'Once paid the insurer issues the policy: status 1, `provider_policy_id`, `purchased_at`; shortly after, the certificate and the tax invoice (`policy_url`, also `provider_policy`; `invoice_url`, also `invoice`), ' +
       'announced by the `policy.documents_updated` webhook.',
   })
-  @ApiBody({ schema: { type: 'object', example: { quote_id: 'Q-V1GN40HU', redirect_url: 'https://shop.example.com/travel/done?policy=policyID' } } })
+  @ApiBody({
+    schema: requestBodySchema(purchaseTravelPolicySchema, { quote_id: 'Q-V1GN40HU', redirect_url: 'https://shop.example.com/travel/done?policy=policyID' }),
+  })
   @Responds(200, travelPolicyShape, 'The policy (status 0).')
   @ApiErrors(409, 422)
   buy(@CurrentPartner() partner: Partner, @Body({ schema: purchaseTravelPolicySchema }) body: PurchaseTravelPolicyInput) {

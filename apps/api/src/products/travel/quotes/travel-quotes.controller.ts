@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiError, z } from '@lib/common';
+import { ApiError, requestBodySchema, z } from '@lib/common';
+import { travelQuoteSchema } from './travel-quote.schema';
 import { CurrentPartner, PartnerApi } from '../../../platform/auth/partner-api.decorator';
 import type { Partner } from '../../../platform/auth/partner';
 import { ApiErrors } from '../../../platform/openapi/api-errors.decorator';
@@ -49,7 +50,7 @@ export class TravelQuotesController {
       "`bill.items` is the net premium per band, `bill.adminFees` the insurer's fee; `price` = (items + fee) + 15 % VAT, to the halala (`bill.subtotal`, `bill.vat`). " +
       `A quote can be bought for ${TRAVEL_QUOTE_VALID_MS / 3_600_000} hours (\`expires_at\`).`,
   })
-  @ApiBody({ schema: { type: 'object', example: QUOTE_REQUEST_EXAMPLE } })
+  @ApiBody({ schema: requestBodySchema(travelQuoteSchema, QUOTE_REQUEST_EXAMPLE) })
   @Responds(200, travelQuoteShape, 'The quote.')
   @ApiErrors(422, 502)
   requestQuote(@CurrentPartner() partner: Partner, @Body() body: unknown) {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
 import { ApiBody, ApiNoContentResponse, ApiOperation } from '@nestjs/swagger';
-import { ApiError, Clock, z } from '@lib/common';
+import { ApiError, Clock, requestBodySchema, z } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { ApiClientRepository } from '../../../../platform/clients/api-client.repository';
 import { ApiErrors } from '../../../../platform/openapi/api-errors.decorator';
@@ -55,7 +55,7 @@ export class AdminEmbedTargetsController {
       '`kind` `origin`: a web origin (scheme, host and port only; https in production) that may frame embed sessions. ' +
       "`kind` `app`: an app link (e.g. `acmeapp://insurance`) that a WebView session's `deep_link` must start with.",
   })
-  @ApiBody({ schema: z.toJSONSchema(createBody, { target: 'openapi-3.0', io: 'input' }) as object })
+  @ApiBody({ schema: requestBodySchema(createBody) })
   @Responds(201, adminEmbedTargetShape, 'The registered target, its value normalised.')
   @ApiErrors(404, 422)
   async create(
