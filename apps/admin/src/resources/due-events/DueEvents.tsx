@@ -70,7 +70,7 @@ const filters = [<StateFilter key="state" source="state" alwaysOn />, <KindFilte
 export function DueEventList() {
   return (
     <List filters={filters} actions={<ListActions />} sort={{ field: 'due_at', order: 'DESC' }} perPage={25}>
-      <ListTable card={{ title: ['kind'], plain: ['subject'] }}>
+      <ListTable card={{ title: ['kind'], end: ['state'], plain: ['subject'], footer: ['actions'] }}>
         <DataTable.Col source="due_at">
           <DateTimeText source="due_at" />
         </DataTable.Col>
