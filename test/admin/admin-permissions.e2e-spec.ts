@@ -19,6 +19,24 @@ describe('admin API permissions per role', () => {
 
   type Route = { name: string; resource: string; action: string; call: (s: StaffSession) => Promise<{ status: number; body: any }> };
   const newClient = async () => (await app.createClient(['motor-tpl'])).id;
+  /** A due event left failed (as after its tenth failed try; the scheduler's own path is tested in admin-due-events). */
+  const failedDueEvent = async () => {
+    const at = new Date('2026-11-22T09:00:00.000Z');
+    const row = await app.db.prisma.dueEvent.create({
+      data: {
+        id: randomUUID(),
+        kind: 'test.permissions',
+        subject: randomUUID(),
+        dueAt: at,
+        state: 'failed',
+        attempts: 10,
+        lastError: 'Boom.',
+        createdAt: at,
+        updatedAt: at,
+      },
+    });
+    return row.id;
+  };
 
   const routes: Route[] = [
     { name: 'GET dashboard', resource: 'dashboard', action: 'read', call: (s) => s.call('/admin/api/dashboard') },
@@ -82,6 +100,13 @@ describe('admin API permissions per role', () => {
       call: async (s) => s.call(`/admin/api/staff/${(await createStaff(app, 'operations')).id}`, { method: 'PUT', json: { name: 'Renamed' } }),
     },
     { name: 'GET audit-log', resource: 'audit-log', action: 'read', call: (s) => s.call('/admin/api/audit-log') },
+    { name: 'GET due-events', resource: 'due-events', action: 'read', call: (s) => s.call('/admin/api/due-events') },
+    {
+      name: 'POST due-events/:id/rerun',
+      resource: 'due-events',
+      action: 'retry',
+      call: async (s) => s.call(`/admin/api/due-events/${await failedDueEvent()}/rerun`, { json: { reason: 'Cause fixed.' } }),
+    },
   ];
 
   const cases = routes.flatMap((r) => STAFF_ROLES.map((role) => [r.name, role, can(role, r.action, r.resource), r] as const));

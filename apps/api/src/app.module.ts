@@ -24,6 +24,7 @@ import { SandboxMessagesModule } from './platform/sms/sandbox-messages.module';
 import { SandboxToolsModule } from './platform/sandbox/tools/sandbox-tools.module';
 import { TestClocksModule } from './platform/test-clocks/test-clocks.module';
 import { DueEventsModule } from './platform/due-events/due-events.module';
+import { DueEventsConsoleModule } from './platform/due-events/admin/due-events-console.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { SandboxWebhooksModule } from './webhooks/sandbox/sandbox-webhooks.module';
 import { PortalWebhooksModule } from './webhooks/portal/portal-webhooks.module';
@@ -68,6 +69,7 @@ export class AppModule {
         ClaimsModule,
         FilesModule,
         AdminModule,
+        DueEventsConsoleModule,
         PortalModule,
         WebhooksModule,
         PortalWebhooksModule,

@@ -23,6 +23,7 @@ const LISTS: Record<Role, string[]> = {
     'payments',
     'refunds',
     'claims',
+    'due-events',
   ],
   account_manager: ['medical-companies', 'medical-policies', 'payments', 'clients'],
   claims_handler: ['claims', 'property-policies', 'life-policies'],

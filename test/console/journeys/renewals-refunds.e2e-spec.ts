@@ -1,6 +1,9 @@
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { MAX_REFUND_ATTEMPTS, Refunds } from '../../../apps/api/src/payments/refunds/refunds';
+import { DueEventRepository } from '../../../apps/api/src/platform/due-events/due-event.repository';
+import { DUE_EVENT_MAX_ATTEMPTS, DueEventScheduler, dueEventRetryDelayMs } from '../../../apps/api/src/platform/due-events/due-event-scheduler';
+import { DueEvents } from '../../../apps/api/src/platform/due-events/due-events';
 import { createStaff, PASSWORD } from '../../admin/admin-kit';
 import { http } from '../../support/http';
 import { MotorTestEnv, startMotorEnv } from '../../support/motor-kit';
@@ -27,6 +30,9 @@ describeBrowser('journey: operations follow up renewals and refunds', () => {
   let untaken: number;
   let taken: number;
   let refundId: string;
+  let dueEventId: string;
+  /** The cause of a scheduled event's failures: while set, its handler throws. */
+  let handlerBroken = true;
   let receiver: WebhookReceiver;
   const errors: string[] = [];
   const shot = (name: string) => page.screenshot({ path: join(SCREENSHOTS, `journey-renewals-${name}.png`), fullPage: true });
@@ -86,6 +92,26 @@ describeBrowser('journey: operations follow up renewals and refunds', () => {
     } finally {
       await setVendorRefunds('ok');
     }
+
+    // A scheduled event whose handler fails every try until it is left failed.
+    env.app.api.app.get(DueEvents).register({
+      kind: 'journey.check',
+      fire: async () => {
+        if (handlerBroken) throw new Error('The insurer did not answer.');
+      },
+    });
+    await env.app.db.prisma.$transaction((tx) =>
+      env.app.api.app
+        .get(DueEventRepository)
+        .schedule(tx, { kind: 'journey.check', subject: 'journey:1', dueAt: env.app.clock.now(), clockId: null, resource: null, at: env.app.clock.now() }),
+    );
+    for (let attempt = 1; attempt <= DUE_EVENT_MAX_ATTEMPTS; attempt++) {
+      await env.app.api.app.get(DueEventScheduler).sweep();
+      env.app.clock.advance(dueEventRetryDelayMs(attempt));
+    }
+    const failedEvent = await env.app.db.prisma.dueEvent.findUniqueOrThrow({ where: { kind_subject: { kind: 'journey.check', subject: 'journey:1' } } });
+    expect([failedEvent.state, failedEvent.attempts]).toEqual(['failed', DUE_EVENT_MAX_ATTEMPTS]);
+    dueEventId = failedEvent.id;
 
     await createStaff(env.app, 'operations', 'agent@renewals.test');
     browser = await launchBrowser();
@@ -194,6 +220,35 @@ describeBrowser('journey: operations follow up renewals and refunds', () => {
     await page.getByTestId('operations-work').waitFor();
     await page.waitForFunction(() => document.querySelector('[data-testid=stat-refunds-needing-action-value]')?.textContent === '0');
     await shot('09-dashboard-after');
+  });
+
+  it('runs a failed scheduled event again with a reason from its row; it fires once its cause is fixed', async () => {
+    await page.goto(`${env.app.url}/admin/due-events?filter=${encodeURIComponent('{"state":"failed"}')}`);
+    const row = page.getByTestId('due-event-state').first();
+    await row.waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=due-event-state]').length === 1);
+    expect(await row.innerText()).toBe('Failed');
+    expect(await page.getByTestId('due-event-error').innerText()).toBe('The insurer did not answer.');
+    await shot('10-scheduled-failed');
+    await page.getByTestId('rerun-due-event').click();
+    await page.getByTestId('rerun-reason').fill('The insurer answers again.');
+    await page.getByTestId('rerun-confirm').click();
+    await page.getByText('The event will run again shortly.').waitFor();
+    // still on the list (the button's clicks do not open the row), which no longer shows it as failed
+    expect(page.url()).toContain('/admin/due-events');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=due-event-state]').length === 0);
+    expect(await env.app.db.prisma.dueEvent.findUniqueOrThrow({ where: { id: dueEventId } })).toMatchObject({ state: 'pending', attempts: 0 });
+    expect(await env.app.db.prisma.auditLogEntry.findFirstOrThrow({ where: { action: 'due-events.rerun', resourceId: dueEventId } })).toMatchObject({
+      staffEmail: 'agent@renewals.test',
+      after: { state: 'pending', attempts: 0, reason: 'The insurer answers again.' },
+    });
+
+    handlerBroken = false;
+    await env.app.api.app.get(DueEventScheduler).sweep();
+    await page.goto(`${env.app.url}/admin/due-events/${dueEventId}/show`);
+    await page.getByTestId('due-event-state').getByText('Fired').waitFor();
+    expect(await page.getByTestId('rerun-due-event').count()).toBe(0);
+    await shot('11-scheduled-fired');
   });
 
   it('raised no page errors', () => {

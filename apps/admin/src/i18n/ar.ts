@@ -6,6 +6,7 @@ import { paymentsAr } from './payments.ar';
 import { partnerUsersAr } from './partner-users.ar';
 import { refundsAr } from './refunds.ar';
 import { renewalsAr } from './renewals.ar';
+import { dueEventsAr } from './due-events.ar';
 import { motorAr } from './motor.ar';
 import { embedTargetsAr } from './embed-targets.ar';
 import { propertyPoliciesAr } from './property-policies.ar';
@@ -144,6 +145,7 @@ export const ar: ConsoleMessages = {
     'partner-users': partnerUsersAr,
     refunds: refundsAr,
     renewals: renewalsAr,
+    'due-events': dueEventsAr,
     ...webhooksAr,
   },
 };

@@ -44,6 +44,7 @@ export const auditAr: typeof auditEn = {
     send_test: 'إرسال حدث تجريبي',
     resend: 'إعادة الإرسال',
     retry: 'إعادة المحاولة',
+    rerun: 'إعادة التشغيل',
     login: 'تسجيل الدخول',
     logout: 'تسجيل الخروج',
     login_failed: 'محاولة دخول فاشلة',

@@ -43,6 +43,7 @@ export const auditEn = {
     send_test: 'Sent a test event',
     resend: 'Resent',
     retry: 'Retried',
+    rerun: 'Ran again',
     login: 'Signed in',
     logout: 'Signed out',
     login_failed: 'Failed to sign in',

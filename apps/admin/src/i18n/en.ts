@@ -4,6 +4,7 @@ import { paymentsEn } from './payments.en';
 import { partnerUsersEn } from './partner-users.en';
 import { refundsEn } from './refunds.en';
 import { renewalsEn } from './renewals.en';
+import { dueEventsEn } from './due-events.en';
 import { motorEn } from './motor.en';
 import { embedTargetsEn } from './embed-targets.en';
 import { propertyPoliciesEn } from './property-policies.en';
@@ -147,6 +148,7 @@ export const en = {
     'partner-users': partnerUsersEn,
     refunds: refundsEn,
     renewals: renewalsEn,
+    'due-events': dueEventsEn,
     ...webhooksEn,
   },
 };

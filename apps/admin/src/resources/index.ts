@@ -14,6 +14,7 @@ import motorQuoteRequests from './motor-quote-requests';
 import payments from './payments';
 import refunds from './refunds';
 import renewals from './renewals';
+import dueEvents from './due-events';
 import staff from './staff';
 import webhookDeliveries from './webhook-deliveries';
 import webhookEndpoints from './webhook-endpoints';
@@ -35,6 +36,7 @@ export const RESOURCES = [
   payments,
   refunds,
   renewals,
+  dueEvents,
   webhookEndpoints,
   webhookDeliveries,
   staff,

@@ -89,6 +89,9 @@ describe('can(role, action, resource)', () => {
     ['update', 'partner-users', []],
     ['read', 'renewals', ['admin', 'operations']],
     ['read_pii', 'renewals', []],
+    ['read', 'due-events', ['admin', 'operations']],
+    ['retry', 'due-events', ['admin', 'operations']],
+    ['read_pii', 'due-events', []],
   ];
 
   it.each(table)('%s %s is allowed exactly to %j', (action, resource, allowed) => {

@@ -29,6 +29,7 @@ export const ADMIN_RESOURCES = [
   'policy-activity',
   'partner-users',
   'renewals',
+  'due-events',
 ] as const;
 export type AdminResource = (typeof ADMIN_RESOURCES)[number];
 
@@ -146,6 +147,9 @@ const GRANTS: Matrix = {
   // Policies whose renewal came due, what was offered and whether the customer took it: operations follow them up
   // (as they run policies); each row's customer is masked as its family's policies are for the role.
   renewals: { read: OPS },
+  // The scheduler's events (lapses, renewal notices, expiries, overdue claims): operations watch the failed ones and,
+  // once the cause is fixed, run them again (audited with a reason).
+  'due-events': { read: OPS, retry: OPS },
 };
 
 export function isStaffRole(value: unknown): value is StaffRole {

@@ -40,6 +40,7 @@ const AUDITED = [
   'medical-policies',
   'medical-companies',
   'refunds',
+  'due-events',
   'webhook-endpoints',
   'webhook-deliveries',
 ];

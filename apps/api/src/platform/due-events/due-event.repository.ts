@@ -17,6 +17,16 @@ export interface ClaimedDueEvent {
   claimToken: string;
 }
 
+export const DUE_EVENT_STATES = ['pending', 'fired', 'failed'] as const;
+export type DueEventState = (typeof DUE_EVENT_STATES)[number];
+
+/** The console's filters on the events list. */
+export interface DueEventFilter {
+  ids?: string[];
+  state?: DueEventState;
+  kind?: string;
+}
+
 /** Which due rows a claim takes: real-time ones due by `now`, or one test clock's due by its time. */
 export type DueScope = { clock: null; dueBy: Date } | { clock: string; dueBy: Date };
 
@@ -92,6 +102,39 @@ export class DueEventRepository {
     await this.prisma.$executeRaw`
       UPDATE "due_events" SET "state" = ${retryAt ? 'pending' : 'failed'}, "lease_until" = ${retryAt}, "last_error" = ${error.slice(0, 500)}, "updated_at" = ${at}
       WHERE "id" = ${e.id}::uuid AND "claim_token" = ${e.claimToken}::uuid AND "state" = 'pending'`;
+  }
+
+  /** A page of events for the console, and the total. */
+  adminPage(f: DueEventFilter, orderBy: Prisma.DueEventOrderByWithRelationInput[], skip: number, take: number): Promise<[DueEvent[], number]> {
+    const where: Prisma.DueEventWhereInput = {
+      ...(f.ids ? { id: { in: f.ids } } : {}),
+      ...(f.state ? { state: f.state } : {}),
+      ...(f.kind ? { kind: f.kind } : {}),
+    };
+    return this.prisma.$transaction([this.prisma.dueEvent.findMany({ where, orderBy, skip, take }), this.prisma.dueEvent.count({ where })]);
+  }
+
+  findById(id: string): Promise<DueEvent | null> {
+    return this.prisma.dueEvent.findUnique({ where: { id } });
+  }
+
+  /** The event, locked until `tx` ends (a worker's markFailed or markFired waits for it). */
+  async lock(tx: Prisma.TransactionClient, id: string): Promise<DueEvent | null> {
+    const rows = await tx.$queryRaw<Array<{ id: string }>>`SELECT "id" FROM "due_events" WHERE "id" = ${id}::uuid FOR UPDATE`;
+    return rows.length ? tx.dueEvent.findUnique({ where: { id } }) : null;
+  }
+
+  /**
+   * A `failed` event made due again: pending with a fresh count of tries, its lease and claim cleared (a stale worker
+   * can no longer mark it), due by `at` (a due time already past is kept: what it does stays dated as before).
+   * `last_error` stays until it fires. Null when it is not failed (any more).
+   */
+  async rerun(tx: Prisma.TransactionClient, id: string, at: Date): Promise<DueEvent | null> {
+    const n = await tx.$executeRaw`
+      UPDATE "due_events" SET "state" = 'pending', "attempts" = 0, "lease_until" = NULL, "claim_token" = NULL,
+        "due_at" = LEAST("due_at", ${at}), "updated_at" = ${at}
+      WHERE "id" = ${id}::uuid AND "state" = 'failed'`;
+    return n === 1 ? tx.dueEvent.findUnique({ where: { id } }) : null;
   }
 
   transaction<T>(fn: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {

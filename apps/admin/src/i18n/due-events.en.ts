@@ -1,0 +1,35 @@
+/** The scheduled (due) events resource's words (console). */
+export const dueEventsEn = {
+  name: 'Scheduled event |||| Scheduled events',
+  fields: {
+    id: 'Event id',
+    kind: 'Event',
+    subject: 'About',
+    state: 'State',
+    due_at: 'Due',
+    attempts: 'Tries',
+    last_error: 'Last error',
+    lease_until: 'Not tried before',
+    fired_at: 'Fired',
+    clock_id: 'Test clock',
+    created_at: 'Scheduled',
+    updated_at: 'Updated',
+    actions: 'Actions',
+  },
+  states: { pending: 'Pending', fired: 'Fired', failed: 'Failed' },
+  kinds: {
+    payment_lapse: 'Payment link lapses',
+    policy_renewal_due: 'Renewal notice',
+    policy_expiry: 'Policy expiry',
+    claim_overdue: 'Claim overdue',
+  },
+  actions: {
+    rerun: 'Run again',
+    rerun_title: 'Run this event again',
+    rerun_help: 'Fix its cause first: the event fires on the scheduler’s next pass and its tries start over. Say why (recorded in the audit log).',
+    reason: 'Reason',
+    back: 'Back',
+    confirm: 'Run again',
+    rerun_done: 'The event will run again shortly.',
+  },
+};
