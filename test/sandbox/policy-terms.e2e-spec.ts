@@ -202,6 +202,11 @@ describe('policy terms: renewal due and expiry on a test clock', () => {
     expect(await motorIds('expired')).toContain(id);
     expect(await motorIds('issued')).not.toContain(id);
     expect((await operations.call(`/admin/api/motor-policies/${id}`)).body).toMatchObject({ status: 'expired', status_code: 4 });
+    // Search and the dashboard name the status too (the console labels the word), never the bare number.
+    const found = (await operations.call(`/admin/api/search?q=${id}`)).body.results;
+    expect(found.find((r: any) => r.resource === 'motor-policies' && r.id === String(id))).toMatchObject({ status: 'expired' });
+    const byStatus = (await operations.call('/admin/api/dashboard')).body.policies_by_status;
+    expect([byStatus.expired >= 1, Object.keys(byStatus).filter((k) => /^\d+$/.test(k))]).toEqual([true, []]);
   });
 
   it('a horse policy: its notice follows RENEWAL_DUE_DAYS_HORSE, it expires at its end, and an expired policy cannot be cancelled (409)', async () => {
