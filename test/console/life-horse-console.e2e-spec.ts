@@ -5,6 +5,20 @@ import { MotorTestEnv, startMotorEnv } from '../support/motor-kit';
 import { eventually, offerBody, payLink, policyBody } from '../life/life-kit';
 import { browserAvailable, ensureConsoleBuilt, launchBrowser, SCREENSHOTS } from './browser';
 
+const HORSE = {
+  horse: {
+    name: 'Desert Wind',
+    breed: 'Arabian',
+    date_of_birth: '2019-03-01',
+    sex: 'male',
+    use: 'racing',
+    microchip_number: '682000000012345',
+    value: 250000,
+  },
+  owner: { name: 'Faisal Alharbi', id: '1012345678', email: 'owner@example.com', phone: '0512345678' },
+  declaration: true,
+};
+
 const run = browserAvailable();
 const describeBrowser = run ? describe : describe.skip;
 
@@ -15,6 +29,7 @@ describeBrowser('life and horse policies in the console', () => {
   let page: Page;
   let lifeId: number;
   let horseId: number;
+  let expiredHorseId: number;
   const errors: string[] = [];
 
   beforeAll(async () => {
@@ -26,24 +41,7 @@ describeBrowser('life and horse policies in the console', () => {
     const { token } = await env.app.partner(['life-snp', 'horse']);
     const offer = (await env.app.request('/api/v1/life-snp/offers', { token, json: offerBody() })).body[0];
     const life = (await env.app.request('/api/v1/life-snp/policies', { token, json: policyBody(offer.offer_id) })).body;
-    const horse = (
-      await env.app.request('/api/v1/horse/policies', {
-        token,
-        json: {
-          horse: {
-            name: 'Desert Wind',
-            breed: 'Arabian',
-            date_of_birth: '2019-03-01',
-            sex: 'male',
-            use: 'racing',
-            microchip_number: '682000000012345',
-            value: 250000,
-          },
-          owner: { name: 'Faisal Alharbi', id: '1012345678', email: 'owner@example.com', phone: '0512345678' },
-          declaration: true,
-        },
-      })
-    ).body;
+    const horse = (await env.app.request('/api/v1/horse/policies', { token, json: HORSE })).body;
     [lifeId, horseId] = [life.id, horse.id];
     await payLink(life.payment_link);
     await payLink(horse.payment_link);
@@ -52,6 +50,15 @@ describeBrowser('life and horse policies in the console', () => {
         (await env.app.db.prisma.lifePolicy.count({ where: { id: lifeId, status: 1 } })) &&
         (await env.app.db.prisma.horsePolicy.count({ where: { id: horseId, status: 1 } })),
     );
+    // A horse policy issued on a test clock, paid, and expired by the scheduler when the clock passes its year.
+    const clockId = (await env.app.request('/api/v1/sandbox/test-clocks', { token, json: { name: 'expired horse' } })).body.id;
+    const onClock = await env.app.request('/api/v1/horse/policies', { token, json: HORSE, headers: { 'Sandbox-Test-Clock': clockId } });
+    expiredHorseId = onClock.body.id;
+    await payLink(onClock.body.payment_link);
+    await eventually(async () => (await env.app.db.prisma.horsePolicy.count({ where: { id: expiredHorseId, status: 1 } })) === 1);
+    const advanced = await env.app.request(`/api/v1/sandbox/test-clocks/${clockId}/advance`, { token, json: { seconds: 400 * 86_400 } });
+    expect(advanced.status).toBe(200);
+    expect((await env.app.db.prisma.horsePolicy.findUniqueOrThrow({ where: { id: expiredHorseId } })).status).toBe(4);
     browser = await launchBrowser();
     context = browser.context;
     page = await context.newPage();
@@ -125,6 +132,28 @@ describeBrowser('life and horse policies in the console', () => {
       await page.screenshot({ path: join(SCREENSHOTS, `${resource}-cancelled.png`), fullPage: true });
     }
     expect(await env.app.db.prisma.auditLogEntry.count({ where: { action: { in: ['life-policies.cancel', 'horse-policies.cancel'] } } })).toBe(2);
+    expect(errors).toEqual([]);
+  });
+
+  it('offers Expired in the status filter, finds the expired policy with it and shows it as Expired, منتهية in Arabic', async () => {
+    await signIn('operations@life.test');
+    await page.goto(`${env.app.url}/admin/horse-policies`);
+    await page.getByRole('cell', { name: String(horseId), exact: true }).waitFor();
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    expect(await page.getByRole('option').allInnerTexts()).toEqual(expect.arrayContaining(['Pending payment', 'Active', 'Cancelled', 'Expired']));
+    await page.getByRole('option', { name: 'Expired' }).click();
+    await page.getByRole('cell', { name: String(horseId), exact: true }).waitFor({ state: 'detached' });
+    await page.getByRole('cell', { name: String(expiredHorseId), exact: true }).waitFor();
+    expect(await page.getByRole('cell', { name: 'Expired', exact: true }).count()).toBe(1);
+    await page.screenshot({ path: join(SCREENSHOTS, 'horse-policies-expired.png'), fullPage: true });
+    await page.goto(`${env.app.url}/admin/horse-policies/${expiredHorseId}/show`);
+    await page.getByTestId('policy-status').getByText('Expired').waitFor();
+    // Operations may cancel, but not a policy whose term has ended.
+    expect(await page.getByTestId('cancel-policy').count()).toBe(0);
+    await page.getByRole('button', { name: /English/ }).click();
+    await page.getByRole('menuitem', { name: 'العربية' }).click();
+    await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+    await page.getByTestId('policy-status').getByText('منتهية').waitFor();
     expect(errors).toEqual([]);
   });
 });

@@ -274,7 +274,7 @@ describe('console API for motor: quote requests, policies, provider health', () 
 
     it('answers 422 naming the bad filter', async () => {
       const details = async (filter: object) => (await s.admin.call(`/admin/api/motor-policies?${q({ filter })}`)).body.details;
-      expect(await details({ status: 'cancelled' })).toEqual({ 'filter.status': ['The status must be one of: pending, issued.'] });
+      expect(await details({ status: 'cancelled' })).toEqual({ 'filter.status': ['The status must be one of: pending, issued, expired.'] });
       expect(await details({ insurer_code: 'Dune Takaful!' })).toEqual({ 'filter.insurer_code': ['The insurer_code must be an insurer code such as "dune".'] });
       expect(await details({ created_to: 'yesterday' })).toEqual({ 'filter.created_to': ['The created_to must be a date, YYYY-MM-DD.'] });
       expect(Object.keys(await details({ client_id: 7 }))).toEqual(['filter.client_id']);

@@ -1,3 +1,4 @@
+import { signIn } from '../admin/admin-kit';
 import { MotorTestEnv, startMotorEnv } from '../support/motor-kit';
 import { policyBody } from '../support/property-kit';
 import { eventually, LOCAL_RECEIVERS_ENV, WebhookReceiver } from '../webhooks/webhook-receiver';
@@ -143,6 +144,14 @@ describe('due events on a test clock', () => {
     });
     expect(unsigned(sent)).toEqual(unsigned(expired));
     expect((await api(`/api/v1/property/policies?status=4&per_page=100`)).body.data.map((p: any) => p.id)).toContain(issued.body.id);
+    // The console's list finds it with the status 4 filter, not with the active one.
+    const manager = await signIn(env.app, 'account_manager');
+    const consoleIds = async (status: number) =>
+      (
+        await manager.call(`/admin/api/property-policies?filter=${encodeURIComponent(JSON.stringify({ status }))}&range=${encodeURIComponent('[0,99]')}`)
+      ).body.map((p: any) => p.id);
+    expect(await consoleIds(4)).toContain(issued.body.id);
+    expect(await consoleIds(1)).not.toContain(issued.body.id);
 
     // Fired once: later advances and the clock's deletion change nothing; an expired policy is not cancelled.
     await advance(clockId, { seconds: 30 * DAY_S });

@@ -84,6 +84,13 @@ describe('policy terms: renewal due and expiry on a test clock', () => {
       (await env.app.db.prisma.webhookDelivery.findFirstOrThrow({ where: { policyType: family, policyId: id, eventType: event, endpointId: subscribed } }))
         .body,
     );
+  /** The ids the console's `<family>-policies` list answers for one status filter. */
+  const consoleIds = async (resource: string, status: number) => {
+    const staff = await signIn(env.app, 'operations');
+    const res = await staff.call(`/admin/api/${resource}?filter=${encodeURIComponent(JSON.stringify({ status }))}&range=${encodeURIComponent('[0,99]')}`);
+    expect([resource, status, res.status]).toEqual([resource, status, 200]);
+    return res.body.map((p: any) => p.id);
+  };
   const dueRow = (kind: string, subject: string) => env.app.db.prisma.dueEvent.findUniqueOrThrow({ where: { kind_subject: { kind, subject } } });
   const pay = async (paymentLink: string) => {
     const paid = await api('/api/v1/sandbox/payments/pay', { json: { payment_link: paymentLink } });
@@ -187,6 +194,19 @@ describe('policy terms: renewal due and expiry on a test clock', () => {
     const withStatus = async (status: number) => (await api(`/api/v1/car-comp/policies?status=${status}&per_page=100`)).body.data.map((p: any) => p.id);
     expect(await withStatus(4)).toContain(id);
     expect(await withStatus(1)).not.toContain(id);
+    // The console's list finds it under its word (motor's console filters by name), and shows it so.
+    const motorIds = async (status: string) =>
+      (
+        await operations.call(`/admin/api/motor-policies?filter=${encodeURIComponent(JSON.stringify({ status }))}&range=${encodeURIComponent('[0,99]')}`)
+      ).body.map((p: any) => p.id);
+    expect(await motorIds('expired')).toContain(id);
+    expect(await motorIds('issued')).not.toContain(id);
+    expect((await operations.call(`/admin/api/motor-policies/${id}`)).body).toMatchObject({ status: 'expired', status_code: 4 });
+    // Search and the dashboard name the status too (the console labels the word), never the bare number.
+    const found = (await operations.call(`/admin/api/search?q=${id}`)).body.results;
+    expect(found.find((r: any) => r.resource === 'motor-policies' && r.id === String(id))).toMatchObject({ status: 'expired' });
+    const byStatus = (await operations.call('/admin/api/dashboard')).body.policies_by_status;
+    expect([byStatus.expired >= 1, Object.keys(byStatus).filter((k) => /^\d+$/.test(k))]).toEqual([true, []]);
   });
 
   it('a horse policy: its notice follows RENEWAL_DUE_DAYS_HORSE, it expires at its end, and an expired policy cannot be cancelled (409)', async () => {
@@ -216,6 +236,8 @@ describe('policy terms: renewal due and expiry on a test clock', () => {
     await advance(clockId, '2027-11-22T00:00:01Z');
     expect((await api(`/api/v1/horse/policies/${id}`)).body.status).toBe(4);
     expect(await sent('horse', id, subscribed)).toEqual(['renewal', 'status:0', 'status:1', 'status:4']);
+    expect(await consoleIds('horse-policies', 4)).toContain(id);
+    expect(await consoleIds('horse-policies', 1)).not.toContain(id);
     const cancel = await api(`/api/v1/horse/policies/${id}/cancellation`, { method: 'POST', body: cancellationForm({ cancellation_document: PDF }) });
     expect(cancel.status).toBe(409);
     expect(cancel.body).toMatchObject({ status: 409, message: expect.stringMatching(/expired/) });
@@ -254,6 +276,8 @@ describe('policy terms: renewal due and expiry on a test clock', () => {
     const expired = (await api(`/api/v1/medical/policies/${id}`)).body;
     expect(expired.status).toBe(4);
     expect(await sent('medical', id, subscribed)).toEqual(['renewal', 'status:0', 'status:1', 'status:4']);
+    expect(await consoleIds('medical-policies', 4)).toContain(id);
+    expect(await consoleIds('medical-policies', 1)).not.toContain(id);
     expect((await body('medical', id, 'policy.renewal_due')).renewal).toMatchObject({ family: 'medical', ends_at: '2027-11-22T00:00:00.000000Z' });
     expect((await api(`/api/v1/medical/policies/${id}/deletion`, { method: 'POST', json: {} })).status).toBe(409);
   });
@@ -368,6 +392,32 @@ describe('policy terms: renewal due and expiry on a test clock', () => {
       const param = doc.paths[path].get.parameters.find((p: any) => p.name === 'status');
       expect([path, param.schema.enum]).toEqual([path, statuses]);
     }
+  });
+
+  it("every family's console list filters on each status its policies hold, expired included, and a 422 names them", async () => {
+    const operations = await signIn(env.app, 'operations');
+    const list = (resource: string, status: unknown) =>
+      operations.call(`/admin/api/${resource}?filter=${encodeURIComponent(JSON.stringify({ status }))}&range=${encodeURIComponent('[0,9]')}`);
+    const lists: Record<string, number[]> = {
+      'property-policies': [0, 1, 2, 4],
+      'tpl-policies': [0, 1, 2, 3, 4],
+      'travel-policies': [0, 1, 2, 4],
+      'life-policies': [0, 1, 2, 4],
+      'horse-policies': [0, 1, 2, 4],
+      'medical-policies': [0, 1, 2, 4],
+    };
+    for (const [resource, statuses] of Object.entries(lists)) {
+      for (const status of statuses) expect([resource, status, (await list(resource, status)).status]).toEqual([resource, status, 200]);
+      const named = `The status must be ${statuses.slice(0, -1).join(', ')} or 4.`;
+      for (const bad of [5, 3, 'expired'].filter((b) => !statuses.includes(b as number))) {
+        const refused = await list(resource, bad);
+        expect([resource, bad, refused.status, refused.body.details]).toEqual([resource, bad, 422, { 'filter.status': [named] }]);
+      }
+    }
+    // Motor's console names its statuses: expired is one of them.
+    for (const status of ['pending', 'issued', 'expired']) expect([status, (await list('motor-policies', status)).status]).toEqual([status, 200]);
+    const refused = await list('motor-policies', 4);
+    expect([refused.status, refused.body.details]).toEqual([422, { 'filter.status': ['The status must be one of: pending, issued, expired.'] }]);
   });
 
   it('a policy cancelled before its renewal notice and its end is left alone', async () => {

@@ -8,7 +8,7 @@ const actions = (help: string) => ({
   back: 'الإبقاء عليها',
   cancelled: 'تم إلغاء الوثيقة',
 });
-const status = { '0': 'بانتظار الدفع', '1': 'سارية', '2': 'ملغاة' };
+const status = { '0': 'بانتظار الدفع', '1': 'سارية', '2': 'ملغاة', '4': 'منتهية' };
 
 export const lifePoliciesAr = {
   'life-policies': {

@@ -8,7 +8,7 @@ const actions = (help: string) => ({
   back: 'Keep it',
   cancelled: 'Policy cancelled',
 });
-const status = { '0': 'Pending payment', '1': 'Active', '2': 'Cancelled' };
+const status = { '0': 'Pending payment', '1': 'Active', '2': 'Cancelled', '4': 'Expired' };
 
 export const lifePoliciesEn = {
   'life-policies': {

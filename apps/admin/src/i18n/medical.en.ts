@@ -99,7 +99,7 @@ export const medicalEn = {
       claims: 'Claims',
       created_at: 'Created',
     },
-    status: { '0': 'Awaiting payment', '1': 'Active', '2': 'Cancelled' },
+    status: { '0': 'Awaiting payment', '1': 'Active', '2': 'Cancelled', '4': 'Expired' },
     sections: { insured: 'Insured employees', claims: 'Claims' },
     no_claims: 'No claims.',
   },

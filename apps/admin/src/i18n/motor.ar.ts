@@ -78,7 +78,7 @@ export const motorAr: MotorMessages = {
       created_from: 'من تاريخ',
       created_to: 'إلى تاريخ',
     },
-    status: { pending: 'بانتظار الدفع', issued: 'صادرة' },
+    status: { pending: 'بانتظار الدفع', issued: 'صادرة', expired: 'منتهية' },
     sections: { policy: 'الوثيقة', customer: 'المؤمَّن له' },
     products: { 'motor-comprehensive-comparison': 'شامل (مقارنة الأسعار)', 'motor-tpl-comparison': 'ضد الغير (مقارنة الأسعار)' },
     documents: 'المستندات',

@@ -75,7 +75,7 @@ export const motorEn = {
       created_from: 'Created from',
       created_to: 'Created to',
     },
-    status: { pending: 'Pending payment', issued: 'Issued' },
+    status: { pending: 'Pending payment', issued: 'Issued', expired: 'Expired' },
     sections: { policy: 'Policy', customer: 'Insured' },
     products: { 'motor-comprehensive-comparison': 'Comprehensive (price comparison)', 'motor-tpl-comparison': 'Third-party liability (price comparison)' },
     documents: 'Documents',

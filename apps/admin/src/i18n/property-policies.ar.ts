@@ -34,7 +34,7 @@ export const propertyPoliciesAr: typeof propertyPoliciesEn = {
       refund_amount: 'المبلغ المسترد',
       unused_days: 'الأيام غير المستخدمة',
     },
-    status: { '0': 'بانتظار الدفع', '1': 'سارية', '2': 'ملغاة' },
+    status: { '0': 'بانتظار الدفع', '1': 'سارية', '2': 'ملغاة', '4': 'منتهية' },
     sections: { policy: 'الوثيقة', customer: 'العميل', property: 'العقار', documents: 'المستندات', cancellation: 'الإلغاء' },
     building_summary: '%{type}، %{size} م²، عمره %{age} سنة',
     no_documents: 'لا توجد مستندات مرفوعة.',

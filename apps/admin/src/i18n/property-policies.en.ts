@@ -32,7 +32,7 @@ export const propertyPoliciesEn = {
       refund_amount: 'Refund',
       unused_days: 'Unused days',
     },
-    status: { '0': 'Pending payment', '1': 'Active', '2': 'Cancelled' },
+    status: { '0': 'Pending payment', '1': 'Active', '2': 'Cancelled', '4': 'Expired' },
     sections: { policy: 'Policy', customer: 'Customer', property: 'Property', documents: 'Documents', cancellation: 'Cancellation' },
     building_summary: '%{type}, %{size} m², %{age} years old',
     no_documents: 'No documents uploaded.',

@@ -26,7 +26,7 @@ export const tplPoliciesEn = {
       incorrect_info_message: 'On hold because',
       q: 'VIN, sequence number or id',
     },
-    status: { '0': 'Pending payment', '1': 'Issued', '2': 'Cancelled', '3': 'On hold' },
+    status: { '0': 'Pending payment', '1': 'Issued', '2': 'Cancelled', '3': 'On hold', '4': 'Expired' },
     sections: { policy: 'Policy', vehicle: 'Vehicle and owners', cancellation: 'Cancellation' },
     open_file: 'Open',
     actions: {

@@ -29,7 +29,7 @@ export const travelPoliciesEn = {
       refund_amount: 'Refund',
       created_at: 'Created',
     },
-    status: { '0': 'Pending payment', '1': 'Active', '2': 'Cancelled' },
+    status: { '0': 'Pending payment', '1': 'Active', '2': 'Cancelled', '4': 'Expired' },
     kind: { single: 'Single trip', multi: 'Multi-entry' },
     actions: {
       cancel: 'Cancel policy',

@@ -13,7 +13,7 @@ export const POLICY_STATUS_NAMES: Record<PolicyStatus, 'pending' | 'active' | 'c
   1: 'active',
   2: 'cancelled',
   3: 'on_hold',
-  /** The term ended (stored by the policy's expiry due event, for the families with a term: property so far). */
+  /** The term ended (stored by the policy's expiry due event, for every family with a term). */
   4: 'expired',
 };
 

@@ -45,7 +45,7 @@ const AUDITED = [
   'webhook-deliveries',
 ];
 /** The stored policy status (the partner API's integer) as the dashboard's word for it. */
-const POLICY_STATUS = ['pending', 'active', 'cancelled', 'on_hold'];
+const POLICY_STATUS = ['pending', 'active', 'cancelled', 'on_hold', 'expired'];
 const MONEY = new Set(['amount', 'price', 'refund_amount', 'approved_amount', 'requested_amount', 'paid_amount']);
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 

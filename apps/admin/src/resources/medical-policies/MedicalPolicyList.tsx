@@ -8,7 +8,7 @@ export function MedicalPolicyList() {
   const t = useTranslate();
   const f = useFormat();
   const filters = [
-    <SelectInput key="status" source="status" choices={[0, 1, 2].map((s) => ({ id: s, name: t(`resources.medical-policies.status.${s}`) }))} alwaysOn />,
+    <SelectInput key="status" source="status" choices={[0, 1, 2, 4].map((s) => ({ id: s, name: t(`resources.medical-policies.status.${s}`) }))} alwaysOn />,
   ];
   return (
     <List filters={filters} actions={<ListActions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>

@@ -5,7 +5,7 @@ import { QuoteRequestLink } from './QuoteRequestLink';
 import { ListTable } from '../../common/ListTable';
 import { ListActions } from '../../common/ListActions';
 
-const STATUSES = ['pending', 'issued'];
+const STATUSES = ['pending', 'issued', 'expired'];
 
 function useFilters() {
   const t = useTranslate();

@@ -9,6 +9,7 @@ const STATUS_COLOURS: Record<string, 'success' | 'warning' | 'error' | 'default'
   failed: 'error',
   pending: 'warning',
   issued: 'success',
+  expired: 'default',
   ok: 'success',
   declined: 'warning',
   timeout: 'error',

@@ -8,7 +8,7 @@ function useFilters() {
   const t = useTranslate();
   return [
     <SearchInput key="q" source="q" alwaysOn />,
-    <SelectInput key="status" source="status" choices={[0, 1, 2].map((s) => ({ id: s, name: t(`resources.property-policies.status.${s}`) }))} />,
+    <SelectInput key="status" source="status" choices={[0, 1, 2, 4].map((s) => ({ id: s, name: t(`resources.property-policies.status.${s}`) }))} />,
     <TextInput key="insurer_code" source="insurer_code" />,
     <TextInput key="nationality_id" source="nationality_id" />,
     <DateInput key="created_from" source="created_from" />,

@@ -210,7 +210,7 @@ export function PropertyPolicyShow() {
         <TopToolbar sx={{ gap: 1 }}>
           <FileClaimButton family="property" />
           <CheckStatusButton />
-          <CancelWithReasonButton resource="property-policies" cancellable={(status) => status !== 2} />
+          <CancelWithReasonButton resource="property-policies" cancellable={(status) => status === 0 || status === 1} />
         </TopToolbar>
       }
     >

@@ -5,13 +5,14 @@ import { useFormat } from '../../common/format';
 
 type Props = { source?: string; label?: string; sortable?: boolean; sortBy?: string };
 
-const COLORS = { 0: 'warning', 1: 'success', 2: 'default', 3: 'error' } as const;
+/** Expired reads like cancelled (and like an expired payment): no longer in force, nothing to act on. */
+const COLORS = { 0: 'warning', 1: 'success', 2: 'default', 3: 'error', 4: 'default' } as const;
 
 export function TplStatusChip(_: Props) {
   const record = useRecordContext();
   const t = useTranslate();
   if (!record) return null;
-  const status = Number(record.status) as 0 | 1 | 2 | 3;
+  const status = Number(record.status) as keyof typeof COLORS;
   return <Chip size="small" color={COLORS[status] ?? 'default'} label={t(`resources.tpl-policies.status.${status}`, { _: String(status) })} />;
 }
 

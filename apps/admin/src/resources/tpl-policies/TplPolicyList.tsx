@@ -8,7 +8,7 @@ function useFilters() {
   const t = useTranslate();
   return [
     <SearchInput key="q" source="q" alwaysOn />,
-    <SelectInput key="status" source="status" choices={[0, 1, 2, 3].map((s) => ({ id: s, name: t(`resources.tpl-policies.status.${s}`) }))} />,
+    <SelectInput key="status" source="status" choices={[0, 1, 2, 3, 4].map((s) => ({ id: s, name: t(`resources.tpl-policies.status.${s}`) }))} />,
     <TextInput key="client_id" source="client_id" />,
   ];
 }

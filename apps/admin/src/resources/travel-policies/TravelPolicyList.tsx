@@ -8,7 +8,7 @@ const R = 'resources.travel-policies';
 function useFilters() {
   const t = useTranslate();
   return [
-    <SelectInput key="status" source="status" alwaysOn choices={[0, 1, 2].map((s) => ({ id: s, name: t(`${R}.status.${s}`) }))} />,
+    <SelectInput key="status" source="status" alwaysOn choices={[0, 1, 2, 4].map((s) => ({ id: s, name: t(`${R}.status.${s}`) }))} />,
     <TextInput key="client_id" source="client_id" />,
   ];
 }

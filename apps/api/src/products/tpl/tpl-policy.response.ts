@@ -2,6 +2,9 @@ import { amountOut, dateOut, dateTimeOut, intIdOut, paginated, shape, z } from '
 import { PolicyStatus } from '../../policies/policy-status';
 import { TPL_POLICY_EXAMPLE } from './tpl-openapi';
 
+/** Every status a TPL policy takes (0 pending, 1 issued, 2 cancelled, 3 on hold, 4 expired): its show answers and list filters. */
+export const TPL_POLICY_STATUSES = [PolicyStatus.Pending, PolicyStatus.Active, PolicyStatus.Cancelled, PolicyStatus.OnHold, PolicyStatus.Expired] as const;
+
 const urlOut = (description: string) => z.string().meta({ format: 'uri', description });
 
 /** The TPL v2 policy object: issuance, list, show and cancellation answer it, and its webhooks carry it. */
@@ -11,7 +14,7 @@ export const tplPolicyShape = shape(
     .object({
       id: intIdOut,
       status: z
-        .literal([PolicyStatus.Pending, PolicyStatus.Active, PolicyStatus.Cancelled, PolicyStatus.OnHold, PolicyStatus.Expired])
+        .literal(TPL_POLICY_STATUSES)
         .meta({ description: '0 pending issuance (awaiting payment), 1 issued, 2 canceled, 3 on hold, 4 expired (the cover ended).' }),
       meta_data: z.object({
         vin: z.string(),

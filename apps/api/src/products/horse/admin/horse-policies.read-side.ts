@@ -5,15 +5,16 @@ import { APP_CONFIG, AppConfig } from '@lib/config';
 import { idFilter, intIds } from '../../../platform/admin/list/list-query';
 import { personalDataFor } from '../../../platform/admin/pii/personal-data';
 import type { AdminPolicyReadSide, CancelActor, PolicyOrder } from '../../../policies/admin-policy-read-side';
-import { PolicyStatus } from '../../../policies/policy-status';
+import { policyStatusQuery, PolicyStatus } from '../../../policies/policy-status';
 import { CancelHorsePolicyUseCase } from '../cancellation/cancel-horse-policy.use-case';
 import { presentHorsePolicy } from '../policies/horse-policy.presenter';
+import { HORSE_POLICY_STATUSES } from '../policies/horse-policy.response';
 import { HorsePolicyRepository, type HorsePolicyView } from '../policies/horse-policy.repository';
 import type { AdminHorsePolicyOut } from './admin-horse-policy.response';
 
 export const horsePolicyFilter = z.strictObject({
   id: idFilter,
-  status: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
+  status: policyStatusQuery(HORSE_POLICY_STATUSES),
   client_id: z.uuid().optional(),
 });
 

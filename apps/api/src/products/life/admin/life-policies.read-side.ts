@@ -5,15 +5,16 @@ import { APP_CONFIG, AppConfig } from '@lib/config';
 import { idFilter, intIds } from '../../../platform/admin/list/list-query';
 import { personalDataFor } from '../../../platform/admin/pii/personal-data';
 import type { AdminPolicyReadSide, CancelActor, PolicyOrder } from '../../../policies/admin-policy-read-side';
-import { PolicyStatus } from '../../../policies/policy-status';
+import { policyStatusQuery, PolicyStatus } from '../../../policies/policy-status';
 import { CancelLifePolicyUseCase } from '../cancellation/cancel-life-policy.use-case';
 import { presentLifePolicy } from '../policies/life-policy.presenter';
+import { LIFE_POLICY_STATUSES } from '../policies/life-policy.response';
 import { LifePolicyRepository, type LifePolicyView } from '../policies/life-policy.repository';
 import type { AdminLifePolicyOut } from './admin-life-policy.response';
 
 export const lifePolicyFilter = z.strictObject({
   id: idFilter,
-  status: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
+  status: policyStatusQuery(LIFE_POLICY_STATUSES),
   client_id: z.uuid().optional(),
   insurer_code: z.string().max(32).optional(),
 });

@@ -4,13 +4,14 @@ import type { MedicalPolicy } from '@lib/db/generated/prisma/client';
 import { idFilter, intIds } from '../../../platform/admin/list/list-query';
 import { ClaimRepository } from '../../../policies/claims/claim.repository';
 import type { AdminPolicyReadSide, PolicyOrder } from '../../../policies/admin-policy-read-side';
+import { policyStatusQuery, PolicyStatus } from '../../../policies/policy-status';
 import { presentMedicalPolicy } from '../policies/medical-policy.presenter';
 import { MedicalPolicyRepository } from '../policies/medical-policy.repository';
 import type { AdminMedicalPolicyOut } from './admin-medical-policy.response';
 
 export const medicalPolicyFilter = z.strictObject({
   id: idFilter,
-  status: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
+  status: policyStatusQuery([PolicyStatus.Pending, PolicyStatus.Active, PolicyStatus.Cancelled, PolicyStatus.Expired]),
   company_id: intId.optional(),
   client_id: z.uuid().optional(),
 });

@@ -14,8 +14,8 @@ export const AdminMotorPoliciesController = adminPoliciesController({
   shapes: { row: adminMotorPolicyShape, detail: adminMotorPolicyDetailShape },
   list: {
     summary: 'List motor policies',
-    description: `Every client's motor policies; \`status\` is pending or issued. Owner ids and IBAN are masked for roles without read_pii. created_from/created_to are UTC dates, both inclusive. ${LIST_CONVENTION}`,
-    filters: 'id, status (pending, issued), insurer_code, client_id, quote_request_id, created_from, created_to (YYYY-MM-DD)',
+    description: `Every client's motor policies; \`status\` is pending, issued or expired. Owner ids and IBAN are masked for roles without read_pii. created_from/created_to are UTC dates, both inclusive. ${LIST_CONVENTION}`,
+    filters: 'id, status (pending, issued, expired), insurer_code, client_id, quote_request_id, created_from, created_to (YYYY-MM-DD)',
     errors: [422],
   },
   show: {

@@ -104,7 +104,7 @@ const policyFields = {
   car_sequence_number: z.string().nullable(),
   custom_number: z.string().nullable(),
   iban: masked(),
-  status: z.string().meta({ description: 'pending or issued.', example: 'issued' }),
+  status: z.string().meta({ description: 'pending, issued or expired (the term ended).', example: 'issued' }),
   status_code: z.number().int(),
   price: amountTextOut,
   provider_policy_id: z.string().nullable(),

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { listTotal, listTotalKey, Prisma, PrismaService } from '@lib/db';
 import type { MotorPolicy, Payment } from '@lib/db/generated/prisma/client';
+import { PolicyStatus } from '../../../policies/policy-status';
 
 /** The stored status codes of a motor policy and the names the console uses for them. */
-export const POLICY_STATUS_CODES = { pending: 0, issued: 1 } as const;
+export const POLICY_STATUS_CODES = { pending: PolicyStatus.Pending, issued: PolicyStatus.Active, expired: PolicyStatus.Expired } as const;
 export type PolicyStatusName = keyof typeof POLICY_STATUS_CODES;
 export const POLICY_STATUS_NAMES = Object.keys(POLICY_STATUS_CODES) as [PolicyStatusName, ...PolicyStatusName[]];
 

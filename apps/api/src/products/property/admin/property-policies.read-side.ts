@@ -3,6 +3,7 @@ import { parseDate, z } from '@lib/common';
 import { gregorianDateField } from '@lib/common/saudi';
 import { idFilter, intIds } from '../../../platform/admin/list/list-query';
 import { type AdminPolicyReadSide, type CancelActor, cancelSummary, type PolicyOrder } from '../../../policies/admin-policy-read-side';
+import { policyStatusQuery, PolicyStatus } from '../../../policies/policy-status';
 import { CancelPropertyPolicyUseCase } from '../cancellation/cancel-property-policy.use-case';
 import { CancellationStatusService } from '../cancellation/cancellation-status.service';
 import { PropertyPolicyViews } from '../policies/property-policy-views';
@@ -14,7 +15,7 @@ const DAY_MS = 86_400_000;
 export const propertyPolicyFilter = z.strictObject({
   id: idFilter,
   q: z.string().trim().max(255).optional(),
-  status: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
+  status: policyStatusQuery([PolicyStatus.Pending, PolicyStatus.Active, PolicyStatus.Cancelled, PolicyStatus.Expired]),
   client_id: z.uuid().optional(),
   insurer_code: z.string().max(32).optional(),
   nationality_id: z.string().max(20).optional(),

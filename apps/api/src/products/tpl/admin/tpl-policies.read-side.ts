@@ -5,6 +5,8 @@ import type { TplPolicy } from '@lib/db/generated/prisma/client';
 import { idFilter, intIds } from '../../../platform/admin/list/list-query';
 import { FileStore } from '../../../platform/files/file-store';
 import { type AdminPolicyReadSide, type CancelActor, cancelSummary, type PolicyOrder } from '../../../policies/admin-policy-read-side';
+import { policyStatusQuery } from '../../../policies/policy-status';
+import { TPL_POLICY_STATUSES } from '../tpl-policy.response';
 import { CancelTplPolicyUseCase } from '../cancellation/cancel-tpl-policy.use-case';
 import { presentAdminTplPolicy } from './admin-tpl-policy.presenter';
 import { TplPolicyAdminRepository } from './tpl-policy-admin.repository';
@@ -12,7 +14,7 @@ import { TplPolicyAdminRepository } from './tpl-policy-admin.repository';
 export const tplPolicyFilter = z.strictObject({
   id: idFilter,
   q: z.string().trim().max(64).optional(),
-  status: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]).optional(),
+  status: policyStatusQuery(TPL_POLICY_STATUSES),
   client_id: z.uuid().optional(),
 });
 

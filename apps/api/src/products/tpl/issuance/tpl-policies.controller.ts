@@ -14,11 +14,11 @@ import { Responds } from '../../../platform/openapi/responds.decorator';
 import { TPL_PRODUCT } from '../tpl-provider.token';
 import { ISSUE_BODY, STATUS_DOC } from '../tpl-openapi';
 import { presentTplPolicy } from '../tpl-policy.presenter';
-import { tplPolicyPageShape, tplPolicyShape } from '../tpl-policy.response';
+import { TPL_POLICY_STATUSES, tplPolicyPageShape, tplPolicyShape } from '../tpl-policy.response';
 import { TplPolicyRepository } from '../tpl-policy.repository';
 import { UploadedDocument, VehicleDocumentUpload, VehicleDocumentUploadGuard } from '../upload/vehicle-document-upload.guard';
 import { IssueTplPolicyUseCase } from './issue-tpl-policy.use-case';
-import { policyStatusQuery, PolicyStatus } from '../../../policies/policy-status';
+import { policyStatusQuery } from '../../../policies/policy-status';
 
 const listQuery = z.strictObject({
   ...pageQueryShape,
@@ -36,7 +36,7 @@ const listQuery = z.strictObject({
     .string()
     .regex(/^\d{10}$/, 'The current car owner must be 10 digits.')
     .optional(),
-  status: policyStatusQuery([PolicyStatus.Pending, PolicyStatus.Active, PolicyStatus.Cancelled, PolicyStatus.OnHold, PolicyStatus.Expired]),
+  status: policyStatusQuery(TPL_POLICY_STATUSES),
 });
 const idParam = z.strictObject({ carPolicy: intId });
 

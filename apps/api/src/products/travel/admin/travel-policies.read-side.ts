@@ -4,16 +4,17 @@ import { can } from '@lib/common/permissions';
 import { idFilter, intIds } from '../../../platform/admin/list/list-query';
 import { personalDataFor } from '../../../platform/admin/pii/personal-data';
 import type { AdminPolicyReadSide, CancelActor, PolicyOrder } from '../../../policies/admin-policy-read-side';
-import { PolicyStatus } from '../../../policies/policy-status';
+import { policyStatusQuery, PolicyStatus } from '../../../policies/policy-status';
 import { CancelTravelPolicyUseCase } from '../cancellation/cancel-travel-policy.use-case';
 import type { TravellerInput } from '../quotes/travel-quote.schema';
 import { TravelPolicyRepository, type TravelPolicyView } from '../policies/travel-policy.repository';
 import { TravelPolicyPresenter } from '../policies/travel-policy.view';
+import { TRAVEL_POLICY_STATUSES } from '../travel.response';
 import type { AdminTravelPolicyOut } from './admin-travel-policy.response';
 
 export const travelPolicyFilter = z.strictObject({
   id: idFilter,
-  status: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
+  status: policyStatusQuery(TRAVEL_POLICY_STATUSES),
   client_id: z.uuid().optional(),
 });
 
