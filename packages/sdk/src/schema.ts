@@ -413,7 +413,7 @@ export interface paths {
         };
         /**
          * List motor policies
-         * @description Every client's motor policies; `status` is pending or issued. Owner ids and IBAN are masked for roles without read_pii. created_from/created_to are UTC dates, both inclusive. Admin lists follow react-admin's simple REST convention: `sort=["field","ASC"|"DESC"]`, `range=[first,last]` (inclusive, at most 100 rows, default [0,24]) and `filter={...}` as JSON query parameters; the answer is a JSON array with `Content-Range: <resource> <first>-<last>/<total>`. Bad parameters answer 422 naming `sort`, `range` or `filter.<key>`. `format=csv` answers every row the filter matches instead, in the sort, as a CSV download streamed page by page (no `range`, no size limit).
+         * @description Every client's motor policies; `status` is pending, issued or expired. Owner ids and IBAN are masked for roles without read_pii. created_from/created_to are UTC dates, both inclusive. Admin lists follow react-admin's simple REST convention: `sort=["field","ASC"|"DESC"]`, `range=[first,last]` (inclusive, at most 100 rows, default [0,24]) and `filter={...}` as JSON query parameters; the answer is a JSON array with `Content-Range: <resource> <first>-<last>/<total>`. Bad parameters answer 422 naming `sort`, `range` or `filter.<key>`. `format=csv` answers every row the filter matches instead, in the sort, as a CSV download streamed page by page (no `range`, no size limit).
          */
         get: operations["AdminMotorPolicies_list"];
         put?: never;
@@ -3200,6 +3200,63 @@ export interface paths {
         get: operations["AuditLog_show"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/due-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List scheduled (due) events
+         * @description Every due event with its state, tries and last error. Admin lists follow react-admin's simple REST convention: `sort=["field","ASC"|"DESC"]`, `range=[first,last]` (inclusive, at most 100 rows, default [0,24]) and `filter={...}` as JSON query parameters; the answer is a JSON array with `Content-Range: <resource> <first>-<last>/<total>`. Bad parameters answer 422 naming `sort`, `range` or `filter.<key>`. `format=csv` answers every row the filter matches instead, in the sort, as a CSV download streamed page by page (no `range`, no size limit).
+         */
+        get: operations["AdminDueEvents_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/due-events/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Show a due event */
+        get: operations["AdminDueEvents_show"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/due-events/{id}/rerun": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a failed due event again
+         * @description A `failed` event (every try failed) is pending again with 0 tries, its lease cleared and due at once; the scheduler fires it on its next pass (a test clock's event on the clock's next advance). `last_error` stays until it fires. `reason` is required and audited. 409 for an event that is not failed.
+         */
+        post: operations["AdminDueEvents_rerun"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7073,7 +7130,7 @@ export interface components {
             /** @description Masked for roles without read_pii. */
             iban: string | null;
             /**
-             * @description pending or issued.
+             * @description pending, issued or expired (the term ended).
              * @example issued
              */
             status: string;
@@ -7117,7 +7174,7 @@ export interface components {
             /** @description Masked for roles without read_pii. */
             iban: string | null;
             /**
-             * @description pending or issued.
+             * @description pending, issued or expired (the term ended).
              * @example issued
              */
             status: string;
@@ -7241,6 +7298,170 @@ export interface components {
                 latency_p95_ms: number | null;
             }[];
         };
+        /**
+         * @example {
+         *       "id": 12,
+         *       "offer_id": "0f8b7c1e-2d3a-4b5c-8d9e-0a1b2c3d4e5f",
+         *       "status": 0,
+         *       "insurer": "Summit Ridge Takaful",
+         *       "insurer_ar": "تكافل ذروة القمة",
+         *       "product_name": "Summit Future Builder",
+         *       "provider_policy_id": null,
+         *       "applicant_id": "1012345678",
+         *       "sum_assured": 300000,
+         *       "premium_amount": 833.51,
+         *       "premium_frequency": "monthly",
+         *       "policy_term_years": 20,
+         *       "start_date": null,
+         *       "end_date": null,
+         *       "beneficiaries": [
+         *         {
+         *           "name": "Sara Ahmed",
+         *           "national_id": "1098765432",
+         *           "relationship": "spouse",
+         *           "share_percentage": 100
+         *         }
+         *       ],
+         *       "iban_masked": "SA03*****************519",
+         *       "requested_start_date": null,
+         *       "payment_link": "http://localhost:3000/pay/9b1d0f3e6a7c4b2d8e5f1a3c7b9d2e4f6a8c0b1d",
+         *       "purchased_at": null,
+         *       "cancelled_at": null,
+         *       "refund_amount": null,
+         *       "cancellation_document": null,
+         *       "meta_data": {
+         *         "extra_fields": null
+         *       },
+         *       "created_at": "2026-11-22T09:05:00.000000Z"
+         *     }
+         */
+        LifePolicy: {
+            id: number;
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            offer_id: string;
+            /**
+             * @description 0 pending payment, 1 active, 2 cancelled, 4 expired.
+             * @enum {number}
+             */
+            status: 0 | 1 | 2 | 4;
+            insurer: string;
+            insurer_ar: string;
+            product_name: string;
+            provider_policy_id: string | null;
+            applicant_id: string;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            sum_assured: number;
+            /**
+             * @description One instalment, per `premium_frequency`.
+             * @example 1079.73
+             */
+            premium_amount: number;
+            /** @enum {string} */
+            premium_frequency: "monthly" | "quarterly" | "semi_annual" | "annual";
+            policy_term_years: number;
+            /**
+             * Format: date
+             * @description The payment day, or the requested start date if later; null until paid.
+             * @example 2026-12-01
+             */
+            start_date: string | null;
+            /**
+             * Format: date
+             * @example 2026-12-01
+             */
+            end_date: string | null;
+            beneficiaries: {
+                name: string;
+                national_id: string;
+                /** @enum {string} */
+                relationship: "spouse" | "child" | "parent" | "sibling" | "other";
+                share_percentage: number;
+            }[];
+            /** @example SA03*****************519 */
+            iban_masked: string | null;
+            /**
+             * Format: date
+             * @description The `start_date` sent at issuance, if any.
+             * @example 2026-12-01
+             */
+            requested_start_date: string | null;
+            payment_link: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            purchased_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            cancelled_at: string | null;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            refund_amount: number | null;
+            /** @description URL of the document sent with the cancellation. */
+            cancellation_document: string | null;
+            meta_data: {
+                /** @description The partner's own fields, as sent. */
+                extra_fields: {
+                    [key: string]: unknown;
+                } | null;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+        };
+        /**
+         * @description Newest first, at most 500.
+         * @example [
+         *       {
+         *         "id": 12,
+         *         "offer_id": "0f8b7c1e-2d3a-4b5c-8d9e-0a1b2c3d4e5f",
+         *         "status": 0,
+         *         "insurer": "Summit Ridge Takaful",
+         *         "insurer_ar": "تكافل ذروة القمة",
+         *         "product_name": "Summit Future Builder",
+         *         "provider_policy_id": null,
+         *         "applicant_id": "1012345678",
+         *         "sum_assured": 300000,
+         *         "premium_amount": 833.51,
+         *         "premium_frequency": "monthly",
+         *         "policy_term_years": 20,
+         *         "start_date": null,
+         *         "end_date": null,
+         *         "beneficiaries": [
+         *           {
+         *             "name": "Sara Ahmed",
+         *             "national_id": "1098765432",
+         *             "relationship": "spouse",
+         *             "share_percentage": 100
+         *           }
+         *         ],
+         *         "iban_masked": "SA03*****************519",
+         *         "requested_start_date": null,
+         *         "payment_link": "http://localhost:3000/pay/9b1d0f3e6a7c4b2d8e5f1a3c7b9d2e4f6a8c0b1d",
+         *         "purchased_at": null,
+         *         "cancelled_at": null,
+         *         "refund_amount": null,
+         *         "cancellation_document": null,
+         *         "meta_data": {
+         *           "extra_fields": null
+         *         },
+         *         "created_at": "2026-11-22T09:05:00.000000Z"
+         *       }
+         *     ]
+         */
+        LifePolicyList: components["schemas"]["LifePolicy"][];
         AdminLifePolicy: {
             id: number;
             /**
@@ -8028,234 +8249,6 @@ export interface components {
         LifeOfferList: components["schemas"]["LifeOffer"][];
         /**
          * @example {
-         *       "id": 12,
-         *       "offer_id": "0f8b7c1e-2d3a-4b5c-8d9e-0a1b2c3d4e5f",
-         *       "status": 0,
-         *       "insurer": "Summit Ridge Takaful",
-         *       "insurer_ar": "تكافل ذروة القمة",
-         *       "product_name": "Summit Future Builder",
-         *       "provider_policy_id": null,
-         *       "applicant_id": "1012345678",
-         *       "sum_assured": 300000,
-         *       "premium_amount": 833.51,
-         *       "premium_frequency": "monthly",
-         *       "policy_term_years": 20,
-         *       "start_date": null,
-         *       "end_date": null,
-         *       "beneficiaries": [
-         *         {
-         *           "name": "Sara Ahmed",
-         *           "national_id": "1098765432",
-         *           "relationship": "spouse",
-         *           "share_percentage": 100
-         *         }
-         *       ],
-         *       "iban_masked": "SA03*****************519",
-         *       "requested_start_date": null,
-         *       "payment_link": "http://localhost:3000/pay/9b1d0f3e6a7c4b2d8e5f1a3c7b9d2e4f6a8c0b1d",
-         *       "purchased_at": null,
-         *       "cancelled_at": null,
-         *       "refund_amount": null,
-         *       "cancellation_document": null,
-         *       "meta_data": {
-         *         "extra_fields": null
-         *       },
-         *       "created_at": "2026-11-22T09:05:00.000000Z"
-         *     }
-         */
-        LifePolicy: {
-            id: number;
-            /**
-             * Format: uuid
-             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
-             */
-            offer_id: string;
-            /**
-             * @description 0 pending payment, 1 active, 2 cancelled, 4 expired.
-             * @enum {number}
-             */
-            status: 0 | 1 | 2 | 4;
-            insurer: string;
-            insurer_ar: string;
-            product_name: string;
-            provider_policy_id: string | null;
-            applicant_id: string;
-            /**
-             * @description SAR, at most two decimals.
-             * @example 1079.73
-             */
-            sum_assured: number;
-            /**
-             * @description One instalment, per `premium_frequency`.
-             * @example 1079.73
-             */
-            premium_amount: number;
-            /** @enum {string} */
-            premium_frequency: "monthly" | "quarterly" | "semi_annual" | "annual";
-            policy_term_years: number;
-            /**
-             * Format: date
-             * @description The payment day, or the requested start date if later; null until paid.
-             * @example 2026-12-01
-             */
-            start_date: string | null;
-            /**
-             * Format: date
-             * @example 2026-12-01
-             */
-            end_date: string | null;
-            beneficiaries: {
-                name: string;
-                national_id: string;
-                /** @enum {string} */
-                relationship: "spouse" | "child" | "parent" | "sibling" | "other";
-                share_percentage: number;
-            }[];
-            /** @example SA03*****************519 */
-            iban_masked: string | null;
-            /**
-             * Format: date
-             * @description The `start_date` sent at issuance, if any.
-             * @example 2026-12-01
-             */
-            requested_start_date: string | null;
-            payment_link: string | null;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T10:15:30.123000Z
-             */
-            purchased_at: string | null;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T10:15:30.123000Z
-             */
-            cancelled_at: string | null;
-            /**
-             * @description SAR, at most two decimals.
-             * @example 1079.73
-             */
-            refund_amount: number | null;
-            /** @description URL of the document sent with the cancellation. */
-            cancellation_document: string | null;
-            meta_data: {
-                /** @description The partner's own fields, as sent. */
-                extra_fields: {
-                    [key: string]: unknown;
-                } | null;
-            };
-            /**
-             * Format: date-time
-             * @example 2026-11-22T10:15:30.123000Z
-             */
-            created_at: string;
-        };
-        /**
-         * @description Newest first, at most 500.
-         * @example [
-         *       {
-         *         "id": 12,
-         *         "offer_id": "0f8b7c1e-2d3a-4b5c-8d9e-0a1b2c3d4e5f",
-         *         "status": 0,
-         *         "insurer": "Summit Ridge Takaful",
-         *         "insurer_ar": "تكافل ذروة القمة",
-         *         "product_name": "Summit Future Builder",
-         *         "provider_policy_id": null,
-         *         "applicant_id": "1012345678",
-         *         "sum_assured": 300000,
-         *         "premium_amount": 833.51,
-         *         "premium_frequency": "monthly",
-         *         "policy_term_years": 20,
-         *         "start_date": null,
-         *         "end_date": null,
-         *         "beneficiaries": [
-         *           {
-         *             "name": "Sara Ahmed",
-         *             "national_id": "1098765432",
-         *             "relationship": "spouse",
-         *             "share_percentage": 100
-         *           }
-         *         ],
-         *         "iban_masked": "SA03*****************519",
-         *         "requested_start_date": null,
-         *         "payment_link": "http://localhost:3000/pay/9b1d0f3e6a7c4b2d8e5f1a3c7b9d2e4f6a8c0b1d",
-         *         "purchased_at": null,
-         *         "cancelled_at": null,
-         *         "refund_amount": null,
-         *         "cancellation_document": null,
-         *         "meta_data": {
-         *           "extra_fields": null
-         *         },
-         *         "created_at": "2026-11-22T09:05:00.000000Z"
-         *       }
-         *     ]
-         */
-        LifePolicyList: components["schemas"]["LifePolicy"][];
-        AdminHorsePolicy: {
-            id: number;
-            /** @description 0 pending payment, 1 active, 2 cancelled, 4 expired. */
-            status: number;
-            insurer_code: string;
-            provider_policy_id: string | null;
-            /** @description The horse as sent (name, breed, date_of_birth, sex, color, use, microchip_number, passport_number, value, history, document_url). */
-            horse: {
-                [key: string]: unknown;
-            };
-            /** @description name, id, email, phone; masked without read_pii. */
-            owner: {
-                [key: string]: string | null;
-            };
-            /**
-             * @description SAR, at most two decimals.
-             * @example 1079.73
-             */
-            net_premium: number;
-            /**
-             * @description SAR, at most two decimals.
-             * @example 1079.73
-             */
-            vat: number;
-            /**
-             * @description SAR, at most two decimals.
-             * @example 1079.73
-             */
-            price: number;
-            start_date: string | null;
-            end_date: string | null;
-            payment_link: string | null;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T10:15:30.123000Z
-             */
-            purchased_at: string | null;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T10:15:30.123000Z
-             */
-            cancelled_at: string | null;
-            /**
-             * @description SAR, at most two decimals.
-             * @example 1079.73
-             */
-            refund_amount: number | null;
-            cancellation_document: string | null;
-            meta_data: {
-                extra_fields: {
-                    [key: string]: unknown;
-                } | null;
-            };
-            /**
-             * Format: date-time
-             * @example 2026-11-22T10:15:30.123000Z
-             */
-            created_at: string;
-            /**
-             * Format: uuid
-             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
-             */
-            client_id: string;
-        };
-        /**
-         * @example {
          *       "id": 5,
          *       "status": 0,
          *       "insurer_code": "caravan",
@@ -8402,6 +8395,70 @@ export interface components {
              * @example 2026-11-22T10:15:30.123000Z
              */
             created_at: string;
+        };
+        AdminHorsePolicy: {
+            id: number;
+            /** @description 0 pending payment, 1 active, 2 cancelled, 4 expired. */
+            status: number;
+            insurer_code: string;
+            provider_policy_id: string | null;
+            /** @description The horse as sent (name, breed, date_of_birth, sex, color, use, microchip_number, passport_number, value, history, document_url). */
+            horse: {
+                [key: string]: unknown;
+            };
+            /** @description name, id, email, phone; masked without read_pii. */
+            owner: {
+                [key: string]: string | null;
+            };
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            net_premium: number;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            vat: number;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            price: number;
+            start_date: string | null;
+            end_date: string | null;
+            payment_link: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            purchased_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            cancelled_at: string | null;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            refund_amount: number | null;
+            cancellation_document: string | null;
+            meta_data: {
+                extra_fields: {
+                    [key: string]: unknown;
+                } | null;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            client_id: string;
         };
         MedicalDeclarationAnswers: {
             /** @enum {string} */
@@ -10991,6 +11048,74 @@ export interface components {
         };
         /**
          * @example {
+         *       "id": "3f6b8d0a-2c4e-4f6a-8b0c-2e4f6a8b0c2e",
+         *       "kind": "policy.expiry",
+         *       "subject": "travel:42",
+         *       "state": "failed",
+         *       "attempts": 10,
+         *       "due_at": "2026-11-23T00:00:00.000000Z",
+         *       "lease_until": null,
+         *       "clock_id": null,
+         *       "fired_at": null,
+         *       "last_error": "The insurer did not answer.",
+         *       "created_at": "2026-11-22T09:00:00.000000Z",
+         *       "updated_at": "2026-11-23T05:12:00.000000Z"
+         *     }
+         */
+        AdminDueEvent: {
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            id: string;
+            /** @description What it does: `payment.lapse`, `policy.renewal_due`, `policy.expiry`, `claim.overdue`. */
+            kind: string;
+            /** @description What it is about: a payment or claim id, or `family:policyId`. */
+            subject: string;
+            /**
+             * @description `pending` until it fires; `failed` once every try failed.
+             * @enum {string}
+             */
+            state: "pending" | "fired" | "failed";
+            /** @description Tries so far (10 at most before `failed`). */
+            attempts: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            due_at: string;
+            /**
+             * Format: date-time
+             * @description While pending: not tried before this (a worker holds it, or a failed try waits for its retry).
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            lease_until: string | null;
+            /**
+             * Format: uuid
+             * @description The sandbox test clock it fires on; null: real time.
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            clock_id: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            fired_at: string | null;
+            /** @description The last failed try's error; kept after a rerun until the event fires. */
+            last_error: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            updated_at: string;
+        };
+        /**
+         * @example {
          *       "id": "horse-12",
          *       "family": "horse",
          *       "policy_id": 12,
@@ -11409,125 +11534,6 @@ export interface components {
             outcome: "paid" | "card_declined" | "insufficient_funds" | "processing_error";
             payment: components["schemas"]["Payment"];
         };
-        AdminTplPolicy: {
-            id: number;
-            /** @description 0 pending, 1 issued, 2 cancelled, 3 on hold. */
-            status: number;
-            meta_data: {
-                vin: string;
-                /** @description Masked for roles without read_pii. */
-                email: string | null;
-                car_sequence_number: string;
-                /** @description Masked for roles without read_pii. */
-                current_car_owner: string | null;
-                /** @description Masked for roles without read_pii. */
-                new_owner_id: string | null;
-                /** @description The istimarah's URL (through the console); null without read_pii. */
-                istimarah: string | null;
-                /** @description The partner's own fields, as sent. */
-                extra_fields: {
-                    [key: string]: unknown;
-                } | null;
-                /** @description On hold only: why the istimarah did not match. */
-                incorrect_info_message?: string | null;
-            };
-            product_id: number;
-            insurance_company_id: string;
-            provider_policy_id: string | null;
-            /**
-             * @description SAR, at most two decimals.
-             * @example 1079.73
-             */
-            price: number;
-            payment_link: string | null;
-            start_date: string | null;
-            end_date: string | null;
-            /**
-             * @description SAR, at most two decimals.
-             * @example 1079.73
-             */
-            refund_amount: number | null;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T10:15:30.123000Z
-             */
-            uploaded_at: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T10:15:30.123000Z
-             */
-            purchased_at: string | null;
-            policy_url: string | null;
-            invoice_url: string | null;
-            redirect_url: string | null;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T10:15:30.123000Z
-             */
-            transfer_date_at: string | null;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T10:15:30.123000Z
-             */
-            cancellation_request_at: string | null;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T10:15:30.123000Z
-             */
-            cancellation_confirmed_at: string | null;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T10:15:30.123000Z
-             */
-            canceled_at: string | null;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T10:15:30.123000Z
-             */
-            created_at: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T10:15:30.123000Z
-             */
-            updated_at: string;
-            /**
-             * Format: uuid
-             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
-             */
-            client_id: string;
-            /** @description `client`, or the email of the staff member who cancelled it. */
-            canceled_by: string | null;
-            cancellation_reason: string | null;
-            payments: {
-                /**
-                 * Format: uuid
-                 * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
-                 */
-                id: string;
-                status: string;
-                /**
-                 * @description SAR, at most two decimals.
-                 * @example 1079.73
-                 */
-                amount: number;
-                currency: string;
-                /**
-                 * Format: date-time
-                 * @example 2026-11-22T10:15:30.123000Z
-                 */
-                expires_at: string;
-                /**
-                 * Format: date-time
-                 * @example 2026-11-22T10:15:30.123000Z
-                 */
-                paid_at: string | null;
-                /**
-                 * Format: date-time
-                 * @example 2026-11-22T10:15:30.123000Z
-                 */
-                created_at: string;
-            }[];
-        };
         /**
          * @example {
          *       "id": 12,
@@ -11696,79 +11702,77 @@ export interface components {
             to: number | null;
             total: number;
         };
-        AdminTravelPolicy: {
+        AdminTplPolicy: {
             id: number;
-            /** @description 0 awaiting payment, 1 active, 2 cancelled. */
+            /** @description 0 pending, 1 issued, 2 cancelled, 3 on hold. */
             status: number;
-            product_id: number;
-            /**
-             * Format: uuid
-             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
-             */
-            client_id: string;
-            quote_id: string;
-            insurer_code: string;
             meta_data: {
-                /** @description The quote's bill, as the insurer priced it. */
-                bill: {
-                    [key: string]: unknown;
-                };
-                /** @description Masked without read_pii. */
+                vin: string;
+                /** @description Masked for roles without read_pii. */
                 email: string | null;
-                /**
-                 * @description SAR, at most two decimals.
-                 * @example 1079.73
-                 */
-                price: number;
-                duration: number;
-                quote_id: string;
-                start_date: string;
-                /** @description As sent; full_name, passport_number and date_of_birth masked without read_pii. */
-                travellers: {
+                car_sequence_number: string;
+                /** @description Masked for roles without read_pii. */
+                current_car_owner: string | null;
+                /** @description Masked for roles without read_pii. */
+                new_owner_id: string | null;
+                /** @description The istimarah's URL (through the console); null without read_pii. */
+                istimarah: string | null;
+                /** @description The partner's own fields, as sent. */
+                extra_fields: {
                     [key: string]: unknown;
-                }[];
-                multi_entry: boolean;
-                /** @description Masked without read_pii. */
-                phone_number: string | null;
-                /** @description Masked without read_pii. */
-                date_of_birth: string | null;
-                /** @description Masked without read_pii. */
-                nationality_id: string | null;
+                } | null;
+                /** @description On hold only: why the istimarah did not match. */
+                incorrect_info_message?: string | null;
             };
+            product_id: number;
+            insurance_company_id: string;
+            provider_policy_id: string | null;
             /**
              * @description SAR, at most two decimals.
              * @example 1079.73
              */
             price: number;
             payment_link: string | null;
-            provider_policy_id: string | null;
-            provider_policy: string | null;
-            invoice: string | null;
-            policy_url: string | null;
-            invoice_url: string | null;
-            redirect_url: string | null;
-            start_date: string;
+            start_date: string | null;
             end_date: string | null;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T10:15:30.123000Z
-             */
-            purchased_at: string | null;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T10:15:30.123000Z
-             */
-            uploaded_at: string | null;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T10:15:30.123000Z
-             */
-            canceled_at: string | null;
             /**
              * @description SAR, at most two decimals.
              * @example 1079.73
              */
             refund_amount: number | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            uploaded_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            purchased_at: string | null;
+            policy_url: string | null;
+            invoice_url: string | null;
+            redirect_url: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            transfer_date_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            cancellation_request_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            cancellation_confirmed_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            canceled_at: string | null;
             /**
              * Format: date-time
              * @example 2026-11-22T10:15:30.123000Z
@@ -11779,6 +11783,43 @@ export interface components {
              * @example 2026-11-22T10:15:30.123000Z
              */
             updated_at: string;
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            client_id: string;
+            /** @description `client`, or the email of the staff member who cancelled it. */
+            canceled_by: string | null;
+            cancellation_reason: string | null;
+            payments: {
+                /**
+                 * Format: uuid
+                 * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+                 */
+                id: string;
+                status: string;
+                /**
+                 * @description SAR, at most two decimals.
+                 * @example 1079.73
+                 */
+                amount: number;
+                currency: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T10:15:30.123000Z
+                 */
+                expires_at: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T10:15:30.123000Z
+                 */
+                paid_at: string | null;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T10:15:30.123000Z
+                 */
+                created_at: string;
+            }[];
         };
         /**
          * @example {
@@ -12234,6 +12275,90 @@ export interface components {
             prev_page_url: string | null;
             to: number | null;
             total: number;
+        };
+        AdminTravelPolicy: {
+            id: number;
+            /** @description 0 awaiting payment, 1 active, 2 cancelled. */
+            status: number;
+            product_id: number;
+            /**
+             * Format: uuid
+             * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90
+             */
+            client_id: string;
+            quote_id: string;
+            insurer_code: string;
+            meta_data: {
+                /** @description The quote's bill, as the insurer priced it. */
+                bill: {
+                    [key: string]: unknown;
+                };
+                /** @description Masked without read_pii. */
+                email: string | null;
+                /**
+                 * @description SAR, at most two decimals.
+                 * @example 1079.73
+                 */
+                price: number;
+                duration: number;
+                quote_id: string;
+                start_date: string;
+                /** @description As sent; full_name, passport_number and date_of_birth masked without read_pii. */
+                travellers: {
+                    [key: string]: unknown;
+                }[];
+                multi_entry: boolean;
+                /** @description Masked without read_pii. */
+                phone_number: string | null;
+                /** @description Masked without read_pii. */
+                date_of_birth: string | null;
+                /** @description Masked without read_pii. */
+                nationality_id: string | null;
+            };
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            price: number;
+            payment_link: string | null;
+            provider_policy_id: string | null;
+            provider_policy: string | null;
+            invoice: string | null;
+            policy_url: string | null;
+            invoice_url: string | null;
+            redirect_url: string | null;
+            start_date: string;
+            end_date: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            purchased_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            uploaded_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            canceled_at: string | null;
+            /**
+             * @description SAR, at most two decimals.
+             * @example 1079.73
+             */
+            refund_amount: number | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123000Z
+             */
+            updated_at: string;
         };
         /** @description The motor policy object exactly as `GET /api/v1/car-comp/policies/{carPolicy}` returns it when the event is queued. */
         WebhookPolicy: {
@@ -15254,7 +15379,7 @@ export interface operations {
                 sort?: string;
                 /** @description JSON `[first,last]`, inclusive, at most 100 rows. */
                 range?: string;
-                /** @description JSON object. Keys: id, status (pending, issued), insurer_code, client_id, quote_request_id, created_from, created_to (YYYY-MM-DD). */
+                /** @description JSON object. Keys: id, status (pending, issued, expired), insurer_code, client_id, quote_request_id, created_from, created_to (YYYY-MM-DD). */
                 filter?: string;
                 /** @description csv: every matching row as a streamed CSV download (UTF-8 with BOM, CRLF), `range` ignored. */
                 format?: "csv";
@@ -26456,7 +26581,24 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": {
+                    nationality_id: string | number;
+                    phone_number: string;
+                    email: string;
+                    multi_entry: boolean;
+                    duration?: number | null;
+                    start_date: string;
+                    date_of_birth: string;
+                    travellers: {
+                        nationality: string;
+                        full_name: string;
+                        passport_number: string;
+                        gender: string;
+                        date_of_birth: string;
+                        relation: string;
+                        passport_expiry_date: string;
+                    }[];
+                };
             };
         };
         responses: {
@@ -26599,7 +26741,24 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": {
+                    nationality_id: string | number;
+                    phone_number: string;
+                    email: string;
+                    multi_entry: boolean;
+                    duration?: number | null;
+                    start_date: string;
+                    date_of_birth: string;
+                    travellers: {
+                        nationality: string;
+                        full_name: string;
+                        passport_number: string;
+                        gender: string;
+                        date_of_birth: string;
+                        relation: string;
+                        passport_expiry_date: string;
+                    }[];
+                };
             };
         };
         responses: {
@@ -26742,7 +26901,24 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": {
+                    nationality_id: string | number;
+                    phone_number: string;
+                    email: string;
+                    multi_entry: boolean;
+                    duration?: number | null;
+                    start_date: string;
+                    date_of_birth: string;
+                    travellers: {
+                        nationality: string;
+                        full_name: string;
+                        passport_number: string;
+                        gender: string;
+                        date_of_birth: string;
+                        relation: string;
+                        passport_expiry_date: string;
+                    }[];
+                };
             };
         };
         responses: {
@@ -35853,6 +36029,344 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             422: components["responses"]["Invalid"];
+            /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42901",
+                     *       "message": "Too many requests.",
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    AdminDueEvents_list: {
+        parameters: {
+            query?: {
+                /** @description JSON `["field","ASC"|"DESC"]`; fields: due_at, updated_at, attempts, kind, state, id. */
+                sort?: string;
+                /** @description JSON `[first,last]`, inclusive, at most 100 rows. */
+                range?: string;
+                /** @description JSON object. Keys: id, state (pending, fired, failed), kind. */
+                filter?: string;
+                /** @description csv: every matching row as a streamed CSV download (UTF-8 with BOM, CRLF), `range` ignored. */
+                format?: "csv";
+            };
+            header?: {
+                /** @description Must be `XMLHttpRequest` on POST, PUT, PATCH and DELETE (CSRF protection). */
+                "X-Requested-With"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A JSON array of due-events. */
+            200: {
+                headers: {
+                    /** @description `due-events 0-24/319` */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminDueEvent"][];
+                    "text/csv": components["schemas"]["AdminDueEvent"][];
+                };
+            };
+            400: components["responses"]["MalformedRequest"];
+            /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40101",
+                     *       "message": "Unauthenticated.",
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but the client is not enrolled in this product. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40301",
+                     *       "message": "The client is not enrolled in this product.",
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
+            /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42901",
+                     *       "message": "Too many requests.",
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    AdminDueEvents_show: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Must be `XMLHttpRequest` on POST, PUT, PATCH and DELETE (CSRF protection). */
+                "X-Requested-With"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The due event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminDueEvent"];
+                };
+            };
+            400: components["responses"]["MalformedRequest"];
+            /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40101",
+                     *       "message": "Unauthenticated.",
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but the client is not enrolled in this product. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40301",
+                     *       "message": "The client is not enrolled in this product.",
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["Invalid"];
+            /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42901",
+                     *       "message": "Too many requests.",
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    AdminDueEvents_rerun: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Must be `XMLHttpRequest` on POST, PUT, PATCH and DELETE (CSRF protection). */
+                "X-Requested-With"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The event, pending again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminDueEvent"];
+                };
+            };
+            400: components["responses"]["MalformedRequest"];
+            /** @description Missing, malformed, expired, tampered or revoked access token (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40101",
+                     *       "message": "Unauthenticated.",
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but the client is not enrolled in this product. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40301",
+                     *       "message": "The client is not enrolled in this product.",
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40401",
+                     *       "message": "Not found.",
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An earlier request with the same Idempotency-Key is still running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "40901",
+                     *       "message": "A request with this Idempotency-Key is still being processed.",
+                     *       "type": "about:blank",
+                     *       "title": "Conflict",
+                     *       "status": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Validation failed; `details` names every failing field. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "42201",
+                     *       "message": "The given data was invalid.",
+                     *       "type": "about:blank",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Rate limit exceeded; see `Retry-After` and `retry_after_seconds`. */
             429: {
                 headers: {
