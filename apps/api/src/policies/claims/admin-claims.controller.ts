@@ -86,7 +86,6 @@ const transitionBody = z.strictObject({
   approved_amount: amountField('approved amount').nullish(),
 });
 const assignBody = z.strictObject({ staff_id: z.uuid({ error: "The staff id must be a staff member's id." }).nullable() });
-const doc = (schema: z.ZodType) => requestBodySchema(schema);
 
 /** The claims inbox of the console, across every product family. */
 @AdminApi('claims')

@@ -37,7 +37,6 @@ const idParam = z.strictObject({ id: z.uuid() });
 const createBody = z.strictObject({ client_id: z.uuid(), url, events: events.default([...DEFAULT_WEBHOOK_EVENTS]), description });
 const updateBody = z.strictObject({ url: url.optional(), events: events.optional(), description });
 const testBody = z.strictObject({ event: event.default('policy.status_updated') });
-const doc = (schema: z.ZodType) => requestBodySchema(schema);
 
 /** The one endpoint presenter (the partner tools share it) writes the console's shape. */
 const endpointOut = (e: Parameters<typeof presentEndpoint>[0]): AdminWebhookEndpointOut => {

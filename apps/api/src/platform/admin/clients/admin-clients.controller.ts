@@ -43,8 +43,6 @@ const createBody = z.strictObject({
 const updateBody = z.strictObject({ name: z.string().trim().min(1).max(255).optional(), ...contactShape });
 const productsBody = z.strictObject({ products: z.array(product).min(1).max(PRODUCT_CODES.length) });
 
-const doc = (schema: z.ZodType) => requestBodySchema(schema);
-
 @AdminApi('clients')
 @Controller('admin/api/clients')
 export class AdminClientsController {
