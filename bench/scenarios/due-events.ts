@@ -49,6 +49,8 @@ export async function dueEventsScenario() {
     const sql = app.db.sql;
     const p = await app.partner(['motor-comprehensive-comparison']);
     const template = await issuePolicy(app, p.token);
+    const statusOf = async (id: number) => (await sql.query<{ status: number }>('SELECT status FROM motor_policies WHERE id = $1', [id]))[0].status;
+    const templateStatus = await statusOf(template);
 
     // the copies: active, a year's term that ended the day before yesterday (expired at yesterday's 00:00 UTC)
     const generationStarted = performance.now();
@@ -155,7 +157,6 @@ export async function dueEventsScenario() {
        WHERE p.client_id = $1::uuid`,
       [p.id, dueAt],
     );
-    const [templateRow] = await sql.query<{ status: number }>('SELECT status FROM motor_policies WHERE id = $1', [template]);
 
     const { idle, draining, samples } = measured;
     const last = samples[samples.length - 1];
@@ -174,7 +175,7 @@ export async function dueEventsScenario() {
       no_row_failed: Number(rows.failed) === 0,
       every_fired_policy_expired_and_every_other_active: Number(policies.mismatched) === 0 && Number(policies.expired) + Number(policies.active) === DUE_ROWS,
       every_policy_expired: completed && Number(policies.expired) === DUE_ROWS,
-      template_still_active: templateRow.status === 1,
+      template_unchanged: (await statusOf(template)) === templateStatus,
     };
     return {
       rows: DUE_ROWS,
