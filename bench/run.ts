@@ -3,7 +3,7 @@
  * shared helpers in bench/support/. The load comes from separate processes (bench/support/load-worker.ts), as a real
  * client's would.
  *
- * `npm run bench` runs the default set (policy-read, family-read, fan-out, progressive, lists, memory) and writes
+ * `npm run bench` runs the default set (policy-read, family-read, fan-out, progressive, lists, memory, due-events) and writes
  * bench/results/latest.json and latest.md (not committed: the results of a run, kept as CI keeps an artifact);
  * BENCH_ONLY=policy-read,lists runs only those and writes the files with them alone; `npm run bench -- <scenario>`
  * runs any one scenario and only prints it. All run on PostgreSQL and Redis (DATABASE_URL / REDIS_URL, default the
@@ -22,6 +22,7 @@ import { policyReadScenario, policyReadScenarioMarkdown } from './scenarios/poli
 import { familyReadScenario, familyReadScenarioMarkdown } from './scenarios/family-read';
 import { requestLogScenario } from './scenarios/request-log';
 import { listsScenario, listsScenarioMarkdown } from './scenarios/lists';
+import { dueEventsScenario, dueEventsScenarioMarkdown } from './scenarios/due-events';
 import { memoryScenario, memoryScenarioMarkdown, postgresLoadedMemoryScenario } from './scenarios/memory';
 
 interface Scenario {
@@ -41,6 +42,7 @@ const SCENARIOS: Record<string, Scenario> = {
   progressive: scenario(progressiveScenario, { key: 'progressive_quotes', markdown: progressiveScenarioMarkdown }),
   lists: scenario(listsScenario, { key: 'lists', markdown: listsScenarioMarkdown }),
   memory: scenario(memoryScenario, { key: 'memory', markdown: memoryScenarioMarkdown }),
+  'due-events': scenario(dueEventsScenario, { key: 'due_events', markdown: dueEventsScenarioMarkdown }),
   'fan-out-ab': scenario(fanOutComparison),
   'request-log': scenario(requestLogScenario),
   'memory-postgres': scenario(postgresLoadedMemoryScenario),

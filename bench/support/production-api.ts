@@ -1,5 +1,6 @@
 import type { TestApp } from '../../test/support/test-app';
 import { http } from '../../test/support/http';
+import { SANDBOX_SELLER_VAT_NUMBERS } from '../../libs/config/src/app-config';
 import { RUN_ENV } from './built-api';
 
 /** A bearer token of the partner from the built API listening on `port`. */
@@ -28,7 +29,10 @@ export function productionApiEnv(app: TestApp, dbUrl: URL, port: number, shared:
   };
 }
 
-/** Production settings for the built API in the read scenario: real secrets' lengths, no background workers. */
+/**
+ * Production settings for the built API in the read scenario: real secrets' lengths, no background workers but the
+ * due-event worker (on its configured poll), and a VAT number for every sandbox insurer (production requires them).
+ */
 export function productionEnv(): Record<string, string> {
   return {
     APP_ENV: 'production',
@@ -36,6 +40,9 @@ export function productionEnv(): Record<string, string> {
     PAYMENT_VENDOR_URL: 'http://127.0.0.1:9',
     PAYMENT_VENDOR_API_KEY: 'k'.repeat(24),
     PAYMENT_VENDOR_WEBHOOK_SECRET: 's'.repeat(40),
+    TAX_SELLER_VAT_NUMBERS: Object.entries(SANDBOX_SELLER_VAT_NUMBERS)
+      .map(([code, vat]) => `${code}=${vat}`)
+      .join(','),
     WEBHOOK_WORKER: 'false',
     PAYMENT_RECONCILE_MS: '0',
     REFUND_POLL_MS: '0',
