@@ -16,7 +16,8 @@ const common = { rootDir: __dirname, transform, transformIgnorePatterns, moduleN
 
 module.exports = {
   maxWorkers: process.env.JEST_WORKERS ? Number(process.env.JEST_WORKERS) : 2,
-  testTimeout: 60_000,
+  // A hook or test that boots apps can wait minutes for a core on a busy 2-core machine; none waits on time itself.
+  testTimeout: 120_000,
   // A worker whose heap grew past this after a test file is replaced: each e2e file boots a whole app, and what a
   // file leaves behind (compiled modules, caches) added up to a 4 GB heap in one worker over the whole suite.
   workerIdleMemoryLimit: '1536MB',
