@@ -56,7 +56,15 @@ describe('loadConfig', () => {
   });
 
   it('keeps the request log on, 30 days, in batches off the request path, with bounded settings', () => {
-    expect(loadConfig({}).requestLog).toEqual({ enabled: true, retentionDays: 30, flushMs: 1000, batchSize: 1000, bufferMax: 20_000, sweepMs: 3_600_000 });
+    expect(loadConfig({}).requestLog).toEqual({
+      enabled: true,
+      bodies: true,
+      retentionDays: 30,
+      flushMs: 1000,
+      batchSize: 1000,
+      bufferMax: 20_000,
+      sweepMs: 3_600_000,
+    });
     expect(loadConfig({ REQUEST_LOG: 'false', REQUEST_LOG_RETENTION_DAYS: '7' }).requestLog).toMatchObject({ enabled: false, retentionDays: 7 });
     expect(() => loadConfig({ REQUEST_LOG_RETENTION_DAYS: '0' })).toThrow(/REQUEST_LOG_RETENTION_DAYS/);
     expect(() => loadConfig({ REQUEST_LOG_BUFFER_MAX: 'lots' })).toThrow(/REQUEST_LOG_BUFFER_MAX/);

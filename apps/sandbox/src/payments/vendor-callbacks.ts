@@ -36,8 +36,11 @@ export class VendorCallbacks {
     void this.deliver(payment, true);
   }
 
-  /** Sends one notice now (no retries) and answers the merchant's HTTP status, or null when unreachable. */
-  async deliver(payment: VendorPaymentRecord, retry = false): Promise<number | null> {
+  /**
+   * Sends one notice now (no retries) and answers the merchant's HTTP status, or null when unreachable or slower than
+   * `timeoutMs` (a vendor's own wait; a test sending notices on demand may wait longer on a busy machine).
+   */
+  async deliver(payment: VendorPaymentRecord, retry = false, timeoutMs = 10_000): Promise<number | null> {
     const event: WireVendorCallback = {
       event_id: `evt_${randomBytes(10).toString('hex')}`,
       vendor_payment_id: payment.id,
@@ -55,7 +58,7 @@ export class VendorCallbacks {
             [VENDOR_SIGNATURE_HEADER]: signVendorBody(this.secret(), body, Math.floor(this.clock.now().getTime() / 1000)),
           },
           body,
-          signal: AbortSignal.any([this.lifecycle, AbortSignal.timeout(10_000)]),
+          signal: AbortSignal.any([this.lifecycle, AbortSignal.timeout(timeoutMs)]),
         });
         await res.arrayBuffer();
         status = res.status;

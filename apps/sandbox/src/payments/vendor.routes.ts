@@ -106,7 +106,8 @@ export function registerVendorRoutes(app: FastifyInstance, ctx: SandboxContext):
   });
 
   app.post<{ Params: { id: string } }>('/__control/vendor/payments/:id/callback', async (request) => {
-    const status = await ctx.vendor.callbacks.deliver(paymentOr404(ctx, request.params.id));
+    // On demand (a test's control): the merchant's answer is awaited as long as a test may, not a vendor's 10 s.
+    const status = await ctx.vendor.callbacks.deliver(paymentOr404(ctx, request.params.id), false, 60_000);
     return { merchant_status: status };
   });
 
