@@ -150,6 +150,28 @@ export function MonoText({ source }: Props) {
   );
 }
 
+/**
+ * A long text (an error, a vendor's answer) kept to one line of a list cell, whole in its tooltip; red when `alarm`
+ * says the record needs action. The record's page shows it in full.
+ */
+export function ClippedText({ source, alarm, testId }: Props & { alarm?: (record: Record<string, unknown>) => boolean; testId?: string }) {
+  const record = useRecordContext();
+  const value = record?.[source] as string | null | undefined;
+  if (!value) return <>—</>;
+  return (
+    <Typography
+      variant="body2"
+      component="span"
+      title={value}
+      color={record && alarm?.(record) ? 'error' : undefined}
+      sx={{ display: 'block', maxWidth: 280, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+      data-testid={testId}
+    >
+      {value}
+    </Typography>
+  );
+}
+
 /** Left-to-right text (ids, emails, phones) inside a right-to-left page; `source` may be a path (`meta_data.email`). */
 export function LtrText({ source }: Props) {
   const value = useValueAt(source);

@@ -49,11 +49,6 @@ export class PolicyProducts implements PolicyActivators {
     return null;
   }
 
-  /** The payments family (`tpl`) of a claims family (`motor-tpl`), or the claims family itself when none registered it. */
-  familyOfClaims(claimFamily: string): string {
-    return this.productOfClaimFamily.get(claimFamily)?.family ?? claimFamily;
-  }
-
   /** The claims family of a payments family, if it takes claims. */
   claimFamilyOf(family: string): string | undefined {
     return this.byFamily.get(family)?.claims?.family;

@@ -1,7 +1,6 @@
 import Chip from '@mui/material/Chip';
-import Typography from '@mui/material/Typography';
 import { DataTable, Labeled, List, SelectInput, Show, SimpleShowLayout, TextField, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
-import { DateTimeText, MonoText, NumberText } from '../../common/fields';
+import { ClippedText, DateTimeText, MonoText, NumberText } from '../../common/fields';
 import { ListTable } from '../../common/ListTable';
 import { ListActions } from '../../common/ListActions';
 import { RerunDueEventButton } from './RerunDueEventButton';
@@ -33,25 +32,6 @@ function KindText({ source }: { source: string; label?: string }) {
   if (!record) return null;
   const kind = String(record[source]);
   return <>{t(`${R}.kinds.${kind.replace('.', '_')}`, { _: kind })}</>;
-}
-
-/** The last failed try's error, kept to a readable width in the list (the whole text is on the event's page). */
-function LastError({ source }: { source: string; label?: string }) {
-  const record = useRecordContext();
-  const value = record?.[source] as string | null | undefined;
-  if (!value) return <>—</>;
-  return (
-    <Typography
-      variant="body2"
-      component="span"
-      title={value}
-      color={record?.state === 'failed' ? 'error' : undefined}
-      sx={{ display: 'block', maxWidth: 280, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
-      data-testid="due-event-error"
-    >
-      {value}
-    </Typography>
-  );
 }
 
 function StateFilter(props: { source: string; alwaysOn?: boolean }) {
@@ -87,7 +67,7 @@ export function DueEventList() {
           <NumberText source="attempts" />
         </DataTable.Col>
         <DataTable.Col source="last_error" disableSort>
-          <LastError source="last_error" />
+          <ClippedText source="last_error" alarm={(r) => r.state === 'failed'} testId="due-event-error" />
         </DataTable.Col>
         <DataTable.Col source="fired_at" disableSort>
           <DateTimeText source="fired_at" />

@@ -1,5 +1,4 @@
 import Chip from '@mui/material/Chip';
-import Typography from '@mui/material/Typography';
 import {
   DataTable,
   DateInput,
@@ -16,7 +15,7 @@ import {
   Link as RaLink,
   useCreatePath,
 } from 'react-admin';
-import { DateTimeText, MonoText, NumberText } from '../../common/fields';
+import { ClippedText, DateTimeText, MonoText, NumberText } from '../../common/fields';
 import { AmountText, PolicyRef, PolicyTypeFilter } from '../payments/PaymentFields';
 import { RetryRefundButton } from './RetryRefundButton';
 import { ListTable } from '../../common/ListTable';
@@ -64,23 +63,6 @@ function PaymentLink({ source }: { source: string; label?: string }) {
   );
 }
 
-/** The vendor's last answer, kept to a readable width in the list (the whole text is on the refund's page). */
-function LastError({ source }: { source: string; label?: string }) {
-  const record = useRecordContext();
-  const value = record?.[source] as string | null | undefined;
-  if (!value) return <>—</>;
-  return (
-    <Typography
-      variant="body2"
-      component="span"
-      title={value}
-      sx={{ display: 'block', maxWidth: 260, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
-    >
-      {value}
-    </Typography>
-  );
-}
-
 function StatusFilter(props: { source: string; alwaysOn?: boolean }) {
   const t = useTranslate();
   return <SelectInput {...props} choices={STATUSES.map((s) => ({ id: s, name: t(`resources.payments.refund_status.${s}`) }))} />;
@@ -115,7 +97,7 @@ export function RefundList() {
           <NumberText source="attempts" />
         </DataTable.Col>
         <DataTable.Col source="last_error" disableSort>
-          <LastError source="last_error" />
+          <ClippedText source="last_error" />
         </DataTable.Col>
         <DataTable.Col source="refunded_at">
           <DateTimeText source="refunded_at" />

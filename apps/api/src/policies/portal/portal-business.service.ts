@@ -87,7 +87,7 @@ export class PortalBusinessService {
   }
 
   private presentClaim(c: Claim, history: ClaimStatusChange[]): PortalClaimOut {
-    const family = this.products.familyOfClaims(c.productFamily);
+    const family = this.products.policyFamilyOfClaims(c.productFamily);
     return {
       id: c.id,
       family,
