@@ -2,6 +2,7 @@ import { ManualClock } from '../../libs/common/src';
 import { openTestDatabase, startTestApp, TestApp } from '../support/test-app';
 import { PaymentRepository } from '../../apps/api/src/payments/payment.repository';
 import { DueEventRepository } from '../../apps/api/src/platform/due-events/due-event.repository';
+import { DueEvents } from '../../apps/api/src/platform/due-events/due-events';
 import { DUE_EVENT_LEASE_MS, DueEventScheduler, dueEventRetryDelayMs } from '../../apps/api/src/platform/due-events/due-event-scheduler';
 import { WebhookEndpointRepository } from '../../apps/api/src/webhooks/endpoints/webhook-endpoint.repository';
 
@@ -126,5 +127,51 @@ describe('due events on several instances', () => {
     expect((await handle.db.prisma.dueEvent.findUniqueOrThrow({ where: { id: failed.id } })).attempts).toBe(2);
     expect(await handle.db.prisma.webhookDelivery.count()).toBe(deliveriesBefore);
     await handle.db.prisma.dueEvent.delete({ where: { id: failed.id } });
+  });
+
+  it('events of a claim not reached in half its lease go back at once, their try not counted', async () => {
+    const repo = a.api.app.get(DueEventRepository);
+    // each takes 31 s of the instances' clock to fire: a claim's second one would start past half the lease
+    a.api.app.get(DueEvents).register({ kind: 'test.slow', fire: async () => void clock.advance(31_000) });
+    await handle.db.prisma.$transaction(async (tx) => {
+      for (const subject of ['s1', 's2', 's3'])
+        await repo.schedule(tx, { kind: 'test.slow', subject, dueAt: clock.now(), clockId: null, resource: null, at: clock.now() });
+    });
+    const rows = () => handle.db.prisma.dueEvent.findMany({ where: { kind: 'test.slow' }, orderBy: { subject: 'asc' } });
+    await scheduler(a).sweep();
+    expect((await rows()).map((r) => [r.subject, r.state, r.attempts, r.leaseUntil])).toEqual([
+      ['s1', 'fired', 1, null],
+      ['s2', 'pending', 0, null],
+      ['s3', 'pending', 0, null],
+    ]);
+    await scheduler(a).sweep(); // the next claim fires one and gives the other back again
+    expect((await rows()).map((r) => [r.state, r.attempts])).toEqual([
+      ['fired', 1],
+      ['fired', 1],
+      ['pending', 0],
+    ]);
+    await handle.db.prisma.dueEvent.deleteMany({ where: { kind: 'test.slow' } });
+  });
+
+  it('expiries fire many to a transaction; one that fails leaves the others fired and its own error on its row', async () => {
+    const repo = a.api.app.get(DueEventRepository);
+    // policies that do not exist expire nothing (and still count as fired); a family without a term cannot expire at all
+    const subjects = [...Array.from({ length: 5 }, (_, i) => `motor:${900_000 + i}`), 'nosuch:1', ...Array.from({ length: 5 }, (_, i) => `tpl:${900_000 + i}`)];
+    await handle.db.prisma.$transaction(async (tx) => {
+      for (const subject of subjects)
+        await repo.schedule(tx, { kind: 'policy.expiry', subject, dueAt: clock.now(), clockId: null, resource: null, at: clock.now() });
+    });
+    await scheduler(a).sweep();
+    const rows = await handle.db.prisma.dueEvent.findMany({ where: { kind: 'policy.expiry', subject: { in: subjects } } });
+    const bySubject = new Map(rows.map((r) => [r.subject, r]));
+    for (const subject of subjects.filter((x) => x !== 'nosuch:1'))
+      expect(bySubject.get(subject)).toMatchObject({ state: 'fired', attempts: 1, lastError: null });
+    expect(bySubject.get('nosuch:1')).toMatchObject({
+      state: 'pending',
+      attempts: 1,
+      firedAt: null,
+      lastError: 'The product family "nosuch" has no policy term.',
+    });
+    await handle.db.prisma.dueEvent.deleteMany({ where: { kind: 'policy.expiry', subject: { in: subjects } } });
   });
 });

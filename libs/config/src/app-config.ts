@@ -68,6 +68,7 @@ const envSchema = z.object({
   PAYMENT_RECONCILE_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   REFUND_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
   DUE_EVENTS_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
+  DUE_EVENTS_MAX_PER_SECOND: z.coerce.number().int().min(1).max(100_000).default(350),
   RENEWAL_DUE_DAYS: renewalDays.default(30),
   RENEWAL_DUE_DAYS_MOTOR: renewalDays.optional(),
   RENEWAL_DUE_DAYS_TPL: renewalDays.optional(),
@@ -216,6 +217,11 @@ export interface AppConfig {
   /** How often due events (a payment link lapsing, a policy reaching its end) are looked for (0: only when a test clock advances). */
   dueEventsPollMs: number;
   /**
+   * The most real-time due events one instance fires a second when a backlog builds (a day of expiries): the worker
+   * paces itself so the partner API keeps its speed. Test clocks' events are not paced (the advance waits for them).
+   */
+  dueEventsMaxPerSecond: number;
+  /**
    * How many days before a policy's end its `policy.renewal_due` event fires, by family (`RENEWAL_DUE_DAYS_<FAMILY>`,
    * else `RENEWAL_DUE_DAYS`, 30); 0: none for that family. Read when the policy is activated.
    */
@@ -326,6 +332,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     paymentReconcileMs: e.PAYMENT_RECONCILE_MS,
     refundPollMs: e.REFUND_POLL_MS,
     dueEventsPollMs: e.DUE_EVENTS_POLL_MS,
+    dueEventsMaxPerSecond: e.DUE_EVENTS_MAX_PER_SECOND,
     renewalDueDays: {
       motor: e.RENEWAL_DUE_DAYS_MOTOR ?? e.RENEWAL_DUE_DAYS,
       tpl: e.RENEWAL_DUE_DAYS_TPL ?? e.RENEWAL_DUE_DAYS,

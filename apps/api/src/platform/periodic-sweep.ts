@@ -8,6 +8,8 @@ import { Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/c
 export abstract class PeriodicSweep implements OnApplicationBootstrap, OnApplicationShutdown {
   private timer?: NodeJS.Timeout;
   private running?: Promise<number>;
+  /** Set once shutdown begins: a pass that loops over a backlog stops at its next step. */
+  protected stopping = false;
 
   protected abstract get intervalMs(): number;
 
@@ -22,6 +24,7 @@ export abstract class PeriodicSweep implements OnApplicationBootstrap, OnApplica
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.stopping = true;
     if (this.timer) clearInterval(this.timer);
     await this.running;
   }

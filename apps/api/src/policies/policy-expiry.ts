@@ -53,11 +53,21 @@ export class PolicyExpiry implements DueEventHandler, PolicyTermEnds, OnModuleIn
     if (days > 0 && renewalAt > at) await this.events.schedule(tx, { kind: POLICY_RENEWAL_DUE, subject, dueAt: renewalAt, resource });
   }
 
-  async fire(tx: Prisma.TransactionClient, event: ClaimedDueEvent, now: Date): Promise<void> {
-    const { family, id } = subjectOf(event);
-    const expired = await termOf(this.products, family).expire(tx, id, now);
-    if (!expired) return;
-    await this.policyEvents.statusUpdated(tx, { family, clientId: expired.clientId, policy: expired.policy });
+  fire(tx: Prisma.TransactionClient, event: ClaimedDueEvent, now: Date): Promise<void> {
+    return this.fireMany(tx, [event], now);
+  }
+
+  /** A family's policies expire in one update, and their webhooks are written in one insert. */
+  async fireMany(tx: Prisma.TransactionClient, events: ClaimedDueEvent[], now: Date): Promise<void> {
+    const byFamily = new Map<string, number[]>();
+    for (const { family, id } of events.map(subjectOf)) byFamily.set(family, [...(byFamily.get(family) ?? []), id]);
+    for (const [family, ids] of byFamily) {
+      const expired = await termOf(this.products, family).expire(tx, ids, now);
+      await this.policyEvents.statusesUpdated(
+        tx,
+        expired.map(({ clientId, policy }) => ({ family, clientId, policy })),
+      );
+    }
   }
 }
 

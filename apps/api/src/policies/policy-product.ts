@@ -58,11 +58,11 @@ export interface RenewablePolicy extends ExpiredPolicy {
  */
 export interface PolicyTerm {
   /**
-   * In `tx`: when the policy is active and its term has ended by `now`, stores status 4 (expired) with a conditional
-   * update (a cancellation racing it wins or loses as a whole). Answers the expired policy, or null when nothing
-   * changed (cancelled meanwhile, not active, not ended).
+   * In `tx`: each of `policyIds` that is active and whose term has ended by `now` gets status 4 (expired), in one
+   * conditional update (a cancellation racing it wins or loses as a whole). Answers the policies it expired, in any
+   * order; one that did not change (cancelled meanwhile, not active, not ended) is not among them.
    */
-  expire(tx: Prisma.TransactionClient, policyId: number, now: Date): Promise<ExpiredPolicy | null>;
+  expire(tx: Prisma.TransactionClient, policyIds: number[], now: Date): Promise<ExpiredPolicy[]>;
   /**
    * Before the notice's transaction (an insurer call holds no row locks): the insurer's price for the next term, for a
    * family that offers one (property); null when the policy is no longer active. A failure is thrown: the notice is

@@ -20,18 +20,37 @@ export class WebhookOutbox {
   ) {}
 
   async enqueue(tx: Prisma.TransactionClient, event: WebhookEvent): Promise<string[]> {
-    const ids: string[] = [];
-    for (const endpoint of await this.endpoints.subscribed(tx, event.clientId, event.type)) ids.push(await this.enqueueTo(tx, endpoint.id, event));
-    return ids;
+    return this.enqueueMany(tx, [event]);
+  }
+
+  /**
+   * Several events at once (a batch of due events): the endpoints are read once per client and event type, and the
+   * deliveries written in one statement, in the events' order.
+   */
+  async enqueueMany(tx: Prisma.TransactionClient, events: WebhookEvent[]): Promise<string[]> {
+    const subscribed = new Map<string, Promise<{ id: string }[]>>();
+    const rows: Prisma.WebhookDeliveryCreateManyInput[] = [];
+    for (const event of events) {
+      const key = `${event.clientId} ${event.type}`;
+      if (!subscribed.has(key)) subscribed.set(key, this.endpoints.subscribed(tx, event.clientId, event.type));
+      for (const endpoint of await subscribed.get(key)!) rows.push(this.delivery(endpoint.id, event));
+    }
+    await this.deliveries.enqueueMany(tx, rows);
+    return rows.map((r) => r.id!);
   }
 
   /** One delivery to one endpoint (the console's test event), whatever it subscribes to. */
   async enqueueTo(tx: Prisma.TransactionClient, endpointId: string, event: WebhookEvent): Promise<string> {
+    const row = this.delivery(endpointId, event);
+    await this.deliveries.enqueueMany(tx, [row]);
+    return row.id!;
+  }
+
+  private delivery(endpointId: string, event: WebhookEvent): Prisma.WebhookDeliveryCreateManyInput {
     const now = this.clock.now();
-    const id = randomUUID();
     const { body, policyId } = bodyOf(event);
-    await this.deliveries.enqueue(tx, {
-      id,
+    return {
+      id: randomUUID(),
       endpointId,
       clientId: event.clientId,
       eventType: event.type,
@@ -43,7 +62,6 @@ export class WebhookOutbox {
       nextAttemptAt: now,
       createdAt: now,
       updatedAt: now,
-    });
-    return id;
+    };
   }
 }

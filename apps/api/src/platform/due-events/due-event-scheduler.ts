@@ -1,15 +1,20 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Clock, RealClock, withTestClockFrame } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { PeriodicSweep } from '../periodic-sweep';
 import { ClaimedDueEvent, DueEventRepository, DueScope } from './due-event.repository';
-import { DueEvents } from './due-events';
+import { DueEventHandler, DueEvents } from './due-events';
 
 /** How long a claim holds its events: far longer than firing a batch takes, short enough that a dead worker's rows come back soon. */
 export const DUE_EVENT_LEASE_MS = 60_000;
-const BATCH = 20;
-/** At most this many batches per timed pass, so a backlog never holds one pass for long (the next tick goes on). */
-const BATCHES_PER_PASS = 25;
+/** Events per claim: a run of one kind whose handler fires many at once (expiries) fires in one transaction. */
+const BATCH = 100;
+/**
+ * A claim's events still unfired this long after it was taken go back for the next claim (slow ones fired one by one,
+ * such as renewals priced by an insurer first), well before the lease would lapse and keep them waiting.
+ */
+const CLAIM_WORK_MS = DUE_EVENT_LEASE_MS / 2;
 /** Tries of one event: retried after 30 s, doubling, at most an hour apart (about 5 hours in all), then left `failed`. */
 export const DUE_EVENT_MAX_ATTEMPTS = 10;
 const RETRY_BASE_MS = 30_000;
@@ -44,15 +49,23 @@ export class DueEventScheduler extends PeriodicSweep {
     return this.config.dueEventsPollMs;
   }
 
-  /** The real-time events due now. */
+  /**
+   * The real-time events due now: claim after claim while full ones come back (a backlog drains in one pass), until
+   * shutdown, paced to DUE_EVENTS_MAX_PER_SECOND: after each claim it waits until the events so far are not ahead of
+   * that rate, which leaves the rest of the machine to the partner API.
+   */
   protected async run(): Promise<number> {
-    let fired = 0;
-    for (let i = 0; i < BATCHES_PER_PASS; i++) {
+    const started = performance.now();
+    const msPerEvent = 1000 / this.config.dueEventsMaxPerSecond;
+    let claimed = 0;
+    while (!this.stopping) {
       const n = await this.drainOnce({ clock: null, dueBy: this.realClock.now() }, () => this.clock.now());
-      if (!n) break;
-      fired += n;
+      claimed += n;
+      if (n < BATCH) break;
+      const ahead = started + claimed * msPerEvent - performance.now();
+      if (ahead > 0) await sleep(ahead);
     }
-    return fired;
+    return claimed;
   }
 
   /**
@@ -69,12 +82,46 @@ export class DueEventScheduler extends PeriodicSweep {
     }
   }
 
-  /** One claim and its events, fired one after the other in time order; answers how many were claimed. */
+  /**
+   * One claim and its events in time order: each run of one kind whose handler fires many at once in one transaction,
+   * the others one by one. Answers how many were claimed.
+   */
   private async drainOnce(scope: DueScope, now: () => Date): Promise<number> {
     const real = this.realClock.now();
     const claimed = await this.repo.claim(scope, real, new Date(real.getTime() + DUE_EVENT_LEASE_MS), BATCH);
-    for (const e of claimed) await this.fire(e, now());
+    const workUntil = real.getTime() + CLAIM_WORK_MS;
+    const runs = runsOfOneKind(claimed);
+    for (let i = 0; i < runs.length; i++) {
+      const handler = this.events.handlerOf(runs[i][0].kind);
+      const fireMany = handler?.fireMany?.bind(handler);
+      if (fireMany && runs[i].length > 1) {
+        await this.fireTogether(fireMany, runs[i], now());
+        continue;
+      }
+      for (let j = 0; j < runs[i].length; j++) {
+        if (this.realClock.now().getTime() > workUntil) {
+          await this.repo.release([...runs[i].slice(j), ...runs.slice(i + 1).flat()]);
+          return claimed.length;
+        }
+        await this.fire(runs[i][j], now());
+      }
+    }
     return claimed.length;
+  }
+
+  /**
+   * Fires several claimed events of one kind in one transaction. When it fails, nothing of it is kept and each is
+   * fired on its own, so the failure is recorded on the event it belongs to and the others still fire.
+   */
+  private async fireTogether(fireMany: NonNullable<DueEventHandler['fireMany']>, events: ClaimedDueEvent[], now: Date): Promise<void> {
+    try {
+      await this.repo.transaction(async (tx) => {
+        const held = await this.repo.markFiredMany(tx, events, this.realClock.now());
+        if (held.length) await fireMany(tx, held, now);
+      });
+    } catch {
+      for (const e of events) await this.fire(e, now);
+    }
   }
 
   /** Fires one claimed event; a failure is recorded on the event and tried again later (never thrown). */
@@ -96,4 +143,15 @@ export class DueEventScheduler extends PeriodicSweep {
       return false;
     }
   }
+}
+
+/** The claim's events cut where the kind changes, in their order. */
+function runsOfOneKind(events: ClaimedDueEvent[]): ClaimedDueEvent[][] {
+  const runs: ClaimedDueEvent[][] = [];
+  for (const e of events) {
+    const last = runs[runs.length - 1];
+    if (last && last[0].kind === e.kind) last.push(e);
+    else runs.push([e]);
+  }
+  return runs;
 }

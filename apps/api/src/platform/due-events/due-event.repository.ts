@@ -97,6 +97,25 @@ export class DueEventRepository {
     return n === 1;
   }
 
+  /** `markFired` for several events of one claim in one statement; answers those this claim still held (now fired). */
+  async markFiredMany(tx: Prisma.TransactionClient, events: ClaimedDueEvent[], at: Date): Promise<ClaimedDueEvent[]> {
+    if (!events.length) return [];
+    const rows = await tx.$queryRaw<Array<{ id: string }>>`
+      UPDATE "due_events" SET "state" = 'fired', "fired_at" = ${at}, "lease_until" = NULL, "last_error" = NULL, "updated_at" = ${at}
+      WHERE "id" = ANY(${events.map((e) => e.id)}::uuid[]) AND "claim_token" = ${events[0].claimToken}::uuid AND "state" = 'pending'
+      RETURNING "id"`;
+    const held = new Set(rows.map((r) => r.id));
+    return events.filter((e) => held.has(e.id));
+  }
+
+  /** Gives back events of a claim not tried: claimable at once again, the try the claim counted taken back. */
+  async release(events: ClaimedDueEvent[]): Promise<void> {
+    if (!events.length) return;
+    await this.prisma.$executeRaw`
+      UPDATE "due_events" SET "lease_until" = NULL, "claim_token" = NULL, "attempts" = "attempts" - 1
+      WHERE "id" = ANY(${events.map((e) => e.id)}::uuid[]) AND "claim_token" = ${events[0].claimToken}::uuid AND "state" = 'pending'`;
+  }
+
   /** A failed try: tried again after `retryAt` (the lease doubles as the not-before), or `failed` for good. */
   async markFailed(e: ClaimedDueEvent, error: string, retryAt: Date | null, at: Date): Promise<void> {
     await this.prisma.$executeRaw`

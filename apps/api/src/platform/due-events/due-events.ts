@@ -20,6 +20,11 @@ export interface DueEventHandler {
    */
   prepare?(event: ClaimedDueEvent, now: Date): Promise<unknown>;
   fire(tx: Prisma.TransactionClient, event: ClaimedDueEvent, now: Date, prepared?: unknown): Promise<void>;
+  /**
+   * Optional, for a kind that can come by the thousand on one day (expiries): `fire` for several events of the kind
+   * in one transaction, with set-wise statements. Only for a kind without `prepare`.
+   */
+  fireMany?(tx: Prisma.TransactionClient, events: ClaimedDueEvent[], now: Date): Promise<void>;
 }
 
 /**

@@ -26,6 +26,14 @@ export class PolicyEvents {
     return this.queue(tx, 'policy.status_updated', shown);
   }
 
+  /** The same for several policies changed together (a batch of expiries): their deliveries written at once. */
+  async statusesUpdated(tx: Prisma.TransactionClient, shown: ShownPolicy[]): Promise<void> {
+    await this.outbox.enqueueMany(
+      tx,
+      shown.map(({ family, clientId, policy }) => ({ clientId, family, type: 'policy.status_updated' as const, policy })),
+    );
+  }
+
   /** After the policy's documents (policy, invoice) are stored and referenced. */
   documentsUpdated(tx: Prisma.TransactionClient, shown: ShownPolicy): Promise<void> {
     return this.queue(tx, 'policy.documents_updated', shown);

@@ -15,9 +15,9 @@ export class TplPolicyTerm implements PolicyTerm {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async expire(tx: Prisma.TransactionClient, policyId: number, now: Date): Promise<ExpiredPolicy | null> {
-    const expired = await this.policies.markExpired(tx, policyId, now);
-    return expired ? shownTplPolicy(expired, null, this.config.publicBaseUrl, this.files) : null;
+  async expire(tx: Prisma.TransactionClient, policyIds: number[], now: Date): Promise<ExpiredPolicy[]> {
+    const expired = await this.policies.markExpired(tx, policyIds, now);
+    return expired.map((policy) => shownTplPolicy(policy, null, this.config.publicBaseUrl, this.files));
   }
 
   async renewal(tx: Prisma.TransactionClient, policyId: number): Promise<RenewablePolicy | null> {

@@ -102,13 +102,12 @@ export class TplPolicyRepository {
     return this.prisma.tplPolicy.findFirst({ where: { status: { in: [PolicyStatus.Pending, PolicyStatus.Active] }, OR: [{ vin }, { carSequenceNumber }] } });
   }
 
-  /** The term ended: issued (1) becomes expired (4) once its last day is before `now`; the expired row, or null. */
-  async markExpired(tx: Prisma.TransactionClient, id: number, now: Date): Promise<TplPolicy | null> {
-    const { count } = await tx.tplPolicy.updateMany({
-      where: { id, status: PolicyStatus.Active, endDate: { lt: lastDayBefore(now) } },
+  /** The term ended: issued (1) becomes expired (4) once its last day is before `now`; answers the rows it changed (one statement for many). */
+  markExpired(tx: Prisma.TransactionClient, ids: number[], now: Date): Promise<TplPolicy[]> {
+    return tx.tplPolicy.updateManyAndReturn({
+      where: { id: { in: ids }, status: PolicyStatus.Active, endDate: { lt: lastDayBefore(now) } },
       data: { status: PolicyStatus.Expired, updatedAt: now },
     });
-    return count === 1 ? tx.tplPolicy.findUnique({ where: { id } }) : null;
   }
 
   /** The policy read in `tx`, if it is issued. */

@@ -151,8 +151,8 @@ export class WebhookDeliveryRepository {
     return { delivery, attempts };
   }
 
-  /** A delivery waiting to be sent, written in the transaction of the change it announces. */
-  async enqueue(tx: Prisma.TransactionClient, data: Prisma.WebhookDeliveryUncheckedCreateInput): Promise<void> {
-    await tx.webhookDelivery.create({ data });
+  /** Deliveries waiting to be sent, written in the transaction of the change they announce (one statement). */
+  async enqueueMany(tx: Prisma.TransactionClient, data: Prisma.WebhookDeliveryCreateManyInput[]): Promise<void> {
+    if (data.length) await tx.webhookDelivery.createMany({ data });
   }
 }

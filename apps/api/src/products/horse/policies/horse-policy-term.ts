@@ -13,9 +13,9 @@ export class HorsePolicyTerm implements PolicyTerm {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async expire(tx: Prisma.TransactionClient, policyId: number, now: Date): Promise<ExpiredPolicy | null> {
-    const expired = await this.policies.markExpired(tx, policyId, now);
-    return expired ? shownHorsePolicy({ policy: expired, payment: null }, this.config.publicBaseUrl) : null;
+  async expire(tx: Prisma.TransactionClient, policyIds: number[], now: Date): Promise<ExpiredPolicy[]> {
+    const expired = await this.policies.markExpired(tx, policyIds, now);
+    return expired.map((policy) => shownHorsePolicy({ policy, payment: null }, this.config.publicBaseUrl));
   }
 
   async renewal(tx: Prisma.TransactionClient, policyId: number): Promise<RenewablePolicy | null> {

@@ -92,13 +92,12 @@ export class HorsePolicyRepository {
     return [rows.map((policy) => ({ policy, payment: payments.find((p) => p.policyId === policy.id) ?? null })), total];
   }
 
-  /** The term ended: active becomes expired (4) once its last day is before `now`; the expired row, or null when nothing changed. */
-  async markExpired(tx: Prisma.TransactionClient, id: number, now: Date): Promise<HorsePolicy | null> {
-    const { count } = await tx.horsePolicy.updateMany({
-      where: { id, status: PolicyStatus.Active, endDate: { lt: lastDayBefore(now) } },
+  /** The term ended: active becomes expired (4) once its last day is before `now`; answers the rows it changed (one statement for many). */
+  markExpired(tx: Prisma.TransactionClient, ids: number[], now: Date): Promise<HorsePolicy[]> {
+    return tx.horsePolicy.updateManyAndReturn({
+      where: { id: { in: ids }, status: PolicyStatus.Active, endDate: { lt: lastDayBefore(now) } },
       data: { status: PolicyStatus.Expired, updatedAt: now },
     });
-    return count === 1 ? tx.horsePolicy.findUnique({ where: { id } }) : null;
   }
 
   /** The policy read in `tx`, if it is active. */

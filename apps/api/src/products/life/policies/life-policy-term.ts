@@ -13,11 +13,13 @@ export class LifePolicyTerm implements PolicyTerm {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async expire(tx: Prisma.TransactionClient, policyId: number, now: Date): Promise<ExpiredPolicy | null> {
-    const expired = await this.policies.markExpired(tx, policyId, now);
-    if (!expired) return null;
-    const offer = (await this.policies.offerIn(tx, expired.offerId))!;
-    return shownLifePolicy({ policy: expired, offer, payment: null }, this.config.publicBaseUrl);
+  async expire(tx: Prisma.TransactionClient, policyIds: number[], now: Date): Promise<ExpiredPolicy[]> {
+    const shown: ExpiredPolicy[] = [];
+    for (const policy of await this.policies.markExpired(tx, policyIds, now)) {
+      const offer = (await this.policies.offerIn(tx, policy.offerId))!;
+      shown.push(shownLifePolicy({ policy, offer, payment: null }, this.config.publicBaseUrl));
+    }
+    return shown;
   }
 
   async renewal(tx: Prisma.TransactionClient, policyId: number): Promise<RenewablePolicy | null> {

@@ -67,13 +67,12 @@ export class LifePolicyRepository {
     return count === 1 ? tx.lifePolicy.findUnique({ where: { id } }) : null;
   }
 
-  /** The term ended (maturity): active becomes expired (4) once its last day is before `now`; the expired row, or null. */
-  async markExpired(tx: Prisma.TransactionClient, id: number, now: Date): Promise<LifePolicy | null> {
-    const { count } = await tx.lifePolicy.updateMany({
-      where: { id, status: PolicyStatus.Active, endDate: { lt: lastDayBefore(now) } },
+  /** The term ended (maturity): active becomes expired (4) once its last day is before `now`; answers the rows it changed (one statement for many). */
+  markExpired(tx: Prisma.TransactionClient, ids: number[], now: Date): Promise<LifePolicy[]> {
+    return tx.lifePolicy.updateManyAndReturn({
+      where: { id: { in: ids }, status: PolicyStatus.Active, endDate: { lt: lastDayBefore(now) } },
       data: { status: PolicyStatus.Expired, updatedAt: now },
     });
-    return count === 1 ? tx.lifePolicy.findUnique({ where: { id } }) : null;
   }
 
   /** The policy and its offer read in `tx`, if it is active. */

@@ -9,9 +9,8 @@ import { shownMedicalPolicy } from './medical-policy.presenter';
 export class MedicalPolicyTerm implements PolicyTerm {
   constructor(private readonly policies: MedicalPolicyRepository) {}
 
-  async expire(tx: Prisma.TransactionClient, policyId: number, now: Date): Promise<ExpiredPolicy | null> {
-    const expired = await this.policies.markExpired(tx, policyId, now);
-    return expired ? shownMedicalPolicy(expired) : null;
+  async expire(tx: Prisma.TransactionClient, policyIds: number[], now: Date): Promise<ExpiredPolicy[]> {
+    return (await this.policies.markExpired(tx, policyIds, now)).map(shownMedicalPolicy);
   }
 
   async renewal(tx: Prisma.TransactionClient, policyId: number): Promise<RenewablePolicy | null> {

@@ -144,14 +144,12 @@ export class MedicalPolicyRepository {
     return tx.medicalPolicy.findMany({ where: { companyId, status: PolicyStatus.Active, deletedAt: null } });
   }
 
-  /** An active policy becomes cancelled, with the document sent with its cancellation (none with its company's: left as it is). */
-  /** The year of cover ended: active becomes expired (4) once its last day is before `now`; the expired row, or null. */
-  async markExpired(tx: Prisma.TransactionClient, id: number, now: Date): Promise<MedicalPolicy | null> {
-    const { count } = await tx.medicalPolicy.updateMany({
-      where: { id, status: PolicyStatus.Active, deletedAt: null, endDate: { lt: lastDayBefore(now) } },
+  /** The year of cover ended: active becomes expired (4) once its last day is before `now`; answers the rows it changed (one statement for many). */
+  markExpired(tx: Prisma.TransactionClient, ids: number[], now: Date): Promise<MedicalPolicy[]> {
+    return tx.medicalPolicy.updateManyAndReturn({
+      where: { id: { in: ids }, status: PolicyStatus.Active, deletedAt: null, endDate: { lt: lastDayBefore(now) } },
       data: { status: PolicyStatus.Expired, updatedAt: now },
     });
-    return count === 1 ? tx.medicalPolicy.findUnique({ where: { id } }) : null;
   }
 
   /** The policy read in `tx`, if it is active. */
@@ -159,6 +157,7 @@ export class MedicalPolicyRepository {
     return tx.medicalPolicy.findFirst({ where: { id, status: PolicyStatus.Active, deletedAt: null } });
   }
 
+  /** An active policy becomes cancelled, with the document sent with its cancellation (none with its company's: left as it is). */
   markCancelled(tx: Prisma.TransactionClient, id: number, at: Date, document?: string | null): Promise<MedicalPolicy> {
     return tx.medicalPolicy.update({ where: { id }, data: { status: PolicyStatus.Cancelled, cancelledAt: at, cancellationDocument: document, updatedAt: at } });
   }

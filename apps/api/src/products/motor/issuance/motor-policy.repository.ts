@@ -69,13 +69,12 @@ export class MotorPolicyRepository {
     return tx.motorPolicy.create({ data });
   }
 
-  /** The term ended: active becomes expired (4) once its last day is before `now`; the expired row, or null. */
-  async markExpired(tx: Prisma.TransactionClient, id: number, now: Date): Promise<MotorPolicy | null> {
-    const { count } = await tx.motorPolicy.updateMany({
-      where: { id, status: PolicyStatus.Active, endDate: { lt: lastDayBefore(now) } },
+  /** The term ended: active becomes expired (4) once its last day is before `now`; answers the rows it changed (one statement for many). */
+  markExpired(tx: Prisma.TransactionClient, ids: number[], now: Date): Promise<MotorPolicy[]> {
+    return tx.motorPolicy.updateManyAndReturn({
+      where: { id: { in: ids }, status: PolicyStatus.Active, endDate: { lt: lastDayBefore(now) } },
       data: { status: PolicyStatus.Expired, updatedAt: now },
     });
-    return count === 1 ? tx.motorPolicy.findUnique({ where: { id } }) : null;
   }
 
   /** The policy and the quote request it was issued from, read in `tx`, if it is active. */

@@ -32,13 +32,13 @@ export class PropertyPolicyTerm implements PolicyTerm {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async expire(tx: Prisma.TransactionClient, policyId: number, now: Date): Promise<ExpiredPolicy | null> {
-    const expired = await this.policies.markExpired(tx, policyId, now);
-    if (!expired) return null;
-    return {
-      clientId: expired.clientId,
-      policy: this.views.present({ policy: expired, payment: null, documents: await this.policies.documentsIn(tx, policyId) }),
-    };
+  async expire(tx: Prisma.TransactionClient, policyIds: number[], now: Date): Promise<ExpiredPolicy[]> {
+    const shown: ExpiredPolicy[] = [];
+    for (const policy of await this.policies.markExpired(tx, policyIds, now)) {
+      const documents = await this.policies.documentsIn(tx, policy.id);
+      shown.push({ clientId: policy.clientId, policy: this.views.present({ policy, payment: null, documents }) });
+    }
+    return shown;
   }
 
   /**

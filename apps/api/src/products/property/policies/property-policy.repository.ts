@@ -62,14 +62,14 @@ export class PropertyPolicyRepository {
 
   /**
    * The term's end: active (1) becomes expired (4) once its end date has come by `now` (the term runs up to, not
-   * including, `end_date`). Null when it was not active (cancelled meanwhile) or has not ended.
+   * including, `end_date`). Answers the rows it changed (one statement for many): not one that was no longer active
+   * (cancelled meanwhile) or has not ended.
    */
-  async markExpired(tx: Prisma.TransactionClient, policyId: number, now: Date): Promise<PropertyPolicy | null> {
-    const { count } = await tx.propertyPolicy.updateMany({
-      where: { id: policyId, status: PolicyStatus.Active, endDate: { lte: now } },
+  markExpired(tx: Prisma.TransactionClient, ids: number[], now: Date): Promise<PropertyPolicy[]> {
+    return tx.propertyPolicy.updateManyAndReturn({
+      where: { id: { in: ids }, status: PolicyStatus.Active, endDate: { lte: now } },
       data: { status: PolicyStatus.Expired, updatedAt: now },
     });
-    return count === 1 ? tx.propertyPolicy.findUnique({ where: { id: policyId } }) : null;
   }
 
   /** The policy read in `tx`, if it is active. */

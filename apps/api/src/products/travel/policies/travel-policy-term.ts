@@ -13,10 +13,9 @@ export class TravelPolicyTerm implements PolicyTerm {
     private readonly presenter: TravelPolicyPresenter,
   ) {}
 
-  async expire(tx: Prisma.TransactionClient, policyId: number, now: Date): Promise<ExpiredPolicy | null> {
-    if (!(await this.policies.markExpired(tx, policyId, now))) return null;
-    const view = (await this.policies.findForClient(null, policyId, tx))!;
-    return this.presenter.shown(view);
+  async expire(tx: Prisma.TransactionClient, policyIds: number[], now: Date): Promise<ExpiredPolicy[]> {
+    const expired = await this.policies.markExpired(tx, policyIds, now);
+    return (await this.policies.viewsIn(tx, expired)).map((view) => this.presenter.shown(view));
   }
 
   async renewal(tx: Prisma.TransactionClient, policyId: number): Promise<RenewablePolicy | null> {

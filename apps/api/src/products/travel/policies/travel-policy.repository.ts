@@ -139,6 +139,11 @@ export class TravelPolicyRepository {
     return [await this.views(rows), total];
   }
 
+  /** The policies with what presenting them needs (their quotes, a pending one's payment), read in `tx`: two queries for any number. */
+  viewsIn(tx: Prisma.TransactionClient, policies: TravelPolicy[]): Promise<TravelPolicyView[]> {
+    return this.views(policies, tx);
+  }
+
   private async views(policies: TravelPolicy[], tx: Prisma.TransactionClient = this.prisma): Promise<TravelPolicyView[]> {
     if (!policies.length) return [];
     const [quotes, payments] = await Promise.all([
@@ -154,13 +159,12 @@ export class TravelPolicyRepository {
     }));
   }
 
-  /** The trip ended: active becomes expired (4) once its last day is before `now`; true when it changed. */
-  async markExpired(tx: Prisma.TransactionClient, id: number, now: Date): Promise<boolean> {
-    const { count } = await tx.travelPolicy.updateMany({
-      where: { id, status: PolicyStatus.Active, endDate: { lt: lastDayBefore(now) } },
+  /** The trip ended: active becomes expired (4) once its last day is before `now`; answers the rows it changed (one statement for many). */
+  markExpired(tx: Prisma.TransactionClient, ids: number[], now: Date): Promise<TravelPolicy[]> {
+    return tx.travelPolicy.updateManyAndReturn({
+      where: { id: { in: ids }, status: PolicyStatus.Active, endDate: { lt: lastDayBefore(now) } },
       data: { status: PolicyStatus.Expired, updatedAt: now },
     });
-    return count === 1;
   }
 
   activate(tx: Prisma.TransactionClient, id: number, data: { providerPolicyId: string; at: Date }) {
