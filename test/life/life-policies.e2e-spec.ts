@@ -116,6 +116,27 @@ describe('life policies: issuance, listing, cancellation', () => {
     expect((await list(token, '?status=7')).status).toBe(422);
   });
 
+  it('pages the plain array with page and per_page, the total and the neighbouring pages in headers', async () => {
+    await issue();
+    await issue();
+    const all = await list();
+    const total = all.body.length;
+    expect(total).toBeGreaterThanOrEqual(3);
+    expect(all.headers.get('x-total-count')).toBe(String(total));
+    const second = await list(token, '?per_page=1&page=2');
+    expect(second.status).toBe(200);
+    expect(second.body).toEqual([all.body[1]]);
+    const link = second.headers.get('link')!;
+    expect(link).toContain(`${env.app.url}/api/v1/life-snp/policies?page=1&per_page=1>; rel="first"`);
+    expect(link).toContain('page=1&per_page=1>; rel="prev"');
+    expect(link).toContain('page=3&per_page=1>; rel="next"');
+    expect(link).toContain(`page=${total}&per_page=1>; rel="last"`);
+    expect((await list(token, `?per_page=1&page=${total + 1}`)).body).toEqual([]);
+    const tooMany = await list(token, '?per_page=501');
+    expect(tooMany.status).toBe(422);
+    expect(tooMany.body.details.per_page[0]).toBe('The per page may not be greater than 500.');
+  });
+
   it('refunds everything within the 30-day cooling-off period, keeps the document, and refuses a second cancellation with 400', async () => {
     const { policy } = await activePolicy();
     env.app.clock.advance(29 * DAY);

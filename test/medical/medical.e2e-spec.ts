@@ -281,6 +281,16 @@ describe('SME medical partner API', () => {
     expect((await post('/policies', { quote_request_id: quote.id, quote_price_id: quote.quotes[0].quote_price_id }, other)).status).toBe(422);
     expect((await get('/companies', other)).body).toEqual([]);
     expect((await get('/policies', other)).body).toEqual([]);
+    expect((await get('/policies', other)).headers.get('x-total-count')).toBe('0');
+    // the plain array pages: one a page, the total and the next page in headers
+    const all = await get('/policies');
+    const onePage = await get(`/policies?per_page=1&company_id=${company.id}`);
+    expect(onePage.body.map((p: any) => p.id)).toEqual([policy.id]);
+    expect(onePage.headers.get('x-total-count')).toBe('1');
+    expect(onePage.headers.get('link')).toBe(
+      [`first`, `last`].map((rel) => `<${env.app.url}${M}/policies?company_id=${company.id}&page=1&per_page=1>; rel="${rel}"`).join(', '),
+    );
+    expect(all.headers.get('x-total-count')).toBe(String(all.body.length));
     const notEnrolled = (await env.app.partner(['motor-tpl-comparison'])).token;
     expect((await get('/companies', notEnrolled)).status).toBe(403);
 

@@ -695,7 +695,7 @@ export interface paths {
         };
         /**
          * List medical policies
-         * @description Plain array, newest first; optional `company_id`. Status 0 awaiting payment, 1 active, 2 cancelled, 4 expired (the day after `end_date`). As in the real service, a policy awaiting payment carries `pending_declarations` (the employees who must still fill their health declaration) and `payment_link`: null while anyone must still declare, otherwise the company's open link (valid 15 minutes from creation; reading again gives the same link while it is open). Rate limit: 120 per minute.
+         * @description Plain array, newest first; optional `company_id`. Status 0 awaiting payment, 1 active, 2 cancelled, 4 expired (the day after `end_date`). As in the real service, a policy awaiting payment carries `pending_declarations` (the employees who must still fill their health declaration) and `payment_link`: null while anyone must still declare, otherwise the company's open link (valid 15 minutes from creation; reading again gives the same link while it is open). Rate limit: 120 per minute. At most `per_page` (1 to 500, default 500) items from `page` (default 1): the body stays a plain array; `X-Total-Count` gives how many match, and `Link` the `first`, `prev`, `next` and `last` pages (RFC 8288).
          */
         get: operations["MedicalPolicies_list"];
         put?: never;
@@ -1650,7 +1650,7 @@ export interface paths {
         };
         /**
          * List the bank channel's life policies
-         * @description The calling client's policies, newest first, as a plain array (at most 500); filter `status` 0, 1, 2 or 4 (expired).
+         * @description The calling client's policies, newest first, as a plain array; filter `status` 0, 1, 2 or 4 (expired). At most `per_page` (1 to 500, default 500) items from `page` (default 1): the body stays a plain array; `X-Total-Count` gives how many match, and `Link` the `first`, `prev`, `next` and `last` pages (RFC 8288).
          */
         get: operations["LifePolicies_list"];
         put?: never;
@@ -17312,6 +17312,8 @@ export interface operations {
         parameters: {
             query?: {
                 company_id?: number | string;
+                page?: number;
+                per_page?: number;
             };
             header?: {
                 /** @description Correlation id, echoed in the response. */
@@ -24684,6 +24686,8 @@ export interface operations {
         parameters: {
             query?: {
                 status?: 0 | 1 | 2 | 4;
+                page?: number;
+                per_page?: number;
             };
             header?: {
                 /** @description Correlation id, echoed in the response. */

@@ -1,13 +1,14 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Res, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, Res, Query, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { TaxInvoices } from '../../../payments/tax-invoices/tax-invoices';
 import { sendTaxInvoice, TaxInvoiceRoute } from '../../../payments/tax-invoices/tax-invoice-route';
 
-import { intId, z } from '@lib/common';
+import { ARRAY_PAGE_NOTE, arrayPageHeaders, arrayPageQueryShape, intId, pageSkip, z } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { CurrentPartner, PartnerApi } from '../../../platform/auth/partner-api.decorator';
 import type { Partner } from '../../../platform/auth/partner';
+import { absoluteUrl } from '../../../platform/http/absolute-url';
 import { ApiErrors } from '../../../platform/openapi/api-errors.decorator';
 import { Responds } from '../../../platform/openapi/responds.decorator';
 import { AcceptsMultipart } from '../../../platform/files/multipart';
@@ -25,6 +26,7 @@ import { policyStatusQuery, PolicyStatus } from '../../../policies/policy-status
 const idParam = z.strictObject({ lifePolicy: intId });
 const listQuery = z.strictObject({
   status: policyStatusQuery([PolicyStatus.Pending, PolicyStatus.Active, PolicyStatus.Cancelled, PolicyStatus.Expired]),
+  ...arrayPageQueryShape,
 });
 
 @ApiTags('Life savings and protection')
@@ -63,12 +65,19 @@ export class LifePoliciesController {
   @Get()
   @ApiOperation({
     summary: "List the bank channel's life policies",
-    description: "The calling client's policies, newest first, as a plain array (at most 500); filter `status` 0, 1, 2 or 4 (expired).",
+    description: "The calling client's policies, newest first, as a plain array; filter `status` 0, 1, 2 or 4 (expired)." + ARRAY_PAGE_NOTE,
   })
   @Responds(200, lifePolicyListShape, 'Life policy objects.')
   @ApiErrors(422)
-  async list(@CurrentPartner() partner: Partner, @Query({ schema: listQuery }) q: z.infer<typeof listQuery>) {
-    return (await this.policies.listForClient(partner.clientId, q.status)).map((v) => presentLifePolicy(v, this.config.publicBaseUrl));
+  async list(
+    @CurrentPartner() partner: Partner,
+    @Query({ schema: listQuery }) q: z.infer<typeof listQuery>,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const [views, total] = await this.policies.pageForClient(partner.clientId, q.status, pageSkip(q), q.per_page);
+    reply.headers(arrayPageHeaders(total, q, absoluteUrl(this.config.publicBaseUrl, req), { status: q.status }));
+    return views.map((v) => presentLifePolicy(v, this.config.publicBaseUrl));
   }
 
   @Post(':lifePolicy/cancellation')

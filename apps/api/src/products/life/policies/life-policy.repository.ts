@@ -27,13 +27,13 @@ export class LifePolicyRepository {
   }
 
   /** The client's policies, newest first (the bank channel's own; a plain array as in the real service). */
-  async listForClient(clientId: string, status?: number): Promise<LifePolicyView[]> {
-    const rows = await this.prisma.lifePolicy.findMany({
-      where: { clientId, ...(status === undefined ? {} : { status }) },
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      take: 500,
-    });
-    return this.withDetails(rows);
+  async pageForClient(clientId: string, status: number | undefined, skip: number, take: number): Promise<[LifePolicyView[], number]> {
+    const where: Prisma.LifePolicyWhereInput = { clientId, ...(status === undefined ? {} : { status }) };
+    const [rows, total] = await this.prisma.$transaction([
+      this.prisma.lifePolicy.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip, take }),
+      this.prisma.lifePolicy.count({ where }),
+    ]);
+    return [await this.withDetails(rows), total];
   }
 
   /** A console page of every client's policies with their offers and open payments, and the total: four statements whatever the page size. */

@@ -1,5 +1,5 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { TaxInvoices } from '../../../payments/tax-invoices/tax-invoices';
 import { sendTaxInvoice, TaxInvoiceRoute } from '../../../payments/tax-invoices/tax-invoice-route';
 import { CancellationUpload, CancellationUploadGuard, UploadedCancellation } from '../../../policies/cancellation/cancellation-upload.guard';
@@ -7,10 +7,12 @@ import { storeCancellationDocument } from '../../../policies/cancellation/cancel
 import { AcceptsMultipart } from '../../../platform/files/multipart';
 import { FileStore } from '../../../platform/files/file-store';
 import { ApiNoContentResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiError, Clock, intId, z } from '@lib/common';
+import { ApiError, ARRAY_PAGE_NOTE, arrayPageHeaders, arrayPageQueryShape, Clock, intId, pageSkip, z } from '@lib/common';
+import { APP_CONFIG, AppConfig } from '@lib/config';
 import { RateLimit } from '@lib/http';
 import { CurrentPartner, PartnerApi } from '../../../platform/auth/partner-api.decorator';
 import type { Partner } from '../../../platform/auth/partner';
+import { absoluteUrl } from '../../../platform/http/absolute-url';
 import { ApiErrors } from '../../../platform/openapi/api-errors.decorator';
 import { Responds } from '../../../platform/openapi/responds.decorator';
 import { MEDICAL_API, MEDICAL_PRODUCT } from '../medical-products';
@@ -20,7 +22,7 @@ import { medicalPolicyListShape, medicalPolicyShape } from './medical-policy.res
 import { MedicalPolicyReads } from './medical-policy-reads';
 import { MedicalPolicyRepository } from './medical-policy.repository';
 
-const listQuery = z.strictObject({ company_id: intId.optional() });
+const listQuery = z.strictObject({ company_id: intId.optional(), ...arrayPageQueryShape });
 const idParam = z.strictObject({ policyId: intId });
 
 @ApiTags('SME medical')
@@ -35,6 +37,7 @@ export class MedicalPoliciesController {
     private readonly files: FileStore,
     private readonly clock: Clock,
     private readonly taxInvoices: TaxInvoices,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Post(['policies', 'request-policies'])
@@ -62,12 +65,20 @@ export class MedicalPoliciesController {
     description:
       'Plain array, newest first; optional `company_id`. Status 0 awaiting payment, 1 active, 2 cancelled, 4 expired (the day after `end_date`). As in the real service, a policy awaiting payment carries ' +
       '`pending_declarations` (the employees who must still fill their health declaration) and `payment_link`: null while anyone must still declare, ' +
-      "otherwise the company's open link (valid 15 minutes from creation; reading again gives the same link while it is open). Rate limit: 120 per minute.",
+      "otherwise the company's open link (valid 15 minutes from creation; reading again gives the same link while it is open). Rate limit: 120 per minute." +
+      ARRAY_PAGE_NOTE,
   })
   @Responds(200, medicalPolicyListShape, 'An array of medical policies.')
   @ApiErrors(422)
-  async list(@CurrentPartner() partner: Partner, @Query({ schema: listQuery }) q: z.infer<typeof listQuery>) {
-    return this.reads.present(partner.clientId, await this.policies.list(partner.clientId, q.company_id));
+  async list(
+    @CurrentPartner() partner: Partner,
+    @Query({ schema: listQuery }) q: z.infer<typeof listQuery>,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const [rows, total] = await this.policies.page(partner.clientId, q.company_id, pageSkip(q), q.per_page);
+    reply.headers(arrayPageHeaders(total, q, absoluteUrl(this.config.publicBaseUrl, req), { company_id: q.company_id }));
+    return this.reads.present(partner.clientId, rows);
   }
 
   @Get('policies/:policyId')

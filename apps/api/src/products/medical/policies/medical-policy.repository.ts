@@ -85,6 +85,15 @@ export class MedicalPolicyRepository {
     });
   }
 
+  /** A page of the client's policies (not withdrawn), newest first, and how many there are. */
+  page(clientId: string, companyId: number | undefined, skip: number, take: number): Promise<[MedicalPolicy[], number]> {
+    const where: Prisma.MedicalPolicyWhereInput = { clientId, deletedAt: null, ...(companyId ? { companyId } : {}) };
+    return this.prisma.$transaction([
+      this.prisma.medicalPolicy.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip, take }),
+      this.prisma.medicalPolicy.count({ where }),
+    ]);
+  }
+
   /** The client's policy (not withdrawn), in plain SQL prepared once per connection: Show Policy's read. */
   async findForClient(clientId: string, id: number): Promise<MedicalPolicy | null> {
     const [row] = await this.db.sql.query<Record<string, unknown>>(SHOW_POLICY_SQL, [id, clientId], SHOW_POLICY_STATEMENT);
