@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { startSandbox } from '../../test/sandbox/sandbox-test-kit';
 import { freePort, startTestApp } from '../../test/support/test-app';
+import { quoteBody, quoteOtp } from '../../test/support/motor-kit';
+import { ManualClock } from '../../libs/common/src';
 import { http } from '../../test/support/http';
 import { runLoad, runLoadSplit, summary } from '../support/load';
 import { withBuiltApi } from '../support/built-api';
@@ -12,8 +14,10 @@ import type { LoadResult } from '../support/load-worker';
  * The partner request log's cost on the partner API (issue 52): two built production APIs on the same database, one
  * writing the request log and one not (REQUEST_LOG=false), read `GET /api/v1/car-comp/policies/{id}` in turns: bursts
  * of 20 concurrent reads timed request by request (the log's API and the other burst for burst, which goes first
- * alternating), then throughput rounds in turns. Afterwards the log's rows are counted and its dropped counter read,
- * so a log that silently dropped would show. BENCH_REQUEST_LOG_ROUNDS bursts (default 150).
+ * alternating), then throughput rounds in turns; then the quote fan-out (`POST /api/v1/car-comp/quote-requests` to the
+ * sandbox's insurers) in bursts of 20 the same way. Afterwards the log's rows are counted and its dropped counter read,
+ * so a log that silently dropped would show. BENCH_REQUEST_LOG_ROUNDS read bursts (default 150),
+ * BENCH_REQUEST_LOG_QUOTE_ROUNDS quote bursts (default 60, after 20 of warm-up).
  */
 export async function requestLogScenario() {
   const sandbox = await startSandbox();
@@ -21,7 +25,8 @@ export async function requestLogScenario() {
   const jwtSecret = `bench-${randomBytes(16).toString('hex')}`.padEnd(48, 'x');
   const metricsToken = 'm'.repeat(40);
   const shared = { LOG_LEVEL: 'warn', RATE_LIMIT_DEFAULT_PER_MINUTE: String(rateLimitPerMinute), JWT_SECRET: jwtSecret, METRICS_TOKEN: metricsToken };
-  const app = await startTestApp({ env: { ...shared, SANDBOX_URL: sandbox.baseUrl } });
+  // on real time: the built APIs verify the quote OTP this app stores by their own (real) clocks
+  const app = await startTestApp({ env: { ...shared, SANDBOX_URL: sandbox.baseUrl }, clock: new ManualClock() });
   try {
     const p = await app.partner(['motor-comprehensive-comparison']);
     const id = await issuePolicy(app, p.token);
@@ -65,6 +70,19 @@ export async function requestLogScenario() {
                 ['off', logOff],
               ] as const))
             rps[name].push(checked(await runLoadSplit({ ...target, mode: 'throughput', concurrency: 20, durationMs: 2000, maxRequests: 200_000 })).rps!);
+        const quote = async (port: number, read: { headers: Record<string, string> }) => ({
+          url: `http://127.0.0.1:${port}/api/v1/car-comp/quote-requests`,
+          method: 'POST' as const,
+          headers: { ...read.headers, 'Content-Type': 'application/json', Accept: 'application/json' },
+          body: quoteJson,
+          expectStatus: 201,
+        });
+        const quoteJson = JSON.stringify(quoteBody(await quoteOtp(app, p.token)));
+        const quoteOn = await quote(onPort, logOn);
+        const quoteOff = await quote(offPort, logOff);
+        const quoteRounds = Number(process.env.BENCH_REQUEST_LOG_QUOTE_ROUNDS ?? 60);
+        checked(await runLoad({ ...quoteOn, mode: 'bursts', concurrency: 20, rounds: 20, alternateWith: quoteOff }));
+        const quoteBursts = checked(await runLoad({ ...quoteOn, mode: 'bursts', concurrency: 20, rounds: quoteRounds, alternateWith: quoteOff }));
         // the log's writer flushes every second: wait for its rows before counting them
         await new Promise((r) => setTimeout(r, 1500));
         const metrics = await http(`http://127.0.0.1:${onPort}/metrics`, { headers: { Authorization: `Bearer ${metricsToken}` } });
@@ -73,6 +91,8 @@ export async function requestLogScenario() {
         const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
         const latencyOn = summary(bursts.latenciesMs!);
         const latencyOff = summary(bursts.alternateLatenciesMs!);
+        const quoteLatencyOn = summary(quoteBursts.latenciesMs!);
+        const quoteLatencyOff = summary(quoteBursts.alternateLatenciesMs!);
         return {
           concurrency: 20,
           bursts_measured: rounds,
@@ -83,6 +103,11 @@ export async function requestLogScenario() {
           rps_log_on: rps.on,
           rps_log_off: rps.off,
           rps_on_over_off: Math.round((median(rps.on) / median(rps.off)) * 100) / 100,
+          quote_bursts_measured: quoteRounds,
+          quote_latency_ms_log_on: quoteLatencyOn,
+          quote_latency_ms_log_off: quoteLatencyOff,
+          quote_p50_on_over_off: Math.round((quoteLatencyOn.p50 / quoteLatencyOff.p50) * 100) / 100,
+          quote_p99_on_over_off: Math.round((quoteLatencyOn.p99 / quoteLatencyOff.p99) * 100) / 100,
           target: 'log on within 5% of off',
           log_rows_written: Number(rows),
           log_rows_written_metric: counter('request_log_written_total'),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { pageQueryFields } from './page';
 
 /** The most (and, unasked, the number of) items a plain-array list answers at once. */
 export const ARRAY_MAX_PER_PAGE = 500;
@@ -7,15 +7,7 @@ export const ARRAY_MAX_PER_PAGE = 500;
  * `page` and `per_page` of a list the real service documents as a plain array (medical, life): the body stays an
  * array, so code written for it works unchanged, and a long list is read a page at a time (the headers say where).
  */
-export const arrayPageQueryShape = {
-  page: z.coerce.number({ error: 'The page must be an integer.' }).int('The page must be an integer.').min(1, 'The page must be at least 1.').default(1),
-  per_page: z.coerce
-    .number({ error: 'The per page must be an integer.' })
-    .int('The per page must be an integer.')
-    .min(1, 'The per page must be at least 1.')
-    .max(ARRAY_MAX_PER_PAGE, `The per page may not be greater than ${ARRAY_MAX_PER_PAGE}.`)
-    .default(ARRAY_MAX_PER_PAGE),
-};
+export const arrayPageQueryShape = pageQueryFields(ARRAY_MAX_PER_PAGE, ARRAY_MAX_PER_PAGE);
 
 /** What the OpenAPI says of such a list's paging. */
 export const ARRAY_PAGE_NOTE =

@@ -3,16 +3,21 @@ import { z } from 'zod';
 export const MAX_PER_PAGE = 100;
 export const DEFAULT_PER_PAGE = 15;
 
-/** `page` and `per_page` query parameters, validated. */
-export const pageQueryShape = {
-  page: z.coerce.number({ error: 'The page must be an integer.' }).int('The page must be an integer.').min(1, 'The page must be at least 1.').default(1),
-  per_page: z.coerce
-    .number({ error: 'The per page must be an integer.' })
-    .int('The per page must be an integer.')
-    .min(1, 'The per page must be at least 1.')
-    .max(MAX_PER_PAGE, `The per page may not be greater than ${MAX_PER_PAGE}.`)
-    .default(DEFAULT_PER_PAGE),
-};
+/** `page` and `per_page` query parameters, validated: `per_page` from 1 to `max`, `defaultPerPage` when absent. */
+export function pageQueryFields(max: number, defaultPerPage: number) {
+  return {
+    page: z.coerce.number({ error: 'The page must be an integer.' }).int('The page must be an integer.').min(1, 'The page must be at least 1.').default(1),
+    per_page: z.coerce
+      .number({ error: 'The per page must be an integer.' })
+      .int('The per page must be an integer.')
+      .min(1, 'The per page must be at least 1.')
+      .max(max, `The per page may not be greater than ${max}.`)
+      .default(defaultPerPage),
+  };
+}
+
+/** The paginator envelope's `page` and `per_page`. */
+export const pageQueryShape = pageQueryFields(MAX_PER_PAGE, DEFAULT_PER_PAGE);
 
 export interface PageRequest {
   page: number;
