@@ -142,6 +142,30 @@ describe('property renewal: the insurer prices the next term, a new link pays it
     expect(await row()).toMatchObject({ policy_status: 'expired', taken: true });
   });
 
+  it('cancelling the current policy withdraws the next term it offered: cancelled unpaid, its link retired and announced; the link no longer pays', async () => {
+    const clockId = await newClock('cancelled before renewal');
+    const id = await activePolicy(clockId);
+    await advance(clockId, '2027-10-24T00:00:01Z');
+    const [notice] = await renewalBodies(id);
+    const nextId = notice.renewal.policy_id as number;
+    expect((await api(`/api/v1/property/policies/${id}/cancellation`, { json: { reason: 'Sold the flat.' } })).status).toBe(200);
+
+    const next = await env.app.db.prisma.propertyPolicy.findUniqueOrThrow({ where: { id: nextId } });
+    expect(next).toMatchObject({ status: 2, cancellationReason: 'Withdrawn: the policy it renews was cancelled.', refundAmount: expect.anything() });
+    expect(next.refundAmount!.toFixed(2)).toBe('0.00');
+    const payment = await env.app.db.prisma.payment.findFirstOrThrow({ where: { policyType: 'property', policyId: nextId } });
+    expect([payment.status, payment.statusReason]).toEqual(['cancelled', 'policy_cancelled']);
+    expect(await env.app.db.prisma.refund.count({ where: { policyType: 'property', policyId: nextId } })).toBe(0);
+    const announced = (
+      await env.app.db.prisma.webhookDelivery.findMany({ where: { policyType: 'property', policyId: nextId, endpointId, eventType: 'policy.status_updated' } })
+    ).map((d) => JSON.parse(d.body).policy.status);
+    expect(announced).toEqual([2]);
+    expect((await api(`/api/v1/property/policies/${nextId}`)).body.status).toBe(2);
+    const pay = await api('/api/v1/sandbox/payments/pay', { json: { payment_link: notice.renewal.payment_link } });
+    expect(pay.body.outcome).not.toBe('paid');
+    expect((await env.app.db.prisma.propertyPolicy.findUniqueOrThrow({ where: { id: nextId } })).status).toBe(2);
+  });
+
   it('an insurer that fails to price leaves the notice unsent and nothing written; it is tried again and sent once the insurer answers', async () => {
     const clockId = await newClock('insurer down at renewal');
     const id = await activePolicy(clockId);

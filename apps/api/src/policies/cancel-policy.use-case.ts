@@ -66,6 +66,12 @@ export interface CancellationTerms<F extends CancellablePolicy, A, R extends Can
   markCancelled(tx: Prisma.TransactionClient, policyId: number, from: number, change: Cancellation<R>): Promise<A | null>;
   /** The status webhook of the cancelled policy, in the cancellation's transaction. */
   announce(tx: Prisma.TransactionClient, cancelled: A, found: F): Promise<void>;
+  /**
+   * The next term offered with the policy's renewal notice and not paid yet (property), read in `tx`: it is withdrawn
+   * with the policy it renews (cancelled unpaid, its link retired, announced), so nobody pays for cover that follows
+   * a cancelled one.
+   */
+  offeredRenewal?(tx: Prisma.TransactionClient, policyId: number): Promise<F | null>;
 }
 
 export type CancelPolicyCommand<F extends CancellablePolicy, A> = (
@@ -86,6 +92,8 @@ export type CancelPolicyCommand<F extends CancellablePolicy, A> = (
 export const EXPIRED_POLICY = 'The policy has expired (its term ended), so there is nothing left to cancel.';
 const PAID_MEANWHILE = 'The policy was paid while it was being cancelled; send the cancellation again to cancel it with a refund.';
 const NOT_ACTIVE = 'The policy is not active yet (awaiting payment); an unpaid policy lapses with its payment link.';
+/** The reason stored on an offered renewal withdrawn with the policy it renews. */
+export const RENEWAL_WITHDRAWN = 'Withdrawn: the policy it renews was cancelled.';
 
 /**
  * Cancels a policy of any family on its own terms: the family's checks and its insurer first, then in one
@@ -128,6 +136,8 @@ export class CancelPolicyUseCase {
         if (refund) await this.refunds.owe(tx, { policyType: terms.family, policyId: id, amount: refund.amount, at: now });
         else await this.payments.retireOpen(tx, terms.family, id, now, 'policy_cancelled');
         await terms.announce(tx, cancelled, found);
+        const offered = await terms.offeredRenewal?.(tx, id);
+        if (offered) await this.withdrawOffered(terms, tx, offered, { ...change, refund: null, document: null, reason: RENEWAL_WITHDRAWN });
         await cmd.alsoInTx?.(tx, { from: status, cancelled, refundAmount: refund?.amount.toFixed(2) ?? null });
         return cancelled;
       });
@@ -141,6 +151,19 @@ export class CancelPolicyUseCase {
       if (stored) await this.files.discard([stored]);
       throw err;
     }
+  }
+
+  /** The offered next term of a cancelled policy, cancelled unpaid in the same transaction. */
+  private async withdrawOffered<F extends CancellablePolicy, A, R extends CancellationRefund>(
+    terms: CancellationTerms<F, A, R>,
+    tx: Prisma.TransactionClient,
+    offered: F,
+    change: Cancellation<R>,
+  ): Promise<void> {
+    const withdrawn = await terms.markCancelled(tx, offered.policy.id, PolicyStatus.Pending, change);
+    if (!withdrawn) return; // paid meanwhile: a term of its own now, cancelled (and refunded) on its own
+    await this.payments.retireOpen(tx, terms.family, offered.policy.id, change.cancelledAt, 'policy_cancelled');
+    await terms.announce(tx, withdrawn, offered);
   }
 
   /** Another request moved the policy first: it cancelled it, or (unpaid) the customer paid meanwhile. */

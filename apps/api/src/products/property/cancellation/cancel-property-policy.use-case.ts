@@ -26,7 +26,8 @@ export interface CancelPropertyPolicy {
 /**
  * Property's cancellation terms: a pending policy is cancelled with its open link withdrawn; an active one is
  * cancelled with its insurer first (a failing insurer is a 502 and nothing changes), then refunded pro rata,
- * the unused and term days recorded with the refund. The callers read the policy (their own 404s).
+ * the unused and term days recorded with the refund, and the next term its renewal notice offered, if not yet paid, is
+ * withdrawn with it. The callers read the policy (their own 404s).
  */
 @Injectable()
 export class CancelPropertyPolicyUseCase implements CancellationTerms<Found, PropertyPolicy> {
@@ -82,6 +83,12 @@ export class CancelPropertyPolicyUseCase implements CancellationTerms<Found, Pro
       unusedDays: refund?.unusedDays ?? 0,
       termDays: refund?.periodDays ?? 0,
     });
+  }
+
+  /** The next term the renewal notice offered, withdrawn with this one while unpaid. */
+  async offeredRenewal(tx: Prisma.TransactionClient, policyId: number): Promise<Found | null> {
+    const next = await this.policies.pendingRenewalOf(tx, policyId);
+    return next && { policy: next };
   }
 
   async announce(tx: Prisma.TransactionClient, cancelled: PropertyPolicy) {

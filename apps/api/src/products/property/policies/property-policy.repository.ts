@@ -106,6 +106,11 @@ export class PropertyPolicyRepository {
     return count === 1 ? tx.propertyPolicy.findUnique({ where: { id: policyId } }) : null;
   }
 
+  /** The next term offered with the policy's renewal notice, if it still awaits payment, read in `tx`. */
+  pendingRenewalOf(tx: Prisma.TransactionClient, policyId: number): Promise<PropertyPolicy | null> {
+    return tx.propertyPolicy.findFirst({ where: { renewalOf: policyId, status: PolicyStatus.Pending } });
+  }
+
   find(id: number): Promise<PropertyPolicy | null> {
     return this.prisma.propertyPolicy.findUnique({ where: { id } });
   }
