@@ -190,6 +190,17 @@ describeBrowser('the partner portal in a browser: invitation, password, sign-in,
     expect(await row.innerText()).toContain('Fa**********bi');
     expect(await row.innerText()).not.toContain('Faisal');
     await shot('22-policies-en');
+    // found by the insurer's policy number typed in the search box; a number of nothing empties the list
+    const search = page.getByTestId('policies-search').locator('input');
+    await search.fill('NO-SUCH-POLICY');
+    await row.waitFor({ state: 'detached' });
+    await shot('22a-policies-search-none-en');
+    const number = (await app.request(`/api/v1/horse/policies/${issued.body.id}`, { token })).body.provider_policy_id as string;
+    await search.fill(number);
+    await row.waitFor();
+    expect(await page.locator('.RaDataTable-tbody .RaDataTable-row').count()).toBe(1);
+    await shot('22b-policies-search-en');
+    await search.fill('');
     await row.focus();
     await page.keyboard.press('Enter');
     await page.getByTestId('policy-premium').waitFor();

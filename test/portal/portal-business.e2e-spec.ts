@@ -114,6 +114,24 @@ describe("the portal's view of the partner's business: policies, payments, refun
     expect((await viewerA.call('/portal/api/policies/horse-abc')).status).toBe(404);
   });
 
+  it("finds the client's policies by id or the insurer's policy number, never another client's, and not by personal details", async () => {
+    const ids = async (user: PortalSession, q: string) => (await get(user, `policies?q=${encodeURIComponent(q)}`)).data.map((p: any) => p.id);
+    expect(await ids(viewerA, String(active.id))).toEqual([`horse-${active.id}`]);
+    expect(await ids(viewerA, ` ${active.provider_policy_id.toLowerCase()} `)).toEqual([`horse-${active.id}`]);
+    const page = await get(viewerA, `policies?q=${active.provider_policy_id}&status=cancelled`);
+    expect(page.total).toBe(0);
+    expect(page.first_page_url).toContain(`q=${active.provider_policy_id}`);
+    // the insured's name and id are masked in the portal, so they find nothing
+    expect(await ids(viewerA, 'Faisal')).toEqual([]);
+    expect(await ids(viewerA, '1012345678')).toEqual([]);
+    // client B searching for A's policy number or id finds none of A's
+    expect(await ids(ownerB, active.provider_policy_id)).toEqual([]);
+    expect((await ids(ownerB, String(active.id))).filter((id: string) => id === `horse-${active.id}`)).toEqual([]);
+    const blank = await viewerA.call('/portal/api/policies?q=%20%20');
+    expect([blank.status, blank.body.details.q]).toEqual([422, ['The search must not be empty.']]);
+    expect((await viewerA.call(`/portal/api/policies?q=${'x'.repeat(101)}`)).status).toBe(422);
+  });
+
   it('a viewer reads the payments, the refund of the cancelled policy and the claim with its history', async () => {
     const payments = paymentPageShape.parse(await get(viewerA, 'payments'));
     // both were made at the same instant of the test clock: their order is the ids', not the policies'

@@ -3950,7 +3950,7 @@ export interface paths {
         };
         /**
          * Your client's policies, every family
-         * @description Newest first, in the paginator envelope. Filters: `family` (motor, tpl, property, travel, medical, life, horse), `status` (pending, active, cancelled, on_hold, expired); `page`, `per_page`. The insured's name is masked as in the console.
+         * @description Newest first, in the paginator envelope. Filters: `family` (motor, tpl, property, travel, medical, life, horse), `status` (pending, active, cancelled, on_hold, expired), `q` (the policy's id, the insurer's policy number or a business reference such as a vehicle's sequence or custom number, a VIN or a commercial registration, matched exactly; personal details are not searched, as they are masked); `page`, `per_page`. The insured's name is masked as in the console.
          */
         get: operations["PortalPolicies_list"];
         put?: never;
@@ -40858,6 +40858,8 @@ export interface operations {
                 per_page?: number;
                 family?: string;
                 status?: "pending" | "active" | "cancelled" | "on_hold" | "expired";
+                /** @description Finds policies by their id, the insurer's policy number or a business reference (vehicle sequence or custom number, VIN, commercial registration), matched exactly. */
+                q?: string;
             };
             header?: {
                 /** @description Must be `XMLHttpRequest` on POST, PUT, PATCH and DELETE (CSRF protection). */

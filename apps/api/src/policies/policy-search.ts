@@ -57,3 +57,28 @@ export function searchTerm(raw: string): SearchTerm {
   if (/\p{L}/u.test(text) && text.length >= SEARCH_MIN_LENGTH && !term.email) term.namePattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return term;
 }
+
+/** Binds a value as the next SQL parameter and answers its placeholder (`$3`). */
+export type SqlParam = (v: unknown) => string;
+
+/**
+ * The tests a typed query makes on one family's policies (aliased `p`), each with the name of what it matched: the
+ * id, the insurer's policy number and business references always; national ids, phones, emails and names only when
+ * `personal` (whoever searches may read the family's personal data). Empty when the query fits nothing here.
+ */
+export function searchTests(spec: PolicySearchSpec, personal: boolean, term: SearchTerm, $: SqlParam): Array<[matched: string, condition: string]> {
+  const tests: Array<[string, string]> = [];
+  if (term.id !== undefined) tests.push(['id', `p.id = ${$(term.id)}`]);
+  if (term.text.length >= SEARCH_MIN_LENGTH) {
+    const text = $(term.text);
+    tests.push(['policy_number', `lower(${spec.policyNumber}) = ${text}`]);
+    for (const r of spec.references ?? []) tests.push(['reference', `lower(${r}) = ${text}`]);
+  }
+  if (personal) {
+    if (term.nationalId) for (const c of spec.nationalIds) tests.push(['national_id', `${c} = ${$(term.nationalId)}`]);
+    if (term.mobile) for (const c of spec.phones) tests.push(['phone', `right(regexp_replace(${c}, '\\D', '', 'g'), 9) = ${$(term.mobile)}`]);
+    if (term.email) for (const c of spec.emails) tests.push(['email', `lower(${c}) = ${$(term.email)}`]);
+    if (term.namePattern) for (const c of spec.names) tests.push(['name', `${c} ILIKE ${$(term.namePattern)}`]);
+  }
+  return tests;
+}

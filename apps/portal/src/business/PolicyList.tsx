@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import Typography from '@mui/material/Typography';
-import { DataTable, Labeled, List, Show, SimpleShowLayout, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import { DataTable, Labeled, List, Show, SimpleShowLayout, TextInput, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
 import { ListTable } from '../../../admin/src/common/ListTable';
 import type { PortalPolicy } from '../providers/api';
 import { Mono, StatusChip, useBusinessFilters, useFamily, useFormat } from './business-parts';
@@ -11,8 +11,12 @@ const STATUSES = ['pending', 'active', 'cancelled', 'on_hold', 'expired'] as con
 export function PolicyList() {
   const f = useFormat();
   const family = useFamily();
+  const filters = useBusinessFilters('policy_statuses', STATUSES);
+  const search = (
+    <TextInput key="q" source="q" label="portal.business.search" helperText="portal.business.search_help" alwaysOn resettable data-testid="policies-search" />
+  );
   return (
-    <List filters={useBusinessFilters('policy_statuses', STATUSES)} actions={<TopToolbar />} perPage={25} title="portal.business.policies">
+    <List filters={[search, ...filters]} actions={<TopToolbar />} perPage={25} title="portal.business.policies">
       <ListTable rowClick={(id) => `/policies/${id}/show`} rowTestId={(r) => `policy-${r.id}`} card={{ title: ['id'], end: ['status'], hide: ['created_at'] }}>
         <DataTable.Col source="id" label="portal.business.id" disableSort render={(r: PortalPolicy) => <Mono>{r.id}</Mono>} />
         <DataTable.Col source="family" label="portal.business.family" disableSort render={(r: PortalPolicy) => family(r.family)} />

@@ -144,6 +144,8 @@ export const en = {
       payments: 'Payments',
       refunds: 'Refunds',
       claims: 'Claims',
+      search: 'Policy id, number or reference',
+      search_help: "The insurer's policy number, a vehicle's sequence or custom number, a VIN or a commercial registration",
       family: 'Product',
       families: { motor: 'Motor (comparison)', tpl: 'TPL motor', property: 'Property', travel: 'Travel', medical: 'SME medical', life: 'Life', horse: 'Horse' },
       status: 'Status',

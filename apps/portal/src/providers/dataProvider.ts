@@ -62,6 +62,8 @@ async function business(resource: string, params: Partial<GetListParams>) {
   const q = new URLSearchParams({ page: String(page), per_page: String(perPage) });
   const filter = (params.filter ?? {}) as Record<string, string | undefined>;
   for (const key of ['family', 'status'] as const) if (filter[key]) q.set(key, filter[key]);
+  const search = filter.q?.trim();
+  if (search && resource === 'policies') q.set('q', search);
   return (await httpClient(`${pathOf(resource)}?${q.toString()}`)).json as { data: RaRecord[]; total: number };
 }
 

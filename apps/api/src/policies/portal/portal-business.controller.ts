@@ -37,7 +37,9 @@ export class PortalPoliciesController {
     summary: "Your client's policies, every family",
     description:
       'Newest first, in the paginator envelope. Filters: `family` (motor, tpl, property, travel, medical, life, horse), `status` (pending, active, ' +
-      "cancelled, on_hold, expired); `page`, `per_page`. The insured's name is masked as in the console.",
+      "cancelled, on_hold, expired), `q` (the policy's id, the insurer's policy number or a business reference such as a vehicle's sequence or " +
+      'custom number, a VIN or a commercial registration, matched exactly; personal details are not searched, as they are masked); `page`, ' +
+      "`per_page`. The insured's name is masked as in the console.",
   })
   @Responds(200, portalPolicyPageShape, 'A page of policies, newest first.')
   @ApiErrors(422)
@@ -47,7 +49,7 @@ export class PortalPoliciesController {
     @Req() req: FastifyRequest,
   ) {
     const { rows, total } = await this.business.policies(user.clientId, q);
-    return toPage(rows, total, q, absoluteUrl(this.config.publicBaseUrl, req), { family: q.family, status: q.status, per_page: q.per_page });
+    return toPage(rows, total, q, absoluteUrl(this.config.publicBaseUrl, req), { family: q.family, status: q.status, q: q.q, per_page: q.per_page });
   }
 
   @Get(':id')

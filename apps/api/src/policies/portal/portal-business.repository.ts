@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE, listTotal, PrismaService, type Database } from '@lib/db';
 import type { Claim, ClaimStatusChange } from '@lib/db/generated/prisma/client';
 import type { PolicyProduct } from '../policy-product';
+import { type SearchTerm, searchTests } from '../policy-search';
 
 /** One policy of any family as the portal lists it, before masking. */
 export interface PortalPolicyRow {
@@ -49,15 +50,21 @@ export class PortalBusinessRepository {
   async policies(
     products: PolicyProduct[],
     clientId: string,
-    status: number | undefined,
+    filter: { status?: number; term?: SearchTerm },
     skip: number,
     take: number,
   ): Promise<{ rows: PortalPolicyRow[]; total: number }> {
-    if (!products.length) return { rows: [], total: 0 };
     const params: unknown[] = [clientId];
     const $: Param = (v) => `$${params.push(v)}`;
-    const statusTest = status === undefined ? '' : ` AND p.status = ${$(status)}`;
-    const union = products.map((p) => policyBranch(p, statusTest)).join('\nUNION ALL\n');
+    const statusTest = filter.status === undefined ? '' : ` AND p.status = ${$(filter.status)}`;
+    const branches = products.flatMap((p) => {
+      if (!filter.term) return [policyBranch(p, statusTest)];
+      // the partner's own references only: personal fields are masked in the portal, so they are not searched either
+      const tests = searchTests(p.search, false, filter.term, $);
+      return tests.length ? [policyBranch(p, `${statusTest} AND (${tests.map(([, c]) => c).join(' OR ')})`)] : [];
+    });
+    if (!branches.length) return { rows: [], total: 0 };
+    const union = branches.join('\nUNION ALL\n');
     const rows = await this.db.sql.query<PortalPolicyRow>(
       `SELECT * FROM (${union}) policies ORDER BY created_at DESC, family, policy_id DESC LIMIT ${take} OFFSET ${skip}`,
       params,

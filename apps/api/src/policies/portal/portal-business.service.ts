@@ -4,6 +4,7 @@ import type { Claim, ClaimStatusChange } from '@lib/db/generated/prisma/client';
 import type { ClaimStatus } from '../claims/claim-status';
 import type { PolicyProduct } from '../policy-product';
 import { PolicyProducts } from '../policy-products';
+import { searchTerm } from '../policy-search';
 import { POLICY_STATUS_NAMES, policyStatusName, PolicyStatus } from '../policy-status';
 import { PortalBusinessRepository, PortalPolicyRow } from './portal-business.repository';
 import type { overviewQuery, PortalClaimOut, portalClaimsQuery, PortalOverviewOut, portalPoliciesQuery, PortalPolicyOut } from './portal-business.response';
@@ -34,7 +35,8 @@ export class PortalBusinessService {
 
   async policies(clientId: string, q: z.output<typeof portalPoliciesQuery>): Promise<{ rows: PortalPolicyOut[]; total: number }> {
     const status = q.status === undefined ? undefined : (Number(Object.entries(POLICY_STATUS_NAMES).find(([, name]) => name === q.status)![0]) as PolicyStatus);
-    const { rows, total } = await this.repository.policies(this.families(q.family), clientId, status, pageSkip(q), q.per_page);
+    const term = q.q === undefined ? undefined : searchTerm(q.q);
+    const { rows, total } = await this.repository.policies(this.families(q.family), clientId, { status, term }, pageSkip(q), q.per_page);
     return { rows: rows.map(presentPolicy), total };
   }
 

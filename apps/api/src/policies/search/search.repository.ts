@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE, type Database } from '@lib/db';
-import type { PolicySearchSpec, SearchTerm } from '../policy-search';
+import { type PolicySearchSpec, type SearchTerm, searchTests, type SqlParam } from '../policy-search';
 
 export interface SearchRow {
   resource: string;
@@ -39,23 +39,10 @@ export class SearchRepository {
   }
 }
 
-type Param = (v: unknown) => string;
 type Test = [matched: string, condition: string];
 
-function policyBranch({ spec, personal }: SearchScope, term: SearchTerm, $: Param): string[] {
-  const tests: Test[] = [];
-  if (term.id !== undefined) tests.push(['id', `p.id = ${$(term.id)}`]);
-  if (term.text.length >= 3) {
-    const text = $(term.text);
-    tests.push(['policy_number', `lower(${spec.policyNumber}) = ${text}`]);
-    for (const r of spec.references ?? []) tests.push(['reference', `lower(${r}) = ${text}`]);
-  }
-  if (personal) {
-    if (term.nationalId) for (const c of spec.nationalIds) tests.push(['national_id', `${c} = ${$(term.nationalId)}`]);
-    if (term.mobile) for (const c of spec.phones) tests.push(['phone', `right(regexp_replace(${c}, '\\D', '', 'g'), 9) = ${$(term.mobile)}`]);
-    if (term.email) for (const c of spec.emails) tests.push(['email', `lower(${c}) = ${$(term.email)}`]);
-    if (term.namePattern) for (const c of spec.names) tests.push(['name', `${c} ILIKE ${$(term.namePattern)}`]);
-  }
+function policyBranch({ spec, personal }: SearchScope, term: SearchTerm, $: SqlParam): string[] {
+  const tests = searchTests(spec, personal, term, $);
   if (!tests.length) return [];
   const matched = `CASE ${tests.map(([m, c]) => `WHEN ${c} THEN '${m}'`).join(' ')} END`;
   const kept = spec.excluded ? ` AND NOT (${spec.excluded})` : '';
@@ -67,7 +54,7 @@ function policyBranch({ spec, personal }: SearchScope, term: SearchTerm, $: Para
 }
 
 /** Payments by their id or the card vendor's reference: carry no personal data. */
-function paymentBranch(term: SearchTerm, $: Param): string[] {
+function paymentBranch(term: SearchTerm, $: SqlParam): string[] {
   const tests: Test[] = [];
   if (term.uuid) tests.push(['payment_id', `p.id = ${$(term.uuid)}::uuid`]);
   if (term.text.length >= 3) tests.push(['vendor_reference', `lower(p.vendor_reference) = ${$(term.text)}`]);
