@@ -14,16 +14,10 @@ export const portalPoliciesQuery = z.strictObject({
   ...pageQueryShape,
   family: familyFilter,
   status: z.enum(POLICY_STATUSES, { error: `The status must be one of: ${POLICY_STATUSES.join(', ')}.` }).optional(),
-  q: z
-    .string()
-    .trim()
-    .min(1, 'The search must not be empty.')
-    .max(100, 'The search may not be longer than 100 characters.')
-    .optional()
-    .meta({
-      description:
-        "Finds policies by their id, the insurer's policy number or a business reference (vehicle sequence or custom number, VIN, commercial registration), matched exactly.",
-    }),
+  q: z.string().trim().min(1, 'The search must not be empty.').max(100, 'The search may not be longer than 100 characters.').optional().meta({
+    description:
+      "Finds policies by their id, the insurer's policy number or a business reference (vehicle sequence or custom number, VIN, commercial registration), matched exactly.",
+  }),
 });
 
 /** A policy's reference in the portal: its family and its id in that family, e.g. `horse-12`. */
