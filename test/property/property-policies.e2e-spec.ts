@@ -13,6 +13,7 @@ const POLICY_FIELDS = [
   'provider_policy',
   'provider_policy_id',
   'redirect_url',
+  'renewal_of',
   'status',
 ];
 const ADDRESS_FIELDS = ['additional_number', 'building_number', 'city_name', 'district_name', 'street_name', 'zip_code'];

@@ -127,7 +127,14 @@ describe('property renewal: the insurer prices the next term, a new link pays it
     const paid = await api('/api/v1/sandbox/payments/pay', { json: { payment_link: notice.renewal.payment_link } });
     expect(paid.body).toMatchObject({ outcome: 'paid', payment: { status: 'paid' } });
     const renewed = (await api(`/api/v1/property/policies/${next.id}`)).body;
-    expect(renewed).toMatchObject({ status: 1, meta_data: { start_date: '2027-11-23', end_date: '2028-11-23' }, provider_policy_id: expect.any(String) });
+    expect(renewed).toMatchObject({
+      status: 1,
+      renewal_of: id,
+      meta_data: { start_date: '2027-11-23', end_date: '2028-11-23' },
+      provider_policy_id: expect.any(String),
+    });
+    expect((await api(`/api/v1/property/policies/${id}`)).body.renewal_of).toBeNull();
+    expect((await api('/api/v1/property/policies?per_page=100')).body.data.find((p: any) => p.id === next.id).renewal_of).toBe(id);
     expect((await env.app.db.prisma.propertyPolicy.findUniqueOrThrow({ where: { id: next.id } })).status).toBe(1);
     // Its own term: expiry at its end and a notice 30 days before, on the same clock.
     expect(await dueRow('policy.expiry', `property:${next.id}`)).toMatchObject({ state: 'pending', clockId, dueAt: new Date('2028-11-23T00:00:00Z') });

@@ -10537,6 +10537,7 @@ export interface components {
          *       "status": 0,
          *       "provider_policy": null,
          *       "provider_policy_id": null,
+         *       "renewal_of": null,
          *       "client_id": "44efa27f-6d0a-4a55-9d8e-2b5f0c3a1e77",
          *       "payment_link": "http://localhost:3000/pay/9b1d0f3e6a7c4b2d8e5f1a3c7b9d2e4f6a8c0b1d",
          *       "price": 1079.73,
@@ -10596,6 +10597,8 @@ export interface components {
             /** @description The insurer's policy document (URL), once issued. */
             provider_policy: string | null;
             provider_policy_id: string | null;
+            /** @description The policy whose next term this is, when it was offered with that policy's renewal notice (`policy.renewal_due`); else null. */
+            renewal_of: number | null;
             /**
              * Format: uuid
              * @example 3f0c2a8e-5b1d-4c7e-9a60-2d4b8c1e7f90

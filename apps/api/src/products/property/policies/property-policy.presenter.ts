@@ -83,6 +83,7 @@ export function presentPropertyPolicy(
     status: p.status as Out['status'],
     provider_policy: p.providerPolicy,
     provider_policy_id: p.providerPolicyId,
+    renewal_of: p.renewalOf,
     client_id: p.clientId,
     payment_link: payable ? paymentLink(ctx.publicBaseUrl, payment.linkToken) : null,
     price: amountNumber(p.price.toString()),

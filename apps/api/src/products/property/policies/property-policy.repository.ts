@@ -231,7 +231,7 @@ const SHOW_POLICY_SQL = `SELECT p.id, p.client_id AS "clientId", p.product_code 
        p.provider_policy AS "providerPolicy", p.activated_at AS "activatedAt", p.canceled_at AS "canceledAt",
        p.cancellation_reason AS "cancellationReason", p.canceled_by AS "canceledBy", p.refund_amount::text AS "refundAmount",
        p.refund_unused_days AS "refundUnusedDays", p.refund_term_days AS "refundTermDays", p.created_at AS "createdAt",
-       p.updated_at AS "updatedAt", pay.link_token AS "paymentLinkToken", pay.status AS "paymentStatus",
+       p.updated_at AS "updatedAt", p.renewal_of AS "renewalOf", pay.link_token AS "paymentLinkToken", pay.status AS "paymentStatus",
        COALESCE((SELECT json_agg(json_build_object('id', d.id, 'clientId', d.client_id, 'policyId', d.policy_id, 'category', d.category,
                                                    'fileId', d.file_id, 'contentType', d.content_type, 'size', d.size, 'createdAt', d.created_at)
                                  ORDER BY d.created_at)
@@ -241,7 +241,7 @@ const SHOW_POLICY_SQL = `SELECT p.id, p.client_id AS "clientId", p.product_code 
  WHERE p.id = $1 AND p.client_id = $2::uuid`;
 
 /** The prepared statement's name on PostgreSQL: change it with the text (a connection keeps the first text under a name). */
-const SHOW_POLICY_STATEMENT = 'property_policy_show_v1';
+const SHOW_POLICY_STATEMENT = 'property_policy_show_v2';
 
 const decimalOrNull = (v: string | null) => (v === null ? null : new Prisma.Decimal(v));
 /** A `date` column's day as Prisma reads it: midnight UTC. */

@@ -50,6 +50,7 @@ export const PROPERTY_POLICY_EXAMPLE = {
   status: 0,
   provider_policy: null,
   provider_policy_id: null,
+  renewal_of: null,
   client_id: '44efa27f-6d0a-4a55-9d8e-2b5f0c3a1e77',
   payment_link: 'http://localhost:3000/pay/9b1d0f3e6a7c4b2d8e5f1a3c7b9d2e4f6a8c0b1d',
   price: 1079.73,
@@ -142,6 +143,11 @@ export const propertyPolicyShape = shape(
       status: z.enum(PROPERTY_POLICY_STATUSES).meta({ description: '0 pending payment, 1 active, 2 cancelled, 4 expired.' }),
       provider_policy: z.string().nullable().meta({ description: "The insurer's policy document (URL), once issued." }),
       provider_policy_id: z.string().nullable(),
+      renewal_of: z
+        .number()
+        .int()
+        .nullable()
+        .meta({ description: "The policy whose next term this is, when it was offered with that policy's renewal notice (`policy.renewal_due`); else null." }),
       client_id: uuidOut,
       payment_link: z.string().nullable().meta({ description: 'The hosted payment page while payment is due.' }),
       price: amountOut.meta({ description: 'Premium with 15% VAT, SAR.' }),
