@@ -33,8 +33,9 @@ export async function requestLogScenario() {
     const dbUrl = await databaseUrlOf(app);
     const onPort = await freePort();
     const offPort = await freePort();
-    const on = productionApiEnv(app, dbUrl, onPort, { ...shared, REQUEST_LOG: 'true' });
-    const off = productionApiEnv(app, dbUrl, offPort, { ...shared, REQUEST_LOG: 'false' });
+    // both built APIs ask the sandbox's insurers for the fan-out
+    const on = productionApiEnv(app, dbUrl, onPort, { ...shared, SANDBOX_URL: sandbox.baseUrl, REQUEST_LOG: 'true' });
+    const off = productionApiEnv(app, dbUrl, offPort, { ...shared, SANDBOX_URL: sandbox.baseUrl, REQUEST_LOG: 'false' });
     return await withBuiltApi(on, onPort, () =>
       withBuiltApi(off, offPort, async () => {
         const read = async (port: number) => {
