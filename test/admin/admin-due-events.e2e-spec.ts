@@ -81,6 +81,9 @@ describe('console: scheduled (due) events', () => {
     expect((await list('admin', { state: 'pending', kind: KIND })).body.map((e: { subject: string }) => e.subject)).toEqual(['later']);
     expect((await list('admin', { state: 'lost' })).status).toBe(422);
     expect((await staff.operations.call(`/admin/api/due-events/${failed.id}`)).body).toMatchObject({ id: failed.id, state: 'failed' });
+    // counted on the operations dashboard until it is run again
+    const failedCount = async () => (await staff.operations.call('/admin/api/dashboard')).body.worklists.operations.scheduled_events_failed;
+    expect(await failedCount()).toBe(1);
 
     // Only admin and operations read and run events again; a reason is required.
     for (const role of ['claims_handler', 'account_manager'] as const) {
@@ -111,6 +114,7 @@ describe('console: scheduled (due) events', () => {
         after: { state: 'pending', attempts: 0, reason: 'Insurer is back.' },
       }),
     ]);
+    expect(await failedCount()).toBe(0);
     // Pending now: not run again twice.
     expect((await staff.operations.call(`/admin/api/due-events/${failed.id}/rerun`, { json: { reason: 'Again.' } })).status).toBe(409);
 

@@ -125,7 +125,7 @@ describeBrowser('journey: operations follow up renewals and refunds', () => {
     await env?.close();
   });
 
-  it('the dashboard counts what needs operations: one renewal not taken, one refund needing action', async () => {
+  it('the dashboard counts what needs operations: one renewal not taken, one refund needing action, one scheduled event failed', async () => {
     await page.goto(`${env.app.url}/admin/login`);
     await page.locator('input[name=username]').fill('agent@renewals.test');
     await page.locator('input[name=password]').fill(PASSWORD);
@@ -134,6 +134,8 @@ describeBrowser('journey: operations follow up renewals and refunds', () => {
     await page.getByTestId('operations-work').waitFor();
     expect(await page.getByTestId('stat-renewals-not-taken-value').innerText()).toBe('1');
     expect(await page.getByTestId('stat-refunds-needing-action-value').innerText()).toBe('1');
+    // the journey's scheduled event that failed every try (run again below, on Scheduled events)
+    expect(await page.getByTestId('stat-scheduled-events-failed-value').innerText()).toBe('1');
     await shot('01-dashboard');
   });
 
@@ -222,8 +224,11 @@ describeBrowser('journey: operations follow up renewals and refunds', () => {
     await shot('09-dashboard-after');
   });
 
-  it('runs a failed scheduled event again with a reason from its row; it fires once its cause is fixed', async () => {
-    await page.goto(`${env.app.url}/admin/due-events?filter=${encodeURIComponent('{"state":"failed"}')}`);
+  it('runs a failed scheduled event again with a reason from its row, opened from the dashboard; it fires once its cause is fixed', async () => {
+    // the dashboard's card opens Scheduled events filtered on failed
+    await page.getByTestId('stat-scheduled-events-failed-link').click();
+    await page.waitForURL('**/admin/due-events?*');
+    expect(decodeURIComponent(page.url())).toContain('{"state":"failed"}');
     const row = page.getByTestId('due-event-state').first();
     await row.waitFor();
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=due-event-state]').length === 1);

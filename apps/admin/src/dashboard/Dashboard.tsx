@@ -133,6 +133,15 @@ export function Dashboard() {
                 to={{ resource: 'renewals', path: listWhere('renewals', { taken: false }, 'ends_at') }}
               />
             </Grid>
+            <Grid size={{ xs: 12, sm: 6, lg: 4 }}>
+              <Stat
+                testId="stat-scheduled-events-failed"
+                label={t('dashboard.scheduled_events_failed')}
+                value={f.number(operations.scheduled_events_failed)}
+                hint={t('dashboard.scheduled_events_failed_hint')}
+                to={{ resource: 'due-events', path: listWhere('due-events', { state: 'failed' }) }}
+              />
+            </Grid>
           </Grid>
         </Box>
       )}

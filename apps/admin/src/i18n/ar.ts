@@ -67,6 +67,8 @@ export const ar: ConsoleMessages = {
     refunds_needing_action_hint: 'فشلت بعد آخر محاولة أو رفضها مزوّد الدفع: أعد المحاولة مع ذكر السبب',
     renewals_not_taken: 'تجديدات لم تُقبل',
     renewals_not_taken_hint: 'أُرسل إشعار التجديد ولم يُدفع أي تجديد بعد',
+    scheduled_events_failed: 'أحداث مجدولة متعثرة',
+    scheduled_events_failed_hint: 'توقفت بعد آخر محاولة: راجع الخطأ وأعد تشغيلها',
   },
   resources: {
     ...motorAr,

@@ -71,6 +71,8 @@ export const en = {
     refunds_needing_action_hint: 'Failed after their last try or refused by the card vendor: try again with a reason',
     renewals_not_taken: 'Renewals not taken',
     renewals_not_taken_hint: 'Renewal notices sent, no renewal paid yet',
+    scheduled_events_failed: 'Scheduled events failed',
+    scheduled_events_failed_hint: 'Given up after their last try: look at the error and run them again',
   },
   resources: {
     ...motorEn,

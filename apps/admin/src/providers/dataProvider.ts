@@ -45,7 +45,7 @@ export interface DashboardData {
   /** The caller's role's work lists; account managers (and admins): `medical`. */
   worklists?: {
     medical?: { companies_missing_declarations: number; employees_missing_declarations: number; companies_with_amount_due: number; amount_due: string };
-    operations?: { refunds_needing_action: number; renewals_not_taken: number };
+    operations?: { refunds_needing_action: number; renewals_not_taken: number; scheduled_events_failed: number };
   };
 }
 

@@ -133,6 +133,11 @@ export class DueEventRepository {
     return this.prisma.$transaction([this.prisma.dueEvent.findMany({ where, orderBy, skip, take }), this.prisma.dueEvent.count({ where })]);
   }
 
+  /** Events given up after their last try, waiting for someone to run them again. */
+  countFailed(): Promise<number> {
+    return this.prisma.dueEvent.count({ where: { state: 'failed' } });
+  }
+
   findById(id: string): Promise<DueEvent | null> {
     return this.prisma.dueEvent.findUnique({ where: { id } });
   }

@@ -23,7 +23,8 @@ export class DashboardController {
       'daily series over the last `days` (7 to 90, default 30). Product families contribute through metric providers; what none contributes is zero. ' +
       "`worklists` holds the figures of the caller's role only (account managers and admins: `medical`, with `companies_missing_declarations`, " +
       '`employees_missing_declarations`, `companies_with_amount_due` and `amount_due`, SAR as a decimal string; operations and admins: ' +
-      '`operations`, with `refunds_needing_action` (refunds `failed`: refused by the vendor or out of tries) and `renewals_not_taken`); ' +
+      '`operations`, with `refunds_needing_action` (refunds `failed`: refused by the vendor or out of tries), `renewals_not_taken` and ' +
+      '`scheduled_events_failed` (due events given up after their last try)); ' +
       'claims handlers get `{}`.',
   })
   @Responds(200, adminDashboardShape, 'The dashboard numbers.')

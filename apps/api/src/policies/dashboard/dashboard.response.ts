@@ -37,7 +37,7 @@ export const adminDashboardShape = shape(
         sources: ['clients', 'payments', 'motor'],
         worklists: {
           medical: { companies_missing_declarations: 1, employees_missing_declarations: 4, companies_with_amount_due: 1, amount_due: '2300.00' },
-          operations: { refunds_needing_action: 2, renewals_not_taken: 5 },
+          operations: { refunds_needing_action: 2, renewals_not_taken: 5, scheduled_events_failed: 0 },
         },
       },
     }),

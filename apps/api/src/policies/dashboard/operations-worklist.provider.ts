@@ -1,12 +1,14 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { RefundRepository } from '../../payments/refunds/refund.repository';
+import { DueEventRepository } from '../../platform/due-events/due-event.repository';
 import { RenewalsService } from '../renewals/renewals.service';
 import { DashboardMetrics, DashboardWorklistProvider } from './dashboard-metrics';
 
 /**
  * What operations have to act on, on their dashboard (and the admins'): refunds the vendor refused or that failed their
- * last try (each waits for a retry with a reason), and renewal notices the customer has not taken. The console links
- * each figure to its list filtered the same way (`refunds` with `status: failed`, `renewals` with `taken: false`).
+ * last try (each waits for a retry with a reason), renewal notices the customer has not taken, and scheduled events
+ * given up after their last try (each waits to be run again). The console links each figure to its list filtered the
+ * same way (`refunds` with `status: failed`, `renewals` with `taken: false`, `due-events` with `state: failed`).
  */
 @Injectable()
 export class OperationsWorklistProvider implements DashboardWorklistProvider, OnModuleInit {
@@ -17,6 +19,7 @@ export class OperationsWorklistProvider implements DashboardWorklistProvider, On
     private readonly metrics: DashboardMetrics,
     private readonly refunds: RefundRepository,
     private readonly renewals: RenewalsService,
+    private readonly dueEvents: DueEventRepository,
   ) {}
 
   onModuleInit(): void {
@@ -24,7 +27,11 @@ export class OperationsWorklistProvider implements DashboardWorklistProvider, On
   }
 
   async collect(): Promise<Record<string, number | string>> {
-    const [refundsNeedingAction, renewalsNotTaken] = await Promise.all([this.refunds.countNeedingAction(), this.renewals.notTaken()]);
-    return { refunds_needing_action: refundsNeedingAction, renewals_not_taken: renewalsNotTaken };
+    const [refundsNeedingAction, renewalsNotTaken, scheduledEventsFailed] = await Promise.all([
+      this.refunds.countNeedingAction(),
+      this.renewals.notTaken(),
+      this.dueEvents.countFailed(),
+    ]);
+    return { refunds_needing_action: refundsNeedingAction, renewals_not_taken: renewalsNotTaken, scheduled_events_failed: scheduledEventsFailed };
   }
 }
