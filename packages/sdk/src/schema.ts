@@ -33,7 +33,7 @@ export interface paths {
         };
         /**
          * Operations dashboard
-         * @description Counters (clients, quote requests, policies, payments pending), premium volume (SAR, decimal string), policies by status and daily series over the last `days` (7 to 90, default 30). Product families contribute through metric providers; what none contributes is zero. `worklists` holds the figures of the caller's role only (account managers and admins: `medical`, with `companies_missing_declarations`, `employees_missing_declarations`, `companies_with_amount_due` and `amount_due`, SAR as a decimal string; operations and admins: `operations`, with `refunds_needing_action` (refunds `failed`: refused by the vendor or out of tries) and `renewals_not_taken`); claims handlers get `{}`.
+         * @description Counters (clients, quote requests, policies, payments pending), premium volume (SAR, decimal string), policies by status and daily series over the last `days` (7 to 90, default 30). Product families contribute through metric providers; what none contributes is zero. `worklists` holds the figures of the caller's role only (account managers and admins: `medical`, with `companies_missing_declarations`, `employees_missing_declarations`, `companies_with_amount_due` and `amount_due`, SAR as a decimal string; operations and admins: `operations`, with `refunds_needing_action` (refunds `failed`: refused by the vendor or out of tries), `renewals_not_taken` and `scheduled_events_failed` (due events given up after their last try)); claims handlers get `{}`.
          */
         get: operations["Dashboard_get"];
         put?: never;
@@ -5736,7 +5736,8 @@ export interface components {
          *         },
          *         "operations": {
          *           "refunds_needing_action": 2,
-         *           "renewals_not_taken": 5
+         *           "renewals_not_taken": 5,
+         *           "scheduled_events_failed": 0
          *         }
          *       }
          *     }
