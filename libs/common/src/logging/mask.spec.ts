@@ -20,6 +20,12 @@ describe('maskPii', () => {
     expect(masked).toContain('page=2');
   });
 
+  it('leaves UUIDs whole, even with nine digits in a row, and still masks a number beside one', () => {
+    const ids = '{"client_id":"255cdb40-5680-42fd-a4be-bdb475811097","request_id":"12345678-1234-4234-8234-123456789012"}';
+    expect(maskPii(ids)).toBe(ids);
+    expect(maskPii('255cdb40-5680-42fd-a4be-bdb475811097 called from 0551234567')).toBe('255cdb40-5680-42fd-a4be-bdb475811097 called from ********67');
+  });
+
   it('leaves short numbers and ordinary text alone', () => {
     expect(maskPii('page=2 per_page=15 id=42')).toBe('page=2 per_page=15 id=42');
   });

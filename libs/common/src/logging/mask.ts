@@ -2,7 +2,7 @@
  * Masks personal data in free text before it reaches a log line:
  * Saudi IBANs, national/iqama ids and other 9+ digit runs, mobile numbers, emails and bearer tokens.
  */
-const RULES: Array<[RegExp, (m: string) => string]> = [
+const RULES: Array<[RegExp, (m: string, offset: number, text: string) => string]> = [
   [
     /\b(password|passwd|secret|client_secret|token|access_token|otp|pin)(["']?\s*[=:]\s*["']?)[^\s&"',}]+/gi,
     (m) => m.replace(/([=:]\s*["']?)[^\s&"',}]+$/, '$1***'),
@@ -11,8 +11,16 @@ const RULES: Array<[RegExp, (m: string) => string]> = [
   [/[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}/gi, (m) => `${m[0]}***@${m.split('@')[1]}`],
   [/\b(Bearer|Basic)\s+[A-Za-z0-9\-._~+/=]+/g, (m) => `${m.split(/\s+/)[0]} ***`],
   [/\beyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g, () => 'eyJ***'],
-  [/\+?\d{9,}/g, (m) => `${'*'.repeat(m.length - 2)}${m.slice(-2)}`],
+  [/\+?\d{9,}/g, (m, offset: number, text: string) => (insideUuid(text, offset) ? m : `${'*'.repeat(m.length - 2)}${m.slice(-2)}`)],
 ];
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+
+/** Whether `offset` falls in a UUID of `text`: a client id or request id whose hex happens to hold nine digits in a row is no phone. */
+function insideUuid(text: string, offset: number): boolean {
+  for (const m of text.matchAll(UUID)) if (offset >= m.index && offset < m.index + m[0].length) return true;
+  return false;
+}
 
 export function maskPii(text: string): string {
   let out = text;
