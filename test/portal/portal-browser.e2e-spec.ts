@@ -200,7 +200,8 @@ describeBrowser('the partner portal in a browser: invitation, password, sign-in,
     await row.waitFor();
     expect(await page.locator('.RaDataTable-tbody .RaDataTable-row').count()).toBe(1);
     await shot('22b-policies-search-en');
-    await search.fill('');
+    // cleared, the list is asked again without the search (and remembers no search for later visits)
+    await Promise.all([page.waitForResponse((r) => r.url().includes('/portal/api/policies?') && !r.url().includes('q=')), search.fill('')]);
     await row.focus();
     await page.keyboard.press('Enter');
     await page.getByTestId('policy-premium').waitFor();
@@ -234,6 +235,13 @@ describeBrowser('the partner portal in a browser: invitation, password, sign-in,
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await shot('26-policies-390-en');
     await page.evaluate(() => localStorage.setItem('RaStore.locale', '"ar"'));
+    await page.goto(`${app.url}/portal/policies`);
+    await page.locator('[data-testid=list-card]').first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    expect(await page.getByTestId('policies-search').innerText()).toContain('رقم الوثيقة أو مرجعها');
+    expect(await search.inputValue()).toBe('');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await shot('26b-policies-390-ar');
     await page.goto(`${app.url}/portal/overview`);
     await page.getByTestId('insurer-table').waitFor();
     await page.locator('[data-testid=premium-chart] .recharts-bar-rectangle').first().waitFor();
