@@ -35,7 +35,7 @@ export type { CancellationRefundInput, CoolingOff, CoverDays, Refund, RefundBasi
 export { allocateHalalas } from './money/allocate';
 export { DEFAULT_PER_PAGE, LARGE_LIST_TOTAL_NOTE, MAX_PER_PAGE, pageQueryShape, pageSkip, pageWindow, toPage } from './pagination/page';
 export type { Page, PageLink, PageRequest } from './pagination/page';
-export { ARRAY_MAX_PER_PAGE, ARRAY_PAGE_NOTE, arrayPageHeaders, arrayPageQueryShape } from './pagination/array-page';
+export { ARRAY_MAX_PER_PAGE, ARRAY_PAGE_HEADERS, ARRAY_PAGE_NOTE, arrayPageHeaders, arrayPageQueryShape } from './pagination/array-page';
 export { DATE_RANGE_ORDER, dateRangeInOrder, dateRangeShape, dayBounds, dayQuery, includeAggregatesField } from './pagination/list-filters';
 export type { CountAggregates, PriceAggregates } from './pagination/list-filters';
 export { SECRET_KEYS, maskPersonal, maskPii } from './logging/mask';

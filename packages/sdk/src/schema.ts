@@ -17333,6 +17333,10 @@ export interface operations {
             /** @description An array of medical policies. */
             200: {
                 headers: {
+                    /** @description How many items match the filters, on every page. */
+                    "X-Total-Count"?: number;
+                    /** @description RFC 8288 links to the `first`, `prev`, `next` and `last` pages (`prev` and `next` only where they exist). */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24707,6 +24711,10 @@ export interface operations {
             /** @description Life policy objects. */
             200: {
                 headers: {
+                    /** @description How many items match the filters, on every page. */
+                    "X-Total-Count"?: number;
+                    /** @description RFC 8288 links to the `first`, `prev`, `next` and `last` pages (`prev` and `next` only where they exist). */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {

@@ -60,7 +60,11 @@ export class PolicyExpiry implements DueEventHandler, PolicyTermEnds, OnModuleIn
   /** A family's policies expire in one update, and their webhooks are written in one insert. */
   async fireMany(tx: Prisma.TransactionClient, events: ClaimedDueEvent[], now: Date): Promise<void> {
     const byFamily = new Map<string, number[]>();
-    for (const { family, id } of events.map(subjectOf)) byFamily.set(family, [...(byFamily.get(family) ?? []), id]);
+    for (const { family, id } of events.map(subjectOf)) {
+      const ids = byFamily.get(family) ?? [];
+      ids.push(id);
+      byFamily.set(family, ids);
+    }
     for (const [family, ids] of byFamily) {
       const expired = await termOf(this.products, family).expire(tx, ids, now);
       await this.policyEvents.statusesUpdated(

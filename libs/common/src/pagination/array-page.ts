@@ -14,6 +14,15 @@ export const ARRAY_PAGE_NOTE =
   ` At most \`per_page\` (1 to ${ARRAY_MAX_PER_PAGE}, default ${ARRAY_MAX_PER_PAGE}) items from \`page\` (default 1): the body stays a plain array; ` +
   '`X-Total-Count` gives how many match, and `Link` the `first`, `prev`, `next` and `last` pages (RFC 8288).';
 
+/** The OpenAPI of those headers. */
+export const ARRAY_PAGE_HEADERS = {
+  'X-Total-Count': { description: 'How many items match the filters, on every page.', schema: { type: 'integer' as const } },
+  Link: {
+    description: 'RFC 8288 links to the `first`, `prev`, `next` and `last` pages (`prev` and `next` only where they exist).',
+    schema: { type: 'string' as const },
+  },
+};
+
 /**
  * The headers of one page of a plain-array list: `X-Total-Count` and a `Link` header with the neighbouring pages.
  * `path` is the list's absolute URL without query; `query` the filters every link carries.

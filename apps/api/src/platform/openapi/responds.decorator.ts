@@ -9,10 +9,15 @@ import { serializerSchema, shapeId } from '@lib/common';
  * Declares a route's success answer with its named response shape (see `shape` in @lib/common): the OpenAPI
  * document refers to the shape's component, and Fastify serializes the answer with a serializer compiled from the
  * same schema (fast-json-stringify), so what is sent is what is documented. A route may declare several statuses
- * (201 and 202).
+ * (201 and 202), and the headers it answers with, where they carry meaning (a plain array's paging).
  */
-export function Responds(status: number, schema: z.ZodType, description: string): MethodDecorator {
-  return applyDecorators(ApiResponse({ status, description, schema: shapeRef(schema) }), serializeWith(status, schema));
+export function Responds(
+  status: number,
+  schema: z.ZodType,
+  description: string,
+  headers?: Record<string, { description: string; schema: { type: 'string' | 'integer' } }>,
+): MethodDecorator {
+  return applyDecorators(ApiResponse({ status, description, schema: shapeRef(schema), ...(headers ? { headers } : {}) }), serializeWith(status, schema));
 }
 
 /** The OpenAPI reference to a named shape. */

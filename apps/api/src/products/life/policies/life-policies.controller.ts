@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { TaxInvoices } from '../../../payments/tax-invoices/tax-invoices';
 import { sendTaxInvoice, TaxInvoiceRoute } from '../../../payments/tax-invoices/tax-invoice-route';
 
-import { ARRAY_PAGE_NOTE, arrayPageHeaders, arrayPageQueryShape, intId, pageSkip, z } from '@lib/common';
+import { ARRAY_PAGE_HEADERS, ARRAY_PAGE_NOTE, arrayPageHeaders, arrayPageQueryShape, intId, pageSkip, z } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { CurrentPartner, PartnerApi } from '../../../platform/auth/partner-api.decorator';
 import type { Partner } from '../../../platform/auth/partner';
@@ -67,7 +67,7 @@ export class LifePoliciesController {
     summary: "List the bank channel's life policies",
     description: "The calling client's policies, newest first, as a plain array; filter `status` 0, 1, 2 or 4 (expired)." + ARRAY_PAGE_NOTE,
   })
-  @Responds(200, lifePolicyListShape, 'Life policy objects.')
+  @Responds(200, lifePolicyListShape, 'Life policy objects.', ARRAY_PAGE_HEADERS)
   @ApiErrors(422)
   async list(
     @CurrentPartner() partner: Partner,

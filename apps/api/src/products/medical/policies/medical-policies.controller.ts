@@ -7,7 +7,7 @@ import { storeCancellationDocument } from '../../../policies/cancellation/cancel
 import { AcceptsMultipart } from '../../../platform/files/multipart';
 import { FileStore } from '../../../platform/files/file-store';
 import { ApiNoContentResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiError, ARRAY_PAGE_NOTE, arrayPageHeaders, arrayPageQueryShape, Clock, intId, pageSkip, z } from '@lib/common';
+import { ApiError, ARRAY_PAGE_HEADERS, ARRAY_PAGE_NOTE, arrayPageHeaders, arrayPageQueryShape, Clock, intId, pageSkip, z } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { RateLimit } from '@lib/http';
 import { CurrentPartner, PartnerApi } from '../../../platform/auth/partner-api.decorator';
@@ -68,7 +68,7 @@ export class MedicalPoliciesController {
       "otherwise the company's open link (valid 15 minutes from creation; reading again gives the same link while it is open). Rate limit: 120 per minute." +
       ARRAY_PAGE_NOTE,
   })
-  @Responds(200, medicalPolicyListShape, 'An array of medical policies.')
+  @Responds(200, medicalPolicyListShape, 'An array of medical policies.', ARRAY_PAGE_HEADERS)
   @ApiErrors(422)
   async list(
     @CurrentPartner() partner: Partner,
