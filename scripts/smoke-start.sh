@@ -10,7 +10,15 @@ sandbox_port=$((port + 1))
 # its own process group, so stopping it stops npm, the API and the sandbox insurers together
 PORT=$port SANDBOX_PORT=$sandbox_port DATA_DIR="$data" setsid npm start >"$log" 2>&1 &
 pid=$!
-cleanup() { kill -TERM -- "-$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; rm -rf "$data"; }
+# npm exits before the API and the sandbox it started have finished writing their data folder: wait for the whole
+# process group to be gone (at most 30 s) before removing the folder, so the removal never races a write.
+cleanup() {
+  kill -TERM -- "-$pid" 2>/dev/null || true
+  wait "$pid" 2>/dev/null || true
+  for _ in $(seq 1 150); do kill -0 -- "-$pid" 2>/dev/null || break; sleep 0.2; done
+  kill -KILL -- "-$pid" 2>/dev/null || true
+  rm -rf "$data" 2>/dev/null || { sleep 1; rm -rf "$data"; } || true
+}
 trap cleanup EXIT
 
 for _ in $(seq 1 120); do
