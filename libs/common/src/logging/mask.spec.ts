@@ -28,6 +28,20 @@ describe('maskPii', () => {
 
   it('leaves short numbers and ordinary text alone', () => {
     expect(maskPii('page=2 per_page=15 id=42')).toBe('page=2 per_page=15 id=42');
+    for (const plain of ['2026-12-02T20:00:00.000Z', 'Desert Wind', 'motor-comprehensive-comparison', 'https://api.example/pay/abc', '12345678'])
+      expect(maskPii(plain)).toBe(plain);
+  });
+
+  it.each([
+    ['pin:1234', 'pin:***'],
+    ["PASSWORD='x1'", "PASSWORD='***'"],
+    ['sa0380000000608010167519', 'sa03*****************519'],
+    ['a@b.co', 'a***@b.co'],
+    ['Basic dXNlcjpwYXNz', 'Basic ***'],
+    ['eyJhbGciOiJIUzI1NiJ9.e30.', 'eyJ***'],
+    ['+966512345678', '***********78'],
+  ])('masks %s alone, whatever else the text lacks', (text, masked) => {
+    expect(maskPii(text)).toBe(masked);
   });
 });
 

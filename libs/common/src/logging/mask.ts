@@ -22,7 +22,15 @@ function insideUuid(text: string, offset: number): boolean {
   return false;
 }
 
+/**
+ * What every rule's match holds (a secret's key before `=` or `:`, an IBAN's `SA` and check digits, `@`, the auth
+ * schemes, a JWT's `eyJ`, nine digits): a text with none of them has nothing to mask. One test instead of every rule's
+ * scan, on each string of each body the request log keeps (most are dates, ids and words).
+ */
+const HINT = /(password|passwd|secret|token|otp|pin)["']?\s*[=:]|SA\d\d|@|Bearer|Basic|eyJ|\d{9}/i;
+
 export function maskPii(text: string): string {
+  if (!HINT.test(text)) return text;
   let out = text;
   for (const [re, fn] of RULES) out = out.replace(re, fn);
   return out;
