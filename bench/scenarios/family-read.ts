@@ -25,6 +25,11 @@ const PLAIN_LIST_PAGE = 15;
 /** Measured rounds (every target once a round, in turns) and each target's seconds in a round. */
 const ROUNDS = Number(process.env.BENCH_FAMILY_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_FAMILY_SECONDS ?? 2);
+/**
+ * BENCH_FAMILY_READS (comma-separated names of the table, as `motor list,property by id`) measures only those, to
+ * look at one read; motor's read by id is always measured, every ratio's baseline.
+ */
+const ONLY = process.env.BENCH_FAMILY_READS?.split(',').map((s) => s.trim());
 
 type Target = { path: string; kind: 'by-id' | 'list' };
 
@@ -177,7 +182,7 @@ export async function familyReadScenario() {
     const p = await app.partner(['motor-comprehensive-comparison', 'motor-tpl', 'property-multi', 'travel', 'sme-medical', 'life-snp', 'horse']);
     const ids = await issueOneOfEach(env, p.token);
     await generateRows(env, p.id, ids, FAMILY_ROWS);
-    const targets: Record<string, Target> = {
+    const allTargets: Record<string, Target> = {
       'motor by id': { path: `/api/v1/car-comp/policies/${ids.motor}`, kind: 'by-id' },
       'tpl by id': { path: `/v2/car/policies/${ids.tpl}`, kind: 'by-id' },
       'property by id': { path: `/api/v1/property/policies/${ids.property}`, kind: 'by-id' },
@@ -192,6 +197,9 @@ export async function familyReadScenario() {
       'life list': { path: `/api/v1/life-snp/policies?per_page=${PLAIN_LIST_PAGE}`, kind: 'list' },
       'payments list': { path: '/api/v1/payments', kind: 'list' },
     };
+    const unknown = ONLY?.filter((name) => !allTargets[name]) ?? [];
+    if (unknown.length) throw new Error(`BENCH_FAMILY_READS names ${unknown.join(', ')}: not among ${Object.keys(allTargets).join(', ')}`);
+    const targets = Object.fromEntries(Object.entries(allTargets).filter(([name]) => !ONLY || name === 'motor by id' || ONLY.includes(name)));
     const port = await freePort();
     const productionEnv = productionApiEnv(app, await databaseUrlOf(app), port, shared);
     return await withBuiltApi(productionEnv, port, async () => {

@@ -94,7 +94,7 @@ describe('policy core against the database', () => {
     const events = { statusUpdated: jest.fn(async () => undefined) };
     const provider = { cancel: jest.fn(insurerCancel) };
     const core = new CancelPolicyUseCase(
-      new PaymentRepository(handle.db.prisma, testClocks, {} as DueEvents),
+      new PaymentRepository(handle.db.prisma, handle.db, testClocks, {} as DueEvents),
       refunds as unknown as Refunds,
       {} as FileStore,
       clock,

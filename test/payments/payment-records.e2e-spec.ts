@@ -34,7 +34,8 @@ describe('payment records: GET /payments, the console, documents after a restart
   let failedPolicy: any;
 
   beforeAll(async () => {
-    env = await startMotorEnv({ env: { TOKEN_TTL_SECONDS: '31536000', POLICY_DOCUMENTS_POLL_MS: '0' } });
+    // no due events on a timer: a lapsed link stays unwritten until its lapse fires, as between two polls
+    env = await startMotorEnv({ env: { TOKEN_TTL_SECONDS: '31536000', POLICY_DOCUMENTS_POLL_MS: '0', DUE_EVENTS_POLL_MS: '0' } });
     token = (await env.app.partner(['motor-tpl-comparison'])).token;
     quote = await motorQuote(env, token);
     paidPolicy = (await issueMotorPolicy(env, token, quote, used)).policy;
@@ -83,6 +84,15 @@ describe('payment records: GET /payments, the console, documents after a restart
     expect(Object.keys(bad.body.details).sort()).toEqual(expect.arrayContaining(['status', 'date_from']));
     const order = await list('?date_from=2026-11-25&date_to=2026-11-24');
     expect(Object.keys(order.body.details)).toEqual(['date_to']);
+  });
+
+  it('answers and filters a lapsed link as expired before its lapse is written, and the read writes nothing', async () => {
+    const stored = () => env.app.db.prisma.payment.findFirst({ where: { policyId: failedPolicy.id, policyType: 'motor' } });
+    expect((await stored())!.status).toBe('failed');
+    expect((await list('?status=expired')).body.data.map((p: any) => p.policy_id)).toEqual([failedPolicy.id]);
+    expect((await list('?status=failed')).body.total).toBe(0);
+    expect((await list('?status=pending')).body.data.map((p: any) => p.policy_id)).toEqual([pendingPolicy.id]);
+    expect((await stored())!.status).toBe('failed');
   });
 
   it('keeps payments to their client and needs a token', async () => {

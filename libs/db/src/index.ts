@@ -7,5 +7,6 @@ export { Prisma } from './generated/prisma/client';
 export * from './async-commit';
 export * from './statement-counter';
 export * from './list-total';
+export * from './list-page';
 export * from './database-unavailable';
 export * from './model-columns';

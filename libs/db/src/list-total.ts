@@ -19,12 +19,21 @@ const large = new Map<string, { total: number; at: number }>();
  * `key` names the list and its filter (the model and the `where`, serialised).
  */
 export async function listTotal(key: string, count: (take?: number) => Promise<number>): Promise<number> {
-  // a list known to be large within the last LARGE_TOTAL_TTL_MS keeps that total without counting again
-  const hit = large.get(key);
-  if (hit && performance.now() - hit.at < LARGE_TOTAL_TTL_MS) return hit.total;
+  const known = cachedLargeTotal(key);
+  if (known !== undefined) return known;
   const bounded = await count(EXACT_TOTAL_UP_TO + 1);
   if (bounded <= EXACT_TOTAL_UP_TO) return bounded;
-  const total = await count();
+  return rememberLargeTotal(key, await count());
+}
+
+/** The total of a list known to be large within the last LARGE_TOTAL_TTL_MS, if there is one: it is not counted again. */
+export function cachedLargeTotal(key: string): number | undefined {
+  const hit = large.get(key);
+  return hit && performance.now() - hit.at < LARGE_TOTAL_TTL_MS ? hit.total : undefined;
+}
+
+/** Keeps a large list's exact total for LARGE_TOTAL_TTL_MS; answers it. */
+export function rememberLargeTotal(key: string, total: number): number {
   if (large.size >= MAX_ENTRIES) large.clear();
   large.set(key, { total, at: performance.now() });
   return total;

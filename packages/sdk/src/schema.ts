@@ -1223,7 +1223,7 @@ export interface paths {
         };
         /**
          * List TPL policies
-         * @description The calling client's TPL v2 policies, newest first, in the paginator envelope; filters `vin`, `car_sequence_number`, `current_car_owner`, `status` (0 pending, 1 issued, 2 cancelled, 3 on hold, 4 expired). Rate limit: 120 per minute.
+         * @description The calling client's TPL v2 policies, newest first, in the paginator envelope; filters `vin`, `car_sequence_number`, `current_car_owner`, `status` (0 pending, 1 issued, 2 cancelled, 3 on hold, 4 expired). Rate limit: 120 per minute. `total` is exact: counted on every request up to 10,000 matching rows; past that it is counted once and reused for up to 30 seconds for the same filters, so it may lag rows added meanwhile. `links` shows a window of pages (the first two, three on each side of the current one, the last two, with `...` for the gaps) as Laravel does.
          */
         get: operations["TplPolicies_list[0]"];
         put?: never;
@@ -1247,7 +1247,7 @@ export interface paths {
         };
         /**
          * List TPL policies
-         * @description The calling client's TPL v2 policies, newest first, in the paginator envelope; filters `vin`, `car_sequence_number`, `current_car_owner`, `status` (0 pending, 1 issued, 2 cancelled, 3 on hold, 4 expired). Rate limit: 120 per minute.
+         * @description The calling client's TPL v2 policies, newest first, in the paginator envelope; filters `vin`, `car_sequence_number`, `current_car_owner`, `status` (0 pending, 1 issued, 2 cancelled, 3 on hold, 4 expired). Rate limit: 120 per minute. `total` is exact: counted on every request up to 10,000 matching rows; past that it is counted once and reused for up to 30 seconds for the same filters, so it may lag rows added meanwhile. `links` shows a window of pages (the first two, three on each side of the current one, the last two, with `...` for the gaps) as Laravel does.
          */
         get: operations["TplPolicies_list[1]"];
         put?: never;
@@ -1991,7 +1991,7 @@ export interface paths {
         };
         /**
          * List travel policies
-         * @description The calling client's travel policies, newest first, in the paginator envelope like the other lists; filters `status` (0, 1, 2, 4 expired), `date_from`, `date_to` (YYYY-MM-DD, on `created_at`).
+         * @description The calling client's travel policies, newest first, in the paginator envelope like the other lists; filters `status` (0, 1, 2, 4 expired), `date_from`, `date_to` (YYYY-MM-DD, on `created_at`). `total` is exact: counted on every request up to 10,000 matching rows; past that it is counted once and reused for up to 30 seconds for the same filters, so it may lag rows added meanwhile. `links` shows a window of pages (the first two, three on each side of the current one, the last two, with `...` for the gaps) as Laravel does.
          */
         get: operations["TravelPolicies_list"];
         put?: never;
@@ -2471,7 +2471,7 @@ export interface paths {
         };
         /**
          * List property policies
-         * @description The calling client's policies, newest first, in the Laravel paginator envelope (the real service answers a plain array here; this API uses one list shape everywhere). Filters: `nationality_id`, `status` (0 pending, 1 active, 2 cancelled, 4 expired), `created_from` and `created_to` (UTC dates, inclusive); `page`, `per_page` (1 to 100).
+         * @description The calling client's policies, newest first, in the Laravel paginator envelope (the real service answers a plain array here; this API uses one list shape everywhere). Filters: `nationality_id`, `status` (0 pending, 1 active, 2 cancelled, 4 expired), `created_from` and `created_to` (UTC dates, inclusive); `page`, `per_page` (1 to 100). `total` is exact: counted on every request up to 10,000 matching rows; past that it is counted once and reused for up to 30 seconds for the same filters, so it may lag rows added meanwhile. `links` shows a window of pages (the first two, three on each side of the current one, the last two, with `...` for the gaps) as Laravel does.
          */
         get: operations["PropertyPolicies_list"];
         put?: never;

@@ -1,10 +1,10 @@
 import { amountNumber, amountString, formatDateTime, formatNullableDateTime, sum } from '@lib/common';
-import { Payment, paymentLink, Refund } from './payment.repository';
+import { paymentLink, type PresentablePayment, type PresentableRefund } from './payment.repository';
 import { reasonText } from './payment-status-reasons';
 import type { PaymentOut, RefundOut } from './payment.response';
 
 /** A refund of a payment: what went back (or is going back) to the card, and why. */
-export function presentRefund(r: Refund): RefundOut {
+export function presentRefund(r: PresentableRefund): RefundOut {
   return {
     id: r.id,
     amount: amountNumber(r.amount.toString()),
@@ -18,7 +18,7 @@ export function presentRefund(r: Refund): RefundOut {
 }
 
 /** A payment record as partners (GET /payments) and the console see it, with its refunds. */
-export function presentPayment(p: Payment, publicBaseUrl: string, refunds: Refund[] = []): PaymentOut {
+export function presentPayment(p: PresentablePayment, publicBaseUrl: string, refunds: PresentableRefund[] = []): PaymentOut {
   const open = p.status === 'pending' || p.status === 'failed';
   return {
     id: p.id,
@@ -42,7 +42,7 @@ export function presentPayment(p: Payment, publicBaseUrl: string, refunds: Refun
 }
 
 /** Payments with their refunds, in one query for the page. */
-export function presentPayments(rows: Payment[], refunds: Refund[], publicBaseUrl: string) {
+export function presentPayments(rows: PresentablePayment[], refunds: Array<PresentableRefund & { paymentId: string }>, publicBaseUrl: string) {
   return rows.map((p) =>
     presentPayment(
       p,

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
-import { listTotal, listTotalKey, Prisma, PrismaService } from '@lib/db';
+import { Inject, Injectable } from '@nestjs/common';
+import { Database, DATABASE, listPage, listTotal, listTotalKey, modelColumns, Prisma, PrismaService, withDecimals } from '@lib/db';
 import type { Payment, Refund } from '@lib/db/generated/prisma/client';
 import { TestClocks } from '../platform/test-clocks/test-clocks';
 import { DueEvents } from '../platform/due-events/due-events';
@@ -39,6 +39,27 @@ export interface PaymentFilter {
   to?: Date;
 }
 
+/** The fields a payment record is presented from (the partner's list reads only these). */
+export const PRESENTED_PAYMENT_FIELDS = [
+  'id',
+  'status',
+  'statusReason',
+  'amount',
+  'currency',
+  'vendorReference',
+  'failureCode',
+  'policyType',
+  'policyId',
+  'linkToken',
+  'expiresAt',
+  'paidAt',
+  'createdAt',
+  'updatedAt',
+] as const;
+export type PresentablePayment = Pick<Payment, (typeof PRESENTED_PAYMENT_FIELDS)[number]>;
+/** The fields a refund is presented from. */
+export type PresentableRefund = Pick<Refund, 'id' | 'amount' | 'currency' | 'status' | 'reason' | 'vendorRefundId' | 'createdAt' | 'refundedAt'>;
+
 export interface AdminPaymentFilter {
   ids?: string[];
   q?: string;
@@ -51,11 +72,14 @@ export interface AdminPaymentFilter {
   to?: Date;
 }
 
+export type PaymentWithRefunds = { payment: PresentablePayment; refunds: PresentableRefund[] };
+
 /** Payments behind payment links. Written inside the caller's transaction so a policy never lacks one. */
 @Injectable()
 export class PaymentRepository {
   constructor(
     private readonly prisma: PrismaService,
+    @Inject(DATABASE) private readonly db: Database,
     private readonly testClocks: TestClocks,
     private readonly dueEvents: DueEvents,
   ) {}
@@ -187,23 +211,47 @@ export class PaymentRepository {
     return (await this.prisma.payment.findUnique({ where: { id: p.id } }))!;
   }
 
-  async page(
-    clientId: string | null,
-    filter: PaymentFilter,
-    skip: number,
-    take: number,
-    orderBy: Prisma.PaymentOrderByWithRelationInput[] = [{ createdAt: 'desc' }, { id: 'desc' }],
-  ): Promise<[Payment[], number]> {
-    const where: Prisma.PaymentWhereInput = {
-      ...(clientId ? { clientId } : {}),
-      ...(filter.status ? { status: filter.status } : {}),
-      ...(filter.policyType ? { policyType: filter.policyType } : {}),
-      ...(filter.from || filter.to ? { createdAt: { ...(filter.from ? { gte: filter.from } : {}), ...(filter.to ? { lte: filter.to } : {}) } } : {}),
-    };
-    return Promise.all([
-      this.prisma.payment.findMany({ where, orderBy, skip, take }),
-      listTotal(listTotalKey('payments', where), (n) => (n ? this.prisma.payment.count({ where, take: n, orderBy }) : this.prisma.payment.count({ where }))),
-    ]);
+  /**
+   * A page of the client's payments, newest first, each with its refunds (oldest first), and the list's total, in one
+   * statement. An open link past its expiry is answered and filtered as expired whether or not its lapse
+   * (PaymentLapse, a due event) has been written yet: a read never shows a lapsed link open, and writes nothing.
+   */
+  async page(clientId: string, filter: PaymentFilter, skip: number, take: number, now: Date): Promise<[PaymentWithRefunds[], number]> {
+    const at = now.toISOString();
+    const status = Prisma.sql`CASE WHEN p.status IN ('pending', 'failed') AND p.expires_at <= ${at}::timestamptz THEN 'expired' ELSE p.status END`;
+    const conds = [Prisma.sql`p.client_id = ${clientId}::uuid`];
+    if (filter.status) conds.push(Prisma.sql`${status} = ${filter.status}`);
+    if (filter.policyType) conds.push(Prisma.sql`p.policy_type = ${filter.policyType}`);
+    if (filter.from) conds.push(Prisma.sql`p.created_at >= ${filter.from.toISOString()}::timestamptz`);
+    if (filter.to) conds.push(Prisma.sql`p.created_at <= ${filter.to.toISOString()}::timestamptz`);
+    const where = Prisma.join(conds, ' AND ');
+    const fields = PRESENTED_PAYMENT_FIELDS.filter((f) => f !== 'status');
+    const [rows, total] = await listPage<Record<string, unknown> & { id: string; refunds: Array<Record<string, unknown>> }>(this.db.sql, {
+      // the lapse is a function of the time: the key holds the filter, not the instant
+      key: `payments:${clientId}:${filter.status ?? ''}:${filter.policyType ?? ''}:${filter.from?.toISOString() ?? ''}:${filter.to?.toISOString() ?? ''}`,
+      from: Prisma.sql`payments p`,
+      where,
+      orderBy: Prisma.sql`p.created_at DESC, p.id DESC`,
+      select: Prisma.sql`${Prisma.raw(modelColumns('p', fields, ['amount']))}, ${status} AS status,
+        COALESCE((SELECT json_agg(json_build_object('id', r.id, 'amount', r.amount::text, 'currency', r.currency, 'status', r.status,
+                                                    'reason', r.reason, 'vendorRefundId', r.vendor_refund_id, 'createdAt', r.created_at,
+                                                    'refundedAt', r.refunded_at) ORDER BY r.created_at, r.id)
+                    FROM refunds r WHERE r.payment_id = p.id), '[]'::json) AS refunds`,
+      skip,
+      take,
+    });
+    return [
+      rows.map(({ refunds, ...row }) => ({
+        payment: withDecimals<PresentablePayment>(row, ['amount']),
+        refunds: refunds.map((r) => ({
+          ...(r as Omit<PresentableRefund, 'amount' | 'createdAt' | 'refundedAt'>),
+          amount: new Prisma.Decimal(r.amount as string),
+          createdAt: new Date(r.createdAt as string),
+          refundedAt: r.refundedAt === null ? null : new Date(r.refundedAt as string),
+        })),
+      })),
+      total,
+    ];
   }
 
   /**

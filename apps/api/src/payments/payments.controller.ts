@@ -8,7 +8,7 @@ import { CurrentPartner, PartnerApi } from '../platform/auth/partner-api.decorat
 import type { Partner } from '../platform/auth/partner';
 import { absoluteUrl } from '../platform/http/absolute-url';
 import { ApiErrors } from '../platform/openapi/api-errors.decorator';
-import { presentPayments } from './payment.presenter';
+import { presentPayment } from './payment.presenter';
 import { paymentPageShape } from './payment.response';
 import { Responds } from '../platform/openapi/responds.decorator';
 import { PAYMENT_STATUS_REASON_CODES } from './payment-status-reasons';
@@ -61,11 +61,11 @@ export class PaymentsController {
   @Responds(200, paymentPageShape, 'A page of payment records.')
   @ApiErrors(422)
   async list(@CurrentPartner() partner: Partner, @Query({ schema: listQuery }) q: z.infer<typeof listQuery>, @Req() req: FastifyRequest) {
-    await this.payments.expireDue(partner.clientId, this.clock.now());
     const to = q.date_to ? new Date(q.date_to.getTime() + 86_400_000 - 1) : undefined;
-    const [rows, total] = await this.payments.page(partner.clientId, { status: q.status, from: q.date_from, to }, pageSkip(q), q.per_page);
+    const filter = { status: q.status, from: q.date_from, to };
+    const [rows, total] = await this.payments.page(partner.clientId, filter, pageSkip(q), q.per_page, this.clock.now());
     return toPage(
-      presentPayments(rows, await this.payments.refundsOf(rows.map((p) => p.id)), this.config.publicBaseUrl),
+      rows.map((r) => presentPayment(r.payment, this.config.publicBaseUrl, r.refunds)),
       total,
       q,
       absoluteUrl(this.config.publicBaseUrl, req),

@@ -8,7 +8,7 @@ import { ApiErrors } from '../../platform/openapi/api-errors.decorator';
 import { Responds } from '../../platform/openapi/responds.decorator';
 import { CurrentPartnerUser, PortalAllow, PortalApi } from '../../platform/portal/auth/portal-api.decorator';
 import type { PartnerUserPrincipal } from '../../platform/portal/auth/partner-request';
-import { presentPayments, presentRefund } from '../payment.presenter';
+import { presentPayment, presentRefund } from '../payment.presenter';
 import { PaymentRepository } from '../payment.repository';
 import { paymentPageShape, paymentShape } from '../payment.response';
 import type { Refund } from '@lib/db/generated/prisma/client';
@@ -55,9 +55,9 @@ export class PortalPaymentsController {
     @Req() req: FastifyRequest,
   ) {
     // a link past its expiry reads as expired, as GET /payments shows it
-    await this.payments.expireDue(user.clientId, this.clock.now());
-    const [rows, total] = await this.payments.page(user.clientId, { status: q.status, policyType: q.family }, pageSkip(q), q.per_page);
-    const data = presentPayments(rows, await this.payments.refundsOf(rows.map((p) => p.id)), this.config.publicBaseUrl);
+    const filter = { status: q.status, policyType: q.family };
+    const [rows, total] = await this.payments.page(user.clientId, filter, pageSkip(q), q.per_page, this.clock.now());
+    const data = rows.map((r) => presentPayment(r.payment, this.config.publicBaseUrl, r.refunds));
     return toPage(data, total, q, absoluteUrl(this.config.publicBaseUrl, req), { status: q.status, family: q.family, per_page: q.per_page });
   }
 
@@ -70,7 +70,7 @@ export class PortalPaymentsController {
     const payment = UUID.test(p.id) ? await this.payments.findOfClient(user.clientId, p.id) : null;
     if (!payment) throw ApiError.notFound('No payment of yours with this id.');
     const current = await this.payments.expireIfDue(payment, this.clock.now());
-    return presentPayments([current], await this.payments.refundsOf([current.id]), this.config.publicBaseUrl)[0];
+    return presentPayment(current, this.config.publicBaseUrl, await this.payments.refundsOf([current.id]));
   }
 }
 

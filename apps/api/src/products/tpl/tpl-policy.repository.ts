@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Database, DATABASE, modelColumns, Prisma, PrismaService, withDecimals } from '@lib/db';
+import { Database, DATABASE, listPage, modelColumns, Prisma, PrismaService, withDecimals } from '@lib/db';
 import type { Payment, TplPolicy } from '@lib/db/generated/prisma/client';
 import { PolicyStatus } from '../../policies/policy-status';
 import { lastDayBefore } from '../../policies/policy-term-dates';
@@ -48,13 +48,23 @@ const TPL_POLICY_FIELDS = [
 ] as const satisfies readonly (keyof TplPolicy)[];
 const TPL_POLICY_DECIMALS = ['price', 'refundAmount'] as const;
 
+/** The policy object's columns and its latest payment's link token (`pay`, joined by LATEST_PAYMENT). */
+const SHOWN_COLUMNS = `${modelColumns('p', TPL_POLICY_FIELDS, TPL_POLICY_DECIMALS)}, pay.link_token AS "paymentLinkToken"`;
+const LATEST_PAYMENT = `LEFT JOIN LATERAL (SELECT link_token FROM payments WHERE policy_type = 'tpl' AND policy_id = p.id ORDER BY created_at DESC LIMIT 1) pay ON true`;
+
 /** Show Policy's one statement: the policy (the client's, or any when $2 is null) and its latest payment's link token. */
-const SHOW_POLICY_SQL = `SELECT ${modelColumns('p', TPL_POLICY_FIELDS, TPL_POLICY_DECIMALS)}, pay.link_token AS "paymentLinkToken"
-   FROM tpl_policies p
-   LEFT JOIN LATERAL (SELECT link_token FROM payments WHERE policy_type = 'tpl' AND policy_id = p.id ORDER BY created_at DESC LIMIT 1) pay ON true
+const SHOW_POLICY_SQL = `SELECT ${SHOWN_COLUMNS} FROM tpl_policies p ${LATEST_PAYMENT}
   WHERE p.id = $1 AND ($2::uuid IS NULL OR p.client_id = $2::uuid)`;
+
+function withPayment(row: Record<string, unknown>): TplPolicyWithPayment {
+  const { paymentLinkToken, ...policy } = row;
+  return {
+    policy: withDecimals<TplPolicy>(policy, TPL_POLICY_DECIMALS),
+    payment: paymentLinkToken === null ? null : { linkToken: paymentLinkToken as string },
+  };
+}
 /** The prepared statement's name on PostgreSQL: change it with the text (a connection keeps the first text under a name). */
-const SHOW_POLICY_STATEMENT = 'tpl_policy_show_v1';
+const SHOW_POLICY_STATEMENT = 'tpl_policy_show_v2';
 
 @Injectable()
 export class TplPolicyRepository {
@@ -119,12 +129,7 @@ export class TplPolicyRepository {
   /** The policy and its latest payment's link in one statement (through Prisma it took two), prepared once per connection. */
   async findForClient(clientId: string | null, id: number): Promise<TplPolicyWithPayment | null> {
     const [row] = await this.db.sql.query<Record<string, unknown>>(SHOW_POLICY_SQL, [id, clientId], SHOW_POLICY_STATEMENT);
-    if (!row) return null;
-    const { paymentLinkToken, ...policy } = row;
-    return {
-      policy: withDecimals<TplPolicy>(policy, TPL_POLICY_DECIMALS),
-      payment: paymentLinkToken === null ? null : { linkToken: paymentLinkToken as string },
-    };
+    return row ? withPayment(row) : null;
   }
 
   /** Issued (`from`) becomes cancelled with its refund, once: the cancelled row, or null when it was not in `from` any more. */
@@ -156,22 +161,25 @@ export class TplPolicyRepository {
     });
   }
 
+  /** A page of the client's policies, newest first, each with its latest payment's link, and the list's total: one statement. */
   async page(clientId: string, f: TplPolicyFilters, skip: number, take: number): Promise<[TplPolicyWithPayment[], number]> {
-    const where: Prisma.TplPolicyWhereInput = {
-      clientId,
-      ...(f.vin ? { vin: f.vin } : {}),
-      ...(f.carSequenceNumber ? { carSequenceNumber: f.carSequenceNumber } : {}),
-      ...(f.currentCarOwner ? { currentCarOwner: f.currentCarOwner } : {}),
-      ...(f.status !== undefined ? { status: f.status } : {}),
-    };
-    const [rows, total] = await Promise.all([
-      this.prisma.tplPolicy.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip, take }),
-      this.prisma.tplPolicy.count({ where }),
-    ]);
-    const payments = rows.length
-      ? await this.prisma.payment.findMany({ where: { policyType: 'tpl', policyId: { in: rows.map((r) => r.id) } }, orderBy: { createdAt: 'desc' } })
-      : [];
-    return [rows.map((policy) => ({ policy, payment: payments.find((p) => p.policyId === policy.id) ?? null })), total];
+    const conds = [Prisma.sql`p.client_id = ${clientId}::uuid`];
+    if (f.vin) conds.push(Prisma.sql`p.vin = ${f.vin}`);
+    if (f.carSequenceNumber) conds.push(Prisma.sql`p.car_sequence_number = ${f.carSequenceNumber}`);
+    if (f.currentCarOwner) conds.push(Prisma.sql`p.current_car_owner = ${f.currentCarOwner}`);
+    if (f.status !== undefined) conds.push(Prisma.sql`p.status = ${f.status}`);
+    const where = Prisma.join(conds, ' AND ');
+    const [rows, total] = await listPage<Record<string, unknown> & { id: number }>(this.db.sql, {
+      key: `tpl_policies:${JSON.stringify(where.values)}:${where.text}`,
+      from: Prisma.sql`tpl_policies p`,
+      where,
+      orderBy: Prisma.sql`p.created_at DESC, p.id DESC`,
+      select: Prisma.raw(SHOWN_COLUMNS),
+      joins: Prisma.raw(LATEST_PAYMENT),
+      skip,
+      take,
+    });
+    return [rows.map(withPayment), total];
   }
 
   paymentOf(policyId: number): Promise<Payment | null> {

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Database, DATABASE, modelColumns, Prisma, PrismaService, withDecimals } from '@lib/db';
+import { Database, DATABASE, listPage, modelColumns, Prisma, PrismaService, withDecimals } from '@lib/db';
 import type { MedicalPolicy, Payment } from '@lib/db/generated/prisma/client';
 import type { PaymentStatusReason } from '../../../payments/payment-status-reasons';
 import { formatDate, parseDate } from '@lib/common';
@@ -85,13 +85,21 @@ export class MedicalPolicyRepository {
     });
   }
 
-  /** A page of the client's policies (not withdrawn), newest first, and how many there are. */
-  page(clientId: string, companyId: number | undefined, skip: number, take: number): Promise<[MedicalPolicy[], number]> {
-    const where: Prisma.MedicalPolicyWhereInput = { clientId, deletedAt: null, ...(companyId ? { companyId } : {}) };
-    return this.prisma.$transaction([
-      this.prisma.medicalPolicy.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip, take }),
-      this.prisma.medicalPolicy.count({ where }),
-    ]);
+  /** A page of the client's policies (not withdrawn), newest first, and how many there are: one statement. */
+  async page(clientId: string, companyId: number | undefined, skip: number, take: number): Promise<[MedicalPolicy[], number]> {
+    const conds = [Prisma.sql`p.client_id = ${clientId}::uuid`, Prisma.sql`p.deleted_at IS NULL`];
+    if (companyId) conds.push(Prisma.sql`p.company_id = ${companyId}`);
+    const where = Prisma.join(conds, ' AND ');
+    const [rows, total] = await listPage<Record<string, unknown> & { id: number }>(this.db.sql, {
+      key: `medical_policies:${JSON.stringify(where.values)}:${where.text}`,
+      from: Prisma.sql`medical_policies p`,
+      where,
+      orderBy: Prisma.sql`p.created_at DESC, p.id DESC`,
+      select: Prisma.raw(modelColumns('p', POLICY_FIELDS, POLICY_DECIMALS)),
+      skip,
+      take,
+    });
+    return [rows.map((row) => withDecimals<MedicalPolicy>(row, POLICY_DECIMALS)), total];
   }
 
   /** The client's policy (not withdrawn), in plain SQL prepared once per connection: Show Policy's read. */

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { amountNumber, amountString, Clock, sum, type PriceAggregates } from '@lib/common';
-import { Database, DATABASE, listTotal, listTotalKey, Prisma, PrismaService, prismaSql } from '@lib/db';
-import type { MotorPolicy, MotorQuoteRequest, Payment } from '@lib/db/generated/prisma/client';
+import { Database, DATABASE, listPage, Prisma, PrismaService, prismaSql } from '@lib/db';
+import type { MotorPolicy, MotorQuoteRequest } from '@lib/db/generated/prisma/client';
 import { PolicyStatus } from '../../../policies/policy-status';
 import { lastDayBefore } from '../../../policies/policy-term-dates';
 import type { PresentableMotorPolicy } from './motor-policy.presenter';
@@ -10,7 +10,6 @@ import { readOffer } from '../quotes/quote-offers.read';
 /** A payment whose link still works: pending, or its last card attempt failed (the customer may try again). */
 const OPEN_PAYMENT = ['pending', 'failed'];
 
-export type PolicyWithPayment = { policy: MotorPolicy; payment: Payment | null };
 /** What Show Policy reads: the object's fields and the open payment's link token. */
 export type ShownPolicy = { policy: PresentableMotorPolicy; payment: { linkToken: string } | null };
 
@@ -101,39 +100,34 @@ export class MotorPolicyRepository {
     return { policy, payment: linkToken === null ? null : { linkToken } };
   }
 
-  async page(clientId: string, filter: MotorPolicyFilter, skip: number, take: number): Promise<[PolicyWithPayment[], number]> {
-    const where = motorPolicyWhere(clientId, filter);
-    const [policies, total] = await Promise.all([
-      this.prisma.motorPolicy.findMany({ where, orderBy: { id: 'desc' }, skip, take }),
-      listTotal(listTotalKey('motor_policies', where), (n) =>
-        n ? this.prisma.motorPolicy.count({ where, take: n, orderBy: { id: 'desc' } }) : this.prisma.motorPolicy.count({ where }),
-      ),
-    ]);
-    const payments = await this.prisma.payment.findMany({
-      where: { policyType: 'motor', policyId: { in: policies.map((p) => p.id) }, status: { in: OPEN_PAYMENT }, expiresAt: { gt: this.clock.now() } },
+  /**
+   * A page of the client's policies, newest first, each with its open payment's link, and the list's total: one
+   * statement, the rows in Show Policy's shape (SHOWN_COLUMNS).
+   */
+  async page(clientId: string, filter: MotorPolicyFilter, skip: number, take: number): Promise<[ShownPolicy[], number]> {
+    const where = motorPolicyConditions(clientId, filter);
+    const [rows, total] = await listPage<PresentableMotorPolicy & { linkToken: string | null }>(this.db.sql, {
+      key: `motor_policies:${JSON.stringify(where.values)}:${where.text}`,
+      from: Prisma.sql`motor_policies p`,
+      where,
+      orderBy: Prisma.sql`p.id DESC`,
+      select: Prisma.raw(SHOWN_COLUMNS),
+      joins: Prisma.sql`LEFT JOIN LATERAL (SELECT link_token FROM payments
+                          WHERE policy_type = 'motor' AND policy_id = p.id AND status = ANY(${OPEN_PAYMENT}::text[])
+                            AND expires_at > ${this.clock.now().toISOString()}::timestamptz
+                          ORDER BY created_at DESC LIMIT 1) pay ON true`,
+      skip,
+      take,
     });
-    return [policies.map((policy) => ({ policy, payment: payments.find((p) => p.policyId === policy.id) ?? null })), total];
+    return [rows.map(({ linkToken, ...policy }) => ({ policy, payment: linkToken === null ? null : { linkToken } })), total];
   }
 
   /** How many policies the filter matches and their total price, in all and per month (of the date the filter uses). */
   async aggregates(clientId: string, filter: MotorPolicyFilter): Promise<PriceAggregates> {
-    const f = filter;
-    const dated = f.status === PolicyStatus.Active ? Prisma.sql`"purchased_at"` : Prisma.sql`"created_at"`;
-    const conds = [Prisma.sql`"client_id" = ${clientId}::uuid`];
-    if (f.status !== undefined) conds.push(Prisma.sql`"status" = ${f.status}`);
-    if (f.quoteRequestId !== undefined) conds.push(Prisma.sql`"quote_request_id" = ${f.quoteRequestId}`);
-    if (f.priceId) conds.push(Prisma.sql`"price_id" = ${f.priceId}::uuid`);
-    if (f.providerPolicyId) conds.push(Prisma.sql`"provider_policy_id" = ${f.providerPolicyId}`);
-    if (f.carSequenceNumber) conds.push(Prisma.sql`"car_sequence_number" = ${f.carSequenceNumber}`);
-    if (f.newOwnerId) conds.push(Prisma.sql`"owner_id" = ${f.newOwnerId}`);
-    if (f.previousOwnerId) conds.push(Prisma.sql`"previous_owner_id" = ${f.previousOwnerId}`);
-    if (f.minPrice) conds.push(Prisma.sql`"price" >= ${f.minPrice}::numeric`);
-    if (f.maxPrice) conds.push(Prisma.sql`"price" <= ${f.maxPrice}::numeric`);
-    if (f.from) conds.push(Prisma.sql`${dated} >= ${f.from}::timestamptz`);
-    if (f.to) conds.push(Prisma.sql`${dated} <= ${f.to}::timestamptz`);
+    const dated = filter.status === PolicyStatus.Active ? Prisma.sql`p.purchased_at` : Prisma.sql`p.created_at`;
     const rows = await this.prisma.$queryRaw<Array<{ month: string; count: bigint; total: string }>>`
-      SELECT to_char(${dated} AT TIME ZONE 'UTC', 'YYYY-MM') AS month, count(*) AS count, sum("price")::text AS total
-        FROM "motor_policies" WHERE ${Prisma.join(conds, ' AND ')} GROUP BY 1 ORDER BY 1`;
+      SELECT to_char(${dated} AT TIME ZONE 'UTC', 'YYYY-MM') AS month, count(*) AS count, sum(p.price)::text AS total
+        FROM motor_policies p WHERE ${motorPolicyConditions(clientId, filter)} GROUP BY 1 ORDER BY 1`;
     const byMonth = Object.fromEntries(rows.map((r) => [r.month, { count: Number(r.count), total_price: amountNumber(r.total) }]));
     return {
       total_count: rows.reduce((n, r) => n + Number(r.count), 0),
@@ -234,18 +228,20 @@ export interface MotorPolicyFilter {
   to?: Date;
 }
 
-function motorPolicyWhere(clientId: string, f: MotorPolicyFilter): Prisma.MotorPolicyWhereInput {
-  const range = f.from || f.to ? { ...(f.from ? { gte: f.from } : {}), ...(f.to ? { lte: f.to } : {}) } : undefined;
-  return {
-    clientId,
-    ...(f.status !== undefined ? { status: f.status } : {}),
-    ...(f.quoteRequestId !== undefined ? { quoteRequestId: f.quoteRequestId } : {}),
-    ...(f.priceId ? { priceId: f.priceId } : {}),
-    ...(f.providerPolicyId ? { providerPolicyId: f.providerPolicyId } : {}),
-    ...(f.carSequenceNumber ? { carSequenceNumber: f.carSequenceNumber } : {}),
-    ...(f.newOwnerId ? { ownerId: f.newOwnerId } : {}),
-    ...(f.previousOwnerId ? { previousOwnerId: f.previousOwnerId } : {}),
-    ...(f.minPrice || f.maxPrice ? { price: { ...(f.minPrice ? { gte: f.minPrice } : {}), ...(f.maxPrice ? { lte: f.maxPrice } : {}) } } : {}),
-    ...(range ? (f.status === PolicyStatus.Active ? { purchasedAt: range } : { createdAt: range }) : {}),
-  };
+/** The filter on `motor_policies p`, for the list and its aggregates alike. */
+function motorPolicyConditions(clientId: string, f: MotorPolicyFilter): Prisma.Sql {
+  const dated = f.status === PolicyStatus.Active ? Prisma.sql`p.purchased_at` : Prisma.sql`p.created_at`;
+  const conds = [Prisma.sql`p.client_id = ${clientId}::uuid`];
+  if (f.status !== undefined) conds.push(Prisma.sql`p.status = ${f.status}`);
+  if (f.quoteRequestId !== undefined) conds.push(Prisma.sql`p.quote_request_id = ${f.quoteRequestId}`);
+  if (f.priceId) conds.push(Prisma.sql`p.price_id = ${f.priceId}::uuid`);
+  if (f.providerPolicyId) conds.push(Prisma.sql`p.provider_policy_id = ${f.providerPolicyId}`);
+  if (f.carSequenceNumber) conds.push(Prisma.sql`p.car_sequence_number = ${f.carSequenceNumber}`);
+  if (f.newOwnerId) conds.push(Prisma.sql`p.owner_id = ${f.newOwnerId}`);
+  if (f.previousOwnerId) conds.push(Prisma.sql`p.previous_owner_id = ${f.previousOwnerId}`);
+  if (f.minPrice) conds.push(Prisma.sql`p.price >= ${f.minPrice}::numeric`);
+  if (f.maxPrice) conds.push(Prisma.sql`p.price <= ${f.maxPrice}::numeric`);
+  if (f.from) conds.push(Prisma.sql`${dated} >= ${f.from.toISOString()}::timestamptz`);
+  if (f.to) conds.push(Prisma.sql`${dated} <= ${f.to.toISOString()}::timestamptz`);
+  return Prisma.join(conds, ' AND ');
 }

@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { TaxInvoices } from '../../../payments/tax-invoices/tax-invoices';
 import { sendTaxInvoice, TaxInvoiceRoute } from '../../../payments/tax-invoices/tax-invoice-route';
 
-import { ApiError, intId, pageQueryShape, pageSkip, parseDate, requestBodySchema, toPage, validationError, z } from '@lib/common';
+import { ApiError, intId, LARGE_LIST_TOTAL_NOTE, pageQueryShape, pageSkip, parseDate, requestBodySchema, toPage, validationError, z } from '@lib/common';
 import { gregorianDateField } from '@lib/common/saudi';
 import { Inject } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
@@ -85,15 +85,16 @@ export class PropertyPoliciesController {
     description:
       "The calling client's policies, newest first, in the Laravel paginator envelope (the real service answers a plain array here; this API uses " +
       'one list shape everywhere). Filters: `nationality_id`, `status` (0 pending, 1 active, 2 cancelled, 4 expired), `created_from` and `created_to` ' +
-      '(UTC dates, inclusive); `page`, `per_page` (1 to 100).',
+      '(UTC dates, inclusive); `page`, `per_page` (1 to 100).' +
+      LARGE_LIST_TOTAL_NOTE,
   })
   @Responds(200, propertyPolicyPageShape, 'A page of property policy objects.')
   @ApiErrors(422)
   async list(@CurrentPartner() partner: Partner, @Query({ schema: listQuery }) q: z.infer<typeof listQuery>, @Req() req: FastifyRequest) {
     const createdTo = q.created_to ? new Date(parseDate(q.created_to)!.getTime() + DAY_MS) : undefined;
-    const [rows, total] = await this.policies.page(
+    const [rows, total] = await this.policies.pageForClient(
+      partner.clientId,
       {
-        clientId: partner.clientId,
         nationalityId: q.nationality_id,
         status: q.status,
         createdFrom: q.created_from ? parseDate(q.created_from)! : undefined,

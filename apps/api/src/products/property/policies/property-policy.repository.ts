@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Database, DATABASE, Prisma, PrismaService } from '@lib/db';
+import { Database, DATABASE, listPage, Prisma, PrismaService } from '@lib/db';
 import type { Payment, PropertyDocument, PropertyPolicy } from '@lib/db/generated/prisma/client';
 import { PolicyStatus } from '../../../policies/policy-status';
 
@@ -124,24 +124,32 @@ export class PropertyPolicyRepository {
    * (through Prisma it took three: the policy, then the payment and the documents), prepared once per connection.
    */
   async viewForClient(clientId: string, id: number): Promise<PropertyPolicyView | null> {
-    const [row] = await this.db.sql.query<ShownRow>(SHOW_POLICY_SQL, [id, clientId, PROPERTY_PAYMENT_TYPE], SHOW_POLICY_STATEMENT);
-    if (!row) return null;
-    const { paymentLinkToken, paymentStatus, documents, ...policy } = row;
-    return {
-      policy: {
-        ...policy,
-        propertyCost: decimalOrNull(policy.propertyCost),
-        contentsCost: decimalOrNull(policy.contentsCost),
-        netPremium: new Prisma.Decimal(policy.netPremium),
-        vat: new Prisma.Decimal(policy.vat),
-        price: new Prisma.Decimal(policy.price),
-        refundAmount: decimalOrNull(policy.refundAmount),
-        startDate: utcDay(policy.startDate),
-        endDate: utcDay(policy.endDate),
-      },
-      payment: paymentLinkToken === null || paymentStatus === null ? null : { linkToken: paymentLinkToken, status: paymentStatus },
-      documents: documents.map((d) => ({ ...d, createdAt: new Date(d.createdAt) })),
-    };
+    const [row] = await this.db.sql.query<ShownRow>(SHOW_POLICY_SQL, [id, clientId], SHOW_POLICY_STATEMENT);
+    return row ? viewOfRow(row) : null;
+  }
+
+  /**
+   * The partner's list: a page of the client's policies, newest first, each with its latest payment and its
+   * documents as Show Policy reads them, and the list's total, in one statement.
+   */
+  async pageForClient(clientId: string, filter: Omit<PropertyPolicyFilter, 'clientId' | 'ids' | 'q' | 'insurerCode'>, skip: number, take: number) {
+    const conds = [Prisma.sql`p.client_id = ${clientId}::uuid`];
+    if (filter.nationalityId !== undefined) conds.push(Prisma.sql`p.nationality_id = ${filter.nationalityId}`);
+    if (filter.status !== undefined) conds.push(Prisma.sql`p.status = ${filter.status}`);
+    if (filter.createdFrom) conds.push(Prisma.sql`p.created_at >= ${filter.createdFrom.toISOString()}::timestamptz`);
+    if (filter.createdTo) conds.push(Prisma.sql`p.created_at < ${filter.createdTo.toISOString()}::timestamptz`);
+    const where = Prisma.join(conds, ' AND ');
+    const [rows, total] = await listPage<ShownRow>(this.db.sql, {
+      key: `property_policies:${JSON.stringify(where.values)}:${where.text}`,
+      from: Prisma.sql`property_policies p`,
+      where,
+      orderBy: Prisma.sql`p.id DESC`,
+      select: Prisma.raw(SHOWN_COLUMNS),
+      joins: Prisma.raw(LATEST_PAYMENT),
+      skip,
+      take,
+    });
+    return [rows.map(viewOfRow), total] as [PropertyPolicyView[], number];
   }
 
   async view(policy: PropertyPolicy): Promise<PropertyPolicyView> {
@@ -221,8 +229,8 @@ type ShownRow = Omit<PropertyPolicy, 'propertyCost' | 'contentsCost' | 'netPremi
   documents: Array<Omit<PropertyDocument, 'createdAt'> & { createdAt: string }>;
 };
 
-/** Show Policy's one statement: the policy, its latest payment (link and status) and its documents, oldest first. */
-const SHOW_POLICY_SQL = `SELECT p.id, p.client_id AS "clientId", p.product_code AS "productCode", p.insurer_code AS "insurerCode",
+/** The columns of Show Policy's object: the policy's, its latest payment's link and status, its documents (oldest first). */
+const SHOWN_COLUMNS = `p.id, p.client_id AS "clientId", p.product_code AS "productCode", p.insurer_code AS "insurerCode",
        p.personal_details AS "personalDetails", p.building_details AS "buildingDetails", p.address, p.email, p.nationality,
        p.nationality_id AS "nationalityId", p.city_name AS "cityName", p.property_cost::text AS "propertyCost",
        p.contents_cost::text AS "contentsCost", p.iban, to_char(p.start_date, 'YYYY-MM-DD') AS "startDate",
@@ -235,13 +243,36 @@ const SHOW_POLICY_SQL = `SELECT p.id, p.client_id AS "clientId", p.product_code 
        COALESCE((SELECT json_agg(json_build_object('id', d.id, 'clientId', d.client_id, 'policyId', d.policy_id, 'category', d.category,
                                                    'fileId', d.file_id, 'contentType', d.content_type, 'size', d.size, 'createdAt', d.created_at)
                                  ORDER BY d.created_at)
-                   FROM property_documents d WHERE d.policy_id = p.id), '[]'::json) AS documents
-  FROM property_policies p
-  LEFT JOIN LATERAL (SELECT link_token, status FROM payments WHERE policy_type = $3 AND policy_id = p.id ORDER BY created_at DESC LIMIT 1) pay ON true
- WHERE p.id = $1 AND p.client_id = $2::uuid`;
+                   FROM property_documents d WHERE d.policy_id = p.id), '[]'::json) AS documents`;
+
+/** The policy's latest payment (`pay`), beside each row. */
+const LATEST_PAYMENT = `LEFT JOIN LATERAL (SELECT link_token, status FROM payments WHERE policy_type = '${PROPERTY_PAYMENT_TYPE}' AND policy_id = p.id
+                                        ORDER BY created_at DESC LIMIT 1) pay ON true`;
+
+/** Show Policy's one statement. */
+const SHOW_POLICY_SQL = `SELECT ${SHOWN_COLUMNS} FROM property_policies p ${LATEST_PAYMENT} WHERE p.id = $1 AND p.client_id = $2::uuid`;
 
 /** The prepared statement's name on PostgreSQL: change it with the text (a connection keeps the first text under a name). */
-const SHOW_POLICY_STATEMENT = 'property_policy_show_v2';
+const SHOW_POLICY_STATEMENT = 'property_policy_show_v3';
+
+function viewOfRow(row: ShownRow): PropertyPolicyView {
+  const { paymentLinkToken, paymentStatus, documents, ...policy } = row;
+  return {
+    policy: {
+      ...policy,
+      propertyCost: decimalOrNull(policy.propertyCost),
+      contentsCost: decimalOrNull(policy.contentsCost),
+      netPremium: new Prisma.Decimal(policy.netPremium),
+      vat: new Prisma.Decimal(policy.vat),
+      price: new Prisma.Decimal(policy.price),
+      refundAmount: decimalOrNull(policy.refundAmount),
+      startDate: utcDay(policy.startDate),
+      endDate: utcDay(policy.endDate),
+    },
+    payment: paymentLinkToken === null || paymentStatus === null ? null : { linkToken: paymentLinkToken, status: paymentStatus },
+    documents: documents.map((d) => ({ ...d, createdAt: new Date(d.createdAt) })),
+  };
+}
 
 const decimalOrNull = (v: string | null) => (v === null ? null : new Prisma.Decimal(v));
 /** A `date` column's day as Prisma reads it: midnight UTC. */

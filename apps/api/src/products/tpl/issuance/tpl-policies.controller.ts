@@ -1,7 +1,7 @@
 import { Controller, Get, HttpCode, Inject, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { ApiError, intId, pageQueryShape, pageSkip, toPage, z } from '@lib/common';
+import { ApiError, intId, LARGE_LIST_TOTAL_NOTE, pageQueryShape, pageSkip, toPage, z } from '@lib/common';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { RateLimit } from '@lib/http';
 import { CurrentPartner, PartnerApi } from '../../../platform/auth/partner-api.decorator';
@@ -77,7 +77,8 @@ export class TplPoliciesController {
   @ApiOperation({
     summary: 'List TPL policies',
     description:
-      "The calling client's TPL v2 policies, newest first, in the paginator envelope; filters `vin`, `car_sequence_number`, `current_car_owner`, `status` (0 pending, 1 issued, 2 cancelled, 3 on hold, 4 expired). Rate limit: 120 per minute.",
+      "The calling client's TPL v2 policies, newest first, in the paginator envelope; filters `vin`, `car_sequence_number`, `current_car_owner`, `status` (0 pending, 1 issued, 2 cancelled, 3 on hold, 4 expired). Rate limit: 120 per minute." +
+      LARGE_LIST_TOTAL_NOTE,
   })
   @Responds(200, tplPolicyPageShape, 'A page of TPL policies.')
   @ApiErrors(422)

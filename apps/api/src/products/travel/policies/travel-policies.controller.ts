@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { ApiError, intId, pageQueryShape, pageSkip, parseDate, requestBodySchema, toPage, validationError, z } from '@lib/common';
+import { ApiError, intId, LARGE_LIST_TOTAL_NOTE, pageQueryShape, pageSkip, parseDate, requestBodySchema, toPage, validationError, z } from '@lib/common';
 import { gregorianDateField } from '@lib/common/saudi';
 import { APP_CONFIG, AppConfig } from '@lib/config';
 import { absoluteUrl } from '../../../platform/http/absolute-url';
@@ -67,13 +67,14 @@ export class TravelPoliciesController {
   @ApiOperation({
     summary: 'List travel policies',
     description:
-      "The calling client's travel policies, newest first, in the paginator envelope like the other lists; filters `status` (0, 1, 2, 4 expired), `date_from`, `date_to` (YYYY-MM-DD, on `created_at`).",
+      "The calling client's travel policies, newest first, in the paginator envelope like the other lists; filters `status` (0, 1, 2, 4 expired), `date_from`, `date_to` (YYYY-MM-DD, on `created_at`)." +
+      LARGE_LIST_TOTAL_NOTE,
   })
   @Responds(200, travelPolicyPageShape, 'A page of travel policies.')
   @ApiErrors(422)
   async list(@CurrentPartner() partner: Partner, @Query({ schema: listQuery }) q: z.infer<typeof listQuery>, @Req() req: FastifyRequest) {
     const to = q.date_to ? new Date(parseDate(q.date_to)!.getTime() + DAY_MS - 1) : undefined;
-    const [rows, total] = await this.policies.page(
+    const [rows, total] = await this.policies.pageForClient(
       partner.clientId,
       { status: q.status, from: q.date_from ? parseDate(q.date_from)! : undefined, to },
       pageSkip(q),

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '@lib/common';
-import { Database, DATABASE, modelColumns, prefixedFields, Prisma, PrismaService, withDecimals } from '@lib/db';
+import { Database, DATABASE, listPage, modelColumns, prefixedFields, Prisma, PrismaService, withDecimals } from '@lib/db';
 import type { Payment, TravelPolicy, TravelQuote } from '@lib/db/generated/prisma/client';
 import { PolicyStatus } from '../../../policies/policy-status';
 import { lastDayBefore } from '../../../policies/policy-term-dates';
@@ -74,17 +74,28 @@ const QUOTE_FIELDS = [
 ] as const satisfies readonly (keyof TravelQuote)[];
 const QUOTE_DECIMALS = ['subtotal', 'vat', 'price'] as const;
 
-/** Show Policy's one statement: the client's policy, the quote it was bought from, and its open payment's link token. */
-const SHOW_POLICY_SQL = `SELECT ${modelColumns('p', POLICY_FIELDS, POLICY_DECIMALS)}, ${modelColumns('q', QUOTE_FIELDS, QUOTE_DECIMALS, 'quote.')},
-       pay.link_token AS "paymentLinkToken"
-  FROM travel_policies p
-  JOIN travel_quotes q ON q.quote_id = p.quote_id
-  LEFT JOIN LATERAL (SELECT link_token FROM payments
-                      WHERE policy_type = 'travel' AND policy_id = p.id AND status = ANY($3::text[]) AND expires_at > $4::timestamptz
-                      LIMIT 1) pay ON true
- WHERE p.id = $1 AND p.client_id = $2::uuid`;
+/** The policy object's columns: the policy's, the quote's it was bought from (`quote.` prefixed), the open payment's link token. */
+const SHOWN_COLUMNS = Prisma.raw(
+  `${modelColumns('p', POLICY_FIELDS, POLICY_DECIMALS)}, ${modelColumns('q', QUOTE_FIELDS, QUOTE_DECIMALS, 'quote.')}, pay.link_token AS "paymentLinkToken"`,
+);
+
+/** Each policy's quote (`q`) and open payment (`pay`) at `now`. */
+function shownJoins(now: Date): Prisma.Sql {
+  return Prisma.sql`JOIN travel_quotes q ON q.quote_id = p.quote_id
+    LEFT JOIN LATERAL (SELECT link_token FROM payments
+                        WHERE policy_type = 'travel' AND policy_id = p.id AND status = ANY(${OPEN_PAYMENT}::text[])
+                          AND expires_at > ${now.toISOString()}::timestamptz
+                        LIMIT 1) pay ON true`;
+}
+
 /** The prepared statement's name on PostgreSQL: change it with the text (a connection keeps the first text under a name). */
-const SHOW_POLICY_STATEMENT = 'travel_policy_show_v1';
+const SHOW_POLICY_STATEMENT = 'travel_policy_show_v2';
+
+function viewOfRow(row: Record<string, unknown>): TravelPolicyView {
+  const policy = withDecimals<TravelPolicy>(Object.fromEntries(POLICY_FIELDS.map((f) => [f, row[f]])), POLICY_DECIMALS);
+  const payment = policy.status === PolicyStatus.Pending && row.paymentLinkToken !== null ? { linkToken: row.paymentLinkToken as string } : null;
+  return { policy, quote: withDecimals<TravelQuote>(prefixedFields(row, 'quote.'), QUOTE_DECIMALS), payment };
+}
 
 @Injectable()
 export class TravelPolicyRepository {
@@ -99,15 +110,34 @@ export class TravelPolicyRepository {
    * three: the policy, then the quote and the payment), prepared once per connection.
    */
   async showForClient(clientId: string, id: number): Promise<TravelPolicyView | null> {
-    const [row] = await this.db.sql.query<Record<string, unknown>>(
-      SHOW_POLICY_SQL,
-      [id, clientId, OPEN_PAYMENT, this.clock.now().toISOString()],
-      SHOW_POLICY_STATEMENT,
-    );
-    if (!row) return null;
-    const policy = withDecimals<TravelPolicy>(Object.fromEntries(POLICY_FIELDS.map((f) => [f, row[f]])), POLICY_DECIMALS);
-    const payment = policy.status === PolicyStatus.Pending && row.paymentLinkToken !== null ? { linkToken: row.paymentLinkToken as string } : null;
-    return { policy, quote: withDecimals<TravelQuote>(prefixedFields(row, 'quote.'), QUOTE_DECIMALS), payment };
+    const show = Prisma.sql`SELECT ${SHOWN_COLUMNS} FROM travel_policies p ${shownJoins(this.clock.now())} WHERE p.id = ${id} AND p.client_id = ${clientId}::uuid`;
+    const [row] = await this.db.sql.query<Record<string, unknown>>(show.text, show.values, SHOW_POLICY_STATEMENT);
+    return row ? viewOfRow(row) : null;
+  }
+
+  /** The partner's list: a page of the client's policies, newest first, as Show Policy reads them, and the list's total, in one statement. */
+  async pageForClient(
+    clientId: string,
+    f: Pick<TravelPolicyFilter, 'status' | 'from' | 'to'>,
+    skip: number,
+    take: number,
+  ): Promise<[TravelPolicyView[], number]> {
+    const conds = [Prisma.sql`p.client_id = ${clientId}::uuid`];
+    if (f.status !== undefined) conds.push(Prisma.sql`p.status = ${f.status}`);
+    if (f.from) conds.push(Prisma.sql`p.created_at >= ${f.from.toISOString()}::timestamptz`);
+    if (f.to) conds.push(Prisma.sql`p.created_at <= ${f.to.toISOString()}::timestamptz`);
+    const where = Prisma.join(conds, ' AND ');
+    const [rows, total] = await listPage<Record<string, unknown> & { id: number }>(this.db.sql, {
+      key: `travel_policies:${JSON.stringify(where.values)}:${where.text}`,
+      from: Prisma.sql`travel_policies p`,
+      where,
+      orderBy: Prisma.sql`p.created_at DESC, p.id DESC`,
+      select: SHOWN_COLUMNS,
+      joins: shownJoins(this.clock.now()),
+      skip,
+      take,
+    });
+    return [rows.map(viewOfRow), total];
   }
 
   create(tx: Prisma.TransactionClient, data: Prisma.TravelPolicyUncheckedCreateInput) {

@@ -1,0 +1,56 @@
+import { createHash } from 'node:crypto';
+import { Prisma } from './generated/prisma/client';
+import { cachedLargeTotal, EXACT_TOTAL_UP_TO, rememberLargeTotal } from './list-total';
+import type { SqlQuery } from './sql-target';
+
+/** A list page read in plain SQL: what its rows are made of and which rows, in the list's order. */
+export interface ListPageQuery {
+  /** The list and its filter, for the large totals kept a while (see listTotal): the table and the filter's values. */
+  key: string;
+  /** The table the list counts, with its alias: `motor_policies p`. */
+  from: Prisma.Sql;
+  /** The list's filter on that alias (at least the client's own rows). */
+  where: Prisma.Sql;
+  /** The list's order, ending on a unique column so pages never overlap. */
+  orderBy: Prisma.Sql;
+  /** The page's columns (of `from` and of `joins`); `id` must be among them, never null on a row. */
+  select: Prisma.Sql;
+  /** What each row of the page joins besides (its open payment, its documents), read for the page's rows only. */
+  joins?: Prisma.Sql;
+  skip: number;
+  take: number;
+}
+
+/**
+ * A list page and its envelope's `total` in one statement (one round trip where Prisma's findMany, count and each
+ * relation took one each; on a small machine shared with the database the round trips were most of a page's cost).
+ * The total is counted as listTotal counts it: exactly up to EXACT_TOTAL_UP_TO rows, bounded by the list's own order
+ * so the count reads the list's index; past that once, then kept LARGE_TOTAL_TTL_MS. The statement is prepared once per
+ * connection and filter shape (its name is its text's hash; the values differ, the text does not).
+ *
+ * The page is joined to its total (`LEFT JOIN LATERAL`), so a page past the last answers the total on one empty row.
+ */
+export async function listPage<Row extends { id: unknown }>(db: SqlQuery, q: ListPageQuery): Promise<[Row[], number]> {
+  const known = cachedLargeTotal(q.key);
+  const bounded = Prisma.sql`(SELECT count(*) FROM (SELECT 1 FROM ${q.from} WHERE ${q.where} ORDER BY ${q.orderBy} LIMIT ${EXACT_TOTAL_UP_TO + 1}) c)`;
+  const statement = Prisma.sql`SELECT t.total, r.* FROM (SELECT ${known === undefined ? bounded : Prisma.sql`NULL::bigint`} AS total) t
+    LEFT JOIN LATERAL (SELECT ${q.select} FROM ${q.from} ${q.joins ?? Prisma.empty} WHERE ${q.where}
+                        ORDER BY ${q.orderBy} LIMIT ${q.take} OFFSET ${q.skip}) r ON true`;
+  const rows = await db.query<Row & { total: string | number | null }>(statement.text, statement.values, statementName(statement.text));
+  const page = rows.filter((r) => r.id !== null).map(({ total: _total, ...row }) => row as unknown as Row);
+  if (known !== undefined) return [page, known];
+  const total = Number(rows[0].total);
+  if (total <= EXACT_TOTAL_UP_TO) return [page, total];
+  const [all] = await db.query<{ count: string | number }>(...countAll(q));
+  return [page, rememberLargeTotal(q.key, Number(all.count))];
+}
+
+function countAll(q: ListPageQuery): [string, unknown[]] {
+  const s = Prisma.sql`SELECT count(*) FROM ${q.from} WHERE ${q.where}`;
+  return [s.text, s.values];
+}
+
+/** A prepared statement's name for a text: a connection keeps one text under a name, so the name is the text's. */
+function statementName(text: string): string {
+  return `list_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+}
