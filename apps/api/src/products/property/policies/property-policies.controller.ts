@@ -24,8 +24,6 @@ import { propertyCancellationStatusShape, propertyPolicyPageShape, propertyPolic
 import { REFUND_PAYOUT_DOC } from '../../../payments/refunds/refunds';
 import { policyStatusQuery, PolicyStatus } from '../../../policies/policy-status';
 
-const DAY_MS = 86_400_000;
-
 const listQuery = z.strictObject({
   ...pageQueryShape,
   nationality_id: z.string().max(20).optional(),
@@ -91,14 +89,13 @@ export class PropertyPoliciesController {
   @Responds(200, propertyPolicyPageShape, 'A page of property policy objects.')
   @ApiErrors(422)
   async list(@CurrentPartner() partner: Partner, @Query({ schema: listQuery }) q: z.infer<typeof listQuery>, @Req() req: FastifyRequest) {
-    const createdTo = q.created_to ? new Date(parseDate(q.created_to)!.getTime() + DAY_MS) : undefined;
     const [rows, total] = await this.policies.pageForClient(
       partner.clientId,
       {
         nationalityId: q.nationality_id,
         status: q.status,
         createdFrom: q.created_from ? parseDate(q.created_from)! : undefined,
-        createdTo,
+        createdThrough: q.created_to,
       },
       pageSkip(q),
       q.per_page,

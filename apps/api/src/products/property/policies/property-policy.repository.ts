@@ -132,12 +132,18 @@ export class PropertyPolicyRepository {
    * The partner's list: a page of the client's policies, newest first, each with its latest payment and its
    * documents as Show Policy reads them, and the list's total, in one statement.
    */
-  async pageForClient(clientId: string, filter: Omit<PropertyPolicyFilter, 'clientId' | 'ids' | 'q' | 'insurerCode'>, skip: number, take: number) {
+  async pageForClient(
+    clientId: string,
+    filter: Pick<PropertyPolicyFilter, 'nationalityId' | 'status' | 'createdFrom'> & { createdThrough?: string },
+    skip: number,
+    take: number,
+  ) {
     const conds = [Prisma.sql`p.client_id = ${clientId}::uuid`];
     if (filter.nationalityId !== undefined) conds.push(Prisma.sql`p.nationality_id = ${filter.nationalityId}`);
     if (filter.status !== undefined) conds.push(Prisma.sql`p.status = ${filter.status}`);
     if (filter.createdFrom) conds.push(Prisma.sql`p.created_at >= ${filter.createdFrom.toISOString()}::timestamptz`);
-    if (filter.createdTo) conds.push(Prisma.sql`p.created_at < ${filter.createdTo.toISOString()}::timestamptz`);
+    // before the next day's UTC midnight, counted by the database (the day after 9999-12-31 has no ISO text in JavaScript)
+    if (filter.createdThrough) conds.push(Prisma.sql`p.created_at < ((${filter.createdThrough}::date + 1)::timestamp AT TIME ZONE 'UTC')`);
     const where = Prisma.join(conds, ' AND ');
     const [rows, total] = await listPage<ShownRow>(this.db.sql, {
       key: `property_policies:${JSON.stringify(where.values)}:${where.text}`,
