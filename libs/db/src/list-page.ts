@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { Prisma } from './generated/prisma/client';
 import { cachedLargeTotal, EXACT_TOTAL_UP_TO, rememberLargeTotal } from './list-total';
 import type { SqlQuery } from './sql-target';
@@ -26,7 +25,7 @@ export interface ListPageQuery {
  * relation took one each; on a small machine shared with the database the round trips were most of a page's cost).
  * The total is counted as listTotal counts it: exactly up to EXACT_TOTAL_UP_TO rows, bounded by the list's own order
  * so the count reads the list's index; past that once, then kept LARGE_TOTAL_TTL_MS. The statement is prepared once per
- * connection and filter shape (its name is its text's hash; the values differ, the text does not).
+ * connection and filter shape (named after its text: the values differ, the text does not).
  *
  * The page is joined to its total (`LEFT JOIN LATERAL`), so a page past the last answers the total on one empty row.
  */
@@ -50,7 +49,15 @@ function countAll(q: ListPageQuery): [string, unknown[]] {
   return [s.text, s.values];
 }
 
-/** A prepared statement's name for a text: a connection keeps one text under a name, so the name is the text's. */
-function statementName(text: string): string {
-  return `list_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+/**
+ * Each statement text's prepared-statement name in this process (a connection keeps one text under a name). The texts
+ * are the lists' filter shapes, a bounded set; should a bug make them unbounded, past MAX_NAMED texts run unnamed.
+ */
+const names = new Map<string, string>();
+const MAX_NAMED = 5_000;
+
+function statementName(text: string): string | undefined {
+  let name = names.get(text);
+  if (name === undefined && names.size < MAX_NAMED) names.set(text, (name = `list_${names.size + 1}`));
+  return name;
 }

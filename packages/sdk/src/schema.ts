@@ -695,7 +695,7 @@ export interface paths {
         };
         /**
          * List medical policies
-         * @description Plain array, newest first; optional `company_id`. Status 0 awaiting payment, 1 active, 2 cancelled, 4 expired (the day after `end_date`). As in the real service, a policy awaiting payment carries `pending_declarations` (the employees who must still fill their health declaration) and `payment_link`: null while anyone must still declare, otherwise the company's open link (valid 15 minutes from creation; reading again gives the same link while it is open). Rate limit: 120 per minute. At most `per_page` (1 to 500, default 500) items from `page` (default 1): the body stays a plain array; `X-Total-Count` gives how many match, and `Link` the `first`, `prev`, `next` and `last` pages (RFC 8288).
+         * @description Plain array, newest first; optional `company_id`. Status 0 awaiting payment, 1 active, 2 cancelled, 4 expired (the day after `end_date`). As in the real service, a policy awaiting payment carries `pending_declarations` (the employees who must still fill their health declaration) and `payment_link`: null while anyone must still declare, otherwise the company's open link (valid 15 minutes from creation; reading again gives the same link while it is open). Rate limit: 120 per minute. At most `per_page` (1 to 500, default 500) items from `page` (default 1): the body stays a plain array; `X-Total-Count` gives how many match, and `Link` the `first`, `prev`, `next` and `last` pages (RFC 8288). `X-Total-Count` is exact: counted on every request up to 10,000 matching policies, past that counted once and reused for up to 30 seconds.
          */
         get: operations["MedicalPolicies_list"];
         put?: never;

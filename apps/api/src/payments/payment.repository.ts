@@ -72,6 +72,12 @@ export interface AdminPaymentFilter {
   to?: Date;
 }
 
+/** A payment's status at `now` in SQL (alias `p`): an open link past its expiry is expired, written or not (expireDue's rule). */
+function statusAt(now: Date): Prisma.Sql {
+  return Prisma.sql`CASE WHEN p.status = ANY(${[...OPEN_PAYMENT_STATUSES]}::text[]) AND p.expires_at <= ${now.toISOString()}::timestamptz
+                         THEN 'expired' ELSE p.status END`;
+}
+
 export type PaymentWithRefunds = { payment: PresentablePayment; refunds: PresentableRefund[] };
 
 /** Payments behind payment links. Written inside the caller's transaction so a policy never lacks one. */
@@ -159,7 +165,7 @@ export class PaymentRepository {
   /** Pending or failed payments of a client past their link's expiry become expired (before listing them). */
   async expireDue(clientId: string | null, now: Date): Promise<void> {
     await this.prisma.payment.updateMany({
-      where: { ...(clientId ? { clientId } : {}), status: { in: ['pending', 'failed'] }, expiresAt: { lte: now } },
+      where: { ...(clientId ? { clientId } : {}), status: { in: [...OPEN_PAYMENT_STATUSES] }, expiresAt: { lte: now } },
       data: { status: 'expired', updatedAt: now },
     });
   }
@@ -205,8 +211,7 @@ export class PaymentRepository {
 
   /** A pending payment past its link's expiry becomes expired (once; a concurrent change wins). */
   async expireIfDue(p: Payment, now: Date): Promise<Payment> {
-    if (p.status !== 'pending' && p.status !== 'failed') return p;
-    if (p.expiresAt.getTime() > now.getTime()) return p;
+    if (!(OPEN_PAYMENT_STATUSES as readonly string[]).includes(p.status) || p.expiresAt.getTime() > now.getTime()) return p;
     await this.prisma.payment.updateMany({ where: { id: p.id, status: p.status }, data: { status: 'expired', updatedAt: now } });
     return (await this.prisma.payment.findUnique({ where: { id: p.id } }))!;
   }
@@ -217,8 +222,7 @@ export class PaymentRepository {
    * (PaymentLapse, a due event) has been written yet: a read never shows a lapsed link open, and writes nothing.
    */
   async page(clientId: string, filter: PaymentFilter, skip: number, take: number, now: Date): Promise<[PaymentWithRefunds[], number]> {
-    const at = now.toISOString();
-    const status = Prisma.sql`CASE WHEN p.status IN ('pending', 'failed') AND p.expires_at <= ${at}::timestamptz THEN 'expired' ELSE p.status END`;
+    const status = statusAt(now);
     const conds = [Prisma.sql`p.client_id = ${clientId}::uuid`];
     if (filter.status) conds.push(Prisma.sql`${status} = ${filter.status}`);
     if (filter.policyType) conds.push(Prisma.sql`p.policy_type = ${filter.policyType}`);

@@ -66,7 +66,8 @@ export class MedicalPoliciesController {
       'Plain array, newest first; optional `company_id`. Status 0 awaiting payment, 1 active, 2 cancelled, 4 expired (the day after `end_date`). As in the real service, a policy awaiting payment carries ' +
       '`pending_declarations` (the employees who must still fill their health declaration) and `payment_link`: null while anyone must still declare, ' +
       "otherwise the company's open link (valid 15 minutes from creation; reading again gives the same link while it is open). Rate limit: 120 per minute." +
-      ARRAY_PAGE_NOTE,
+      ARRAY_PAGE_NOTE +
+      ' `X-Total-Count` is exact: counted on every request up to 10,000 matching policies, past that counted once and reused for up to 30 seconds.',
   })
   @Responds(200, medicalPolicyListShape, 'An array of medical policies.', ARRAY_PAGE_HEADERS)
   @ApiErrors(422)
