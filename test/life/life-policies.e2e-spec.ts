@@ -51,6 +51,8 @@ describe('life policies: issuance, listing, cancellation', () => {
     const payment = await env.app.db.prisma.payment.findFirstOrThrow({ where: { policyType: 'life', policyId: policy.id } });
     expect(payment).toMatchObject({ status: 'pending', currency: 'SAR' });
     expect(payment.amount.toFixed(2)).toBe(offer.premium.toFixed(2));
+    // the list reads the policy, its offer and its open payment's link in one statement: the same object as issued
+    expect((await list()).body.find((p: any) => p.id === policy.id)).toEqual(policy);
 
     await payLink(policy.payment_link);
     const active = await eventually(async () => (await list()).body.find((p: any) => p.id === policy.id && p.status === 1));

@@ -1,20 +1,91 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '@lib/common';
-import { Prisma, PrismaService } from '@lib/db';
+import { Database, DATABASE, listPage, modelColumns, prefixedFields, Prisma, PrismaService, withDecimals } from '@lib/db';
 import type { LifeOffer, LifePolicy, Payment } from '@lib/db/generated/prisma/client';
 import { PolicyStatus } from '../../../policies/policy-status';
 import { lastDayBefore } from '../../../policies/policy-term-dates';
 
 export type { LifePolicy };
-export type LifePolicyView = { policy: LifePolicy; offer: LifeOffer; payment: Payment | null };
+export type LifePolicyView = { policy: LifePolicy; offer: LifeOffer; payment: Pick<Payment, 'linkToken'> | null };
 
 const OPEN_PAYMENT = ['pending', 'failed'];
+
+const POLICY_FIELDS = [
+  'id',
+  'clientId',
+  'offerId',
+  'insurerCode',
+  'applicantId',
+  'beneficiaries',
+  'iban',
+  'status',
+  'premium',
+  'requestedStartDate',
+  'extraData',
+  'providerPolicyId',
+  'startDate',
+  'endDate',
+  'purchasedAt',
+  'cancelledAt',
+  'refundAmount',
+  'cancellationDocument',
+  'createdAt',
+  'updatedAt',
+] as const satisfies ReadonlyArray<keyof LifePolicy>;
+const POLICY_DECIMALS = ['premium', 'refundAmount'] as const;
+const OFFER_FIELDS = [
+  'id',
+  'clientId',
+  'insurerCode',
+  'insurerName',
+  'insurerNameAr',
+  'productName',
+  'providerReference',
+  'applicantId',
+  'dateOfBirth',
+  'gender',
+  'smoker',
+  'termYears',
+  'premiumFrequency',
+  'sumAssured',
+  'premium',
+  'annualPremium',
+  'benefits',
+  'ridersIncluded',
+  'applicantDetails',
+  'growthRatePercent',
+  'projectedValues',
+  'expiresAt',
+  'createdAt',
+] as const satisfies ReadonlyArray<keyof LifeOffer>;
+const OFFER_DECIMALS = ['sumAssured', 'premium', 'annualPremium', 'growthRatePercent'] as const;
+
+/** The policy object's columns: the policy's, its offer's (`offer.` prefixed), the open payment's link token. */
+const SHOWN_COLUMNS = Prisma.raw(
+  `${modelColumns('p', POLICY_FIELDS, POLICY_DECIMALS)}, ${modelColumns('o', OFFER_FIELDS, OFFER_DECIMALS, 'offer.')}, pay.link_token AS "paymentLinkToken"`,
+);
+
+/** Each policy's offer (`o`) and open payment (`pay`) at `now`. */
+function shownJoins(now: Date): Prisma.Sql {
+  return Prisma.sql`JOIN life_offers o ON o.id = p.offer_id
+    LEFT JOIN LATERAL (SELECT link_token FROM payments
+                        WHERE policy_type = 'life' AND policy_id = p.id AND status = ANY(${OPEN_PAYMENT}::text[])
+                          AND expires_at > ${now.toISOString()}::timestamptz
+                        ORDER BY created_at DESC LIMIT 1) pay ON true`;
+}
+
+function viewOfRow(row: Record<string, unknown>): LifePolicyView {
+  const policy = withDecimals<LifePolicy>(Object.fromEntries(POLICY_FIELDS.map((f) => [f, row[f]])), POLICY_DECIMALS);
+  const payment = row.paymentLinkToken === null ? null : { linkToken: row.paymentLinkToken as string };
+  return { policy, offer: withDecimals<LifeOffer>(prefixedFields(row, 'offer.'), OFFER_DECIMALS), payment };
+}
 
 @Injectable()
 export class LifePolicyRepository {
   constructor(
     private readonly prisma: PrismaService,
     @Inject(Clock) private readonly clock: Clock,
+    @Inject(DATABASE) private readonly db: Database,
   ) {}
 
   create(tx: Prisma.TransactionClient, data: Prisma.LifePolicyUncheckedCreateInput) {
@@ -26,14 +97,25 @@ export class LifePolicyRepository {
     return policy ? (await this.withDetails([policy]))[0] : null;
   }
 
-  /** The client's policies, newest first (the bank channel's own; a plain array as in the real service). */
+  /**
+   * The client's policies, newest first (the bank channel's own; a plain array as in the real service), each with its
+   * offer and open payment's link, and the list's total: one statement.
+   */
   async pageForClient(clientId: string, status: number | undefined, skip: number, take: number): Promise<[LifePolicyView[], number]> {
-    const where: Prisma.LifePolicyWhereInput = { clientId, ...(status === undefined ? {} : { status }) };
-    const [rows, total] = await this.prisma.$transaction([
-      this.prisma.lifePolicy.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip, take }),
-      this.prisma.lifePolicy.count({ where }),
-    ]);
-    return [await this.withDetails(rows), total];
+    const conds = [Prisma.sql`p.client_id = ${clientId}::uuid`];
+    if (status !== undefined) conds.push(Prisma.sql`p.status = ${status}`);
+    const where = Prisma.join(conds, ' AND ');
+    const [rows, total] = await listPage<Record<string, unknown> & { id: number }>(this.db.sql, {
+      key: `life_policies:${JSON.stringify(where.values)}:${where.text}`,
+      from: Prisma.sql`life_policies p`,
+      where,
+      orderBy: Prisma.sql`p.created_at DESC, p.id DESC`,
+      select: SHOWN_COLUMNS,
+      joins: shownJoins(this.clock.now()),
+      skip,
+      take,
+    });
+    return [rows.map(viewOfRow), total];
   }
 
   /** A console page of every client's policies with their offers and open payments, and the total: four statements whatever the page size. */
