@@ -9,7 +9,7 @@ import { offerBody as lifeOfferBody, policyBody as lifePolicyBody } from '../../
 import { paidMedicalPolicy } from '../../test/medical/medical-kit';
 import { RATE_LIMIT_WINDOW_MS } from '../../libs/http/src/rate-limit/rate-limits';
 import { runLoadSplit } from '../support/load';
-import { withBuiltApi } from '../support/built-api';
+import { commandCpuMicros, cpuMicros, withBuiltApi } from '../support/built-api';
 import { copyRows } from '../support/copy-rows';
 import { issuePolicy } from '../support/motor-policy';
 import { builtApiToken, databaseUrlOf, productionApiEnv } from '../support/production-api';
@@ -202,7 +202,7 @@ export async function familyReadScenario() {
     const targets = Object.fromEntries(Object.entries(allTargets).filter(([name]) => !ONLY || name === 'motor by id' || ONLY.includes(name)));
     const port = await freePort();
     const productionEnv = productionApiEnv(app, await databaseUrlOf(app), port, shared);
-    return await withBuiltApi(productionEnv, port, async () => {
+    return await withBuiltApi(productionEnv, port, async (pid) => {
       const headers = { Authorization: `Bearer ${await builtApiToken(port, p)}` };
       const answers: Record<string, { items: number | null; bytes: number }> = {};
       for (const [name, t] of Object.entries(targets)) {
@@ -221,17 +221,23 @@ export async function familyReadScenario() {
         durationMs: SECONDS * 1000,
         maxRequests: 300_000,
       });
-      const rps = async (name: string) => {
-        const r = await runLoadSplit(plan(targets[name]));
-        if (r.errors) throw new Error(`${name} failed (${r.errors}): ${r.firstError}`);
-        return r.rps!;
-      };
       const names = Object.keys(targets);
       const measured: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
       const ratios: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
+      const cpu: Record<string, { api: number[]; database: number[] }> = Object.fromEntries(names.map((n) => [n, { api: [], database: [] }]));
+      const rps = async (name: string) => {
+        const before = { api: cpuMicros(pid), database: commandCpuMicros('postgres') };
+        const r = await runLoadSplit(plan(targets[name]));
+        if (r.errors) throw new Error(`${name} failed (${r.errors}): ${r.firstError}`);
+        const perRequest = (micros: number) => Math.round(micros / r.requests! / 10) / 100;
+        cpu[name].api.push(perRequest(cpuMicros(pid) - before.api));
+        cpu[name].database.push(perRequest(commandCpuMicros('postgres') - before.database));
+        return r.rps!;
+      };
       const lifter = await liftSpecRateLimits(app);
       try {
         for (const name of names) await rps(name); // warm-up: code compiled, pools full
+        for (const name of names) cpu[name] = { api: [], database: [] };
         for (let round = 0; round < ROUNDS; round++) {
           for (const name of names) measured[name].push(await rps(name));
           const motor = measured['motor by id'][round];
@@ -245,7 +251,19 @@ export async function familyReadScenario() {
         names.map((name) => {
           const target = targets[name].kind === 'by-id' ? 0.8 : 0.5;
           const ratio = Math.round(median(ratios[name]) * 100) / 100;
-          return [name, { path: targets[name].path, rps: measured[name], ratio_to_motor_by_id: ratio, target, met: ratio >= target, ...answers[name] }];
+          const cpuMs = { api: median(cpu[name].api), database: median(cpu[name].database) };
+          return [
+            name,
+            {
+              path: targets[name].path,
+              rps: measured[name],
+              ratio_to_motor_by_id: ratio,
+              target,
+              met: ratio >= target,
+              cpu_ms_per_request: cpuMs,
+              ...answers[name],
+            },
+          ];
         }),
       );
       return {
@@ -268,12 +286,12 @@ export async function familyReadScenario() {
 export function familyReadScenarioMarkdown(r: Awaited<ReturnType<typeof familyReadScenario>>): string[] {
   const md = [
     `## Partner reads by family, ${r.concurrency} concurrent, ${r.policies_per_family} policies per family, ${r.database} (the built API in production mode)`,
-    '| read | path | rps per round | ratio to motor by id | target | met | items | bytes |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| read | path | rps per round | ratio to motor by id | target | met | CPU ms a request: API / PostgreSQL | items | bytes |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   ];
   for (const [name, x] of Object.entries(r.reads))
     md.push(
-      `| ${name} | \`${x.path}\` | ${x.rps.join(' / ')} | ${x.ratio_to_motor_by_id} | ${x.target} | ${x.met ? 'yes' : 'NO'} | ${x.items ?? ''} | ${x.bytes} |`,
+      `| ${name} | \`${x.path}\` | ${x.rps.join(' / ')} | ${x.ratio_to_motor_by_id} | ${x.target} | ${x.met ? 'yes' : 'NO'} | ${x.cpu_ms_per_request.api} / ${x.cpu_ms_per_request.database} | ${x.items ?? ''} | ${x.bytes} |`,
     );
   md.push('', `targets (${r.targets}): ${r.met ? 'met' : 'NOT met'}`, '');
   return md;

@@ -91,6 +91,27 @@ export function otherThreadsCpuMicros(pid: number): number {
   return (ticks * 1_000_000) / 100;
 }
 
+/**
+ * CPU time (user + system) used so far by every process whose command is `command` (`postgres`: the database server's
+ * backends and workers, which share this machine's cores with the API), in microseconds. A process that ended between
+ * two readings takes its time with it: compare readings over a window in which the server keeps its connections.
+ */
+export function commandCpuMicros(command: string): number {
+  let ticks = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== command) continue;
+      const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // the process ended between the listing and the read
+    }
+  }
+  return (ticks * 1_000_000) / 100;
+}
+
 async function ready(port: number): Promise<boolean> {
   try {
     return (await fetch(`http://127.0.0.1:${port}/health/ready`)).ok;

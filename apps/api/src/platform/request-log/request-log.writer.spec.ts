@@ -101,6 +101,18 @@ describe('the request log writer', () => {
     expect(ok.responseBody).toEqual({ id: 7, phone: '********78', access_token: '***' });
     expect([failed.requestBody, failed.responseBody, failed.errorBody]).toEqual([{ a: 1 }, null, { code: 'VALIDATION_ERROR' }]);
 
+    const [proto] = await (async () => {
+      const repository = new SlowRepository();
+      repository.open();
+      const writer = new RequestLogWriter(repository as unknown as RequestLogRepository, config, new HttpMetrics(false));
+      writer.record(entry(3, { requestBody: JSON.parse('{"__proto__":{"token":"abc","mobile":"0551234567"},"n":[1,"a@b.sa"]}') as unknown }));
+      await writer.flush();
+      return repository.batches.flat();
+    })();
+    // a `__proto__` key stays a key of the kept body (masked like any other), never the copy's prototype
+    expect(JSON.stringify(proto.requestBody)).toBe('{"__proto__":{"token":"***","mobile":"********67"},"n":[1,"a***@b.sa"]}');
+    expect(Object.getPrototypeOf(proto.requestBody)).toBe(Object.prototype);
+
     const [off, offFailed] = await written('false');
     expect([off.requestBody, off.responseBody, offFailed.requestBody, offFailed.errorBody]).toEqual([null, null, null, { code: 'VALIDATION_ERROR' }]);
   });
