@@ -2,6 +2,7 @@ import { signIn } from '../admin/admin-kit';
 import { MotorTestEnv, startMotorEnv } from '../support/motor-kit';
 import { startTestApp } from '../support/test-app';
 import { PolicyDocumentsWorker } from '../../apps/api/src/payments/policy-documents.worker';
+import { portalUser, resetPortalKit } from '../portal/portal-kit';
 import { browse, CARDS, issueMotorPolicy, motorQuote, payWithCard } from './payment-kit';
 
 const PAYMENT_FIELDS = [
@@ -27,6 +28,7 @@ const PAYMENT_FIELDS = [
 describe('payment records: GET /payments, the console, documents after a restart', () => {
   let env: MotorTestEnv;
   let token: string;
+  let clientId: string;
   let quote: any;
   const used = new Set<string>();
   let paidPolicy: any;
@@ -36,7 +38,8 @@ describe('payment records: GET /payments, the console, documents after a restart
   beforeAll(async () => {
     // no due events on a timer: a lapsed link stays unwritten until its lapse fires, as between two polls
     env = await startMotorEnv({ env: { TOKEN_TTL_SECONDS: '31536000', POLICY_DOCUMENTS_POLL_MS: '0', DUE_EVENTS_POLL_MS: '0' } });
-    token = (await env.app.partner(['motor-tpl-comparison'])).token;
+    ({ token, id: clientId } = await env.app.partner(['motor-tpl-comparison']));
+    resetPortalKit();
     quote = await motorQuote(env, token);
     paidPolicy = (await issueMotorPolicy(env, token, quote, used)).policy;
     await browse((await payWithCard(paidPolicy.payment_link, CARDS.success)).submitted.location!);
@@ -92,6 +95,21 @@ describe('payment records: GET /payments, the console, documents after a restart
     expect((await list('?status=expired')).body.data.map((p: any) => p.policy_id)).toEqual([failedPolicy.id]);
     expect((await list('?status=failed')).body.total).toBe(0);
     expect((await list('?status=pending')).body.data.map((p: any) => p.policy_id)).toEqual([pendingPolicy.id]);
+    const lapsed = (await list('?status=expired')).body.data[0];
+    // lapsed at its expiry: that is when it was last changed, as the lapse will write it
+    expect(lapsed).toMatchObject({ status: 'expired', payment_link: null, updated_at: lapsed.expires_at });
+
+    // the console's list, its filters and its read by id, and the portal's read by id answer it so too
+    const ops = await signIn(env.app, 'operations');
+    const consoleList = async (filter: object) => (await ops.call(`/admin/api/payments?filter=${encodeURIComponent(JSON.stringify(filter))}`)).body;
+    const mine = { client_id: clientId };
+    expect((await consoleList({ ...mine, status: 'expired' })).map((p: any) => p.id)).toEqual([lapsed.id]);
+    expect(await consoleList({ ...mine, status: 'failed' })).toEqual([]);
+    expect((await consoleList({ ...mine, open: true })).map((p: any) => p.policy_id)).toEqual([pendingPolicy.id]);
+    expect((await consoleList(mine)).find((p: any) => p.id === lapsed.id)).toMatchObject({ status: 'expired', updated_at: lapsed.updated_at });
+    expect((await ops.call(`/admin/api/payments/${lapsed.id}`)).body).toMatchObject({ status: 'expired', payment_link: null });
+    const portal = await portalUser(env.app, clientId, 'developer');
+    expect((await portal.call(`/portal/api/payments/${lapsed.id}`)).body).toMatchObject({ status: 'expired', updated_at: lapsed.updated_at });
     expect((await stored())!.status).toBe('failed');
   });
 

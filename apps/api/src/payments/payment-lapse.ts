@@ -9,9 +9,9 @@ import { PAYMENT_LAPSE, PaymentRepository } from './payment.repository';
 
 /**
  * A payment link lapses unpaid: at its `expires_at` the payment becomes `expired` and the partner gets
- * `payment.expired` with the payment record. Meanwhile the partner's lists answer it as expired without writing it, and
- * the console's list and reads by id may have marked it expired already (so an answer never shows a lapsed link as open
- * while the event waits for its turn); it is announced here all the same, once.
+ * `payment.expired` with the payment record. Meanwhile every read answers it as expired without writing it (paymentAt),
+ * and the hosted payment page may have written it already for the customer who opened it (so an answer never shows a
+ * lapsed link as open while the event waits for its turn); it is announced here all the same, once.
  * A payment paid, cancelled or refunded by then is left alone and announced by nobody. Money the vendor confirms
  * later for a lapsed link is applied or refunded as ActivatePaymentUseCase says; the event changes nothing there.
  */

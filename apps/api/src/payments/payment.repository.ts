@@ -72,10 +72,31 @@ export interface AdminPaymentFilter {
   to?: Date;
 }
 
-/** A payment's status at `now` in SQL (alias `p`): an open link past its expiry is expired, written or not (expireDue's rule). */
+/**
+ * A payment as it stands at `now`: an open link past its expiry has lapsed, `expired` since its `expires_at`, whether or
+ * not PaymentLapse (a due event) has written it yet. Every read answers it so and none writes it; `lapsedAt` is the same
+ * rule in SQL.
+ */
+export function paymentAt<P extends Pick<Payment, 'status' | 'expiresAt' | 'updatedAt'>>(p: P, now: Date): P {
+  if (!(OPEN_PAYMENT_STATUSES as readonly string[]).includes(p.status) || p.expiresAt.getTime() > now.getTime()) return p;
+  return { ...p, status: 'expired', updatedAt: p.updatedAt.getTime() > p.expiresAt.getTime() ? p.updatedAt : p.expiresAt };
+}
+
+/** paymentAt's lapse in SQL (alias `p`): the link is open and past its expiry at `now`. */
+function lapsedAt(now: Date): Prisma.Sql {
+  return Prisma.sql`(p.status = ANY(${[...OPEN_PAYMENT_STATUSES]}::text[]) AND p.expires_at <= ${now.toISOString()}::timestamptz)`;
+}
+
+/** A payment's status at `now` in SQL (alias `p`), as paymentAt answers it. */
 function statusAt(now: Date): Prisma.Sql {
-  return Prisma.sql`CASE WHEN p.status = ANY(${[...OPEN_PAYMENT_STATUSES]}::text[]) AND p.expires_at <= ${now.toISOString()}::timestamptz
-                         THEN 'expired' ELSE p.status END`;
+  return Prisma.sql`CASE WHEN ${lapsedAt(now)} THEN 'expired' ELSE p.status END`;
+}
+
+/** The Prisma filter of payments whose status at `now` (paymentAt) is `status`. */
+function statusAtIs(status: string, now: Date): Prisma.PaymentWhereInput {
+  if (status === 'expired') return { OR: [{ status: 'expired' }, { status: { in: [...OPEN_PAYMENT_STATUSES] }, expiresAt: { lte: now } }] };
+  if ((OPEN_PAYMENT_STATUSES as readonly string[]).includes(status)) return { status, expiresAt: { gt: now } };
+  return { status };
 }
 
 export type PaymentWithRefunds = { payment: PresentablePayment; refunds: PresentableRefund[] };
@@ -162,14 +183,6 @@ export class PaymentRepository {
     return count === 1;
   }
 
-  /** Pending or failed payments of a client past their link's expiry become expired (before listing them). */
-  async expireDue(clientId: string | null, now: Date): Promise<void> {
-    await this.prisma.payment.updateMany({
-      where: { ...(clientId ? { clientId } : {}), status: { in: [...OPEN_PAYMENT_STATUSES] }, expiresAt: { lte: now } },
-      data: { status: 'expired', updatedAt: now },
-    });
-  }
-
   /**
    * Withdraws the open links of a policy (or of a medical company): they answer 410 saying why, and
    * money confirmed on one of them later is refunded with that reason.
@@ -229,7 +242,7 @@ export class PaymentRepository {
     if (filter.from) conds.push(Prisma.sql`p.created_at >= ${filter.from.toISOString()}::timestamptz`);
     if (filter.to) conds.push(Prisma.sql`p.created_at <= ${filter.to.toISOString()}::timestamptz`);
     const where = Prisma.join(conds, ' AND ');
-    const fields = PRESENTED_PAYMENT_FIELDS.filter((f) => f !== 'status');
+    const fields = PRESENTED_PAYMENT_FIELDS.filter((f) => f !== 'status' && f !== 'updatedAt');
     const [rows, total] = await listPage<Record<string, unknown> & { id: string; refunds: Array<Record<string, unknown>> }>(this.db.sql, {
       // the lapse is a function of the time: the key holds the filter, not the instant
       key: `payments:${clientId}:${filter.status ?? ''}:${filter.policyType ?? ''}:${filter.from?.toISOString() ?? ''}:${filter.to?.toISOString() ?? ''}`,
@@ -237,6 +250,7 @@ export class PaymentRepository {
       where,
       orderBy: Prisma.sql`p.created_at DESC, p.id DESC`,
       select: Prisma.sql`${Prisma.raw(modelColumns('p', fields, ['amount']))}, ${status} AS status,
+        CASE WHEN ${lapsedAt(now)} THEN GREATEST(p.updated_at, p.expires_at) ELSE p.updated_at END AS "updatedAt",
         COALESCE((SELECT json_agg(json_build_object('id', r.id, 'amount', r.amount::text, 'currency', r.currency, 'status', r.status,
                                                     'reason', r.reason, 'vendorRefundId', r.vendor_refund_id, 'createdAt', r.created_at,
                                                     'refundedAt', r.refunded_at) ORDER BY r.created_at, r.id)
@@ -259,15 +273,21 @@ export class PaymentRepository {
   }
 
   /**
-   * The console's search over every client's payments. `q` is a payment id, a policy id (digits), an
-   * amount (`1158.30`), or part of the vendor reference.
+   * The console's search over every client's payments, each as it stands at `now` (paymentAt: a lapsed link is read and
+   * filtered as expired, nothing written). `q` is a payment id, a policy id (digits), an amount (`1158.30`), or part of
+   * the vendor reference.
    */
-  async adminPage(f: AdminPaymentFilter, orderBy: Prisma.PaymentOrderByWithRelationInput[], skip: number, take: number): Promise<[Payment[], number]> {
+  async adminPage(
+    f: AdminPaymentFilter,
+    orderBy: Prisma.PaymentOrderByWithRelationInput[],
+    skip: number,
+    take: number,
+    now: Date,
+  ): Promise<[Payment[], number]> {
     const q = f.q?.trim();
     const where: Prisma.PaymentWhereInput = {
       ...(f.ids ? { id: { in: f.ids } } : {}),
-      ...(f.status ? { status: f.status } : {}),
-      ...(f.open ? { AND: [{ status: { in: [...OPEN_PAYMENT_STATUSES] } }] } : {}),
+      AND: [...(f.status ? [statusAtIs(f.status, now)] : []), ...(f.open ? [{ status: { in: [...OPEN_PAYMENT_STATUSES] }, expiresAt: { gt: now } }] : [])],
       ...(f.clientId ? { clientId: f.clientId } : {}),
       ...(f.policyType ? { policyType: f.policyType } : {}),
       ...(f.from || f.to ? { createdAt: { ...(f.from ? { gte: f.from } : {}), ...(f.to ? { lte: f.to } : {}) } } : {}),
@@ -282,10 +302,14 @@ export class PaymentRepository {
           }
         : {}),
     };
-    return Promise.all([
+    const [rows, total] = await Promise.all([
       this.prisma.payment.findMany({ where, orderBy, skip, take }),
-      listTotal(listTotalKey('payments', where), (n) => (n ? this.prisma.payment.count({ where, take: n, orderBy }) : this.prisma.payment.count({ where }))),
+      // keyed by the filter, not by the instant its lapse is read at
+      listTotal(listTotalKey('payments', { ...f, orderBy }), (n) =>
+        n ? this.prisma.payment.count({ where, take: n, orderBy }) : this.prisma.payment.count({ where }),
+      ),
     ]);
+    return [rows.map((p) => paymentAt(p, now)), total];
   }
 
   callbacksOf(paymentId: string) {

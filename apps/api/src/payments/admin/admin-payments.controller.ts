@@ -12,7 +12,7 @@ import { ApiList, LIST_CONVENTION } from '../../platform/admin/list/list-api.dec
 import { dayFilter, dayRange, idFilter, idsOf, listQuerySchema, orderBy } from '../../platform/admin/list/list-query';
 import { listResponse } from '../../platform/admin/list/list-response';
 import { presentPayment, presentPayments } from '../payment.presenter';
-import { PAYMENT_STATUSES, PaymentRepository } from '../payment.repository';
+import { PAYMENT_STATUSES, paymentAt, PaymentRepository } from '../payment.repository';
 
 const SORTABLE = ['created_at', 'amount', 'status', 'paid_at', 'expires_at', 'id'] as const;
 const listQuery = listQuerySchema({
@@ -54,7 +54,6 @@ export class AdminPaymentsController {
     adminPaymentShape,
   )
   async list(@Query({ schema: listQuery }) q: z.infer<typeof listQuery>, @Res({ passthrough: true }) reply: FastifyReply) {
-    await this.payments.expireDue(null, this.clock.now());
     const f = q.filter;
     const [rows, total] = await this.payments.adminPage(
       {
@@ -69,6 +68,7 @@ export class AdminPaymentsController {
       orderBy(q.sort, { created_at: 'createdAt', paid_at: 'paidAt', expires_at: 'expiresAt' }),
       q.skip,
       q.take,
+      this.clock.now(),
     );
     const [refunds, names] = await Promise.all([this.payments.refundsOf(rows.map((p) => p.id)), this.clients.namesOf(rows.map((p) => p.clientId))]);
     return listResponse(
@@ -90,8 +90,9 @@ export class AdminPaymentsController {
   @Responds(200, adminPaymentDetailShape, 'The payment with its client and the vendor callbacks received for it.')
   @ApiErrors(404)
   async show(@Param({ schema: idParam }) p: z.infer<typeof idParam>) {
-    const row = await this.payments.findById(p.id);
-    if (!row) throw ApiError.notFound('No payment with this id.');
+    const found = await this.payments.findById(p.id);
+    if (!found) throw ApiError.notFound('No payment with this id.');
+    const row = paymentAt(found, this.clock.now());
     const [callbacks, refunds, names] = await Promise.all([
       this.payments.callbacksOf(row.id),
       this.payments.refundsOf([row.id]),

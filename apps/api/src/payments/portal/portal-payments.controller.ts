@@ -9,7 +9,7 @@ import { Responds } from '../../platform/openapi/responds.decorator';
 import { CurrentPartnerUser, PortalAllow, PortalApi } from '../../platform/portal/auth/portal-api.decorator';
 import type { PartnerUserPrincipal } from '../../platform/portal/auth/partner-request';
 import { presentPayment, presentRefund } from '../payment.presenter';
-import { PaymentRepository } from '../payment.repository';
+import { paymentAt, PaymentRepository } from '../payment.repository';
 import { paymentPageShape, paymentShape } from '../payment.response';
 import type { Refund } from '@lib/db/generated/prisma/client';
 import { RefundRepository } from '../refunds/refund.repository';
@@ -69,7 +69,7 @@ export class PortalPaymentsController {
   async show(@CurrentPartnerUser() user: PartnerUserPrincipal, @Param({ schema: portalMoneyParam }) p: z.output<typeof portalMoneyParam>) {
     const payment = UUID.test(p.id) ? await this.payments.findOfClient(user.clientId, p.id) : null;
     if (!payment) throw ApiError.notFound('No payment of yours with this id.');
-    const current = await this.payments.expireIfDue(payment, this.clock.now());
+    const current = paymentAt(payment, this.clock.now());
     return presentPayment(current, this.config.publicBaseUrl, await this.payments.refundsOf([current.id]));
   }
 }

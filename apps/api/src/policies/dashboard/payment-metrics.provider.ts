@@ -25,7 +25,7 @@ export class PaymentMetricsProvider implements DashboardMetricProvider, OnModule
 
   async collect(window: MetricWindow): Promise<MetricContribution> {
     const [totals, paidPerDay, refundedPerDay] = await Promise.all([
-      // what the payments list's open filter shows (the list first marks lapsed links expired), so the card and the list it opens agree
+      // what the payments list's open filter shows (links still open at this instant), so the card and the list it opens agree
       this.figures.paymentTotals(OPEN_PAYMENT_STATUSES, this.clock.now()),
       this.figures.paidPerDay(window.from, window.to),
       this.figures.refundedPerDay(window.from, window.to),
