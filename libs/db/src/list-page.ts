@@ -4,8 +4,11 @@ import type { SqlQuery } from './sql-target';
 
 /** A list page read in plain SQL: what its rows are made of and which rows, in the list's order. */
 export interface ListPageQuery {
-  /** The list and its filter, for the large totals kept a while (see listTotal): the table and the filter's values. */
-  key: string;
+  /**
+   * The list and its filter, for the large totals kept a while (see listTotal); by default `from` and `where` with its
+   * values. A filter whose values change on every call (the instant a lapse is read at) names its own.
+   */
+  key?: string;
   /** The table the list counts, with its alias: `motor_policies p`. */
   from: Prisma.Sql;
   /** The list's filter on that alias (at least the client's own rows). */
@@ -30,7 +33,8 @@ export interface ListPageQuery {
  * The page is joined to its total (`LEFT JOIN LATERAL`), so a page past the last answers the total on one empty row.
  */
 export async function listPage<Row extends { id: unknown }>(db: SqlQuery, q: ListPageQuery): Promise<[Row[], number]> {
-  const known = cachedLargeTotal(q.key);
+  const key = q.key ?? `${q.from.text}:${q.where.text}:${JSON.stringify(q.where.values)}`;
+  const known = cachedLargeTotal(key);
   const bounded = Prisma.sql`(SELECT count(*) FROM (SELECT 1 FROM ${q.from} WHERE ${q.where} ORDER BY ${q.orderBy} LIMIT ${EXACT_TOTAL_UP_TO + 1}) c)`;
   const statement = Prisma.sql`SELECT t.total, r.* FROM (SELECT ${known === undefined ? bounded : Prisma.sql`NULL::bigint`} AS total) t
     LEFT JOIN LATERAL (SELECT ${q.select} FROM ${q.from} ${q.joins ?? Prisma.empty} WHERE ${q.where}
@@ -41,7 +45,7 @@ export async function listPage<Row extends { id: unknown }>(db: SqlQuery, q: Lis
   const total = Number(rows[0].total);
   if (total <= EXACT_TOTAL_UP_TO) return [page, total];
   const [all] = await db.query<{ count: string | number }>(...countAll(q));
-  return [page, rememberLargeTotal(q.key, Number(all.count))];
+  return [page, rememberLargeTotal(key, Number(all.count))];
 }
 
 function countAll(q: ListPageQuery): [string, unknown[]] {

@@ -40,3 +40,23 @@ export function policyStatusQuery(statuses: readonly [PolicyStatus, ...PolicySta
     .preprocess((v) => (typeof v === 'string' && /^\d{1,3}$/.test(v) ? Number(v) : v), z.literal(statuses, { error: `The status must be ${listed}.` }))
     .optional();
 }
+
+/** The insurer's issue of a paid policy: its reference, its term (YYYY-MM-DD) and when it was bought. */
+export interface InsurerIssue {
+  providerPolicyId: string;
+  startDate: string;
+  endDate: string;
+  at: Date;
+}
+
+/** What the insurer's issue writes on a policy of any single-policy family: active, its reference and term, bought at `at`. */
+export function issuedFields(a: InsurerIssue) {
+  return {
+    status: PolicyStatus.Active,
+    providerPolicyId: a.providerPolicyId,
+    startDate: a.startDate,
+    endDate: a.endDate,
+    purchasedAt: a.at,
+    updatedAt: a.at,
+  };
+}

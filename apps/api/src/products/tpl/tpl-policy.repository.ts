@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Database, DATABASE, listPage, modelColumns, Prisma, PrismaService, withDecimals } from '@lib/db';
 import type { Payment, TplPolicy } from '@lib/db/generated/prisma/client';
-import { PolicyStatus } from '../../policies/policy-status';
+import { InsurerIssue, issuedFields, PolicyStatus } from '../../policies/policy-status';
 import { lastDayBefore } from '../../policies/policy-term-dates';
 
 export interface TplPolicyFilters {
@@ -170,7 +170,6 @@ export class TplPolicyRepository {
     if (f.status !== undefined) conds.push(Prisma.sql`p.status = ${f.status}`);
     const where = Prisma.join(conds, ' AND ');
     const [rows, total] = await listPage<Record<string, unknown> & { id: number }>(this.db.sql, {
-      key: `tpl_policies:${JSON.stringify(where.values)}:${where.text}`,
       from: Prisma.sql`tpl_policies p`,
       where,
       orderBy: Prisma.sql`p.created_at DESC, p.id DESC`,
@@ -200,19 +199,8 @@ export class TplPolicyRepository {
   }
 
   /** Paid and issued by the insurer: active for the insurer's term, its documents still to produce. */
-  markIssued(tx: Prisma.TransactionClient, id: number, a: { providerPolicyId: string; startDate: string; endDate: string; at: Date }): Promise<TplPolicy> {
-    return tx.tplPolicy.update({
-      where: { id },
-      data: {
-        status: PolicyStatus.Active,
-        providerPolicyId: a.providerPolicyId,
-        startDate: a.startDate,
-        endDate: a.endDate,
-        purchasedAt: a.at,
-        documentsPending: true,
-        updatedAt: a.at,
-      },
-    });
+  markIssued(tx: Prisma.TransactionClient, id: number, a: InsurerIssue): Promise<TplPolicy> {
+    return tx.tplPolicy.update({ where: { id }, data: { ...issuedFields(a), documentsPending: true } });
   }
 
   /** Up to 50 policies whose documents are still to produce, oldest first. */

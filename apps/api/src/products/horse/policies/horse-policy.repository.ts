@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '@lib/common';
 import { Database, DATABASE, modelColumns, Prisma, PrismaService, withDecimals } from '@lib/db';
 import type { HorsePolicy, Payment } from '@lib/db/generated/prisma/client';
-import { PolicyStatus } from '../../../policies/policy-status';
+import { InsurerIssue, issuedFields, PolicyStatus } from '../../../policies/policy-status';
 import { lastDayBefore } from '../../../policies/policy-term-dates';
 
 export type { HorsePolicy };
@@ -132,17 +132,7 @@ export class HorsePolicyRepository {
   }
 
   /** Paid and issued by the insurer: the policy is active for its term. */
-  markActive(tx: Prisma.TransactionClient, id: number, a: { providerPolicyId: string; startDate: string; endDate: string; at: Date }): Promise<HorsePolicy> {
-    return tx.horsePolicy.update({
-      where: { id },
-      data: {
-        status: PolicyStatus.Active,
-        providerPolicyId: a.providerPolicyId,
-        startDate: a.startDate,
-        endDate: a.endDate,
-        purchasedAt: a.at,
-        updatedAt: a.at,
-      },
-    });
+  markActive(tx: Prisma.TransactionClient, id: number, a: InsurerIssue): Promise<HorsePolicy> {
+    return tx.horsePolicy.update({ where: { id }, data: { ...issuedFields(a) } });
   }
 }

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '@lib/common';
 import { Database, DATABASE, listPage, modelColumns, prefixedFields, Prisma, PrismaService, withDecimals } from '@lib/db';
 import type { LifeOffer, LifePolicy, Payment } from '@lib/db/generated/prisma/client';
-import { PolicyStatus } from '../../../policies/policy-status';
+import { InsurerIssue, issuedFields, PolicyStatus } from '../../../policies/policy-status';
 import { lastDayBefore } from '../../../policies/policy-term-dates';
 
 export type { LifePolicy };
@@ -106,7 +106,6 @@ export class LifePolicyRepository {
     if (status !== undefined) conds.push(Prisma.sql`p.status = ${status}`);
     const where = Prisma.join(conds, ' AND ');
     const [rows, total] = await listPage<Record<string, unknown> & { id: number }>(this.db.sql, {
-      key: `life_policies:${JSON.stringify(where.values)}:${where.text}`,
       from: Prisma.sql`life_policies p`,
       where,
       orderBy: Prisma.sql`p.created_at DESC, p.id DESC`,
@@ -199,17 +198,7 @@ export class LifePolicyRepository {
   }
 
   /** Paid and issued by the insurer: the policy is active for its term. */
-  markActive(tx: Prisma.TransactionClient, id: number, a: { providerPolicyId: string; startDate: string; endDate: string; at: Date }): Promise<LifePolicy> {
-    return tx.lifePolicy.update({
-      where: { id },
-      data: {
-        status: PolicyStatus.Active,
-        providerPolicyId: a.providerPolicyId,
-        startDate: a.startDate,
-        endDate: a.endDate,
-        purchasedAt: a.at,
-        updatedAt: a.at,
-      },
-    });
+  markActive(tx: Prisma.TransactionClient, id: number, a: InsurerIssue): Promise<LifePolicy> {
+    return tx.lifePolicy.update({ where: { id }, data: { ...issuedFields(a) } });
   }
 }

@@ -91,7 +91,6 @@ export class MedicalPolicyRepository {
     if (companyId) conds.push(Prisma.sql`p.company_id = ${companyId}`);
     const where = Prisma.join(conds, ' AND ');
     const [rows, total] = await listPage<Record<string, unknown> & { id: number }>(this.db.sql, {
-      key: `medical_policies:${JSON.stringify(where.values)}:${where.text}`,
       from: Prisma.sql`medical_policies p`,
       where,
       orderBy: Prisma.sql`p.created_at DESC, p.id DESC`,

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { amountNumber, amountString, Clock, sum, type PriceAggregates } from '@lib/common';
 import { Database, DATABASE, listPage, Prisma, PrismaService, prismaSql } from '@lib/db';
 import type { MotorPolicy, MotorQuoteRequest } from '@lib/db/generated/prisma/client';
-import { PolicyStatus } from '../../../policies/policy-status';
+import { InsurerIssue, issuedFields, PolicyStatus } from '../../../policies/policy-status';
 import { lastDayBefore } from '../../../policies/policy-term-dates';
 import type { PresentableMotorPolicy } from './motor-policy.presenter';
 import { readOffer } from '../quotes/quote-offers.read';
@@ -107,7 +107,6 @@ export class MotorPolicyRepository {
   async page(clientId: string, filter: MotorPolicyFilter, skip: number, take: number): Promise<[ShownPolicy[], number]> {
     const where = motorPolicyConditions(clientId, filter);
     const [rows, total] = await listPage<PresentableMotorPolicy & { linkToken: string | null }>(this.db.sql, {
-      key: `motor_policies:${JSON.stringify(where.values)}:${where.text}`,
       from: Prisma.sql`motor_policies p`,
       where,
       orderBy: Prisma.sql`p.id DESC`,
@@ -168,19 +167,8 @@ export class MotorPolicyRepository {
   }
 
   /** Paid and issued by the insurer: active for the insurer's term, its documents still to produce. */
-  markIssued(tx: Prisma.TransactionClient, id: number, a: { providerPolicyId: string; startDate: string; endDate: string; at: Date }): Promise<MotorPolicy> {
-    return tx.motorPolicy.update({
-      where: { id },
-      data: {
-        status: PolicyStatus.Active,
-        providerPolicyId: a.providerPolicyId,
-        startDate: a.startDate,
-        endDate: a.endDate,
-        purchasedAt: a.at,
-        documentsPending: true,
-        updatedAt: a.at,
-      },
-    });
+  markIssued(tx: Prisma.TransactionClient, id: number, a: InsurerIssue): Promise<MotorPolicy> {
+    return tx.motorPolicy.update({ where: { id }, data: { ...issuedFields(a), documentsPending: true } });
   }
 
   /** Up to 50 policies whose documents are still to produce, oldest first. */

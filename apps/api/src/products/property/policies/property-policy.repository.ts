@@ -146,7 +146,6 @@ export class PropertyPolicyRepository {
     if (filter.createdThrough) conds.push(Prisma.sql`p.created_at < ((${filter.createdThrough}::date + 1)::timestamp AT TIME ZONE 'UTC')`);
     const where = Prisma.join(conds, ' AND ');
     const [rows, total] = await listPage<ShownRow>(this.db.sql, {
-      key: `property_policies:${JSON.stringify(where.values)}:${where.text}`,
       from: Prisma.sql`property_policies p`,
       where,
       orderBy: Prisma.sql`p.id DESC`,

@@ -128,7 +128,6 @@ export class TravelPolicyRepository {
     if (f.to) conds.push(Prisma.sql`p.created_at <= ${f.to.toISOString()}::timestamptz`);
     const where = Prisma.join(conds, ' AND ');
     const [rows, total] = await listPage<Record<string, unknown> & { id: number }>(this.db.sql, {
-      key: `travel_policies:${JSON.stringify(where.values)}:${where.text}`,
       from: Prisma.sql`travel_policies p`,
       where,
       orderBy: Prisma.sql`p.created_at DESC, p.id DESC`,
