@@ -75,7 +75,7 @@ export interface AdminPaymentFilter {
 /**
  * A payment as it stands at `now`: an open link past its expiry has lapsed, `expired` since its `expires_at`, whether or
  * not PaymentLapse (a due event) has written it yet. Every read answers it so and none writes it; `lapsedAt` is the same
- * rule in SQL.
+ * rule in SQL. A payment that has not lapsed is answered as it is (the same object).
  */
 export function paymentAt<P extends Pick<Payment, 'status' | 'expiresAt' | 'updatedAt'>>(p: P, now: Date): P {
   if (!(OPEN_PAYMENT_STATUSES as readonly string[]).includes(p.status) || p.expiresAt.getTime() > now.getTime()) return p;
@@ -222,9 +222,9 @@ export class PaymentRepository {
     });
   }
 
-  /** A pending payment past its link's expiry becomes expired (once; a concurrent change wins). */
+  /** A payment whose link has lapsed (paymentAt) is written expired (once; a concurrent change wins): the hosted page's. */
   async expireIfDue(p: Payment, now: Date): Promise<Payment> {
-    if (!(OPEN_PAYMENT_STATUSES as readonly string[]).includes(p.status) || p.expiresAt.getTime() > now.getTime()) return p;
+    if (paymentAt(p, now) === p) return p;
     await this.prisma.payment.updateMany({ where: { id: p.id, status: p.status }, data: { status: 'expired', updatedAt: now } });
     return (await this.prisma.payment.findUnique({ where: { id: p.id } }))!;
   }
