@@ -7,6 +7,21 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 
+// The client is made from the schema and the config by this version of Prisma: when none of them changed since the
+// last generate (the stamp beside the output), it is current and is left alone. Typecheck, build and lint each start
+// with a generate; left alone, the client is never rewritten under a check reading it (CI runs them side by side).
+const root = path.join(__dirname, '..');
+const output = path.join(root, 'libs/db/src/generated');
+const stampFile = path.join(output, '.generated-from');
+const stamp = require('node:crypto')
+  .createHash('sha256')
+  .update(fs.readFileSync(path.join(root, 'prisma/schema.prisma')))
+  .update(fs.readFileSync(path.join(root, 'prisma.config.ts')))
+  .update(require('prisma/package.json').version)
+  .update(require('@prisma/client/package.json').version)
+  .digest('hex');
+if (fs.existsSync(path.join(output, 'prisma/client.ts')) && fs.existsSync(stampFile) && fs.readFileSync(stampFile, 'utf8') === stamp) process.exit(0);
+
 const placeholder = path.join(os.tmpdir(), 'prisma-schema-engine-placeholder');
 if (!process.env.PRISMA_SCHEMA_ENGINE_BINARY && !fs.existsSync(placeholder)) fs.writeFileSync(placeholder, '');
 try {
@@ -23,3 +38,4 @@ try {
   process.stderr.write(`prisma generate failed:\n${e.stdout ?? ''}${e.stderr ?? ''}\n`);
   process.exit(1);
 }
+fs.writeFileSync(stampFile, stamp);
