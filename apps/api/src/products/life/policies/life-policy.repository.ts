@@ -92,9 +92,12 @@ export class LifePolicyRepository {
     return tx.lifePolicy.create({ data });
   }
 
+  /** The policy (the client's, or any with null) with its offer and open payment's link, as the list reads them: one statement. */
   async findForClient(clientId: string | null, id: number): Promise<LifePolicyView | null> {
-    const policy = await this.prisma.lifePolicy.findFirst({ where: { id, ...(clientId === null ? {} : { clientId }) } });
-    return policy ? (await this.withDetails([policy]))[0] : null;
+    const show = Prisma.sql`SELECT ${SHOWN_COLUMNS} FROM life_policies p ${shownJoins(this.clock.now())}
+                             WHERE p.id = ${id} AND (${clientId}::uuid IS NULL OR p.client_id = ${clientId}::uuid)`;
+    const [row] = await this.db.sql.query<Record<string, unknown>>(show.text, show.values);
+    return row ? viewOfRow(row) : null;
   }
 
   /**
@@ -131,7 +134,7 @@ export class LifePolicyRepository {
       ...(f.insurerCode ? { insurerCode: f.insurerCode } : {}),
     };
     const [rows, total] = await Promise.all([this.prisma.lifePolicy.findMany({ where, orderBy, skip, take }), this.prisma.lifePolicy.count({ where })]);
-    return [rows.length ? await this.withDetails(rows) : [], total];
+    return [await this.viewsOf(rows.map((r) => r.id)), total];
   }
 
   /** Moves an active policy to cancelled; false when it was not active any more (a concurrent or repeated cancellation). */
@@ -166,17 +169,12 @@ export class LifePolicyRepository {
     return tx.lifeOffer.findUnique({ where: { id: offerId } });
   }
 
-  private async withDetails(policies: LifePolicy[]): Promise<LifePolicyView[]> {
-    const ids = policies.map((p) => p.id);
-    const [offers, payments] = await Promise.all([
-      this.prisma.lifeOffer.findMany({ where: { id: { in: policies.map((p) => p.offerId) } } }),
-      this.prisma.payment.findMany({ where: { policyType: 'life', policyId: { in: ids }, status: { in: OPEN_PAYMENT }, expiresAt: { gt: this.clock.now() } } }),
-    ]);
-    return policies.map((policy) => ({
-      policy,
-      offer: offers.find((o) => o.id === policy.offerId)!,
-      payment: payments.find((p) => p.policyId === policy.id) ?? null,
-    }));
+  /** These policies with their offers and open payments' links, in the order given: one statement. */
+  private async viewsOf(ids: number[]): Promise<LifePolicyView[]> {
+    if (!ids.length) return [];
+    const q = Prisma.sql`SELECT ${SHOWN_COLUMNS} FROM life_policies p ${shownJoins(this.clock.now())} WHERE p.id = ANY(${ids}::int[])`;
+    const views = new Map((await this.db.sql.query<Record<string, unknown>>(q.text, q.values)).map((row) => [row.id as number, viewOfRow(row)]));
+    return ids.flatMap((id) => views.get(id) ?? []);
   }
 
   find(id: number): Promise<LifePolicy | null> {
