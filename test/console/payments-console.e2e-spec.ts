@@ -231,6 +231,45 @@ describeBrowser('payments in the console', () => {
     expect(audit).toMatchObject({ staffEmail: 'ops.payments@console.test', after: { status: 'pending', reason: 'The vendor says refunds work again.' } });
   });
 
+  it('shows a lapsed link as expired before its lapse is stored, in English and Arabic, writing nothing', async () => {
+    const client = await app.db.prisma.apiClient.findFirstOrThrow();
+    const at = app.clock.now();
+    ids.lapsed = randomUUID();
+    await app.db.prisma.payment.create({
+      data: {
+        id: ids.lapsed,
+        clientId: client.id,
+        policyType: 'motor',
+        policyId: 15,
+        amount: '640.00',
+        currency: 'SAR',
+        status: 'pending',
+        linkToken: randomBytes(24).toString('base64url'),
+        vendorReference: 'vp_console_lapsed_0006',
+        expiresAt: new Date(at.getTime() - 3_600_000),
+        createdAt: new Date(at.getTime() - 90_000_000),
+        updatedAt: new Date(at.getTime() - 90_000_000),
+      },
+    });
+    await page.goto(`${app.url}/admin/payments?filter=${encodeURIComponent('{"q":"vp_console_lapsed_0006"}')}`);
+    await page.getByText('vp_console_lapsed_0006').waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=payment-status]').length === 1);
+    expect(await page.getByTestId('payment-status').allInnerTexts()).toEqual(['Expired']);
+    await page.getByText('vp_console_lapsed_0006').click();
+    await page.waitForURL(`**/admin/payments/${ids.lapsed}/show`);
+    await page.getByText('Expired').first().waitFor();
+    await page.screenshot({ path: join(SCREENSHOTS, 'payments-lapsed-en.png'), fullPage: true });
+    await page.getByRole('button', { name: /English/ }).click();
+    await page.getByRole('menuitem', { name: 'العربية' }).click();
+    await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+    await page.getByText('منتهية').first().waitFor();
+    await page.screenshot({ path: join(SCREENSHOTS, 'payments-lapsed-ar.png'), fullPage: true });
+    await page.getByRole('button', { name: /العربية/ }).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await page.waitForFunction(() => document.documentElement.dir === 'ltr');
+    expect((await app.db.prisma.payment.findUniqueOrThrow({ where: { id: ids.lapsed } })).status).toBe('pending');
+  });
+
   it('raised no page errors', () => {
     expect(errors).toEqual([]);
   });
