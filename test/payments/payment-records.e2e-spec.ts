@@ -111,6 +111,22 @@ describe('payment records: GET /payments, the console, documents after a restart
     const portal = await portalUser(env.app, clientId, 'developer');
     expect((await portal.call(`/portal/api/payments/${lapsed.id}`)).body).toMatchObject({ status: 'expired', updated_at: lapsed.updated_at });
     expect((await stored())!.status).toBe('failed');
+
+    // the console sorts by the status it shows: once the pending link lapses too, both expired ones come before paid
+    env.app.clock.advance(25 * 3600_000);
+    const later = await signIn(env.app, 'operations'); // the first session has ended by then
+    const byStatus = await later.call(`/admin/api/payments?filter=${encodeURIComponent(JSON.stringify(mine))}&sort=${encodeURIComponent('["status","ASC"]')}`);
+    expect(byStatus.body.map((p: any) => p.status)).toEqual(['expired', 'expired', 'paid']);
+    expect(
+      byStatus.body
+        .slice(0, 2)
+        .map((p: any) => p.policy_id)
+        .sort(),
+    ).toEqual([failedPolicy.id, pendingPolicy.id].sort());
+    // the search takes `%` and `_` as themselves, and finds a payment by its policy id
+    const search = async (q: string) => (await later.call(`/admin/api/payments?filter=${encodeURIComponent(JSON.stringify({ ...mine, q }))}`)).body;
+    expect(await search('%')).toEqual([]);
+    expect((await search(String(paidPolicy.id))).map((p: any) => p.policy_id)).toContain(paidPolicy.id);
   });
 
   it('keeps payments to their client and needs a token', async () => {

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { Database, DATABASE, listPage, listTotal, listTotalKey, modelColumns, Prisma, PrismaService, withDecimals } from '@lib/db';
+import { Database, DATABASE, listPage, modelColumns, Prisma, PrismaService, withDecimals } from '@lib/db';
 import type { Payment, Refund } from '@lib/db/generated/prisma/client';
 import { TestClocks } from '../platform/test-clocks/test-clocks';
 import { DueEvents } from '../platform/due-events/due-events';
@@ -92,11 +92,24 @@ function statusAt(now: Date): Prisma.Sql {
   return Prisma.sql`CASE WHEN ${lapsedAt(now)} THEN 'expired' ELSE p.status END`;
 }
 
-/** The Prisma filter of payments whose status at `now` (paymentAt) is `status`. */
-function statusAtIs(status: string, now: Date): Prisma.PaymentWhereInput {
-  if (status === 'expired') return { OR: [{ status: 'expired' }, { status: { in: [...OPEN_PAYMENT_STATUSES] }, expiresAt: { lte: now } }] };
-  if ((OPEN_PAYMENT_STATUSES as readonly string[]).includes(status)) return { status, expiresAt: { gt: now } };
-  return { status };
+/** The console's sorts other than status (statusAt), by Prisma field name. */
+const SORT_COLUMNS: Record<string, Prisma.Sql> = {
+  createdAt: Prisma.sql`p.created_at`,
+  amount: Prisma.sql`p.amount`,
+  paidAt: Prisma.sql`p.paid_at`,
+  expiresAt: Prisma.sql`p.expires_at`,
+  id: Prisma.sql`p.id`,
+};
+
+/** The console's search `q`: a payment id, part of the vendor reference, a policy id, or an amount. */
+function searchOf(q: string): Prisma.Sql[] {
+  const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return [
+    ...(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(q) ? [Prisma.sql`p.id = ${q}::uuid`] : []),
+    Prisma.sql`p.vendor_reference ILIKE ${like}`,
+    ...(/^\d{1,9}$/.test(q) ? [Prisma.sql`p.policy_id = ${Number(q)}`] : []),
+    ...(/^\d{1,12}(\.\d{1,2})?$/.test(q) ? [Prisma.sql`p.amount = ${q}::numeric`] : []),
+  ];
 }
 
 export type PaymentWithRefunds = { payment: PresentablePayment; refunds: PresentableRefund[] };
@@ -273,43 +286,44 @@ export class PaymentRepository {
   }
 
   /**
-   * The console's search over every client's payments, each as it stands at `now` (paymentAt: a lapsed link is read and
-   * filtered as expired, nothing written). `q` is a payment id, a policy id (digits), an amount (`1158.30`), or part of
-   * the vendor reference.
+   * The console's search over every client's payments, each as it stands at `now` (paymentAt: a lapsed link is read,
+   * filtered and sorted as expired, nothing written), with the list's total, in one statement. `q` is a payment id, a
+   * policy id (digits), an amount (`1158.30`), or part of the vendor reference. `orderBy` is the console's sort in
+   * Prisma's field names, ending on `id`.
    */
-  async adminPage(
-    f: AdminPaymentFilter,
-    orderBy: Prisma.PaymentOrderByWithRelationInput[],
-    skip: number,
-    take: number,
-    now: Date,
-  ): Promise<[Payment[], number]> {
+  async adminPage(f: AdminPaymentFilter, orderBy: Array<Record<string, 'asc' | 'desc'>>, skip: number, take: number, now: Date): Promise<[Payment[], number]> {
+    const status = statusAt(now);
+    const conds: Prisma.Sql[] = [];
+    if (f.ids) conds.push(Prisma.sql`p.id = ANY(${f.ids}::uuid[])`);
+    if (f.status) conds.push(Prisma.sql`${status} = ${f.status}`);
+    if (f.open) conds.push(Prisma.sql`p.status = ANY(${[...OPEN_PAYMENT_STATUSES]}::text[]) AND p.expires_at > ${now.toISOString()}::timestamptz`);
+    if (f.clientId) conds.push(Prisma.sql`p.client_id = ${f.clientId}::uuid`);
+    if (f.policyType) conds.push(Prisma.sql`p.policy_type = ${f.policyType}`);
+    if (f.from) conds.push(Prisma.sql`p.created_at >= ${f.from.toISOString()}::timestamptz`);
+    if (f.to) conds.push(Prisma.sql`p.created_at <= ${f.to.toISOString()}::timestamptz`);
     const q = f.q?.trim();
-    const where: Prisma.PaymentWhereInput = {
-      ...(f.ids ? { id: { in: f.ids } } : {}),
-      AND: [...(f.status ? [statusAtIs(f.status, now)] : []), ...(f.open ? [{ status: { in: [...OPEN_PAYMENT_STATUSES] }, expiresAt: { gt: now } }] : [])],
-      ...(f.clientId ? { clientId: f.clientId } : {}),
-      ...(f.policyType ? { policyType: f.policyType } : {}),
-      ...(f.from || f.to ? { createdAt: { ...(f.from ? { gte: f.from } : {}), ...(f.to ? { lte: f.to } : {}) } } : {}),
-      ...(q
-        ? {
-            OR: [
-              ...(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(q) ? [{ id: q }] : []),
-              { vendorReference: { contains: q, mode: 'insensitive' as const } },
-              ...(/^\d{1,9}$/.test(q) ? [{ policyId: Number(q) }] : []),
-              ...(/^\d{1,12}(\.\d{1,2})?$/.test(q) ? [{ amount: q }] : []),
-            ],
-          }
-        : {}),
-    };
-    const [rows, total] = await Promise.all([
-      this.prisma.payment.findMany({ where, orderBy, skip, take }),
-      // keyed by the filter, not by the instant its lapse is read at
-      listTotal(listTotalKey('payments', { ...f, orderBy }), (n) =>
-        n ? this.prisma.payment.count({ where, take: n, orderBy }) : this.prisma.payment.count({ where }),
-      ),
-    ]);
-    return [rows.map((p) => paymentAt(p, now)), total];
+    if (q) conds.push(Prisma.sql`(${Prisma.join(searchOf(q), ' OR ')})`);
+    const where = conds.length ? Prisma.join(conds, ' AND ') : Prisma.sql`true`;
+    const order = orderBy
+      .flatMap((o) => Object.entries(o))
+      .map(([field, dir]) => {
+        const column = field === 'status' ? status : SORT_COLUMNS[field];
+        if (!column) throw new Error(`payments cannot be sorted by ${field}`);
+        return Prisma.sql`${column} ${Prisma.raw(dir === 'asc' ? 'ASC' : 'DESC')}`;
+      });
+    const fields = Object.values(Prisma.PaymentScalarFieldEnum).filter((c) => c !== 'status' && c !== 'updatedAt');
+    const [rows, total] = await listPage<Record<string, unknown> & { id: string }>(this.db.sql, {
+      // keyed by the filter and order, not by the instant its lapse is read at
+      key: `admin-payments:${JSON.stringify({ ...f, orderBy })}`,
+      from: Prisma.sql`payments p`,
+      where,
+      orderBy: Prisma.join(order, ', '),
+      select: Prisma.sql`${Prisma.raw(modelColumns('p', fields, ['amount']))}, ${status} AS status,
+        CASE WHEN ${lapsedAt(now)} THEN GREATEST(p.updated_at, p.expires_at) ELSE p.updated_at END AS "updatedAt"`,
+      skip,
+      take,
+    });
+    return [rows.map((row) => withDecimals<Payment>(row, ['amount'])), total];
   }
 
   callbacksOf(paymentId: string) {
