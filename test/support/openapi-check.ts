@@ -1,3 +1,6 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 
@@ -27,15 +30,45 @@ type Response = { $ref?: string; content?: Record<string, { schema?: unknown }> 
 
 const checkers = new Map<string, Promise<Checker | null>>();
 
-async function load(origin: string): Promise<Checker | null> {
+type Document = { openapi?: string; paths?: Record<string, Record<string, unknown>>; components?: { responses?: Record<string, Response> } };
+
+/** Origins whose document is the run's document of their kind (see shareOpenApiDocument), by the file that keeps it. */
+const sharedFiles = new Map<string, string>();
+
+/**
+ * Says that the app at `origin` serves the same document as every other app of the same `kind` in this run (the same
+ * code, and the same modules: apps of one APP_ENV and no extra modules). The first such app's document is kept in the
+ * run's folder and read from there by later ones, in any test file or worker: the app builds its document only when
+ * asked (about 1.5 s of CPU in a fresh test file), so most apps under test then never build it.
+ */
+export function shareOpenApiDocument(origin: string, kind: string): void {
+  if (process.env.TEST_TMP_DIR) sharedFiles.set(origin, join(process.env.TEST_TMP_DIR, `openapi-${kind}.json`));
+}
+
+async function documentOf(origin: string): Promise<Document | null> {
+  const file = sharedFiles.get(origin);
+  if (file) {
+    try {
+      return JSON.parse(readFileSync(file, 'utf8')) as Document;
+    } catch {
+      // not kept yet: this app's own, kept below
+    }
+  }
   const res = await fetch(`${origin}/openapi.json`).catch(() => null);
   if (!res || res.status !== 200 || !(res.headers.get('content-type') ?? '').includes('json')) return null;
-  const doc = (await res.json()) as {
-    openapi?: string;
-    paths?: Record<string, Record<string, unknown>>;
-    components?: { responses?: Record<string, Response> };
-  };
-  if (!doc.openapi || !doc.paths) return null;
+  const text = await res.text();
+  if (file) {
+    // written whole under another name, then renamed: a reader in another worker never sees half of it
+    const partial = `${file}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(partial, text);
+    renameSync(partial, file);
+  }
+  return JSON.parse(text) as Document;
+}
+
+async function load(origin: string): Promise<Checker | null> {
+  const doc = await documentOf(origin);
+  if (!doc?.openapi || !doc.paths) return null;
   const ajv = new Ajv({ strict: false, allErrors: true, discriminator: true });
   addFormats(ajv);
   ajv.addSchema({ ...doc, $id: 'openapi' });

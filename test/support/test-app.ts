@@ -12,6 +12,7 @@ import { Database, openDatabase } from '../../libs/db/src';
 import { Api, createApi } from '../../apps/api/src/bootstrap';
 import { ClientsService } from '../../apps/api/src/platform/clients/clients.service';
 import { http, RequestOptions } from './http';
+import { shareOpenApiDocument } from './openapi-check';
 import { withDatabase } from './pg-url';
 
 export interface TestClient {
@@ -126,6 +127,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const api = await createApi(config, { db, clock, logStream, extraModules: options.extraModules }).finally(() => reserved.release());
   await api.app.listen({ port, host: '127.0.0.1' });
   const url = config.publicBaseUrl;
+  if (!options.extraModules?.length) shareOpenApiDocument(url, config.env);
 
   const app: TestApp = {
     url,
