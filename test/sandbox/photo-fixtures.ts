@@ -1,16 +1,17 @@
+import { createCipheriv } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 
-/** Deterministic noise so images neither compress to nothing nor differ between runs. */
+/**
+ * Deterministic noise so images neither compress to nothing nor differ between runs: the AES-CTR keystream of a key
+ * made from `seed` (native, where a JavaScript generator spent about 0.2 s on each 3 MB fixture).
+ */
 export function noise(width: number, height: number, seed: number): Buffer {
-  const buf = Buffer.alloc(width * height * 3);
-  let x = seed >>> 0;
-  for (let i = 0; i < buf.length; i++) {
-    x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
-    buf[i] = x >>> 24;
-  }
-  return buf;
+  const key = Buffer.alloc(16);
+  key.writeUInt32BE(seed >>> 0);
+  const stream = createCipheriv('aes-128-ctr', key, Buffer.alloc(16));
+  return Buffer.concat([stream.update(Buffer.alloc(width * height * 3)), stream.final()]);
 }
 
 export const raw = (width: number, height: number, seed: number) => sharp(noise(width, height, seed), { raw: { width, height, channels: 3 } });
