@@ -12,7 +12,27 @@ const moduleNameMapper = {
   '^@lib/([a-z-]+)$': '<rootDir>/libs/$1/src/index.ts',
   '^@lib/([a-z-]+)/(.*)$': '<rootDir>/libs/$1/src/$2',
 };
-const common = { rootDir: __dirname, transform, transformIgnorePatterns, moduleNameMapper, testEnvironment: 'node' };
+// Code in Jest's sandbox reads each global (Math, JSON, Object, ...) through the vm context's interceptors, 100-200
+// times slower than in plain Node for a hot `Math.imul`; passed in as each module's parameters they are plain locals.
+const sandboxInjectedGlobals = [
+  'Math',
+  'JSON',
+  'Object',
+  'Array',
+  'Number',
+  'String',
+  'Boolean',
+  'Symbol',
+  'Reflect',
+  'Promise',
+  'Map',
+  'Set',
+  'WeakMap',
+  'Uint8Array',
+  'ArrayBuffer',
+  'DataView',
+];
+const common = { rootDir: __dirname, transform, transformIgnorePatterns, moduleNameMapper, testEnvironment: 'node', sandboxInjectedGlobals };
 
 module.exports = {
   maxWorkers: process.env.JEST_WORKERS ? Number(process.env.JEST_WORKERS) : 2,
