@@ -270,6 +270,26 @@ describeBrowser('payments in the console', () => {
     expect((await app.db.prisma.payment.findUniqueOrThrow({ where: { id: ids.lapsed } })).status).toBe('pending');
   });
 
+  it('sorts by the status it shows: the lapsed link among the expired, not the pending, in English and Arabic', async () => {
+    const sorted = `${app.url}/admin/payments?sort=status&order=DESC&perPage=25`;
+    await page.goto(sorted);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=payment-status]').length === 25);
+    // status codes z to a, as the chips read them; the lapsed link, stored pending, is past every pending one
+    const RANK: Record<string, number> = { Refunded: 5, Pending: 4, Paid: 3, Failed: 2, Expired: 1, 'Link withdrawn': 0 };
+    const shown = (await page.getByTestId('payment-status').allInnerTexts()).map((t) => t.trim());
+    expect(shown.map((t) => RANK[t] ?? `unknown status ${t}`)).toEqual([...shown.map((t) => RANK[t])].sort((a, b) => b - a));
+    expect(shown).toContain('Pending');
+    await page.screenshot({ path: join(SCREENSHOTS, 'payments-by-status-en.png'), fullPage: true });
+    await page.getByRole('button', { name: /English/ }).click();
+    await page.getByRole('menuitem', { name: 'العربية' }).click();
+    await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+    await page.getByText('منتهية').first().waitFor();
+    await page.screenshot({ path: join(SCREENSHOTS, 'payments-by-status-ar.png'), fullPage: true });
+    await page.getByRole('button', { name: /العربية/ }).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await page.waitForFunction(() => document.documentElement.dir === 'ltr');
+  });
+
   it('raised no page errors', () => {
     expect(errors).toEqual([]);
   });
