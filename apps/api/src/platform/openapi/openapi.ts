@@ -127,7 +127,8 @@ function addPlatformResponses(document: OpenAPIObject): void {
 
 /**
  * OpenAPI 3 at /openapi.json (and .yaml) with interactive docs at /docs, built on its first request (once): building it reads
- * every route's metadata and schema (about 0.4 s of CPU), which a booting instance, or a test's, need not spend.
+ * every route's metadata and schema (about 1.5 s of CPU in a fresh process), which a booting instance, or a test's, need not
+ * spend.
  */
 export function setupOpenApi(app: NestFastifyApplication, config: AppConfig, sections: readonly OpenApiSection[]): void {
   SwaggerModule.setup('docs', app, () => buildOpenApi(app, config, sections), {
