@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Where the browser tests leave their screenshots (CI keeps them as artifacts); `CONSOLE_SCREENSHOTS` to look at them elsewhere. */
@@ -49,6 +49,7 @@ export async function launchBrowser(): Promise<{ context: BrowserContext; close(
     locale: 'en-GB',
   });
   mkdirSync(SCREENSHOTS, { recursive: true });
+  trackRequests(context);
   return {
     context,
     close: async () => {
@@ -56,4 +57,34 @@ export async function launchBrowser(): Promise<{ context: BrowserContext; close(
       rmSync(profile, { recursive: true, force: true });
     },
   };
+}
+
+/** Each browser context's requests in flight and when that count last changed (launchBrowser starts the count). */
+const inFlight = new WeakMap<BrowserContext, { count: number; changedAt: number }>();
+
+function trackRequests(context: BrowserContext): void {
+  const state = { count: 0, changedAt: Date.now() };
+  const change = (by: number) => {
+    state.count += by;
+    state.changedAt = Date.now();
+  };
+  context.on('request', () => change(1));
+  context.on('requestfinished', () => change(-1));
+  context.on('requestfailed', () => change(-1));
+  inFlight.set(context, state);
+}
+
+/**
+ * Waits until the page's browser has had no request in flight for `quietMs`: Playwright's `networkidle` waits for
+ * half a second of silence after every load; the console asks for what a render needs within a frame of it, so a
+ * fraction of that tells the same (12 s of the 390 px journey's 100, run beside another file).
+ */
+export async function settled(page: Page, quietMs = 150, timeoutMs = 30_000): Promise<void> {
+  const state = inFlight.get(page.context());
+  if (!state) throw new Error('settled() needs a page of a context from launchBrowser()');
+  const deadline = Date.now() + timeoutMs;
+  while (state.count > 0 || Date.now() - state.changedAt < quietMs) {
+    if (Date.now() > deadline) throw new Error(`${state.count} requests still in flight after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }

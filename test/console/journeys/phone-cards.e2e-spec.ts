@@ -4,7 +4,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { createStaff, PASSWORD } from '../../admin/admin-kit';
 import { seedWorld } from '../../fuzz/fuzz-seed';
 import { MotorTestEnv, startMotorEnv } from '../../support/motor-kit';
-import { browserAvailable, ensureConsoleBuilt, launchBrowser, SCREENSHOTS } from '../browser';
+import { browserAvailable, ensureConsoleBuilt, launchBrowser, SCREENSHOTS, settled } from '../browser';
 
 const run = browserAvailable();
 const describeBrowser = run ? describe : describe.skip;
@@ -158,12 +158,12 @@ describeBrowser('the console on a 390 px phone, as each role, in English and Ara
         await signIn(role);
         await page.goto(`${env.app.url}/admin`);
         await page.locator('#main-content .MuiCard-root, #main-content .MuiPaper-root').first().waitFor();
-        await page.waitForLoadState('networkidle');
+        await settled(page);
         await shot(`${locale}-${role}-dashboard`);
         expect({ page: 'dashboard', width: await pageWidth() }).toEqual({ page: 'dashboard', width: WIDTH });
         for (const resource of LISTS[role]) {
           await openList(resource);
-          await page.waitForLoadState('networkidle');
+          await settled(page);
           await shot(`${locale}-${role}-${resource}`);
           expect({ resource, width: await pageWidth() }).toEqual({ resource, width: WIDTH });
           // records are cards, not a table scrolled in its box; every card whole on the screen
@@ -194,7 +194,7 @@ describeBrowser('the console on a 390 px phone, as each role, in English and Ara
       await page.locator(CARD).first().locator('.ListCard-title').click();
       await page.waitForURL(/\/claims\/[^/]+\/show$/);
       await page.locator('#main-content .RaShow-main').waitFor();
-      await page.waitForLoadState('networkidle');
+      await settled(page);
       await shot(`${locale}-claim-show`);
       expect(await pageWidth()).toBe(WIDTH);
     });
@@ -215,7 +215,7 @@ describeBrowser('the console on a 390 px phone, as each role, in English and Ara
       await page.locator(CARD).first().locator('.ListCard-title').click();
       await page.waitForURL(/\/property-policies\/[^/]+\/show$/);
       await page.locator('#main-content .RaShow-main').waitFor();
-      await page.waitForLoadState('networkidle');
+      await settled(page);
       await shot(`${locale}-property-policy-show`);
       expect(await pageWidth()).toBe(WIDTH);
     });
@@ -232,7 +232,7 @@ describeBrowser('the console on a 390 px phone, as each role, in English and Ara
       await page.keyboard.press('Enter');
       await page.waitForURL(/\/medical-companies\/[^/]+\/show$/);
       await page.locator('#main-content .RaShow-main').waitFor();
-      await page.waitForLoadState('networkidle');
+      await settled(page);
       // its employees as cards: each one's health declaration and buttons on the screen
       expect(await factOnFirstCard('declaration', '[data-testid=employees]')).toMatch(locale === 'en' ? /Missing|Filled/ : /\S/);
       const buttons = page.getByTestId('employees').locator(CARD).first().locator('.column-actions button');

@@ -4,7 +4,7 @@ import { createStaff, PASSWORD } from '../../admin/admin-kit';
 import { seedWorld } from '../../fuzz/fuzz-seed';
 import { createCompany, NO_ANSWERS, putEmployees, RESIDENT } from '../../medical/medical-kit';
 import { MotorTestEnv, startMotorEnv } from '../../support/motor-kit';
-import { browserAvailable, ensureConsoleBuilt, launchBrowser, SCREENSHOTS } from '../browser';
+import { browserAvailable, ensureConsoleBuilt, launchBrowser, SCREENSHOTS, settled } from '../browser';
 
 const run = browserAvailable();
 const describeBrowser = run ? describe : describe.skip;
@@ -326,7 +326,7 @@ describeBrowser('a phone, a keyboard and Arabic: the console as staff use it', (
         if ((await page.locator(ROW).count()) === 0) continue;
         await openFirstRow();
         await page.locator('#main-content .RaShow-main, #main-content .show-page').first().waitFor();
-        await page.waitForLoadState('networkidle');
+        await settled(page);
         await shot(`arabic-show-${resource}`);
       }
     }, 240_000);
