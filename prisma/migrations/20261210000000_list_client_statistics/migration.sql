@@ -14,3 +14,5 @@ ALTER TABLE "travel_policies" ALTER COLUMN "client_id" SET (n_distinct = -0.01);
 ALTER TABLE "medical_policies" ALTER COLUMN "client_id" SET (n_distinct = -0.01);
 ALTER TABLE "life_policies" ALTER COLUMN "client_id" SET (n_distinct = -0.01);
 ALTER TABLE "payments" ALTER COLUMN "client_id" SET (n_distinct = -0.01);
+-- A column's statistics option counts from its next ANALYZE: now, rather than when autovacuum next samples each table.
+ANALYZE "motor_policies", "tpl_policies", "property_policies", "travel_policies", "medical_policies", "life_policies", "payments";
