@@ -75,16 +75,22 @@ function trackRequests(context: BrowserContext): void {
 }
 
 /**
- * Waits until the page's browser has had no request in flight for `quietMs`: Playwright's `networkidle` waits for
- * half a second of silence after every load; the console asks for what a render needs within a frame of it, so a
- * fraction of that tells the same (12 s of the 390 px journey's 100, run beside another file).
+ * Waits until the page's browser has had no request in flight for `quietMs` and the page itself has drawn a frame and
+ * run its queued tasks since (a renderer held up on a busy machine starts what a render needs only then; a request it
+ * starts meanwhile means waiting again). Playwright's `networkidle` waits half a second after every load instead:
+ * 12 s of the 390 px journey's 100, run beside another file.
  */
 export async function settled(page: Page, quietMs = 150, timeoutMs = 30_000): Promise<void> {
   const state = inFlight.get(page.context());
   if (!state) throw new Error('settled() needs a page of a context from launchBrowser()');
   const deadline = Date.now() + timeoutMs;
-  while (state.count > 0 || Date.now() - state.changedAt < quietMs) {
-    if (Date.now() > deadline) throw new Error(`${state.count} requests still in flight after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
+  for (;;) {
+    while (state.count > 0 || Date.now() - state.changedAt < quietMs) {
+      if (Date.now() > deadline) throw new Error(`${state.count} requests still in flight after ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    const quietSince = state.changedAt;
+    await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+    if (state.count === 0 && state.changedAt === quietSince) return;
   }
 }

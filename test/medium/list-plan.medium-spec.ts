@@ -59,11 +59,12 @@ describe("a partner list's first page on one plan for every client", () => {
   async function firstPageStatement(clientId: string): Promise<{ text: string; values: unknown[] }> {
     let sent: { text: string; values: unknown[] } | undefined;
     const recording: SqlDatabase = {
-      ...db.sql,
       query: (text, values = [], name) => {
         sent ??= { text, values };
         return db.sql.query(text, values, name);
       },
+      exec: (text) => db.sql.exec(text),
+      transaction: (fn) => db.sql.transaction(fn),
     };
     const rows = await new MotorPolicyRepository(db.prisma, { ...db, sql: recording }, new ManualClock('2026-11-22T09:00:00Z')).page(clientId, {}, 0, 15);
     expect(rows[1]).toBe(clientId === small ? 3 : 9_000);
