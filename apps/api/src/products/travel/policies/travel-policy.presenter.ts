@@ -1,6 +1,6 @@
 import { amountNumber, formatDateTime, formatNullableDateTime, productId } from '@lib/common';
 import { paymentLink } from '../../../payments/payment.repository';
-import type { TravelPolicyView } from './travel-policy.repository';
+import type { ShownTravelPolicy } from './travel-policy.repository';
 import { PolicyStatus } from '../../../policies/policy-status';
 import { policyRedirectUrl } from '../../../policies/policy-redirect-url';
 import type { TravelPolicyOut } from '../travel.response';
@@ -16,7 +16,7 @@ export interface TravelPolicyUrls {
  * `status` 0 awaiting payment, 1 active, 2 cancelled; once paid `provider_policy_id` and, shortly after,
  * the policy and invoice PDFs (`policy_url` / `provider_policy`, `invoice_url` / `invoice`).
  */
-export function presentTravelPolicy({ policy: p, quote: q, payment }: TravelPolicyView, urls: TravelPolicyUrls): TravelPolicyOut {
+export function presentTravelPolicy({ policy: p, quote: q, payment }: ShownTravelPolicy, urls: TravelPolicyUrls): TravelPolicyOut {
   const policyUrl = p.policyFileId ? urls.fileUrl(p.policyFileId) : null;
   const invoiceUrl = p.invoiceFileId ? urls.fileUrl(p.invoiceFileId) : null;
   const price = amountNumber(p.price.toString());

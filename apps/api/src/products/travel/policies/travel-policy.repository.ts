@@ -8,6 +8,12 @@ import { lastDayBefore } from '../../../policies/policy-term-dates';
 export type { TravelPolicy };
 /** A policy with the quote it was bought from (the travellers and applicant) and its open payment, if any. */
 export type TravelPolicyView = { policy: TravelPolicy; quote: TravelQuote; payment: Pick<Payment, 'linkToken'> | null };
+/** What a policy's answer is made of: the policy, the quote's fields it shows, the open payment (Show Policy and the list read just these). */
+export type ShownTravelPolicy = {
+  policy: Pick<TravelPolicy, (typeof SHOWN_POLICY_FIELDS)[number]>;
+  quote: Pick<TravelQuote, (typeof SHOWN_QUOTE_FIELDS)[number]>;
+  payment: TravelPolicyView['payment'];
+};
 
 export interface TravelPolicyFilter {
   status?: number;
@@ -21,7 +27,8 @@ export interface TravelPolicyFilter {
 
 const OPEN_PAYMENT = ['pending', 'failed'];
 
-const POLICY_FIELDS = [
+/** The policy's fields its answer shows. */
+const SHOWN_POLICY_FIELDS = [
   'id',
   'clientId',
   'quoteId',
@@ -31,8 +38,6 @@ const POLICY_FIELDS = [
   'duration',
   'startDate',
   'endDate',
-  'subtotal',
-  'vat',
   'price',
   'redirectUrl',
   'providerPolicyId',
@@ -41,42 +46,17 @@ const POLICY_FIELDS = [
   'purchasedAt',
   'uploadedAt',
   'cancelledAt',
-  'cancellationReason',
   'refundAmount',
   'createdAt',
   'updatedAt',
 ] as const satisfies readonly (keyof TravelPolicy)[];
-const POLICY_DECIMALS = ['subtotal', 'vat', 'price', 'refundAmount'] as const;
-const QUOTE_FIELDS = [
-  'id',
-  'quoteId',
-  'clientId',
-  'insurerCode',
-  'nationalityId',
-  'phoneNumber',
-  'email',
-  'dateOfBirth',
-  'multiEntry',
-  'duration',
-  'startDate',
-  'endDate',
-  'travellers',
-  'bill',
-  'subtotal',
-  'vat',
-  'price',
-  'idDocumentFileId',
-  'passportDocumentFileId',
-  'documentsUploadedAt',
-  'expiresAt',
-  'createdAt',
-  'updatedAt',
-] as const satisfies readonly (keyof TravelQuote)[];
-const QUOTE_DECIMALS = ['subtotal', 'vat', 'price'] as const;
+const POLICY_DECIMALS = ['price', 'refundAmount'] as const;
+/** The quote's fields a policy's answer shows (the applicant and travellers in `meta_data`). */
+const SHOWN_QUOTE_FIELDS = ['nationalityId', 'phoneNumber', 'email', 'dateOfBirth', 'travellers', 'bill'] as const satisfies readonly (keyof TravelQuote)[];
 
 /** The policy object's columns: the policy's, the quote's it was bought from (`quote.` prefixed), the open payment's link token. */
 const SHOWN_COLUMNS = Prisma.raw(
-  `${modelColumns('p', POLICY_FIELDS, POLICY_DECIMALS)}, ${modelColumns('q', QUOTE_FIELDS, QUOTE_DECIMALS, 'quote.')}, pay.link_token AS "paymentLinkToken"`,
+  `${modelColumns('p', SHOWN_POLICY_FIELDS, POLICY_DECIMALS)}, ${modelColumns('q', SHOWN_QUOTE_FIELDS, [], 'quote.')}, pay.link_token AS "paymentLinkToken"`,
 );
 
 /** Each policy's quote (`q`) and open payment (`pay`) at `now`. */
@@ -89,12 +69,12 @@ function shownJoins(now: Date): Prisma.Sql {
 }
 
 /** The prepared statement's name on PostgreSQL: change it with the text (a connection keeps the first text under a name). */
-const SHOW_POLICY_STATEMENT = 'travel_policy_show_v2';
+const SHOW_POLICY_STATEMENT = 'travel_policy_show_v3';
 
-function viewOfRow(row: Record<string, unknown>): TravelPolicyView {
-  const policy = withDecimals<TravelPolicy>(Object.fromEntries(POLICY_FIELDS.map((f) => [f, row[f]])), POLICY_DECIMALS);
+function viewOfRow(row: Record<string, unknown>): ShownTravelPolicy {
+  const policy = withDecimals<ShownTravelPolicy['policy']>(Object.fromEntries(SHOWN_POLICY_FIELDS.map((f) => [f, row[f]])), POLICY_DECIMALS);
   const payment = policy.status === PolicyStatus.Pending && row.paymentLinkToken !== null ? { linkToken: row.paymentLinkToken as string } : null;
-  return { policy, quote: withDecimals<TravelQuote>(prefixedFields(row, 'quote.'), QUOTE_DECIMALS), payment };
+  return { policy, quote: prefixedFields(row, 'quote.') as ShownTravelPolicy['quote'], payment };
 }
 
 @Injectable()
@@ -109,7 +89,7 @@ export class TravelPolicyRepository {
    * Show Policy: the client's policy with its quote and open payment's link in one statement (through Prisma it took
    * three: the policy, then the quote and the payment), prepared once per connection.
    */
-  async showForClient(clientId: string, id: number): Promise<TravelPolicyView | null> {
+  async showForClient(clientId: string, id: number): Promise<ShownTravelPolicy | null> {
     const show = Prisma.sql`SELECT ${SHOWN_COLUMNS} FROM travel_policies p ${shownJoins(this.clock.now())} WHERE p.id = ${id} AND p.client_id = ${clientId}::uuid`;
     const [row] = await this.db.sql.query<Record<string, unknown>>(show.text, show.values, SHOW_POLICY_STATEMENT);
     return row ? viewOfRow(row) : null;
@@ -121,7 +101,7 @@ export class TravelPolicyRepository {
     f: Pick<TravelPolicyFilter, 'status' | 'from' | 'to'>,
     skip: number,
     take: number,
-  ): Promise<[TravelPolicyView[], number]> {
+  ): Promise<[ShownTravelPolicy[], number]> {
     const conds = [Prisma.sql`p.client_id = ${clientId}::uuid`];
     if (f.status !== undefined) conds.push(Prisma.sql`p.status = ${f.status}`);
     if (f.from) conds.push(Prisma.sql`p.created_at >= ${f.from.toISOString()}::timestamptz`);
