@@ -72,9 +72,10 @@ const CORE_PROVIDERS = [
 /**
  * Database access only in `*.repository.ts` (docs/architecture.md "Database access"): the handles that reach the
  * database (PrismaService, the DATABASE token and its Database, plain SQL) are imported by repositories alone; the
- * rest depends on a repository. `import type` stays free (a type-only import cannot inject a handle), and so does the
- * `Prisma` namespace (types such as Prisma.TransactionClient, error classes): a service hands the transaction client
- * it is given on to a repository method and queries nothing on it.
+ * rest depends on a repository. Their types too: a function given a handle as a parameter queries on it, so SQL
+ * helpers shared by repositories are repositories themselves. The `Prisma` namespace stays free (types such as
+ * Prisma.TransactionClient, error classes): a service hands the transaction client it is given on to a repository
+ * method and queries nothing on it.
  */
 const DB_HANDLES = ['PrismaService', 'DATABASE', 'Database', 'SqlDatabase', 'SqlTarget', 'SqlQuery', 'prismaSql', 'openDatabase'];
 const DB_ACCESS_MESSAGE =
@@ -198,7 +199,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { paths: [{ name: '@lib/db', importNames: DB_HANDLES, allowTypeImports: true, message: DB_ACCESS_MESSAGE }] },
+        { paths: [{ name: '@lib/db', importNames: DB_HANDLES, message: DB_ACCESS_MESSAGE }] },
       ],
       'no-restricted-properties': ['error', ...RAW_SQL.map((property) => ({ property, message: DB_ACCESS_MESSAGE }))],
     },

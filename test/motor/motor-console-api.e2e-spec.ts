@@ -2,7 +2,7 @@ import { can, STAFF_ROLES, StaffRole } from '../../libs/common/src/permissions';
 import { signInEveryRole, StaffSession } from '../admin/admin-kit';
 import { MotorTestEnv, OWNER, startMotorEnv } from '../support/motor-kit';
 import { DECLINED_VEHICLE, IBAN, INSURERS, issueTplPolicy, percentileCont, requestQuote, storeFailedRequest, withFaults } from '../support/motor-console-kit';
-import { readOffers } from '../../apps/api/src/products/motor/quotes/quote-offers.read';
+import { readOffers } from '../../apps/api/src/products/motor/quotes/quote-offer-reads.repository';
 
 const q = (o: Record<string, unknown>) => new URLSearchParams(Object.fromEntries(Object.entries(o).map(([k, v]) => [k, JSON.stringify(v)]))).toString();
 const OTHER = { owner_id: '2098765432', email: 'other@example.com', phone: '0598765432', birthdate: '1990-05-01' };

@@ -1,7 +1,7 @@
 import { http } from '../sandbox/sandbox-test-kit';
 import { MotorTestEnv, OWNER, quoteBody, quoteOtp, startMotorEnv } from '../support/motor-kit';
-import { countRequests } from '../../apps/api/src/products/motor/quotes/quote-request.read';
-import { readOffers, type OfferRow } from '../../apps/api/src/products/motor/quotes/quote-offers.read';
+import { countRequests } from '../../apps/api/src/products/motor/quotes/quote-request-reads.repository';
+import { readOffers, type OfferRow } from '../../apps/api/src/products/motor/quotes/quote-offer-reads.repository';
 
 const TOP_LEVEL_FIELDS = [
   'attachments',

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Prisma, PrismaService, prismaSql } from '@lib/db';
-import { readOffers, type OfferRow } from '../quotes/quote-offers.read';
+import { readOffers, type OfferRow } from '../quotes/quote-offer-reads.repository';
 
 /**
  * A quote request's status as the console shows it, derived from what the insurers answered:

@@ -5,7 +5,7 @@ import type { MotorPolicy, MotorQuoteRequest } from '@lib/db/generated/prisma/cl
 import { InsurerIssue, issuedFields, PolicyStatus } from '../../../policies/policy-status';
 import { lastDayBefore } from '../../../policies/policy-term-dates';
 import type { PresentableMotorPolicy } from './motor-policy.presenter';
-import { readOffer } from '../quotes/quote-offers.read';
+import { readOffer } from '../quotes/quote-offer-reads.repository';
 
 /** A payment whose link still works: pending, or its last card attempt failed (the customer may try again). */
 const OPEN_PAYMENT = ['pending', 'failed'];

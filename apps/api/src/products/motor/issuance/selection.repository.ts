@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError, ErrorDetails } from '@lib/common';
 import { PrismaService, prismaSql } from '@lib/db';
-import { readOffer } from '../quotes/quote-offers.read';
+import { readOffer } from '../quotes/quote-offer-reads.repository';
 
 /** How long an offer of a request still in progress may take to appear (its write is milliseconds behind its event). */
 const STREAMED_OFFER_WAIT_MS = 3_000;

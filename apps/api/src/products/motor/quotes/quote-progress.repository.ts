@@ -2,10 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Database, DATABASE, type Listener, PrismaService } from '@lib/db';
 import type { MotorInsurerOutcome } from '@lib/db/generated/prisma/client';
 import { KeptQuotesCache } from './kept-quotes.cache';
-import { OfferRow, readOffers, readQuotes } from './quote-offers.read';
+import { OfferRow, readOffers, readQuotes } from './quote-offer-reads.repository';
 import type { MotorQuoteOfferOut } from './quote-request.response';
 import type { QuoteRequestRow, QuotesStatus } from './quote-request.repository';
-import { readShownRequest, type ShownRequestRecord } from './quote-request.read';
+import { readShownRequest, type ShownRequestRecord } from './quote-request-reads.repository';
 
 import { QUOTE_PROGRESS_CHANNEL } from './quote-progress.channel';
 

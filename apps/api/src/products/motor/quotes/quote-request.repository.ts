@@ -3,8 +3,8 @@ import type { CountAggregates } from '@lib/common';
 import { ASYNC_COMMIT, Database, DATABASE, listTotal, listTotalKey, PrismaService } from '@lib/db';
 import type { MotorQuoteRequest } from '@lib/db/generated/prisma/client';
 import { KeptQuotesCache } from './kept-quotes.cache';
-import { OfferRow, readOffers, readQuotes } from './quote-offers.read';
-import { countRequests, countRequestsByMonth, readRequestPage, type QuoteRequestFilter, type QuoteRequestRecord } from './quote-request.read';
+import { OfferRow, readOffers, readQuotes } from './quote-offer-reads.repository';
+import { countRequests, countRequestsByMonth, readRequestPage, type QuoteRequestFilter, type QuoteRequestRecord } from './quote-request-reads.repository';
 import { QUOTE_PROGRESS_CHANNEL } from './quote-progress.channel';
 import type { MotorQuoteOfferOut, QuotesStatus } from './quote-request.response';
 
