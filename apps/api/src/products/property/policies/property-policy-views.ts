@@ -5,7 +5,7 @@ import type { Payment, PropertyDocument, PropertyPolicy } from '@lib/db/generate
 import { FileStore } from '../../../platform/files/file-store';
 import type { ShownPolicy } from '../../../policies/events/policy-events';
 import { presentPropertyPolicy } from './property-policy.presenter';
-import { PropertyPolicyPayment, PropertyPolicyRepository, PropertyPolicyView } from './property-policy.repository';
+import { PropertyPolicyRepository, type ShownPropertyPolicy } from './property-policy.repository';
 
 /** Turns rows into the property policy object (payment link and file URLs need the public base URL). */
 @Injectable()
@@ -16,7 +16,7 @@ export class PropertyPolicyViews {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  present(v: { policy: PropertyPolicy; payment: PropertyPolicyPayment | null; documents: PropertyDocument[] }) {
+  present(v: ShownPropertyPolicy) {
     return presentPropertyPolicy(v.policy, v.payment, v.documents, { publicBaseUrl: this.config.publicBaseUrl, fileUrl: (d) => this.fileUrl(d) });
   }
 
@@ -40,7 +40,7 @@ export class PropertyPolicyViews {
     return this.files.urlOf({ id: d.fileId, contentType: d.contentType });
   }
 
-  presentAll(views: PropertyPolicyView[]) {
+  presentAll(views: ShownPropertyPolicy[]) {
     return views.map((v) => this.present(v));
   }
 }

@@ -6,6 +6,36 @@ import { PolicyStatus } from '../../../policies/policy-status';
 import type { PropertyDocumentOut, PropertyPolicyOut } from './property-policy.response';
 
 type Out = PropertyPolicyOut;
+
+/** The policy's fields its answer is made of (Show Policy and the partner list read just these). */
+export type PresentablePropertyPolicy = Pick<
+  PropertyPolicy,
+  | 'id'
+  | 'clientId'
+  | 'insurerCode'
+  | 'status'
+  | 'address'
+  | 'buildingDetails'
+  | 'personalDetails'
+  | 'propertyCost'
+  | 'contentsCost'
+  | 'iban'
+  | 'startDate'
+  | 'endDate'
+  | 'price'
+  | 'redirectUrl'
+  | 'providerPolicy'
+  | 'providerPolicyId'
+  | 'renewalOf'
+  | 'canceledAt'
+  | 'cancellationReason'
+  | 'refundAmount'
+  | 'refundUnusedDays'
+  | 'refundTermDays'
+  | 'createdAt'
+>;
+/** A document's fields its answer is made of. */
+export type PresentablePropertyDocument = Pick<PropertyDocument, 'id' | 'category' | 'fileId' | 'contentType' | 'size' | 'createdAt'>;
 type MetaData = Out['meta_data'];
 
 /** The details as issuance validated and stored them (JSONB), in the spec's key order. */
@@ -41,7 +71,7 @@ function personalDetails(value: unknown): MetaData['personal_details'] {
   };
 }
 
-export function presentDocument(d: PropertyDocument, fileUrl: (d: PropertyDocument) => string): PropertyDocumentOut {
+export function presentDocument<D extends PresentablePropertyDocument>(d: D, fileUrl: (d: D) => string): PropertyDocumentOut {
   return {
     id: d.id,
     category: d.category as PropertyDocumentOut['category'],
@@ -57,10 +87,10 @@ export function presentDocument(d: PropertyDocument, fileUrl: (d: PropertyDocume
  * amount of the policy). A cancelled policy (status 2) also carries its `cancellation` with the refund.
  */
 export function presentPropertyPolicy(
-  p: PropertyPolicy,
+  p: PresentablePropertyPolicy,
   payment: Pick<Payment, 'linkToken' | 'status'> | null,
-  documents: PropertyDocument[],
-  ctx: { publicBaseUrl: string; fileUrl: (d: PropertyDocument) => string },
+  documents: PresentablePropertyDocument[],
+  ctx: { publicBaseUrl: string; fileUrl: (d: PresentablePropertyDocument) => string },
 ): PropertyPolicyOut {
   const payable = p.status === PolicyStatus.Pending && payment?.status === 'pending';
   return {

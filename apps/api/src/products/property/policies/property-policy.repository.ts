@@ -2,11 +2,14 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Database, DATABASE, listPage, Prisma, PrismaService } from '@lib/db';
 import type { Payment, PropertyDocument, PropertyPolicy } from '@lib/db/generated/prisma/client';
 import { PolicyStatus } from '../../../policies/policy-status';
+import type { PresentablePropertyDocument, PresentablePropertyPolicy } from './property-policy.presenter';
 
 export type PropertyPolicyRow = PropertyPolicy;
 /** What the policy object shows of its latest payment: the link while it is payable. */
 export type PropertyPolicyPayment = Pick<Payment, 'linkToken' | 'status'>;
 export type PropertyPolicyView = { policy: PropertyPolicy; payment: PropertyPolicyPayment | null; documents: PropertyDocument[] };
+/** What Show Policy and the partner list read: the fields the policy object is made of. */
+export type ShownPropertyPolicy = { policy: PresentablePropertyPolicy; payment: PropertyPolicyPayment | null; documents: PresentablePropertyDocument[] };
 
 export interface PropertyPolicyFilter {
   ids?: number[];
@@ -123,7 +126,7 @@ export class PropertyPolicyRepository {
    * Show Policy: the client's policy, its latest payment's link and status, and its documents, in one statement
    * (through Prisma it took three: the policy, then the payment and the documents), prepared once per connection.
    */
-  async viewForClient(clientId: string, id: number): Promise<PropertyPolicyView | null> {
+  async viewForClient(clientId: string, id: number): Promise<ShownPropertyPolicy | null> {
     const [row] = await this.db.sql.query<ShownRow>(SHOW_POLICY_SQL, [id, clientId], SHOW_POLICY_STATEMENT);
     return row ? viewOfRow(row) : null;
   }
@@ -154,7 +157,7 @@ export class PropertyPolicyRepository {
       skip,
       take,
     });
-    return [rows.map(viewOfRow), total] as [PropertyPolicyView[], number];
+    return [rows.map(viewOfRow), total] as [ShownPropertyPolicy[], number];
   }
 
   async view(policy: PropertyPolicy): Promise<PropertyPolicyView> {
@@ -219,34 +222,31 @@ export class PropertyPolicyRepository {
   }
 }
 
-/** Show Policy's row: the policy's columns as Prisma names them (amounts as their exact text, days as YYYY-MM-DD). */
-type ShownRow = Omit<PropertyPolicy, 'propertyCost' | 'contentsCost' | 'netPremium' | 'vat' | 'price' | 'refundAmount' | 'startDate' | 'endDate'> & {
+/** Show Policy's row: the policy object's columns as Prisma names them (amounts as their exact text, days as YYYY-MM-DD). */
+type ShownRow = Omit<PresentablePropertyPolicy, 'propertyCost' | 'contentsCost' | 'price' | 'refundAmount' | 'startDate' | 'endDate'> & {
   propertyCost: string | null;
   contentsCost: string | null;
-  netPremium: string;
-  vat: string;
   price: string;
   refundAmount: string | null;
   startDate: string;
   endDate: string;
   paymentLinkToken: string | null;
   paymentStatus: string | null;
-  documents: Array<Omit<PropertyDocument, 'createdAt'> & { createdAt: string }>;
+  documents: Array<Omit<PresentablePropertyDocument, 'createdAt'> & { createdAt: string }>;
 };
 
 /** The columns of Show Policy's object: the policy's, its latest payment's link and status, its documents (oldest first). */
-const SHOWN_COLUMNS = `p.id, p.client_id AS "clientId", p.product_code AS "productCode", p.insurer_code AS "insurerCode",
-       p.personal_details AS "personalDetails", p.building_details AS "buildingDetails", p.address, p.email, p.nationality,
-       p.nationality_id AS "nationalityId", p.city_name AS "cityName", p.property_cost::text AS "propertyCost",
-       p.contents_cost::text AS "contentsCost", p.iban, to_char(p.start_date, 'YYYY-MM-DD') AS "startDate",
-       to_char(p.end_date, 'YYYY-MM-DD') AS "endDate", p.redirect_url AS "redirectUrl", p.status,
-       p.net_premium::text AS "netPremium", p.vat::text AS vat, p.price::text AS price, p.provider_policy_id AS "providerPolicyId",
-       p.provider_policy AS "providerPolicy", p.activated_at AS "activatedAt", p.canceled_at AS "canceledAt",
-       p.cancellation_reason AS "cancellationReason", p.canceled_by AS "canceledBy", p.refund_amount::text AS "refundAmount",
+const SHOWN_COLUMNS = `p.id, p.client_id AS "clientId", p.insurer_code AS "insurerCode", p.status,
+       p.personal_details AS "personalDetails", p.building_details AS "buildingDetails", p.address,
+       p.property_cost::text AS "propertyCost", p.contents_cost::text AS "contentsCost", p.iban,
+       to_char(p.start_date, 'YYYY-MM-DD') AS "startDate", to_char(p.end_date, 'YYYY-MM-DD') AS "endDate",
+       p.price::text AS price, p.redirect_url AS "redirectUrl", p.provider_policy_id AS "providerPolicyId",
+       p.provider_policy AS "providerPolicy", p.renewal_of AS "renewalOf", p.canceled_at AS "canceledAt",
+       p.cancellation_reason AS "cancellationReason", p.refund_amount::text AS "refundAmount",
        p.refund_unused_days AS "refundUnusedDays", p.refund_term_days AS "refundTermDays", p.created_at AS "createdAt",
-       p.updated_at AS "updatedAt", p.renewal_of AS "renewalOf", pay.link_token AS "paymentLinkToken", pay.status AS "paymentStatus",
-       COALESCE((SELECT json_agg(json_build_object('id', d.id, 'clientId', d.client_id, 'policyId', d.policy_id, 'category', d.category,
-                                                   'fileId', d.file_id, 'contentType', d.content_type, 'size', d.size, 'createdAt', d.created_at)
+       pay.link_token AS "paymentLinkToken", pay.status AS "paymentStatus",
+       COALESCE((SELECT json_agg(json_build_object('id', d.id, 'category', d.category, 'fileId', d.file_id,
+                                                   'contentType', d.content_type, 'size', d.size, 'createdAt', d.created_at)
                                  ORDER BY d.created_at)
                    FROM property_documents d WHERE d.policy_id = p.id), '[]'::json) AS documents`;
 
@@ -258,17 +258,15 @@ const LATEST_PAYMENT = `LEFT JOIN LATERAL (SELECT link_token, status FROM paymen
 const SHOW_POLICY_SQL = `SELECT ${SHOWN_COLUMNS} FROM property_policies p ${LATEST_PAYMENT} WHERE p.id = $1 AND p.client_id = $2::uuid`;
 
 /** The prepared statement's name on PostgreSQL: change it with the text (a connection keeps the first text under a name). */
-const SHOW_POLICY_STATEMENT = 'property_policy_show_v3';
+const SHOW_POLICY_STATEMENT = 'property_policy_show_v4';
 
-function viewOfRow(row: ShownRow): PropertyPolicyView {
+function viewOfRow(row: ShownRow): ShownPropertyPolicy {
   const { paymentLinkToken, paymentStatus, documents, ...policy } = row;
   return {
     policy: {
       ...policy,
       propertyCost: decimalOrNull(policy.propertyCost),
       contentsCost: decimalOrNull(policy.contentsCost),
-      netPremium: new Prisma.Decimal(policy.netPremium),
-      vat: new Prisma.Decimal(policy.vat),
       price: new Prisma.Decimal(policy.price),
       refundAmount: decimalOrNull(policy.refundAmount),
       startDate: utcDay(policy.startDate),
