@@ -6,7 +6,12 @@ import { InsurerIssue, issuedFields, PolicyStatus } from '../../../policies/poli
 import { lastDayBefore } from '../../../policies/policy-term-dates';
 
 export type { LifePolicy };
-export type LifePolicyView = { policy: LifePolicy; offer: LifeOffer; payment: Pick<Payment, 'linkToken'> | null };
+/** A policy as its answer shows it: the policy, the offer's fields the answer names, the open payment's link. */
+export type LifePolicyView = {
+  policy: LifePolicy;
+  offer: Pick<LifeOffer, (typeof SHOWN_OFFER_FIELDS)[number]>;
+  payment: Pick<Payment, 'linkToken'> | null;
+};
 
 const OPEN_PAYMENT = ['pending', 'failed'];
 
@@ -33,36 +38,15 @@ const POLICY_FIELDS = [
   'updatedAt',
 ] as const satisfies ReadonlyArray<keyof LifePolicy>;
 const POLICY_DECIMALS = ['premium', 'refundAmount'] as const;
-const OFFER_FIELDS = [
-  'id',
-  'clientId',
-  'insurerCode',
-  'insurerName',
-  'insurerNameAr',
-  'productName',
-  'providerReference',
-  'applicantId',
-  'dateOfBirth',
-  'gender',
-  'smoker',
-  'termYears',
-  'premiumFrequency',
-  'sumAssured',
-  'premium',
-  'annualPremium',
-  'benefits',
-  'ridersIncluded',
-  'applicantDetails',
-  'growthRatePercent',
-  'projectedValues',
-  'expiresAt',
-  'createdAt',
-] as const satisfies ReadonlyArray<keyof LifeOffer>;
-const OFFER_DECIMALS = ['sumAssured', 'premium', 'annualPremium', 'growthRatePercent'] as const;
+/** The offer's fields a policy's answer shows and its cancellation reads (not its benefits, projections or applicant). */
+const SHOWN_OFFER_FIELDS = ['insurerName', 'insurerNameAr', 'productName', 'termYears', 'premiumFrequency', 'sumAssured'] as const satisfies ReadonlyArray<
+  keyof LifeOffer
+>;
+const OFFER_DECIMALS = ['sumAssured'] as const;
 
 /** The policy object's columns: the policy's, its offer's (`offer.` prefixed), the open payment's link token. */
 const SHOWN_COLUMNS = Prisma.raw(
-  `${modelColumns('p', POLICY_FIELDS, POLICY_DECIMALS)}, ${modelColumns('o', OFFER_FIELDS, OFFER_DECIMALS, 'offer.')}, pay.link_token AS "paymentLinkToken"`,
+  `${modelColumns('p', POLICY_FIELDS, POLICY_DECIMALS)}, ${modelColumns('o', SHOWN_OFFER_FIELDS, OFFER_DECIMALS, 'offer.')}, pay.link_token AS "paymentLinkToken"`,
 );
 
 /** Each policy's offer (`o`) and open payment (`pay`) at `now`. */
@@ -77,7 +61,7 @@ function shownJoins(now: Date): Prisma.Sql {
 function viewOfRow(row: Record<string, unknown>): LifePolicyView {
   const policy = withDecimals<LifePolicy>(Object.fromEntries(POLICY_FIELDS.map((f) => [f, row[f]])), POLICY_DECIMALS);
   const payment = row.paymentLinkToken === null ? null : { linkToken: row.paymentLinkToken as string };
-  return { policy, offer: withDecimals<LifeOffer>(prefixedFields(row, 'offer.'), OFFER_DECIMALS), payment };
+  return { policy, offer: withDecimals<LifePolicyView['offer']>(prefixedFields(row, 'offer.'), OFFER_DECIMALS), payment };
 }
 
 @Injectable()
