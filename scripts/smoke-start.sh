@@ -3,7 +3,9 @@
 # gets a token with the printed sandbox credentials, then stops it. Exits non-zero on any failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-port=${SMOKE_PORT:-39187}
+# below Linux's ephemeral range (32768-60999): a port in it can be held at that moment as the local end of some
+# outgoing connection, and the API or its sandbox would then fail to listen (seen once here on 39188)
+port=${SMOKE_PORT:-29187}
 data=$(mktemp -d)
 log="$data/start.log"
 sandbox_port=$((port + 1))
