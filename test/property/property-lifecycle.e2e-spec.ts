@@ -314,6 +314,11 @@ describe('property: activation, cancellation status, documents, cancellation and
       const row = await env.app.db.prisma.propertyPolicy.findUniqueOrThrow({ where: { id: active.id } });
       expect(row.refundAmount!.toFixed(2)).toBe(expected.toFixed(2));
       expect(row.canceledBy).toBe('client');
+      // Show Policy and the list read only the answer's columns in SQL; the cancellation's answer is made from the whole
+      // row: the same object, its cancellation included
+      expect((await env.app.request(policyUrl(active.id), { token })).body).toEqual(res.body);
+      const listed = (await env.app.request('/api/v1/property/policies?per_page=100', { token })).body.data;
+      expect(listed.find((p: { id: number }) => p.id === active.id)).toEqual(res.body);
 
       expect((await env.app.request(policyUrl(active.id, '/cancellation-status'), { token })).body).toEqual({ status: 'cancelled' });
       const twice = await env.app.request(policyUrl(active.id, '/cancellation'), { token, json: {} });
